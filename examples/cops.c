@@ -1,0 +1,269 @@
+/* cops: the libcops command line. Every rule is in the library; this program
+ * reads arguments, calls the C API and prints. Usage: cops help. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cops/cops.h>
+
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+  "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
+  "       cops version\n"
+  "       cops help\n"
+  "\n"
+  "NOTATION is threshold/dice (difficulty) with optional modifiers, e.g.\n"
+  "  \"4+/3 (2)\"  \"6+/3\"  \"5+/3 (2) +1D -1S +1R\"  (D dice, S seuil, R difficulty)\n"
+  "\n"
+  "  --seed N      seeded dice: N is a 64-bit number or 64 hex digits (32 bytes)\n"
+  "  --dice F,...  scripted faces, drawn in order (a pool left to right, then\n"
+  "                one re-roll per 10); too few or too many faces is an error\n"
+  "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
+  "  --json        one JSON object instead of text\n";
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int usage_error(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "cops: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, " (see 'cops help')\n");
+  va_end(ap);
+  return EXIT_USAGE;
+}
+
+/* Scripted faces for --dice, served through the callback source. */
+struct script {
+  int faces[256];
+  int n, next, wanted_sides_mismatch;
+};
+
+static int script_die(void *user, int sides)
+{
+  struct script *s = user;
+  if (s->next == s->n)
+    return 0; /* out of faces: the library reports COPS_ERNG */
+  int f = s->faces[s->next++];
+  if (f > sides)
+    s->wanted_sides_mismatch = 1;
+  return f;
+}
+
+static int parse_faces(const char *text, struct script *s)
+{
+  const char *p = text;
+  s->n = s->next = 0;
+  while (*p) {
+    char *end;
+    errno = 0;
+    long v = strtol(p, &end, 10);
+    if (end == p || errno || v < 1 || v > 10)
+      return usage_error("--dice: '%s' is not a list of faces 1..10 separated by commas",
+                         text);
+    if (s->n == (int)(sizeof s->faces / sizeof s->faces[0]))
+      return usage_error("--dice: more than 256 faces in '%s'", text);
+    s->faces[s->n++] = (int)v;
+    if (*end == ',' && end[1])
+      end++;
+    else if (*end)
+      return usage_error("--dice: '%s' is not a list of faces 1..10 separated by commas",
+                         text);
+    p = end;
+  }
+  if (s->n == 0)
+    return usage_error("--dice: no face given in '%s'", text);
+  return 0;
+}
+
+static int hexval(char c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static int apply_seed(cops_ctx *ctx, const char *text)
+{
+  size_t len = strlen(text);
+  if (len == 2 * COPS_SEED_BYTES) {
+    unsigned char key[COPS_SEED_BYTES];
+    for (size_t i = 0; i < COPS_SEED_BYTES; i++) {
+      int hi = hexval(text[2 * i]), lo = hexval(text[2 * i + 1]);
+      if (hi < 0 || lo < 0)
+        return usage_error("--seed: '%s' is neither a number nor 64 hex digits", text);
+      key[i] = (unsigned char)(hi * 16 + lo);
+    }
+    return cops_ctx_seed_bytes(ctx, key, sizeof key) ? EXIT_FAILURE : 0;
+  }
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (!*text || *end || errno || text[0] == '-' || text[0] == '+')
+    return usage_error("--seed: '%s' is neither a number 0..18446744073709551615 nor 64 "
+                       "hex digits", text);
+  return cops_ctx_seed(ctx, (uint64_t)v) ? EXIT_FAILURE : 0;
+}
+
+/* "[3, 10→7, 6]": each first-wave die followed by its chain of re-rolls. */
+static void print_dice(const cops_roll *roll)
+{
+  int n = cops_roll_count(roll), pool = cops_roll_pool_size(roll);
+  printf("[");
+  for (int i = 0; i < pool; i++) {
+    int face, parent;
+    cops_roll_die(roll, i, &face, NULL, NULL);
+    printf("%s%d", i ? ", " : "", face);
+    int at = i;
+    for (int j = pool; j < n; j++) {
+      cops_roll_die(roll, j, &face, NULL, &parent);
+      if (parent == at) {
+        printf("\u2192%d", face);
+        at = j;
+      }
+    }
+  }
+  printf("]");
+}
+
+static void print_text(const cops_roll *roll)
+{
+  cops_action a;
+  char text[96];
+  int margin;
+  cops_roll_action_of(roll, &a);
+  cops_action_format(&a, text, sizeof text);
+  cops_roll_margin(roll, &margin);
+  int pool = cops_roll_pool_size(roll), successes = cops_roll_successes(roll);
+  printf("%s: %d %s at %d+, difficulty %d%s\n", text, pool, pool == 1 ? "die" : "dice",
+         cops_roll_threshold(roll), cops_roll_difficulty(roll),
+         cops_roll_unskilled(roll) ? ", unskilled (only a 10 succeeds, no re-roll)" : "");
+  printf("dice: ");
+  print_dice(roll);
+  printf("\n%d %s: %s, %s %d\n", successes, successes == 1 ? "success" : "successes",
+         cops_roll_succeeded(roll) ? "success" : "failure",
+         cops_roll_succeeded(roll) ? "MR" : "ME", margin < 0 ? -margin : margin);
+  if (cops_roll_capped(roll))
+    printf("(a chain of 10s reached the re-roll cap)\n");
+}
+
+static int cmd_roll(int argc, char **argv)
+{
+  static const struct option opts[] = {
+    {"seed", required_argument, NULL, 's'},
+    {"dice", required_argument, NULL, 'd'},
+    {"unskilled", no_argument, NULL, 'u'},
+    {"json", no_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+  };
+  const char *seed = NULL, *faces = NULL;
+  int json = 0, c, rc;
+  unsigned flags = 0;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+    switch (c) {
+    case 's': seed = optarg; break;
+    case 'd': faces = optarg; break;
+    case 'u': flags |= COPS_UNSKILLED; break;
+    case 'j': json = 1; break;
+    case 'h': fputs(usage_text, stdout); return 0;
+    default:
+      return usage_error("roll: unknown or incomplete option '%s'", argv[optind - 1]);
+    }
+  }
+  if (seed && faces)
+    return usage_error("roll: %s", "--seed and --dice exclude each other");
+  if (optind >= argc)
+    return usage_error("roll: %s", "missing NOTATION, e.g. \"4+/3 (2)\"");
+
+  /* The notation may come as several arguments: join them with spaces. */
+  size_t len = 1;
+  for (int i = optind; i < argc; i++)
+    len += strlen(argv[i]) + 1;
+  char *notation = calloc(1, len);
+  cops_ctx *ctx = NULL;
+  cops_roll *roll = NULL;
+  static struct script script;
+  if (!notation || cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  for (int i = optind; i < argc; i++) {
+    if (i > optind)
+      strcat(notation, " ");
+    strcat(notation, argv[i]);
+  }
+  if (seed && (rc = apply_seed(ctx, seed)))
+    goto done;
+  if (faces) {
+    if ((rc = parse_faces(faces, &script)))
+      goto done;
+    cops_ctx_use_callback(ctx, script_die, &script);
+  }
+
+  rc = cops_roll_notation(roll, ctx, notation, flags);
+  if (rc == COPS_ERNG && faces) {
+    fprintf(stderr, "cops: --dice ran out of faces after %d (this roll needs more)\n",
+            script.n);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if (rc) {
+    fprintf(stderr, "cops: %s: %s\n", notation, cops_ctx_errmsg(ctx));
+    rc = rc == COPS_ESYNTAX || rc == COPS_ERANGE ? EXIT_USAGE : EXIT_FAILURE;
+    goto done;
+  }
+  if (faces && script.next < script.n) {
+    fprintf(stderr, "cops: --dice gave %d faces, the roll used %d\n", script.n, script.next);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if (json) {
+    char *text = NULL;
+    if (cops_roll_to_json(roll, &text)) {
+      fprintf(stderr, "cops: out of memory\n");
+      rc = EXIT_FAILURE;
+      goto done;
+    }
+    puts(text);
+    cops_free(text);
+  } else {
+    print_text(roll);
+  }
+  rc = 0;
+done:
+  cops_roll_free(roll);
+  cops_ctx_free(ctx);
+  free(notation);
+  return rc;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2)
+    return usage_error("%s", "missing command");
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "roll"))
+    return cmd_roll(argc - 1, argv + 1);
+  if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+    printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
+    return 0;
+  }
+  if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  return usage_error("unknown command '%s'", cmd);
+}

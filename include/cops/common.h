@@ -1,0 +1,57 @@
+/**
+ * @file cops/common.h
+ * @brief Export macro, C++ guards, run-time version and memory release.
+ *
+ * Thread safety (as libgit2 states it): a ::cops_ctx and every object created
+ * from it or passed to it must be used by one thread at a time; separate
+ * contexts are independent and may be used from different threads at once.
+ * The library has no mutable global state.
+ */
+#ifndef COPS_COMMON_H
+#define COPS_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cops/version.h>
+
+#if defined(_WIN32) && defined(COPS_BUILDING)
+#define COPS_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define COPS_API __attribute__((visibility("default")))
+#else
+#define COPS_API
+#endif
+
+#ifdef __cplusplus
+#define COPS_BEGIN_DECLS extern "C" {
+#define COPS_END_DECLS }
+#else
+#define COPS_BEGIN_DECLS
+#define COPS_END_DECLS
+#endif
+
+COPS_BEGIN_DECLS
+
+/**
+ * @brief The library's version as MAJOR * 10000 + MINOR * 100 + PATCH.
+ * @since 0.1.0
+ */
+COPS_API int cops_version_number(void);
+
+/**
+ * @brief The library's version as "MAJOR.MINOR.PATCH" (static storage).
+ * @since 0.1.0
+ */
+COPS_API const char *cops_version_string(void);
+
+/**
+ * @brief Release memory that the library handed to the caller (for example
+ * the text of cops_roll_to_json()). NULL is accepted and does nothing.
+ * @since 0.1.0
+ */
+COPS_API void cops_free(void *p);
+
+COPS_END_DECLS
+
+#endif

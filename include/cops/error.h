@@ -1,0 +1,37 @@
+/**
+ * @file cops/error.h
+ * @brief Error codes.
+ *
+ * Every fallible function returns ::COPS_OK (0) or one of the negative codes
+ * below. cops_strerror() names a code; cops_ctx_errmsg() gives the detailed
+ * message of the last failure on a context ("difficulty -1 out of range
+ * 0..64"). The library never prints, aborts or exits.
+ */
+#ifndef COPS_ERROR_H
+#define COPS_ERROR_H
+
+#include <cops/common.h>
+
+COPS_BEGIN_DECLS
+
+/** Return codes. New codes are only ever added at the end. */
+typedef enum cops_error {
+  COPS_OK = 0,          /**< success */
+  COPS_EINVAL = -1,     /**< invalid argument: NULL pointer, unknown flag, bad struct size */
+  COPS_ERANGE = -2,     /**< a number outside its documented range */
+  COPS_ENOMEM = -3,     /**< out of memory */
+  COPS_ERNG = -4,       /**< the random source failed or gave a face out of range */
+  COPS_ESYNTAX = -5,    /**< notation syntax error (the message names the column) */
+  COPS_ESTATE = -6      /**< the object is not in a state that allows this call */
+} cops_error;
+
+/**
+ * @brief A static, English description of a return code ("invalid argument").
+ * Unknown codes give "unknown error". Never NULL.
+ * @since 0.1.0
+ */
+COPS_API const char *cops_strerror(int code);
+
+COPS_END_DECLS
+
+#endif

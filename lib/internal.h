@@ -1,0 +1,103 @@
+/* Private declarations shared by the library's areas. Not installed. */
+#ifndef COPS_INTERNAL_H
+#define COPS_INTERNAL_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "cops/cops.h"
+
+#if defined(__GNUC__)
+#define COPS_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define COPS_LIKELY(x) __builtin_expect(!!(x), 1)
+#define COPS_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define COPS_PRINTF(f, a)
+#define COPS_LIKELY(x) (x)
+#define COPS_UNLIKELY(x) (x)
+#endif
+
+/* Keystream bytes fetched per refill: 64 ChaCha20 blocks. */
+#define COPS_RNG_BUF 4096
+
+struct cops_ctx {
+  int source;                 /* cops_source */
+  int reroll_cap;
+  size_t pos;                 /* next unread byte of buf */
+  uint64_t block;             /* ChaCha20 block counter of the next refill */
+  unsigned char key[32];
+  cops_rng_fn fn;
+  void *user;
+  char errmsg[512];
+  unsigned char buf[COPS_RNG_BUF];
+};
+
+/* Record a failure on ctx (NULL allowed) and return code. */
+int cops__fail(cops_ctx *ctx, int code, const char *fmt, ...) COPS_PRINTF(3, 4);
+
+/* Refill ctx->buf with the next COPS_RNG_BUF bytes of keystream. */
+void cops__rng_refill(cops_ctx *ctx);
+
+/* The face a keystream byte gives: d10 for b < 250, else 0 (rejected). */
+extern const unsigned char cops__d10_of_byte[256];
+
+int cops__callback_die(cops_ctx *ctx, int sides, int *face);
+
+/* One d10 from the context's source; COPS_OK or COPS_ERNG. */
+static inline int cops__d10(cops_ctx *ctx, int *face)
+{
+  if (COPS_UNLIKELY(ctx->source == COPS_SOURCE_CALLBACK))
+    return cops__callback_die(ctx, 10, face);
+  for (;;) {
+    if (COPS_UNLIKELY(ctx->pos == COPS_RNG_BUF))
+      cops__rng_refill(ctx);
+    int f = cops__d10_of_byte[ctx->buf[ctx->pos++]];
+    if (COPS_LIKELY(f)) {
+      *face = f;
+      return COPS_OK;
+    }
+  }
+}
+
+/* One d6 from the context's source; COPS_OK or COPS_ERNG. */
+static inline int cops__d6(cops_ctx *ctx, int *face)
+{
+  if (COPS_UNLIKELY(ctx->source == COPS_SOURCE_CALLBACK))
+    return cops__callback_die(ctx, 6, face);
+  for (;;) {
+    if (COPS_UNLIKELY(ctx->pos == COPS_RNG_BUF))
+      cops__rng_refill(ctx);
+    unsigned b = ctx->buf[ctx->pos++];
+    if (COPS_LIKELY(b < 252)) {
+      *face = (int)(b % 6) + 1;
+      return COPS_OK;
+    }
+  }
+}
+
+/* Notation: the parsed form, before names are resolved. A term is either a
+ * number or a name span into the text (skills and characteristics, resolved
+ * by the character API). */
+typedef struct cops__term {
+  int is_name;
+  int value;             /* number when !is_name */
+  const char *name;      /* span when is_name (trimmed) */
+  size_t name_len;
+  const char *spec;      /* "[specialisation]" span, or NULL */
+  size_t spec_len;
+  int column;            /* 1-based column where the term starts */
+} cops__term;
+
+typedef struct cops__notation {
+  cops__term first;      /* threshold ("4+") or skill name */
+  cops__term second;     /* dice count or characteristic name */
+  int difficulty;        /* 1 when absent */
+  int dice_mod, threshold_mod, difficulty_mod;
+} cops__notation;
+
+/* Validate an action's fields and its totals after modifiers. */
+int cops__check_action(cops_ctx *ctx, const cops_action *a);
+
+int cops__parse_notation(cops_ctx *ctx, const char *text, cops__notation *out);
+
+#endif
