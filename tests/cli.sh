@@ -1,0 +1,107 @@
+#!/bin/sh
+# The cops command, end to end: the rules' worked examples through --dice,
+# seeds, JSON, exit statuses and one-line errors (issue 2).
+# Usage: cli.sh PATH_TO_COPS. $COPS_CLI_WRAPPER (e.g. valgrind) prefixes each run.
+set -u
+cops=$1
+wrap=${COPS_CLI_WRAPPER:-}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+run() { # run ARGS...: sets $out, $err, $rc
+  $wrap "$cops" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; echo "  stdout: $out"; echo "  stderr: $err"; }
+expect_out() { # expect_out NAME EXPECTED_STDOUT ARGS...
+  name=$1 want=$2; shift 2
+  run "$@"
+  if [ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ -z "$err" ]; then ok; else ko "$name (rc $rc)"; fi
+}
+expect_err() { # expect_err NAME STATUS STDERR ARGS...
+  name=$1 status=$2 want=$3; shift 3
+  run "$@"
+  lines=$(printf '%s\n' "$err" | wc -l)
+  if [ "$rc" -eq "$status" ] && [ "$err" = "$want" ] && [ "$lines" -eq 1 ] && [ -z "$out" ]; then
+    ok
+  else
+    ko "$name (rc $rc, want $status)"
+  fi
+}
+
+# C1 worked example (001): dice 3, 4, 6 at 4+, difficulty 2: 2 successes, MR 0.
+expect_out "c1 worked example json" \
+'{"kind":"action","action":"4+/3 (2)","pool":3,"threshold":4,"difficulty":2,"unskilled":false,"dice":[{"face":3,"success":false,"reroll_of":null},{"face":4,"success":true,"reroll_of":null},{"face":6,"success":true,"reroll_of":null}],"successes":2,"success":true,"margin":0,"capped":false}' \
+  roll --dice 3,4,6 --json "4+/3 (2)"
+expect_out "c1 worked example text" \
+"4+/3 (2): 3 dice at 4+, difficulty 2
+dice: [3, 4, 6]
+2 successes: success, MR 0" \
+  roll --dice 3,4,6 "4+/3 (2)"
+# C1.2: chains of 10s, breadth-first.
+expect_out "c1.2 chains" \
+"5+/3 (2): 3 dice at 5+, difficulty 2
+dice: [10→10→9, 10→2, 4]
+4 successes: success, MR 2" \
+  roll --dice 10,10,4,10,2,9 "5+/3 (2)"
+# C1.4: unskilled.
+expect_out "c1.4 unskilled" \
+"6+/2 (1): 2 dice at 10+, difficulty 1, unskilled (only a 10 succeeds, no re-roll)
+dice: [9, 10]
+1 success: success, MR 0" \
+  roll --unskilled --dice 9,10 "6+/2"
+# C1.7: modifiers, a pool below 1 die.
+expect_out "c1.7 no dice" \
+"6+/1 (2) -1D: 0 dice at 6+, difficulty 2
+dice: []
+0 successes: failure, ME 2" \
+  roll --seed 1 "6+/1 (2) -1D"
+# The notation may come as several arguments.
+expect_out "joined arguments" \
+"5+/3 (1) +1D: 4 dice at 5+, difficulty 1
+dice: [1, 2, 3, 5]
+1 success: success, MR 0" \
+  roll --dice 1,2,3,5 5+/3 +1D
+
+# Seeds: replayable, the hex form equals the number's little-endian key.
+run roll --seed 2030 --json "5+/3 (2)"; first=$out
+run roll --seed 2030 --json "5+/3 (2)"
+if [ "$rc" -eq 0 ] && [ "$out" = "$first" ]; then ok; else ko "seed replay"; fi
+run roll --seed ee07000000000000000000000000000000000000000000000000000000000000 --json "5+/3 (2)"
+if [ "$rc" -eq 0 ] && [ "$out" = "$first" ]; then ok; else ko "hex seed 2030"; fi
+# The golden value of tests/golden/dice.h (GOLDEN_2030_A).
+gold='{"kind":"action","action":"5+/3 (2)","pool":3,"threshold":5,"difficulty":2,"unskilled":false,"dice":[{"face":1,"success":false,"reroll_of":null},{"face":7,"success":true,"reroll_of":null},{"face":2,"success":false,"reroll_of":null}],"successes":1,"success":false,"margin":-1,"capped":false}'
+if [ "$first" = "$gold" ]; then ok; else ko "seed 2030 golden"; fi
+
+# Errors: exit 2, one line on stderr, nothing on stdout.
+expect_err "syntax" 2 "cops: 4+/3 (2: column 8: expected ')' after the difficulty, found end of text" \
+  roll "4+/3 (2"
+expect_err "range" 2 "cops: 11+/3: column 1: threshold 11+ out of range 2+..10+" roll "11+/3"
+expect_err "too few faces" 2 "cops: --dice ran out of faces after 3 (this roll needs more)" \
+  roll --dice 10,4,5 "5+/3"
+expect_err "too many faces" 2 "cops: --dice gave 4 faces, the roll used 3" \
+  roll --dice 1,4,5,6 "5+/3"
+expect_err "bad face" 2 "cops: --dice: '1,11' is not a list of faces 1..10 separated by commas (see 'cops help')" \
+  roll --dice 1,11 "5+/3"
+expect_err "bad seed" 2 "cops: --seed: '-4' is neither a number 0..18446744073709551615 nor 64 hex digits (see 'cops help')" \
+  roll --seed -4 "5+/3"
+expect_err "seed and dice" 2 "cops: roll: --seed and --dice exclude each other (see 'cops help')" \
+  roll --seed 1 --dice 1 "5+/3"
+expect_err "no notation" 2 "cops: roll: missing NOTATION, e.g. \"4+/3 (2)\" (see 'cops help')" roll --json
+expect_err "unknown option" 2 "cops: roll: unknown or incomplete option '--jsn' (see 'cops help')" \
+  roll --jsn "5+/3"
+expect_err "unknown command" 2 "cops: unknown command 'rol' (see 'cops help')" rol "5+/3"
+expect_err "no command" 2 "cops: missing command (see 'cops help')"
+
+run help
+case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
+run version
+case $out in "cops "*) [ "$rc" -eq 0 ] && ok || ko version ;; *) ko version ;; esac
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Fails when the shared library exports a symbol that is not cops_* (or a
+# private cops__*), or when a function the headers declare is not exported.
+# Usage: symbols.sh LIBRARY HEADER_DIR
+set -eu
+lib=$1
+headers=$2
+exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ {print $3}' | sed 's/@.*//' | sort -u)
+status=0
+leaks=$(printf '%s\n' "$exported" | grep -v '^cops_' | grep -v '^COPS_0$' || true)
+private=$(printf '%s\n' "$exported" | grep '^cops__' || true)
+if [ -n "$leaks$private" ]; then
+  echo "symbols exported that are not public cops_ functions:"
+  printf '%s\n%s\n' "$leaks" "$private" | sed '/^$/d'
+  status=1
+fi
+declared=$(cat "$headers"/*.h | tr '\n' ' ' | grep -o 'COPS_API[^;(]*(' |
+           grep -o 'cops_[a-z0-9_]*' | sort -u)
+for f in $declared; do
+  if ! printf '%s\n' "$exported" | grep -qx "$f"; then
+    echo "declared but not exported: $f"
+    status=1
+  fi
+done
+n=$(printf '%s\n' "$declared" | wc -l)
+[ "$status" -eq 0 ] && echo "ok: $n public functions exported, nothing else"
+exit $status

@@ -1,0 +1,69 @@
+/* Helpers shared by the Check suites: scripted dice and a main(). */
+#ifndef COPS_TESTUTIL_H
+#define COPS_TESTUTIL_H
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cops/cops.h>
+
+/* Scripted dice: the callback source returns these faces in order, and 0
+ * (an error for the library) once they run out. */
+typedef struct script {
+  int faces[1024];
+  int n, next;
+  int last_sides;
+} script;
+
+static inline int script_die(void *user, int sides)
+{
+  script *s = user;
+  s->last_sides = sides;
+  return s->next < s->n ? s->faces[s->next++] : 0;
+}
+
+/* A context whose dice are the given faces. */
+static inline cops_ctx *scripted_ctx(script *s, const int *faces, int n)
+{
+  cops_ctx *ctx = NULL;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  memset(s, 0, sizeof *s);
+  ck_assert_int_le(n, 1024);
+  memcpy(s->faces, faces, (size_t)n * sizeof *faces);
+  s->n = n;
+  ck_assert_int_eq(cops_ctx_use_callback(ctx, script_die, s), COPS_OK);
+  return ctx;
+}
+
+#define SCRIPT(s, ...)                                                     \
+  scripted_ctx((s), (const int[]){__VA_ARGS__},                            \
+               (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int)))
+
+/* Every die of a roll: faces, success flags, re-roll parents. */
+static inline void expect_dice(const cops_roll *r, int n, const int *faces, const int *succ,
+                               const int *parent)
+{
+  ck_assert_int_eq(cops_roll_count(r), n);
+  for (int i = 0; i < n; i++) {
+    int f, s, p;
+    ck_assert_int_eq(cops_roll_die(r, i, &f, &s, &p), COPS_OK);
+    ck_assert_msg(f == faces[i], "die %d: face %d, expected %d", i, f, faces[i]);
+    if (succ)
+      ck_assert_msg(s == succ[i], "die %d: success %d, expected %d", i, s, succ[i]);
+    if (parent)
+      ck_assert_msg(p == parent[i], "die %d: reroll_of %d, expected %d", i, p, parent[i]);
+  }
+}
+
+#define TEST_MAIN(make_suite)                                              \
+  int main(void)                                                           \
+  {                                                                        \
+    SRunner *sr = srunner_create(make_suite());                            \
+    srunner_run_all(sr, CK_NORMAL);                                        \
+    int failed = srunner_ntests_failed(sr);                                \
+    srunner_free(sr);                                                      \
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;                           \
+  }
+
+#endif
