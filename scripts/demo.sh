@@ -1,0 +1,37 @@
+#!/bin/sh
+# The main job: install what is missing, build libcops and the cops command,
+# and show what it does. Usage: sh scripts/demo.sh
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/deps.sh build
+if [ -f build/demo/build.ninja ]; then
+  meson setup --reconfigure build/demo -Dtests=false -Dbench=false --buildtype=release >/dev/null
+else
+  meson setup build/demo -Dtests=false -Dbench=false --buildtype=release >/dev/null
+fi
+meson compile -C build/demo >build/demo.log 2>&1 || { cat build/demo.log; exit 1; }
+cops=build/demo/examples/cops
+
+show() {
+  echo
+  echo "\$ cops $*"
+  "$cops" "$@"
+}
+echo "libcops $("$cops" version | sed 's/.*libcops //; s/)//') built in build/demo"
+echo "== The worked example of COPS.md C1 (dice 3, 4, 6 scripted with --dice):"
+show roll --dice 3,4,6 "4+/3 (2)"
+echo
+echo "== Open 10s (C1.2), re-rolled wave after wave:"
+show roll --dice 10,10,4,10,2,9 "5+/3 (2)"
+echo
+echo "== No skill (C1.4): only a 10 succeeds, and it is not rolled again:"
+show roll --unskilled --dice 9,10 "6+/2"
+echo
+echo "== A seeded roll with modifiers (+1 die, threshold -1): the same every time:"
+show roll --seed 2030 "5+/3 (2) +1D -1S"
+echo
+echo "== Unpredictable dice from the system source, as JSON for a VTT:"
+show roll --json "4+/3 (2)"
+echo
+echo "== A notation error names the column (exit status 2):"
+show roll "4+/3 (2" || echo "(exit status $?)"

@@ -1,0 +1,93 @@
+#!/bin/sh
+# Every test: installs what is missing, then builds and runs the Check suites
+# with gcc and clang (warnings as errors), under AddressSanitizer +
+# UndefinedBehaviorSanitizer, under valgrind memcheck, and an install into a
+# prefix that a separate program builds against with pkg-config.
+# Usage: sh scripts/test.sh   (the last line says "N passed, N failed")
+set -u
+cd "$(dirname "$0")/.."
+sh scripts/deps.sh test || exit 1
+root=$(pwd)
+logs=$root/build/test-logs
+mkdir -p "$logs"
+passed=0
+failed=0
+failures=""
+
+note() { printf '\n==== %s\n' "$*"; }
+
+setup() { # setup DIR OPTIONS...: configure (or reconfigure) and build
+  dir=$1; shift
+  if [ -f "$dir/build.ninja" ]; then
+    meson setup --reconfigure "$dir" "$@" >"$logs/setup.log" 2>&1
+  else
+    meson setup "$dir" "$@" >"$logs/setup.log" 2>&1
+  fi || { cat "$logs/setup.log"; return 1; }
+  meson compile -C "$dir" >"$logs/compile.log" 2>&1 || { cat "$logs/compile.log"; return 1; }
+}
+
+count() { # count NAME LOG STATUS: add a meson test run's figures
+  ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$2" | tail -n 1)
+  ko=$(sed -n 's/^Fail: *\([0-9]*\).*/\1/p' "$2" | tail -n 1)
+  to=$(sed -n 's/^Timeout: *\([0-9]*\).*/\1/p' "$2" | tail -n 1)
+  ok=${ok:-0} ko=$(( ${ko:-0} + ${to:-0} ))
+  if [ "$3" -ne 0 ] && [ "$ko" -eq 0 ]; then ko=1; fi
+  passed=$((passed + ok)); failed=$((failed + ko))
+  [ "$ko" -eq 0 ] || failures="$failures $1"
+  echo "$1: $ok passed, $ko failed"
+}
+
+mtest() { # mtest NAME DIR [meson test args]
+  name=$1 dir=$2; shift 2
+  meson test -C "$dir" --print-errorlogs "$@" >"$logs/$name.log" 2>&1
+  st=$?
+  grep -E '^ *[0-9]+/[0-9]+ ' "$logs/$name.log" | sed 's/^/  /'
+  [ $st -eq 0 ] || sed -n '/Summary of Failures/,$p;/^--- /,/^---/p' "$logs/$name.log" | head -n 80
+  count "$name" "$logs/$name.log" $st
+}
+
+step_failed() {
+  failed=$((failed + 1)); failures="$failures $1"; echo "$1: 0 passed, 1 failed"
+}
+
+note "gcc, -Werror"
+if CC=gcc CXX=g++ setup build/gcc -Dwerror=true; then mtest gcc build/gcc; else step_failed gcc-build; fi
+
+note "clang, -Werror"
+if CC=clang CXX=clang++ setup build/clang -Dwerror=true; then mtest clang build/clang
+else step_failed clang-build; fi
+
+note "AddressSanitizer + UndefinedBehaviorSanitizer"
+if CC=gcc CXX=g++ setup build/asan -Db_sanitize=address,undefined -Db_lundef=false \
+     -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all; then
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    mtest asan build/asan
+else step_failed asan-build; fi
+
+note "valgrind memcheck (no error, no leak)"
+if [ -f build/gcc/build.ninja ]; then
+  mtest valgrind build/gcc --setup valgrind --suite unit
+  COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
+    mtest valgrind-cli build/gcc --suite cli
+else step_failed valgrind; fi
+
+note "meson install into a prefix; a separate program builds with pkg-config"
+prefix=$root/build/prefix
+rm -rf "$prefix"
+if setup build/install --prefix="$prefix" -Dtests=false -Dbench=false &&
+   meson install -C build/install >"$logs/install.log" 2>&1; then
+  pc=$(find "$prefix" -name cops.pc | head -n 1)
+  libdir=$(dirname "$(dirname "$pc")")
+  if [ -n "$pc" ] && cc -Wall -Werror examples/quickstart.c -o build/install/quickstart-pc \
+       $(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs cops) &&
+     out=$(LD_LIBRARY_PATH=$libdir build/install/quickstart-pc) &&
+     [ -x "$prefix/bin/cops" ] && [ -f "$prefix/include/cops/version.h" ]; then
+    echo "  quickstart built with pkg-config: $out"
+    echo "install: 1 passed, 0 failed"; passed=$((passed + 1))
+  else step_failed install; fi
+else cat "$logs/install.log" 2>/dev/null; step_failed install; fi
+
+note "summary"
+[ -z "$failures" ] || echo "failed:$failures (logs in build/test-logs)"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
