@@ -12,9 +12,15 @@ fi
 meson compile -C build/demo >build/demo.log 2>&1 || { cat build/demo.log; exit 1; }
 cops=build/demo/examples/cops
 
-show() {
-  echo
-  echo "\$ cops $*"
+show() { # print the command as one would type it, then run it
+  line="$ cops"
+  for a in "$@"; do
+    case $a in
+      *[!A-Za-z0-9,.+/_-]*) line="$line \"$a\"" ;;
+      *) line="$line $a" ;;
+    esac
+  done
+  printf '\n%s\n' "$line"
   "$cops" "$@"
 }
 echo "libcops $("$cops" version | sed 's/.*libcops //; s/)//') built in build/demo"
