@@ -1,7 +1,6 @@
 /* cops: the libcops command line. Every rule is in the library; this program
  * reads arguments, calls the C API and prints. Usage: cops help. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +22,10 @@ static const char usage_text[] =
   "  --dice F,...  scripted faces, drawn in order (a pool left to right, then\n"
   "                one re-roll per 10); too few or too many faces is an error\n"
   "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
-  "  --json        one JSON object instead of text\n";
+  "  --json        one JSON object instead of text\n"
+  "\n"
+  "Options may come anywhere, as --opt VALUE or --opt=VALUE; the other arguments\n"
+  "are joined into the notation (5+/3 -1D works); after -- all is notation.\n";
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -157,53 +159,94 @@ static void print_text(const cops_roll *roll)
     printf("(a chain of 10s reached the re-roll cap)\n");
 }
 
+/* Options of the commands: "--name value" or "--name=value"; every other
+ * argument (a modifier such as -1D included) is a piece of the notation,
+ * joined with spaces; after "--" everything is notation. */
+struct args {
+  const char *seed, *faces;
+  int json, unskilled, help;
+  char notation[1024];
+};
+
+static int option_value(int argc, char **argv, int *i, const char *name, const char **out)
+{
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0 || (a[n] != '\0' && a[n] != '='))
+    return 0;
+  if (a[n] == '=') {
+    *out = a + n + 1;
+  } else if (*i + 1 < argc) {
+    *out = argv[++*i];
+  } else {
+    return -1;
+  }
+  return 1;
+}
+
+static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
+{
+  memset(o, 0, sizeof *o);
+  int rest = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r = 0;
+    if (!rest && a[0] == '-' && a[1] == '-') {
+      if (!a[2]) {
+        rest = 1;
+        continue;
+      }
+      if ((r = option_value(argc, argv, &i, "--seed", &o->seed)) ||
+          (r = option_value(argc, argv, &i, "--dice", &o->faces))) {
+        if (r < 0)
+          return usage_error("%s: %s needs a value", cmd, a);
+        continue;
+      }
+      if (!strcmp(a, "--json")) o->json = 1;
+      else if (!strcmp(a, "--unskilled")) o->unskilled = 1;
+      else if (!strcmp(a, "--help")) o->help = 1;
+      else return usage_error("%s: unknown option '%s'", cmd, a);
+      continue;
+    }
+    if (!rest && !strcmp(a, "-h")) {
+      o->help = 1;
+      continue;
+    }
+    size_t used = strlen(o->notation);
+    if (used + strlen(a) + 2 > sizeof o->notation)
+      return usage_error("%s: notation longer than %zu bytes", cmd, sizeof o->notation - 2);
+    if (used)
+      strcat(o->notation, " ");
+    strcat(o->notation, a);
+  }
+  return 0;
+}
+
 static int cmd_roll(int argc, char **argv)
 {
-  static const struct option opts[] = {
-    {"seed", required_argument, NULL, 's'},
-    {"dice", required_argument, NULL, 'd'},
-    {"unskilled", no_argument, NULL, 'u'},
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-  };
-  const char *seed = NULL, *faces = NULL;
-  int json = 0, c, rc;
-  unsigned flags = 0;
-  opterr = 0;
-  while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-    switch (c) {
-    case 's': seed = optarg; break;
-    case 'd': faces = optarg; break;
-    case 'u': flags |= COPS_UNSKILLED; break;
-    case 'j': json = 1; break;
-    case 'h': fputs(usage_text, stdout); return 0;
-    default:
-      return usage_error("roll: unknown or incomplete option '%s'", argv[optind - 1]);
-    }
+  struct args o;
+  int rc = parse_args(argc, argv, "roll", &o);
+  if (rc)
+    return rc;
+  if (o.help) {
+    fputs(usage_text, stdout);
+    return 0;
   }
+  const char *seed = o.seed, *faces = o.faces, *notation = o.notation;
+  const unsigned flags = o.unskilled ? COPS_UNSKILLED : 0;
+  const int json = o.json;
   if (seed && faces)
     return usage_error("roll: %s", "--seed and --dice exclude each other");
-  if (optind >= argc)
+  if (!*notation)
     return usage_error("roll: %s", "missing NOTATION, e.g. \"4+/3 (2)\"");
 
-  /* The notation may come as several arguments: join them with spaces. */
-  size_t len = 1;
-  for (int i = optind; i < argc; i++)
-    len += strlen(argv[i]) + 1;
-  char *notation = calloc(1, len);
   cops_ctx *ctx = NULL;
   cops_roll *roll = NULL;
   static struct script script;
-  if (!notation || cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
+  if (cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
-  }
-  for (int i = optind; i < argc; i++) {
-    if (i > optind)
-      strcat(notation, " ");
-    strcat(notation, argv[i]);
   }
   if (seed && (rc = apply_seed(ctx, seed)))
     goto done;
@@ -246,7 +289,6 @@ static int cmd_roll(int argc, char **argv)
 done:
   cops_roll_free(roll);
   cops_ctx_free(ctx);
-  free(notation);
   return rc;
 }
 

@@ -68,6 +68,18 @@ dice: [1, 2, 3, 5]
 1 success: success, MR 0" \
   roll --dice 1,2,3,5 5+/3 +1D
 
+# Options anywhere, "--opt=value", a negative modifier as its own argument, "--".
+run roll "5+/3 (2)" --json --seed=2030; a=$out
+run roll --json -- 5+/3 "(2)" --seed; b=$err
+if [ "$a" = "$(printf '%s' "$a" | grep '^{"kind":"action","action":"5+/3 (2)"')" ] && [ -n "$a" ]; then ok; else ko "options after the notation"; fi
+case $b in *"(2) --seed: column 11: expected a number after the modifier's sign"*) ok ;; *) ko "-- ends the options" ;; esac
+expect_out "separate negative modifier" \
+"5+/3 (1) -1D: 2 dice at 5+, difficulty 1
+dice: [4, 6]
+1 success: success, MR 0" \
+  roll --dice 4,6 5+/3 -1D
+expect_err "option without value" 2 "cops: roll: --seed needs a value (see 'cops help')" roll "4+/3" --seed
+
 # Seeds: replayable, the hex form equals the number's little-endian key.
 run roll --seed 2030 --json "5+/3 (2)"; first=$out
 run roll --seed 2030 --json "5+/3 (2)"
@@ -93,7 +105,7 @@ expect_err "bad seed" 2 "cops: --seed: '-4' is neither a number 0..1844674407370
 expect_err "seed and dice" 2 "cops: roll: --seed and --dice exclude each other (see 'cops help')" \
   roll --seed 1 --dice 1 "5+/3"
 expect_err "no notation" 2 "cops: roll: missing NOTATION, e.g. \"4+/3 (2)\" (see 'cops help')" roll --json
-expect_err "unknown option" 2 "cops: roll: unknown or incomplete option '--jsn' (see 'cops help')" \
+expect_err "unknown option" 2 "cops: roll: unknown option '--jsn' (see 'cops help')" \
   roll --jsn "5+/3"
 expect_err "unknown command" 2 "cops: unknown command 'rol' (see 'cops help')" rol "5+/3"
 expect_err "no command" 2 "cops: missing command (see 'cops help')"
