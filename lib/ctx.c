@@ -192,6 +192,7 @@ const char *cops_strerror(int code)
   case COPS_ERNG: return "random source failed";
   case COPS_ESYNTAX: return "syntax error";
   case COPS_ESTATE: return "wrong state for this call";
+  case COPS_ENOTFOUND: return "no such value";
   default: return "unknown error";
   }
 }

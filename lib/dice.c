@@ -99,7 +99,8 @@ static int check_range(cops_ctx *ctx, const char *what, int v, int lo, int hi)
   return COPS_OK;
 }
 
-int cops__check_action(cops_ctx *ctx, const cops_action *a)
+/* The slow path of cops__resolve_action: say which field is wrong. */
+static int explain_action(cops_ctx *ctx, const cops_action *a)
 {
   int rc;
   if (a->size != sizeof *a)
@@ -122,10 +123,36 @@ int cops__check_action(cops_ctx *ctx, const cops_action *a)
   if (pool > COPS_DICE_MAX)
     return cops__fail(ctx, COPS_ERANGE, "pool of %d dice after modifiers (at most %d)", pool,
                       COPS_DICE_MAX);
+  return cops__fail(ctx, COPS_ERANGE, "difficulty %d after modifiers (at most %d)",
+                    a->difficulty + a->difficulty_mod, COPS_DIFFICULTY_MAX);
+}
+
+/* (unsigned)(v - lo) > hi - lo: v outside lo..hi, in one comparison. */
+#define OUTSIDE(v, lo, hi) ((unsigned)((v) - (lo)) > (unsigned)((hi) - (lo)))
+
+int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e)
+{
+  if (COPS_UNLIKELY(a->size != sizeof *a || (a->flags & ~COPS_UNSKILLED) ||
+                    OUTSIDE(a->dice, 0, COPS_DICE_MAX) ||
+                    OUTSIDE(a->threshold, COPS_THRESHOLD_MIN, COPS_THRESHOLD_MAX) ||
+                    OUTSIDE(a->difficulty, 0, COPS_DIFFICULTY_MAX) ||
+                    OUTSIDE(a->dice_mod, -COPS_MOD_MAX, COPS_MOD_MAX) ||
+                    OUTSIDE(a->threshold_mod, -COPS_THRESHOLD_MOD_MAX,
+                            COPS_THRESHOLD_MOD_MAX) ||
+                    OUTSIDE(a->difficulty_mod, -COPS_MOD_MAX, COPS_MOD_MAX) ||
+                    a->dice + a->dice_mod > COPS_DICE_MAX ||
+                    a->difficulty + a->difficulty_mod > COPS_DIFFICULTY_MAX))
+    return explain_action(ctx, a);
+  int pool = a->dice + a->dice_mod;
+  int thr = a->threshold + a->threshold_mod;
   int diff = a->difficulty + a->difficulty_mod;
-  if (diff > COPS_DIFFICULTY_MAX)
-    return cops__fail(ctx, COPS_ERANGE, "difficulty %d after modifiers (at most %d)", diff,
-                      COPS_DIFFICULTY_MAX);
+  e->unskilled = (a->flags & COPS_UNSKILLED) != 0;
+  e->pool = pool < 0 ? 0 : pool;                   /* C1.7: no die, no success */
+  e->threshold = thr < COPS_THRESHOLD_MIN ? COPS_THRESHOLD_MIN
+               : thr > COPS_THRESHOLD_MAX ? COPS_THRESHOLD_MAX : thr; /* C1.7 clamp */
+  if (e->unskilled)
+    e->threshold = 10;                             /* C1.4: only a 10 succeeds */
+  e->difficulty = diff < 0 ? 0 : diff;             /* C1.7 clamp */
   return COPS_OK;
 }
 
@@ -170,20 +197,11 @@ int cops_roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
   if (!roll || !a)
     return cops__fail(ctx, COPS_EINVAL, "%s is NULL", roll ? "action" : "roll");
   roll->kind = COPS_ROLL_NONE;
-  int rc = cops__check_action(ctx, a);
+  cops__effective e;
+  int rc = cops__resolve_action(ctx, a, &e);
   if (rc)
     return rc;
-
-  int pool = a->dice + a->dice_mod;
-  int thr = a->threshold + a->threshold_mod;
-  int diff = a->difficulty + a->difficulty_mod;
-  const int unskilled = (a->flags & COPS_UNSKILLED) != 0;
-  pool = pool < 0 ? 0 : pool;                      /* C1.7: no die, no success */
-  thr = thr < COPS_THRESHOLD_MIN ? COPS_THRESHOLD_MIN
-      : thr > COPS_THRESHOLD_MAX ? COPS_THRESHOLD_MAX : thr; /* C1.7 clamp */
-  if (unskilled)
-    thr = 10;                                      /* C1.4: only a 10 succeeds */
-  diff = diff < 0 ? 0 : diff;                      /* C1.7 clamp */
+  const int pool = e.pool, thr = e.threshold, diff = e.difficulty, unskilled = e.unskilled;
 
   roll->action = *a;
   roll->pool = pool;

@@ -95,8 +95,14 @@ typedef struct cops__notation {
   int dice_mod, threshold_mod, difficulty_mod;
 } cops__notation;
 
-/* Validate an action's fields and its totals after modifiers. */
-int cops__check_action(cops_ctx *ctx, const cops_action *a);
+/* An action after its modifiers and the clamps of C1.7 (and C1.4). */
+typedef struct cops__effective {
+  int pool, threshold, difficulty, unskilled;
+} cops__effective;
+
+/* Validate an action (every field, and the totals after modifiers) and work
+ * out its effective values. The one place the clamps of C1.7 live. */
+int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e);
 
 int cops__parse_notation(cops_ctx *ctx, const char *text, cops__notation *out);
 

@@ -289,5 +289,6 @@ int cops_action_parse(cops_action *out, cops_ctx *ctx, const char *text)
   out->dice_mod = n.dice_mod;
   out->threshold_mod = n.threshold_mod;
   out->difficulty_mod = n.difficulty_mod;
-  return cops__check_action(ctx, out);
+  cops__effective e;
+  return cops__resolve_action(ctx, out, &e);
 }

@@ -16,5 +16,6 @@
 #include <cops/error.h>
 #include <cops/rng.h>
 #include <cops/dice.h>
+#include <cops/odds.h>
 
 #endif

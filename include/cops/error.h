@@ -22,7 +22,8 @@ typedef enum cops_error {
   COPS_ENOMEM = -3,     /**< out of memory */
   COPS_ERNG = -4,       /**< the random source failed or gave a face out of range */
   COPS_ESYNTAX = -5,    /**< notation syntax error (the message names the column) */
-  COPS_ESTATE = -6      /**< the object is not in a state that allows this call */
+  COPS_ESTATE = -6,     /**< the object is not in a state that allows this call */
+  COPS_ENOTFOUND = -7   /**< nothing satisfies the request (no pool reaches the odds asked) */
 } cops_error;
 
 /**
