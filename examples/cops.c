@@ -6,12 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include <cops/cops.h>
 
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
   "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
+  "       cops odds [--unskilled] [--json] [--vs NOTATION [--min N]] NOTATION\n"
+  "       cops odds --table [--unskilled] [--json]\n"
   "       cops version\n"
   "       cops help\n"
   "\n"
@@ -23,6 +27,9 @@ static const char usage_text[] =
   "                one re-roll per 10); too few or too many faces is an error\n"
   "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
   "  --json        one JSON object instead of text\n"
+  "  --vs NOTATION (odds) the opposed roll against NOTATION (C1.6)\n"
+  "  --min N       (odds) successes the winner of the opposed roll needs\n"
+  "  --table       (odds) the grid: dice 1-8 x thresholds 2+-9+ x difficulty 1-5\n"
   "\n"
   "Options may come anywhere, as --opt VALUE or --opt=VALUE; the other arguments\n"
   "are joined into the notation (5+/3 -1D works); after -- all is notation.\n";
@@ -163,8 +170,8 @@ static void print_text(const cops_roll *roll)
  * argument (a modifier such as -1D included) is a piece of the notation,
  * joined with spaces; after "--" everything is notation. */
 struct args {
-  const char *seed, *faces;
-  int json, unskilled, help;
+  const char *seed, *faces, *vs, *min;
+  int json, unskilled, help, table;
   char notation[1024];
 };
 
@@ -197,7 +204,9 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
         continue;
       }
       if ((r = option_value(argc, argv, &i, "--seed", &o->seed)) ||
-          (r = option_value(argc, argv, &i, "--dice", &o->faces))) {
+          (r = option_value(argc, argv, &i, "--dice", &o->faces)) ||
+          (r = option_value(argc, argv, &i, "--vs", &o->vs)) ||
+          (r = option_value(argc, argv, &i, "--min", &o->min))) {
         if (r < 0)
           return usage_error("%s: %s needs a value", cmd, a);
         continue;
@@ -205,6 +214,7 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
       if (!strcmp(a, "--json")) o->json = 1;
       else if (!strcmp(a, "--unskilled")) o->unskilled = 1;
       else if (!strcmp(a, "--help")) o->help = 1;
+      else if (!strcmp(a, "--table")) o->table = 1;
       else return usage_error("%s: unknown option '%s'", cmd, a);
       continue;
     }
@@ -232,6 +242,8 @@ static int cmd_roll(int argc, char **argv)
     fputs(usage_text, stdout);
     return 0;
   }
+  if (o.vs || o.min || o.table)
+    return usage_error("roll: %s", "--vs, --min and --table belong to 'cops odds'");
   const char *seed = o.seed, *faces = o.faces, *notation = o.notation;
   const unsigned flags = o.unskilled ? COPS_UNSKILLED : 0;
   const int json = o.json;
@@ -292,6 +304,194 @@ done:
   return rc;
 }
 
+/* Print a JSON value built here, or say that memory ran out. */
+static int print_json(json_t *j)
+{
+  char *text = j ? json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(17)) : NULL;
+  json_decref(j);
+  if (!text) {
+    fprintf(stderr, "cops: out of memory\n");
+    return EXIT_FAILURE;
+  }
+  puts(text);
+  free(text);
+  return 0;
+}
+
+static int odds_table(cops_ctx *ctx, int unskilled, int json)
+{
+  enum { DICE = 8, THR_LO = 2, THR_HI = 9, DIFF = 5 };
+  json_t *grid = json_array();
+  for (int diff = 1; diff <= DIFF; diff++) {
+    json_t *by_dice = json_array();
+    if (!json)
+      printf("%sdifficulty %d%s\n dice", diff > 1 ? "\n" : "", diff,
+             unskilled ? " (unskilled: only a 10 succeeds)" : "");
+    if (!json && !unskilled)
+      for (int t = THR_LO; t <= THR_HI; t++)
+        printf("   %d+  ", t);
+    if (!json)
+      printf(unskilled ? "   P(success)\n" : "\n");
+    for (int n = 1; n <= DICE; n++) {
+      json_t *row = json_array();
+      if (!json)
+        printf("  %d  ", n);
+      for (int t = unskilled ? 10 : THR_LO; t <= (unskilled ? 10 : THR_HI); t++) {
+        cops_action a;
+        double p;
+        cops_action_init(&a, n, t, diff);
+        a.flags = unskilled ? COPS_UNSKILLED : 0;
+        if (cops_odds_success(ctx, &a, &p)) {
+          fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+          json_decref(row);
+          json_decref(by_dice);
+          json_decref(grid);
+          return EXIT_FAILURE;
+        }
+        json_array_append_new(row, json_real(p));
+        if (!json)
+          printf(" %5.1f%%", 100 * p);
+      }
+      if (!json)
+        printf("\n");
+      json_array_append_new(by_dice, unskilled ? json_incref(json_array_get(row, 0)) : row);
+      if (unskilled)
+        json_decref(row);
+    }
+    json_array_append_new(grid, by_dice);
+  }
+  if (!json) {
+    json_decref(grid);
+    return 0;
+  }
+  json_t *thresholds = json_array();
+  for (int t = THR_LO; t <= THR_HI && !unskilled; t++)
+    json_array_append_new(thresholds, json_integer(t));
+  return print_json(json_pack("{s:b,s:[iiiiiiii],s:o,s:[iiiii],s:o}", "unskilled", unskilled,
+                              "dice", 1, 2, 3, 4, 5, 6, 7, 8, "thresholds",
+                              unskilled ? json_null() : thresholds, "difficulties", 1, 2, 3, 4,
+                              5, "p_success", grid));
+}
+
+static int cmd_odds(int argc, char **argv)
+{
+  struct args o;
+  int rc = parse_args(argc, argv, "odds", &o);
+  if (rc)
+    return rc;
+  if (o.help) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  if (o.seed || o.faces)
+    return usage_error("odds: %s", "odds are exact: --seed and --dice do not apply");
+  if (o.min && !o.vs)
+    return usage_error("odds: %s", "--min goes with --vs");
+  int min = 0;
+  if (o.min) {
+    char *end;
+    long v = strtol(o.min, &end, 10);
+    if (!*o.min || *end || v < 0 || v > COPS_DIFFICULTY_MAX)
+      return usage_error("odds: --min '%s' is not a number 0..%d", o.min, COPS_DIFFICULTY_MAX);
+    min = (int)v;
+  }
+  cops_ctx *ctx = NULL;
+  if (cops_ctx_new(&ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return EXIT_FAILURE;
+  }
+  if (o.table) {
+    if (*o.notation || o.vs) {
+      cops_ctx_free(ctx);
+      return usage_error("odds: %s", "--table takes no notation and no --vs");
+    }
+    rc = odds_table(ctx, o.unskilled, o.json);
+    cops_ctx_free(ctx);
+    return rc;
+  }
+  if (!*o.notation) {
+    cops_ctx_free(ctx);
+    return usage_error("odds: %s", "missing NOTATION, e.g. \"4+/3 (2)\"");
+  }
+  cops_action a, b;
+  const char *failed = NULL;
+  if (cops_action_parse(&a, ctx, o.notation))
+    failed = o.notation;
+  else if (o.vs && cops_action_parse(&b, ctx, o.vs))
+    failed = o.vs;
+  if (failed) {
+    fprintf(stderr, "cops: %s: %s\n", failed, cops_ctx_errmsg(ctx));
+    cops_ctx_free(ctx);
+    return EXIT_USAGE;
+  }
+  if (o.unskilled) {
+    a.flags |= COPS_UNSKILLED;
+    b.flags |= o.vs ? COPS_UNSKILLED : 0;
+  }
+
+  /* Every figure comes from the library; this only prints them. */
+  double p, mean, adrenaline = -1, anciennete = -1, at_least[COPS_DICE_MAX + 4];
+  double win = 0, none = 0, lose = 0;
+  int pool = a.dice + a.dice_mod < 0 ? 0 : a.dice + a.dice_mod, kmax = pool + 3;
+  rc = cops_odds_success(ctx, &a, &p);
+  if (!rc)
+    rc = cops_odds_expected(ctx, &a, &mean);
+  for (int k = 0; !rc && k <= kmax; k++)
+    rc = cops_odds_at_least(ctx, &a, k, &at_least[k]);
+  if (!rc)
+    rc = cops_odds_points(ctx, &a, NULL, NULL, &anciennete, NULL);
+  if (!rc && pool < COPS_DICE_MAX) /* room for an Adrénaline die */
+    rc = cops_odds_points(ctx, &a, NULL, &adrenaline, NULL, NULL);
+  if (!rc && o.vs)
+    rc = cops_odds_opposed(ctx, &a, &b, min, &win, &none, &lose);
+  if (rc) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    cops_ctx_free(ctx);
+    return EXIT_FAILURE;
+  }
+  cops_ctx_free(ctx);
+
+  char text[96], vs_text[96];
+  cops_action_format(&a, text, sizeof text);
+  if (o.vs)
+    cops_action_format(&b, vs_text, sizeof vs_text);
+  if (o.json) {
+    json_t *arr = json_array();
+    for (int k = 0; k <= kmax; k++)
+      json_array_append_new(arr, json_real(at_least[k]));
+    json_t *j = json_pack("{s:s,s:b,s:f,s:f,s:o,s:o,s:f}", "action", text, "unskilled",
+                          o.unskilled, "p_success", p, "expected_successes", mean, "at_least",
+                          arr, "p_adrenaline", adrenaline < 0 ? json_null() : json_real(adrenaline),
+                          "p_anciennete", anciennete);
+    if (j && o.vs) {
+      json_object_set_new(j, "vs", json_string(vs_text));
+      json_object_set_new(j, "min_successes", json_integer(min));
+      json_object_set_new(j, "p_win", json_real(win));
+      json_object_set_new(j, "p_tie", json_real(none));
+      json_object_set_new(j, "p_lose", json_real(lose));
+    }
+    return print_json(j);
+  }
+  printf("%s%s\n", text, o.unskilled ? " unskilled (only a 10 succeeds, no re-roll)" : "");
+  printf("P(success)            %6.2f %%\n", 100 * p);
+  if (adrenaline >= 0)
+    printf("with Adrénaline (+1D) %6.2f %%\n", 100 * adrenaline);
+  printf("with Ancienneté       %6.2f %%  (a failure rolled again; MR 0 on success)\n",
+         100 * anciennete);
+  printf("expected successes    %6.3f\n", mean);
+  printf("successes   P(>= k)\n");
+  for (int k = 0; k <= kmax; k++)
+    printf("  %3d      %7.3f %%\n", k, 100 * at_least[k]);
+  if (o.vs) {
+    printf("against %s", vs_text);
+    if (min)
+      printf(", winner needs %d successes", min);
+    printf(": win %.2f %%, no winner %.2f %%, lose %.2f %%\n", 100 * win, 100 * none,
+           100 * lose);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2)
@@ -299,6 +499,8 @@ int main(int argc, char **argv)
   const char *cmd = argv[1];
   if (!strcmp(cmd, "roll"))
     return cmd_roll(argc - 1, argv + 1);
+  if (!strcmp(cmd, "odds"))
+    return cmd_odds(argc - 1, argv + 1);
   if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
     printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
     return 0;

@@ -264,14 +264,17 @@ int cops_odds_points(cops_ctx *ctx, const cops_action *a, double *plain, double 
   if (rc)
     return rc;
   const double p = law_success(&L);
-  cops_action more = *a;
-  more.dice_mod += 1; /* Adrénaline: +1 die (C5) */
-  if (L.e.pool + 1 > COPS_DICE_MAX)
-    return cops__fail(ctx, COPS_ERANGE, "an Adrénaline die would make %d dice (at most %d)",
-                      L.e.pool + 1, COPS_DICE_MAX);
-  if ((rc = law_init(&L, ctx, &more)))
-    return rc;
-  const double pa = law_success(&L);
+  double pa = 0;
+  if (adrenaline || both) {
+    /* Adrénaline: +1 die (C5). */
+    if (L.e.pool + 1 > COPS_DICE_MAX)
+      return cops__fail(ctx, COPS_ERANGE, "an Adrénaline die would make %d dice (at most %d)",
+                        L.e.pool + 1, COPS_DICE_MAX);
+    cops__effective e = L.e;
+    e.pool += 1;
+    law_setup(&L, &e);
+    pa = law_success(&L);
+  }
   if (plain)
     *plain = p;
   if (adrenaline)

@@ -110,6 +110,34 @@ expect_err "unknown option" 2 "cops: roll: unknown option '--jsn' (see 'cops hel
 expect_err "unknown command" 2 "cops: unknown command 'rol' (see 'cops help')" rol "5+/3"
 expect_err "no command" 2 "cops: missing command (see 'cops help')"
 
+# cops odds: exact figures for dyadic cases (C1, C5).
+run odds --json "6+/3"
+case $out in
+  '{"action":"6+/3 (1)","unskilled":false,"p_success":0.875,'*'"p_adrenaline":0.9375,"p_anciennete":0.984375}') ok ;;
+  *) ko "odds json 6+/3" ;;
+esac
+run odds --json "6+/3" --vs 6+/3
+n=$(printf '%s' "$out" | grep -o '"at_least":\[[^]]*\]' | tr ',' '\n' | wc -l)
+[ "$n" -eq 7 ] && ok || ko "at_least has dice + 4 entries ($n)"
+sum=$(printf '%s' "$out" | sed 's/.*"p_win":\([^,]*\),"p_tie":\([^,]*\),"p_lose":\([^}]*\)}/\1 \2 \3/' |
+      awk '{ s = $1 + $2 + $3; print (s > 0.999999999 && s < 1.000000001 && $1 == $3) ? "ok" : "ko" }')
+[ "$sum" = ok ] && ok || ko "opposed odds add up to 1 and are symmetric"
+run odds "4+/3 (2)"   # 4 dice: 1 - 0.3^4 - 4 (0.63) 0.3^3 = 0.92386
+case $out in *"P(success)             80.29 %"*"with Adrénaline (+1D)  92.39 %"*) ok ;; *) ko "odds text 0.8029" ;; esac
+run odds --table
+rows=$(printf '%s\n' "$out" | grep -c '^  [1-8]  ')
+[ "$rc" -eq 0 ] && [ "$rows" -eq 40 ] && ok || ko "odds table: 5 difficulties x 8 dice ($rows rows)"
+case $out in *"  3    99.9%  99.2%  97.3%  93.6%  87.5%  78.4%  65.7%  48.8%"*) ok ;; *) ko "odds table row" ;; esac
+run odds --table --json --unskilled
+case $out in '{"unskilled":true,"dice":[1,2,3,4,5,6,7,8],"thresholds":null,"difficulties":[1,2,3,4,5],"p_success":[['*) ok ;; *) ko "odds table json" ;; esac
+expect_err "odds with a seed" 2 "cops: odds: odds are exact: --seed and --dice do not apply (see 'cops help')" \
+  odds --seed 3 "4+/3"
+expect_err "odds min without vs" 2 "cops: odds: --min goes with --vs (see 'cops help')" odds --min 2 "4+/3"
+expect_err "odds bad vs" 2 "cops: 4+/: column 4: expected the number of dice or a characteristic name after '/', found end of text" \
+  odds "4+/3" --vs "4+/"
+expect_err "roll with vs" 2 "cops: roll: --vs, --min and --table belong to 'cops odds' (see 'cops help')" \
+  roll "4+/3" --vs "4+/3"
+
 run help
 case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
 run version

@@ -200,6 +200,9 @@ START_TEST(test_c5_points)
   CLOSE(both, 255.0 / 256.0);
   ck_assert_int_eq(cops_odds_points(ctx, &a, NULL, NULL, &an, NULL), COPS_OK);
   a = act(64, 6, 1);
+  ck_assert_int_eq(cops_odds_points(ctx, &a, &p, NULL, &an, NULL), COPS_OK); /* no extra die needed */
+  CLOSE(an, p + (1 - p) * p);
+  a = act(64, 6, 1);
   ck_assert_int_eq(cops_odds_points(ctx, &a, &p, &ad, &an, &both), COPS_ERANGE);
   ck_assert_str_eq(cops_ctx_errmsg(ctx), "an Adrénaline die would make 65 dice (at most 64)");
 }

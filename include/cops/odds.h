@@ -100,7 +100,8 @@ COPS_API int cops_odds_opposed_difference(cops_ctx *ctx, const cops_action *a,
  * p + (1 - p) p. @p both: Adrénaline, then Ancienneté on a failure, the
  * re-roll keeping the Adrénaline die. (A success after an Ancienneté re-roll
  * has MR 0: only P(success) changes.) Outputs may be NULL.
- * @return ::COPS_ERANGE when the action already has ::COPS_DICE_MAX dice
+ * @return ::COPS_ERANGE when @p adrenaline or @p both is asked of an action
+ *         that already has ::COPS_DICE_MAX dice (the others need no extra die)
  * @rule C5
  * @since 0.2.0
  */
