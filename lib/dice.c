@@ -8,18 +8,18 @@
 
 #include "internal.h"
 
-struct die {
-  uint8_t face;
-  uint8_t success;
-  uint16_t depth;   /* re-rolls since the first-wave die of its chain */
-  int32_t parent;   /* index of the 10 it re-rolls, -1 in the first wave */
-};
-
+/* Dice are stored as arrays, and only what cannot be derived: a die's
+ * success follows from its face and the threshold, and a first-wave die
+ * (index < first) has no parent and depth 0. So the first wave, the hot
+ * path, writes one byte per die. */
 struct cops_roll {
   int kind;
-  int count;
+  int count;           /* dice drawn */
+  int first;           /* dice of the first wave */
   int capacity;
-  struct die *dice;
+  uint8_t *face;
+  int32_t *parent;     /* index of the 10 a re-roll re-rolls; for i >= first */
+  uint16_t *depth;     /* re-rolls since the chain's first die; for i >= first */
   cops_action action;  /* as given */
   int pool, threshold, difficulty, successes, succeeded, capped, unskilled, total;
 };
@@ -43,14 +43,18 @@ int cops_action_format(const cops_action *a, char *buf, size_t len)
 {
   if (!a || (!buf && len > 0) || a->size != sizeof *a)
     return COPS_EINVAL;
-  int n = snprintf(buf, len, "%d+/%d (%d)", a->threshold, a->dice, a->difficulty);
+  /* Every field is an int: the text fits in 7 numbers of 12 characters. */
+  char text[128];
+  int n = snprintf(text, sizeof text, "%d+/%d (%d)", a->threshold, a->dice, a->difficulty);
   const int mods[3] = {a->dice_mod, a->threshold_mod, a->difficulty_mod};
   const char letters[3] = {'D', 'S', 'R'};
-  for (int i = 0; i < 3; i++) {
-    if (!mods[i])
-      continue;
-    size_t used = (size_t)n < len ? (size_t)n : len;
-    n += snprintf(buf ? buf + used : NULL, len - used, " %+d%c", mods[i], letters[i]);
+  for (int i = 0; i < 3; i++)
+    if (mods[i])
+      n += snprintf(text + n, sizeof text - (size_t)n, " %+d%c", mods[i], letters[i]);
+  if (len > 0) {
+    size_t copy = (size_t)n < len ? (size_t)n : len - 1;
+    memcpy(buf, text, copy);
+    buf[copy] = '\0';
   }
   return n;
 }
@@ -63,9 +67,11 @@ int cops_roll_new(cops_roll **out)
   cops_roll *r = calloc(1, sizeof *r);
   if (!r)
     return COPS_ENOMEM;
-  r->dice = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->dice);
-  if (!r->dice) {
-    free(r);
+  r->face = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->face);
+  r->parent = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->parent);
+  r->depth = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->depth);
+  if (!r->face || !r->parent || !r->depth) {
+    cops_roll_free(r);
     return COPS_ENOMEM;
   }
   r->capacity = ROLL_INITIAL_CAPACITY;
@@ -77,17 +83,25 @@ void cops_roll_free(cops_roll *roll)
 {
   if (!roll)
     return;
-  free(roll->dice);
+  free(roll->face);
+  free(roll->parent);
+  free(roll->depth);
   free(roll);
 }
 
 static int grow(cops_roll *r, cops_ctx *ctx)
 {
-  int cap = r->capacity * 2;
-  struct die *d = realloc(r->dice, (size_t)cap * sizeof *d);
-  if (!d)
+  const int cap = r->capacity * 2;
+  uint8_t *face = realloc(r->face, (size_t)cap * sizeof *face);
+  if (face)
+    r->face = face;
+  int32_t *parent = face ? realloc(r->parent, (size_t)cap * sizeof *parent) : NULL;
+  if (parent)
+    r->parent = parent;
+  uint16_t *depth = parent ? realloc(r->depth, (size_t)cap * sizeof *depth) : NULL;
+  if (!depth)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for %d dice", cap);
-  r->dice = d;
+  r->depth = depth;
   r->capacity = cap;
   return COPS_OK;
 }
@@ -130,7 +144,8 @@ static int explain_action(cops_ctx *ctx, const cops_action *a)
 /* (unsigned)(v - lo) > hi - lo: v outside lo..hi, in one comparison. */
 #define OUTSIDE(v, lo, hi) ((unsigned)((v) - (lo)) > (unsigned)((hi) - (lo)))
 
-int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e)
+/* Inlined into the roll so that the effective values stay in registers. */
+static COPS_INLINE int resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e)
 {
   if (COPS_UNLIKELY(a->size != sizeof *a || (a->flags & ~COPS_UNSKILLED) ||
                     OUTSIDE(a->dice, 0, COPS_DICE_MAX) ||
@@ -156,93 +171,220 @@ int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e
   return COPS_OK;
 }
 
-/* Re-roll every natural 10, wave after wave (C1.2): one re-roll per 10 of a
- * wave, in order, then the next wave. A chain stops at the context's cap. */
-static int explode(cops_roll *r, cops_ctx *ctx, int tens)
+int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e)
 {
-  int start = 0, end = r->count;
-  const int cap = ctx->reroll_cap, thr = r->threshold;
-  while (tens) {
-    tens = 0;
-    for (int i = start; i < end; i++) {
-      if (r->dice[i].face != 10)
-        continue;
-      if (r->dice[i].depth >= cap) {
+  return resolve_action(ctx, a, e);
+}
+
+/* Re-roll every natural 10, wave after wave (C1.2): one re-roll per 10 of a
+ * wave, in order, then the next wave. A chain stops at the context's cap.
+ * A wave never holds more dice than the pool. */
+static int explode(cops_roll *r, cops_ctx *ctx)
+{
+  int lists[2][COPS_DICE_MAX];
+  int *tens = lists[0], *next = lists[1], ntens = 0;
+  const int cap = ctx->reroll_cap, thr = r->threshold, first = r->first;
+  int count = r->count, successes = r->successes, rc = COPS_OK;
+  for (int i = 0; i < first; i++) {
+    tens[ntens] = i;
+    ntens += r->face[i] == 10;
+  }
+  while (ntens) {
+    int nnext = 0;
+    for (int j = 0; j < ntens; j++) {
+      const int i = tens[j];
+      const int depth = i < first ? 0 : r->depth[i];
+      if (depth >= cap) {
         r->capped = 1;
         continue;
       }
-      int rc, f;
-      if (r->count == r->capacity && (rc = grow(r, ctx)))
-        return rc;
+      int f;
+      if (count == r->capacity && (rc = grow(r, ctx)))
+        goto out;
       if ((rc = cops__d10(ctx, &f)))
-        return rc;
-      struct die *d = &r->dice[r->count++];
-      d->face = (uint8_t)f;
-      d->success = f >= thr;
-      d->depth = (uint16_t)(r->dice[i].depth + 1);
-      d->parent = i;
-      r->successes += d->success;
-      tens += f == 10;
+        goto out;
+      r->face[count] = (uint8_t)f;
+      r->parent[count] = i;
+      r->depth[count] = (uint16_t)(depth + 1);
+      successes += f >= thr;
+      next[nnext] = count++;
+      nnext += f == 10;
     }
-    start = end;
-    end = r->count;
+    int *t = tens;
+    tens = next;
+    next = t;
+    ntens = nnext;
   }
-  return COPS_OK;
+out:
+  r->count = count;
+  r->successes = successes;
+  return rc;
 }
 
-int cops_roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
+/* die_weight[t][f]: a face f at threshold t counts (f >= t) successes in
+ * the low byte and (f == 10) tens in the second; "face" 0, a rejected
+ * keystream byte, counts in the third. A pool has at most 64 dice, so each
+ * count fits its byte. */
+#define REJECTED 0x10000u
+#define W(t, f) (uint32_t)(((f) >= (t)) + ((f) == 10) * 256)
+#define WROW(t) {REJECTED, W(t, 1), W(t, 2), W(t, 3), W(t, 4), W(t, 5), W(t, 6), W(t, 7), \
+                 W(t, 8), W(t, 9), W(t, 10)}
+static const uint32_t die_weight[11][11] = {
+  {0}, {0}, WROW(2), WROW(3), WROW(4), WROW(5), WROW(6), WROW(7), WROW(8), WROW(9), WROW(10),
+};
+#undef WROW
+#undef W
+
+/* The re-rolls of a single 10 at index @p at: with one 10 in the first wave
+ * the waves are one chain, re-rolled while it shows 10 (C1.2). */
+static int chain(cops_roll *r, cops_ctx *ctx, int at)
+{
+  const int cap = ctx->reroll_cap, thr = r->threshold;
+  int count = r->count, successes = r->successes, rc = COPS_OK;
+  for (int depth = 1;; depth++) {
+    int f;
+    if (COPS_UNLIKELY(depth > cap)) {
+      r->capped = 1;
+      break;
+    }
+    if (COPS_UNLIKELY(count == r->capacity) && (rc = grow(r, ctx)))
+      break;
+    if ((rc = cops__d10(ctx, &f)))
+      break;
+    r->face[count] = (uint8_t)f;
+    r->parent[count] = at;
+    r->depth[count] = (uint16_t)depth;
+    successes += f >= thr;
+    at = count++;
+    if (COPS_LIKELY(f != 10))
+      break;
+  }
+  r->count = count;
+  r->successes = successes;
+  return rc;
+}
+
+/* One d10 from the keystream (system and seeded sources), the cursor kept
+ * in a local variable by the caller and written back once. */
+static COPS_INLINE int stream_d10(cops_ctx *ctx, size_t *pos)
+{
+  for (;;) {
+    if (COPS_UNLIKELY(*pos == COPS_RNG_BUF)) {
+      cops__rng_refill(ctx);
+      *pos = 0;
+    }
+    int f = cops__d10_of_byte[ctx->buf[(*pos)++]];
+    if (COPS_LIKELY(f))
+      return f;
+  }
+}
+
+/* The roll itself; every public entry point calls it directly. */
+static COPS_INLINE int roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
 {
   if (!ctx)
     return COPS_EINVAL;
   if (!roll || !a)
     return cops__fail(ctx, COPS_EINVAL, "%s is NULL", roll ? "action" : "roll");
   roll->kind = COPS_ROLL_NONE;
-  cops__effective e;
-  int rc = cops__resolve_action(ctx, a, &e);
+  cops__effective e = {0, 0, 0, 0};
+  int rc = resolve_action(ctx, a, &e);
   if (rc)
     return rc;
-  const int pool = e.pool, thr = e.threshold, diff = e.difficulty, unskilled = e.unskilled;
+  const int pool = e.pool, thr = e.threshold;
 
-  roll->action = *a;
+  if (a != &roll->action)
+    roll->action = *a;
   roll->pool = pool;
   roll->threshold = thr;
-  roll->difficulty = diff;
-  roll->unskilled = unskilled;
+  roll->difficulty = e.difficulty;
+  roll->unskilled = e.unskilled;
   roll->capped = 0;
-  roll->total = 0;
 
   /* First wave, left to right. The threshold never exceeds 10, so a natural
    * 10 is always a success (C1.2 RULING). */
-  int successes = 0, tens = 0;
-  struct die *d = roll->dice;
-  for (int i = 0; i < pool; i++) {
-    int f;
-    if ((rc = cops__d10(ctx, &f)))
-      return rc;
-    d[i].face = (uint8_t)f;
-    d[i].success = f >= thr;
-    d[i].depth = 0;
-    d[i].parent = -1;
-    successes += d[i].success;
-    tens += f == 10;
+  const uint32_t *weight = die_weight[thr];
+  uint32_t counts = 0; /* successes + 256 x tens: one table load and one add per die */
+  int last_ten = 0;    /* where the 10 is when there is one, without a branch */
+  uint8_t *face = roll->face;
+  if (COPS_LIKELY(ctx->source != COPS_SOURCE_CALLBACK)) {
+    size_t pos = ctx->pos;
+    /* Fast path: the next pool bytes are in the buffer and none is rejected
+     * (93 % of 3-die pools): no branch per die. Otherwise the wave is drawn
+     * again from the same byte, die by die, which consumes exactly the same
+     * bytes as the fast path would have if it could. */
+    if (COPS_LIKELY(pos + (size_t)pool <= COPS_RNG_BUF)) {
+      const unsigned char *b = ctx->buf + pos;
+      for (int i = 0; i < pool; i++) {
+        const int f = cops__d10_of_byte[b[i]];
+        face[i] = (uint8_t)f;
+        counts += weight[f];
+        last_ten = f == 10 ? i : last_ten;
+      }
+      if (COPS_LIKELY(counts < REJECTED))
+        pos += (size_t)pool;
+    } else {
+      counts = REJECTED;
+    }
+    if (COPS_UNLIKELY(counts >= REJECTED)) {
+      counts = 0;
+      for (int i = 0; i < pool; i++) {
+        const int f = stream_d10(ctx, &pos);
+        face[i] = (uint8_t)f;
+        counts += weight[f];
+        last_ten = f == 10 ? i : last_ten;
+      }
+    }
+    ctx->pos = pos;
+  } else {
+    for (int i = 0; i < pool; i++) {
+      int f;
+      if ((rc = cops__callback_die(ctx, 10, &f)))
+        return rc;
+      face[i] = (uint8_t)f;
+      counts += weight[f];
+      last_ten = f == 10 ? i : last_ten;
+    }
   }
-  roll->count = pool;
-  roll->successes = successes;
-  if (tens && !unskilled && (rc = explode(roll, ctx, tens)))
-    return rc;
+  const unsigned ntens = counts >> 8;
+  roll->count = roll->first = pool;
+  roll->successes = (int)(counts & 0xff);
+  if (COPS_UNLIKELY(ntens) && !e.unskilled) {
+    /* One 10 makes one chain, drawn in order; several take the waves. */
+    if (ntens == 1) {
+      rc = chain(roll, ctx, last_ten);
+    } else {
+      rc = explode(roll, ctx);
+    }
+    if (rc)
+      return rc;
+  }
 
-  roll->succeeded = pool >= 1 && roll->successes >= diff;
+  roll->succeeded = pool >= 1 && roll->successes >= e.difficulty;
   roll->kind = COPS_ROLL_ACTION;
   return COPS_OK;
+}
+
+int cops_roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
+{
+  return roll_action(roll, ctx, a);
 }
 
 int cops_roll_pool(cops_roll *roll, cops_ctx *ctx, int dice, int threshold, int difficulty,
                    unsigned flags)
 {
-  cops_action a;
-  cops_action_init(&a, dice, threshold, difficulty);
-  a.flags = flags;
-  return cops_roll_action(roll, ctx, &a);
+  /* The action is written straight into the result, field by field, and
+   * read back at the same width (no copy of a struct built on the stack). */
+  if (!roll)
+    return ctx ? cops__fail(ctx, COPS_EINVAL, "roll is NULL") : COPS_EINVAL;
+  cops_action *a = &roll->action;
+  a->size = sizeof *a;
+  a->dice = dice;
+  a->threshold = threshold;
+  a->difficulty = difficulty;
+  a->dice_mod = a->threshold_mod = a->difficulty_mod = 0;
+  a->flags = flags;
+  return roll_action(roll, ctx, a);
 }
 
 int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text, unsigned flags)
@@ -256,7 +398,7 @@ int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text, unsigne
   if (rc)
     return rc;
   a.flags |= flags;
-  return cops_roll_action(roll, ctx, &a);
+  return roll_action(roll, ctx, &a);
 }
 
 static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
@@ -274,13 +416,13 @@ static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
     int f;
     if ((rc = cops__d6(ctx, &f)))
       return rc;
-    roll->dice[i] = (struct die){(uint8_t)f, 0, 0, -1};
+    roll->face[i] = (uint8_t)f;
     if (kind == COPS_ROLL_D6_SUM)
       total += f;
     else if (f > total)
       total = f;
   }
-  roll->count = n;
+  roll->count = roll->first = n;
   roll->total = total;
   roll->kind = kind;
   return COPS_OK;
@@ -375,19 +517,25 @@ int cops_roll_count(const cops_roll *roll)
   return roll->kind == COPS_ROLL_NONE ? 0 : roll->count;
 }
 
+/* A die counts as a success at the threshold (never above 10, so a natural
+ * 10 always does: C1.2); d6 dice have no success. */
+static int die_success(const cops_roll *roll, int i)
+{
+  return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
+}
+
 int cops_roll_die(const cops_roll *roll, int i, int *face, int *success, int *reroll_of)
 {
   if (!roll)
     return COPS_EINVAL;
   if (roll->kind == COPS_ROLL_NONE || i < 0 || i >= roll->count)
     return COPS_ERANGE;
-  const struct die *d = &roll->dice[i];
   if (face)
-    *face = d->face;
+    *face = roll->face[i];
   if (success)
-    *success = d->success;
+    *success = die_success(roll, i);
   if (reroll_of)
-    *reroll_of = d->parent;
+    *reroll_of = i < roll->first ? -1 : roll->parent[i];
   return COPS_OK;
 }
 
@@ -462,9 +610,9 @@ int cops_roll_to_json(const cops_roll *roll, char **out)
     return COPS_ESTATE;
   json_t *dice = json_array();
   for (int i = 0; dice && i < roll->count; i++) {
-    const struct die *d = &roll->dice[i];
-    json_t *o = json_pack("{s:i,s:b,s:o}", "face", d->face, "success", d->success,
-                          "reroll_of", d->parent < 0 ? json_null() : json_integer(d->parent));
+    json_t *o = json_pack("{s:i,s:b,s:o}", "face", roll->face[i], "success",
+                          die_success(roll, i), "reroll_of",
+                          i < roll->first ? json_null() : json_integer(roll->parent[i]));
     if (!o || json_array_append_new(dice, o)) {
       json_decref(dice);
       return COPS_ENOMEM;
