@@ -364,12 +364,12 @@ static int odds_table(cops_ctx *ctx, int unskilled, int json)
     json_decref(grid);
     return 0;
   }
-  json_t *thresholds = json_array();
+  json_t *thresholds = unskilled ? json_null() : json_array();
   for (int t = THR_LO; t <= THR_HI && !unskilled; t++)
     json_array_append_new(thresholds, json_integer(t));
   return print_json(json_pack("{s:b,s:[iiiiiiii],s:o,s:[iiiii],s:o}", "unskilled", unskilled,
-                              "dice", 1, 2, 3, 4, 5, 6, 7, 8, "thresholds",
-                              unskilled ? json_null() : thresholds, "difficulties", 1, 2, 3, 4,
+                              "dice", 1, 2, 3, 4, 5, 6, 7, 8, "thresholds", thresholds,
+                              "difficulties", 1, 2, 3, 4,
                               5, "p_success", grid));
 }
 

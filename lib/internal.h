@@ -10,11 +10,13 @@
 #if defined(__GNUC__)
 #define COPS_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define COPS_INLINE inline __attribute__((always_inline))
+#define COPS_NOINLINE __attribute__((noinline))
 #define COPS_LIKELY(x) __builtin_expect(!!(x), 1)
 #define COPS_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define COPS_PRINTF(f, a)
 #define COPS_INLINE inline
+#define COPS_NOINLINE
 #define COPS_LIKELY(x) (x)
 #define COPS_UNLIKELY(x) (x)
 #endif

@@ -201,7 +201,7 @@ static int difficulty(parser *p, cops__notation *n)
 static int modifier(parser *p, cops__notation *n)
 {
   size_t at = p->i;
-  int sign = p->s[p->i++] == '-' ? -1 : 1, v, rc;
+  int sign = p->s[p->i++] == '-' ? -1 : 1, v = 0, rc;
   skip_ws(p);
   if (!is_digit(p->s[p->i]))
     return syntax(p, "a number after the modifier's sign");
