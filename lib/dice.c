@@ -337,8 +337,8 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
 }
 
 /* The common roll without a call: a keystream source, the pool's bytes (and
- * one more for a lone 10) in the buffer, none rejected, at most one 10 whose
- * re-roll is not a 10: about 95 % of 3-die pools. It reads the same bytes in
+ * its chain) in the buffer, at most one 10 in the first wave: about 97 % of
+ * 3-die pools. It reads the same bytes in
  * the same order as roll_general and gives the same result. When it cannot
  * finish it returns 0, having changed nothing that roll_general does not set
  * again. The action comes as values (v), so nothing just stored is read
@@ -365,46 +365,73 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
   thr = unskilled ? 10 : thr < COPS_THRESHOLD_MIN ? COPS_THRESHOLD_MIN
                         : thr > COPS_THRESHOLD_MAX ? COPS_THRESHOLD_MAX : thr;
   diff = diff < 0 ? 0 : diff;
-  const size_t pos = ctx->pos;
-  if (COPS_UNLIKELY(pos + (size_t)pool + 1 > COPS_RNG_BUF))
-    return 0;
-  const unsigned char *b = ctx->buf + pos;
+  /* Bytes are read up to the end of the buffer; the refill is left to the
+   * general path. Rejected bytes are skipped as stream_d10 skips them. */
+  const unsigned char *buf = ctx->buf;
+  size_t p = ctx->pos;
   const uint32_t *weight = die_weight[thr];
   uint32_t counts = 0;
-  int last_ten = 0, count = pool;
+  int last_ten = 0, count = pool, f;
   uint8_t *face = roll->face;
   for (int i = 0; i < pool; i++) {
-    const int f = cops__d10_of_byte[b[i]];
+    do {
+      if (COPS_UNLIKELY(p == COPS_RNG_BUF))
+        return 0;
+      f = cops__d10_of_byte[buf[p++]];
+    } while (COPS_UNLIKELY(!f));
     face[i] = (uint8_t)f;
     counts += weight[f];
     last_ten = f == 10 ? i : last_ten;
   }
-  if (COPS_UNLIKELY(counts >= 256)) {
-    if (counts >= REJECTED)
-      return 0;                                /* a rejected byte */
-    if (!unskilled) {                          /* C1.4: no re-roll unskilled */
-      const int f = cops__d10_of_byte[b[pool]];
-      if (counts >= 512 || f == 0 || f == 10 || ctx->reroll_cap < 1)
-        return 0;                              /* several 10s, or a longer chain */
-      face[pool] = (uint8_t)f;
-      roll->parent[pool] = last_ten;
-      roll->depth[pool] = 1;
+  int capped = 0;
+  if (COPS_UNLIKELY(counts >= 256) && !unskilled) { /* C1.4: no re-roll unskilled */
+    if (counts >= 512)
+      return 0;                                /* several 10s: the waves */
+    /* A lone 10: its chain, re-rolled while it shows 10, up to the cap. */
+    const int cap = ctx->reroll_cap;
+    int at = last_ten;
+    for (int depth = 1;; depth++) {
+      if (depth > cap) {
+        capped = 1;
+        break;
+      }
+      if (COPS_UNLIKELY(count == roll->capacity))
+        return 0;
+      do {
+        if (COPS_UNLIKELY(p == COPS_RNG_BUF))
+          return 0;
+        f = cops__d10_of_byte[buf[p++]];
+      } while (COPS_UNLIKELY(!f));
+      face[count] = (uint8_t)f;
+      roll->parent[count] = at;
+      roll->depth[count] = (uint16_t)depth;
       counts += weight[f] & 0xff;
-      count = pool + 1;
+      at = count++;
+      if (COPS_LIKELY(f != 10))
+        break;
     }
   }
-  roll->action = v;
+  /* Field by field from the values: a struct copy could read back the
+   * caller's stores at another width and stall. */
+  roll->action.size = v.size;
+  roll->action.dice = v.dice;
+  roll->action.threshold = v.threshold;
+  roll->action.difficulty = v.difficulty;
+  roll->action.dice_mod = v.dice_mod;
+  roll->action.threshold_mod = v.threshold_mod;
+  roll->action.difficulty_mod = v.difficulty_mod;
+  roll->action.flags = v.flags;
   roll->pool = pool;
   roll->threshold = thr;
   roll->difficulty = diff;
   roll->unskilled = unskilled;
-  roll->capped = 0;
+  roll->capped = capped;
   roll->count = count;
   roll->first = pool;
   roll->successes = (int)(counts & 0xff);
   roll->succeeded = pool >= 1 && roll->successes >= diff;
   roll->kind = COPS_ROLL_ACTION;
-  ctx->pos = pos + (size_t)count;
+  ctx->pos = p;
   return 1;
 }
 
@@ -415,13 +442,22 @@ int cops_roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
   return roll_general(roll, ctx, a);
 }
 
+/* The general path of cops_roll_pool, apart so that the fast path builds no
+ * action in memory. */
+static COPS_NOINLINE int pool_general(cops_roll *roll, cops_ctx *ctx, int dice, int threshold,
+                                      int difficulty, unsigned flags)
+{
+  const cops_action a = {sizeof a, dice, threshold, difficulty, 0, 0, 0, flags};
+  return roll_general(roll, ctx, &a);
+}
+
 int cops_roll_pool(cops_roll *roll, cops_ctx *ctx, int dice, int threshold, int difficulty,
                    unsigned flags)
 {
   const cops_action a = {sizeof a, dice, threshold, difficulty, 0, 0, 0, flags};
   if (COPS_LIKELY(roll_fast(roll, ctx, a)))
     return COPS_OK;
-  return roll_general(roll, ctx, &a);
+  return pool_general(roll, ctx, dice, threshold, difficulty, flags);
 }
 
 int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text, unsigned flags)

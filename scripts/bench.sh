@@ -1,13 +1,43 @@
 #!/bin/sh
-# Benchmarks: a release build, then the figures of docs/performance.md.
-# Usage: sh scripts/bench.sh [seconds per figure]
+# Benchmarks (docs/performance.md): a release build, the peer on Node.js, and
+# the figures with their ratios, all in one run.
+# Usage: sh scripts/bench.sh [seconds per figure]   (default 2)
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh build
+secs=${1:-2}
 if [ -f build/release/build.ninja ]; then
   meson setup --reconfigure build/release -Dtests=false --buildtype=release >/dev/null
 else
   meson setup build/release -Dtests=false --buildtype=release >/dev/null
 fi
 meson compile -C build/release >build/release.log 2>&1 || { cat build/release.log; exit 1; }
-build/release/bench/bench "${1:-1}"
+
+# The peer: installed with npm into a scratch folder, never vendored.
+peer_args=""
+peer_dir=build/peer
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null 2>&1 || true
+  fi
+fi
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+  mkdir -p "$peer_dir"
+  if [ ! -d "$peer_dir/node_modules/@dice-roller/rpg-dice-roller" ]; then
+    (cd "$peer_dir" && npm init -y >/dev/null 2>&1 &&
+     npm install --no-audit --no-fund --silent @dice-roller/rpg-dice-roller >/dev/null 2>&1) ||
+      echo "peer: npm install failed; the peer is left out"
+  fi
+  if [ -d "$peer_dir/node_modules/@dice-roller/rpg-dice-roller" ]; then
+    cp bench/peer.js "$peer_dir/peer.js"
+    version=$(node -p "require('./$peer_dir/node_modules/@dice-roller/rpg-dice-roller/package.json').version")
+    if out=$(cd "$peer_dir" && node peer.js "$secs"); then
+      set -- $out
+      echo "peer: @dice-roller/rpg-dice-roller $version on Node $(node --version): $1 rolls/s, mean $2 successes over $3 rolls"
+      peer_args="--peer $1"
+    fi
+  fi
+else
+  echo "peer: no Node.js/npm; the peer is left out"
+fi
+build/release/bench/bench --seconds "$secs" $peer_args
