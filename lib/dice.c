@@ -337,12 +337,12 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
 }
 
 /* The common roll without a call: a keystream source, the pool's bytes (and
- * its chain) in the buffer, at most one 10 in the first wave: about 97 % of
- * 3-die pools. It reads the same bytes in
- * the same order as roll_general and gives the same result. When it cannot
- * finish it returns 0, having changed nothing that roll_general does not set
- * again. The action comes as values (v), so nothing just stored is read
- * back; it is recorded in the result only when the roll is done. */
+ * its chain) in the buffer: all but about 1 in 1,000 3-die pools. It reads the
+ * same bytes in the same order as roll_general and gives the same result.
+ * Returns 1 when the roll is done, a negative code when it failed, and 0
+ * when it cannot go on, having changed nothing that roll_general does not
+ * set again. The action comes as values (v), so nothing just stored is read
+ * back. */
 static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_action v)
 {
   if (COPS_UNLIKELY(!ctx || !roll || ctx->source == COPS_SOURCE_CALLBACK ||
@@ -384,9 +384,26 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
     last_ten = f == 10 ? i : last_ten;
   }
   int capped = 0;
+  if (COPS_UNLIKELY(counts >= 512) && !unskilled) {
+    /* Several 10s: the first wave is done; the waves follow in explode(),
+     * which draws on from here. No way back to the general path now. */
+    roll->kind = COPS_ROLL_NONE; /* until the waves are done */
+    roll->action = v;
+    roll->pool = roll->first = roll->count = pool;
+    roll->threshold = thr;
+    roll->difficulty = diff;
+    roll->unskilled = 0;
+    roll->capped = 0;
+    roll->successes = (int)(counts & 0xff);
+    ctx->pos = p;
+    int rc = explode(roll, ctx);
+    if (rc)
+      return rc;
+    roll->succeeded = roll->successes >= diff;
+    roll->kind = COPS_ROLL_ACTION;
+    return 1;
+  }
   if (COPS_UNLIKELY(counts >= 256) && !unskilled) { /* C1.4: no re-roll unskilled */
-    if (counts >= 512)
-      return 0;                                /* several 10s: the waves */
     /* A lone 10: its chain, re-rolled while it shows 10, up to the cap. */
     const int cap = ctx->reroll_cap;
     int at = last_ten;
@@ -437,8 +454,9 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
 
 int cops_roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
 {
-  if (COPS_LIKELY(a && roll_fast(roll, ctx, *a)))
-    return COPS_OK;
+  const int rc = a ? roll_fast(roll, ctx, *a) : 0;
+  if (COPS_LIKELY(rc))
+    return rc < 0 ? rc : COPS_OK;
   return roll_general(roll, ctx, a);
 }
 
@@ -455,8 +473,9 @@ int cops_roll_pool(cops_roll *roll, cops_ctx *ctx, int dice, int threshold, int 
                    unsigned flags)
 {
   const cops_action a = {sizeof a, dice, threshold, difficulty, 0, 0, 0, flags};
-  if (COPS_LIKELY(roll_fast(roll, ctx, a)))
-    return COPS_OK;
+  const int rc = roll_fast(roll, ctx, a);
+  if (COPS_LIKELY(rc))
+    return rc < 0 ? rc : COPS_OK;
   return pool_general(roll, ctx, dice, threshold, difficulty, flags);
 }
 
