@@ -380,7 +380,7 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
       f = cops__d10_of_byte[buf[p++]];
     } while (COPS_UNLIKELY(!f));
     face[i] = (uint8_t)f;
-    counts += weight[f];
+    counts += (unsigned)(f >= thr) + ((unsigned)(f == 10) << 8);
     last_ten = f == 10 ? i : last_ten;
   }
   int capped = 0;
