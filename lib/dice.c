@@ -221,62 +221,18 @@ out:
   return rc;
 }
 
-/* die_weight[t][f]: a face f at threshold t counts (f >= t) successes in
- * the low byte and (f == 10) tens in the second; "face" 0, a rejected
- * keystream byte, counts in the third. A pool has at most 64 dice, so each
- * count fits its byte. */
-#define REJECTED 0x10000u
-#define W(t, f) (uint32_t)(((f) >= (t)) + ((f) == 10) * 256)
-#define WROW(t) {REJECTED, W(t, 1), W(t, 2), W(t, 3), W(t, 4), W(t, 5), W(t, 6), W(t, 7), \
-                 W(t, 8), W(t, 9), W(t, 10)}
-static const uint32_t die_weight[11][11] = {
-  {0}, {0}, WROW(2), WROW(3), WROW(4), WROW(5), WROW(6), WROW(7), WROW(8), WROW(9), WROW(10),
-};
-#undef WROW
-#undef W
-
-/* The re-rolls of a single 10 at index @p at: with one 10 in the first wave
- * the waves are one chain, re-rolled while it shows 10 (C1.2). */
-static int chain(cops_roll *r, cops_ctx *ctx, int at)
+/* One d10 from the bytes left in the keystream buffer, skipping rejected
+ * bytes as cops__d10 does; 0 when the buffer runs out (the general path
+ * refills it). */
+static COPS_INLINE int buffered_d10(const unsigned char *buf, size_t *p)
 {
-  const int cap = ctx->reroll_cap, thr = r->threshold;
-  int count = r->count, successes = r->successes, rc = COPS_OK;
-  for (int depth = 1;; depth++) {
-    int f;
-    if (COPS_UNLIKELY(depth > cap)) {
-      r->capped = 1;
-      break;
-    }
-    if (COPS_UNLIKELY(count == r->capacity) && (rc = grow(r, ctx)))
-      break;
-    if ((rc = cops__d10(ctx, &f)))
-      break;
-    r->face[count] = (uint8_t)f;
-    r->parent[count] = at;
-    r->depth[count] = (uint16_t)depth;
-    successes += f >= thr;
-    at = count++;
-    if (COPS_LIKELY(f != 10))
-      break;
-  }
-  r->count = count;
-  r->successes = successes;
-  return rc;
-}
-
-/* One d10 from the keystream (system and seeded sources), the cursor kept
- * in a local variable by the caller and written back once. */
-static COPS_INLINE int stream_d10(cops_ctx *ctx, size_t *pos)
-{
-  for (;;) {
-    if (COPS_UNLIKELY(*pos == COPS_RNG_BUF)) {
-      cops__rng_refill(ctx);
-      *pos = 0;
-    }
-    int f = cops__d10_of_byte[ctx->buf[(*pos)++]];
-    if (COPS_LIKELY(f))
-      return f;
-  }
+  int f;
+  do {
+    if (COPS_UNLIKELY(*p == COPS_RNG_BUF))
+      return 0;
+    f = cops__d10_of_byte[buf[(*p)++]];
+  } while (COPS_UNLIKELY(!f));
+  return f;
 }
 
 /* The roll, every case: callback sources, rejected bytes, the end of the
@@ -304,32 +260,20 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
 
   /* First wave, left to right. The threshold never exceeds 10, so a natural
    * 10 is always a success (C1.2 RULING). */
-  const uint32_t *weight = die_weight[thr];
-  uint32_t counts = 0; /* successes + 256 x tens: one table load and one add per die */
-  int last_ten = 0;    /* where the 10 is when there is one */
+  int successes = 0, tens = 0;
   uint8_t *face = roll->face;
   for (int i = 0; i < pool; i++) {
     int f;
-    if (COPS_LIKELY(ctx->source != COPS_SOURCE_CALLBACK)) {
-      size_t pos = ctx->pos;
-      f = stream_d10(ctx, &pos);
-      ctx->pos = pos;
-    } else if ((rc = cops__callback_die(ctx, 10, &f))) {
+    if ((rc = cops__d10(ctx, &f)))
       return rc;
-    }
     face[i] = (uint8_t)f;
-    counts += weight[f];
-    last_ten = f == 10 ? i : last_ten;
+    successes += f >= thr;
+    tens += f == 10;
   }
-  const unsigned ntens = counts >> 8;
   roll->count = roll->first = pool;
-  roll->successes = (int)(counts & 0xff);
-  if (ntens && !e.unskilled) {
-    /* One 10 makes one chain, drawn in order; several take the waves. */
-    rc = ntens == 1 ? chain(roll, ctx, last_ten) : explode(roll, ctx);
-    if (rc)
-      return rc;
-  }
+  roll->successes = successes;
+  if (tens && !e.unskilled && (rc = explode(roll, ctx)))
+    return rc;
 
   roll->succeeded = pool >= 1 && roll->successes >= e.difficulty;
   roll->kind = COPS_ROLL_ACTION;
@@ -366,19 +310,15 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
                         : thr > COPS_THRESHOLD_MAX ? COPS_THRESHOLD_MAX : thr;
   diff = diff < 0 ? 0 : diff;
   /* Bytes are read up to the end of the buffer; the refill is left to the
-   * general path. Rejected bytes are skipped as stream_d10 skips them. */
+   * general path. Rejected bytes are skipped as cops__d10 skips them. */
   const unsigned char *buf = ctx->buf;
   size_t p = ctx->pos;
-  const uint32_t *weight = die_weight[thr];
-  uint32_t counts = 0;
+  uint32_t counts = 0; /* successes + 256 x tens */
   int last_ten = 0, count = pool, f;
   uint8_t *face = roll->face;
   for (int i = 0; i < pool; i++) {
-    do {
-      if (COPS_UNLIKELY(p == COPS_RNG_BUF))
-        return 0;
-      f = cops__d10_of_byte[buf[p++]];
-    } while (COPS_UNLIKELY(!f));
+    if (COPS_UNLIKELY(!(f = buffered_d10(buf, &p))))
+      return 0;
     face[i] = (uint8_t)f;
     counts += (unsigned)(f >= thr) + ((unsigned)(f == 10) << 8);
     last_ten = f == 10 ? i : last_ten;
@@ -414,15 +354,12 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
       }
       if (COPS_UNLIKELY(count == roll->capacity))
         return 0;
-      do {
-        if (COPS_UNLIKELY(p == COPS_RNG_BUF))
-          return 0;
-        f = cops__d10_of_byte[buf[p++]];
-      } while (COPS_UNLIKELY(!f));
+      if (COPS_UNLIKELY(!(f = buffered_d10(buf, &p))))
+        return 0;
       face[count] = (uint8_t)f;
       roll->parent[count] = at;
       roll->depth[count] = (uint16_t)depth;
-      counts += weight[f] & 0xff;
+      counts += f >= thr;
       at = count++;
       if (COPS_LIKELY(f != 10))
         break;
