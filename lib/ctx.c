@@ -193,6 +193,9 @@ const char *cops_strerror(int code)
   case COPS_ESYNTAX: return "syntax error";
   case COPS_ESTATE: return "wrong state for this call";
   case COPS_ENOTFOUND: return "no such value";
+  case COPS_ERULE: return "forbidden by the rules";
+  case COPS_EJSON: return "malformed JSON";
+  case COPS_EIO: return "input/output error";
   default: return "unknown error";
   }
 }

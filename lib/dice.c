@@ -22,6 +22,7 @@ struct cops_roll {
   uint16_t *depth;     /* re-rolls since the chain's first die; for i >= first */
   cops_action action;  /* as given */
   int pool, threshold, difficulty, successes, succeeded, capped, unskilled, total;
+  int anciennete;      /* a re-roll paid with Ancienneté: a success has MR 0 (C5) */
 };
 
 /* Dice held without growing: a full pool and a few chains of 10s. */
@@ -257,6 +258,7 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
   roll->difficulty = e.difficulty;
   roll->unskilled = e.unskilled;
   roll->capped = 0;
+  roll->anciennete = 0;
 
   /* First wave, left to right. The threshold never exceeds 10, so a natural
    * 10 is always a success (C1.2 RULING). */
@@ -334,6 +336,7 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
     roll->difficulty = diff;
     roll->unskilled = 0;
     roll->capped = 0;
+    roll->anciennete = 0;
     roll->successes = (int)(counts & 0xff);
     ctx->pos = p;
     int rc = explode(roll, ctx);
@@ -380,6 +383,7 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
   roll->difficulty = diff;
   roll->unskilled = unskilled;
   roll->capped = capped;
+  roll->anciennete = 0;
   roll->count = count;
   roll->first = pool;
   roll->successes = (int)(counts & 0xff);
@@ -453,6 +457,7 @@ static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
   }
   roll->count = roll->first = n;
   roll->total = total;
+  roll->anciennete = 0;
   roll->kind = kind;
   return COPS_OK;
 }
@@ -584,7 +589,8 @@ int cops_roll_margin(const cops_roll *roll, int *margin)
   if (roll->kind != COPS_ROLL_ACTION)
     return COPS_ESTATE;
   if (roll->succeeded) {
-    *margin = roll->successes - roll->difficulty;           /* MR, C1.3 */
+    /* MR (C1.3); 0 after an Ancienneté re-roll (C5) */
+    *margin = roll->anciennete ? 0 : roll->successes - roll->difficulty;
   } else {
     int need = roll->difficulty > 1 ? roll->difficulty : 1; /* no die: C1.7 */
     *margin = -(need - roll->successes);                    /* -ME, C1.3 */
@@ -600,6 +606,21 @@ int cops_roll_action_of(const cops_roll *roll, cops_action *out)
     return COPS_ESTATE;
   *out = roll->action;
   return COPS_OK;
+}
+
+void cops__roll_clear(cops_roll *roll)
+{
+  roll->kind = COPS_ROLL_NONE;
+}
+
+void cops__roll_set_anciennete(cops_roll *roll)
+{
+  roll->anciennete = 1;
+}
+
+int cops__roll_anciennete(const cops_roll *roll)
+{
+  return roll->anciennete;
 }
 
 static const char *kind_name(int kind)
@@ -658,6 +679,8 @@ int cops_roll_to_json(const cops_roll *roll, char **out)
                   "difficulty", roll->difficulty, "unskilled", roll->unskilled, "dice", dice,
                   "successes", roll->successes, "success", roll->succeeded, "margin", margin,
                   "capped", roll->capped);
+    if (j && roll->anciennete)
+      json_object_set_new(j, "anciennete", json_true());
   } else {
     j = json_pack("{s:s,s:o,s:i}", "kind", kind_name(roll->kind), "dice", dice, "total",
                   roll->total);

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#include "cops/cops.h"
+#include <cops/cops.h>
 
 #if defined(__GNUC__)
 #define COPS_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -108,6 +108,27 @@ typedef struct cops__effective {
  * out its effective values. The one place the clamps of C1.7 live. */
 int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e);
 
+/* Fold a name for matching: lower case, accents dropped (Latin-1 letters
+ * and œ), spaces, hyphens, apostrophes and other punctuation dropped.
+ * Writes at most cap bytes (NUL-terminated); returns the folded length. */
+size_t cops__fold(const char *text, size_t len, char *out, size_t cap);
+/* 1 when the first len bytes of a and the string b fold to the same name. */
+int cops__names_match(const char *a, size_t alen, const char *b);
+int cops__characteristic_parse_span(const char *text, size_t len, int *out);
+int cops__skill_parse_span(const char *text, size_t len, int *out);
+
 int cops__parse_notation(cops_ctx *ctx, const char *text, cops__notation *out);
+
+/* Rolls: empty a result; mark and ask the Ancienneté re-roll (C5). */
+void cops__roll_clear(cops_roll *roll);
+void cops__roll_set_anciennete(cops_roll *roll);
+int cops__roll_anciennete(const cops_roll *roll);
+
+/* Characters. */
+cops_ctx *cops__character_ctx(const cops_character *ch);
+int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
+                               const char **canonical);
+int cops__character_action(cops_action *out, cops_character *ch, const char *notation,
+                           unsigned flags, int *skill);
 
 #endif

@@ -17,5 +17,7 @@
 #include <cops/rng.h>
 #include <cops/dice.h>
 #include <cops/odds.h>
+#include <cops/catalogue.h>
+#include <cops/character.h>
 
 #endif

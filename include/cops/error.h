@@ -23,7 +23,10 @@ typedef enum cops_error {
   COPS_ERNG = -4,       /**< the random source failed or gave a face out of range */
   COPS_ESYNTAX = -5,    /**< notation syntax error (the message names the column) */
   COPS_ESTATE = -6,     /**< the object is not in a state that allows this call */
-  COPS_ENOTFOUND = -7   /**< nothing satisfies the request (no pool reaches the odds asked) */
+  COPS_ENOTFOUND = -7,  /**< nothing satisfies the request: an unknown name, no pool reaching the odds asked */
+  COPS_ERULE = -8,      /**< the rules forbid it (a specialisation missing, no point left ...) */
+  COPS_EJSON = -9,      /**< malformed JSON: syntax (line and column), a wrong type, a missing field */
+  COPS_EIO = -10        /**< a file cannot be read or written */
 } cops_error;
 
 /**

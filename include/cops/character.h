@@ -1,0 +1,224 @@
+/**
+ * @file cops/character.h
+ * @brief A COPS character: characteristics (C2), skills and specialisations
+ * (C3, C1.5), hit points and wounds (C8.2), Adrénaline and Ancienneté (C5),
+ * rolls made by the character, and JSON sheets (docs/sheets.md).
+ *
+ * A character belongs to the context it was created with: its errors are
+ * that context's cops_ctx_errmsg(), and its rolls draw from that context's
+ * source.
+ */
+#ifndef COPS_CHARACTER_H
+#define COPS_CHARACTER_H
+
+#include <cops/common.h>
+#include <cops/catalogue.h>
+#include <cops/dice.h>
+#include <cops/rng.h>
+
+COPS_BEGIN_DECLS
+
+/** Opaque character. */
+typedef struct cops_character cops_character;
+
+/** Longest name, in bytes of UTF-8 (without the NUL). */
+#define COPS_NAME_MAX 127
+/** Longest specialisation, in bytes of UTF-8. */
+#define COPS_SPECIALISATION_MAX 63
+/** Most specialisations of one skill. */
+#define COPS_SPECIALISATIONS_MAX 16
+/** Largest maximum of hit points. */
+#define COPS_HP_MAX 999
+/** Most Adrénaline + Ancienneté (the sum of the maxima, C5). */
+#define COPS_POINTS_MAX 5
+
+/** The two kinds of points (C5). */
+typedef enum cops_point {
+  COPS_ADRENALINE = 0,
+  COPS_ANCIENNETE = 1
+} cops_point;
+
+/** Health states of C8.2. */
+typedef enum cops_health {
+  COPS_HEALTHY = 0,      /**< at least half of the maximum hit points */
+  COPS_BELOW_HALF = 1,   /**< fewer than half: -1 die on every d10 roll */
+  COPS_UNCONSCIOUS = 2,  /**< 0 hit points */
+  COPS_DYING = 3,        /**< below 0: loses 1 hit point per round */
+  COPS_DEAD = 4          /**< at minus the maximum */
+} cops_health;
+
+/** Roll flag: spend an Adrénaline point on this roll (+1 die, C5). */
+#define COPS_ADRENALINE_DIE 0x100u
+
+/**
+ * @brief A new character: no name, every characteristic 1, no skill, no
+ * point, full default hit points (20 + 3 × Carrure, C2 RULING).
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
+ * @since 0.3.0
+ */
+COPS_API int cops_character_new(cops_character **out, cops_ctx *ctx);
+
+/** @brief Free a character. NULL is accepted. @since 0.3.0 */
+COPS_API void cops_character_free(cops_character *ch);
+
+/** @brief Set the name (UTF-8, at most ::COPS_NAME_MAX bytes). @since 0.3.0 */
+COPS_API int cops_character_set_name(cops_character *ch, const char *name);
+/** @brief The name (borrowed, lives as long as the character), "" if none; NULL for NULL. @since 0.3.0 */
+COPS_API const char *cops_character_name(const cops_character *ch);
+
+/**
+ * @brief Set a characteristic, 1..5 (C2). Changing Carrure changes the
+ * default maximum of hit points (unless it was set), and an unhurt character
+ * stays at full hit points.
+ * @since 0.3.0
+ */
+COPS_API int cops_character_set_characteristic(cops_character *ch, int characteristic,
+                                               int value);
+/** @brief A characteristic's value, or a negative code. @since 0.3.0 */
+COPS_API int cops_character_characteristic(const cops_character *ch, int characteristic);
+
+/**
+ * @brief Set a skill's level (2..9, C3), adding @p specialisation (NULL for
+ * none) to the skill's specialisations.
+ *
+ * A level at or better than the skill's specialisation level needs one
+ * (::COPS_ERULE otherwise); a specialisation must be one the rules list,
+ * unless the skill takes free ones (Connaissance, Arme de contact's exotic
+ * weapon). Tir en rafales can never be better than the weapon skill of its
+ * specialisation, and a weapon skill cannot become worse than its Tir en
+ * rafales (::COPS_ERULE).
+ * @rule C3 C1.5
+ * @since 0.3.0
+ */
+COPS_API int cops_character_set_skill(cops_character *ch, int skill, int level,
+                                      const char *specialisation);
+/** @brief Add a specialisation to a skill the character holds. @since 0.3.0 */
+COPS_API int cops_character_add_specialisation(cops_character *ch, int skill,
+                                               const char *specialisation);
+/** @brief Remove a skill (::COPS_ERULE if a Tir en rafales depends on it). @since 0.3.0 */
+COPS_API int cops_character_remove_skill(cops_character *ch, int skill);
+/** @brief A skill's level 2..9, 0 when the character lacks it, or a negative code. @since 0.3.0 */
+COPS_API int cops_character_skill(const cops_character *ch, int skill);
+/** @brief How many specialisations the character has in the skill. @since 0.3.0 */
+COPS_API int cops_character_specialisation_count(const cops_character *ch, int skill);
+/** @brief The i-th specialisation (borrowed), or NULL. @since 0.3.0 */
+COPS_API const char *cops_character_specialisation(const cops_character *ch, int skill, int i);
+
+/**
+ * @brief Override the maximum of hit points (1..::COPS_HP_MAX); 0 goes back
+ * to the default 20 + 3 × Carrure (C2 RULING). Current hit points above the
+ * new maximum come down to it; an unhurt character stays unhurt.
+ * @since 0.3.0
+ */
+COPS_API int cops_character_set_max_hp(cops_character *ch, int max);
+/** @brief The maximum of hit points. @since 0.3.0 */
+COPS_API int cops_character_max_hp(const cops_character *ch);
+/** @brief 1 when the maximum was set, 0 when it is the default. @since 0.3.0 */
+COPS_API int cops_character_max_hp_is_set(const cops_character *ch);
+/**
+ * @brief The current hit points, through @p hp (they can be negative).
+ * @since 0.3.0
+ */
+COPS_API int cops_character_hp(const cops_character *ch, int *hp);
+/** @brief Set the current hit points, -max..max. @since 0.3.0 */
+COPS_API int cops_character_set_hp(cops_character *ch, int hp);
+/**
+ * @brief Take @p amount damage (0..10000). Hit points never go below minus
+ * the maximum: the character is dead there (C8.2).
+ * @since 0.3.0
+ */
+COPS_API int cops_character_damage(cops_character *ch, int amount);
+/**
+ * @brief Heal @p amount (0..10000), never above the maximum. The dead are
+ * not healed (::COPS_ERULE, C8.7).
+ * @since 0.3.0
+ */
+COPS_API int cops_character_heal(cops_character *ch, int amount);
+/** @brief The ::cops_health state (C8.2), or a negative code. @since 0.3.0 */
+COPS_API int cops_character_health(const cops_character *ch);
+
+/**
+ * @brief Set the maxima of Adrénaline and Ancienneté (each >= 0, sum at most
+ * ::COPS_POINTS_MAX, C5). The current points become the maxima.
+ * @since 0.3.0
+ */
+COPS_API int cops_character_set_points(cops_character *ch, int adrenaline_max,
+                                       int anciennete_max);
+/** @brief Set the current points of one kind, 0..its maximum. @since 0.3.0 */
+COPS_API int cops_character_set_current_points(cops_character *ch, int kind, int current);
+/** @brief Current and maximum points of one kind (outputs may be NULL). @since 0.3.0 */
+COPS_API int cops_character_points(const cops_character *ch, int kind, int *current, int *max);
+/**
+ * @brief A full night of sleep: one point of the player's chosen kind comes
+ * back (C5). ::COPS_ERULE when that kind is already at its maximum.
+ * @since 0.3.0
+ */
+COPS_API int cops_character_recover(cops_character *ch, int kind);
+/**
+ * @brief Spend a point permanently (a training course, C5 RULING): the
+ * maximum goes down by one, the current points never above it.
+ * @since 0.3.0
+ */
+COPS_API int cops_character_spend_permanently(cops_character *ch, int kind);
+
+/**
+ * @brief The action a roll of the character makes, for cops_roll_action()
+ * and the odds. Notation (docs/notation.md):
+ * `Skill [specialisation]/Characteristic (difficulty)`, `6+/Characteristic
+ * (difficulty)`, the numeric `4+/3 (2)`, with modifiers.
+ *
+ * The threshold is the skill's level; outside the character's
+ * specialisations, the last level that needs none (C1.5), unskilled when
+ * that is none at all (Pilotage, Arme lourde, Connaissance); unskilled when
+ * the character lacks the skill (C1.4). The dice are the characteristic's
+ * value, less one below half of the maximum hit points (C8.2). A skill whose
+ * level needs a specialisation must name one.
+ * @param flags ::COPS_ADRENALINE_DIE to add the Adrénaline die (this
+ *        function spends nothing; cops_character_roll() does)
+ * @return ::COPS_OK; ::COPS_ESYNTAX; ::COPS_ENOTFOUND (unknown name or
+ *         specialisation); ::COPS_ERULE (Adrénaline on a skill without it, a
+ *         missing specialisation); ::COPS_ERANGE
+ * @rule C1.1 C1.4 C1.5 C8.2
+ * @since 0.3.0
+ */
+COPS_API int cops_character_action(cops_action *out, cops_character *ch, const char *notation,
+                                   unsigned flags);
+
+/**
+ * @brief Roll for the character. With ::COPS_ADRENALINE_DIE, one Adrénaline
+ * point is spent first (::COPS_ERULE when none is left or the skill does not
+ * allow it), for one more die.
+ * @rule C1 C5 C8.2
+ * @since 0.3.0
+ */
+COPS_API int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notation,
+                                 unsigned flags);
+
+/**
+ * @brief Spend an Ancienneté point to roll @p failed again (C5): the same
+ * action, into @p out (which may be @p failed). A success after it has MR 0.
+ * ::COPS_ERULE after a successful roll, after a roll already rolled again,
+ * or with no point left.
+ * @rule C5
+ * @since 0.3.0
+ */
+COPS_API int cops_character_reroll(cops_roll *out, cops_character *ch, const cops_roll *failed);
+
+/**
+ * @brief Read a sheet (JSON, docs/sheets.md) into a new character.
+ * @return ::COPS_OK; ::COPS_EJSON (syntax: the message gives line and column;
+ *         a wrong type or a missing field: the message names the field);
+ *         ::COPS_ENOTFOUND, ::COPS_ERANGE, ::COPS_ERULE naming the field
+ * @since 0.3.0
+ */
+COPS_API int cops_character_from_json(cops_character **out, cops_ctx *ctx, const char *json);
+/** @brief Read a sheet from a file (::COPS_EIO when it cannot be read). @since 0.3.0 */
+COPS_API int cops_character_load(cops_character **out, cops_ctx *ctx, const char *path);
+/** @brief The sheet as JSON (free with cops_free()). @since 0.3.0 */
+COPS_API int cops_character_to_json(const cops_character *ch, char **out);
+/** @brief Write the sheet to a file. @since 0.3.0 */
+COPS_API int cops_character_save(const cops_character *ch, const char *path);
+
+COPS_END_DECLS
+
+#endif

@@ -1,0 +1,627 @@
+/* A COPS character (COPS.md C1.4, C1.5, C2, C3, C5, C8.2). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct skill_slot {
+  int level;   /* 2..9, 0: not held */
+  int nspecs;
+  char specs[COPS_SPECIALISATIONS_MAX][COPS_SPECIALISATION_MAX + 1];
+};
+
+struct cops_character {
+  cops_ctx *ctx;
+  char name[COPS_NAME_MAX + 1];
+  int value[COPS_CHARACTERISTIC_COUNT];
+  int max_hp_set;        /* 0: the default 20 + 3 x Carrure */
+  int hp;
+  int current[2], max[2];
+  struct skill_slot skill[COPS_SKILL_COUNT];
+};
+
+#define FAIL(ch, code, ...) cops__fail((ch)->ctx, code, __VA_ARGS__)
+
+static int valid_characteristic(int c)
+{
+  return c >= 0 && c < COPS_CHARACTERISTIC_COUNT;
+}
+
+static int valid_skill(int s)
+{
+  return s >= 0 && s < COPS_SKILL_COUNT;
+}
+
+static int default_max_hp(const cops_character *ch)
+{
+  return 20 + 3 * ch->value[COPS_CARRURE]; /* C2 RULING */
+}
+
+int cops_character_max_hp(const cops_character *ch)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  return ch->max_hp_set ? ch->max_hp_set : default_max_hp(ch);
+}
+
+int cops_character_new(cops_character **out, cops_ctx *ctx)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  if (!ctx)
+    return COPS_EINVAL;
+  cops_character *ch = calloc(1, sizeof *ch);
+  if (!ch)
+    return cops__fail(ctx, COPS_ENOMEM, "out of memory for a character");
+  ch->ctx = ctx;
+  for (int c = 0; c < COPS_CHARACTERISTIC_COUNT; c++)
+    ch->value[c] = 1;
+  ch->hp = default_max_hp(ch);
+  *out = ch;
+  return COPS_OK;
+}
+
+void cops_character_free(cops_character *ch)
+{
+  free(ch);
+}
+
+cops_ctx *cops__character_ctx(const cops_character *ch)
+{
+  return ch->ctx;
+}
+
+/* 1 when text is valid UTF-8 without control characters. */
+static int clean_utf8(const char *text)
+{
+  const unsigned char *s = (const unsigned char *)text;
+  while (*s) {
+    if (*s < 0x20 || *s == 0x7F)
+      return 0;
+    int n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1 : (*s & 0xF0) == 0xE0 ? 2
+          : (*s & 0xF8) == 0xF0 ? 3 : -1;
+    if (n < 0 || (n == 1 && *s < 0xC2))
+      return 0;
+    s++;
+    for (int i = 0; i < n; i++, s++)
+      if ((*s & 0xC0) != 0x80)
+        return 0;
+  }
+  return 1;
+}
+
+int cops_character_set_name(cops_character *ch, const char *name)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!name)
+    return FAIL(ch, COPS_EINVAL, "name is NULL");
+  size_t len = strlen(name);
+  if (len > COPS_NAME_MAX)
+    return FAIL(ch, COPS_ERANGE, "name of %zu bytes (at most %d)", len, COPS_NAME_MAX);
+  if (!clean_utf8(name))
+    return FAIL(ch, COPS_EINVAL, "name is not clean UTF-8 text");
+  memcpy(ch->name, name, len + 1);
+  return COPS_OK;
+}
+
+const char *cops_character_name(const cops_character *ch)
+{
+  return ch ? ch->name : NULL;
+}
+
+int cops_character_set_characteristic(cops_character *ch, int c, int value)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!valid_characteristic(c))
+    return FAIL(ch, COPS_ERANGE, "characteristic %d out of range 0..%d", c,
+                COPS_CHARACTERISTIC_COUNT - 1);
+  if (value < 1 || value > 5)
+    return FAIL(ch, COPS_ERANGE, "%s %d out of range 1..5", cops_characteristic_name(c, 0),
+                value);
+  const int old_max = cops_character_max_hp(ch);
+  ch->value[c] = value;
+  const int new_max = cops_character_max_hp(ch);
+  if (ch->hp == old_max || ch->hp > new_max)
+    ch->hp = new_max; /* an unhurt character stays unhurt */
+  return COPS_OK;
+}
+
+int cops_character_characteristic(const cops_character *ch, int c)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  return valid_characteristic(c) ? ch->value[c] : COPS_ERANGE;
+}
+
+/* The catalogue's spelling of a specialisation of skill, or NULL. */
+static const char *listed_specialisation(int skill, const char *text, size_t len)
+{
+  for (int i = 0; i < cops_skill_specialisation_count(skill); i++) {
+    const char *name = cops_skill_specialisation_name(skill, i);
+    if (cops__names_match(text, len, name))
+      return name;
+  }
+  return NULL;
+}
+
+/* Check a specialisation for a skill: *canonical receives the spelling to
+ * keep (the catalogue's, or the text for a free one). */
+int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
+                               const char **canonical)
+{
+  const char *sname = cops_skill_name(skill, COPS_LANG_FR);
+  if (cops_skill_specialisation_count(skill) == 0 && !cops_skill_specialisation_free(skill))
+    return cops__fail(ctx, COPS_ENOTFOUND, "%s has no specialisations", sname);
+  if (len == 0 || len > COPS_SPECIALISATION_MAX)
+    return cops__fail(ctx, COPS_ERANGE, "specialisation of %zu bytes (1..%d)", len,
+                      COPS_SPECIALISATION_MAX);
+  const char *listed = listed_specialisation(skill, text, len);
+  if (listed) {
+    *canonical = listed;
+    return COPS_OK;
+  }
+  if (cops_skill_specialisation_free(skill)) {
+    *canonical = NULL; /* the text itself */
+    return COPS_OK;
+  }
+  char list[256] = "";
+  for (int i = 0; i < cops_skill_specialisation_count(skill); i++) {
+    strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+    strncat(list, cops_skill_specialisation_name(skill, i), sizeof list - strlen(list) - 1);
+  }
+  return cops__fail(ctx, COPS_ENOTFOUND, "unknown specialisation '%.*s' for %s (%s)",
+                    (int)len, text, sname, list);
+}
+
+static int has_specialisation(const struct skill_slot *slot, const char *text, size_t len)
+{
+  for (int i = 0; i < slot->nspecs; i++)
+    if (cops__names_match(text, len, slot->specs[i]))
+      return 1;
+  return 0;
+}
+
+static int needs_specialisation(int skill, int level)
+{
+  int from = cops_skill_specialisation_level(skill);
+  return from > 0 && level <= from;
+}
+
+/* Tir en rafales [weapon] can never be better (lower) than the weapon skill
+ * (C3). Checked over the whole character: any order of changes works. */
+static int check_burst_fire(const cops_character *ch)
+{
+  const struct skill_slot *tr = &ch->skill[COPS_TIR_EN_RAFALES];
+  if (!tr->level)
+    return COPS_OK;
+  for (int i = 0; i < tr->nspecs; i++) {
+    int weapon = cops__names_match(tr->specs[i], strlen(tr->specs[i]), "arme de poing")
+                     ? COPS_ARME_DE_POING
+                     : COPS_ARME_D_EPAULE;
+    const int wl = ch->skill[weapon].level;
+    const char *wname = cops_skill_name(weapon, COPS_LANG_FR);
+    if (!wl)
+      return FAIL(ch, COPS_ERULE, "Tir en rafales [%s] %d+ needs %s", tr->specs[i], tr->level,
+                  wname);
+    if (tr->level < wl)
+      return FAIL(ch, COPS_ERULE,
+                  "Tir en rafales [%s] %d+ would be better than %s %d+ (C3: never better "
+                  "than its weapon skill)", tr->specs[i], tr->level, wname, wl);
+  }
+  return COPS_OK;
+}
+
+/* Apply a change to one skill slot, keeping it only if the whole character
+ * stays valid. */
+static int commit_slot(cops_character *ch, int skill, const struct skill_slot *next)
+{
+  struct skill_slot old = ch->skill[skill];
+  ch->skill[skill] = *next;
+  int rc = check_burst_fire(ch);
+  if (rc)
+    ch->skill[skill] = old;
+  return rc;
+}
+
+static int add_spec(cops_character *ch, int skill, struct skill_slot *slot, const char *spec)
+{
+  const char *canonical = NULL;
+  size_t len = strlen(spec);
+  if (!clean_utf8(spec))
+    return FAIL(ch, COPS_EINVAL, "specialisation is not clean UTF-8 text");
+  int rc = cops__check_specialisation(ch->ctx, skill, spec, len, &canonical);
+  if (rc)
+    return rc;
+  if (has_specialisation(slot, spec, len))
+    return COPS_OK; /* already held */
+  if (slot->nspecs == COPS_SPECIALISATIONS_MAX)
+    return FAIL(ch, COPS_ERANGE, "%s already has %d specialisations",
+                cops_skill_name(skill, 0), COPS_SPECIALISATIONS_MAX);
+  const char *keep = canonical ? canonical : spec;
+  snprintf(slot->specs[slot->nspecs++], COPS_SPECIALISATION_MAX + 1, "%s", keep);
+  return COPS_OK;
+}
+
+int cops_character_set_skill(cops_character *ch, int skill, int level, const char *spec)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!valid_skill(skill))
+    return FAIL(ch, COPS_ERANGE, "skill %d out of range 0..%d", skill, COPS_SKILL_COUNT - 1);
+  const char *sname = cops_skill_name(skill, COPS_LANG_FR);
+  if (level < 2 || level > 9)
+    return FAIL(ch, COPS_ERANGE, "skill level %d+ out of range 2+..9+ for %s", level, sname);
+  struct skill_slot next = ch->skill[skill];
+  if (!next.level)
+    next.nspecs = 0;
+  next.level = level;
+  int rc;
+  if (spec && (rc = add_spec(ch, skill, &next, spec)))
+    return rc;
+  if (needs_specialisation(skill, level) && next.nspecs == 0)
+    return FAIL(ch, COPS_ERULE, "%s %d+ needs a specialisation (from %d+: C3)", sname, level,
+                cops_skill_specialisation_level(skill));
+  return commit_slot(ch, skill, &next);
+}
+
+int cops_character_add_specialisation(cops_character *ch, int skill, const char *spec)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!valid_skill(skill))
+    return FAIL(ch, COPS_ERANGE, "skill %d out of range 0..%d", skill, COPS_SKILL_COUNT - 1);
+  if (!spec)
+    return FAIL(ch, COPS_EINVAL, "specialisation is NULL");
+  if (!ch->skill[skill].level)
+    return FAIL(ch, COPS_ERULE, "%s is not held: set its level first",
+                cops_skill_name(skill, 0));
+  struct skill_slot next = ch->skill[skill];
+  int rc = add_spec(ch, skill, &next, spec);
+  return rc ? rc : commit_slot(ch, skill, &next);
+}
+
+int cops_character_remove_skill(cops_character *ch, int skill)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!valid_skill(skill))
+    return FAIL(ch, COPS_ERANGE, "skill %d out of range 0..%d", skill, COPS_SKILL_COUNT - 1);
+  struct skill_slot none;
+  memset(&none, 0, sizeof none);
+  return commit_slot(ch, skill, &none);
+}
+
+int cops_character_skill(const cops_character *ch, int skill)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  return valid_skill(skill) ? ch->skill[skill].level : COPS_ERANGE;
+}
+
+int cops_character_specialisation_count(const cops_character *ch, int skill)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  return valid_skill(skill) ? ch->skill[skill].nspecs : COPS_ERANGE;
+}
+
+const char *cops_character_specialisation(const cops_character *ch, int skill, int i)
+{
+  if (!ch || !valid_skill(skill) || i < 0 || i >= ch->skill[skill].nspecs)
+    return NULL;
+  return ch->skill[skill].specs[i];
+}
+
+int cops_character_set_max_hp(cops_character *ch, int max)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (max < 0 || max > COPS_HP_MAX)
+    return FAIL(ch, COPS_ERANGE, "maximum hit points %d out of range 1..%d (0: the default)",
+                max, COPS_HP_MAX);
+  const int old_max = cops_character_max_hp(ch);
+  ch->max_hp_set = max;
+  const int new_max = cops_character_max_hp(ch);
+  if (ch->hp == old_max || ch->hp > new_max)
+    ch->hp = new_max;
+  if (ch->hp < -new_max)
+    ch->hp = -new_max;
+  return COPS_OK;
+}
+
+int cops_character_max_hp_is_set(const cops_character *ch)
+{
+  return ch ? ch->max_hp_set != 0 : COPS_EINVAL;
+}
+
+int cops_character_hp(const cops_character *ch, int *hp)
+{
+  if (!ch || !hp)
+    return COPS_EINVAL;
+  *hp = ch->hp;
+  return COPS_OK;
+}
+
+int cops_character_set_hp(cops_character *ch, int hp)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  const int max = cops_character_max_hp(ch);
+  if (hp < -max || hp > max)
+    return FAIL(ch, COPS_ERANGE, "hit points %d out of range %d..%d", hp, -max, max);
+  ch->hp = hp;
+  return COPS_OK;
+}
+
+int cops_character_damage(cops_character *ch, int amount)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (amount < 0 || amount > 10000)
+    return FAIL(ch, COPS_ERANGE, "damage %d out of range 0..10000", amount);
+  const int max = cops_character_max_hp(ch);
+  ch->hp = ch->hp - amount < -max ? -max : ch->hp - amount; /* dead at -max (C8.2) */
+  return COPS_OK;
+}
+
+int cops_character_heal(cops_character *ch, int amount)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (amount < 0 || amount > 10000)
+    return FAIL(ch, COPS_ERANGE, "healing %d out of range 0..10000", amount);
+  const int max = cops_character_max_hp(ch);
+  if (ch->hp <= -max)
+    return FAIL(ch, COPS_ERULE, "%s is dead: only doctors with proper equipment may try "
+                "(C8.7)", ch->name[0] ? ch->name : "the character");
+  ch->hp = ch->hp + amount > max ? max : ch->hp + amount;
+  return COPS_OK;
+}
+
+int cops_character_health(const cops_character *ch)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  const int max = cops_character_max_hp(ch);
+  if (ch->hp <= -max)
+    return COPS_DEAD;
+  if (ch->hp < 0)
+    return COPS_DYING;
+  if (ch->hp == 0)
+    return COPS_UNCONSCIOUS;
+  return 2 * ch->hp < max ? COPS_BELOW_HALF : COPS_HEALTHY; /* strictly below half */
+}
+
+static int check_kind(const cops_character *ch, int kind)
+{
+  if (kind != COPS_ADRENALINE && kind != COPS_ANCIENNETE)
+    return FAIL(ch, COPS_ERANGE, "point kind %d (0 Adrénaline, 1 Ancienneté)", kind);
+  return COPS_OK;
+}
+
+static const char *const point_names[2] = {"Adrénaline", "Ancienneté"};
+
+int cops_character_set_points(cops_character *ch, int adrenaline_max, int anciennete_max)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (adrenaline_max < 0 || anciennete_max < 0 ||
+      adrenaline_max + anciennete_max > COPS_POINTS_MAX)
+    return FAIL(ch, COPS_ERULE,
+                "Adrénaline %d + Ancienneté %d: each at least 0, at most %d together (C5)",
+                adrenaline_max, anciennete_max, COPS_POINTS_MAX);
+  ch->max[COPS_ADRENALINE] = ch->current[COPS_ADRENALINE] = adrenaline_max;
+  ch->max[COPS_ANCIENNETE] = ch->current[COPS_ANCIENNETE] = anciennete_max;
+  return COPS_OK;
+}
+
+int cops_character_set_current_points(cops_character *ch, int kind, int current)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  int rc = check_kind(ch, kind);
+  if (rc)
+    return rc;
+  if (current < 0 || current > ch->max[kind])
+    return FAIL(ch, COPS_ERANGE, "%s %d out of range 0..%d", point_names[kind], current,
+                ch->max[kind]);
+  ch->current[kind] = current;
+  return COPS_OK;
+}
+
+int cops_character_points(const cops_character *ch, int kind, int *current, int *max)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (kind != COPS_ADRENALINE && kind != COPS_ANCIENNETE)
+    return COPS_ERANGE;
+  if (current)
+    *current = ch->current[kind];
+  if (max)
+    *max = ch->max[kind];
+  return COPS_OK;
+}
+
+int cops_character_recover(cops_character *ch, int kind)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  int rc = check_kind(ch, kind);
+  if (rc)
+    return rc;
+  if (ch->current[kind] >= ch->max[kind])
+    return FAIL(ch, COPS_ERULE, "%s is already at its maximum %d (C5)", point_names[kind],
+                ch->max[kind]);
+  ch->current[kind]++;
+  return COPS_OK;
+}
+
+int cops_character_spend_permanently(cops_character *ch, int kind)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  int rc = check_kind(ch, kind);
+  if (rc)
+    return rc;
+  if (ch->max[kind] == 0)
+    return FAIL(ch, COPS_ERULE, "no %s point to spend", point_names[kind]);
+  ch->max[kind]--;
+  if (ch->current[kind] > ch->max[kind])
+    ch->current[kind] = ch->max[kind];
+  return COPS_OK;
+}
+
+/* The threshold a character rolls a skill at, for an optional named
+ * specialisation (C1.4, C1.5). Sets *unskilled. */
+static int skill_threshold(cops_character *ch, int skill, const cops__term *t, int *threshold,
+                           int *unskilled)
+{
+  const struct skill_slot *slot = &ch->skill[skill];
+  const char *sname = cops_skill_name(skill, COPS_LANG_FR);
+  const int from = cops_skill_specialisation_level(skill);
+  int rc;
+  const char *canonical = NULL;
+  if (t->spec && (rc = cops__check_specialisation(ch->ctx, skill, t->spec, t->spec_len,
+                                                  &canonical))) {
+    char why[sizeof ch->ctx->errmsg];
+    snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ch->ctx));
+    return cops__fail(ch->ctx, rc, "column %d: %s", t->column, why);
+  }
+  *unskilled = 0;
+  if (!slot->level) {
+    *unskilled = 1; /* C1.4 */
+    *threshold = 10;
+    return COPS_OK;
+  }
+  if (!needs_specialisation(skill, slot->level)) {
+    *threshold = slot->level;
+    return COPS_OK;
+  }
+  if (!t->spec) {
+    char hint[COPS_SPECIALISATION_MAX + 1];
+    snprintf(hint, sizeof hint, "%s", slot->specs[0]);
+    return cops__fail(ch->ctx, COPS_ERULE,
+                      "column %d: %s %d+ is specialised: name the specialisation, e.g. "
+                      "%s [%s]/...", t->column, sname, slot->level, sname, hint);
+  }
+  if (has_specialisation(slot, t->spec, t->spec_len)) {
+    *threshold = slot->level;
+  } else if (from >= 9) {
+    *unskilled = 1; /* no level without specialisation: as if unskilled (C1.5) */
+    *threshold = 10;
+  } else {
+    *threshold = from + 1; /* the last level without specialisation (C1.5) */
+  }
+  return COPS_OK;
+}
+
+int cops__character_action(cops_action *out, cops_character *ch, const char *notation,
+                           unsigned flags, int *skill_out)
+{
+  cops__notation n;
+  int rc = cops__parse_notation(ch->ctx, notation, &n);
+  if (rc)
+    return rc;
+  int threshold = 10, unskilled = 0, skill = -1, dice;
+  if (n.first.is_name) {
+    if (cops__skill_parse_span(n.first.name, n.first.name_len, &skill))
+      return FAIL(ch, COPS_ENOTFOUND, "column %d: unknown skill '%.*s'", n.first.column,
+                  (int)n.first.name_len, n.first.name);
+    if ((rc = skill_threshold(ch, skill, &n.first, &threshold, &unskilled)))
+      return rc;
+  } else {
+    threshold = n.first.value;
+  }
+  if (n.second.is_name) {
+    int c;
+    if (cops__characteristic_parse_span(n.second.name, n.second.name_len, &c))
+      return FAIL(ch, COPS_ENOTFOUND, "column %d: unknown characteristic '%.*s'",
+                  n.second.column, (int)n.second.name_len, n.second.name);
+    dice = ch->value[c];
+  } else {
+    dice = n.second.value;
+  }
+  cops_action_init(out, dice, threshold, n.difficulty);
+  out->dice_mod = n.dice_mod;
+  out->threshold_mod = n.threshold_mod;
+  out->difficulty_mod = n.difficulty_mod;
+  out->flags = unskilled ? COPS_UNSKILLED : 0;
+  if (cops_character_health(ch) != COPS_HEALTHY)
+    out->dice_mod -= 1; /* below half of the maximum hit points: -1 die (C8.2) */
+  if (flags & COPS_ADRENALINE_DIE) {
+    if (skill < 0)
+      return FAIL(ch, COPS_ERULE, "Adrénaline is spent on a skill roll, not on %d+ (C3, C5)",
+                  threshold);
+    if (!cops_skill_adrenaline(skill))
+      return FAIL(ch, COPS_ERULE, "Adrénaline cannot be spent on %s (C3)",
+                  cops_skill_name(skill, COPS_LANG_FR));
+    out->dice_mod += 1; /* C5 */
+  }
+  if (skill_out)
+    *skill_out = skill;
+  cops__effective e;
+  return cops__resolve_action(ch->ctx, out, &e);
+}
+
+int cops_character_action(cops_action *out, cops_character *ch, const char *notation,
+                          unsigned flags)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!out || !notation)
+    return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "notation" : "action");
+  if (flags & ~COPS_ADRENALINE_DIE)
+    return FAIL(ch, COPS_EINVAL, "unknown flags 0x%x", flags);
+  return cops__character_action(out, ch, notation, flags, NULL);
+}
+
+int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notation,
+                        unsigned flags)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!roll || !notation)
+    return FAIL(ch, COPS_EINVAL, "%s is NULL", roll ? "notation" : "roll");
+  if (flags & ~COPS_ADRENALINE_DIE)
+    return FAIL(ch, COPS_EINVAL, "unknown flags 0x%x", flags);
+  cops__roll_clear(roll);
+  cops_action a;
+  int rc = cops__character_action(&a, ch, notation, flags, NULL);
+  if (rc)
+    return rc;
+  if ((flags & COPS_ADRENALINE_DIE) && ch->current[COPS_ADRENALINE] < 1)
+    return FAIL(ch, COPS_ERULE, "no Adrénaline point left (0 of %d)", ch->max[COPS_ADRENALINE]);
+  if ((rc = cops_roll_action(roll, ch->ctx, &a)))
+    return rc;
+  if (flags & COPS_ADRENALINE_DIE)
+    ch->current[COPS_ADRENALINE]--; /* spent before the roll (C5) */
+  return COPS_OK;
+}
+
+int cops_character_reroll(cops_roll *out, cops_character *ch, const cops_roll *failed)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!out || !failed)
+    return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "failed roll" : "roll");
+  cops_action a;
+  if (cops_roll_action_of(failed, &a) != COPS_OK)
+    return FAIL(ch, COPS_ESTATE, "the roll to roll again holds no action roll");
+  if (cops__roll_anciennete(failed))
+    return FAIL(ch, COPS_ERULE, "this roll was already rolled again with Ancienneté (C5)");
+  if (cops_roll_succeeded(failed))
+    return FAIL(ch, COPS_ERULE, "Ancienneté is spent after a failed roll, and this one "
+                "succeeded (C5)");
+  if (ch->current[COPS_ANCIENNETE] < 1)
+    return FAIL(ch, COPS_ERULE, "no Ancienneté point left (0 of %d)", ch->max[COPS_ANCIENNETE]);
+  int rc = cops_roll_action(out, ch->ctx, &a);
+  if (rc)
+    return rc;
+  cops__roll_set_anciennete(out); /* a success now has MR 0 (C5) */
+  ch->current[COPS_ANCIENNETE]--;
+  return COPS_OK;
+}
