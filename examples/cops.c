@@ -14,6 +14,10 @@
 
 static const char usage_text[] =
   "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
+  "       cops roll --sheet FILE [--adrenaline] [--anciennete] [--seed N | --dice F,...]\n"
+  "                 [--json] \"Arme de poing/Coordination (2)\"\n"
+  "       cops sheet check FILE\n"
+  "       cops sheet show [--lang fr|en] [--json] FILE\n"
   "       cops odds [--unskilled] [--json] [--vs NOTATION [--min N]] NOTATION\n"
   "       cops odds --table [--unskilled] [--json]\n"
   "       cops version\n"
@@ -26,6 +30,11 @@ static const char usage_text[] =
   "  --dice F,...  scripted faces, drawn in order (a pool left to right, then\n"
   "                one re-roll per 10); too few or too many faces is an error\n"
   "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
+  "  --sheet FILE  roll for the character of a JSON sheet (docs/sheets.md): skill\n"
+  "                and characteristic names, specialisations, wounds (the file is\n"
+  "                not changed)\n"
+  "  --adrenaline  spend an Adrénaline point: +1 die (C5)\n"
+  "  --anciennete  on a failure, spend an Ancienneté point to roll again (C5)\n"
   "  --json        one JSON object instead of text\n"
   "  --vs NOTATION (odds) the opposed roll against NOTATION (C1.6)\n"
   "  --min N       (odds) successes the winner of the opposed roll needs\n"
@@ -147,6 +156,8 @@ static void print_dice(const cops_roll *roll)
 
 static void print_text(const cops_roll *roll)
 {
+  if (cops_roll_kind(roll) != COPS_ROLL_ACTION)
+    return;
   cops_action a;
   char text[96];
   int margin;
@@ -166,12 +177,20 @@ static void print_text(const cops_roll *roll)
     printf("(a chain of 10s reached the re-roll cap)\n");
 }
 
+static char *roll_json(const cops_roll *roll)
+{
+  char *text = NULL;
+  if (cops_roll_to_json(roll, &text))
+    return NULL;
+  return text;
+}
+
 /* Options of the commands: "--name value" or "--name=value"; every other
  * argument (a modifier such as -1D included) is a piece of the notation,
  * joined with spaces; after "--" everything is notation. */
 struct args {
-  const char *seed, *faces, *vs, *min;
-  int json, unskilled, help, table;
+  const char *seed, *faces, *vs, *min, *sheet, *lang;
+  int json, unskilled, help, table, adrenaline, anciennete;
   char notation[1024];
 };
 
@@ -206,7 +225,9 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
       if ((r = option_value(argc, argv, &i, "--seed", &o->seed)) ||
           (r = option_value(argc, argv, &i, "--dice", &o->faces)) ||
           (r = option_value(argc, argv, &i, "--vs", &o->vs)) ||
-          (r = option_value(argc, argv, &i, "--min", &o->min))) {
+          (r = option_value(argc, argv, &i, "--min", &o->min)) ||
+          (r = option_value(argc, argv, &i, "--sheet", &o->sheet)) ||
+          (r = option_value(argc, argv, &i, "--lang", &o->lang))) {
         if (r < 0)
           return usage_error("%s: %s needs a value", cmd, a);
         continue;
@@ -215,6 +236,8 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
       else if (!strcmp(a, "--unskilled")) o->unskilled = 1;
       else if (!strcmp(a, "--help")) o->help = 1;
       else if (!strcmp(a, "--table")) o->table = 1;
+      else if (!strcmp(a, "--adrenaline")) o->adrenaline = 1;
+      else if (!strcmp(a, "--anciennete")) o->anciennete = 1;
       else return usage_error("%s: unknown option '%s'", cmd, a);
       continue;
     }
@@ -242,8 +265,8 @@ static int cmd_roll(int argc, char **argv)
     fputs(usage_text, stdout);
     return 0;
   }
-  if (o.vs || o.min || o.table)
-    return usage_error("roll: %s", "--vs, --min and --table belong to 'cops odds'");
+  if (o.vs || o.min || o.table || o.lang)
+    return usage_error("roll: %s", "--vs, --min, --table and --lang do not apply to a roll");
   const char *seed = o.seed, *faces = o.faces, *notation = o.notation;
   const unsigned flags = o.unskilled ? COPS_UNSKILLED : 0;
   const int json = o.json;
@@ -253,7 +276,8 @@ static int cmd_roll(int argc, char **argv)
     return usage_error("roll: %s", "missing NOTATION, e.g. \"4+/3 (2)\"");
 
   cops_ctx *ctx = NULL;
-  cops_roll *roll = NULL;
+  cops_roll *roll = NULL, *again = NULL;
+  cops_character *ch = NULL;
   static struct script script;
   if (cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
@@ -268,7 +292,31 @@ static int cmd_roll(int argc, char **argv)
     cops_ctx_use_callback(ctx, script_die, &script);
   }
 
-  rc = cops_roll_notation(roll, ctx, notation, flags);
+  if (o.sheet) {
+    if (o.unskilled) {
+      rc = usage_error("roll: %s", "--unskilled comes from the sheet: the character lacks the "
+                       "skill or not");
+      goto done;
+    }
+    if (cops_character_load(&ch, ctx, o.sheet)) {
+      fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+      rc = EXIT_USAGE;
+      goto done;
+    }
+    rc = cops_character_roll(roll, ch, notation, o.adrenaline ? COPS_ADRENALINE_DIE : 0);
+    if (!rc && o.anciennete && cops_roll_succeeded(roll) == 0) {
+      if (cops_roll_new(&again)) {
+        rc = COPS_ENOMEM;
+      } else {
+        rc = cops_character_reroll(again, ch, roll);
+      }
+    }
+  } else if (o.adrenaline || o.anciennete) {
+    rc = usage_error("roll: %s", "--adrenaline and --anciennete need a character: --sheet FILE");
+    goto done;
+  } else {
+    rc = cops_roll_notation(roll, ctx, notation, flags);
+  }
   if (rc == COPS_ERNG && faces) {
     fprintf(stderr, "cops: --dice ran out of faces after %d (this roll needs more)\n",
             script.n);
@@ -277,7 +325,7 @@ static int cmd_roll(int argc, char **argv)
   }
   if (rc) {
     fprintf(stderr, "cops: %s: %s\n", notation, cops_ctx_errmsg(ctx));
-    rc = rc == COPS_ESYNTAX || rc == COPS_ERANGE ? EXIT_USAGE : EXIT_FAILURE;
+    rc = rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
     goto done;
   }
   if (faces && script.next < script.n) {
@@ -286,20 +334,36 @@ static int cmd_roll(int argc, char **argv)
     goto done;
   }
   if (json) {
-    char *text = NULL;
-    if (cops_roll_to_json(roll, &text)) {
+    char *first = roll_json(roll), *second = again ? roll_json(again) : NULL;
+    if (!first || (again && !second)) {
       fprintf(stderr, "cops: out of memory\n");
+      cops_free(first);
       rc = EXIT_FAILURE;
       goto done;
     }
-    puts(text);
-    cops_free(text);
+    if (o.anciennete) /* both rolls: the first, and the re-roll or null */
+      printf("{\"roll\":%s,\"anciennete\":%s}\n", first, second ? second : "null");
+    else
+      puts(first);
+    cops_free(first);
+    cops_free(second);
   } else {
+    if (ch)
+      printf("%s: %s%s\n", cops_character_name(ch), notation,
+             o.adrenaline ? " (Adrénaline: +1 die)" : "");
     print_text(roll);
+    if (again) {
+      printf("Ancienneté: rolled again\n");
+      print_text(again);
+    } else if (o.anciennete) {
+      printf("Ancienneté not spent: the roll succeeded\n");
+    }
   }
   rc = 0;
 done:
+  cops_roll_free(again);
   cops_roll_free(roll);
+  cops_character_free(ch);
   cops_ctx_free(ctx);
   return rc;
 }
@@ -385,6 +449,9 @@ static int cmd_odds(int argc, char **argv)
   }
   if (o.seed || o.faces)
     return usage_error("odds: %s", "odds are exact: --seed and --dice do not apply");
+  if (o.sheet || o.adrenaline || o.anciennete || o.lang)
+    return usage_error("odds: %s", "--sheet, --adrenaline, --anciennete and --lang do not "
+                       "apply to odds");
   if (o.min && !o.vs)
     return usage_error("odds: %s", "--min goes with --vs");
   int min = 0;
@@ -492,6 +559,95 @@ static int cmd_odds(int argc, char **argv)
   return 0;
 }
 
+static const char *const health_names[5][2] = {
+  {"en forme", "healthy"},
+  {"blessé : moins de la moitié (-1 dé)", "wounded: below half (-1 die)"},
+  {"inconscient", "unconscious"},
+  {"mourant", "dying"},
+  {"mort", "dead"},
+};
+
+static void show_sheet(const cops_character *ch, int lang)
+{
+  static const char *const words[][2] = {
+    {"Points de vie", "Hit points"}, {"Adrénaline", "Adrenaline"},
+    {"Ancienneté", "Seniority"}, {"Compétences", "Skills"}, {"aucune", "none"},
+  };
+  int hp, cur, max;
+  printf("%s\n", *cops_character_name(ch) ? cops_character_name(ch) : "(no name)");
+  for (int c = 0; c < COPS_CHARACTERISTIC_COUNT; c++)
+    printf("%s%s %d", c ? "  " : "", cops_characteristic_name(c, lang),
+           cops_character_characteristic(ch, c));
+  cops_character_hp(ch, &hp);
+  printf("\n%s %d/%d (%s)\n", words[0][lang], hp, cops_character_max_hp(ch),
+         health_names[cops_character_health(ch)][lang]);
+  cops_character_points(ch, COPS_ADRENALINE, &cur, &max);
+  printf("%s %d/%d  ", words[1][lang], cur, max);
+  cops_character_points(ch, COPS_ANCIENNETE, &cur, &max);
+  printf("%s %d/%d\n%s\n", words[2][lang], cur, max, words[3][lang]);
+  int any = 0;
+  for (int s = 0; s < COPS_SKILL_COUNT; s++) {
+    int level = cops_character_skill(ch, s);
+    if (!level)
+      continue;
+    any = 1;
+    printf("  %s %d+", cops_skill_name(s, lang), level);
+    int n = cops_character_specialisation_count(ch, s);
+    for (int i = 0; i < n; i++)
+      printf("%s%s", i ? ", " : " [", cops_character_specialisation(ch, s, i));
+    printf("%s\n", n ? "]" : "");
+  }
+  if (!any)
+    printf("  %s\n", words[4][lang]);
+}
+
+static int cmd_sheet(int argc, char **argv)
+{
+  if (argc < 2)
+    return usage_error("sheet: %s", "missing 'check' or 'show'");
+  const char *what = argv[1];
+  struct args o;
+  int rc = parse_args(argc - 1, argv + 1, "sheet", &o);
+  if (rc)
+    return rc;
+  if (o.help) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  int lang = COPS_LANG_FR;
+  if (o.lang && !strcmp(o.lang, "en"))
+    lang = COPS_LANG_EN;
+  else if (o.lang && strcmp(o.lang, "fr"))
+    return usage_error("sheet: --lang '%s': fr or en", o.lang);
+  if (strcmp(what, "check") && strcmp(what, "show"))
+    return usage_error("sheet: unknown '%s': check or show", what);
+  if (!*o.notation || strchr(o.notation, ' '))
+    return usage_error("sheet %s: %s", what, "one FILE expected");
+  cops_ctx *ctx;
+  cops_character *ch;
+  if (cops_ctx_new(&ctx))
+    return EXIT_FAILURE;
+  if ((rc = cops_character_load(&ch, ctx, o.notation))) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    cops_ctx_free(ctx);
+    return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  }
+  if (!strcmp(what, "check")) {
+    printf("%s: ok (%s)\n", o.notation, cops_character_name(ch));
+  } else if (o.json) {
+    char *text;
+    if (cops_character_to_json(ch, &text) == COPS_OK) {
+      fputs(text, stdout);
+      cops_free(text);
+    }
+  } else {
+    show_sheet(ch, lang);
+  }
+  cops_character_free(ch);
+  cops_ctx_free(ctx);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2)
@@ -501,6 +657,8 @@ int main(int argc, char **argv)
     return cmd_roll(argc - 1, argv + 1);
   if (!strcmp(cmd, "odds"))
     return cmd_odds(argc - 1, argv + 1);
+  if (!strcmp(cmd, "sheet"))
+    return cmd_sheet(argc - 1, argv + 1);
   if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
     printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
     return 0;

@@ -4,6 +4,7 @@
 # Usage: cli.sh PATH_TO_COPS. $COPS_CLI_WRAPPER (e.g. valgrind) prefixes each run.
 set -u
 cops=$1
+sheets=$2
 wrap=${COPS_CLI_WRAPPER:-}
 pass=0
 fail=0
@@ -135,8 +136,55 @@ expect_err "odds with a seed" 2 "cops: odds: odds are exact: --seed and --dice d
 expect_err "odds min without vs" 2 "cops: odds: --min goes with --vs (see 'cops help')" odds --min 2 "4+/3"
 expect_err "odds bad vs" 2 "cops: 4+/: column 4: expected the number of dice or a characteristic name after '/', found end of text" \
   odds "4+/3" --vs "4+/"
-expect_err "roll with vs" 2 "cops: roll: --vs, --min and --table belong to 'cops odds' (see 'cops help')" \
+expect_err "roll with vs" 2 "cops: roll: --vs, --min, --table and --lang do not apply to a roll (see 'cops help')" \
   roll "4+/3" --vs "4+/3"
+
+# Rolls from a sheet (issue 4): names, specialisations (C1.5), Adrénaline, Ancienneté.
+expect_out "sheet roll with Adrénaline" \
+"Mike Delgado: Arme de poing/Coordination (2) (Adrénaline: +1 die)
+5+/3 (2) +1D: 4 dice at 5+, difficulty 2
+dice: [5, 1, 1, 9]
+2 successes: success, MR 0" \
+  roll --sheet "$sheets/mike.json" --dice 5,1,1,9 --adrenaline "Arme de poing/Coordination (2)"
+expect_out "sheet roll outside the specialisation (C1.5)" \
+"Mike Delgado: Arme d'épaule [fusil à lunette]/Coordination (2)
+6+/3 (2): 3 dice at 6+, difficulty 2
+dice: [6, 7, 2]
+2 successes: success, MR 0" \
+  roll --sheet "$sheets/mike.json" --dice 6,7,2 "Arme d'épaule [fusil à lunette]/Coordination (2)"
+expect_out "sheet roll: helicopter pilot flying a plane (C1.5)" \
+"Mike Delgado: Pilotage [avion]/Coordination
+10+/3 (1): 3 dice at 10+, difficulty 1, unskilled (only a 10 succeeds, no re-roll)
+dice: [9, 10, 3]
+1 success: success, MR 0" \
+  roll --sheet "$sheets/mike.json" --dice 9,10,3 "Pilotage [avion]/Coordination"
+run roll --sheet "$sheets/mike.json" --dice 5,1,1,5,6,7 --anciennete --json "Arme de poing/Coordination (2)"
+case $out in
+  '{"roll":{'*'"success":false,"margin":-1,"capped":false},"anciennete":{'*'"successes":3,"success":true,"margin":0,"capped":false,"anciennete":true}}') ok ;;
+  *) ko "sheet roll with Ancienneté (json)" ;;
+esac
+run roll --sheet "$sheets/mike.json" --dice 9,9,1 --anciennete "Arme de poing/Coordination (2)"
+case $out in *"Ancienneté not spent: the roll succeeded") ok ;; *) ko "Ancienneté after a success" ;; esac
+expect_err "sheet roll needs a specialisation" 2 \
+  "cops: Arme d'épaule/Coordination: column 1: Arme d'épaule 3+ is specialised: name the specialisation, e.g. Arme d'épaule [fusil à pompe]/..." \
+  roll --sheet "$sheets/mike.json" "Arme d'épaule/Coordination"
+expect_err "Adrénaline without a sheet" 2 \
+  "cops: roll: --adrenaline and --anciennete need a character: --sheet FILE (see 'cops help')" \
+  roll --adrenaline "4+/3"
+expect_err "missing sheet" 2 "cops: /nonexistent.json: No such file or directory" \
+  roll --sheet /nonexistent.json "6+/Coordination"
+expect_out "sheet check" "$sheets/joe.json: ok (Joe « Scar » Ramirez)" sheet check "$sheets/joe.json"
+run sheet show --lang en "$sheets/mike.json"
+case $out in "Mike Delgado
+Build 3  Charm 2  Coordination 3  Education 2  Perception 3  Reflexes 3  Nerve 4
+Hit points 29/29 (healthy)"*"  Burst fire 6+ [arme de poing]") ok ;; *) ko "sheet show --lang en" ;; esac
+run sheet show --json "$sheets/mike.json"
+[ "$out" = "$(cat "$sheets/mike.json")" ] && ok || ko "sheet show --json is the sheet"
+printf '{"name": "X", "characteristics": {"Carrure": 9}}' > "$tmp/bad.json"
+expect_err "sheet check of a bad sheet" 2 "cops: $tmp/bad.json: characteristics.Carrure: 9 out of range 1..5" \
+  sheet check "$tmp/bad.json"
+expect_err "sheet without a verb" 2 "cops: sheet: unknown 'list': check or show (see 'cops help')" \
+  sheet list "$sheets/mike.json"
 
 run help
 case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
