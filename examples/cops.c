@@ -559,14 +559,6 @@ static int cmd_odds(int argc, char **argv)
   return 0;
 }
 
-static const char *const health_names[5][2] = {
-  {"en forme", "healthy"},
-  {"blessé : moins de la moitié (-1 dé)", "wounded: below half (-1 die)"},
-  {"inconscient", "unconscious"},
-  {"mourant", "dying"},
-  {"mort", "dead"},
-};
-
 static void show_sheet(const cops_character *ch, int lang)
 {
   static const char *const words[][2] = {
@@ -580,7 +572,7 @@ static void show_sheet(const cops_character *ch, int lang)
            cops_character_characteristic(ch, c));
   cops_character_hp(ch, &hp);
   printf("\n%s %d/%d (%s)\n", words[0][lang], hp, cops_character_max_hp(ch),
-         health_names[cops_character_health(ch)][lang]);
+         cops_health_name(cops_character_health(ch), lang));
   cops_character_points(ch, COPS_ADRENALINE, &cur, &max);
   printf("%s %d/%d  ", words[1][lang], cur, max);
   cops_character_points(ch, COPS_ANCIENNETE, &cur, &max);

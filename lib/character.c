@@ -396,6 +396,20 @@ int cops_character_health(const cops_character *ch)
   return 2 * ch->hp < max ? COPS_BELOW_HALF : COPS_HEALTHY; /* strictly below half */
 }
 
+const char *cops_health_name(int health, int lang)
+{
+  static const char *const names[5][2] = {
+    {"en forme", "healthy"},
+    {"blessé : moins de la moitié (-1 dé)", "wounded: below half (-1 die)"},
+    {"inconscient", "unconscious"},
+    {"mourant", "dying"},
+    {"mort", "dead"},
+  };
+  if (health < 0 || health > COPS_DEAD || lang < 0 || lang > 1)
+    return NULL;
+  return names[health][lang];
+}
+
 static int check_kind(const cops_character *ch, int kind)
 {
   if (kind != COPS_ADRENALINE && kind != COPS_ANCIENNETE)

@@ -47,6 +47,13 @@ typedef enum cops_health {
   COPS_DEAD = 4          /**< at minus the maximum */
 } cops_health;
 
+/**
+ * @brief A health state's name ("blessé : moins de la moitié (-1 dé)";
+ * "wounded: below half (-1 die)"), or NULL out of range.
+ * @since 0.3.0
+ */
+COPS_API const char *cops_health_name(int health, int lang);
+
 /** Roll flag: spend an Adrénaline point on this roll (+1 die, C5). */
 #define COPS_ADRENALINE_DIE 0x100u
 
