@@ -1,49 +1,17 @@
 /* Character sheets as JSON (docs/sheets.md), read and written with jansson. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
-#include "internal.h"
+#include "jsonutil.h"
 
 #define SHEET_SCHEMA 1
-
-/* A field's value as an int in lo..hi, or an error naming the field. */
-static int get_int(cops_ctx *ctx, json_t *v, const char *field, int lo, int hi, int *out)
-{
-  if (!json_is_integer(v))
-    return cops__fail(ctx, COPS_EJSON, "%s: expected a whole number", field);
-  json_int_t x = json_integer_value(v);
-  if (x < lo || x > hi)
-    return cops__fail(ctx, COPS_ERANGE, "%s: %lld out of range %d..%d", field, (long long)x,
-                      lo, hi);
-  *out = (int)x;
-  return COPS_OK;
-}
-
-/* Only the listed keys may appear in an object. */
-static int only_keys(cops_ctx *ctx, json_t *obj, const char *where, const char *const *keys)
-{
-  const char *key;
-  json_t *v;
-  json_object_foreach(obj, key, v) {
-    int known = 0;
-    for (const char *const *k = keys; *k; k++)
-      known |= strcmp(key, *k) == 0;
-    if (!known)
-      return cops__fail(ctx, COPS_EJSON, "%s%s%s: unknown field", where, *where ? "." : "",
-                        key);
-  }
-  return COPS_OK;
-}
 
 /* "5+" or 5. */
 static int get_level(cops_ctx *ctx, json_t *v, const char *field, int *out)
 {
   if (json_is_integer(v))
-    return get_int(ctx, v, field, 2, 9, out);
+    return cops__json_int(ctx, v, field, 2, 9, out);
   if (!json_is_string(v))
     return cops__fail(ctx, COPS_EJSON, "%s: expected a level such as \"5+\"", field);
   const char *s = json_string_value(v);
@@ -71,17 +39,17 @@ static int load_points(cops_character *ch, cops_ctx *ctx, json_t *root, const ch
   if (!json_is_object(o))
     return cops__fail(ctx, COPS_EJSON, "%s: expected an object {\"max\": N, \"current\": N}",
                       field);
-  if ((rc = only_keys(ctx, o, field, keys)))
+  if ((rc = cops__json_only_keys(ctx, o, field, keys)))
     return rc;
   snprintf(path, sizeof path, "%s.max", field);
   json_t *m = json_object_get(o, "max");
   if (!m)
     return cops__fail(ctx, COPS_EJSON, "%s: missing field", path);
-  if ((rc = get_int(ctx, m, path, 0, COPS_POINTS_MAX, max)))
+  if ((rc = cops__json_int(ctx, m, path, 0, COPS_POINTS_MAX, max)))
     return rc;
   json_t *c = json_object_get(o, "current");
   snprintf(path, sizeof path, "%s.current", field);
-  if (c && (rc = get_int(ctx, c, path, 0, *max, current)))
+  if (c && (rc = cops__json_int(ctx, c, path, 0, *max, current)))
     return rc;
   (void)ch;
   return COPS_OK;
@@ -104,7 +72,7 @@ static int load_skills(cops_character *ch, cops_ctx *ctx, json_t *skills)
     snprintf(path, sizeof path, "skills[%zu]", i);
     if (!json_is_object(s))
       return cops__fail(ctx, COPS_EJSON, "%s: expected an object", path);
-    if ((rc = only_keys(ctx, s, path, keys)))
+    if ((rc = cops__json_only_keys(ctx, s, path, keys)))
       return rc;
     json_t *name = json_object_get(s, "skill");
     if (!json_is_string(name))
@@ -148,11 +116,8 @@ static int load_skills(cops_character *ch, cops_ctx *ctx, json_t *skills)
     for (size_t j = 1; !rc && j < n; j++)
       rc = cops_character_add_specialisation(ch, skill,
                                              json_string_value(json_array_get(specs[skill], j)));
-    if (rc) {
-      char why[sizeof ctx->errmsg];
-      snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
-      return cops__fail(ctx, rc, "%s: %s", path, why);
-    }
+    if (rc)
+      return cops__prefix_error(ctx, rc, path);
   }
   return COPS_OK;
 }
@@ -164,11 +129,11 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   int rc;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
-  if ((rc = only_keys(ctx, root, "", keys)))
+  if ((rc = cops__json_only_keys(ctx, root, "", keys)))
     return rc;
   json_t *schema = json_object_get(root, "schema");
   int version = SHEET_SCHEMA;
-  if (schema && (rc = get_int(ctx, schema, "schema", SHEET_SCHEMA, SHEET_SCHEMA, &version)))
+  if (schema && (rc = cops__json_int(ctx, schema, "schema", SHEET_SCHEMA, SHEET_SCHEMA, &version)))
     return rc;
 
   json_t *name = json_object_get(root, "name");
@@ -176,11 +141,8 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
     return cops__fail(ctx, COPS_EJSON, "name: missing field");
   if (!json_is_string(name))
     return cops__fail(ctx, COPS_EJSON, "name: expected a string");
-  if ((rc = cops_character_set_name(ch, json_string_value(name)))) {
-    char why[sizeof ctx->errmsg];
-    snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
-    return cops__fail(ctx, rc, "name: %s", why);
-  }
+  if ((rc = cops_character_set_name(ch, json_string_value(name))))
+    return cops__prefix_error(ctx, rc, "name");
 
   json_t *chars = json_object_get(root, "characteristics");
   if (!chars)
@@ -199,7 +161,7 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
     if (seen[c]++)
       return cops__fail(ctx, COPS_EJSON, "%s: %s appears twice", path,
                         cops_characteristic_name(c, 0));
-    if ((rc = get_int(ctx, v, path, 1, 5, &value)))
+    if ((rc = cops__json_int(ctx, v, path, 1, 5, &value)))
       return rc;
     cops_character_set_characteristic(ch, c, value);
   }
@@ -214,15 +176,15 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
     int max = 0, cur;
     if (!json_is_object(hp))
       return cops__fail(ctx, COPS_EJSON, "hit_points: expected an object");
-    if ((rc = only_keys(ctx, hp, "hit_points", hkeys)))
+    if ((rc = cops__json_only_keys(ctx, hp, "hit_points", hkeys)))
       return rc;
     json_t *m = json_object_get(hp, "max");
-    if (m && (rc = get_int(ctx, m, "hit_points.max", 1, COPS_HP_MAX, &max)))
+    if (m && (rc = cops__json_int(ctx, m, "hit_points.max", 1, COPS_HP_MAX, &max)))
       return rc;
     cops_character_set_max_hp(ch, max);
     json_t *c = json_object_get(hp, "current");
     const int top = cops_character_max_hp(ch);
-    if (c && (rc = get_int(ctx, c, "hit_points.current", -top, top, &cur)))
+    if (c && (rc = cops__json_int(ctx, c, "hit_points.current", -top, top, &cur)))
       return rc;
     if (c)
       cops_character_set_hp(ch, cur);
@@ -257,13 +219,12 @@ int cops_character_from_json(cops_character **out, cops_ctx *ctx, const char *te
     return COPS_EINVAL;
   if (!text)
     return cops__fail(ctx, COPS_EINVAL, "sheet text is NULL");
-  json_error_t err;
-  json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &err);
-  if (!root)
-    return cops__fail(ctx, COPS_EJSON, "line %d, column %d: %s", err.line, err.column,
-                      err.text);
+  json_t *root;
+  int rc = cops__json_parse(ctx, text, &root);
+  if (rc)
+    return rc;
   cops_character *ch;
-  int rc = cops_character_new(&ch, ctx);
+  rc = cops_character_new(&ch, ctx);
   if (!rc)
     rc = load(ch, ctx, root);
   json_decref(root);
@@ -284,45 +245,14 @@ int cops_character_load(cops_character **out, cops_ctx *ctx, const char *path)
     return COPS_EINVAL;
   if (!path)
     return cops__fail(ctx, COPS_EINVAL, "path is NULL");
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return cops__fail(ctx, COPS_EIO, "%s: %s", path, strerror(errno));
-  char *text = NULL;
-  size_t len = 0, cap = 0;
-  for (;;) {
-    if (len + 4096 + 1 > cap) {
-      cap = cap ? cap * 2 : 8192;
-      char *t = cap <= (size_t)1 << 24 ? realloc(text, cap) : NULL;
-      if (!t) {
-        free(text);
-        fclose(f);
-        return cops__fail(ctx, COPS_EIO, "%s: larger than 16 MiB, or out of memory", path);
-      }
-      text = t;
-    }
-    size_t n = fread(text + len, 1, 4096, f);
-    len += n;
-    if (n < 4096)
-      break;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    free(text);
-    return cops__fail(ctx, COPS_EIO, "%s: read error", path);
-  }
-  text[len] = '\0';
-  if (strlen(text) != len) {
-    free(text);
-    return cops__fail(ctx, COPS_EJSON, "%s: a NUL byte in the sheet", path);
-  }
-  int rc = cops_character_from_json(out, ctx, text);
+  char *text;
+  int rc = cops__read_file(ctx, path, &text);
+  if (rc)
+    return rc;
+  rc = cops_character_from_json(out, ctx, text);
   free(text);
-  if (rc && rc != COPS_ENOMEM) {
-    char why[sizeof ctx->errmsg];
-    snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
-    cops__fail(ctx, rc, "%s: %s", path, why);
-  }
+  if (rc && rc != COPS_ENOMEM)
+    cops__prefix_error(ctx, rc, path);
   return rc;
 }
 
@@ -369,20 +299,7 @@ int cops_character_to_json(const cops_character *ch, char **out)
                            cops_character_name(ch), "characteristics", chars, "hit_points", hp,
                            "adrenaline", points_json(ch, COPS_ADRENALINE), "anciennete",
                            points_json(ch, COPS_ANCIENNETE), "skills", skills);
-  if (!root)
-    return COPS_ENOMEM;
-  size_t n = json_dumpb(root, NULL, 0, JSON_INDENT(2));
-  char *buf = malloc(n + 2);
-  if (!buf || json_dumpb(root, buf, n, JSON_INDENT(2)) != n) {
-    free(buf);
-    json_decref(root);
-    return COPS_ENOMEM;
-  }
-  buf[n] = '\n';
-  buf[n + 1] = '\0';
-  json_decref(root);
-  *out = buf;
-  return COPS_OK;
+  return cops__json_dump_sheet(root, out);
 }
 
 int cops_character_save(const cops_character *ch, const char *path)
@@ -396,14 +313,7 @@ int cops_character_save(const cops_character *ch, const char *path)
   int rc = cops_character_to_json(ch, &text);
   if (rc)
     return cops__fail(ctx, rc, "out of memory for the sheet");
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    free(text);
-    return cops__fail(ctx, COPS_EIO, "%s: %s", path, strerror(errno));
-  }
-  size_t len = strlen(text);
-  int bad = fwrite(text, 1, len, f) != len;
-  bad |= fclose(f) != 0;
+  rc = cops__write_file(ctx, path, text);
   free(text);
-  return bad ? cops__fail(ctx, COPS_EIO, "%s: write error", path) : COPS_OK;
+  return rc;
 }

@@ -1,0 +1,121 @@
+/* JSON helpers shared by the sheets of characters, weapons and armour. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonutil.h"
+
+int cops__json_int(cops_ctx *ctx, json_t *v, const char *field, int lo, int hi, int *out)
+{
+  if (!json_is_integer(v))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected a whole number", field);
+  json_int_t x = json_integer_value(v);
+  if (x < lo || x > hi)
+    return cops__fail(ctx, COPS_ERANGE, "%s: %lld out of range %d..%d", field, (long long)x,
+                      lo, hi);
+  *out = (int)x;
+  return COPS_OK;
+}
+
+int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
+                         const char *const *keys)
+{
+  const char *key;
+  json_t *v;
+  json_object_foreach(obj, key, v) {
+    int known = 0;
+    for (const char *const *k = keys; *k; k++)
+      known |= strcmp(key, *k) == 0;
+    if (!known)
+      return cops__fail(ctx, COPS_EJSON, "%s%s%s: unknown field", where, *where ? "." : "",
+                        key);
+  }
+  return COPS_OK;
+}
+
+int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out)
+{
+  json_error_t err;
+  *out = json_loads(text, JSON_REJECT_DUPLICATES, &err);
+  if (!*out)
+    return cops__fail(ctx, COPS_EJSON, "line %d, column %d: %s", err.line, err.column,
+                      err.text);
+  return COPS_OK;
+}
+
+int cops__read_file(cops_ctx *ctx, const char *path, char **out)
+{
+  *out = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return cops__fail(ctx, COPS_EIO, "%s: %s", path, strerror(errno));
+  char *text = NULL;
+  size_t len = 0, cap = 0;
+  for (;;) {
+    if (len + 4096 + 1 > cap) {
+      cap = cap ? cap * 2 : 8192;
+      char *t = cap <= (size_t)1 << 24 ? realloc(text, cap) : NULL;
+      if (!t) {
+        free(text);
+        fclose(f);
+        return cops__fail(ctx, COPS_EIO, "%s: larger than 16 MiB, or out of memory", path);
+      }
+      text = t;
+    }
+    size_t n = fread(text + len, 1, 4096, f);
+    len += n;
+    if (n < 4096)
+      break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) {
+    free(text);
+    return cops__fail(ctx, COPS_EIO, "%s: read error", path);
+  }
+  text[len] = '\0';
+  if (strlen(text) != len) {
+    free(text);
+    return cops__fail(ctx, COPS_EJSON, "%s: a NUL byte in the file", path);
+  }
+  *out = text;
+  return COPS_OK;
+}
+
+int cops__json_dump_sheet(json_t *j, char **out)
+{
+  *out = NULL;
+  if (!j)
+    return COPS_ENOMEM;
+  size_t n = json_dumpb(j, NULL, 0, JSON_INDENT(2));
+  char *buf = malloc(n + 2);
+  if (!buf || json_dumpb(j, buf, n, JSON_INDENT(2)) != n) {
+    free(buf);
+    json_decref(j);
+    return COPS_ENOMEM;
+  }
+  buf[n] = '\n';
+  buf[n + 1] = '\0';
+  json_decref(j);
+  *out = buf;
+  return COPS_OK;
+}
+
+int cops__write_file(cops_ctx *ctx, const char *path, const char *text)
+{
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return cops__fail(ctx, COPS_EIO, "%s: %s", path, strerror(errno));
+  size_t len = strlen(text);
+  int bad = fwrite(text, 1, len, f) != len;
+  bad |= fclose(f) != 0;
+  return bad ? cops__fail(ctx, COPS_EIO, "%s: write error", path) : COPS_OK;
+}
+
+int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix)
+{
+  char why[sizeof ctx->errmsg];
+  snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
+  return cops__fail(ctx, code, "%s: %s", prefix, why);
+}

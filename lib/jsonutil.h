@@ -1,0 +1,26 @@
+/* JSON helpers shared by the sheets of characters, weapons and armour. */
+#ifndef COPS_JSONUTIL_H
+#define COPS_JSONUTIL_H
+
+#include <jansson.h>
+
+#include "internal.h"
+
+/* A field's whole number in lo..hi, or an error naming the field. */
+int cops__json_int(cops_ctx *ctx, json_t *v, const char *field, int lo, int hi, int *out);
+/* Only the listed keys (NULL-terminated) may appear in obj. */
+int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
+                         const char *const *keys);
+/* Parse text: syntax errors give the line and column. */
+int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out);
+/* Read a whole file (at most 16 MiB) into a NUL-terminated buffer (free()). */
+int cops__read_file(cops_ctx *ctx, const char *path, char **out);
+/* Indented JSON with a final newline, in a buffer of our allocator (cops_free).
+ * Takes the reference to j. */
+int cops__json_dump_sheet(json_t *j, char **out);
+/* Write text to path. */
+int cops__write_file(cops_ctx *ctx, const char *path, const char *text);
+/* Prefix the context's message with "prefix: ". Returns code. */
+int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix);
+
+#endif
