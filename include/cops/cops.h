@@ -19,5 +19,7 @@
 #include <cops/odds.h>
 #include <cops/catalogue.h>
 #include <cops/character.h>
+#include <cops/weapon.h>
+#include <cops/armour.h>
 
 #endif
