@@ -1,8 +1,9 @@
 #!/bin/sh
 # Every test: installs what is missing, then builds and runs the Check suites
 # with gcc and clang (warnings as errors), under AddressSanitizer +
-# UndefinedBehaviorSanitizer, under valgrind memcheck, and an install into a
-# prefix that a separate program builds against with pkg-config.
+# UndefinedBehaviorSanitizer, under valgrind memcheck, a seeded libFuzzer run
+# over every parser, and an install into a prefix that a separate program
+# builds against with pkg-config.
 # Usage: sh scripts/test.sh   (the last line says "N passed, N failed")
 set -u
 cd "$(dirname "$0")/.."
@@ -70,6 +71,11 @@ if [ -f build/gcc/build.ninja ]; then
   COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
     mtest valgrind-cli build/gcc --suite cli
 else step_failed valgrind; fi
+
+note "libFuzzer over every parser (ASan + UBSan), 20000 seeded runs"
+if sh scripts/fuzz.sh 20000 1; then
+  echo "fuzz: 1 passed, 0 failed"; passed=$((passed + 1))
+else step_failed fuzz; fi
 
 note "meson install into a prefix; a separate program builds with pkg-config"
 prefix=$root/build/prefix
