@@ -224,7 +224,8 @@ COPS_API int cops_roll_total(const cops_roll *roll);
 /**
  * @brief The margin (C1.3): MR = successes - difficulty when the roll
  * succeeds, -ME = -(difficulty - successes) when it fails. A roll with no
- * die fails with ME = max(difficulty, 1).
+ * die fails with ME = max(difficulty, 1). A success after an Ancienneté
+ * re-roll (cops_character_reroll()) has MR 0 (C5).
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ESTATE
  * @since 0.1.0
  */
@@ -240,7 +241,7 @@ COPS_API int cops_roll_action_of(const cops_roll *roll, cops_action *out);
  * @brief The roll as one JSON object (docs/json.md), e.g.
  * `{"kind":"action","action":"4+/3 (2)","pool":3,...,"dice":[{"face":3,
  * "success":false,"reroll_of":null},...],"successes":2,"success":true,
- * "margin":0,"capped":false}`.
+ * "margin":0,"capped":false}`; an Ancienneté re-roll adds `"anciennete":true`.
  * @param[out] out NUL-terminated text; free with cops_free()
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ESTATE (empty roll), ::COPS_ENOMEM
  * @since 0.1.0
