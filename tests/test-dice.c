@@ -422,7 +422,8 @@ START_TEST(test_fast_and_general_paths_agree)
   cops_ctx_seed(fast, 99);
   cops_ctx_seed(stream, 99);
   cops_ctx_use_callback(general, faces_of, stream);
-  for (int n = 0; n < 60000; n++) {
+  const long count = test_size(60000);
+  for (int n = 0; n < count; n++) {
     cops_action x;
     cops_action_init(&x, n % 7, 2 + n % 9, n % 4);
     x.dice_mod = (n / 7) % 3 - 1;

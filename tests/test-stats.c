@@ -19,13 +19,11 @@
 
 #include "testutil.h"
 
-/* 200,000 rolls per case; COPS_STATS_ROLLS lowers it for the valgrind run,
+/* 200,000 rolls per case; a tenth under COPS_TEST_QUICK, the valgrind run,
  * whose purpose is memory checking (the bounds scale with the count). */
 static long rolls(void)
 {
-  const char *e = getenv("COPS_STATS_ROLLS");
-  long n = e ? atol(e) : 0;
-  return n > 0 ? n : 200000;
+  return test_size(200000);
 }
 
 /* Check's assertions record a mark point on every call; hot loops test

@@ -56,6 +56,13 @@ static inline void expect_dice(const cops_roll *r, int n, const int *faces, cons
   }
 }
 
+/* The size of a long loop: @p full, or a tenth of it when COPS_TEST_QUICK is
+ * set (the valgrind run, which checks memory, not statistics). */
+static inline long test_size(long full)
+{
+  return getenv("COPS_TEST_QUICK") ? full / 10 : full;
+}
+
 #define TEST_MAIN(make_suite)                                              \
   int main(void)                                                           \
   {                                                                        \
