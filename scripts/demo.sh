@@ -39,5 +39,17 @@ echo
 echo "== Unpredictable dice from the system source, as JSON for a VTT:"
 show roll --json "4+/3 (2)"
 echo
+echo "== Exact odds (no sampling): P(success), Adrénaline, Ancienneté, P(successes >= k):"
+show odds "4+/3 (2)"
+echo
+echo "== Mike Delgado's sheet (examples/sheets/mike.json):"
+show sheet show examples/sheets/mike.json
+echo
+echo "== C1.5: the shotgun specialist at 3+ shoots a scoped rifle at 6+:"
+show roll --sheet examples/sheets/mike.json --seed 7 "Arme d'épaule [fusil à lunette]/Coordination (2)"
+echo
+echo "== Adrénaline (+1 die) and, on a failure, Ancienneté (rolled again, MR 0):"
+show roll --sheet examples/sheets/mike.json --dice 4,1,2,6,5,9,3,7 --adrenaline --anciennete "Arme de poing/Coordination (2)"
+echo
 echo "== A notation error names the column (exit status 2):"
 show roll "4+/3 (2" || echo "(exit status $?)"
