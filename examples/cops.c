@@ -170,9 +170,11 @@ static void print_text(const cops_roll *roll)
          cops_roll_unskilled(roll) ? ", unskilled (only a 10 succeeds, no re-roll)" : "");
   printf("dice: ");
   print_dice(roll);
-  printf("\n%d %s: %s, %s %d\n", successes, successes == 1 ? "success" : "successes",
+  printf("\n%d %s: %s, %s %d%s\n", successes, successes == 1 ? "success" : "successes",
          cops_roll_succeeded(roll) ? "success" : "failure",
-         cops_roll_succeeded(roll) ? "MR" : "ME", margin < 0 ? -margin : margin);
+         cops_roll_succeeded(roll) ? "MR" : "ME", margin < 0 ? -margin : margin,
+         cops_roll_succeeded(roll) && cops_roll_anciennete(roll) == 1
+             ? " (after Ancienneté, C5)" : "");
   if (cops_roll_capped(roll))
     printf("(a chain of 10s reached the re-roll cap)\n");
 }

@@ -538,6 +538,7 @@ ACTION_GETTER(successes, successes)
 ACTION_GETTER(succeeded, succeeded)
 ACTION_GETTER(capped, capped)
 ACTION_GETTER(unskilled, unskilled)
+ACTION_GETTER(anciennete, anciennete)
 
 int cops_roll_kind(const cops_roll *roll)
 {

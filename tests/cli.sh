@@ -163,6 +163,9 @@ case $out in
   '{"roll":{'*'"success":false,"margin":-1,"capped":false},"anciennete":{'*'"successes":3,"success":true,"margin":0,"capped":false,"anciennete":true}}') ok ;;
   *) ko "sheet roll with Ancienneté (json)" ;;
 esac
+run roll --sheet "$sheets/mike.json" --dice 5,1,1,5,6,7 --anciennete "Arme de poing/Coordination (2)"
+case $out in *"Ancienneté: rolled again"*"3 successes: success, MR 0 (after Ancienneté, C5)") ok ;;
+  *) ko "sheet roll with Ancienneté (text)" ;; esac
 run roll --sheet "$sheets/mike.json" --dice 9,9,1 --anciennete "Arme de poing/Coordination (2)"
 case $out in *"Ancienneté not spent: the roll succeeded") ok ;; *) ko "Ancienneté after a success" ;; esac
 expect_err "sheet roll needs a specialisation" 2 \

@@ -45,7 +45,7 @@ START_TEST(test_roll_functions_reject_bad_arguments)
   ck_assert_int_eq(cops_roll_count(r), 0);
   int (*const action_getters[])(const cops_roll *) = {
     cops_roll_pool_size, cops_roll_threshold, cops_roll_difficulty, cops_roll_successes,
-    cops_roll_succeeded, cops_roll_capped, cops_roll_unskilled,
+    cops_roll_succeeded, cops_roll_capped, cops_roll_unskilled, cops_roll_anciennete,
   };
   for (size_t i = 0; i < sizeof action_getters / sizeof action_getters[0]; i++) {
     ck_assert_int_eq(action_getters[i](NULL), COPS_EINVAL);

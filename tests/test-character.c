@@ -412,6 +412,8 @@ START_TEST(test_c5_adrenaline_and_anciennete_rolls)
   ck_assert_int_eq(cops_character_reroll(again, mike, r), COPS_OK);
   ck_assert_int_eq(cops_roll_successes(again), 3);
   ck_assert_int_eq(cops_roll_succeeded(again), 1);
+  ck_assert_int_eq(cops_roll_anciennete(again), 1);
+  ck_assert_int_eq(cops_roll_anciennete(r), 0);
   int m;
   cops_roll_margin(again, &m);
   ck_assert_int_eq(m, 0);

@@ -219,6 +219,8 @@ COPS_API int cops_roll_succeeded(const cops_roll *roll);
 COPS_API int cops_roll_capped(const cops_roll *roll);
 /** @brief 1 if rolled unskilled (C1.4). Action only. @since 0.1.0 */
 COPS_API int cops_roll_unskilled(const cops_roll *roll);
+/** @brief 1 if the roll is an Ancienneté re-roll (C5: a success has MR 0). Action only. @since 0.3.0 */
+COPS_API int cops_roll_anciennete(const cops_roll *roll);
 /** @brief The d6 total (sum, or highest). d6 rolls only. @since 0.1.0 */
 COPS_API int cops_roll_total(const cops_roll *roll);
 /**
