@@ -124,6 +124,29 @@ void cops__roll_clear(cops_roll *roll);
 void cops__roll_set_anciennete(cops_roll *roll);
 int cops__roll_anciennete(const cops_roll *roll);
 
+/* Core-rules combat pieces (lib/combat.c). */
+enum { COPS__LEGS, COPS__ABDOMEN, COPS__TORSO, COPS__ARMS, COPS__HEAD, COPS__ZONE_COUNT };
+enum { COPS__STOP_STEADY, COPS__STOP_SHAKEN, COPS__STOP_OUT };
+typedef struct cops__damage {
+  int zone;
+  int raw;          /* the PU d6 */
+  int protection;   /* the armour's d6 plus its fixed value */
+  int bonus;        /* the location's d6 (0 when stopped) */
+  int damage;       /* raw - protection + bonus, or 0 when stopped */
+  int stopped;      /* the armour stopped it: no location dice rolled */
+  int lasting;      /* 15 or more: lasting after-effects (C8.3) */
+} cops__damage;
+int cops__core_zone(int d10);
+int cops__core_zone_modifier(int zone);
+void cops__core_protection(const cops_armour *a, int zone, int *dice, int *fixed);
+int cops__core_damage(cops_ctx *ctx, int pu, const cops_armour *armour, int zone,
+                      cops_roll *pu_roll, cops_roll *armour_roll, cops_roll *bonus_roll,
+                      cops__damage *out);
+int cops__core_stopping(cops_roll *roll, cops_character *target, int fa, int zone,
+                        int characteristic, int *result);
+int cops__core_recovery(cops_roll *roll, cops_character *target, int fa, int zone,
+                        int rounds, int characteristic, int *recovered);
+
 /* Characters. */
 cops_ctx *cops__character_ctx(const cops_character *ch);
 int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
