@@ -630,7 +630,10 @@ static int cmd_sheet(int argc, char **argv)
     printf("%s: ok (%s)\n", o.notation, cops_character_name(ch));
   } else if (o.json) {
     char *text;
-    if (cops_character_to_json(ch, &text) == COPS_OK) {
+    if ((rc = cops_character_to_json(ch, &text)) != COPS_OK) {
+      fprintf(stderr, "cops: %s\n", cops_strerror(rc));
+      rc = EXIT_FAILURE;
+    } else {
       fputs(text, stdout);
       cops_free(text);
     }
@@ -639,7 +642,7 @@ static int cmd_sheet(int argc, char **argv)
   }
   cops_character_free(ch);
   cops_ctx_free(ctx);
-  return 0;
+  return rc;
 }
 
 int main(int argc, char **argv)

@@ -169,12 +169,8 @@ int cops_armour_from_json(cops_armour **out, cops_ctx *ctx, const char *text)
   if (!out)
     return COPS_EINVAL;
   *out = NULL;
-  if (!ctx)
-    return COPS_EINVAL;
-  if (!text)
-    return cops__fail(ctx, COPS_EINVAL, "armour text is NULL");
   json_t *root;
-  int rc = cops__json_parse(ctx, text, &root), dummy;
+  int rc = cops__json_begin(ctx, text, "armour", &root), dummy;
   if (rc)
     return rc;
   cops_armour *a = NULL;
@@ -213,19 +209,11 @@ int cops_armour_load(cops_armour **out, cops_ctx *ctx, const char *path)
   if (!out)
     return COPS_EINVAL;
   *out = NULL;
-  if (!ctx)
-    return COPS_EINVAL;
-  if (!path)
-    return cops__fail(ctx, COPS_EINVAL, "path is NULL");
   char *text;
-  int rc = cops__read_file(ctx, path, &text);
+  int rc = cops__load_begin(ctx, path, &text);
   if (rc)
     return rc;
-  rc = cops_armour_from_json(out, ctx, text);
-  free(text);
-  if (rc && rc != COPS_ENOMEM)
-    cops__prefix_error(ctx, rc, path);
-  return rc;
+  return cops__load_end(ctx, path, text, cops_armour_from_json(out, ctx, text));
 }
 
 int cops_armour_to_json(const cops_armour *a, char **out)

@@ -119,3 +119,31 @@ int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix)
   snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
   return cops__fail(ctx, code, "%s: %s", prefix, why);
 }
+
+int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t **root)
+{
+  *root = NULL;
+  if (!ctx)
+    return COPS_EINVAL;
+  if (!text)
+    return cops__fail(ctx, COPS_EINVAL, "%s text is NULL", what);
+  return cops__json_parse(ctx, text, root);
+}
+
+int cops__load_begin(cops_ctx *ctx, const char *path, char **text)
+{
+  *text = NULL;
+  if (!ctx)
+    return COPS_EINVAL;
+  if (!path)
+    return cops__fail(ctx, COPS_EINVAL, "path is NULL");
+  return cops__read_file(ctx, path, text);
+}
+
+int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc)
+{
+  free(text);
+  if (rc && rc != COPS_ENOMEM)
+    cops__prefix_error(ctx, rc, path);
+  return rc;
+}

@@ -13,6 +13,12 @@ int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
                          const char *const *keys);
 /* Parse text: syntax errors give the line and column. */
 int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out);
+/* The common front of every *_from_json: a context, a text, parsed. */
+int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t **root);
+/* The common front and end of every *_load: check the arguments and read the
+ * file; then free the text and put the file's name before the message. */
+int cops__load_begin(cops_ctx *ctx, const char *path, char **text);
+int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
 /* Read a whole file (at most 16 MiB) into a NUL-terminated buffer (free()). */
 int cops__read_file(cops_ctx *ctx, const char *path, char **out);
 /* Indented JSON with a final newline, in a buffer of our allocator (cops_free).

@@ -58,6 +58,15 @@ static int law_init(law *L, cops_ctx *ctx, const cops_action *a)
   return COPS_OK;
 }
 
+static int check_out(cops_ctx *ctx, const void *out);
+
+/* law_init, and the query's output pointer checked: the front of every query. */
+static int law_query(law *L, cops_ctx *ctx, const cops_action *a, const void *out)
+{
+  int rc = law_init(L, ctx, a);
+  return rc ? rc : check_out(ctx, out);
+}
+
 /* P(K = k) for 0 <= k < LAW_K, each computed once. */
 static double law_pmf(law *L, int k)
 {
@@ -137,8 +146,8 @@ static int check_probability(cops_ctx *ctx, double p, int open_low, int open_hig
 int cops_odds_pmf(cops_ctx *ctx, const cops_action *a, int k, double *p)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, p)) ||
+  int rc = law_query(&L, ctx, a, p);
+  if (rc ||
       (rc = check_k(ctx, "success count", k, 0, COPS_ODDS_K_MAX)))
     return rc;
   *p = law_pmf(&L, k);
@@ -148,8 +157,8 @@ int cops_odds_pmf(cops_ctx *ctx, const cops_action *a, int k, double *p)
 int cops_odds_at_least(cops_ctx *ctx, const cops_action *a, int k, double *p)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, p)) ||
+  int rc = law_query(&L, ctx, a, p);
+  if (rc ||
       (rc = check_k(ctx, "success count", k, 0, COPS_ODDS_K_MAX)))
     return rc;
   *p = law_at_least(&L, k);
@@ -159,8 +168,8 @@ int cops_odds_at_least(cops_ctx *ctx, const cops_action *a, int k, double *p)
 int cops_odds_success(cops_ctx *ctx, const cops_action *a, double *p)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, p)))
+  int rc = law_query(&L, ctx, a, p);
+  if (rc)
     return rc;
   *p = law_success(&L);
   return COPS_OK;
@@ -169,8 +178,8 @@ int cops_odds_success(cops_ctx *ctx, const cops_action *a, double *p)
 int cops_odds_margin_at_least(cops_ctx *ctx, const cops_action *a, int m, double *p)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, p)) ||
+  int rc = law_query(&L, ctx, a, p);
+  if (rc ||
       (rc = check_k(ctx, "margin", m, -(COPS_DIFFICULTY_MAX + 1), COPS_ODDS_K_MAX)))
     return rc;
   if (L.e.pool < 1) {
@@ -188,8 +197,8 @@ int cops_odds_margin_at_least(cops_ctx *ctx, const cops_action *a, int m, double
 int cops_odds_expected(cops_ctx *ctx, const cops_action *a, double *mean)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, mean)))
+  int rc = law_query(&L, ctx, a, mean);
+  if (rc)
     return rc;
   /* Per die G'(1) = (s + r q) / (1 - r)^2 = (11 - t) / 9 skilled; 1/10 unskilled. */
   *mean = L.e.unskilled ? L.e.pool / 10.0 : L.e.pool * (11.0 - L.e.threshold) / 9.0;
@@ -199,8 +208,8 @@ int cops_odds_expected(cops_ctx *ctx, const cops_action *a, double *mean)
 int cops_odds_quantile(cops_ctx *ctx, const cops_action *a, double q, int *k)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, k)) || (rc = check_probability(ctx, q, 0, 1)))
+  int rc = law_query(&L, ctx, a, k);
+  if (rc || (rc = check_probability(ctx, q, 0, 1)))
     return rc;
   double cdf = 0;
   for (int i = 0; i < LAW_K; i++) {
@@ -300,8 +309,8 @@ static double success_with(const law *base, int pool, int threshold)
 int cops_odds_dice_for(cops_ctx *ctx, const cops_action *a, double p, int *dice)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, dice)) || (rc = check_probability(ctx, p, 1, 0)))
+  int rc = law_query(&L, ctx, a, dice);
+  if (rc || (rc = check_probability(ctx, p, 1, 0)))
     return rc;
   for (int n = 1; n <= COPS_DICE_MAX; n++) {
     if (success_with(&L, n, L.e.threshold) >= p - ACCURACY) {
@@ -317,8 +326,8 @@ int cops_odds_dice_for(cops_ctx *ctx, const cops_action *a, double p, int *dice)
 int cops_odds_threshold_for(cops_ctx *ctx, const cops_action *a, double p, int *threshold)
 {
   law L;
-  int rc = law_init(&L, ctx, a);
-  if (rc || (rc = check_out(ctx, threshold)) || (rc = check_probability(ctx, p, 1, 0)))
+  int rc = law_query(&L, ctx, a, threshold);
+  if (rc || (rc = check_probability(ctx, p, 1, 0)))
     return rc;
   if (L.e.unskilled)
     return cops__fail(ctx, COPS_EINVAL, "an unskilled roll has no threshold to choose (C1.4)");

@@ -215,12 +215,8 @@ int cops_character_from_json(cops_character **out, cops_ctx *ctx, const char *te
   if (!out)
     return COPS_EINVAL;
   *out = NULL;
-  if (!ctx)
-    return COPS_EINVAL;
-  if (!text)
-    return cops__fail(ctx, COPS_EINVAL, "sheet text is NULL");
   json_t *root;
-  int rc = cops__json_parse(ctx, text, &root);
+  int rc = cops__json_begin(ctx, text, "sheet", &root);
   if (rc)
     return rc;
   cops_character *ch;
@@ -241,19 +237,11 @@ int cops_character_load(cops_character **out, cops_ctx *ctx, const char *path)
   if (!out)
     return COPS_EINVAL;
   *out = NULL;
-  if (!ctx)
-    return COPS_EINVAL;
-  if (!path)
-    return cops__fail(ctx, COPS_EINVAL, "path is NULL");
   char *text;
-  int rc = cops__read_file(ctx, path, &text);
+  int rc = cops__load_begin(ctx, path, &text);
   if (rc)
     return rc;
-  rc = cops_character_from_json(out, ctx, text);
-  free(text);
-  if (rc && rc != COPS_ENOMEM)
-    cops__prefix_error(ctx, rc, path);
-  return rc;
+  return cops__load_end(ctx, path, text, cops_character_from_json(out, ctx, text));
 }
 
 static json_t *points_json(const cops_character *ch, int kind)

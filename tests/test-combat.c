@@ -24,14 +24,7 @@ static void teardown(void)
   cops_ctx_free(ctx);
 }
 
-static void faces(int n, const int *f)
-{
-  memcpy(dice.faces, f, (size_t)n * sizeof *f);
-  dice.n = n;
-  dice.next = 0;
-}
-#define FACES(...) faces((int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int)), \
-                         (const int[]){__VA_ARGS__})
+#define FACES(...) SCRIPT_FACES(&dice, __VA_ARGS__)
 
 static cops_armour *vest(void)
 {

@@ -138,6 +138,12 @@ START_TEST(test_weapon_fields_and_reload)
   ck_assert_int_eq(k, COPS_BLUNT);
   ck_assert_int_eq(cops_weapon_kind_parse("laser", &k), COPS_ENOTFOUND);
   ck_assert_str_eq(cops_weapon_kind_name(COPS_THROWN, COPS_LANG_EN), "thrown");
+  ck_assert_int_eq(cops_weapon_from_json(&w, ctx, NULL), COPS_EINVAL);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "weapon text is NULL");
+  ck_assert_int_eq(cops_weapon_from_json(&w, NULL, "{}"), COPS_EINVAL);
+  ck_assert_int_eq(cops_weapon_load(&w, ctx, NULL), COPS_EINVAL);
+  ck_assert_int_eq(cops_weapon_load(&w, ctx, "/nonexistent/w.json"), COPS_EIO);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "/nonexistent/w.json: No such file or directory");
   ck_assert_ptr_null(cops_weapon_kind_name(7, 0));
   cops_weapon_free(NULL);
 }
@@ -175,6 +181,10 @@ START_TEST(test_armour)
     ck_assert_int_eq(l, locs[i].loc);
   }
   ck_assert_int_eq(cops_location_parse("pied", &l), COPS_ENOTFOUND);
+  ck_assert_int_eq(cops_armour_from_json(&a, ctx, NULL), COPS_EINVAL);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "armour text is NULL");
+  ck_assert_int_eq(cops_armour_load(&a, NULL, "x"), COPS_EINVAL);
+  ck_assert_ptr_null(a);
   ck_assert_str_eq(cops_location_name(COPS_LOC_LEFT_ARM, COPS_LANG_FR), "bras gauche");
   ck_assert_ptr_null(cops_location_name(7, 0));
 

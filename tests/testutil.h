@@ -36,6 +36,19 @@ static inline cops_ctx *scripted_ctx(script *s, const int *faces, int n)
   return ctx;
 }
 
+/* Give a scripted source new faces, from the first. */
+static inline void script_faces(script *s, int n, const int *faces)
+{
+  ck_assert_int_le(n, 1024);
+  memcpy(s->faces, faces, (size_t)n * sizeof *faces);
+  s->n = n;
+  s->next = 0;
+}
+
+#define SCRIPT_FACES(s, ...)                                               \
+  script_faces((s), (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int)), \
+               (const int[]){__VA_ARGS__})
+
 #define SCRIPT(s, ...)                                                     \
   scripted_ctx((s), (const int[]){__VA_ARGS__},                            \
                (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int)))
