@@ -111,8 +111,9 @@ int main(int argc, char **argv)
     return 1;
 
   double traced = 0, parsed = 0, system = 0, read = 0, odds = 0, refills = 0, plain = 0;
+  double attacks = 0, logged = 0;
   long n_traced = 0, n_parsed = 0, n_system = 0, n_read = 0, n_odds = 0, n_refills = 0,
-       n_plain = 0;
+       n_plain = 0, n_attacks = 0, n_logged = 0;
   cops_ctx *seeded;
   cops_action a;
   double p;
@@ -121,6 +122,49 @@ int main(int argc, char **argv)
     return 1;
   cops_ctx_seed(seeded, 1);
   cops_action_init(&a, 3, 5, 2);
+  /* An attack: a burst of a Scorpion 131 at 8 m into a vest, the target
+   * healed and the weapon reloaded before each (C10.6, C8.1, C10.4). */
+  cops_character *shooter, *target;
+  cops_weapon *smg;
+  cops_armour *vest;
+  cops_outcome *outcome;
+  cops_log *log;
+  cops_situation sit;
+  if (cops_character_new(&shooter, seeded) || cops_character_new(&target, seeded) ||
+      cops_weapon_new(&smg, seeded, COPS_HANDGUN, "Scorpion 131") ||
+      cops_armour_new(&vest, seeded, "Gilet") || cops_outcome_new(&outcome) ||
+      cops_log_new(&log, seeded))
+    return 1;
+  cops_character_set_characteristic(shooter, COPS_COORDINATION, 3);
+  cops_character_set_characteristic(shooter, COPS_REFLEXES, 3);
+  cops_character_set_characteristic(target, COPS_CARRURE, 3);
+  cops_character_set_hp(target, 29);
+  cops_character_set_skill(shooter, COPS_ARME_DE_POING, 5, NULL);
+  cops_character_set_skill(shooter, COPS_TIR_EN_RAFALES, 6, "arme de poing");
+  cops_weapon_set(smg, COPS_WEAPON_MAGAZINE, 30);
+  cops_weapon_set(smg, COPS_WEAPON_CT, 3);
+  cops_weapon_set(smg, COPS_WEAPON_VRC, 3);
+  cops_armour_set(vest, COPS_LOC_TORSO, 2, 1);
+  cops_situation_init(&sit, COPS_ATTACK_BURST);
+  sit.attacker = shooter;
+  sit.target = target;
+  sit.weapon = smg;
+  sit.armour = vest;
+  sit.distance = 8;
+#define ONE_ATTACK(lg)                                                     \
+  do {                                                                     \
+    cops_character_set_hp(target, 29);                                     \
+    cops_character_set_conditions(target, COPS_COND_ALL & ~COPS_COND_OUT, 0); \
+    cops_weapon_set(smg, COPS_WEAPON_LOADED, 30);                          \
+    if (lg)                                                                \
+      cops_log_clear(lg);                                                  \
+    sink += cops_attack(outcome, &sit, lg);                                \
+  } while (0)
+  ONE_ATTACK(log);
+  if (sink != 0) {
+    fprintf(stderr, "bench: the attack fails: %s\n", cops_ctx_errmsg(seeded));
+    return 1;
+  }
   /* The ratio to the plain loop is taken round by round, the two measured
    * back to back, and the median of the rounds reported: a slow moment hits
    * both sides of a pair alike. */
@@ -139,7 +183,15 @@ int main(int argc, char **argv)
     RATE(read, round, n_read,
          sink += cops_roll_pool(roll, seeded, 3, 5, 2, 0) + cops_roll_successes(roll));
     RATE(odds, round, n_odds, cops_odds_success(ctx, &a, &p); sink += (long)(p * 100));
+    RATE(attacks, round, n_attacks, ONE_ATTACK(NULL));
+    RATE(logged, round, n_logged, ONE_ATTACK(log));
   }
+  cops_character_free(shooter);
+  cops_character_free(target);
+  cops_weapon_free(smg);
+  cops_armour_free(vest);
+  cops_outcome_free(outcome);
+  cops_log_free(log);
   for (int i = 1; i < ROUNDS; i++) /* insertion sort for the median */
     for (int j = i; j > 0 && pair_ratio[j - 1] > pair_ratio[j]; j--) {
       double t = pair_ratio[j];
@@ -159,6 +211,8 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f rolls/s\n", "system-source pool, full trace", system);
   printf("  %-46s %13.0f rolls/s\n", "seeded pool, then cops_roll_successes()", read);
   printf("  %-46s %13.0f queries/s\n", "odds: exact P(success)", odds);
+  printf("  %-46s %13.0f attacks/s\n", "attack: burst, damage, stopping (no log)", attacks);
+  printf("  %-46s %13.0f attacks/s\n", "attack: the same with its event log", logged);
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
   printf("  %-46s %13.0f rolls/s\n", "bound: plain loop counting successes", plain);

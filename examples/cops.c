@@ -10,7 +10,7 @@
 
 #include <cops/cops.h>
 
-#define EXIT_USAGE 2
+#include "cli.h"
 
 static const char usage_text[] =
   "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
@@ -20,6 +20,11 @@ static const char usage_text[] =
   "       cops sheet show [--lang fr|en] [--json] FILE\n"
   "       cops odds [--unskilled] [--json] [--vs NOTATION [--min N]] NOTATION\n"
   "       cops odds --table [--unskilled] [--json]\n"
+  "       cops attack --attacker A.json --target T.json [--weapon W.json] [--armour R.json]\n"
+  "                 [--distance M] [--mode single|burst|cover|melee|strike|hold|throw|escape]\n"
+  "                 [--attitude A] [--target-attitude A] [--initiative N] [--movement M]\n"
+  "                 [--shots-fired N] [--target-weapon W.json] [--attacker-armour R.json]\n"
+  "                 [--seed N | --dice F,...] [--lang fr|en] [--json]\n"
   "       cops version\n"
   "       cops help\n"
   "\n"
@@ -40,13 +45,14 @@ static const char usage_text[] =
   "  --min N       (odds) successes the winner of the opposed roll needs\n"
   "  --table       (odds) the grid: dice 1-8 x thresholds 2+-9+ x difficulty 1-5\n"
   "\n"
+  "attack resolves one attack (docs/attacks.md) and prints the narrated events, or\n"
+  "with --json the events as JSON Lines (docs/events.md); the files are not changed.\n"
+  "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"
+  "\n"
   "Options may come anywhere, as --opt VALUE or --opt=VALUE; the other arguments\n"
   "are joined into the notation (5+/3 -1D works); after -- all is notation.\n";
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
-#endif
-static int usage_error(const char *fmt, ...)
+int usage_error(const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
@@ -57,13 +63,8 @@ static int usage_error(const char *fmt, ...)
   return EXIT_USAGE;
 }
 
-/* Scripted faces for --dice, served through the callback source. */
-struct script {
-  int faces[256];
-  int n, next, wanted_sides_mismatch;
-};
 
-static int script_die(void *user, int sides)
+int script_die(void *user, int sides)
 {
   struct script *s = user;
   if (s->next == s->n)
@@ -74,7 +75,7 @@ static int script_die(void *user, int sides)
   return f;
 }
 
-static int parse_faces(const char *text, struct script *s)
+int parse_faces(const char *text, struct script *s)
 {
   const char *p = text;
   s->n = s->next = 0;
@@ -111,7 +112,7 @@ static int hexval(char c)
   return -1;
 }
 
-static int apply_seed(cops_ctx *ctx, const char *text)
+int apply_seed(cops_ctx *ctx, const char *text)
 {
   size_t len = strlen(text);
   if (len == 2 * COPS_SEED_BYTES) {
@@ -196,7 +197,7 @@ struct args {
   char notation[1024];
 };
 
-static int option_value(int argc, char **argv, int *i, const char *name, const char **out)
+int option_value(int argc, char **argv, int *i, const char *name, const char **out)
 {
   size_t n = strlen(name);
   const char *a = argv[*i];
@@ -656,6 +657,8 @@ int main(int argc, char **argv)
     return cmd_odds(argc - 1, argv + 1);
   if (!strcmp(cmd, "sheet"))
     return cmd_sheet(argc - 1, argv + 1);
+  if (!strcmp(cmd, "attack"))
+    return cmd_attack(argc - 1, argv + 1);
   if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
     printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
     return 0;

@@ -18,6 +18,8 @@ struct cops_character {
   int max_hp_set;        /* 0: the default 20 + 3 x Carrure */
   int hp;
   int current[2], max[2];
+  unsigned conditions;   /* cops_conditions */
+  int recovery_difficulty, recovery_rounds;
   struct skill_slot skill[COPS_SKILL_COUNT];
 };
 
@@ -410,6 +412,79 @@ const char *cops_health_name(int health, int lang)
   return names[health][lang];
 }
 
+int cops_character_conditions(const cops_character *ch)
+{
+  return ch ? (int)ch->conditions : COPS_EINVAL;
+}
+
+int cops_character_set_conditions(cops_character *ch, unsigned conditions, int on)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (conditions & ~COPS_COND_ALL)
+    return FAIL(ch, COPS_EINVAL, "unknown condition bits 0x%x", conditions & ~COPS_COND_ALL);
+  if (on != 0 && on != 1)
+    return FAIL(ch, COPS_EINVAL, "on is %d, not 0 or 1", on);
+  if (on && (conditions & COPS_COND_OUT))
+    return FAIL(ch, COPS_EINVAL, "out of the fight needs a recovery difficulty: "
+                "cops_character_set_recovery()");
+  if (on)
+    ch->conditions |= conditions;
+  else
+    ch->conditions &= ~conditions;
+  return COPS_OK;
+}
+
+int cops_character_set_recovery(cops_character *ch, int difficulty)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (difficulty < 0 || difficulty > 20)
+    return FAIL(ch, COPS_ERANGE, "recovery difficulty %d out of range 0..20", difficulty);
+  ch->conditions |= COPS_COND_OUT;
+  ch->recovery_difficulty = difficulty;
+  ch->recovery_rounds = 0;
+  return COPS_OK;
+}
+
+int cops_character_recovery(const cops_character *ch, int *difficulty, int *rounds)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  if (!(ch->conditions & COPS_COND_OUT))
+    return cops__fail(ch->ctx, COPS_ESTATE, "%s is not out of the fight",
+                      ch->name[0] ? ch->name : "the character");
+  if (difficulty)
+    *difficulty = ch->recovery_difficulty;
+  if (rounds)
+    *rounds = ch->recovery_rounds;
+  return COPS_OK;
+}
+
+void cops__character_recovery_step(cops_character *ch)
+{
+  ch->recovery_rounds++;
+}
+
+const char *cops_condition_name(unsigned condition, int lang)
+{
+  static const char *const names[7][2] = {
+    {"hors de combat", "out of the fight"},
+    {"sonné (-1 dé aux actions physiques)", "shaken (-1 die to physical actions)"},
+    {"pas d'initiative négative", "no negative initiative"},
+    {"immobilisé", "held"},
+    {"au sol", "on the ground"},
+    {"cloué sous le feu", "pinned down"},
+    {"séquelles durables", "lasting wound"},
+  };
+  if (lang < 0 || lang > 1)
+    return NULL;
+  for (int i = 0; i < 7; i++)
+    if (condition == 1u << i)
+      return names[i][lang];
+  return NULL;
+}
+
 static int check_kind(const cops_character *ch, int kind)
 {
   if (kind != COPS_ADRENALINE && kind != COPS_ANCIENNETE)
@@ -579,6 +654,35 @@ int cops__character_action(cops_action *out, cops_character *ch, const char *not
     *skill_out = skill;
   cops__effective e;
   return cops__resolve_action(ch->ctx, out, &e);
+}
+
+/* A skill roll built without notation: skill [spec] / characteristic, the
+ * wound malus of C8.2 included. For the attack procedures. */
+int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
+                                 const char *spec, int characteristic)
+{
+  cops__term t = {0};
+  t.is_name = 1;
+  t.column = 1;
+  if (spec) {
+    t.spec = spec;
+    t.spec_len = strlen(spec);
+  }
+  int threshold, unskilled, rc;
+  const int level = ch->skill[skill].level;
+  if (!spec && level && needs_specialisation(skill, level)) {
+    /* A weapon of none of the specialisations: C1.5, as for an unlisted one. */
+    const int from = cops_skill_specialisation_level(skill);
+    unskilled = from >= 9;
+    threshold = unskilled ? 10 : from + 1;
+  } else if ((rc = skill_threshold(ch, skill, &t, &threshold, &unskilled))) {
+    return rc;
+  }
+  cops_action_init(out, ch->value[characteristic], threshold, 0);
+  out->flags = unskilled ? COPS_UNSKILLED : 0;
+  if (cops_character_health(ch) != COPS_HEALTHY)
+    out->dice_mod = -1; /* C8.2 */
+  return COPS_OK;
 }
 
 int cops_character_action(cops_action *out, cops_character *ch, const char *notation,

@@ -76,30 +76,36 @@ int cops__core_damage(cops_ctx *ctx, int pu, const cops_armour *armour, int zone
   return COPS_OK;
 }
 
-/* 6+/Carrure or Sang-froid (C10.4), the wound malus of C8.2 included. */
-static int stopping_roll(cops_roll *roll, cops_character *target, int characteristic,
-                         int difficulty)
+/* 6+/characteristic (difficulty), the wound malus of C8.2 included. */
+int cops__characteristic_roll(cops_roll *roll, cops_character *ch, int characteristic,
+                              int difficulty)
+{
+  cops_action a;
+  cops_action_init(&a, cops_character_characteristic(ch, characteristic), 6,
+                   difficulty < 0 ? 0 : difficulty);
+  if (cops_character_health(ch) != COPS_HEALTHY)
+    a.dice_mod = -1;
+  return cops_roll_action(roll, cops__character_ctx(ch), &a);
+}
+
+/* 6+/Carrure or Sang-froid (C10.4): the player's choice, by default
+ * (RULING) the higher. */
+int cops__stopping_roll(cops_roll *roll, cops_character *target, int characteristic,
+                        int difficulty)
 {
   int c = characteristic;
-  if (c < 0) {
-    /* RULING C10.4: the player's choice, by default the higher. */
+  if (c < 0)
     c = cops_character_characteristic(target, COPS_CARRURE) >=
                 cops_character_characteristic(target, COPS_SANG_FROID)
             ? COPS_CARRURE
             : COPS_SANG_FROID;
-  }
-  cops_action a;
-  cops_action_init(&a, cops_character_characteristic(target, c), 6,
-                   difficulty < 0 ? 0 : difficulty);
-  if (cops_character_health(target) != COPS_HEALTHY)
-    a.dice_mod = -1;
-  return cops_roll_action(roll, cops__character_ctx(target), &a);
+  return cops__characteristic_roll(roll, target, c, difficulty);
 }
 
 int cops__core_stopping(cops_roll *roll, cops_character *target, int fa, int zone,
                         int characteristic, int *result)
 {
-  int rc = stopping_roll(roll, target, characteristic, fa + cops__core_zone_modifier(zone));
+  int rc = cops__stopping_roll(roll, target, characteristic, fa + cops__core_zone_modifier(zone));
   if (rc)
     return rc;
   if (cops_roll_succeeded(roll))
@@ -115,7 +121,7 @@ int cops__core_recovery(cops_roll *roll, cops_character *target, int fa, int zon
                         int rounds, int characteristic, int *recovered)
 {
   /* FA + location modifier - 1 per round elapsed (C10.4). */
-  int rc = stopping_roll(roll, target, characteristic,
+  int rc = cops__stopping_roll(roll, target, characteristic,
                          fa + cops__core_zone_modifier(zone) - rounds);
   if (rc)
     return rc;

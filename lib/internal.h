@@ -142,15 +142,27 @@ void cops__core_protection(const cops_armour *a, int zone, int *dice, int *fixed
 int cops__core_damage(cops_ctx *ctx, int pu, const cops_armour *armour, int zone,
                       cops_roll *pu_roll, cops_roll *armour_roll, cops_roll *bonus_roll,
                       cops__damage *out);
+int cops__characteristic_roll(cops_roll *roll, cops_character *ch, int characteristic,
+                              int difficulty);
+int cops__stopping_roll(cops_roll *roll, cops_character *target, int characteristic,
+                        int difficulty);
 int cops__core_stopping(cops_roll *roll, cops_character *target, int fa, int zone,
                         int characteristic, int *result);
 int cops__core_recovery(cops_roll *roll, cops_character *target, int fa, int zone,
                         int rounds, int characteristic, int *recovered);
 
+/* Events (lib/events.c): append one; with a roll, the event is a ROLL
+ * carrying every die. A NULL log takes nothing. */
+int cops__log_push(cops_log *log, const cops_event *e, const char *actor, const char *target,
+                   const char *weapon, const cops_roll *roll);
+
 /* Characters. */
 cops_ctx *cops__character_ctx(const cops_character *ch);
 int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
                                const char **canonical);
+int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
+                                 const char *spec, int characteristic);
+void cops__character_recovery_step(cops_character *ch);
 int cops__character_action(cops_action *out, cops_character *ch, const char *notation,
                            unsigned flags, int *skill);
 

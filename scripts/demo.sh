@@ -51,5 +51,14 @@ echo
 echo "== Adrénaline (+1 die) and, on a failure, Ancienneté (rolled again, MR 0):"
 show roll --sheet examples/sheets/mike.json --dice 4,1,2,6,5,9,3,7 --adrenaline --anciennete "Arme de poing/Coordination (2)"
 echo
+echo "== An attack (C10): Mike, Agressif, fires a controlled burst at Sarah in her vest, 8 m:"
+show attack --attacker examples/sheets/mike.json --target examples/sheets/sarah.json \
+  --weapon examples/weapons/scorpion-131.json --armour examples/armour/gilet-pare-balles.json \
+  --distance 8 --mode burst --attitude agressif --seed 2030
+echo
+echo "== Bare hands (C11.1): Joe throws Mike to the ground (margin 2 needed):"
+show attack --attacker examples/sheets/joe.json --target examples/sheets/mike.json \
+  --mode throw --distance 1 --seed 7 --lang en
+echo
 echo "== A notation error names the column (exit status 2):"
 show roll "4+/3 (2" || echo "(exit status $?)"

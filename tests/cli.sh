@@ -189,6 +189,62 @@ expect_err "sheet check of a bad sheet" 2 "cops: $tmp/bad.json: characteristics.
 expect_err "sheet without a verb" 2 "cops: sheet: unknown 'list': check or show (see 'cops help')" \
   sheet list "$sheets/mike.json"
 
+# Attacks (issue 5): a scripted shot narrated, a seeded burst against its golden
+# JSON Lines (the replay contract), and the errors, each on one line.
+ex=$sheets/..
+golden=$(dirname "$0")/golden
+expect_out "attack: scripted single shot (C10.1-C10.4, C8.1-C8.3)" \
+"Mike Delgado (Normal, init +0) shoots at Joe « Scar » Ramirez with Vulcan 051 at 12 m
+Mike Delgado — to hit: 5+/3 (2) [9, 9, 2], 2 successes, success (MR 0)
+Mike Delgado: 1 round used, 11 left in Vulcan 051
+Mike Delgado hits Joe « Scar » Ramirez: 1 bullet of 1
+Joe « Scar » Ramirez: hit in the torso (d10 6, +2)
+Joe « Scar » Ramirez — damage: 5d6 [3, 4, 2, 6, 1] = 16
+Joe « Scar » Ramirez — armour: 2d6 [3, 2] = 5
+Joe « Scar » Ramirez — location: 2d6 [5, 4] = 9
+Joe « Scar » Ramirez: 16 - protection 6 + location 9 = 19 damage
+Joe « Scar » Ramirez: 12 → -7 hit points (dying), lasting wound
+Joe « Scar » Ramirez: now lasting wound" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --armour "$ex/armour/gilet-pare-balles.json" \
+  --distance 12 --dice 9,9,2,6,3,4,2,6,1,3,2,5,4 --lang en
+run attack --attacker "$sheets/mike.json" --target "$sheets/sarah.json" \
+  --weapon "$ex/weapons/scorpion-131.json" --armour "$ex/armour/gilet-pare-balles.json" \
+  --distance 8 --mode burst --attitude agressif --seed 2030 --json
+if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/attack-burst-2030.jsonl")" ]; then ok
+else ko "attack: seeded burst is byte for byte the golden log"; fi
+run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/scorpion-131.json" --mode cover --seed 11
+case $out in *"ouvre un tir de couverture avec Scorpion 131"*"sang-froid sous le feu"*) ok ;;
+  *) ko "attack: covering fire then the target's nerve" ;; esac
+expect_err "attack: burst without VRC" 2 \
+  "cops: Vulcan 051 has no burst value (VRC): no controlled burst (C10.6)" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --mode burst --distance 5 --seed 1
+sed 's/"loaded": 12/"loaded": 0/' "$ex/weapons/vulcan-051.json" > "$tmp/empty.json"
+expect_err "attack: empty weapon" 2 "cops: Vulcan 051 is empty: reload it" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" --weapon "$tmp/empty.json" \
+  --distance 5 --seed 1
+expect_err "attack: melee beyond reach" 2 \
+  "cops: 3 m away: beyond the attacker's reach of 1 m (C11)" \
+  attack --attacker "$sheets/joe.json" --target "$sheets/mike.json" \
+  --weapon "$ex/weapons/couteau-021.json" --mode melee --distance 3 --seed 1
+expect_err "attack: initiative outside Réflexes" 2 \
+  "cops: initiative -2 outside +0..+2 that Réflexes 3 allows (C6)" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --initiative -2 --seed 1
+expect_err "attack: unknown mode" 2 \
+  "cops: attack: --mode 'snipe': single, burst, cover, melee, strike, hold, throw or escape (see 'cops help')" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" --mode snipe
+expect_err "attack: no target" 2 "cops: attack: --attacker and --target are required (see 'cops help')" \
+  attack --attacker "$sheets/mike.json"
+expect_err "attack: too few dice" 2 "cops: --dice ran out of faces after 3 (this attack needs more)" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 12 --dice 9,9,2
+expect_err "attack: too many dice" 2 "cops: attack: --dice has 4 faces, the attack used 3 (see 'cops help')" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 12 --dice 1,1,1,1
+
 run help
 case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
 run version

@@ -14,8 +14,9 @@ if [ -n "$leaks$private" ]; then
   printf '%s\n%s\n' "$leaks" "$private" | sed '/^$/d'
   status=1
 fi
+# The function's name is the last word before "(" (the return type may be a cops_ type).
 declared=$(cat "$headers"/*.h | tr '\n' ' ' | grep -o 'COPS_API[^;(]*(' |
-           grep -o 'cops_[a-z0-9_]*' | sort -u)
+           sed -n 's/.*[^a-z0-9_]\(cops_[a-z0-9_]*\) *($/\1/p' | sort -u)
 for f in $declared; do
   if ! printf '%s\n' "$exported" | grep -qx "$f"; then
     echo "declared but not exported: $f"

@@ -145,6 +145,48 @@ COPS_API int cops_character_heal(cops_character *ch, int amount);
 COPS_API int cops_character_health(const cops_character *ch);
 
 /**
+ * Conditions that last into later rounds (C10.4, C10.5, C11.1), recorded on
+ * the character by the attack procedures (<cops/attack.h>) so that the
+ * encounter can apply them. They are combat state: sheets do not save them.
+ */
+enum cops_conditions {
+  COPS_COND_OUT = 0x01,          /**< out of the fight, a recovery roll pending (C10.4) */
+  COPS_COND_SHAKEN = 0x02,       /**< -1 die to physical actions next round (C10.4) */
+  COPS_COND_NO_NEGATIVE_INITIATIVE = 0x04, /**< no negative initiative next round (C10.4) */
+  COPS_COND_HELD = 0x08,         /**< held (C11.1 Immobilisation) */
+  COPS_COND_ON_GROUND = 0x10,    /**< thrown to the ground (C11.1 Projection) */
+  COPS_COND_PINNED = 0x20,       /**< failed Sang-froid under covering fire: takes cover or leaves the zone (C10.5) */
+  COPS_COND_LASTING_WOUND = 0x40 /**< took 15 or more damage in one attack (C8.3) */
+};
+/** All condition bits. */
+#define COPS_COND_ALL 0x7Fu
+
+/** @brief The ::cops_conditions bits set, or a negative code. @since 0.4.0 */
+COPS_API int cops_character_conditions(const cops_character *ch);
+/**
+ * @brief Set (@p on = 1) or clear (@p on = 0) condition bits. Setting
+ * ::COPS_COND_OUT this way is ::COPS_EINVAL: use cops_character_set_recovery(),
+ * which also needs the recovery difficulty.
+ * @since 0.4.0
+ */
+COPS_API int cops_character_set_conditions(cops_character *ch, unsigned conditions, int on);
+/**
+ * @brief Put the character out of the fight (C10.4) with the difficulty of
+ * the recovery roll before any round elapsed (FA + location modifier, 0..20).
+ * @since 0.4.0
+ */
+COPS_API int cops_character_set_recovery(cops_character *ch, int difficulty);
+/**
+ * @brief The pending recovery: its difficulty before any round elapsed and
+ * the recovery rolls made since (outputs may be NULL).
+ * @return ::COPS_OK; ::COPS_ESTATE when the character is not out of the fight
+ * @since 0.4.0
+ */
+COPS_API int cops_character_recovery(const cops_character *ch, int *difficulty, int *rounds);
+/** @brief A condition's name ("hors de combat"; "out of the fight"), or NULL. @since 0.4.0 */
+COPS_API const char *cops_condition_name(unsigned condition, int lang);
+
+/**
  * @brief Set the maxima of Adrénaline and Ancienneté (each >= 0, sum at most
  * ::COPS_POINTS_MAX, C5). The current points become the maxima.
  * @since 0.3.0

@@ -21,5 +21,7 @@
 #include <cops/character.h>
 #include <cops/weapon.h>
 #include <cops/armour.h>
+#include <cops/events.h>
+#include <cops/attack.h>
 
 #endif

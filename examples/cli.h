@@ -1,0 +1,26 @@
+/* Helpers the commands of the cops program share (cops.c). */
+#ifndef COPS_CLI_H
+#define COPS_CLI_H
+
+#include <cops/cops.h>
+
+#define EXIT_USAGE 2
+
+/* Scripted faces for --dice, served through the callback source. */
+struct script {
+  int faces[256];
+  int n, next, wanted_sides_mismatch;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+int usage_error(const char *fmt, ...);
+int script_die(void *user, int sides);
+int parse_faces(const char *text, struct script *s);
+int apply_seed(cops_ctx *ctx, const char *text);
+/* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
+int option_value(int argc, char **argv, int *i, const char *name, const char **out);
+int cmd_attack(int argc, char **argv);
+
+#endif

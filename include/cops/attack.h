@@ -1,0 +1,264 @@
+/**
+ * @file cops/attack.h
+ * @brief One attack resolved completely (COPS.md C6.1-C6.4, C8.1-C8.3, C10,
+ * C11): the to-hit roll, locations, damage through armour, hit points, the
+ * stopping-power roll and the conditions it leaves; every die traced in an
+ * optional event log (<cops/events.h>). Draw order: docs/randomness.md.
+ *
+ * A ::cops_outcome is a reusable result, like ::cops_roll: create it once,
+ * resolve into it many times, free it once.
+ */
+#ifndef COPS_ATTACK_H
+#define COPS_ATTACK_H
+
+#include <cops/common.h>
+#include <cops/rng.h>
+#include <cops/dice.h>
+#include <cops/character.h>
+#include <cops/weapon.h>
+#include <cops/armour.h>
+#include <cops/events.h>
+
+COPS_BEGIN_DECLS
+
+/** Rulesets. The alternative rules (COPS.md section A) will take the next value. */
+enum cops_rulesets {
+  COPS_RULES_CORE = 0   /**< C6, C10, C11 */
+};
+
+/** Attitudes (C6): the value is the modifier. */
+enum cops_attitudes {
+  COPS_PLANQUE = -2,
+  COPS_PRUDENT = -1,
+  COPS_NORMAL = 0,
+  COPS_AGRESSIF = 1,
+  COPS_ULTRA_VIOLENT = 2
+};
+/** @brief An attitude's name ("Ultra-violent"; English "Ultra-violent"), or NULL. @since 0.4.0 */
+COPS_API const char *cops_attitude_name(int attitude, int lang);
+/** @brief Read an attitude (French or English, any case or accent; "+1" too). @since 0.4.0 */
+COPS_API int cops_attitude_parse(const char *text, int *out);
+/**
+ * @brief The initiative range a Réflexes value allows (C6): 1 gives +2..+2,
+ * 5 gives -2..+2.
+ * @since 0.4.0
+ */
+COPS_API int cops_initiative_range(int reflexes, int *lowest, int *highest);
+
+/** Hit locations of the core rules (C10.3). */
+enum cops_zones {
+  COPS_ZONE_LEGS = 0,   /**< d10 1-2, modifier 0 */
+  COPS_ZONE_ABDOMEN,    /**< 3-4, modifier 1 */
+  COPS_ZONE_TORSO,      /**< 5-7, modifier 2 */
+  COPS_ZONE_ARMS,       /**< 8-9, modifier 0 */
+  COPS_ZONE_HEAD,       /**< 10, modifier 3 */
+  COPS_ZONE_COUNT
+};
+/** @brief A zone's name ("torse"; "torso"), or NULL. @since 0.4.0 */
+COPS_API const char *cops_zone_name(int zone, int lang);
+/** @brief The zone a location d10 gives (C10.3), or ::COPS_ERANGE. @since 0.4.0 */
+COPS_API int cops_zone_of_die(int d10);
+/** @brief A zone's modifier: 0, 1, 2, 0, 3 (C10.3), or ::COPS_ERANGE. @since 0.4.0 */
+COPS_API int cops_zone_modifier(int zone);
+
+/** Results of a stopping-power roll (C10.4). */
+enum cops_stopping_results {
+  COPS_STOP_NONE = -1,   /**< no roll (not hit, or already unconscious) */
+  COPS_STOP_STEADY = 0,  /**< success: no negative initiative next round */
+  COPS_STOP_SHAKEN = 1,  /**< failed with a success: -1 die to physical actions and no negative initiative next round */
+  COPS_STOP_OUT = 2      /**< no success: out of the fight, recovery rolls later */
+};
+/** @brief A stopping result's name, or NULL. @since 0.4.0 */
+COPS_API const char *cops_stopping_name(int result, int lang);
+
+/** Kinds of attack. */
+enum cops_attack_modes {
+  COPS_ATTACK_SINGLE = 0, /**< one shot (C10.1-C10.4); a thrown weapon too */
+  COPS_ATTACK_BURST,      /**< controlled burst (C10.6) */
+  COPS_ATTACK_COVER,      /**< covering fire (C10.5); then cops_cover_nerve(), cops_cover_enter() */
+  COPS_ATTACK_MELEE,      /**< melee with a weapon (C11) */
+  COPS_ATTACK_STRIKE,     /**< unarmed strike (C11.1 Coups) */
+  COPS_ATTACK_HOLD,       /**< unarmed hold (C11.1 Immobilisation) */
+  COPS_ATTACK_THROW,      /**< unarmed throw (C11.1 Projection) */
+  COPS_ATTACK_ESCAPE,     /**< the held attacker breaks free from the target (C11.1) */
+  COPS_ATTACK_MODE_COUNT
+};
+/** @brief A mode's name ("single", "burst", ...), or NULL. @since 0.4.0 */
+COPS_API const char *cops_attack_mode_name(int mode);
+/** @brief Read a mode's name. @since 0.4.0 */
+COPS_API int cops_attack_mode_parse(const char *text, int *out);
+
+/** Largest distance in metres. */
+#define COPS_DISTANCE_MAX 100000
+
+/**
+ * @brief What an attack starts from. Initialise with cops_situation_init()
+ * (which sets @c size and the defaults); the struct only grows at its end.
+ */
+typedef struct cops_situation {
+  uint32_t size;
+  int ruleset;                  /**< ::COPS_RULES_CORE */
+  int mode;                     /**< ::cops_attack_modes */
+  cops_character *attacker;
+  cops_weapon *weapon;          /**< NULL for bare hands (strike, hold, throw, escape) */
+  int attitude;                 /**< the attacker's, -2..2 (C6.1) */
+  int initiative;               /**< the attacker's chosen initiative (C6.2); 0 in melee (C6.4) */
+  int characteristic;           /**< -1: the skill's usual one (C3); else a ::cops_characteristic */
+  int movement;                 /**< metres moved this round, 0..10 (C6.3) */
+  int shots_fired;              /**< shots the attacker already fired this round (C10.7) */
+  int several;                  /**< 1: several shots declared this round (C10.7) */
+  cops_character *target;       /**< NULL only for covering fire */
+  const cops_armour *armour;    /**< worn by the target, or NULL */
+  int target_attitude;          /**< -2..2: defence against shots (C10.2); own dice in melee */
+  cops_weapon *target_weapon;   /**< melee: what the target fights back with; NULL bare hands */
+  int target_mode;              /**< melee: -1 (a weapon's blow, or a strike bare-handed), or STRIKE, HOLD, THROW, MELEE */
+  const cops_armour *attacker_armour; /**< melee: worn by the attacker, when hit back */
+  int distance;                 /**< metres, 0..::COPS_DISTANCE_MAX */
+  int dice_mod;                 /**< GM: the attacker's dice */
+  int threshold_mod;            /**< GM: the attacker's threshold */
+  int difficulty_mod;           /**< GM: weather, light ... (C10.2) */
+  int target_dice_mod;          /**< GM: the target's dice in an opposed roll */
+  int target_stopping;          /**< -1: the higher of Carrure and Sang-froid (C10.4 RULING) */
+  int attacker_stopping;        /**< the same for the attacker hit back in melee */
+  int penetration;              /**< 0: off; else a bullet doing this much damage or more gets a ::COPS_EV_PENETRATION event (C10.8 RULING), 1..1000 */
+} cops_situation;
+
+/**
+ * @brief Fill @p s for @p mode: core rules, Normal attitudes, initiative 0,
+ * usual characteristic, no movement, no shot fired, distance 0, no modifier,
+ * the default stopping characteristic, every pointer NULL.
+ * @since 0.4.0
+ */
+COPS_API int cops_situation_init(cops_situation *s, int mode);
+
+/** Opaque reusable result of an attack. */
+typedef struct cops_outcome cops_outcome;
+/** @brief A new, empty outcome. @since 0.4.0 */
+COPS_API int cops_outcome_new(cops_outcome **out);
+/** @brief Free an outcome. NULL is accepted. @since 0.4.0 */
+COPS_API void cops_outcome_free(cops_outcome *o);
+
+/**
+ * @brief Resolve one attack. The target's hit points and conditions change,
+ * the weapon's rounds go down; with @p log (may be NULL) every step is
+ * appended as events.
+ *
+ * Errors (nothing changes, no die is drawn): ::COPS_EINVAL (NULL, a field
+ * out of range, an initiative outside the attacker's Réflexes, a weapon of
+ * the wrong kind for the mode); ::COPS_ERULE (an empty weapon, covering fire
+ * with fewer than 4 rounds or without VC, a burst without VRC, a shot beyond
+ * CT, a melee attack beyond reach, movement beyond 10 m, an attacker who
+ * cannot act, a dead target, a held attacker doing anything but escape).
+ * A shot beyond twice the range or with fewer than one die is not an error:
+ * it misses without a roll, and the round is still fired (C10.1, C10.2).
+ * ::COPS_ERNG from a callback source: the outcome is then empty.
+ * @rule C6.1 C6.2 C6.3 C6.4 C8.1 C8.2 C8.3 C10 C11
+ * @since 0.4.0
+ */
+COPS_API int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *log);
+
+/**
+ * @brief Covering fire's effect on a character under it (C10.5): roll
+ * `6+/Sang-froid (3)`. On failure the character is ::COPS_COND_PINNED (takes
+ * cover or leaves the zone).
+ * @param[out] steady 1 when the roll succeeded
+ * @since 0.4.0
+ */
+COPS_API int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *steady);
+/**
+ * @brief A character enters (or stays in) the zone of covering fire @p cover
+ * (an outcome of ::COPS_ATTACK_COVER): (MR + 1) d10, +1 if Agressif, +2 if
+ * Ultra-violent, never more than the bullets fired; each 10 is a bullet hit,
+ * resolved as a shot's bullet (location, damage, then one stopping roll).
+ * Covering fire that failed gives no d10 and no hit.
+ * @rule C10.5
+ * @since 0.4.0
+ */
+COPS_API int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                              const cops_armour *armour, int attitude, cops_log *log);
+/**
+ * @brief The recovery roll of a character out of the fight, at the start of
+ * a later round (C10.4): `6+/Carrure or Sang-froid`, difficulty FA +
+ * location modifier - 1 per round elapsed (this call counts one more).
+ * Success clears ::COPS_COND_OUT.
+ * @param characteristic -1 for the higher of Carrure and Sang-froid
+ * @return ::COPS_ESTATE when the character is not out of the fight
+ * @since 0.4.0
+ */
+COPS_API int cops_recovery_roll(cops_roll *roll, cops_character *ch, int characteristic,
+                                cops_log *log, int *recovered);
+/**
+ * @brief Standing up after a throw (C11.1): `6+/Coordination (3)` (RULING:
+ * threshold 6+). Success clears ::COPS_COND_ON_GROUND.
+ * @return ::COPS_ESTATE when the character is not on the ground
+ * @since 0.4.0
+ */
+COPS_API int cops_stand_up(cops_roll *roll, cops_character *ch, cops_log *log, int *stood);
+
+/** One bullet or blow that reached a character, as read by cops_outcome_hit(). */
+typedef struct cops_hit {
+  uint32_t size;       /**< set to sizeof(cops_hit) by the caller */
+  int victim;          /**< 0: the target; 1: the attacker (hit back in melee) */
+  int bullet;          /**< 1-based */
+  int die;             /**< the location d10 (plus the burst offset); 0 unlocated */
+  int location;        /**< ::cops_zones, or -1 (a throw is unlocated) */
+  int modifier;        /**< the location modifier */
+  int raw;             /**< PU d6 total, or the fixed damage of a strike or throw */
+  int protection;      /**< armour d6 total plus its fixed part */
+  int bonus;           /**< location d6 (points for a strike) */
+  int damage;          /**< what came off the hit points */
+  int stopped;         /**< the armour stopped it: no location dice */
+} cops_hit;
+
+/** What an attack did to one character, as read by cops_outcome_victim(). */
+typedef struct cops_victim {
+  uint32_t size;       /**< set to sizeof(cops_victim) by the caller */
+  const cops_character *who;
+  int hits;            /**< bullets or blows in */
+  int damage;          /**< total */
+  int lasting;         /**< 15 or more (C8.3) */
+  int hp_before, hp_after;
+  int health_before, health_after;   /**< ::cops_health */
+  int stopping;        /**< ::cops_stopping_results */
+  int stopping_difficulty;
+  unsigned conditions; /**< ::cops_conditions this attack set */
+} cops_victim;
+
+/** Rolls kept by an outcome, for cops_outcome_roll(). */
+enum cops_outcome_rolls {
+  COPS_OUTCOME_ATTACK = 0,     /**< the attacker's roll (empty when impossible) */
+  COPS_OUTCOME_DEFENCE,        /**< the target's opposed roll in melee */
+  COPS_OUTCOME_COVER_HITS,     /**< the d10 of cops_cover_enter() */
+  COPS_OUTCOME_STOPPING,       /**< the target's stopping-power roll */
+  COPS_OUTCOME_STOPPING_BACK,  /**< the attacker's, hit back in melee */
+  COPS_OUTCOME_ROLL_COUNT
+};
+
+/** @brief The mode resolved, or a negative code (::COPS_ESTATE when empty). @since 0.4.0 */
+COPS_API int cops_outcome_mode(const cops_outcome *o);
+/** @brief 1 if the attacker hit the target (a hold or throw: took effect). @since 0.4.0 */
+COPS_API int cops_outcome_hit_target(const cops_outcome *o);
+/** @brief 1 if a roll was made (0: out of range or fewer than one die). @since 0.4.0 */
+COPS_API int cops_outcome_possible(const cops_outcome *o);
+/** @brief The attack roll's margin (melee: the difference of successes). @since 0.4.0 */
+COPS_API int cops_outcome_margin(const cops_outcome *o, int *margin);
+/**
+ * @brief Bullets: @p fired (the rounds used), @p hits (bullets or blows that
+ * reached anyone); outputs may be NULL.
+ * @since 0.4.0
+ */
+COPS_API int cops_outcome_bullets(const cops_outcome *o, int *fired, int *hits);
+/** @brief Hits recorded (bullets and blows, all victims). @since 0.4.0 */
+COPS_API int cops_outcome_hit_count(const cops_outcome *o);
+/** @brief Read hit @p i. @since 0.4.0 */
+COPS_API int cops_outcome_hit(const cops_outcome *o, int i, cops_hit *out);
+/** @brief Characters hurt or hit: 0, 1 or 2 (a melee tie). @since 0.4.0 */
+COPS_API int cops_outcome_victim_count(const cops_outcome *o);
+/** @brief Read victim @p i. @since 0.4.0 */
+COPS_API int cops_outcome_victim(const cops_outcome *o, int i, cops_victim *out);
+/** @brief A roll of the outcome (borrowed; empty when not rolled), or NULL. @since 0.4.0 */
+COPS_API const cops_roll *cops_outcome_roll(const cops_outcome *o, int which);
+
+COPS_END_DECLS
+
+#endif

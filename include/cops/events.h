@@ -1,0 +1,170 @@
+/**
+ * @file cops/events.h
+ * @brief The event log (DESIGN.md section 5, docs/events.md): every step of
+ * a procedure as a typed event with every die, rendered as JSON Lines
+ * (schema ::COPS_EVENT_SCHEMA) or narrated in French or English.
+ *
+ * A ::cops_log is owned by the caller for one-off procedures (an attack), or
+ * by an encounter. Appending reuses the log's memory: cops_log_clear() keeps
+ * it for the next procedure.
+ */
+#ifndef COPS_EVENTS_H
+#define COPS_EVENTS_H
+
+#include <cops/common.h>
+#include <cops/rng.h>
+
+COPS_BEGIN_DECLS
+
+/** Version of the JSON event schema (docs/events.md); every line carries it. */
+#define COPS_EVENT_SCHEMA 1
+
+/** Event types. Their fields: docs/events.md. */
+enum cops_event_types {
+  COPS_EV_ATTACK = 0,     /**< an attack begins: actor, target, weapon, mode, distance ... */
+  COPS_EV_ROLL,           /**< a roll: purpose, the action, every die, successes, margin */
+  COPS_EV_MISS,           /**< the attack (or one bullet) missed: reason */
+  COPS_EV_HIT,            /**< the attack hit: bullets fired and bullets in */
+  COPS_EV_LOCATION,       /**< where a bullet or blow landed (C10.3) */
+  COPS_EV_DAMAGE,         /**< damage of one bullet or blow (C8.1, C8.3, C11.1) */
+  COPS_EV_HIT_POINTS,     /**< hit points and health before and after (C8.2) */
+  COPS_EV_STOPPING,       /**< the stopping-power result (C10.4) */
+  COPS_EV_CONDITION,      /**< a condition set or cleared */
+  COPS_EV_AMMUNITION,     /**< rounds used and left */
+  COPS_EV_COVER,          /**< covering fire laid down (C10.5): bullets, margin */
+  COPS_EV_ESCAPE,         /**< a held character's escape attempt (C11.1): freed or not */
+  COPS_EV_STRAY,          /**< bullets of a shot or burst that hit nobody: collateral risk (C10.8) */
+  COPS_EV_PENETRATION,    /**< a bullet's damage reached the caller's threshold: it may go through (C10.8) */
+  COPS_EV_TYPE_COUNT
+};
+
+/** Why something was rolled (::COPS_EV_ROLL). */
+enum cops_roll_purposes {
+  COPS_PURPOSE_ATTACK = 0,   /**< to hit (shot, burst, melee attacker) */
+  COPS_PURPOSE_DEFENCE,      /**< the other fighter of an opposed melee roll */
+  COPS_PURPOSE_COVER,        /**< the covering-fire roll */
+  COPS_PURPOSE_NERVE,        /**< 6+/Sang-froid (3) under covering fire */
+  COPS_PURPOSE_COVER_HITS,   /**< the d10 of a character entering a covered zone (each 10 hits) */
+  COPS_PURPOSE_DAMAGE,       /**< the weapon's PU d6 */
+  COPS_PURPOSE_ARMOUR,       /**< the armour's protection d6 */
+  COPS_PURPOSE_LOCATION,     /**< the location's d6 */
+  COPS_PURPOSE_STOPPING,     /**< the stopping-power roll */
+  COPS_PURPOSE_RECOVERY,     /**< the recovery roll of a character out of the fight */
+  COPS_PURPOSE_ESCAPE,       /**< Corps à corps to break a hold */
+  COPS_PURPOSE_STAND_UP,     /**< Coordination (3) to stand up after a throw */
+  COPS_PURPOSE_COUNT
+};
+
+/** Why an attack or a bullet missed (::COPS_EV_MISS). */
+enum cops_miss_reasons {
+  COPS_MISS_ROLL = 0,        /**< the roll failed */
+  COPS_MISS_OUT_OF_RANGE,    /**< beyond twice the weapon's range (C10.2): no roll */
+  COPS_MISS_NO_DICE,         /**< fewer than one die (C10.1): no roll */
+  COPS_MISS_PAST_TEN,        /**< a burst's location went past 10 (C10.6) */
+  COPS_MISS_MARGIN,          /**< a hold or throw without the margin it needs (C11.1) */
+  COPS_MISS_REASON_COUNT
+};
+
+/**
+ * One event, as read by cops_log_event(). Set @c size to sizeof(cops_event)
+ * before the call: the struct only grows at its end. Fields a type does not
+ * use are 0 (names NULL). Pointers are borrowed from the log and valid until
+ * it changes.
+ */
+typedef struct cops_event {
+  uint32_t size;
+  int type;            /**< ::cops_event_types */
+  int seq;             /**< index in the log */
+  int round;           /**< the encounter's round, 0 outside an encounter */
+  const char *actor;   /**< who acts or rolls */
+  const char *target;  /**< who is aimed at or hurt */
+  const char *weapon;  /**< ATTACK, COVER */
+  int mode;            /**< ATTACK: ::cops_attack_modes */
+  int attitude;        /**< ATTACK: the actor's attitude (-2..2) */
+  int initiative;      /**< ATTACK */
+  int distance;        /**< ATTACK: metres */
+  int purpose;         /**< ROLL: ::cops_roll_purposes */
+  int roll_kind;       /**< ROLL: ::COPS_ROLL_ACTION or ::COPS_ROLL_D6_SUM */
+  int pool;            /**< ROLL: dice of the first wave */
+  int threshold;       /**< ROLL (action) */
+  int difficulty;      /**< ROLL (action) */
+  int successes;       /**< ROLL (action) */
+  int success;         /**< ROLL (action): 1 if it succeeded */
+  int margin;          /**< ROLL (action): MR, or -ME; HIT, COVER: the attack's margin */
+  int total;           /**< ROLL (d6): the sum */
+  int unskilled;       /**< ROLL (action) */
+  int dice;            /**< ROLL: dice drawn (read with cops_log_die()) */
+  int bullet;          /**< LOCATION, DAMAGE, MISS: 1-based bullet or blow */
+  int die;             /**< LOCATION: the d10 (plus the burst offset) */
+  int location;        /**< LOCATION, DAMAGE: ::cops_zones, -1 unlocated */
+  int modifier;        /**< LOCATION, DAMAGE: the location modifier */
+  int raw;             /**< DAMAGE: PU d6 total (or a fixed value) */
+  int protection;      /**< DAMAGE: armour d6 total plus its fixed part */
+  int bonus;           /**< DAMAGE: location d6 (or points) */
+  int damage;          /**< DAMAGE: what comes off the hit points; HIT_POINTS: the total */
+  int stopped;         /**< DAMAGE: the armour stopped it */
+  int lasting;         /**< DAMAGE, HIT_POINTS: 15 or more in one attack (C8.3) */
+  int hp_before;       /**< HIT_POINTS */
+  int hp_after;        /**< HIT_POINTS */
+  int health_before;   /**< HIT_POINTS: ::cops_health */
+  int health_after;    /**< HIT_POINTS */
+  int result;          /**< STOPPING: ::cops_stopping_results; ESCAPE: 1 freed */
+  int condition;       /**< CONDITION: one ::cops_conditions bit */
+  int active;          /**< CONDITION: 1 set, 0 cleared */
+  int fired;           /**< HIT, MISS, COVER: bullets fired (0 in melee) */
+  int hits;            /**< HIT: bullets or blows in */
+  int reason;          /**< MISS: ::cops_miss_reasons */
+  int used;            /**< AMMUNITION: rounds used */
+  int loaded;          /**< AMMUNITION: rounds left */
+  int stray;           /**< STRAY: bullets that hit nobody */
+} cops_event;
+
+/** Opaque event log. */
+typedef struct cops_log cops_log;
+
+/** @brief A new, empty log; errors are recorded on @p ctx. @since 0.4.0 */
+COPS_API int cops_log_new(cops_log **out, cops_ctx *ctx);
+/** @brief Free a log. NULL is accepted. @since 0.4.0 */
+COPS_API void cops_log_free(cops_log *log);
+/** @brief Empty the log (its memory is kept for reuse). @since 0.4.0 */
+COPS_API int cops_log_clear(cops_log *log);
+/** @brief Events held, or a negative code. @since 0.4.0 */
+COPS_API int cops_log_count(const cops_log *log);
+/** @brief The round number written into the events appended from now on (0..1000000). @since 0.4.0 */
+COPS_API int cops_log_set_round(cops_log *log, int round);
+/**
+ * @brief Read event @p i into @p ev (whose @c size the caller sets).
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE (index)
+ * @since 0.4.0
+ */
+COPS_API int cops_log_event(const cops_log *log, int i, cops_event *ev);
+/**
+ * @brief Die @p j of a ::COPS_EV_ROLL event, in draw order; as cops_roll_die().
+ * @since 0.4.0
+ */
+COPS_API int cops_log_die(const cops_log *log, int i, int j, int *face, int *success,
+                          int *reroll_of);
+/** @brief An event type's JSON name ("roll"), or NULL. @since 0.4.0 */
+COPS_API const char *cops_event_type_name(int type);
+/** @brief A roll purpose's JSON name ("stopping"), or NULL. @since 0.4.0 */
+COPS_API const char *cops_purpose_name(int purpose);
+
+/**
+ * @brief Events @p from .. end as JSON Lines: one object per line, each
+ * ending with a newline, keys in a fixed order (docs/events.md), so that the
+ * same events give the same bytes.
+ * @param[out] out NUL-terminated text, free with cops_free() ("" when empty)
+ * @since 0.4.0
+ */
+COPS_API int cops_log_to_jsonl(const cops_log *log, int from, char **out);
+/**
+ * @brief Events @p from .. end narrated for players, one line per event
+ * (some events, such as ammunition in a one-shot narration, still get their
+ * line), in ::COPS_LANG_FR or ::COPS_LANG_EN.
+ * @since 0.4.0
+ */
+COPS_API int cops_log_narrate(const cops_log *log, int from, int lang, char **out);
+
+COPS_END_DECLS
+
+#endif
