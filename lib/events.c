@@ -589,7 +589,7 @@ static void narrate(struct text *t, const cops_log *log, int i, int lang)
     if (e.location < 0)
       text_printf(t, lang ? "%s: unlocated" : "%s : non localisé", g);
     else
-      text_printf(t, lang ? "%s: hit in the %s (d10 %d, %+d)" : "%s : touché %s (d10 %d, %+d)",
+      text_printf(t, lang ? "%s: hit in the %s (d10 %d, %+d)" : "%s : impact %s (d10 %d, %+d)",
                   g, lang ? cops_zone_name(e.location, 1) : zone_fr[e.location], e.die,
                   e.modifier);
     break;

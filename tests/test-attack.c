@@ -1039,7 +1039,7 @@ START_TEST(test_events_of_a_shot)
                                       "\"stopped\":false}"));
   ck_assert_ptr_nonnull(strstr(fr, "Mike (Normal, init +0) tire sur Joe avec Vulcan 051 à 5 m\n"));
   ck_assert_ptr_nonnull(strstr(fr, "Mike — tir : 5+/3 (1) [5, 6, 2], 2 réussites, réussi (MR 1)\n"));
-  ck_assert_ptr_nonnull(strstr(fr, "Joe : touché au torse (d10 6, +2)\n"));
+  ck_assert_ptr_nonnull(strstr(fr, "Joe : impact au torse (d10 6, +2)\n"));
   ck_assert_ptr_nonnull(strstr(en, "Joe: 29 → 10 hit points (wounded: below half (-1 die)), "
                                    "lasting wound\n"));
   lines = 0;
