@@ -22,5 +22,7 @@ int apply_seed(cops_ctx *ctx, const char *text);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
 int option_value(int argc, char **argv, int *i, const char *name, const char **out);
 int cmd_attack(int argc, char **argv);
+int cmd_fight(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 
 #endif

@@ -25,6 +25,8 @@ static const char usage_text[] =
   "                 [--attitude A] [--target-attitude A] [--initiative N] [--movement M]\n"
   "                 [--shots-fired N] [--target-weapon W.json] [--attacker-armour R.json]\n"
   "                 [--seed N | --dice F,...] [--lang fr|en] [--json]\n"
+  "       cops fight SCENARIO [--seed N] [--lang fr|en] [--json]\n"
+  "       cops sim SCENARIO [-n RUNS] [--seed N]\n"
   "       cops version\n"
   "       cops help\n"
   "\n"
@@ -48,6 +50,11 @@ static const char usage_text[] =
   "attack resolves one attack (docs/attacks.md) and prints the narrated events, or\n"
   "with --json the events as JSON Lines (docs/events.md); the files are not changed.\n"
   "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"
+  "\n"
+  "fight runs a scenario (docs/scenarios.md) to its end and prints the narrated log,\n"
+  "or the events as JSON Lines; sim runs it RUNS times (default 10000) with the\n"
+  "default policy and prints win rates with 95 %% intervals, mean rounds and how\n"
+  "often each combatant ends down or dead (docs/encounters.md).\n"
   "\n"
   "Options may come anywhere, as --opt VALUE or --opt=VALUE; the other arguments\n"
   "are joined into the notation (5+/3 -1D works); after -- all is notation.\n";
@@ -659,6 +666,10 @@ int main(int argc, char **argv)
     return cmd_sheet(argc - 1, argv + 1);
   if (!strcmp(cmd, "attack"))
     return cmd_attack(argc - 1, argv + 1);
+  if (!strcmp(cmd, "fight"))
+    return cmd_fight(argc - 1, argv + 1);
+  if (!strcmp(cmd, "sim"))
+    return cmd_sim(argc - 1, argv + 1);
   if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
     printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
     return 0;

@@ -374,6 +374,26 @@ static int fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_c
   return ev_push(log, &e, actor, name_of(victim), NULL);
 }
 
+/* Set condition bits the victim lacks, with their events. */
+static int add_conditions(cops_victim *v, cops_character *ch, unsigned bits, const char *actor,
+                          cops_log *log)
+{
+  const unsigned had = (unsigned)cops_character_conditions(ch);
+  for (unsigned b = 1; b <= COPS_COND_ALL; b <<= 1) {
+    if (!(bits & b) || b == COPS_COND_OUT)
+      continue;
+    if (v)
+      v->conditions |= b;      /* set by this attack, even if already there */
+    if (had & b)
+      continue;
+    cops_character_set_conditions(ch, b, 1);
+    int rc = ev_condition(log, actor, ch, b, 1);
+    if (rc)
+      return rc;
+  }
+  return COPS_OK;
+}
+
 /* Take off the damage of every hit on one victim, once (C8.2, C8.3). */
 static int apply_damage(cops_outcome *o, int victim_index, cops_character *victim,
                         const char *actor, cops_log *log)
@@ -403,29 +423,8 @@ static int apply_damage(cops_outcome *o, int victim_index, cops_character *victi
   e.lasting = v->lasting;
   if ((rc = ev_push(log, &e, actor, name_of(victim), NULL)))
     return rc;
-  if (v->lasting && !(cops_character_conditions(victim) & COPS_COND_LASTING_WOUND)) {
-    cops_character_set_conditions(victim, COPS_COND_LASTING_WOUND, 1);
-    v->conditions |= COPS_COND_LASTING_WOUND;
-    return ev_condition(log, actor, victim, COPS_COND_LASTING_WOUND, 1);
-  }
-  return COPS_OK;
-}
-
-/* Set condition bits the victim lacks, with their events. */
-static int add_conditions(cops_victim *v, cops_character *ch, unsigned bits, const char *actor,
-                          cops_log *log)
-{
-  const unsigned had = (unsigned)cops_character_conditions(ch);
-  for (unsigned b = 1; b <= COPS_COND_ALL; b <<= 1) {
-    if (!(bits & b) || (had & b) || b == COPS_COND_OUT)
-      continue;
-    cops_character_set_conditions(ch, b, 1);
-    if (v)
-      v->conditions |= b;
-    int rc = ev_condition(log, actor, ch, b, 1);
-    if (rc)
-      return rc;
-  }
+  if (v->lasting)
+    return add_conditions(v, victim, COPS_COND_LASTING_WOUND, actor, log);
   return COPS_OK;
 }
 
@@ -486,11 +485,9 @@ static int is_melee_weapon(int kind)
   return kind == COPS_BLADE || kind == COPS_BLUNT;
 }
 
-static int wget(const cops_weapon *w, int field)
+static inline int wget(const cops_weapon *w, int field)
 {
-  int v = 0;
-  cops_weapon_get(w, field, &v);
-  return v;
+  return w ? w->v[field] : 0;
 }
 
 static const char *who_name(const cops_character *ch, const char *fallback)
@@ -527,7 +524,7 @@ static int check_can_act(cops_ctx *ctx, const cops_character *ch, const char *ro
   return COPS_OK;
 }
 
-static int validate(cops_ctx *ctx, const cops_situation *s)
+static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
 {
   int rc;
   if (s->ruleset != COPS_RULES_CORE)
@@ -564,10 +561,10 @@ static int validate(cops_ctx *ctx, const cops_situation *s)
       return FAIL(ctx, COPS_EINVAL, "the attacker cannot be its own target");
     if (cops__character_ctx(s->target) != ctx)
       return FAIL(ctx, COPS_EINVAL, "the attacker and the target belong to different contexts");
-    if (cops_character_health(s->target) == COPS_DEAD)
+    if (cops_character_health(s->target) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS))
       return FAIL(ctx, COPS_ERULE, "the target %s is dead (C8.2)", who_name(s->target, ""));
   }
-  if ((rc = check_can_act(ctx, s->attacker, "attacker")))
+  if (!(flags & COPS__SIMULTANEOUS) && (rc = check_can_act(ctx, s->attacker, "attacker")))
     return rc;
   const unsigned cond = (unsigned)cops_character_conditions(s->attacker);
   if ((cond & COPS_COND_HELD) && s->mode != COPS_ATTACK_ESCAPE)
@@ -1099,6 +1096,11 @@ int cops_situation_init(cops_situation *s, int mode)
 
 int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *log)
 {
+  return cops__attack(out, s, log, 0);
+}
+
+int cops__attack(cops_outcome *out, const cops_situation *s, cops_log *log, unsigned flags)
+{
   if (!out || !s || !s->attacker)
     return COPS_EINVAL;
   cops_ctx *ctx = cops__character_ctx(s->attacker);
@@ -1107,7 +1109,7 @@ int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *log)
                 "cops_situation_init)", (unsigned)s->size, sizeof *s);
   if (s->mode < 0 || s->mode >= COPS_ATTACK_MODE_COUNT)
     return FAIL(ctx, COPS_EINVAL, "unknown attack mode %d", s->mode);
-  int rc = validate(ctx, s);
+  int rc = validate(ctx, s, flags);
   if (rc)
     return outcome_fail(out, rc);
   const struct ruleset *r = &rulesets[s->ruleset];

@@ -5,24 +5,6 @@
 
 #include "internal.h"
 
-struct skill_slot {
-  int level;   /* 2..9, 0: not held */
-  int nspecs;
-  char specs[COPS_SPECIALISATIONS_MAX][COPS_SPECIALISATION_MAX + 1];
-};
-
-struct cops_character {
-  cops_ctx *ctx;
-  char name[COPS_NAME_MAX + 1];
-  int value[COPS_CHARACTERISTIC_COUNT];
-  int max_hp_set;        /* 0: the default 20 + 3 x Carrure */
-  int hp;
-  int current[2], max[2];
-  unsigned conditions;   /* cops_conditions */
-  int recovery_difficulty, recovery_rounds;
-  struct skill_slot skill[COPS_SKILL_COUNT];
-};
-
 #define FAIL(ch, code, ...) cops__fail((ch)->ctx, code, __VA_ARGS__)
 
 static int valid_characteristic(int c)
@@ -466,6 +448,18 @@ void cops__character_recovery_step(cops_character *ch)
   ch->recovery_rounds++;
 }
 
+void cops__character_recovery_state(const cops_character *ch, int *difficulty, int *rounds)
+{
+  *difficulty = ch->recovery_difficulty;
+  *rounds = ch->recovery_rounds;
+}
+
+void cops__character_set_recovery_state(cops_character *ch, int difficulty, int rounds)
+{
+  ch->recovery_difficulty = difficulty;
+  ch->recovery_rounds = rounds;
+}
+
 const char *cops_condition_name(unsigned condition, int lang)
 {
   static const char *const names[7][2] = {
@@ -669,8 +663,20 @@ int cops__character_skill_action(cops_action *out, cops_character *ch, int skill
     t.spec_len = strlen(spec);
   }
   int threshold, unskilled, rc;
-  const int level = ch->skill[skill].level;
-  if (!spec && level && needs_specialisation(skill, level)) {
+  const struct skill_slot *slot = &ch->skill[skill];
+  const int level = slot->level;
+  /* Fast path: a specialisation spelt as the character's sheet spells it (the weapons'
+   * and the attack procedures' names are the catalogue's). */
+  int exact = 0;
+  for (int i = 0; spec && level && i < slot->nspecs && !exact; i++)
+    exact = strcmp(spec, slot->specs[i]) == 0;
+  int listed = 0;   /* spelt as the catalogue lists it: nothing to check */
+  for (int i = 0; spec && !exact && i < cops_skill_specialisation_count(skill) && !listed; i++)
+    listed = strcmp(spec, cops_skill_specialisation_name(skill, i)) == 0;
+  if (exact || (level && (!spec || listed) && !needs_specialisation(skill, level))) {
+    threshold = level;
+    unskilled = 0;
+  } else if (!spec && level && needs_specialisation(skill, level)) {
     /* A weapon of none of the specialisations: C1.5, as for an unlisted one. */
     const int from = cops_skill_specialisation_level(skill);
     unskilled = from >= 9;

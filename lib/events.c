@@ -220,11 +220,15 @@ int cops_log_die(const cops_log *log, int i, int j, int *face, int *success, int
 
 static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "attack", "roll", "miss", "hit", "location", "damage", "hit_points", "stopping",
-  "condition", "ammunition", "cover", "escape", "stray", "penetration",
+  "condition", "ammunition", "cover", "escape", "stray", "penetration", "start", "join",
+  "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end",
+};
+static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
+  "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying",
 };
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
-  "stopping", "recovery", "escape", "stand_up",
+  "stopping", "recovery", "escape", "stand_up", "first_aid",
 };
 static const char *const reason_names[COPS_MISS_REASON_COUNT] = {
   "roll", "out_of_range", "no_dice", "past_ten", "margin",
@@ -345,6 +349,45 @@ static json_t *event_json(const cops_log *log, int i)
     more = json_pack("{s:i,s:o,s:i}", "bullet", e.bullet, "location",
                      e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(),
                      "damage", e.damage);
+    break;
+  case COPS_EV_START: {
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)e.seed);
+    more = json_pack("{s:o,s:i}", "seed", e.seeded ? json_string(seed) : json_null(),
+                     "combatants", e.id);
+    break;
+  }
+  case COPS_EV_JOIN:
+    more = json_pack("{s:i,s:i,s:i,s:i}", "id", e.id, "side", e.side, "x", e.x, "y", e.y);
+    break;
+  case COPS_EV_LEAVE:
+  case COPS_EV_DEATH:
+    more = json_pack("{s:i}", "id", e.id);
+    break;
+  case COPS_EV_ROUND:
+    more = json_object();
+    break;
+  case COPS_EV_DECLARE:
+    more = json_pack("{s:i,s:s,s:i,s:i,s:o,s:o}", "id", e.id, "action",
+                     cops_encounter_action_name(e.action), "attitude", e.attitude, "initiative",
+                     e.initiative, "target_id",
+                     e.target_id >= 0 ? json_integer(e.target_id) : json_null(), "to",
+                     e.distance >= 0 ? json_pack("[i,i]", e.x, e.y) : json_null());
+    break;
+  case COPS_EV_MOVE:
+    more = json_pack("{s:i,s:i,s:i}", "x", e.x, "y", e.y, "distance", e.distance);
+    break;
+  case COPS_EV_RELOAD:
+    more = json_pack("{s:o,s:i}", "weapon", str_or_null(e.weapon), "loaded", e.loaded);
+    break;
+  case COPS_EV_DRAW:
+    more = json_pack("{s:o}", "weapon", str_or_null(e.weapon));
+    break;
+  case COPS_EV_IDLE:
+    more = json_pack("{s:s}", "reason", idle_keys[e.reason]);
+    break;
+  case COPS_EV_END:
+    more = json_pack("{s:o}", "winner", e.side >= 0 ? json_integer(e.side) : json_null());
     break;
   default:
     break;
@@ -494,6 +537,7 @@ static const char *const purpose_text[COPS_PURPOSE_COUNT][2] = {
   {"récupération", "recovery"},
   {"se libérer", "breaks free"},
   {"se relever", "stands up"},
+  {"premiers secours", "first aid"},
 };
 
 static const char *const mode_text[COPS_ATTACK_MODE_COUNT][2] = {
@@ -513,6 +557,33 @@ static const char *const reason_text[COPS_MISS_REASON_COUNT][2] = {
   {"moins d'un dé : impossible de toucher", "fewer than one die: cannot hit"},
   {"la localisation dépasse 10 : la balle se perd", "the location went past 10: the bullet misses"},
   {"marge insuffisante", "margin too small"},
+};
+
+static const char *const action_text[COPS_ACT_COUNT][2] = {
+  {"attendre", "wait"},
+  {"tirer sur", "shoot at"},
+  {"rafale sur", "burst at"},
+  {"tir de couverture vers", "covering fire towards"},
+  {"corps à corps avec", "melee with"},
+  {"frapper", "strike"},
+  {"immobiliser", "hold"},
+  {"projeter", "throw"},
+  {"se libérer de", "break free from"},
+  {"se déplacer", "move"},
+  {"recharger", "reload"},
+  {"changer d'arme", "draw another weapon"},
+  {"se relever", "stand up"},
+  {"premiers secours à", "first aid to"},
+};
+
+static const char *const idle_text[COPS_IDLE_REASON_COUNT][2] = {
+  {"hors de combat", "out of the fight"},
+  {"à terre avant d'agir", "down before acting"},
+  {"cloué sous le feu, se met à couvert", "pinned down, takes cover"},
+  {"plus de cible", "no target left"},
+  {"cible hors d'atteinte", "target out of reach"},
+  {"arme vide", "weapon empty"},
+  {"le blessé n'est plus mourant", "the wounded is no longer dying"},
 };
 
 static const char *const zone_fr[COPS_ZONE_COUNT] = {
@@ -649,6 +720,69 @@ static void narrate(struct text *t, const cops_log *log, int i, int lang)
     text_printf(t, e.result ? (lang ? "%s breaks free from %s" : "%s se libère de %s")
                             : (lang ? "%s is still held by %s" : "%s reste immobilisé par %s"),
                 a, g);
+    break;
+  case COPS_EV_START:
+    if (e.seeded)
+      text_printf(t, lang ? "The fight begins (seed %llu, %d combatants)"
+                          : "Début du combat (graine %llu, %d combattants)",
+                  (unsigned long long)e.seed, e.id);
+    else
+      text_printf(t, lang ? "The fight begins (%d combatants)" : "Début du combat (%d combattants)",
+                  e.id);
+    break;
+  case COPS_EV_JOIN:
+    if (e.target)
+      text_printf(t, lang ? "%s joins side %s at (%d, %d)" : "%s rejoint le camp %s en (%d, %d)",
+                  a, e.target, e.x, e.y);
+    else
+      text_printf(t, lang ? "%s joins side %d at (%d, %d)" : "%s rejoint le camp %d en (%d, %d)",
+                  a, e.side, e.x, e.y);
+    break;
+  case COPS_EV_LEAVE:
+    text_printf(t, lang ? "%s leaves the fight" : "%s quitte le combat", a);
+    break;
+  case COPS_EV_ROUND:
+    text_add(t, lang ? "the round begins" : "début du tour",
+             strlen(lang ? "the round begins" : "début du tour"));
+    break;
+  case COPS_EV_DECLARE:
+    text_printf(t, lang ? "%s (%s, init %+d) declares: %s" : "%s (%s, init %+d) déclare : %s", a,
+                cops_attitude_name(e.attitude, lang), e.initiative,
+                action_text[e.action][lang]);
+    if (e.target)
+      text_printf(t, " %s", e.target);
+    if (e.distance >= 0)
+      text_printf(t, lang ? ", moving to (%d, %d)" : ", en se déplaçant en (%d, %d)", e.x, e.y);
+    break;
+  case COPS_EV_MOVE:
+    text_printf(t, lang ? "%s moves %d m to (%d, %d)" : "%s se déplace de %d m en (%d, %d)", a,
+                e.distance, e.x, e.y);
+    break;
+  case COPS_EV_RELOAD:
+    text_printf(t, lang ? "%s reloads %s (%d rounds)" : "%s recharge %s (%d balles)", a,
+                e.weapon ? e.weapon : "?", e.loaded);
+    break;
+  case COPS_EV_DRAW:
+    text_printf(t, lang ? "%s takes %s in hand" : "%s prend %s en main", a,
+                e.weapon ? e.weapon : "?");
+    break;
+  case COPS_EV_IDLE:
+    text_printf(t, lang ? "%s does not act: %s" : "%s n'agit pas : %s", a,
+                idle_text[e.reason][lang]);
+    break;
+  case COPS_EV_DEATH:
+    text_printf(t, lang ? "%s is dead" : "%s est mort", a);
+    break;
+  case COPS_EV_END:
+    if (e.target)
+      text_printf(t, lang ? "The fight is over: side %s wins" : "Fin du combat : victoire du camp %s",
+                  e.target);
+    else if (e.side >= 0)
+      text_printf(t, lang ? "The fight is over: side %d wins" : "Fin du combat : victoire du camp %d",
+                  e.side);
+    else
+      text_add(t, lang ? "The fight is over: no winner" : "Fin du combat : sans vainqueur",
+               strlen(lang ? "The fight is over: no winner" : "Fin du combat : sans vainqueur"));
     break;
   case COPS_EV_STRAY:
     text_printf(t, lang ? "%s: %d stray bullet%s — watch the bystanders"

@@ -156,6 +156,58 @@ int cops__core_recovery(cops_roll *roll, cops_character *target, int fa, int zon
 int cops__log_push(cops_log *log, const cops_event *e, const char *actor, const char *target,
                    const char *weapon, const cops_roll *roll);
 
+/* Attacks (lib/attack.c). COPS__SIMULTANEOUS: the encounter checked at the
+ * start of a simultaneous step that the attacker could act and the target
+ * was alive; what happened since in that step does not stop the attack (C6). */
+#define COPS__SIMULTANEOUS 0x1u
+int cops__attack(cops_outcome *out, const cops_situation *s, cops_log *log, unsigned flags);
+
+/* Encounters. */
+int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text);
+
+/* Characters and weapons: their structs are shared inside the library so
+ * that the encounter's loops read a field without a call. */
+struct skill_slot {
+  int level;   /* 2..9, 0: not held */
+  int nspecs;
+  char specs[COPS_SPECIALISATIONS_MAX][COPS_SPECIALISATION_MAX + 1];
+};
+
+struct cops_character {
+  cops_ctx *ctx;
+  char name[COPS_NAME_MAX + 1];
+  int value[COPS_CHARACTERISTIC_COUNT];
+  int max_hp_set;        /* 0: the default 20 + 3 x Carrure */
+  int hp;
+  int current[2], max[2];
+  unsigned conditions;   /* cops_conditions */
+  int recovery_difficulty, recovery_rounds;
+  struct skill_slot skill[COPS_SKILL_COUNT];
+};
+
+struct cops_weapon {
+  cops_ctx *ctx;
+  char name[COPS_NAME_MAX + 1];
+  int kind;
+  int skill;
+  char spec[COPS_SPECIALISATION_MAX + 1]; /* "" for none */
+  int v[COPS_WEAPON_FIELD_COUNT];
+};
+
+/* Health (C8.2) without a call: hp <= 0 is unconscious or worse. */
+static inline int cops__max_hp(const cops_character *ch)
+{
+  return ch->max_hp_set ? ch->max_hp_set : 20 + 3 * ch->value[COPS_CARRURE];
+}
+static inline int cops__down(const cops_character *ch)
+{
+  return ch->hp <= 0;
+}
+static inline int cops__dead(const cops_character *ch)
+{
+  return ch->hp <= -cops__max_hp(ch);
+}
+
 /* Characters. */
 cops_ctx *cops__character_ctx(const cops_character *ch);
 int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
@@ -163,6 +215,8 @@ int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_
 int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
                                  const char *spec, int characteristic);
 void cops__character_recovery_step(cops_character *ch);
+void cops__character_recovery_state(const cops_character *ch, int *difficulty, int *rounds);
+void cops__character_set_recovery_state(cops_character *ch, int difficulty, int rounds);
 int cops__character_action(cops_action *out, cops_character *ch, const char *notation,
                            unsigned flags, int *skill);
 

@@ -5,15 +5,6 @@
 
 #include "jsonutil.h"
 
-struct cops_weapon {
-  cops_ctx *ctx;
-  char name[COPS_NAME_MAX + 1];
-  int kind;
-  int skill;
-  char spec[COPS_SPECIALISATION_MAX + 1]; /* "" for none */
-  int v[COPS_WEAPON_FIELD_COUNT];
-};
-
 static const struct {
   const char *name[2];
   int skill;

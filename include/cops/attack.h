@@ -221,7 +221,7 @@ typedef struct cops_victim {
   int health_before, health_after;   /**< ::cops_health */
   int stopping;        /**< ::cops_stopping_results */
   int stopping_difficulty;
-  unsigned conditions; /**< ::cops_conditions this attack set */
+  unsigned conditions; /**< ::cops_conditions this attack set (even those the character already had) */
 } cops_victim;
 
 /** Rolls kept by an outcome, for cops_outcome_roll(). */

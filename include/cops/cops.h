@@ -23,5 +23,6 @@
 #include <cops/armour.h>
 #include <cops/events.h>
 #include <cops/attack.h>
+#include <cops/encounter.h>
 
 #endif

@@ -35,6 +35,17 @@ enum cops_event_types {
   COPS_EV_ESCAPE,         /**< a held character's escape attempt (C11.1): freed or not */
   COPS_EV_STRAY,          /**< bullets of a shot or burst that hit nobody: collateral risk (C10.8) */
   COPS_EV_PENETRATION,    /**< a bullet's damage reached the caller's threshold: it may go through (C10.8) */
+  COPS_EV_START,          /**< an encounter starts: its seed when known, its combatants */
+  COPS_EV_JOIN,           /**< a combatant joins: side, position */
+  COPS_EV_LEAVE,          /**< a combatant leaves (or, dead, is removed) */
+  COPS_EV_ROUND,          /**< a round begins */
+  COPS_EV_DECLARE,        /**< a combatant's declaration: action, attitude, initiative, target */
+  COPS_EV_MOVE,           /**< a combatant moves: to (x, y), metres */
+  COPS_EV_RELOAD,         /**< a weapon is reloaded */
+  COPS_EV_DRAW,           /**< another weapon taken in hand */
+  COPS_EV_IDLE,           /**< a declared action does not happen: reason */
+  COPS_EV_DEATH,          /**< a combatant dies (C8.2) */
+  COPS_EV_END,            /**< the fight ends: the winning side, rounds */
   COPS_EV_TYPE_COUNT
 };
 
@@ -52,6 +63,7 @@ enum cops_roll_purposes {
   COPS_PURPOSE_RECOVERY,     /**< the recovery roll of a character out of the fight */
   COPS_PURPOSE_ESCAPE,       /**< Corps à corps to break a hold */
   COPS_PURPOSE_STAND_UP,     /**< Coordination (3) to stand up after a throw */
+  COPS_PURPOSE_FIRST_AID,    /**< Premiers secours/Sang-froid to stabilise the dying (C8.5) */
   COPS_PURPOSE_COUNT
 };
 
@@ -63,6 +75,18 @@ enum cops_miss_reasons {
   COPS_MISS_PAST_TEN,        /**< a burst's location went past 10 (C10.6) */
   COPS_MISS_MARGIN,          /**< a hold or throw without the margin it needs (C11.1) */
   COPS_MISS_REASON_COUNT
+};
+
+/** Why a declared action does not happen (::COPS_EV_IDLE). */
+enum cops_idle_reasons {
+  COPS_IDLE_OUT = 0,         /**< out of the fight (C10.4) */
+  COPS_IDLE_DOWN,            /**< knocked down before acting (C8.2) */
+  COPS_IDLE_PINNED,          /**< pinned by covering fire: took cover (C10.5) */
+  COPS_IDLE_NO_TARGET,       /**< the target is gone or dead */
+  COPS_IDLE_OUT_OF_REACH,    /**< the target is beyond reach (C11) */
+  COPS_IDLE_EMPTY,           /**< the weapon ran empty */
+  COPS_IDLE_NOT_DYING,       /**< first aid on someone no longer dying */
+  COPS_IDLE_REASON_COUNT
 };
 
 /**
@@ -117,6 +141,13 @@ typedef struct cops_event {
   int used;            /**< AMMUNITION: rounds used */
   int loaded;          /**< AMMUNITION: rounds left */
   int stray;           /**< STRAY: bullets that hit nobody */
+  int action;          /**< DECLARE: ::cops_actions */
+  int x, y;            /**< JOIN, MOVE, DECLARE (moving): a position in metres */
+  int side;            /**< JOIN; END: the winning side, -1 none */
+  int id;              /**< JOIN, LEAVE, DECLARE, DEATH: the combatant's id; START: combatants */
+  int target_id;       /**< DECLARE: the target's id, -1 none */
+  int seeded;          /**< START: 1 when @c seed is known */
+  uint64_t seed;       /**< START */
 } cops_event;
 
 /** Opaque event log. */

@@ -1,0 +1,230 @@
+/* cops fight and cops sim: a scenario run once, narrated, or many times. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+struct fight_args {
+  const char *seed, *lang, *runs, *file;
+  int json, help;
+};
+
+static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight_args *o)
+{
+  memset(o, 0, sizeof *o);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r;
+    if ((r = option_value(argc, argv, &i, "--seed", &o->seed)) ||
+        (r = option_value(argc, argv, &i, "--lang", &o->lang)) ||
+        (r = option_value(argc, argv, &i, "-n", &o->runs)) ||
+        (r = option_value(argc, argv, &i, "--runs", &o->runs))) {
+      if (r < 0)
+        return usage_error("%s: %s needs a value", cmd, a);
+      continue;
+    }
+    if (!strcmp(a, "--json"))
+      o->json = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      o->help = 1;
+    else if (a[0] == '-' && a[1])
+      return usage_error("%s: unknown option '%s'", cmd, a);
+    else if (o->file)
+      return usage_error("%s: one SCENARIO file, not '%s' too", cmd, a);
+    else
+      o->file = a;
+  }
+  return 0;
+}
+
+static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o, const char *cmd)
+{
+  if (cops_ctx_new(ctx))
+    return EXIT_FAILURE;
+  int rc = cops_scenario_load(sc, *ctx, o->file);
+  if (rc) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(*ctx));
+    cops_ctx_free(*ctx);
+    return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  }
+  (void)cmd;
+  return 0;
+}
+
+static int seed_value(const char *text, uint64_t *out)
+{
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (!*text || *end || errno || text[0] == '-' || text[0] == '+')
+    return usage_error("--seed: '%s' is not a number 0..18446744073709551615", text);
+  *out = (uint64_t)v;
+  return 0;
+}
+
+int cmd_fight(int argc, char **argv)
+{
+  struct fight_args o;
+  int rc = parse_fight_args(argc, argv, "fight", &o);
+  if (rc)
+    return rc;
+  if (o.help) {
+    fputs("usage: cops fight SCENARIO [--seed N] [--lang fr|en] [--json]\n", stdout);
+    return 0;
+  }
+  if (!o.file)
+    return usage_error("fight: %s", "missing SCENARIO, e.g. examples/scenarios/street-shootout.json");
+  if (o.runs)
+    return usage_error("fight: %s", "-n is for cops sim");
+  int lang = COPS_LANG_FR;
+  if (o.lang && !strcmp(o.lang, "en"))
+    lang = COPS_LANG_EN;
+  else if (o.lang && strcmp(o.lang, "fr"))
+    return usage_error("fight: --lang '%s': fr or en", o.lang);
+  if (o.json && o.lang)
+    return usage_error("fight: %s", "--lang is for the narration, not --json");
+  uint64_t seed = 0;
+  if (o.seed && (rc = seed_value(o.seed, &seed)))
+    return rc;
+  cops_ctx *ctx;
+  cops_scenario *sc;
+  if ((rc = load(&ctx, &sc, &o, "fight")))
+    return rc;
+  cops_encounter *e = cops_scenario_encounter(sc);
+  if (o.seed)
+    cops_encounter_seed(e, seed);
+  rc = cops_scenario_run(sc);
+  if (rc) {
+    fprintf(stderr, "cops: %s: %s\n", o.file, cops_ctx_errmsg(ctx));
+    rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  } else {
+    char *text = NULL;
+    cops_log *log = cops_encounter_log(e);
+    rc = o.json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text);
+    if (rc) {
+      fprintf(stderr, "cops: %s\n", cops_strerror(rc));
+      rc = EXIT_FAILURE;
+    } else {
+      fputs(text, stdout);
+      cops_free(text);
+    }
+  }
+  cops_scenario_free(sc);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
+/* Print text left-aligned in width columns (UTF-8 characters, not bytes). */
+static void pad(const char *text, int width)
+{
+  int chars = 0;
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+    chars += (*p & 0xC0) != 0x80;
+  printf("%s%*s", text, width > chars ? width - chars : 0, "");
+}
+
+/* Wilson score interval, 95 %. */
+static void wilson(double k, double n, double *lo, double *hi)
+{
+  const double z = 1.959963984540054, p = k / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  *lo = centre - half;
+  *hi = centre + half;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+  struct fight_args o;
+  int rc = parse_fight_args(argc, argv, "sim", &o);
+  if (rc)
+    return rc;
+  if (o.help) {
+    fputs("usage: cops sim SCENARIO [-n RUNS] [--seed N]\n", stdout);
+    return 0;
+  }
+  if (!o.file)
+    return usage_error("sim: %s", "missing SCENARIO");
+  if (o.lang || o.json)
+    return usage_error("sim: %s", "--lang and --json are for cops fight");
+  long runs = 10000;
+  if (o.runs) {
+    char *end;
+    errno = 0;
+    runs = strtol(o.runs, &end, 10);
+    if (!*o.runs || *end || errno || runs < 1 || runs > 100000000)
+      return usage_error("sim: -n '%s' is not a number 1..100000000", o.runs);
+  }
+  uint64_t seed = 0;
+  if (o.seed && (rc = seed_value(o.seed, &seed)))
+    return rc;
+  cops_ctx *ctx;
+  cops_scenario *sc;
+  if ((rc = load(&ctx, &sc, &o, "sim")))
+    return rc;
+  cops_encounter *e = cops_scenario_encounter(sc);
+  cops_encounter_set_logging(e, 0);
+  if (o.seed)
+    cops_encounter_seed(e, seed);
+  const int n = cops_encounter_count(e), sides = cops_scenario_side_count(sc);
+  long wins[COPS_SIDES_MAX + 1] = {0}, down[COPS_COMBATANTS_MAX] = {0},
+       dead[COPS_COMBATANTS_MAX] = {0};
+  double rounds = 0, rounds2 = 0;
+  const time_t t0 = time(NULL);
+  time_t last = t0;
+  for (long r = 0; r < runs; r++) {
+    cops_scenario_reset(sc);
+    if ((rc = cops_scenario_run(sc))) {
+      fprintf(stderr, "cops: %s: run %ld: %s\n", o.file, r + 1, cops_ctx_errmsg(ctx));
+      rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+      goto done;
+    }
+    const int w = cops_encounter_winner(e);
+    wins[w >= 0 ? w : COPS_SIDES_MAX]++;
+    const double nr = cops_encounter_round(e);
+    rounds += nr;
+    rounds2 += nr * nr;
+    for (int i = 0; i < n; i++) {
+      const int h = cops_character_health(cops_encounter_character(e, i));
+      down[i] += h >= COPS_UNCONSCIOUS || !cops_encounter_can_act(e, i);
+      dead[i] += h == COPS_DEAD;
+    }
+    const time_t now = time(NULL);
+    if (now != last && now - t0 >= 2) {   /* long runs only */
+      last = now;
+      fprintf(stderr, "sim: %ld/%ld fights (%ld s)\n", r + 1, runs, (long)(now - t0));
+    }
+  }
+  printf("%s: %ld fights%s%s\n", cops_scenario_name(sc), runs, o.seed ? ", seed " : "",
+         o.seed ? o.seed : "");
+  printf("wins (95 %% interval)\n");
+  for (int s = 0; s <= sides; s++) {
+    const long k = s < sides ? wins[s] : wins[COPS_SIDES_MAX];
+    double lo, hi;
+    wilson((double)k, (double)runs, &lo, &hi);
+    printf("  ");
+    pad(s < sides ? cops_scenario_side_name(sc, s) : "(none / undecided)", 24);
+    printf(" %6.2f %%  [%6.2f, %6.2f]\n", 100.0 * k / runs, 100.0 * lo, 100.0 * hi);
+  }
+  const double mean = rounds / runs;
+  const double sd = sqrt(rounds2 / runs - mean * mean > 0 ? rounds2 / runs - mean * mean : 0);
+  printf("rounds: mean %.2f, sd %.2f\n", mean, sd);
+  printf("combatants: down at the end (out, unconscious, dying or dead), dead\n");
+  for (int i = 0; i < n; i++)
+  {
+    printf("  ");
+    pad(cops_character_name(cops_encounter_character(e, i)), 28);
+    printf(" ");
+    pad(cops_scenario_side_name(sc, cops_encounter_side(e, i)), 10);
+    printf(" %6.2f %%  %6.2f %%\n", 100.0 * down[i] / runs, 100.0 * dead[i] / runs);
+  }
+  rc = 0;
+done:
+  cops_scenario_free(sc);
+  cops_ctx_free(ctx);
+  return rc;
+}

@@ -1,0 +1,236 @@
+/**
+ * @file cops/encounter.h
+ * @brief A whole fight, round after round (COPS.md C6: attitude, initiative,
+ * order of action), with the attacks of <cops/attack.h>, until one side is
+ * out; its event log; scenarios read from JSON (docs/encounters.md,
+ * docs/scenarios.md).
+ *
+ * A round: cops_encounter_begin_round() (the round's start: recovery rolls,
+ * who may act), cops_encounter_declare() for the combatants the caller
+ * controls, cops_encounter_resolve_round() (the default policy declares for
+ * the others; covering fire first, then actions by increasing initiative;
+ * the round's end: standing up, the dying lose a hit point, round-bound
+ * conditions expire). cops_encounter_run_round() does both when nobody is
+ * controlled; cops_encounter_run() runs to the end.
+ *
+ * The encounter borrows its characters, weapons and armour: they must
+ * outlive it. Their state (hit points, conditions, rounds loaded) is the
+ * fight's state.
+ */
+#ifndef COPS_ENCOUNTER_H
+#define COPS_ENCOUNTER_H
+
+#include <cops/common.h>
+#include <cops/rng.h>
+#include <cops/character.h>
+#include <cops/weapon.h>
+#include <cops/armour.h>
+#include <cops/events.h>
+#include <cops/attack.h>
+
+COPS_BEGIN_DECLS
+
+/** Opaque encounter. */
+typedef struct cops_encounter cops_encounter;
+
+/** Most combatants in an encounter, weapons per combatant, sides. */
+#define COPS_COMBATANTS_MAX 64
+#define COPS_WEAPONS_MAX 4
+#define COPS_SIDES_MAX 16
+/** Largest coordinate, in metres (positions are whole metres on a plane). */
+#define COPS_POSITION_MAX 100000
+
+/** Actions a combatant declares for a round. */
+enum cops_actions {
+  COPS_ACT_WAIT = 0,      /**< nothing (also: aim, take cover) */
+  COPS_ACT_SHOOT,         /**< single shots, 1..CT of them (C10.1-C10.4, C10.7) */
+  COPS_ACT_BURST,         /**< controlled burst (C10.6) */
+  COPS_ACT_COVER,         /**< covering fire (C10.5), resolved before every other action */
+  COPS_ACT_MELEE,         /**< melee with the weapon in hand (C11) */
+  COPS_ACT_STRIKE,        /**< unarmed (C11.1) */
+  COPS_ACT_HOLD,
+  COPS_ACT_THROW,
+  COPS_ACT_ESCAPE,        /**< the held character breaks free (C11.1) */
+  COPS_ACT_MOVE,          /**< only move (up to 10 m, C6.3) */
+  COPS_ACT_RELOAD,        /**< fill the weapon in hand */
+  COPS_ACT_DRAW,          /**< take another of one's weapons in hand */
+  COPS_ACT_STAND_UP,      /**< get up after a throw (C11.1) */
+  COPS_ACT_FIRST_AID,     /**< stabilise a dying ally within 1 m (C8.5) */
+  COPS_ACT_COUNT
+};
+/** @brief An action's name ("shoot", "first_aid" ...), or NULL. @since 0.5.0 */
+COPS_API const char *cops_encounter_action_name(int action);
+/** @brief Read an action's name. @since 0.5.0 */
+COPS_API int cops_encounter_action_parse(const char *text, int *out);
+
+/** What a combatant declares for a round. Initialise with cops_declaration_init(). */
+typedef struct cops_declaration {
+  uint32_t size;
+  int action;         /**< ::cops_actions */
+  int attitude;       /**< -2..2 (C6) */
+  int initiative;     /**< within the Réflexes range (C6); 0 for melee actions (C6.4) */
+  int target;         /**< combatant id, -1 for none */
+  int weapon;         /**< DRAW: index of the weapon to take, 0..3 */
+  int shots;          /**< SHOOT: 1..CT shots (C10.7) */
+  int moving;         /**< 1: move to (x, y) first, at most 10 m (C6.3) */
+  int x, y;           /**< where to, in metres */
+  int difficulty;     /**< FIRST_AID: 1 kit, 2 makeshift, 3 bare hands (C8.4) */
+} cops_declaration;
+
+/** @brief Wait, Normal, initiative 0, no target, one shot, difficulty 3. @since 0.5.0 */
+COPS_API int cops_declaration_init(cops_declaration *d, int action);
+
+/**
+ * @brief A new encounter under @p ruleset (::COPS_RULES_CORE), drawing its
+ * dice from @p ctx. Its log is on (cops_encounter_set_logging()).
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset);
+/** @brief Free an encounter (not its characters, weapons, armour). NULL is accepted. @since 0.5.0 */
+COPS_API void cops_encounter_free(cops_encounter *e);
+
+/**
+ * @brief Add a combatant between rounds: a character of @p ctx's, a side
+ * (0..15), a position. Its id (0, 1, ... in order of joining, never reused)
+ * goes to @p id (may be NULL).
+ * @return ::COPS_OK; ::COPS_ESTATE during a round; ::COPS_ERANGE; ::COPS_EINVAL
+ *         (a character already in, of another context)
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, int y,
+                                int *id);
+/** @brief Give a combatant a weapon (at most 4; the first is in hand). @since 0.5.0 */
+COPS_API int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w);
+/** @brief The armour a combatant wears (NULL: none). @since 0.5.0 */
+COPS_API int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a);
+/**
+ * @brief 1: the caller declares for this combatant every round; 0 (the
+ * default): the default policy does (docs/encounters.md).
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_set_controlled(cops_encounter *e, int id, int controlled);
+/** @brief A combatant leaves between rounds. @since 0.5.0 */
+COPS_API int cops_encounter_remove(cops_encounter *e, int id);
+
+/** @brief Combatants who ever joined (ids 0 .. count-1). @since 0.5.0 */
+COPS_API int cops_encounter_count(const cops_encounter *e);
+/** @brief A combatant's character (borrowed), or NULL. @since 0.5.0 */
+COPS_API cops_character *cops_encounter_character(const cops_encounter *e, int id);
+/** @brief A combatant's side, or a negative code. @since 0.5.0 */
+COPS_API int cops_encounter_side(const cops_encounter *e, int id);
+/** @brief A combatant's position. @since 0.5.0 */
+COPS_API int cops_encounter_position(const cops_encounter *e, int id, int *x, int *y);
+/** @brief Move a combatant between rounds (a VTT's drag and drop). @since 0.5.0 */
+COPS_API int cops_encounter_set_position(cops_encounter *e, int id, int x, int y);
+/** @brief Metres between two combatants (rounded up), or a negative code. @since 0.5.0 */
+COPS_API int cops_encounter_distance(const cops_encounter *e, int a, int b);
+/** @brief The weapon in hand (borrowed), or NULL. @since 0.5.0 */
+COPS_API cops_weapon *cops_encounter_weapon(const cops_encounter *e, int id);
+/** @brief 1 while the combatant is in the fight (joined, not left, not dead). @since 0.5.0 */
+COPS_API int cops_encounter_present(const cops_encounter *e, int id);
+/**
+ * @brief 1 if the combatant can act this round: present, conscious, not out
+ * of the fight (C8.2, C10.4).
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_can_act(const cops_encounter *e, int id);
+
+/** @brief Record @p seed in the log's start and seed the context with it. @since 0.5.0 */
+COPS_API int cops_encounter_seed(cops_encounter *e, uint64_t seed);
+/** @brief Most rounds before the fight is called undecided (1..10000, default 100). @since 0.5.0 */
+COPS_API int cops_encounter_set_max_rounds(cops_encounter *e, int rounds);
+/** @brief 1 (default): events go to the log; 0: no log (a Monte Carlo). @since 0.5.0 */
+COPS_API int cops_encounter_set_logging(cops_encounter *e, int on);
+/** @brief The encounter's log (borrowed). @since 0.5.0 */
+COPS_API cops_log *cops_encounter_log(const cops_encounter *e);
+
+/**
+ * @brief Start the next round (C6, C10.4): recovery rolls of those out of the
+ * fight, the conditions of the last round take effect.
+ * @return ::COPS_OK; ::COPS_ESTATE when the round has begun or the fight is over
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_begin_round(cops_encounter *e);
+/**
+ * @brief Declare for a combatant this round (after begin, before resolve).
+ * Checked at once: the initiative against Réflexes (C6) and the conditions
+ * (no negative initiative, held, on the ground), the target, the weapon and
+ * its rounds, the movement. A second declaration replaces the first.
+ * @return ::COPS_OK; ::COPS_EINVAL, ::COPS_ERULE with the reason; ::COPS_ESTATE
+ *         outside a round, or for a combatant who cannot act
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *d);
+/**
+ * @brief A combatant's declaration for this round (after resolve, the one
+ * that was resolved, the default policy's included).
+ * @return ::COPS_ESTATE when none
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration *d);
+/**
+ * @brief Resolve the round. The default policy declares for combatants not
+ * controlled; a controlled combatant who can act and has not declared is
+ * ::COPS_ESTATE (nothing resolved).
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_resolve_round(cops_encounter *e);
+/** @brief begin (unless begun) and resolve. @since 0.5.0 */
+COPS_API int cops_encounter_run_round(cops_encounter *e);
+/** @brief Rounds until the end (or the round cap). @since 0.5.0 */
+COPS_API int cops_encounter_run(cops_encounter *e);
+
+/** @brief The rounds begun so far. @since 0.5.0 */
+COPS_API int cops_encounter_round(const cops_encounter *e);
+/** @brief 1 when the fight is over (one side or none left able to act, or the round cap). @since 0.5.0 */
+COPS_API int cops_encounter_over(const cops_encounter *e);
+/**
+ * @brief The winning side; -1 when none (everyone down, or undecided at the
+ * round cap); ::COPS_ESTATE while the fight goes on.
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_winner(const cops_encounter *e);
+
+/**
+ * @brief Put every combatant back as it was when it joined (hit points,
+ * conditions, rounds loaded, weapon in hand, position), round 0, log empty:
+ * the same fight, to run again (a Monte Carlo).
+ * @since 0.5.0
+ */
+COPS_API int cops_encounter_reset(cops_encounter *e);
+
+/** Opaque scenario: an encounter with the characters, weapons and armour it owns. */
+typedef struct cops_scenario cops_scenario;
+/**
+ * @brief Read a scenario (JSON, docs/scenarios.md): combatants with their
+ * sheets, weapons and armour (inline or by file, paths relative to @p path's
+ * folder), sides, positions, scripted declarations.
+ * @return as cops_character_load(); messages name the field
+ * @since 0.5.0
+ */
+COPS_API int cops_scenario_load(cops_scenario **out, cops_ctx *ctx, const char *path);
+/** @brief The same from text; @p base_dir resolves file names (NULL: the working folder). @since 0.5.0 */
+COPS_API int cops_scenario_from_json(cops_scenario **out, cops_ctx *ctx, const char *json,
+                                     const char *base_dir);
+/** @brief Free a scenario and everything it owns. NULL is accepted. @since 0.5.0 */
+COPS_API void cops_scenario_free(cops_scenario *s);
+/** @brief Its name (borrowed). @since 0.5.0 */
+COPS_API const char *cops_scenario_name(const cops_scenario *s);
+/** @brief Its encounter (borrowed). @since 0.5.0 */
+COPS_API cops_encounter *cops_scenario_encounter(const cops_scenario *s);
+/** @brief A side's name (borrowed), or NULL. @since 0.5.0 */
+COPS_API const char *cops_scenario_side_name(const cops_scenario *s, int side);
+/** @brief Sides named. @since 0.5.0 */
+COPS_API int cops_scenario_side_count(const cops_scenario *s);
+/**
+ * @brief Run the scenario to its end: its scripted declarations in their
+ * rounds, the default policy otherwise.
+ * @since 0.5.0
+ */
+COPS_API int cops_scenario_run(cops_scenario *s);
+/** @brief Back to the start (cops_encounter_reset()), scripted rounds included. @since 0.5.0 */
+COPS_API int cops_scenario_reset(cops_scenario *s);
+
+COPS_END_DECLS
+
+#endif
