@@ -161,6 +161,57 @@ int main(int argc, char **argv)
     sink += cops_attack(outcome, &sit, lg);                                \
   } while (0)
   ONE_ATTACK(log);
+  /* Whole fights with the default policy, no log: n cops (Vulcan 051, vest) against
+   * n gangers (Vulcan 051) 12 m apart, reset before each. */
+  struct fight {
+    cops_encounter *e;
+    cops_character *ch[8];
+    cops_weapon *w[8];
+    long rounds, runs;
+  } fights[2];
+  for (int f = 0; f < 2; f++) {
+    const int n = f ? 4 : 2;
+    if (cops_encounter_new(&fights[f].e, seeded, COPS_RULES_CORE))
+      return 1;
+    cops_encounter_set_logging(fights[f].e, 0);
+    fights[f].rounds = fights[f].runs = 0;
+    for (int i = 0; i < 2 * n; i++) {
+      cops_character *c;
+      cops_weapon *w;
+      if (cops_character_new(&c, seeded) || cops_weapon_new(&w, seeded, COPS_HANDGUN, "Vulcan 051"))
+        return 1;
+      cops_character_set_characteristic(c, COPS_CARRURE, 3);
+      cops_character_set_characteristic(c, COPS_COORDINATION, 3);
+      cops_character_set_characteristic(c, COPS_REFLEXES, 3);
+      cops_character_set_characteristic(c, COPS_SANG_FROID, 3);
+      cops_character_set_hp(c, 29);
+      cops_character_set_skill(c, COPS_ARME_DE_POING, i < n ? 5 : 6, NULL);
+      cops_weapon_set(w, COPS_WEAPON_RANGE, 20);
+      cops_weapon_set(w, COPS_WEAPON_MAGAZINE, 12);
+      cops_weapon_set(w, COPS_WEAPON_LOADED, 12);
+      int id;
+      if (cops_encounter_add(fights[f].e, c, i < n ? 0 : 1, i < n ? 0 : 12, 2 * (i % n), &id) ||
+          cops_encounter_give_weapon(fights[f].e, id, w))
+        return 1;
+      if (i < n)
+        cops_encounter_set_armour(fights[f].e, id, vest);
+      fights[f].ch[i] = c;
+      fights[f].w[i] = w;
+    }
+    if (cops_encounter_run(fights[f].e)) {
+      fprintf(stderr, "bench: the fight fails: %s\n", cops_ctx_errmsg(seeded));
+      return 1;
+    }
+  }
+#define ONE_FIGHT(f)                                                       \
+  do {                                                                     \
+    cops_encounter_reset(fights[f].e);                                     \
+    sink += cops_encounter_run(fights[f].e);                               \
+    fights[f].rounds += cops_encounter_round(fights[f].e);                 \
+    fights[f].runs++;                                                      \
+  } while (0)
+  double fights2 = 0, fights4 = 0;
+  long n_fights2 = 0, n_fights4 = 0;
   if (sink != 0) {
     fprintf(stderr, "bench: the attack fails: %s\n", cops_ctx_errmsg(seeded));
     return 1;
@@ -185,6 +236,17 @@ int main(int argc, char **argv)
     RATE(odds, round, n_odds, cops_odds_success(ctx, &a, &p); sink += (long)(p * 100));
     RATE(attacks, round, n_attacks, ONE_ATTACK(NULL));
     RATE(logged, round, n_logged, ONE_ATTACK(log));
+    RATE(fights2, round, n_fights2, ONE_FIGHT(0));
+    RATE(fights4, round, n_fights4, ONE_FIGHT(1));
+  }
+  const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
+  const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
+  for (int f = 0; f < 2; f++) {
+    cops_encounter_free(fights[f].e);
+    for (int i = 0; i < (f ? 8 : 4); i++) {
+      cops_character_free(fights[f].ch[i]);
+      cops_weapon_free(fights[f].w[i]);
+    }
   }
   cops_character_free(shooter);
   cops_character_free(target);
@@ -213,6 +275,10 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f queries/s\n", "odds: exact P(success)", odds);
   printf("  %-46s %13.0f attacks/s\n", "attack: burst, damage, stopping (no log)", attacks);
   printf("  %-46s %13.0f attacks/s\n", "attack: the same with its event log", logged);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 2 v 2, default policy, no log",
+         fights2, mean2);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 4 v 4, default policy, no log",
+         fights4, mean4);
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
   printf("  %-46s %13.0f rolls/s\n", "bound: plain loop counting successes", plain);
@@ -224,6 +290,8 @@ int main(int argc, char **argv)
   printf("  traced + read back / plain     %8.2f\n", read / plain);
   printf("  traced / keystream bound       %8.2f\n", traced / (keystream / dice_per_roll));
   printf("  system / seeded                %8.2f   (>= 0.50)\n", system / traced);
+  printf("  2 v 2 fights / 100000          %8.2f   (>= 1: the aim of 100,000 fights/s)\n",
+         fights2 / 100000.0);
   if (peer > 0) {
     printf("  traced / peer                  %8.0f   (>= 300)\n", traced / peer);
     printf("  parsed each time / peer        %8.0f   (>= 50)\n", parsed / peer);

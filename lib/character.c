@@ -465,7 +465,7 @@ const char *cops_condition_name(unsigned condition, int lang)
   static const char *const names[7][2] = {
     {"hors de combat", "out of the fight"},
     {"sonné (-1 dé aux actions physiques)", "shaken (-1 die to physical actions)"},
-    {"pas d'initiative négative", "no negative initiative"},
+    {"privé d'initiative négative", "barred from negative initiative"},
     {"immobilisé", "held"},
     {"au sol", "on the ground"},
     {"cloué sous le feu", "pinned down"},

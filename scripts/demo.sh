@@ -24,6 +24,12 @@ show() { # print the command as one would type it, then run it
   "$cops" "$@"
 }
 echo "libcops $("$cops" version | sed 's/.*libcops //; s/)//') built in build/demo"
+echo "== A whole fight: the street shootout, two cops against three gangers (seed 2030):"
+show fight examples/scenarios/street-shootout.json --seed 2030
+echo
+echo "== The same scenario 10,000 times with the default policy (win rates, 95 % intervals):"
+show sim examples/scenarios/street-shootout.json -n 10000 --seed 2030
+echo
 echo "== The worked example of COPS.md C1 (dice 3, 4, 6 scripted with --dice):"
 show roll --dice 3,4,6 "4+/3 (2)"
 echo

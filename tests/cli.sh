@@ -245,6 +245,35 @@ expect_err "attack: too many dice" 2 "cops: attack: --dice has 4 faces, the atta
   attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
   --weapon "$ex/weapons/vulcan-051.json" --distance 12 --dice 1,1,1,1
 
+# Encounters (issue 6): the street shootout with seed 2030, narrated in both languages
+# and as JSON Lines, byte for byte against the golden logs; a seeded sim; errors.
+sc=$ex/scenarios
+for form in fr en jsonl; do
+  case $form in fr) opt="--lang fr" ;; en) opt="--lang en" ;; jsonl) opt="--json" ;; esac
+  ext=$form; [ "$form" = jsonl ] || ext=$form.txt
+  # shellcheck disable=SC2086
+  run fight "$sc/street-shootout.json" --seed 2030 $opt
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-2030.$ext")" ] && [ -z "$err" ]; then ok
+  else ko "fight: street shootout, seed 2030, $form, is the golden log"; fi
+done
+run sim "$sc/street-shootout.json" -n 200 --seed 5
+if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-sim-200-5.txt")" ]; then ok
+else ko "sim: 200 fights, seed 5, is the golden summary"; fi
+for f in bar-brawl covering-fire-standoff; do
+  run fight "$sc/$f.json" --seed 1 --lang en
+  case $out in *"The fight is over"*) [ "$rc" -eq 0 ] && ok || ko "fight $f" ;; *) ko "fight $f" ;; esac
+done
+expect_err "fight: no scenario" 2 \
+  "cops: fight: missing SCENARIO, e.g. examples/scenarios/street-shootout.json (see 'cops help')" fight
+expect_err "fight: a missing file" 2 "cops: $tmp/none.json: No such file or directory" \
+  fight "$tmp/none.json"
+printf '{"schema": 1, "name": "x", "combatants": [{"sheet": "s.json"}]}' > "$tmp/bad-scenario.json"
+expect_err "fight: a bad scenario names the field" 2 \
+  "cops: $tmp/bad-scenario.json: combatants: expected a list of at least two" \
+  fight "$tmp/bad-scenario.json"
+expect_err "sim: a bad run count" 2 "cops: sim: -n '0' is not a number 1..100000000 (see 'cops help')" \
+  sim "$sc/street-shootout.json" -n 0
+
 run help
 case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
 run version

@@ -1,0 +1,721 @@
+/* Encounters (COPS.md C6, C8.2, C8.5, C10.4, C10.5, C11.1): order and ties,
+ * simultaneous steps, melee at initiative 0, the state between rounds, dying
+ * and death, join and leave, declarations refused, the default policy,
+ * scenarios, determinism. Scripted dice where a rule needs exact faces. */
+#include <stdio.h>
+
+#include "internal.h"
+#include "testutil.h"
+
+static cops_ctx *ctx;
+static script dice;
+static cops_encounter *enc;
+static cops_character *ch[6];
+static cops_weapon *gun[6];
+
+#define FACES(...) SCRIPT_FACES(&dice, __VA_ARGS__)
+
+/* A shooter: Carrure 3, Coordination 3, Sang-froid 2, Réflexes r; Arme de poing 5+. */
+static cops_character *shooter(const char *name, int reflexes)
+{
+  cops_character *c;
+  ck_assert_int_eq(cops_character_new(&c, ctx), COPS_OK);
+  cops_character_set_name(c, name);
+  cops_character_set_characteristic(c, COPS_CARRURE, 3);
+  cops_character_set_characteristic(c, COPS_COORDINATION, 3);
+  cops_character_set_characteristic(c, COPS_SANG_FROID, 2);
+  cops_character_set_characteristic(c, COPS_REFLEXES, reflexes);
+  cops_character_set_hp(c, cops_character_max_hp(c));
+  ck_assert_int_eq(cops_character_set_skill(c, COPS_ARME_DE_POING, 5, NULL), COPS_OK);
+  ck_assert_int_eq(cops_character_set_skill(c, COPS_CORPS_A_CORPS, 6, "coups"), COPS_OK);
+  cops_character_add_specialisation(c, COPS_CORPS_A_CORPS, "immobilisations");
+  cops_character_add_specialisation(c, COPS_CORPS_A_CORPS, "projections");
+  return c;
+}
+
+static cops_weapon *vulcan(const char *name)
+{
+  cops_weapon *w;
+  ck_assert_int_eq(cops_weapon_new(&w, ctx, COPS_HANDGUN, name), COPS_OK);
+  cops_weapon_set(w, COPS_WEAPON_RANGE, 20);
+  cops_weapon_set(w, COPS_WEAPON_MAGAZINE, 12);
+  cops_weapon_set(w, COPS_WEAPON_LOADED, 12);
+  cops_weapon_set(w, COPS_WEAPON_CT, 2);
+  return w;
+}
+
+static void setup(void)
+{
+  ctx = SCRIPT(&dice, 1);
+  dice.n = 0;
+  ck_assert_int_eq(cops_encounter_new(&enc, ctx, COPS_RULES_CORE), COPS_OK);
+  static const char *const names[6] = {"Ana", "Ben", "Cy", "Dee", "Eve", "Finn"};
+  static const int reflexes[6] = {5, 3, 3, 1, 3, 3};
+  for (int i = 0; i < 6; i++) {
+    ch[i] = shooter(names[i], reflexes[i]);
+    gun[i] = vulcan("Vulcan 051");
+  }
+}
+
+static void teardown(void)
+{
+  cops_encounter_free(enc);
+  for (int i = 0; i < 6; i++) {
+    cops_character_free(ch[i]);
+    cops_weapon_free(gun[i]);
+  }
+  cops_ctx_free(ctx);
+}
+
+/* Add combatant i on a side at (x, y), armed, controlled by the test. */
+static int join(int i, int side, int x, int y)
+{
+  int id;
+  ck_assert_int_eq(cops_encounter_add(enc, ch[i], side, x, y, &id), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(enc, id, gun[i]), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(enc, id, 1), COPS_OK);
+  return id;
+}
+
+static cops_declaration decl(int action, int target, int attitude, int initiative)
+{
+  cops_declaration d;
+  ck_assert_int_eq(cops_declaration_init(&d, action), COPS_OK);
+  d.target = target;
+  d.attitude = attitude;
+  d.initiative = initiative;
+  return d;
+}
+
+static void declare(int id, cops_declaration d)
+{
+  ck_assert_msg(cops_encounter_declare(enc, id, &d) == COPS_OK, "declare %d: %s", id,
+                cops_ctx_errmsg(ctx));
+}
+
+/* The actors of the log's events of one type, in order, as "Ana,Ben,". */
+static const char *actors(int type, char *buf, size_t cap)
+{
+  cops_log *log = cops_encounter_log(enc);
+  buf[0] = '\0';
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event e;
+    memset(&e, 0, sizeof e);
+    e.size = sizeof e;
+    cops_log_event(log, i, &e);
+    if (e.type == type && strlen(buf) + 16 < cap) {
+      strcat(buf, e.actor ? e.actor : "-");
+      strcat(buf, ",");
+    }
+  }
+  return buf;
+}
+
+static int count_events(int type, int field_reason)
+{
+  cops_log *log = cops_encounter_log(enc);
+  int n = 0;
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event e;
+    memset(&e, 0, sizeof e);
+    e.size = sizeof e;
+    cops_log_event(log, i, &e);
+    n += e.type == type && (field_reason < 0 || e.reason == field_reason);
+  }
+  return n;
+}
+
+/* The pool of the n-th ROLL event of purpose attack (0-based). */
+static int attack_pool(int n)
+{
+  cops_log *log = cops_encounter_log(enc);
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event e;
+    memset(&e, 0, sizeof e);
+    e.size = sizeof e;
+    cops_log_event(log, i, &e);
+    if (e.type == COPS_EV_ROLL && e.purpose == COPS_PURPOSE_ATTACK && n-- == 0)
+      return e.pool;
+  }
+  return -1;
+}
+
+/* C6: increasing initiative; ties by Réflexes, then the more aggressive attitude. */
+START_TEST(test_c6_order_and_ties)
+{
+  const int a = join(0, 0, 0, 0), b = join(1, 0, 0, 2), c = join(2, 1, 5, 0),
+            d = join(3, 1, 5, 2);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(d, decl(COPS_ACT_SHOOT, a, 0, 2));                  /* Réflexes 1: +2 only */
+  declare(c, decl(COPS_ACT_SHOOT, a, COPS_NORMAL, 0));
+  declare(b, decl(COPS_ACT_SHOOT, c, COPS_AGRESSIF, 0));      /* same init and Réflexes */
+  declare(a, decl(COPS_ACT_SHOOT, c, 0, -2));
+  /* Every die a 1: every shot misses. Pools: Ana 3-2=1, Ben 4, Cy 3, Dee 3+2=5. */
+  FACES(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  char buf[256];
+  ck_assert_str_eq(actors(COPS_EV_ATTACK, buf, sizeof buf), "Ana,Ben,Cy,Dee,");
+  ck_assert_int_eq(attack_pool(0), 1);
+  ck_assert_int_eq(attack_pool(3), 5);
+  ck_assert_int_eq(cops_encounter_round(enc), 1);
+  ck_assert_int_eq(cops_encounter_over(enc), 0);
+  /* Réflexes before attitude: Ana (5) Ultra-violent... at the same initiative as Ben (3). */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_log_clear(cops_encounter_log(enc));
+  declare(b, decl(COPS_ACT_SHOOT, c, COPS_ULTRA_VIOLENT, 0));
+  declare(a, decl(COPS_ACT_SHOOT, c, COPS_PLANQUE, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  declare(d, decl(COPS_ACT_WAIT, -1, 0, 2));
+  FACES(1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_str_eq(actors(COPS_EV_ATTACK, buf, sizeof buf), "Ana,Ben,");
+}
+END_TEST
+
+/* C6: equal initiative, Réflexes and attitude act at once, against the state at the
+ * step's start; otherwise the later one may be down before acting. */
+START_TEST(test_c6_simultaneous)
+{
+  const int b = join(1, 0, 0, 0), c = join(2, 1, 5, 0);
+  cops_character_set_hp(ch[1], 1);
+  cops_character_set_hp(ch[2], 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(b, decl(COPS_ACT_SHOOT, c, 0, 0));
+  declare(c, decl(COPS_ACT_SHOOT, b, 0, 0));
+  /* Each at 1 hit point (below half: -1 die): 2 dice 9 9, location 1, 5d6 of 1: 5 damage,
+   * 1 -> -4, dying: no stopping roll. */
+  FACES(9, 9, 1, 1, 1, 1, 1, 1, 9, 9, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  char buf[256];
+  ck_assert_str_eq(actors(COPS_EV_ATTACK, buf, sizeof buf), "Ben,Cy,");
+  int hp;
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, -4);
+  cops_character_hp(ch[2], &hp);
+  ck_assert_int_eq(hp, -4);
+  /* Both sides down: over, no winner. */
+  ck_assert_int_eq(cops_encounter_over(enc), 1);
+  ck_assert_int_eq(cops_encounter_winner(enc), -1);
+}
+END_TEST
+
+START_TEST(test_c6_not_simultaneous)
+{
+  const int b = join(1, 0, 0, 0), c = join(2, 1, 5, 0);
+  cops_character_set_hp(ch[2], 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(b, decl(COPS_ACT_SHOOT, c, COPS_AGRESSIF, 0));   /* more aggressive: first */
+  declare(c, decl(COPS_ACT_SHOOT, b, 0, 0));
+  FACES(9, 9, 9, 9, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  char buf[256];
+  ck_assert_str_eq(actors(COPS_EV_ATTACK, buf, sizeof buf), "Ben,");
+  ck_assert_int_eq(count_events(COPS_EV_IDLE, COPS_IDLE_DOWN), 1);
+  ck_assert_int_eq(cops_encounter_over(enc), 1);
+  ck_assert_int_eq(cops_encounter_winner(enc), 0);
+}
+END_TEST
+
+/* C6.4: melee at initiative 0, before other actions at 0; two fighters attacking each
+ * other make one exchange. */
+START_TEST(test_c6_4_melee_first_and_one_exchange)
+{
+  const int b = join(1, 0, 0, 0), c = join(2, 1, 1, 0), e = join(4, 1, 8, 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(e, decl(COPS_ACT_SHOOT, b, 0, 0));      /* id 2, initiative 0, not melee */
+  declare(c, decl(COPS_ACT_STRIKE, b, 0, 0));
+  declare(b, decl(COPS_ACT_STRIKE, c, 0, 0));
+  /* One exchange: Ben 3 dice (Réflexes 3) and Cy 3, all 1: nobody hits. Eve: 3 dice. */
+  FACES(1, 1, 1, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  char buf[256];
+  ck_assert_str_eq(actors(COPS_EV_ATTACK, buf, sizeof buf), "Ben,Eve,");
+  /* A melee declaration needs initiative 0; a shot's initiative must fit Réflexes. */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration d = decl(COPS_ACT_STRIKE, c, 0, 1);
+  ck_assert_int_eq(cops_encounter_declare(enc, b, &d), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "melee has none"));
+  d = decl(COPS_ACT_SHOOT, c, 0, -1);
+  ck_assert_int_eq(cops_encounter_declare(enc, b, &d), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "outside +0..+2 that Réflexes 3"));
+}
+END_TEST
+
+/* C10.4 between rounds: shaken costs a die the next round, then ends; no negative
+ * initiative that round; out of the fight: a recovery roll at the round's start. */
+START_TEST(test_c10_4_round_bound_conditions)
+{
+  const int a = join(0, 0, 0, 0), c = join(2, 1, 5, 0);
+  cops_character_set_conditions(ch[0], COPS_COND_SHAKEN | COPS_COND_NO_NEGATIVE_INITIATIVE, 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration d = decl(COPS_ACT_SHOOT, c, 0, -1);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "negative initiative"));
+  declare(a, decl(COPS_ACT_SHOOT, c, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(attack_pool(0), 2);    /* 3 - 1 shaken */
+  ck_assert_int_eq(cops_character_conditions(ch[0]), 0);   /* both ended with the round */
+  /* Round 2: negative initiative allowed again, full dice. */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_log_clear(cops_encounter_log(enc));
+  declare(a, decl(COPS_ACT_SHOOT, c, 0, -1));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(attack_pool(0), 2);    /* 3 - 1 for initiative -1 (C6.2) */
+  /* Out of the fight: round 3 starts with a recovery roll, difficulty 3 - 1. */
+  cops_character_set_recovery(ch[0], 3);
+  FACES(6, 6, 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, 3);
+  ck_assert_int_eq(cops_encounter_can_act(enc, a), 1);
+  ck_assert_int_eq(count_events(COPS_EV_CONDITION, -1), 1);   /* out: cleared */
+  /* Still out after a failed roll: cannot declare; the round tells it. */
+  declare(a, decl(COPS_ACT_WAIT, -1, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  cops_character_set_recovery(ch[0], 5);
+  cops_log_clear(cops_encounter_log(enc));
+  FACES(1, 1, 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_can_act(enc, a), 0);
+  d = decl(COPS_ACT_WAIT, -1, 0, 0);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ESTATE);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(count_events(COPS_EV_IDLE, COPS_IDLE_OUT), 1);
+  ck_assert_int_eq(cops_encounter_over(enc), 0);   /* stunned, not beaten */
+}
+END_TEST
+
+/* C11.1 in an encounter: a hold, then the held one may only escape, at 2 hit points. */
+START_TEST(test_c11_1_hold_then_escape)
+{
+  const int b = join(1, 0, 0, 0), c = join(2, 1, 1, 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(b, decl(COPS_ACT_HOLD, c, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Ben 6 6 1 (2), Cy 1 1 1 (0): held. */
+  FACES(6, 6, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert(cops_character_conditions(ch[2]) & COPS_COND_HELD);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration d = decl(COPS_ACT_STRIKE, b, 0, 0);
+  ck_assert_int_eq(cops_encounter_declare(enc, c, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "held: escape or wait"));
+  d = decl(COPS_ACT_MOVE, -1, 0, 0);
+  d.moving = 1;
+  d.x = 3;
+  ck_assert_int_eq(cops_encounter_declare(enc, c, &d), COPS_ERULE);
+  /* The default policy escapes: Cy 2 hit points, then 6 6 1 (2) against Ben 1 1 1: free. */
+  cops_encounter_set_controlled(enc, c, 0);
+  declare(b, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(6, 6, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  cops_declaration got;
+  ck_assert_int_eq(cops_encounter_declaration(enc, c, &got), COPS_OK);
+  ck_assert_int_eq(got.action, COPS_ACT_ESCAPE);
+  ck_assert_int_eq(got.target, b);
+  int hp;
+  cops_character_hp(ch[2], &hp);
+  ck_assert_int_eq(hp, 27);
+  ck_assert(!(cops_character_conditions(ch[2]) & COPS_COND_HELD));
+}
+END_TEST
+
+/* C11.1: thrown, a stand-up roll at the round's end; on failure the next round's action
+ * is standing up. */
+START_TEST(test_c11_1_throw_and_stand_up)
+{
+  const int b = join(1, 0, 0, 0), c = join(2, 1, 1, 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(b, decl(COPS_ACT_THROW, c, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Ben 6 6 6 (3), Cy 1 1 1: margin 3, thrown: 3 damage (Cy's Carrure), stopping FA 2:
+   * 6 6 1 steady; end of round: Coordination (3) 1 1 1: still down. */
+  FACES(6, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  ck_assert(cops_character_conditions(ch[2]) & COPS_COND_ON_GROUND);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration d = decl(COPS_ACT_SHOOT, b, 0, 0);
+  ck_assert_int_eq(cops_encounter_declare(enc, c, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "on the ground"));
+  declare(c, decl(COPS_ACT_STAND_UP, -1, 0, 0));
+  declare(b, decl(COPS_ACT_WAIT, -1, 0, 0));
+  dice.n = dice.next = 0;
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);   /* no die: it just happens */
+  ck_assert(!(cops_character_conditions(ch[2]) & COPS_COND_ON_GROUND));
+}
+END_TEST
+
+/* C8.2: the dying lose 1 hit point a round from the round after they fell; at minus
+ * the maximum they die and leave. */
+START_TEST(test_c8_2_dying_and_death)
+{
+  const int a = join(0, 0, 0, 0), b = join(1, 0, 0, 1), c = join(2, 1, 5, 0);
+  cops_character_set_hp(ch[0], -1);
+  cops_character_set_hp(ch[1], -28);   /* max 29: dies at -29 */
+  ck_assert_int_eq(cops_encounter_can_act(enc, a), 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  int hp;
+  cops_character_hp(ch[0], &hp);
+  ck_assert_int_eq(hp, -2);
+  ck_assert_int_eq(cops_character_health(ch[1]), COPS_DEAD);
+  ck_assert_int_eq(count_events(COPS_EV_DEATH, -1), 1);
+  ck_assert_int_eq(cops_encounter_present(enc, b), 0);
+  ck_assert_int_eq(cops_encounter_present(enc, a), 1);
+  ck_assert_int_eq(cops_encounter_over(enc), 1);
+  ck_assert_int_eq(cops_encounter_winner(enc), 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_ESTATE);
+  ck_assert_int_eq(cops_encounter_run(enc), COPS_ESTATE);
+}
+END_TEST
+
+/* C8.5: first aid on a dying ally within 1 m: MR hit points back; still below 0, the
+ * loss slows to 1 every 10 rounds. */
+START_TEST(test_c8_5_first_aid)
+{
+  const int a = join(0, 0, 0, 0), b = join(1, 0, 1, 0), c = join(2, 1, 5, 0);
+  cops_character_set_hp(ch[1], -5);
+  ck_assert_int_eq(cops_character_set_skill(ch[0], COPS_PREMIERS_SECOURS, 4, NULL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration d = decl(COPS_ACT_FIRST_AID, b, 0, 0);
+  d.difficulty = 1;
+  declare(a, d);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Premiers secours 4+ / Sang-froid 2 (1): 4 4: MR 1. */
+  FACES(4, 4);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  int hp;
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, -5 + 1);       /* +1, and stabilised: no loss this round */
+  for (int r = 0; r < 9; r++) {
+    ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+    declare(a, decl(COPS_ACT_WAIT, -1, 0, 0));
+    declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+    ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  }
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, -5);           /* one in ten rounds */
+  /* First aid on someone not dying is refused. */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  d = decl(COPS_ACT_FIRST_AID, c, 0, 0);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ERULE);
+}
+END_TEST
+
+/* Join and leave between rounds only; ids are never reused. */
+START_TEST(test_join_and_leave)
+{
+  const int a = join(0, 0, 0, 0), c = join(2, 1, 5, 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  int id;
+  ck_assert_int_eq(cops_encounter_add(enc, ch[4], 1, 9, 9, &id), COPS_ESTATE);
+  ck_assert_int_eq(cops_encounter_remove(enc, c), COPS_ESTATE);
+  declare(a, decl(COPS_ACT_WAIT, -1, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(enc, ch[4], 1, 9, 9, &id), COPS_OK);
+  ck_assert_int_eq(id, 2);
+  ck_assert_int_eq(count_events(COPS_EV_JOIN, -1), 3);
+  ck_assert_int_eq(cops_encounter_add(enc, ch[4], 1, 9, 9, &id), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_remove(enc, c), COPS_OK);
+  ck_assert_int_eq(cops_encounter_remove(enc, c), COPS_ESTATE);
+  ck_assert_int_eq(count_events(COPS_EV_LEAVE, -1), 1);
+  ck_assert_int_eq(cops_encounter_distance(enc, a, id), 13);   /* (9, 9): 12.73 up */
+  cops_encounter_set_controlled(enc, id, 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(a, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Eve is controlled and has not declared: nothing is resolved. */
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_ESTATE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "Eve (id 2) is controlled"));
+  declare(id, decl(COPS_ACT_WAIT, -1, 0, 0));
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+}
+END_TEST
+
+/* Declarations refused, each with its reason. */
+START_TEST(test_invalid_declarations)
+{
+  const int a = join(0, 0, 0, 0), c = join(2, 1, 5, 0);
+  cops_declaration d = decl(COPS_ACT_SHOOT, c, 0, 0);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ESTATE);   /* no round yet */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  struct {
+    cops_declaration d;
+    int code;
+    const char *text;
+  } cases[] = {
+    {decl(COPS_ACT_SHOOT, a, 0, 0), COPS_EINVAL, "cannot shoot themselves"},
+    {decl(COPS_ACT_SHOOT, -1, 0, 0), COPS_EINVAL, "needs a target"},
+    {decl(COPS_ACT_SHOOT, 7, 0, 0), COPS_EINVAL, "needs a target"},
+    {decl(COPS_ACT_SHOOT, c, 3, 0), COPS_EINVAL, "attitude 3"},
+    {decl(COPS_ACT_SHOOT, c, 0, 3), COPS_EINVAL, "outside -2..+2"},
+    {decl(COPS_ACT_BURST, c, 0, 0), COPS_ERULE, "no burst value"},
+    {decl(COPS_ACT_COVER, c, 0, 0), COPS_ERULE, "no covering-fire value"},
+    {decl(COPS_ACT_MELEE, c, 0, 0), COPS_ERULE, "no blade or blunt weapon"},
+    {decl(COPS_ACT_ESCAPE, c, 0, 0), COPS_ERULE, "not held"},
+    {decl(COPS_ACT_STAND_UP, -1, 0, 0), COPS_ERULE, "not on the ground"},
+    {decl(COPS_ACT_DRAW, -1, 0, 0), COPS_ERULE, "already holds"},
+    {decl(COPS_ACT_RELOAD, c, 0, 0), COPS_EINVAL, "takes no target"},
+    {decl(COPS_ACT_MOVE, -1, 0, 0), COPS_EINVAL, "move needs moving"},
+    {decl(COPS_ACT_WAIT, -1, 0, 0), COPS_EINVAL, "unknown action"},
+  };
+  cases[sizeof cases / sizeof cases[0] - 1].d.action = COPS_ACT_COUNT;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cases[i].d.size = sizeof cases[i].d;
+    ck_assert_msg(cops_encounter_declare(enc, a, &cases[i].d) == cases[i].code,
+                  "case %zu: %s", i, cops_ctx_errmsg(ctx));
+    ck_assert_msg(strstr(cops_ctx_errmsg(ctx), cases[i].text), "case %zu: '%s' lacks '%s'", i,
+                  cops_ctx_errmsg(ctx), cases[i].text);
+  }
+  d = decl(COPS_ACT_SHOOT, c, 0, 0);
+  d.shots = 3;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "(CT, C10.7)"));
+  d.shots = 1;
+  d.moving = 1;
+  d.x = 11;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "chase rules"));
+  d.moving = 0;
+  d.size = 3;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_EINVAL);
+  cops_weapon_set(gun[0], COPS_WEAPON_LOADED, 0);
+  d = decl(COPS_ACT_SHOOT, c, 0, 0);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "empty: reload"));
+  ck_assert_int_eq(cops_encounter_declare(enc, 9, &d), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, NULL), COPS_EINVAL);
+}
+END_TEST
+
+/* The default policy: the nearest standing enemy; reload when empty; burst when the
+ * weapon allows; Prudent below half; close in to strike bare-handed. */
+START_TEST(test_default_policy)
+{
+  const int a = join(0, 0, 0, 0), c = join(2, 1, 30, 0), e = join(4, 1, 8, 6);
+  cops_encounter_set_controlled(enc, a, 0);
+  cops_encounter_set_controlled(enc, c, 0);
+  cops_encounter_set_controlled(enc, e, 0);
+  cops_weapon_set(gun[2], COPS_WEAPON_LOADED, 0);
+  cops_weapon_set(gun[4], COPS_WEAPON_VRC, 3);
+  cops_character_set_hp(ch[4], 10);                      /* below half of 29 */
+  ck_assert_int_eq(cops_ctx_seed(ctx, 7), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run_round(enc), COPS_OK);
+  cops_declaration d;
+  cops_encounter_declaration(enc, a, &d);
+  ck_assert_int_eq(d.action, COPS_ACT_SHOOT);
+  ck_assert_int_eq(d.target, e);                          /* 10 m, not 30 */
+  ck_assert_int_eq(d.initiative, 0);                      /* Réflexes 5: 0 */
+  cops_encounter_declaration(enc, c, &d);
+  ck_assert_int_eq(d.action, COPS_ACT_RELOAD);
+  cops_encounter_declaration(enc, e, &d);
+  ck_assert_int_eq(d.action, COPS_ACT_BURST);
+  ck_assert_int_eq(d.attitude, COPS_PRUDENT);
+  /* Bare-handed, 12 m away: moves 10 m towards and cannot reach yet. */
+  cops_encounter *e2;
+  ck_assert_int_eq(cops_encounter_new(&e2, ctx, COPS_RULES_CORE), COPS_OK);
+  int x, y;
+  ck_assert_int_eq(cops_encounter_add(e2, ch[1], 0, 0, 0, &x), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e2, ch[3], 1, 12, 0, &y), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run_round(e2), COPS_OK);
+  cops_encounter_declaration(e2, x, &d);
+  ck_assert_int_eq(d.action, COPS_ACT_MOVE);
+  ck_assert_int_eq(d.moving, 1);
+  ck_assert_int_eq(d.x, 10);
+  cops_encounter_position(e2, x, &x, &y);
+  ck_assert_int_eq(x, 10);
+  /* Next round: within reach after a 1 m step: strikes. */
+  ck_assert_int_eq(cops_encounter_run_round(e2), COPS_OK);
+  cops_encounter_declaration(e2, 0, &d);
+  ck_assert_int_eq(d.action, COPS_ACT_STRIKE);
+  ck_assert_int_eq(d.initiative, 0);
+  cops_encounter_free(e2);
+}
+END_TEST
+
+/* Same seed, same log; reset gives the same fight again; a round cap ends it. */
+START_TEST(test_determinism_and_reset)
+{
+  const int a = join(0, 0, 0, 0), c = join(2, 1, 12, 0);
+  cops_encounter_set_controlled(enc, a, 0);
+  cops_encounter_set_controlled(enc, c, 0);
+  ck_assert_int_eq(cops_encounter_seed(enc, 2030), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run(enc), COPS_OK);
+  char *first, *second;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(enc), 0, &first), COPS_OK);
+  ck_assert_int_eq(cops_encounter_reset(enc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_round(enc), 0);
+  ck_assert_int_eq(cops_encounter_over(enc), 0);
+  int hp;
+  cops_character_hp(ch[2], &hp);
+  ck_assert_int_eq(hp, 29);
+  ck_assert_int_eq(cops_encounter_seed(enc, 2030), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run(enc), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(enc), 0, &second), COPS_OK);
+  ck_assert_str_eq(first, second);
+  ck_assert_ptr_nonnull(strstr(first, "\"type\":\"start\",\"actor\":null,\"target\":null,"
+                                      "\"seed\":\"2030\",\"combatants\":2}"));
+  ck_assert_ptr_nonnull(strstr(first, "\"type\":\"end\""));
+  cops_free(first);
+  cops_free(second);
+  /* A round cap: no winner. */
+  cops_encounter_reset(enc);
+  cops_encounter_set_max_rounds(enc, 1);
+  cops_encounter_set_position(enc, c, 500, 0);   /* out of range: both move */
+  ck_assert_int_eq(cops_encounter_run(enc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_round(enc), 1);
+  ck_assert_int_eq(cops_encounter_winner(enc), -1);
+  ck_assert_int_eq(cops_encounter_set_max_rounds(enc, 0), COPS_ERANGE);
+}
+END_TEST
+
+#define CHARS "\"characteristics\":{\"Carrure\":2,\"Charme\":2,\"Coordination\":2," \
+              "\"Éducation\":2,\"Perception\":2,\"Réflexes\":2,\"Sang-froid\":2}"
+#define SHEET_A "{\"schema\":1,\"name\":\"A\"," CHARS "}"
+#define SHEET_B "{\"schema\":1,\"name\":\"B\"," CHARS "}"
+
+/* Scenarios: load, run, reset; errors name the field. */
+START_TEST(test_scenarios)
+{
+  cops_scenario *s;
+  cops_ctx *seeded;
+  ck_assert_int_eq(cops_ctx_new(&seeded), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&s, seeded, SCENARIOS_DIR "/street-shootout.json"),
+                   COPS_OK);
+  ck_assert_str_eq(cops_scenario_name(s), "Fusillade sur Alvarado Street");
+  ck_assert_int_eq(cops_scenario_side_count(s), 2);
+  ck_assert_str_eq(cops_scenario_side_name(s, 1), "gang");
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_encounter_count(e), 5);
+  cops_encounter_seed(e, 1);
+  ck_assert_int_eq(cops_scenario_run(s), COPS_OK);
+  ck_assert_int_eq(cops_encounter_over(e), 1);
+  ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+  cops_scenario_free(s);
+  /* Scripted rounds: the covering fire comes first in round 1. */
+  ck_assert_int_eq(cops_scenario_load(&s, seeded, SCENARIOS_DIR "/covering-fire-standoff.json"),
+                   COPS_OK);
+  e = cops_scenario_encounter(s);
+  cops_encounter_seed(e, 3);
+  ck_assert_int_eq(cops_scenario_run(s), COPS_OK);
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  const char *cover = strstr(text, "\"mode\":\"cover\"");
+  const char *first_shot = strstr(text, "\"mode\":\"single\"");
+  ck_assert_ptr_nonnull(cover);
+  ck_assert(!first_shot || cover < first_shot);
+  ck_assert_ptr_nonnull(strstr(text, "\"purpose\":\"nerve\""));
+  cops_free(text);
+  cops_scenario_free(s);
+  static const struct {
+    const char *json, *message;
+    int code;
+  } bad[] = {
+    {"[]", "a scenario is a JSON object", COPS_EJSON},
+    {"{\"schema\":2,\"name\":\"x\"}", "schema: 2 out of range 1..1", COPS_ERANGE},
+    {"{\"schema\":1,\"name\":\"x\",\"colour\":1}", "colour: unknown field", COPS_EJSON},
+    {"{\"schema\":1,\"name\":\"x\",\"ruleset\":\"alt\",\"combatants\":[]}", "ruleset", COPS_EJSON},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{}]}", "at least two", COPS_EJSON},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"side\":\"a\"},{}]}",
+     "combatants[0].sheet: missing", COPS_EJSON},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"sheet\":\"nowhere.json\",\"side\":\"a\"},{}]}",
+     "combatants[0].sheet: nowhere.json", COPS_EIO},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"sheet\":" SHEET_A ","
+     "\"side\":\"a\",\"position\":[1]},{}]}", "combatants[0].position: expected [x, y]",
+     COPS_EJSON},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"sheet\":" SHEET_A ","
+     "\"side\":\"a\"},{\"sheet\":" SHEET_B ",\"side\":\"b\"}],\"rounds\":[{"
+     "\"round\":1,\"declarations\":[{\"combatant\":\"C\",\"action\":\"wait\"}]}]}",
+     "rounds[0].declarations[0].combatant: no combatant named 'C'", COPS_ENOTFOUND},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"sheet\":" SHEET_A ","
+     "\"side\":\"a\"},{\"sheet\":" SHEET_B ",\"side\":\"b\"}],\"rounds\":[{"
+     "\"round\":1,\"declarations\":[{\"combatant\":\"A\",\"action\":\"dance\"}]}]}",
+     "rounds[0].declarations[0].action: unknown action 'dance'", COPS_ENOTFOUND},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ck_assert_msg(cops_scenario_from_json(&s, seeded, bad[i].json, NULL) == bad[i].code,
+                  "bad %zu: %s", i, cops_ctx_errmsg(seeded));
+    ck_assert_ptr_null(s);
+    ck_assert_msg(strstr(cops_ctx_errmsg(seeded), bad[i].message), "bad %zu: '%s' lacks '%s'",
+                  i, cops_ctx_errmsg(seeded), bad[i].message);
+  }
+  /* A scripted declaration the rules refuse fails the run with the round named. */
+  ck_assert_int_eq(cops_scenario_from_json(&s, seeded,
+    "{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"sheet\":" SHEET_A ","
+    "\"side\":\"a\"},{\"sheet\":" SHEET_B ",\"side\":\"b\",\"position\":[3,0]}],"
+    "\"rounds\":[{\"round\":1,\"declarations\":[{\"combatant\":\"A\",\"action\":\"shoot\",\"initiative\":1,"
+    "\"target\":\"B\"}]}]}", NULL), COPS_OK);
+  ck_assert_int_eq(cops_scenario_run(s), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(seeded), "round 1: A has no firearm in hand"));
+  cops_scenario_free(s);
+  cops_ctx_free(seeded);
+}
+END_TEST
+
+START_TEST(test_api_edges)
+{
+  ck_assert_int_eq(cops_encounter_new(NULL, ctx, 0), COPS_EINVAL);
+  cops_encounter *e;
+  ck_assert_int_eq(cops_encounter_new(&e, ctx, 5), COPS_EINVAL);
+  ck_assert_ptr_null(e);
+  ck_assert_int_eq(cops_encounter_add(enc, ch[0], 16, 0, 0, NULL), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_add(enc, ch[0], 0, 100001, 0, NULL), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_add(enc, NULL, 0, 0, 0, NULL), COPS_EINVAL);
+  const int a = join(0, 0, 0, 0);
+  ck_assert_int_eq(cops_encounter_give_weapon(enc, a, gun[0]), COPS_EINVAL);   /* twice */
+  ck_assert_int_eq(cops_encounter_give_weapon(enc, 5, gun[1]), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_set_controlled(enc, a, 2), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_ESTATE);
+  ck_assert_int_eq(cops_encounter_winner(enc), COPS_ESTATE);
+  ck_assert_ptr_eq(cops_encounter_weapon(enc, a), gun[0]);
+  ck_assert_ptr_eq(cops_encounter_character(enc, a), ch[0]);
+  ck_assert_ptr_null(cops_encounter_character(enc, 1));
+  ck_assert_int_eq(cops_encounter_side(enc, 1), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_set_logging(enc, 2), COPS_EINVAL);
+  ck_assert_str_eq(cops_encounter_action_name(COPS_ACT_FIRST_AID), "first_aid");
+  int v;
+  ck_assert_int_eq(cops_encounter_action_parse("Stand up", &v), COPS_OK);
+  ck_assert_int_eq(v, COPS_ACT_STAND_UP);
+  ck_assert_int_eq(cops_encounter_action_parse("fly", &v), COPS_ENOTFOUND);
+  ck_assert_int_eq(cops_declaration_init(NULL, 0), COPS_EINVAL);
+  cops_encounter_free(NULL);
+  cops_scenario_free(NULL);
+}
+END_TEST
+
+static Suite *encounter_suite(void)
+{
+  Suite *s = suite_create("encounter");
+  TCase *tc = tcase_create("core");
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_add_test(tc, test_c6_order_and_ties);
+  tcase_add_test(tc, test_c6_simultaneous);
+  tcase_add_test(tc, test_c6_not_simultaneous);
+  tcase_add_test(tc, test_c6_4_melee_first_and_one_exchange);
+  tcase_add_test(tc, test_c10_4_round_bound_conditions);
+  tcase_add_test(tc, test_c11_1_hold_then_escape);
+  tcase_add_test(tc, test_c11_1_throw_and_stand_up);
+  tcase_add_test(tc, test_c8_2_dying_and_death);
+  tcase_add_test(tc, test_c8_5_first_aid);
+  tcase_add_test(tc, test_join_and_leave);
+  tcase_add_test(tc, test_invalid_declarations);
+  tcase_add_test(tc, test_default_policy);
+  tcase_add_test(tc, test_determinism_and_reset);
+  tcase_add_test(tc, test_scenarios);
+  tcase_add_test(tc, test_api_edges);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(encounter_suite)
