@@ -1,5 +1,6 @@
 /* A libFuzzer target over every parser of libcops: notation, character
- * sheets, weapon and armour files, rolls from a character, names. The first
+ * sheets, weapon and armour files, rolls from a character, names, scenarios
+ * (run for a few rounds). The first
  * byte picks the parser; the rest is its text. Any crash, leak or undefined
  * behaviour is a bug. Run: sh scripts/fuzz.sh [runs]. */
 #include <stdint.h>
@@ -33,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     abort();
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
-  switch (data[0] % 6) {
+  switch (data[0] % 7) {
   case 0: {
     cops_action a;
     double p;
@@ -79,6 +80,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (cops_character_action(&a, ch, text, 0) == COPS_OK)
       cops_character_roll(roll, ch, text, COPS_ADRENALINE_DIE);
     cops_character_free(ch);
+    break;
+  }
+  case 5: {
+    /* A scenario inline (no file names: a fuzzer could name /dev/stdin), run a few rounds. */
+    cops_scenario *sc;
+    if (!strchr(text, '/') && cops_scenario_from_json(&sc, ctx, text, NULL) == COPS_OK) {
+      cops_encounter *e = cops_scenario_encounter(sc);
+      cops_encounter_set_max_rounds(e, 3);
+      cops_encounter_seed(e, 1);
+      if (cops_scenario_run(sc) == COPS_OK && cops_log_to_jsonl(cops_encounter_log(e), 0,
+                                                                &json) == COPS_OK)
+        cops_free(json);
+      if (cops_log_narrate(cops_encounter_log(e), 0, COPS_LANG_FR, &json) == COPS_OK)
+        cops_free(json);
+      cops_scenario_free(sc);
+    }
     break;
   }
   default: {

@@ -215,7 +215,7 @@ static cops_victim *victim_of(cops_outcome *o, const cops_character *ch)
   v->who = ch;
   cops_character_hp(ch, &v->hp_before);
   v->hp_after = v->hp_before;
-  v->health_before = v->health_after = cops_character_health(ch);
+  v->health_before = v->health_after = cops__health(ch);
   v->stopping = COPS_STOP_NONE;
   return v;
 }
@@ -412,7 +412,7 @@ static int apply_damage(cops_outcome *o, int victim_index, cops_character *victi
   if (rc)
     return rc;
   cops_character_hp(victim, &v->hp_after);
-  v->health_after = cops_character_health(victim);
+  v->health_after = cops__health(victim);
   cops_event e = {0};
   e.type = COPS_EV_HIT_POINTS;
   e.damage = total;
@@ -514,7 +514,7 @@ static int check_stopping_choice(cops_ctx *ctx, const char *what, int c)
 /* Who may act: conscious, not out of the fight (C8.2, C10.4). */
 static int check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role)
 {
-  const int health = cops_character_health(ch);
+  const int health = cops__health(ch);
   if (health >= COPS_UNCONSCIOUS)
     return FAIL(ctx, COPS_ERULE, "the %s %s is %s and cannot act (C8.2)", role,
                 who_name(ch, ""), cops_health_name(health, COPS_LANG_EN));
@@ -561,7 +561,7 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       return FAIL(ctx, COPS_EINVAL, "the attacker cannot be its own target");
     if (cops__character_ctx(s->target) != ctx)
       return FAIL(ctx, COPS_EINVAL, "the attacker and the target belong to different contexts");
-    if (cops_character_health(s->target) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS))
+    if (cops__health(s->target) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS))
       return FAIL(ctx, COPS_ERULE, "the target %s is dead (C8.2)", who_name(s->target, ""));
   }
   if (!(flags & COPS__SIMULTANEOUS) && (rc = check_can_act(ctx, s->attacker, "attacker")))
@@ -934,7 +934,7 @@ static int blow(cops_outcome *o, cops_ctx *ctx, int victim_index, int mode, cons
 static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
-  int rc, reach, target_reach;
+  int rc, reach = 1, target_reach = 1;
   const int amode = s->mode;
   if ((rc = check_fighter(ctx, amode, s->weapon, "attacker", &reach)))
     return rc;
@@ -964,7 +964,7 @@ static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
     return rc;
   /* A target who cannot fight back (down, out, held) rolls no die. */
   const unsigned tcond = (unsigned)cops_character_conditions(s->target);
-  const int passive = cops_character_health(s->target) >= COPS_UNCONSCIOUS ||
+  const int passive = cops__health(s->target) >= COPS_UNCONSCIOUS ||
                       (tcond & (COPS_COND_OUT | COPS_COND_HELD));
   if ((rc = fighter_action(ctx, &d, s->target, tmode, s->target_weapon, -1,
                            s->target_attitude + s->target_dice_mod, 0)))
@@ -989,7 +989,7 @@ static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
     h->raw = h->damage = 2;
     if ((rc = apply_damage(o, 1, s->attacker, an, log)))
       return rc;
-    if (cops_character_health(s->attacker) >= COPS_UNCONSCIOUS) {
+    if (cops__health(s->attacker) >= COPS_UNCONSCIOUS) {
       o->possible = 0;
       cops_event e = {0};
       e.type = COPS_EV_ESCAPE;
@@ -1148,7 +1148,7 @@ int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_characte
   int rc;
   if ((rc = check_range(ctx, "attitude", attitude, -2, 2)))
     return rc;
-  if (cops_character_health(ch) == COPS_DEAD)
+  if (cops__health(ch) == COPS_DEAD)
     return FAIL(ctx, COPS_ERULE, "%s is dead (C8.2)", who_name(ch, "the character"));
   const char *sn = cover->cover_shooter[0] ? cover->cover_shooter : NULL;
   const char *cn = name_of(ch);
@@ -1210,7 +1210,7 @@ int cops_recovery_roll(cops_roll *roll, cops_character *ch, int characteristic, 
   if ((rc = check_stopping_choice(ctx, "characteristic", characteristic)) ||
       (rc = cops_character_recovery(ch, &base, &rounds)))
     return rc;
-  const int health = cops_character_health(ch);
+  const int health = cops__health(ch);
   if (health >= COPS_UNCONSCIOUS)
     return FAIL(ctx, COPS_ERULE, "%s is %s: no recovery roll (C8.2)",
                 who_name(ch, "the character"), cops_health_name(health, COPS_LANG_EN));

@@ -368,16 +368,7 @@ int cops_character_heal(cops_character *ch, int amount)
 
 int cops_character_health(const cops_character *ch)
 {
-  if (!ch)
-    return COPS_EINVAL;
-  const int max = cops_character_max_hp(ch);
-  if (ch->hp <= -max)
-    return COPS_DEAD;
-  if (ch->hp < 0)
-    return COPS_DYING;
-  if (ch->hp == 0)
-    return COPS_UNCONSCIOUS;
-  return 2 * ch->hp < max ? COPS_BELOW_HALF : COPS_HEALTHY; /* strictly below half */
+  return ch ? cops__health(ch) : COPS_EINVAL;
 }
 
 const char *cops_health_name(int health, int lang)

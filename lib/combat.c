@@ -83,7 +83,7 @@ int cops__characteristic_roll(cops_roll *roll, cops_character *ch, int character
   cops_action a;
   cops_action_init(&a, cops_character_characteristic(ch, characteristic), 6,
                    difficulty < 0 ? 0 : difficulty);
-  if (cops_character_health(ch) != COPS_HEALTHY)
+  if (cops__health(ch) != COPS_HEALTHY)
     a.dice_mod = -1;
   return cops_roll_action(roll, cops__character_ctx(ch), &a);
 }

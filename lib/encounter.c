@@ -256,7 +256,7 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   for (int i = 0; i < e->n; i++)
     if (e->c[i].ch == ch && e->c[i].present)
       return FAIL(e, COPS_EINVAL, "%s is already in the encounter (id %d)", who(e, i), i);
-  if (cops_character_health(ch) == COPS_DEAD)
+  if (cops__health(ch) == COPS_DEAD)
     return FAIL(e, COPS_ERULE, "%s is dead", cops_character_name(ch));
   cops_outcome *zone;
   if (cops_outcome_new(&zone))
@@ -648,7 +648,7 @@ static int check_declaration(cops_encounter *e, int id, const cops_declaration *
                   act, d->target);
     if (d->target == id)
       return FAIL(e, COPS_EINVAL, "%s cannot %s themselves", me, act);
-    if (cops_character_health(e->c[d->target].ch) == COPS_DEAD)
+    if (cops__health(e->c[d->target].ch) == COPS_DEAD)
       return FAIL(e, COPS_ERULE, "%s: %s is dead", me, who(e, d->target));
     if (d->action == COPS_ACT_ESCAPE && c->held_by >= 0 && d->target != c->held_by)
       return FAIL(e, COPS_EINVAL, "%s is held by %s, not %s", me, who(e, c->held_by),
@@ -907,7 +907,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
   case COPS_ACT_THROW:
   case COPS_ACT_ESCAPE: {
     if (!e->c[t].present ||
-        (cops_character_health(e->c[t].ch) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS)))
+        (cops__health(e->c[t].ch) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS)))
       return idle(e, id, COPS_IDLE_NO_TARGET);
     const int mode = attack_mode[d->action];
     cops_situation s;
@@ -922,7 +922,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
       if (s.weapon && wget(s.weapon, COPS_WEAPON_MAGAZINE) > 0 &&
           wget(s.weapon, COPS_WEAPON_LOADED) == 0)
         return idle(e, id, COPS_IDLE_EMPTY);
-      if (k > 0 && cops_character_health(e->c[t].ch) == COPS_DEAD)
+      if (k > 0 && cops__health(e->c[t].ch) == COPS_DEAD)
         return COPS_OK;
       s.shots_fired = k;
       s.several = shots > 1;
@@ -964,7 +964,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
     cops_character *dying = e->c[t].ch;
     int hp;
     cops_character_hp(dying, &hp);
-    if (hp >= 0 || cops_character_health(dying) == COPS_DEAD)
+    if (hp >= 0 || cops__health(dying) == COPS_DEAD)
       return idle(e, id, COPS_IDLE_NOT_DYING);
     if (dist(e, id, t) > 1)
       return idle(e, id, COPS_IDLE_OUT_OF_REACH);
@@ -987,7 +987,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
     int mr = 0;
     cops_roll_margin(e->roll, &mr);
     const int before = hp;
-    const int health_before = cops_character_health(dying);
+    const int health_before = cops__health(dying);
     cops_character_heal(dying, mr);
     cops_character_hp(dying, &hp);
     if (hp <= 0)
@@ -998,7 +998,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
     x.hp_after = hp;
     x.damage = before - hp;
     x.health_before = health_before;
-    x.health_after = cops_character_health(dying);
+    x.health_after = cops__health(dying);
     return ev(e, &x, id, name(e, t), NULL);
   }
   default:
@@ -1162,7 +1162,7 @@ static int end_round(cops_encounter *e)
     if (++c->bleed_wait < c->bleed_every)
       continue;
     c->bleed_wait = 0;
-    const int health_before = cops_character_health(c->ch);
+    const int health_before = cops__health(c->ch);
     cops_character_damage(c->ch, 1);
     cops_event x = {0};
     x.type = COPS_EV_HIT_POINTS;
@@ -1170,7 +1170,7 @@ static int end_round(cops_encounter *e)
     x.hp_before = hp;
     x.hp_after = hp - 1;
     x.health_before = health_before;
-    x.health_after = cops_character_health(c->ch);
+    x.health_after = cops__health(c->ch);
     if ((rc = ev(e, &x, -1, name(e, i), NULL)))
       return rc;
   }
@@ -1264,7 +1264,7 @@ int cops_encounter_resolve_round(cops_encounter *e)
       continue;
     if (!c->declared) {
       if ((cops_character_conditions(c->ch) & COPS_COND_OUT) &&
-          cops_character_health(c->ch) < COPS_UNCONSCIOUS && (rc = idle(e, i, COPS_IDLE_OUT)))
+          cops__health(c->ch) < COPS_UNCONSCIOUS && (rc = idle(e, i, COPS_IDLE_OUT)))
         return rc;
       continue;
     }
@@ -1350,7 +1350,7 @@ static int core_policy(cops_encounter *e, int id, cops_declaration *d)
   const unsigned cond = c->start_conditions;
   cops_declaration_init(d, COPS_ACT_WAIT);
   /* Prudent below half hit points. */
-  d->attitude = cops_character_health(c->ch) == COPS_BELOW_HALF ? COPS_PRUDENT : COPS_NORMAL;
+  d->attitude = cops__health(c->ch) == COPS_BELOW_HALF ? COPS_PRUDENT : COPS_NORMAL;
   int lo = 2, hi = 2;
   cops_initiative_range(cops_character_characteristic(c->ch, COPS_REFLEXES), &lo, &hi);
   const int init = lo > 0 ? lo : 0;   /* 0 when allowed: no dice lost, none gained */

@@ -207,6 +207,17 @@ static inline int cops__dead(const cops_character *ch)
 {
   return ch->hp <= -cops__max_hp(ch);
 }
+static inline int cops__health(const cops_character *ch)
+{
+  const int max = cops__max_hp(ch);
+  if (ch->hp <= -max)
+    return COPS_DEAD;
+  if (ch->hp < 0)
+    return COPS_DYING;
+  if (ch->hp == 0)
+    return COPS_UNCONSCIOUS;
+  return 2 * ch->hp < max ? COPS_BELOW_HALF : COPS_HEALTHY; /* strictly below half */
+}
 
 /* Characters. */
 cops_ctx *cops__character_ctx(const cops_character *ch);
