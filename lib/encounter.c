@@ -1344,6 +1344,19 @@ static int usable_firearm(const cops_weapon *w, int distance)
   return distance <= 2 * wget(w, COPS_WEAPON_RANGE);
 }
 
+/* How well a character shoots with a weapon: the expected successes of its pool,
+ * (dice + PR) x (11 - threshold), in hundredths, then its PU. */
+static int weapon_score(cops_character *ch, const cops_weapon *w)
+{
+  cops_action a;
+  const int skill = w->skill;
+  if (cops__character_skill_action(&a, ch, skill, w->spec[0] ? w->spec : NULL,
+                                   cops_skill_characteristic(skill)))
+    return -1000000;
+  const int threshold = (a.flags & COPS_UNSKILLED) ? 10 : a.threshold;
+  return (a.dice + w->v[COPS_WEAPON_PR]) * (11 - threshold) * 100 + w->v[COPS_WEAPON_PU];
+}
+
 static int core_policy(cops_encounter *e, int id, cops_declaration *d)
 {
   const struct combatant *c = &e->c[id];
@@ -1374,19 +1387,26 @@ static int core_policy(cops_encounter *e, int id, cops_declaration *d)
     return COPS_OK;
   const int distance = dist(e, id, t);
   const cops_weapon *w = c->nweapons ? c->weapon[c->hand] : NULL;
-  /* The weapon in hand if it can fire at that distance; else another that can; an empty
-   * one is reloaded. */
-  if (!usable_firearm(w, distance)) {
-    for (int k = 0; k < c->nweapons; k++)
-      if (k != c->hand && usable_firearm(c->weapon[k], distance)) {
-        d->action = COPS_ACT_DRAW;
-        d->weapon = k;
-        return COPS_OK;
-      }
-    if (w && wget(w, COPS_WEAPON_MAGAZINE) > 0 && wget(w, COPS_WEAPON_LOADED) == 0) {
-      d->action = COPS_ACT_RELOAD;
-      return COPS_OK;
+  /* The best firearm that can fire at that distance (the weapon in hand on a tie); drawn
+   * first if it is not in hand; an empty one in hand is reloaded when none can fire. */
+  int best = -1, best_score = 0;
+  for (int k = 0; k < c->nweapons; k++) {
+    if (!usable_firearm(c->weapon[k], distance))
+      continue;
+    const int score = c->nweapons > 1 ? weapon_score(c->ch, c->weapon[k]) : 0;
+    if (best < 0 || score > best_score || (score == best_score && k == c->hand)) {
+      best = k;
+      best_score = score;
     }
+  }
+  if (best >= 0 && best != c->hand) {
+    d->action = COPS_ACT_DRAW;
+    d->weapon = best;
+    return COPS_OK;
+  }
+  if (best < 0 && w && wget(w, COPS_WEAPON_MAGAZINE) > 0 && wget(w, COPS_WEAPON_LOADED) == 0) {
+    d->action = COPS_ACT_RELOAD;
+    return COPS_OK;
   }
   d->target = t;
   if (usable_firearm(w, distance)) {

@@ -541,6 +541,25 @@ START_TEST(test_default_policy)
   ck_assert_int_eq(d.action, COPS_ACT_STRIKE);
   ck_assert_int_eq(d.initiative, 0);
   cops_encounter_free(e2);
+  /* A shotgun in hand that Finn cannot use (unskilled: 10+) and a handgun he can (5+):
+   * the policy draws the handgun first. */
+  cops_weapon *shotgun;
+  ck_assert_int_eq(cops_weapon_new(&shotgun, ctx, COPS_SHOULDER_ARM, "Remington 162"), COPS_OK);
+  cops_weapon_set(shotgun, COPS_WEAPON_RANGE, 15);
+  cops_weapon_set(shotgun, COPS_WEAPON_MAGAZINE, 6);
+  cops_weapon_set(shotgun, COPS_WEAPON_LOADED, 6);
+  ck_assert_int_eq(cops_encounter_new(&e2, ctx, COPS_RULES_CORE), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e2, ch[5], 0, 0, 0, &x), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e2, x, shotgun), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e2, x, gun[5]), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e2, ch[3], 1, 8, 0, &y), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run_round(e2), COPS_OK);
+  cops_encounter_declaration(e2, x, &d);
+  ck_assert_int_eq(d.action, COPS_ACT_DRAW);
+  ck_assert_int_eq(d.weapon, 1);
+  ck_assert_ptr_eq(cops_encounter_weapon(e2, x), gun[5]);
+  cops_encounter_free(e2);
+  cops_weapon_free(shotgun);
 }
 END_TEST
 
