@@ -3,7 +3,8 @@
 # with gcc and clang (warnings as errors), under AddressSanitizer +
 # UndefinedBehaviorSanitizer, under valgrind memcheck, a seeded libFuzzer run
 # over every parser, and an install into a prefix that a separate program
-# builds against with pkg-config.
+# builds against with pkg-config. The gcc and clang runs include the Python and
+# Lua bindings and the cross-language replay (suite 'bindings').
 # Usage: sh scripts/test.sh   (the last line says "N passed, N failed")
 set -u
 cd "$(dirname "$0")/.."
@@ -52,17 +53,17 @@ step_failed() {
 }
 
 note "gcc, -Werror"
-if CC=gcc CXX=g++ setup build/gcc -Dwerror=true; then mtest gcc build/gcc; else step_failed gcc-build; fi
+if CC=gcc CXX=g++ setup build/gcc -Dwerror=true -Dbindings_tests=enabled; then mtest gcc build/gcc; else step_failed gcc-build; fi
 
 note "clang, -Werror"
-if CC=clang CXX=clang++ setup build/clang -Dwerror=true; then mtest clang build/clang
+if CC=clang CXX=clang++ setup build/clang -Dwerror=true -Dbindings_tests=enabled; then mtest clang build/clang
 else step_failed clang-build; fi
 
 note "AddressSanitizer + UndefinedBehaviorSanitizer"
 if CC=gcc CXX=g++ setup build/asan -Db_sanitize=address,undefined -Db_lundef=false \
      -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all; then
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    mtest asan build/asan
+    mtest asan build/asan --no-suite bindings
 else step_failed asan-build; fi
 
 note "valgrind memcheck (no error, no leak)"
@@ -71,6 +72,17 @@ if [ -f build/gcc/build.ninja ]; then
   COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
     mtest valgrind-cli build/gcc --suite cli
 else step_failed valgrind; fi
+if [ -f build/gcc/bindings/cops.so ]; then
+  # The Lua module under memcheck: no error, no leak (the state is closed at the end).
+  if LUA_CPATH="$root/build/gcc/bindings/?.so" valgrind --quiet --error-exitcode=99 \
+       --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+       --suppressions="$root/tests/valgrind-ld.supp" \
+       lua5.4 bindings/lua/tests/test.lua "$root" >"$logs/valgrind-lua.log" 2>&1; then
+    echo "valgrind-lua: 1 passed, 0 failed"; passed=$((passed + 1))
+  else
+    tail -n 30 "$logs/valgrind-lua.log"; step_failed valgrind-lua
+  fi
+else step_failed valgrind-lua; fi
 
 note "libFuzzer over every parser (ASan + UBSan), 20000 seeded runs"
 if sh scripts/fuzz.sh 20000 1; then

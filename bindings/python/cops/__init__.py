@@ -25,7 +25,7 @@ __all__ = [
     "EJSON", "EIO",
 ]
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 _SONAME = "libcops.so.0"
 
 # ---------------------------------------------------------------- loading
@@ -71,7 +71,7 @@ if _have // 10000 != _major or (_have // 100) % 100 != _minor:
 
 
 def version():
-    """The C library's version string ("0.5.0")."""
+    """The C library's version string ("0.6.0")."""
     return _lib.cops_version_string().decode()
 
 
@@ -555,6 +555,11 @@ class Character(_Entity):
     def health(self):
         """"healthy", "below_half", "unconscious", "dying" or "dead" (C8.2)."""
         return HEALTH[self._check(_lib.cops_character_health(self._h))]
+
+    def health_name(self, lang="fr"):
+        """The health state in words ("en forme"; "healthy")."""
+        return _lib.cops_health_name(self._check(_lib.cops_character_health(self._h)),
+                                     _lang(lang)).decode("utf-8")
 
     @property
     def conditions(self):

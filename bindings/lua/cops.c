@@ -1,0 +1,897 @@
+/* The Lua 5.4 binding of libcops: userdata with metatables over the C API.
+ * Every rule stays in C; this maps handles, errors and results. docs/lua.md.
+ *
+ *   local cops = require "cops"
+ *   local ctx <close> = cops.context(2030)
+ *   local r = ctx:roll("4+/3 (2)")   -- {successes=2, success=true, margin=0, dice={...}}
+ *
+ * Errors are raised as tables {code = -8, name = "ERULE", message = "..."} whose
+ * tostring is "ERULE: message". Handles are freed by close(), <close> or the
+ * garbage collector, once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include <cops/cops.h>
+
+#define CTX "cops.context"
+#define CHARACTER "cops.character"
+#define WEAPON "cops.weapon"
+#define ARMOUR "cops.armour"
+#define ENCOUNTER "cops.encounter"
+#define SCENARIO "cops.scenario"
+#define ERROR_MT "cops.error"
+
+typedef struct {
+  cops_ctx *ctx;
+  int children;      /* handles made from it and still open */
+  int callback;      /* registry ref of the Lua dice function, or LUA_NOREF */
+  int failure;       /* registry ref of the callback's error, or LUA_NOREF */
+  lua_State *L;      /* the state running the current call (for the callback) */
+} ctx_ud;
+
+typedef struct {
+  void *p;           /* cops_character, cops_weapon or cops_armour */
+  ctx_ud *owner;
+  int users;         /* encounters holding it */
+} entity_ud;
+
+typedef struct {
+  void *p;           /* cops_encounter or cops_scenario */
+  ctx_ud *owner;
+  int scenario;
+  int nkept;
+  entity_ud *kept[COPS_COMBATANTS_MAX * (COPS_WEAPONS_MAX + 2)];
+} fight_ud;
+
+static const char *const code_names[] = {
+  "OK", "EINVAL", "ERANGE", "ENOMEM", "ERNG", "ESYNTAX", "ESTATE", "ENOTFOUND", "ERULE",
+  "EJSON", "EIO",
+};
+
+/* Raise a libcops error as a table; the callback's own error first. */
+static int raise(lua_State *L, ctx_ud *c, int rc)
+{
+  if (c && rc == COPS_ERNG && c->failure != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->failure);
+    luaL_unref(L, LUA_REGISTRYINDEX, c->failure);
+    c->failure = LUA_NOREF;
+    return lua_error(L);
+  }
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, rc);
+  lua_setfield(L, -2, "code");
+  lua_pushstring(L, rc < 0 && -rc < (int)(sizeof code_names / sizeof *code_names)
+                        ? code_names[-rc] : "ERROR");
+  lua_setfield(L, -2, "name");
+  const char *msg = c && c->ctx ? cops_ctx_errmsg(c->ctx) : "";
+  lua_pushstring(L, msg && *msg ? msg : cops_strerror(rc));
+  lua_setfield(L, -2, "message");
+  luaL_setmetatable(L, ERROR_MT);
+  return lua_error(L);
+}
+
+/* An error of the binding's own, as a table like the library's. */
+static int raise_message(lua_State *L, int rc, const char *message)
+{
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, rc);
+  lua_setfield(L, -2, "code");
+  lua_pushstring(L, code_names[-rc]);
+  lua_setfield(L, -2, "name");
+  lua_pushstring(L, message);
+  lua_setfield(L, -2, "message");
+  luaL_setmetatable(L, ERROR_MT);
+  return lua_error(L);
+}
+
+static int check(lua_State *L, ctx_ud *c, int rc)
+{
+  if (rc < 0)
+    return raise(L, c, rc);
+  return rc;
+}
+
+static int error_tostring(lua_State *L)
+{
+  lua_getfield(L, 1, "name");
+  lua_getfield(L, 1, "message");
+  lua_pushfstring(L, "%s: %s", lua_tostring(L, -2), lua_tostring(L, -1));
+  return 1;
+}
+
+/* ---- context -------------------------------------------------------------- */
+
+static ctx_ud *to_ctx(lua_State *L, int i)
+{
+  ctx_ud *c = luaL_checkudata(L, i, CTX);
+  if (!c->ctx)
+    luaL_error(L, "the context is closed");
+  c->L = L;
+  return c;
+}
+
+static int dice_callback(void *user, int sides)
+{
+  ctx_ud *c = user;
+  lua_State *L = c->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->callback);
+  lua_pushinteger(L, sides);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    if (c->failure == LUA_NOREF)
+      c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
+    else
+      lua_pop(L, 1);
+    return 0;
+  }
+  int isnum;
+  lua_Integer face = lua_tointegerx(L, -1, &isnum);
+  lua_pop(L, 1);
+  return isnum && face >= -1000 && face <= 1000 ? (int)face : 0;
+}
+
+static void drop_callback(lua_State *L, ctx_ud *c)
+{
+  luaL_unref(L, LUA_REGISTRYINDEX, c->callback);
+  c->callback = LUA_NOREF;
+}
+
+/* cops.context([seed | function]) */
+static int l_context(lua_State *L)
+{
+  const int arg = lua_type(L, 1);    /* before the new userdata sits at the top */
+  if (arg != LUA_TNONE && arg != LUA_TNIL && arg != LUA_TFUNCTION && !lua_isinteger(L, 1))
+    return luaL_argerror(L, 1, "a seed (integer) or a dice function");
+  ctx_ud *c = lua_newuserdatauv(L, sizeof *c, 0);
+  memset(c, 0, sizeof *c);
+  c->callback = c->failure = LUA_NOREF;
+  luaL_setmetatable(L, CTX);
+  if (cops_ctx_new(&c->ctx))
+    return luaL_error(L, "no memory for a context");
+  c->L = L;
+  if (arg == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    c->callback = luaL_ref(L, LUA_REGISTRYINDEX);
+    check(L, c, cops_ctx_use_callback(c->ctx, dice_callback, c));
+  } else if (arg == LUA_TNUMBER) {
+    check(L, c, cops_ctx_seed(c->ctx, (uint64_t)lua_tointeger(L, 1)));
+  }
+  return 1;
+}
+
+/* close() (upvalue 2 true: refuses while handles made from it are open), __gc, __close. */
+static int ctx_close(lua_State *L)
+{
+  ctx_ud *c = luaL_checkudata(L, 1, CTX);
+  if (!c->ctx)
+    return 0;
+  if (c->children && lua_toboolean(L, lua_upvalueindex(2)))
+    return luaL_error(L, "the context still has %d open handles: close them first", c->children);
+  drop_callback(L, c);
+  luaL_unref(L, LUA_REGISTRYINDEX, c->failure);
+  c->failure = LUA_NOREF;
+  cops_ctx_free(c->ctx);
+  c->ctx = NULL;
+  return 0;
+}
+
+static int ctx_seed(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  lua_Integer seed = luaL_checkinteger(L, 2);
+  check(L, c, cops_ctx_seed(c->ctx, (uint64_t)seed));
+  drop_callback(L, c);
+  return 0;
+}
+
+static int ctx_die(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  int face;
+  check(L, c, cops_ctx_die(c->ctx, (int)luaL_checkinteger(L, 2), &face));
+  lua_pushinteger(L, face);
+  return 1;
+}
+
+/* A roll as a table. */
+static void push_roll(lua_State *L, const cops_roll *r)
+{
+  lua_createtable(L, 0, 8);
+  int n = cops_roll_count(r);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    int face;
+    cops_roll_die(r, i, &face, NULL, NULL);
+    lua_pushinteger(L, face);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "dice");
+  if (cops_roll_kind(r) == COPS_ROLL_ACTION) {
+    int margin = 0;
+    cops_roll_margin(r, &margin);
+    lua_pushinteger(L, cops_roll_successes(r));
+    lua_setfield(L, -2, "successes");
+    lua_pushboolean(L, cops_roll_succeeded(r));
+    lua_setfield(L, -2, "success");
+    lua_pushinteger(L, margin);
+    lua_setfield(L, -2, "margin");
+    lua_pushinteger(L, cops_roll_pool_size(r));
+    lua_setfield(L, -2, "pool");
+    lua_pushinteger(L, cops_roll_threshold(r));
+    lua_setfield(L, -2, "threshold");
+    lua_pushinteger(L, cops_roll_difficulty(r));
+    lua_setfield(L, -2, "difficulty");
+  }
+  char *json = NULL;
+  if (cops_roll_to_json(r, &json) == COPS_OK) {
+    lua_pushstring(L, json);
+    lua_setfield(L, -2, "json");
+    cops_free(json);
+  }
+}
+
+static int roll_with(lua_State *L, ctx_ud *c, int (*fn)(cops_roll *, void *, const char *,
+                                                      unsigned),
+                     void *target, const char *notation, unsigned flags)
+{
+  cops_roll *r;
+  if (cops_roll_new(&r))
+    return luaL_error(L, "no memory for a roll");
+  int rc = fn(r, target, notation, flags);
+  if (rc) {
+    cops_roll_free(r);
+    return raise(L, c, rc);
+  }
+  push_roll(L, r);
+  cops_roll_free(r);
+  return 1;
+}
+
+static int notation_roll(cops_roll *r, void *ctx, const char *text, unsigned flags)
+{
+  return cops_roll_notation(r, ctx, text, flags);
+}
+
+static int character_roll(cops_roll *r, void *ch, const char *text, unsigned flags)
+{
+  return cops_character_roll(r, ch, text, flags);
+}
+
+static int ctx_roll(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  return roll_with(L, c, notation_roll, c->ctx, luaL_checkstring(L, 2), 0);
+}
+
+static int ctx_odds(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_action a;
+  double p;
+  check(L, c, cops_action_parse(&a, c->ctx, luaL_checkstring(L, 2)));
+  check(L, c, cops_odds_success(c->ctx, &a, &p));
+  lua_pushnumber(L, p);
+  return 1;
+}
+
+/* ---- characters, weapons, armour --------------------------------------------- */
+
+static entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
+{
+  entity_ud *e = lua_newuserdatauv(L, sizeof *e, 1);
+  e->p = p;
+  e->owner = c;
+  e->users = 0;
+  lua_pushvalue(L, 1);            /* keep the context alive */
+  lua_setiuservalue(L, -2, 1);
+  luaL_setmetatable(L, mt);
+  c->children++;
+  return e;
+}
+
+static entity_ud *to_entity(lua_State *L, int i, const char *mt)
+{
+  entity_ud *e = luaL_checkudata(L, i, mt);
+  if (!e->p)
+    luaL_error(L, "the %s is closed", mt + 5);
+  e->owner->L = L;
+  return e;
+}
+
+typedef int (*load_fn)(void **, cops_ctx *, const char *);
+
+static int make_entity(lua_State *L, const char *mt, load_fn fn)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  void *p = NULL;
+  check(L, c, fn(&p, c->ctx, luaL_checkstring(L, 2)));
+  new_entity(L, c, mt, p);
+  return 1;
+}
+
+#define LOADER(name, mt, call)                                              \
+  static int name##_call(void **out, cops_ctx *ctx, const char *text)      \
+  {                                                                         \
+    return call((void *)out, ctx, text);                                    \
+  }                                                                         \
+  static int ctx_##name(lua_State *L)                                       \
+  {                                                                         \
+    return make_entity(L, mt, name##_call);                                 \
+  }
+
+static int character_load(cops_character **o, cops_ctx *c, const char *t)
+{
+  return cops_character_load(o, c, t);
+}
+static int character_json(cops_character **o, cops_ctx *c, const char *t)
+{
+  return cops_character_from_json(o, c, t);
+}
+static int weapon_load(cops_weapon **o, cops_ctx *c, const char *t)
+{
+  return cops_weapon_load(o, c, t);
+}
+static int weapon_json(cops_weapon **o, cops_ctx *c, const char *t)
+{
+  return cops_weapon_from_json(o, c, t);
+}
+static int armour_load(cops_armour **o, cops_ctx *c, const char *t)
+{
+  return cops_armour_load(o, c, t);
+}
+static int armour_json(cops_armour **o, cops_ctx *c, const char *t)
+{
+  return cops_armour_from_json(o, c, t);
+}
+LOADER(load_character, CHARACTER, character_load)
+LOADER(character_from_json, CHARACTER, character_json)
+LOADER(load_weapon, WEAPON, weapon_load)
+LOADER(weapon_from_json, WEAPON, weapon_json)
+LOADER(load_armour, ARMOUR, armour_load)
+LOADER(armour_from_json, ARMOUR, armour_json)
+
+static void free_entity(const char *mt, void *p)
+{
+  if (!strcmp(mt, CHARACTER))
+    cops_character_free(p);
+  else if (!strcmp(mt, WEAPON))
+    cops_weapon_free(p);
+  else
+    cops_armour_free(p);
+}
+
+/* close() (upvalue true: refuses while an encounter holds it) and __gc / __close. */
+static int entity_close(lua_State *L)
+{
+  const char *mt = lua_tostring(L, lua_upvalueindex(1));
+  entity_ud *e = luaL_checkudata(L, 1, mt);
+  if (!e->p)
+    return 0;
+  if (e->users && lua_toboolean(L, lua_upvalueindex(2)))
+    return luaL_error(L, "the %s is still in an encounter: close the encounter first", mt + 5);
+  free_entity(mt, e->p);
+  e->p = NULL;
+  e->owner->children--;
+  return 0;
+}
+
+static int character_name(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  lua_pushstring(L, cops_character_name(e->p));
+  return 1;
+}
+
+static int character_hp(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  int hp;
+  if (!lua_isnoneornil(L, 2))
+    check(L, e->owner, cops_character_set_hp(e->p, (int)luaL_checkinteger(L, 2)));
+  cops_character_hp(e->p, &hp);
+  lua_pushinteger(L, hp);
+  return 1;
+}
+
+static int character_health(lua_State *L)
+{
+  static const char *const names[] = {"healthy", "below_half", "unconscious", "dying", "dead"};
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  lua_pushstring(L, names[cops_character_health(e->p)]);
+  return 1;
+}
+
+static int character_roll_l(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  return roll_with(L, e->owner, character_roll, e->p, luaL_checkstring(L, 2),
+                   lua_toboolean(L, 3) ? COPS_ADRENALINE_DIE : 0);
+}
+
+static int entity_to_json(lua_State *L)
+{
+  const char *mt = lua_tostring(L, lua_upvalueindex(1));
+  entity_ud *e = to_entity(L, 1, mt);
+  char *text = NULL;
+  int rc = !strcmp(mt, CHARACTER) ? cops_character_to_json(e->p, &text)
+           : !strcmp(mt, WEAPON)  ? cops_weapon_to_json(e->p, &text)
+                                  : cops_armour_to_json(e->p, &text);
+  check(L, e->owner, rc);
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int weapon_name(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, WEAPON);
+  lua_pushstring(L, cops_weapon_name(e->p));
+  return 1;
+}
+
+static int weapon_get(lua_State *L)
+{
+  static const char *const fields[] = {"pr", "pu", "fa", "range", "magazine", "loaded", "ct",
+                                       "vrc", "vc", NULL};
+  entity_ud *e = to_entity(L, 1, WEAPON);
+  int v;
+  check(L, e->owner, cops_weapon_get(e->p, luaL_checkoption(L, 2, NULL, fields), &v));
+  lua_pushinteger(L, v);
+  return 1;
+}
+
+static int weapon_reload(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, WEAPON);
+  check(L, e->owner, cops_weapon_reload(e->p));
+  return 0;
+}
+
+static int armour_name(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, ARMOUR);
+  lua_pushstring(L, cops_armour_name(e->p));
+  return 1;
+}
+
+/* ---- encounters and scenarios -------------------------------------------------- */
+
+static fight_ud *to_fight(lua_State *L, int i, const char *mt)
+{
+  fight_ud *f = luaL_checkudata(L, i, mt);
+  if (!f->p)
+    luaL_error(L, "the %s is closed", mt + 5);
+  f->owner->L = L;
+  return f;
+}
+
+static cops_encounter *encounter_of(fight_ud *f)
+{
+  return f->scenario ? cops_scenario_encounter(f->p) : f->p;
+}
+
+/* Either kind: a method that works on an encounter or a scenario's. */
+static fight_ud *to_any_fight(lua_State *L, int i)
+{
+  fight_ud *f = luaL_testudata(L, i, ENCOUNTER);
+  if (!f)
+    f = luaL_testudata(L, i, SCENARIO);
+  if (!f)
+    luaL_typeerror(L, i, "cops encounter or scenario");
+  if (!f->p)
+    luaL_error(L, "the %s is closed", f->scenario ? "scenario" : "encounter");
+  f->owner->L = L;
+  return f;
+}
+
+static int ctx_encounter(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  fight_ud *f = lua_newuserdatauv(L, sizeof *f, 2);
+  memset(f, 0, sizeof *f);
+  f->owner = c;
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  lua_newtable(L);                 /* what the encounter borrows, kept alive */
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, ENCOUNTER);
+  cops_encounter *e;
+  check(L, c, cops_encounter_new(&e, c->ctx, COPS_RULES_CORE));
+  f->p = e;
+  c->children++;
+  return 1;
+}
+
+static int ctx_scenario(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  fight_ud *f = lua_newuserdatauv(L, sizeof *f, 1);
+  memset(f, 0, sizeof *f);
+  f->owner = c;
+  f->scenario = 1;
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  luaL_setmetatable(L, SCENARIO);
+  cops_scenario *s;
+  check(L, c, cops_scenario_load(&s, c->ctx, luaL_checkstring(L, 2)));
+  f->p = s;
+  c->children++;
+  return 1;
+}
+
+static int fight_close(lua_State *L)
+{
+  fight_ud *f = luaL_testudata(L, 1, ENCOUNTER);
+  if (!f)
+    f = luaL_checkudata(L, 1, SCENARIO);
+  if (!f->p)
+    return 0;
+  if (f->scenario) {
+    cops_scenario_free(f->p);
+  } else {
+    cops_encounter_free(f->p);
+    for (int i = 0; i < f->nkept; i++)
+      f->kept[i]->users--;
+  }
+  f->p = NULL;
+  f->owner->children--;
+  return 0;
+}
+
+static void keep(lua_State *L, fight_ud *f, int index)
+{
+  entity_ud *e = lua_touserdata(L, index);
+  lua_getiuservalue(L, 1, 2);
+  lua_pushvalue(L, index);
+  lua_rawseti(L, -2, (lua_Integer)luaL_len(L, -2) + 1);
+  lua_pop(L, 1);
+  e->users++;
+  f->kept[f->nkept++] = e;
+}
+
+/* e:add(character, side, x, y, {weapons = {...}, armour = a, controlled = true}) -> id */
+static int encounter_add(lua_State *L)
+{
+  fight_ud *f = to_fight(L, 1, ENCOUNTER);
+  entity_ud *ch = to_entity(L, 2, CHARACTER);
+  int id;
+  if (f->nkept + COPS_WEAPONS_MAX + 2 > (int)(sizeof f->kept / sizeof f->kept[0]))
+    return luaL_error(L, "too many combatants");
+  check(L, f->owner, cops_encounter_add(f->p, ch->p, (int)luaL_checkinteger(L, 3),
+                                        (int)luaL_optinteger(L, 4, 0),
+                                        (int)luaL_optinteger(L, 5, 0), &id));
+  keep(L, f, 2);
+  if (lua_istable(L, 6)) {
+    if (lua_getfield(L, 6, "weapons") == LUA_TTABLE) {
+      const int n = (int)luaL_len(L, -1);
+      for (int k = 1; k <= n; k++) {
+        lua_rawgeti(L, -1, k);
+        entity_ud *w = to_entity(L, -1, WEAPON);
+        check(L, f->owner, cops_encounter_give_weapon(f->p, id, w->p));
+        keep(L, f, lua_gettop(L));
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, 6, "armour") != LUA_TNIL) {
+      entity_ud *a = to_entity(L, -1, ARMOUR);
+      check(L, f->owner, cops_encounter_set_armour(f->p, id, a->p));
+      keep(L, f, lua_gettop(L));
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, 6, "controlled");
+    if (lua_toboolean(L, -1))
+      check(L, f->owner, cops_encounter_set_controlled(f->p, id, 1));
+    lua_pop(L, 1);
+  }
+  lua_pushinteger(L, id);
+  return 1;
+}
+
+static int int_field(lua_State *L, int t, const char *key, int dflt)
+{
+  int v = dflt;
+  if (lua_getfield(L, t, key) != LUA_TNIL)
+    v = (int)luaL_checkinteger(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* e:declare(id, {action = "shoot", target = 1, attitude = "Agressif", initiative = 0,
+ *                shots = 1, to = {x, y}, weapon = 0, difficulty = 3}) */
+static int encounter_declare(lua_State *L)
+{
+  fight_ud *f = to_fight(L, 1, ENCOUNTER);
+  const int id = (int)luaL_checkinteger(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  int action, attitude = 0;
+  lua_getfield(L, 3, "action");
+  if (cops_encounter_action_parse(luaL_checkstring(L, -1), &action))
+    return luaL_error(L, "unknown action '%s'", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  if (lua_getfield(L, 3, "attitude") == LUA_TSTRING) {
+    if (cops_attitude_parse(lua_tostring(L, -1), &attitude))
+      return luaL_error(L, "unknown attitude '%s'", lua_tostring(L, -1));
+  } else if (!lua_isnil(L, -1)) {
+    attitude = (int)luaL_checkinteger(L, -1);
+  }
+  lua_pop(L, 1);
+  cops_declaration d;
+  cops_declaration_init(&d, action);
+  d.attitude = attitude;
+  d.initiative = int_field(L, 3, "initiative", 0);
+  d.target = int_field(L, 3, "target", -1);
+  d.shots = int_field(L, 3, "shots", 1);
+  d.weapon = int_field(L, 3, "weapon", 0);
+  d.difficulty = int_field(L, 3, "difficulty", 3);
+  if (lua_getfield(L, 3, "to") == LUA_TTABLE) {
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    d.moving = 1;
+    d.x = (int)luaL_checkinteger(L, -2);
+    d.y = (int)luaL_checkinteger(L, -1);
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 1);
+  check(L, f->owner, cops_encounter_declare(f->p, id, &d));
+  return 0;
+}
+
+#define FIGHT_CALL(name, call)                                              \
+  static int name(lua_State *L)                                             \
+  {                                                                         \
+    fight_ud *f = to_any_fight(L, 1);                                       \
+    check(L, f->owner, call(encounter_of(f)));                              \
+    return 0;                                                               \
+  }
+FIGHT_CALL(fight_begin_round, cops_encounter_begin_round)
+FIGHT_CALL(fight_resolve_round, cops_encounter_resolve_round)
+FIGHT_CALL(fight_run_round, cops_encounter_run_round)
+
+static int fight_run(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  check(L, f->owner, f->scenario ? cops_scenario_run(f->p) : cops_encounter_run(f->p));
+  return 0;
+}
+
+static int fight_reset(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  check(L, f->owner, cops_encounter_reset(encounter_of(f)));
+  return 0;
+}
+
+static int fight_seed(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  check(L, f->owner, cops_encounter_seed(encounter_of(f), (uint64_t)luaL_checkinteger(L, 2)));
+  return 0;
+}
+
+static int fight_over(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  lua_pushboolean(L, cops_encounter_over(encounter_of(f)));
+  return 1;
+}
+
+static int fight_round(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  lua_pushinteger(L, cops_encounter_round(encounter_of(f)));
+  return 1;
+}
+
+/* The winning side, or nil when nobody won; an ESTATE error while the fight goes on. */
+static int fight_winner(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int w = cops_encounter_winner(encounter_of(f));
+  if (w == COPS_ESTATE)
+    return raise_message(L, COPS_ESTATE, "the fight is not over");
+  if (w < 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, w);
+  return 1;
+}
+
+static int fight_can_act(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  lua_pushboolean(L, check(L, f->owner,
+                           cops_encounter_can_act(encounter_of(f), (int)luaL_checkinteger(L, 2))));
+  return 1;
+}
+
+static int fight_jsonl(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  char *text = NULL;
+  check(L, f->owner, cops_log_to_jsonl(cops_encounter_log(encounter_of(f)), 0, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int fight_narrate(lua_State *L)
+{
+  static const char *const langs[] = {"fr", "en", NULL};
+  fight_ud *f = to_any_fight(L, 1);
+  const int lang = luaL_checkoption(L, 2, "fr", langs);
+  char *text = NULL;
+  check(L, f->owner, cops_log_narrate(cops_encounter_log(encounter_of(f)), 0, lang, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+/* The events as tables: seq, round, type, actor, target, weapon and the numbers. */
+static int fight_events(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  cops_log *log = cops_encounter_log(encounter_of(f));
+  const int n = cops_log_count(log);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    cops_event e;
+    memset(&e, 0, sizeof e);
+    e.size = sizeof e;
+    cops_log_event(log, i, &e);
+    lua_createtable(L, 0, 12);
+    lua_pushstring(L, cops_event_type_name(e.type));
+    lua_setfield(L, -2, "type");
+    const struct {
+      const char *key;
+      const char *value;
+    } texts[] = {{"actor", e.actor}, {"target", e.target}, {"weapon", e.weapon}};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
+      if (texts[k].value) {
+        lua_pushstring(L, texts[k].value);
+        lua_setfield(L, -2, texts[k].key);
+      }
+    const struct {
+      const char *key;
+      int value;
+    } nums[] = {
+      {"seq", e.seq}, {"round", e.round}, {"mode", e.mode}, {"purpose", e.purpose},
+      {"successes", e.successes}, {"margin", e.margin}, {"total", e.total},
+      {"location", e.location}, {"damage", e.damage}, {"hp_before", e.hp_before},
+      {"hp_after", e.hp_after}, {"result", e.result}, {"action", e.action},
+      {"id", e.id}, {"side", e.side},
+    };
+    for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+      lua_pushinteger(L, nums[k].value);
+      lua_setfield(L, -2, nums[k].key);
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int scenario_name(lua_State *L)
+{
+  fight_ud *f = to_fight(L, 1, SCENARIO);
+  lua_pushstring(L, cops_scenario_name(f->p));
+  return 1;
+}
+
+/* ---- the module ------------------------------------------------------------------- */
+
+static int l_version(lua_State *L)
+{
+  lua_pushstring(L, cops_version_string());
+  return 1;
+}
+
+static void metatable(lua_State *L, const char *name, const luaL_Reg *methods, int close_ud)
+{
+  luaL_newmetatable(L, name);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_setfield(L, -2, "__index");
+  (void)close_ud;
+}
+
+/* Add close (refusing), __gc and __close (not refusing) with the closer given. */
+static void closers(lua_State *L, lua_CFunction fn, const char *mt)
+{
+  /* metatable at -1, its __index table reached through it */
+  lua_getfield(L, -1, "__index");
+  if (mt)
+    lua_pushstring(L, mt);
+  else
+    lua_pushnil(L);
+  lua_pushboolean(L, 1);
+  lua_pushcclosure(L, fn, 2);
+  lua_setfield(L, -2, "close");
+  lua_pop(L, 1);
+  const char *const events[] = {"__gc", "__close"};
+  for (int i = 0; i < 2; i++) {
+    if (mt)
+      lua_pushstring(L, mt);
+    else
+      lua_pushnil(L);
+    lua_pushboolean(L, 0);
+    lua_pushcclosure(L, fn, 2);
+    lua_setfield(L, -2, events[i]);
+  }
+}
+
+LUALIB_API int luaopen_cops(lua_State *L);
+LUALIB_API int luaopen_cops(lua_State *L)
+{
+  luaL_newmetatable(L, ERROR_MT);
+  lua_pushcfunction(L, error_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pop(L, 1);
+
+  static const luaL_Reg ctx_methods[] = {
+    {"seed", ctx_seed}, {"die", ctx_die}, {"roll", ctx_roll}, {"odds", ctx_odds},
+    {"load_character", ctx_load_character}, {"character", ctx_character_from_json},
+    {"load_weapon", ctx_load_weapon}, {"weapon", ctx_weapon_from_json},
+    {"load_armour", ctx_load_armour}, {"armour", ctx_armour_from_json},
+    {"encounter", ctx_encounter}, {"scenario", ctx_scenario}, {NULL, NULL},
+  };
+  metatable(L, CTX, ctx_methods, 0);
+  closers(L, ctx_close, NULL);
+  lua_pop(L, 1);
+
+  static const luaL_Reg character_methods[] = {
+    {"name", character_name}, {"hp", character_hp}, {"health", character_health},
+    {"roll", character_roll_l}, {NULL, NULL},
+  };
+  static const luaL_Reg weapon_methods[] = {
+    {"name", weapon_name}, {"get", weapon_get}, {"reload", weapon_reload}, {NULL, NULL},
+  };
+  static const luaL_Reg armour_methods[] = {{"name", armour_name}, {NULL, NULL}};
+  const struct {
+    const char *mt;
+    const luaL_Reg *methods;
+  } entities[] = {
+    {CHARACTER, character_methods}, {WEAPON, weapon_methods}, {ARMOUR, armour_methods},
+  };
+  for (size_t i = 0; i < sizeof entities / sizeof entities[0]; i++) {
+    metatable(L, entities[i].mt, entities[i].methods, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushstring(L, entities[i].mt);
+    lua_pushcclosure(L, entity_to_json, 1);
+    lua_setfield(L, -2, "to_json");
+    lua_pop(L, 1);
+    closers(L, entity_close, entities[i].mt);
+    lua_pop(L, 1);
+  }
+
+  static const luaL_Reg fight_methods[] = {
+    {"begin_round", fight_begin_round}, {"resolve_round", fight_resolve_round},
+    {"run_round", fight_run_round}, {"run", fight_run}, {"reset", fight_reset},
+    {"seed", fight_seed}, {"over", fight_over}, {"round", fight_round},
+    {"winner", fight_winner}, {"can_act", fight_can_act}, {"jsonl", fight_jsonl},
+    {"narrate", fight_narrate}, {"events", fight_events}, {NULL, NULL},
+  };
+  metatable(L, ENCOUNTER, fight_methods, 1);
+  lua_getfield(L, -1, "__index");
+  lua_pushcfunction(L, encounter_add);
+  lua_setfield(L, -2, "add");
+  lua_pushcfunction(L, encounter_declare);
+  lua_setfield(L, -2, "declare");
+  lua_pop(L, 1);
+  closers(L, fight_close, NULL);
+  lua_pop(L, 1);
+  metatable(L, SCENARIO, fight_methods, 1);
+  lua_getfield(L, -1, "__index");
+  lua_pushcfunction(L, scenario_name);
+  lua_setfield(L, -2, "name");
+  lua_pop(L, 1);
+  closers(L, fight_close, NULL);
+  lua_pop(L, 1);
+
+  static const luaL_Reg functions[] = {
+    {"context", l_context}, {"version", l_version}, {NULL, NULL},
+  };
+  luaL_newlib(L, functions);
+  return 1;
+}

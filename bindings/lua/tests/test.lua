@@ -1,0 +1,179 @@
+-- Tests of the Lua binding, run by the test command: lua5.4 test.lua SOURCE_ROOT
+-- (package.cpath must reach the built cops.so). Each check counts; any failure
+-- makes the script exit with status 1.
+local root = assert(arg[1], "usage: lua5.4 test.lua SOURCE_ROOT")
+local cops = require "cops"
+local ex = root .. "/examples"
+local passed, failed = 0, 0
+
+local function test(name, fn)
+  local ok, err = pcall(fn)
+  if ok then
+    passed = passed + 1
+  else
+    failed = failed + 1
+    print("FAIL: " .. name .. ": " .. tostring(err))
+  end
+end
+
+local function raises(name, code, fn)
+  local ok, err = pcall(fn)
+  assert(not ok, name .. ": no error")
+  assert(type(err) == "table" and err.name == code,
+         name .. ": expected " .. code .. ", got " .. tostring(err))
+  return err
+end
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+test("version", function()
+  assert(cops.version():match("^%d+%.%d+%.%d+$"))
+end)
+
+test("seeded rolls repeat", function()
+  local ctx <close> = cops.context(2030)
+  local a = ctx:roll("5+/3 (2) +1D")
+  ctx:seed(2030)
+  local b = ctx:roll("5+/3 (2) +1D")
+  assert(a.json == b.json and a.pool == 4 and a.threshold == 5)
+  assert(#a.dice >= 4)
+end)
+
+test("a Lua function as the dice: the C1 worked example", function()
+  local faces, i = {3, 4, 6}, 0
+  local ctx <close> = cops.context(function(sides) i = i + 1; return faces[i] end)
+  local r = ctx:roll("4+/3 (2)")
+  assert(r.successes == 2 and r.success and r.margin == 0)
+  assert(r.dice[1] == 3 and r.dice[2] == 4 and r.dice[3] == 6)
+end)
+
+test("callback errors", function()
+  local bad <close> = cops.context(function() return 11 end)
+  local err = raises("face 11", "ERNG", function() bad:roll("4+/1") end)
+  assert(err.code == -4 and err.message:find("11"))
+  assert(tostring(err):find("^ERNG: "))
+  local boom <close> = cops.context(function() error("no more dice") end)
+  local ok, e = pcall(function() boom:roll("4+/1") end)
+  assert(not ok and tostring(e):find("no more dice"))
+end)
+
+test("errors carry code and message", function()
+  local ctx <close> = cops.context(1)
+  local err = raises("syntax", "ESYNTAX", function() ctx:roll("4+/3 (2") end)
+  assert(err.code == -5 and err.message:find("column 8"))
+  raises("range", "ERANGE", function() ctx:die(8) end)
+  assert(not pcall(function() ctx:roll(nil) end))
+end)
+
+test("odds", function()
+  local ctx <close> = cops.context()
+  assert(math.abs(ctx:odds("4+/3 (2)") - 0.8029) < 1e-12)
+end)
+
+test("characters, weapons, armour", function()
+  local ctx <close> = cops.context(3)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  assert(mike:name() == "Mike Delgado" and mike:hp() == 29 and mike:health() == "healthy")
+  assert(mike:roll("Arme de poing/Coordination (2)").threshold == 5)
+  raises("unknown skill", "ENOTFOUND", function() mike:roll("Cuisine/Coordination") end)
+  assert(mike:hp(10) == 10 and mike:health() == "below_half")
+  local joe_text = read(ex .. "/sheets/joe.json")
+  assert(ctx:character(joe_text):to_json() == joe_text)
+  raises("bad sheet", "EJSON", function() ctx:character('{"name": "x"}') end)
+  raises("no file", "EIO", function() ctx:load_character("/nonexistent.json") end)
+  local w = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  assert(w:name() == "Vulcan 051" and w:get("pu") == 5 and w:get("magazine") == 12)
+  assert(not pcall(function() w:get("colour") end))
+  local a = ctx:load_armour(ex .. "/armour/gilet-pare-balles.json")
+  assert(a:name() == "Gilet pare-balles")
+  mike:close(); w:close(); a:close()
+end)
+
+test("an encounter round by round", function()
+  local ctx <close> = cops.context(1)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local knife = ctx:load_weapon(ex .. "/weapons/couteau-021.json")
+  local vest = ctx:load_armour(ex .. "/armour/gilet-pare-balles.json")
+  local e = ctx:encounter()
+  local m = e:add(mike, 0, 0, 0, {weapons = {gun}, armour = vest, controlled = true})
+  local j = e:add(joe, 1, 12, 0, {weapons = {knife}})
+  e:seed(7)
+  raises("winner too early", "ESTATE", function() e:winner() end)
+  while not e:over() do
+    e:begin_round()
+    if e:can_act(m) then
+      e:declare(m, {action = "shoot", target = j, attitude = "Agressif", initiative = 1})
+    end
+    e:resolve_round()
+  end
+  local events = e:events()
+  assert(events[1].type == "start" and events[#events].type == "end")
+  assert(e:jsonl():find('"seed":"7"', 1, true))
+  assert(e:narrate("en"):find("Round 1", 1, true) and e:narrate("fr"):find("Tour 1", 1, true))
+  assert(not pcall(function() e:narrate("de") end))
+  local w = e:winner()
+  assert(w == nil or w == 0 or w == 1)
+  e:close()
+end)
+
+test("refusals", function()
+  local ctx <close> = cops.context(1)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local e <close> = ctx:encounter()
+  local m = e:add(mike, 0, 0, 0, {controlled = true})
+  local j = e:add(joe, 1, 5, 0)
+  raises("declare before the round", "ESTATE", function() e:declare(m, {action = "wait"}) end)
+  e:begin_round()
+  local err = raises("initiative", "EINVAL",
+                     function() e:declare(m, {action = "shoot", target = j, initiative = -2}) end)
+  assert(err.message:find("Réflexes"))
+  raises("no weapon", "ERULE", function() e:declare(m, {action = "shoot", target = j}) end)
+  assert(not pcall(function() e:declare(m, {action = "dance"}) end))
+  raises("undeclared", "ESTATE", function() e:resolve_round() end)
+  e:declare(m, {action = "wait"})
+  e:resolve_round()
+  assert(not pcall(function() mike:close() end), "closing a borrowed character must fail")
+  e:close()
+  mike:close()
+end)
+
+test("the scenario replays the C log byte for byte", function()
+  local ctx <close> = cops.context()
+  local s <close> = ctx:scenario(ex .. "/scenarios/street-shootout.json")
+  assert(s:name() == "Fusillade sur Alvarado Street")
+  s:seed(2030)
+  s:run()
+  assert(s:jsonl() == read(root .. "/tests/golden/street-shootout-2030.jsonl"))
+  assert(s:narrate("fr") == read(root .. "/tests/golden/street-shootout-2030.fr.txt"))
+  local events = s:events()
+  assert(events[1].type == "start" and events[#events].type == "end")
+  s:reset()
+  assert(s:round() == 0)
+end)
+
+test("handles close once; the context waits for its handles", function()
+  local ctx = cops.context(1)
+  local w = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  assert(not pcall(function() ctx:close() end))
+  w:close(); w:close()
+  assert(not pcall(function() w:name() end))
+  ctx:close(); ctx:close()
+  assert(not pcall(function() ctx:roll("4+/1") end))
+  for _ = 1, 200 do
+    local c = cops.context(2)
+    c:load_character(ex .. "/sheets/sarah.json")
+  end
+  collectgarbage()
+  collectgarbage()
+end)
+
+print(string.format("lua: %d passed, %d failed", passed, failed))
+os.exit(failed == 0 and 0 or 1, true)  -- close the state: every handle finalized

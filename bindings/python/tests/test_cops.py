@@ -1,0 +1,232 @@
+"""Tests of the Python binding (pytest). The C library comes from $LIBCOPS_PATH;
+the examples and golden files from the source tree ($COPS_SOURCE_ROOT)."""
+
+import gc
+import json
+import os
+import sys
+
+import pytest
+
+ROOT = os.environ.get("COPS_SOURCE_ROOT",
+                      os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")))
+sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+
+import cops  # noqa: E402
+
+EX = os.path.join(ROOT, "examples")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+
+
+@pytest.fixture
+def ctx():
+    with cops.Context(seed=2030) as c:
+        yield c
+
+
+def test_version_matches():
+    assert cops.version() == cops.__version__
+
+
+def test_seeded_rolls_repeat(ctx):
+    first = ctx.roll("5+/3 (2) +1D").to_dict()
+    ctx.seed(2030)
+    again = ctx.roll("5+/3 (2) +1D").to_dict()
+    assert first == again
+    assert first["pool"] == 4 and first["threshold"] == 5
+    assert len(first["dice"]) >= 4
+
+
+def test_seed_bytes_and_errors(ctx):
+    ctx.seed(bytes(32))
+    assert 1 <= ctx.die(10) <= 10
+    with pytest.raises(ValueError):
+        ctx.seed(b"short")
+    with pytest.raises(ValueError):
+        ctx.seed(-1)
+    with pytest.raises(TypeError):
+        ctx.seed("2030")
+    with pytest.raises(cops.ERANGE) as e:
+        ctx.die(8)
+    assert "d8" in e.value.message
+
+
+def test_callback_source_scripts_the_c1_example():
+    faces = iter([3, 4, 6])
+    with cops.Context(callback=lambda sides: next(faces)) as c:
+        r = c.roll("4+/3 (2)")
+        assert r.dice == [3, 4, 6]
+        assert r.successes == 2 and r.succeeded and r.margin == 0
+
+
+def test_callback_errors():
+    with cops.Context(callback=lambda sides: 11) as c:
+        with pytest.raises(cops.ERNG) as e:
+            c.roll("4+/1")
+        assert "11" in e.value.message
+
+    def boom(sides):
+        raise KeyError("no more dice")
+
+    with cops.Context(callback=boom) as c:
+        with pytest.raises(KeyError):
+            c.roll("4+/1")
+    with pytest.raises(TypeError):
+        cops.Context(callback=5)
+
+
+def test_errors_carry_code_and_message(ctx):
+    with pytest.raises(cops.ESYNTAX) as e:
+        ctx.roll("4+/3 (2")
+    assert e.value.code == -5 and e.value.name == "ESYNTAX"
+    assert "column 8" in e.value.message
+    assert isinstance(e.value, cops.CopsError)
+    with pytest.raises(cops.ERANGE):
+        ctx.roll("4+/65")
+    with pytest.raises(TypeError):
+        ctx.roll(4)
+    with pytest.raises(ValueError):
+        ctx.roll("4+/3\0")
+
+
+def test_odds(ctx):
+    o = cops.odds(ctx, "4+/3 (2)")
+    assert o["p_success"] == pytest.approx(0.8029, abs=1e-12)
+    assert o["expected_successes"] == pytest.approx(7 / 3)
+    p = cops.opposed_odds(ctx, "4+/1", "4+/1")
+    assert p["p_a"] == pytest.approx(p["p_b"])
+    assert p["p_a"] + p["p_none"] + p["p_b"] == pytest.approx(1.0)
+
+
+def test_character(ctx, tmp_path):
+    mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+    assert mike.name == "Mike Delgado"
+    assert mike.hp == 29 and mike.max_hp == 29 and mike.health == "healthy"
+    assert 0 < mike.odds("Arme de poing/Coordination (2)") < 1
+    r = mike.roll("Arme de poing/Coordination (2)")
+    assert r.to_dict()["threshold"] == 5
+    with pytest.raises(cops.ENOTFOUND):
+        mike.roll("Cuisine/Coordination")
+    mike.hp = 10
+    assert mike.health == "below_half"
+    out = tmp_path / "mike.json"
+    mike.save(out)
+    again = cops.Character.load(ctx, out)
+    assert again.hp == 10
+    with open(os.path.join(EX, "sheets", "joe.json"), encoding="utf-8") as f:
+        text = f.read()
+    joe = cops.Character.from_json(ctx, text)
+    assert joe.to_json() == text
+    assert cops.Character.from_json(ctx, json.loads(text)).name == joe.name
+    with pytest.raises(cops.EJSON) as e:
+        cops.Character.from_json(ctx, '{"name": "x"}')
+    assert "characteristics" in e.value.message
+    with pytest.raises(cops.EIO):
+        cops.Character.load(ctx, tmp_path / "none.json")
+    new = cops.Character.new(ctx, "Ana")
+    assert new.name == "Ana"
+
+
+def test_weapon_and_armour(ctx):
+    w = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "vulcan-051.json"))
+    assert w.name == "Vulcan 051"
+    assert (w["pr"], w["pu"], w["fa"], w["range"], w["magazine"]) == (0, 5, 1, 20, 12)
+    with pytest.raises(KeyError):
+        w["colour"]
+    a = cops.Armour.load(ctx, os.path.join(EX, "armour", "gilet-pare-balles.json"))
+    assert a.to_dict()["protection"]["torso"] == {"dice": 2, "fixed": 1}
+    with pytest.raises(cops.ERULE):
+        cops.Weapon.from_json(ctx, '{"schema": 1, "name": "Couteau 021", "kind": "blade"}').reload()
+
+
+def test_encounter_round_by_round(ctx):
+    mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+    joe = cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json"))
+    gun = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "vulcan-051.json"))
+    knife = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "couteau-021.json"))
+    vest = cops.Armour.load(ctx, os.path.join(EX, "armour", "gilet-pare-balles.json"))
+    with cops.Encounter(ctx) as e:
+        m = e.add(mike, 0, 0, 0, weapons=[gun], armour=vest, controlled=True)
+        j = e.add(joe, 1, 12, 0, weapons=[knife])
+        assert e.distance(m, j) == 12
+        e.seed(7)
+        while not e.over:
+            e.begin_round()
+            if e.can_act(m):
+                e.declare(m, "shoot", target=j, attitude="Agressif", initiative=1)
+            e.resolve_round()
+        events = e.events
+        assert events[0]["type"] == "start" and events[0]["seed"] == "7"
+        assert events[-1]["type"] == "end"
+        assert any(ev["type"] == "declare" and ev["action"] == "shoot" for ev in events)
+        assert e.winner in (0, 1, None)
+        assert "Tour 1" in e.narrate("fr") and "Round 1" in e.narrate("en")
+        with pytest.raises(ValueError):
+            e.narrate("de")
+        with pytest.raises(ValueError):
+            mike.close()            # still in the encounter
+    mike.close()                    # fine once the encounter is closed
+
+
+def test_encounter_refusals(ctx):
+    mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+    joe = cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json"))
+    e = cops.Encounter(ctx)
+    m = e.add(mike, 0, controlled=True)
+    j = e.add(joe, 1, 5, 0)
+    with pytest.raises(cops.ESTATE):
+        e.declare(m, "wait")
+    e.begin_round()
+    with pytest.raises(cops.EINVAL) as err:
+        e.declare(m, "shoot", target=j, initiative=-2)
+    assert "Réflexes" in err.value.message
+    with pytest.raises(cops.ERULE):
+        e.declare(m, "shoot", target=j)          # no weapon in hand
+    with pytest.raises(ValueError):
+        e.declare(m, "dance")
+    with pytest.raises(cops.ESTATE):
+        e.resolve_round()                        # Mike has not declared
+    e.declare(m, "wait")
+    e.resolve_round()
+    with pytest.raises(TypeError):
+        e.add("Mike", 0)
+
+
+def test_scenario_replay_equals_c():
+    """The same scenario and seed from Python give the C CLI's JSON Lines, byte for byte."""
+    with cops.Context() as c:
+        s = cops.Scenario(c, os.path.join(EX, "scenarios", "street-shootout.json"))
+        assert s.name == "Fusillade sur Alvarado Street"
+        assert s.sides == ["COPS", "gang"]
+        s.seed(2030)
+        s.run()
+        with open(os.path.join(GOLDEN, "street-shootout-2030.jsonl"), encoding="utf-8") as f:
+            assert s.jsonl() == f.read()
+        with open(os.path.join(GOLDEN, "street-shootout-2030.en.txt"), encoding="utf-8") as f:
+            assert s.narrate("en") == f.read()
+        s.reset()
+        assert s.round == 0
+        with pytest.raises(cops.ESTATE):
+            s.winner
+        with pytest.raises(cops.EJSON) as e:
+            cops.Scenario(c, json_text='{"schema": 1, "name": "x", "combatants": 3}')
+        assert "combatants" in e.value.message
+
+
+def test_handles_freed_once_and_by_gc():
+    c = cops.Context(seed=1)
+    r = c.roll("4+/2")
+    w = cops.Weapon.load(c, os.path.join(EX, "weapons", "vulcan-051.json"))
+    c.close()                    # closes what was made from it first
+    assert r._ptr is None and w._ptr is None
+    c.close()
+    r.close()                    # twice: nothing happens
+    with pytest.raises(ValueError):
+        c.roll("4+/2")
+    with pytest.raises(ValueError):
+        w.name
+    for _ in range(200):         # garbage collection frees the rest
+        x = cops.Context(seed=2)
+        cops.Character.load(x, os.path.join(EX, "sheets", "sarah.json"))
+    del x
+    gc.collect()
