@@ -7,9 +7,9 @@ cd "$(dirname "$0")/.."
 sh scripts/deps.sh build
 secs=${1:-2}
 if [ -f build/release/build.ninja ]; then
-  meson setup --reconfigure build/release -Dtests=false --buildtype=release >/dev/null
+  meson configure build/release -Dtests=false --buildtype=release -Db_lto=true >/dev/null
 else
-  meson setup build/release -Dtests=false --buildtype=release >/dev/null
+  meson setup build/release -Dtests=false --buildtype=release -Db_lto=true >/dev/null
 fi
 meson compile -C build/release >build/release.log 2>&1 || { cat build/release.log; exit 1; }
 

@@ -5,9 +5,9 @@ set -eu
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh build
 if [ -f build/demo/build.ninja ]; then
-  meson setup --reconfigure build/demo -Dtests=false -Dbench=false --buildtype=release >/dev/null
+  meson configure build/demo -Dtests=false -Dbench=false --buildtype=release -Db_lto=true >/dev/null
 else
-  meson setup build/demo -Dtests=false -Dbench=false --buildtype=release >/dev/null
+  meson setup build/demo -Dtests=false -Dbench=false --buildtype=release -Db_lto=true >/dev/null
 fi
 meson compile -C build/demo >build/demo.log 2>&1 || { cat build/demo.log; exit 1; }
 cops=build/demo/examples/cops

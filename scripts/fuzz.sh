@@ -9,7 +9,7 @@ seed=${2:-1}
 dir=build/fuzz
 opts="-Dfuzz=true -Dtests=false -Dexamples=false -Dbench=false -Db_sanitize=address,undefined -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link"
 if [ -f "$dir/build.ninja" ]; then
-  CC=clang meson setup --reconfigure "$dir" $opts >/dev/null
+  CC=clang meson configure "$dir" $opts >/dev/null
 else
   CC=clang meson setup "$dir" $opts >/dev/null
 fi

@@ -18,10 +18,12 @@ failures=""
 
 note() { printf '\n==== %s\n' "$*"; }
 
-setup() { # setup DIR OPTIONS...: configure (or reconfigure) and build
+setup() { # setup DIR OPTIONS...: configure (or reconfigure) and build. An existing
+  # build takes its options through "meson configure": "meson setup --reconfigure" of
+  # Debian 12's meson 1.0 keeps the old values of changed -D options.
   dir=$1; shift
   if [ -f "$dir/build.ninja" ]; then
-    meson setup --reconfigure "$dir" "$@" >"$logs/setup.log" 2>&1
+    meson configure "$dir" "$@" >"$logs/setup.log" 2>&1
   else
     meson setup "$dir" "$@" >"$logs/setup.log" 2>&1
   fi || { cat "$logs/setup.log"; return 1; }
