@@ -737,11 +737,16 @@ int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration
 {
   if (!e || !d)
     return COPS_EINVAL;
+  const uint32_t size = d->size;
+  if (size < sizeof(uint32_t) || size > sizeof *d)
+    return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
+                      "sizeof(cops_declaration) (cops_declaration_init does)", (unsigned)size);
   if (id < 0 || id >= e->n)
     return COPS_ERANGE;
   if (!e->c[id].declared)
     return COPS_ESTATE;
-  *d = e->c[id].decl;
+  memcpy(d, &e->c[id].decl, size);   /* the fields the caller's struct knows */
+  d->size = size;
   return COPS_OK;
 }
 

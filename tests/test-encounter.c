@@ -294,6 +294,49 @@ START_TEST(test_c10_4_round_bound_conditions)
 }
 END_TEST
 
+/* C10.5 in an encounter: covering fire first; in its zone a failed nerve loses the action
+ * (Planqué, pinned for the round), a steady one takes the zone's hits before acting. */
+START_TEST(test_c10_5_cover_in_an_encounter)
+{
+  cops_weapon *uzi;
+  ck_assert_int_eq(cops_weapon_new(&uzi, ctx, COPS_HANDGUN, "Uzi 020"), COPS_OK); /* PU 2, FA 0 */
+  cops_weapon_set(uzi, COPS_WEAPON_RANGE, 30);
+  cops_weapon_set(uzi, COPS_WEAPON_MAGAZINE, 12);
+  cops_weapon_set(uzi, COPS_WEAPON_LOADED, 12);
+  cops_weapon_set(uzi, COPS_WEAPON_VC, 2);
+  int a;
+  ck_assert_int_eq(cops_encounter_add(enc, ch[0], 0, 0, 0, &a), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(enc, a, uzi), COPS_OK);
+  cops_encounter_set_controlled(enc, a, 1);
+  const int c = join(2, 1, 20, 0), e = join(4, 1, 22, 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(a, decl(COPS_ACT_COVER, c, 0, 0));
+  declare(c, decl(COPS_ACT_SHOOT, a, 0, 0));
+  declare(e, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Cover 3 + 2 = 5 dice at 5+ (VC 2): 9 9 9 1 1, MR 1. Nerve 6+/Sang-froid 2 (3): Cy 1 1
+   * fails; Eve 10 6, then 6 for the 10: 3 successes, steady. Eve, acting: (1 + 1) d10:
+   * 10 1, one bullet: location 5 (torso), 2d6 1 1 + torso 2d6 1 1 = 4; stopping FA 0 + 2:
+   * 6 6 1. */
+  FACES(9, 9, 9, 1, 1, 1, 1, 10, 6, 6, 10, 1, 5, 1, 1, 1, 1, 6, 6, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  int loaded;
+  cops_weapon_get(uzi, COPS_WEAPON_LOADED, &loaded);
+  ck_assert_int_eq(loaded, 0);
+  ck_assert_int_eq(count_events(COPS_EV_IDLE, COPS_IDLE_PINNED), 1);
+  char buf[256];
+  ck_assert_str_eq(actors(COPS_EV_ATTACK, buf, sizeof buf), "Ana,");   /* Cy never fires */
+  int hp;
+  cops_character_hp(ch[4], &hp);
+  ck_assert_int_eq(hp, 25);
+  ck_assert(!(cops_character_conditions(ch[2]) & COPS_COND_PINNED));  /* ended with the round */
+  cops_encounter_free(enc);
+  enc = NULL;
+  cops_weapon_free(uzi);
+  ck_assert_int_eq(cops_encounter_new(&enc, ctx, COPS_RULES_CORE), COPS_OK);
+}
+END_TEST
+
 /* C11.1 in an encounter: a hold, then the held one may only escape, at 2 hit points. */
 START_TEST(test_c11_1_hold_then_escape)
 {
@@ -319,6 +362,7 @@ START_TEST(test_c11_1_hold_then_escape)
   FACES(6, 6, 1, 1, 1, 1);
   ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
   cops_declaration got;
+  cops_declaration_init(&got, 0);
   ck_assert_int_eq(cops_encounter_declaration(enc, c, &got), COPS_OK);
   ck_assert_int_eq(got.action, COPS_ACT_ESCAPE);
   ck_assert_int_eq(got.target, b);
@@ -513,7 +557,8 @@ START_TEST(test_default_policy)
   ck_assert_int_eq(cops_ctx_seed(ctx, 7), COPS_OK);
   ck_assert_int_eq(cops_encounter_run_round(enc), COPS_OK);
   cops_declaration d;
-  cops_encounter_declaration(enc, a, &d);
+  cops_declaration_init(&d, 0);
+  ck_assert_int_eq(cops_encounter_declaration(enc, a, &d), COPS_OK);
   ck_assert_int_eq(d.action, COPS_ACT_SHOOT);
   ck_assert_int_eq(d.target, e);                          /* 10 m, not 30 */
   ck_assert_int_eq(d.initiative, 0);                      /* Réflexes 5: 0 */
@@ -708,6 +753,9 @@ START_TEST(test_api_edges)
   ck_assert_int_eq(v, COPS_ACT_STAND_UP);
   ck_assert_int_eq(cops_encounter_action_parse("fly", &v), COPS_ENOTFOUND);
   ck_assert_int_eq(cops_declaration_init(NULL, 0), COPS_EINVAL);
+  cops_declaration d;
+  memset(&d, 0, sizeof d);
+  ck_assert_int_eq(cops_encounter_declaration(enc, a, &d), COPS_EINVAL);   /* size not set */
   cops_encounter_free(NULL);
   cops_scenario_free(NULL);
 }
@@ -723,6 +771,7 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_c6_not_simultaneous);
   tcase_add_test(tc, test_c6_4_melee_first_and_one_exchange);
   tcase_add_test(tc, test_c10_4_round_bound_conditions);
+  tcase_add_test(tc, test_c10_5_cover_in_an_encounter);
   tcase_add_test(tc, test_c11_1_hold_then_escape);
   tcase_add_test(tc, test_c11_1_throw_and_stand_up);
   tcase_add_test(tc, test_c8_2_dying_and_death);

@@ -163,8 +163,9 @@ COPS_API int cops_encounter_begin_round(cops_encounter *e);
 COPS_API int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *d);
 /**
  * @brief A combatant's declaration for this round (after resolve, the one
- * that was resolved, the default policy's included).
- * @return ::COPS_ESTATE when none
+ * that was resolved, the default policy's included). Set @p d's @c size
+ * first (cops_declaration_init() does): the struct only grows at its end.
+ * @return ::COPS_ESTATE when none; ::COPS_EINVAL for a size not set
  * @since 0.5.0
  */
 COPS_API int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration *d);

@@ -106,7 +106,7 @@ typedef struct cops_event {
   int mode;            /**< ATTACK: ::cops_attack_modes */
   int attitude;        /**< ATTACK: the actor's attitude (-2..2) */
   int initiative;      /**< ATTACK */
-  int distance;        /**< ATTACK: metres */
+  int distance;        /**< ATTACK, MOVE: metres; DECLARE: 0 when moving to (x, y), -1 when not */
   int purpose;         /**< ROLL: ::cops_roll_purposes */
   int roll_kind;       /**< ROLL: ::COPS_ROLL_ACTION or ::COPS_ROLL_D6_SUM */
   int pool;            /**< ROLL: dice of the first wave */
