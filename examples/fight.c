@@ -41,7 +41,7 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
   return 0;
 }
 
-static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o, const char *cmd)
+static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o)
 {
   if (cops_ctx_new(ctx))
     return EXIT_FAILURE;
@@ -51,7 +51,6 @@ static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o, 
     cops_ctx_free(*ctx);
     return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
   }
-  (void)cmd;
   return 0;
 }
 
@@ -92,7 +91,7 @@ int cmd_fight(int argc, char **argv)
     return rc;
   cops_ctx *ctx;
   cops_scenario *sc;
-  if ((rc = load(&ctx, &sc, &o, "fight")))
+  if ((rc = load(&ctx, &sc, &o)))
     return rc;
   cops_encounter *e = cops_scenario_encounter(sc);
   if (o.seed)
@@ -164,7 +163,7 @@ int cmd_sim(int argc, char **argv)
     return rc;
   cops_ctx *ctx;
   cops_scenario *sc;
-  if ((rc = load(&ctx, &sc, &o, "sim")))
+  if ((rc = load(&ctx, &sc, &o)))
     return rc;
   cops_encounter *e = cops_scenario_encounter(sc);
   cops_encounter_set_logging(e, 0);

@@ -122,12 +122,11 @@ int cops_attack_mode_parse(const char *text, int *out)
 {
   if (!text || !out)
     return COPS_EINVAL;
-  for (int m = 0; m < COPS_ATTACK_MODE_COUNT; m++)
-    if (cops__names_match(text, strlen(text), mode_names[m])) {
-      *out = m;
-      return COPS_OK;
-    }
-  return COPS_ENOTFOUND;
+  const int m = cops__name_index(text, mode_names, COPS_ATTACK_MODE_COUNT);
+  if (m < 0)
+    return COPS_ENOTFOUND;
+  *out = m;
+  return COPS_OK;
 }
 
 /* ---- the outcome ---------------------------------------------------------- */

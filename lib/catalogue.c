@@ -211,3 +211,11 @@ const char *cops_skill_specialisation_name(int skill, int i)
   int n = cops_skill_specialisation_count(skill);
   return n >= 0 && i >= 0 && i < n ? skills[skill].specs[i] : NULL;
 }
+
+int cops__name_index(const char *text, const char *const *names, int count)
+{
+  for (int i = 0; i < count; i++)
+    if (cops__names_match(text, strlen(text), names[i]))
+      return i;
+  return -1;
+}

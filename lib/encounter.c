@@ -25,6 +25,7 @@ struct combatant {
   unsigned fresh;            /* round-bound conditions set again this round */
   int was_down;              /* at 0 hit points or below when the round began */
   int bleed_every, bleed_wait; /* C8.2: 1 hit point every bleed_every rounds (10 stabilised) */
+  int death_told;            /* the log has its death event */
   int thrown;                /* thrown this round: stands up at its end (C11.1) */
   int held_by;               /* holder's id, -1 */
   int in_zone;               /* covering fire: id of the shooter whose zone they risk, -1 */
@@ -71,12 +72,11 @@ int cops_encounter_action_parse(const char *text, int *out)
 {
   if (!text || !out)
     return COPS_EINVAL;
-  for (int a = 0; a < COPS_ACT_COUNT; a++)
-    if (cops__names_match(text, strlen(text), action_names[a])) {
-      *out = a;
-      return COPS_OK;
-    }
-  return COPS_ENOTFOUND;
+  const int a = cops__name_index(text, action_names, COPS_ACT_COUNT);
+  if (a < 0)
+    return COPS_ENOTFOUND;
+  *out = a;
+  return COPS_OK;
 }
 
 int cops_declaration_init(cops_declaration *d, int action)
@@ -360,14 +360,14 @@ int cops_encounter_side(const cops_encounter *e, int id)
 {
   if (!e)
     return COPS_EINVAL;
-  return id >= 0 && id < e->n ? e->c[id].side : COPS_ERANGE;
+  return check_id(e, id) ? COPS_ERANGE : e->c[id].side;
 }
 
 int cops_encounter_position(const cops_encounter *e, int id, int *x, int *y)
 {
   if (!e || !x || !y)
     return COPS_EINVAL;
-  if (id < 0 || id >= e->n)
+  if (check_id(e, id))
     return COPS_ERANGE;
   *x = e->c[id].x;
   *y = e->c[id].y;
@@ -393,7 +393,7 @@ int cops_encounter_distance(const cops_encounter *e, int a, int b)
 {
   if (!e)
     return COPS_EINVAL;
-  if (a < 0 || a >= e->n || b < 0 || b >= e->n)
+  if (check_id(e, a) || check_id(e, b))
     return COPS_ERANGE;
   return dist(e, a, b);
 }
@@ -409,7 +409,7 @@ int cops_encounter_present(const cops_encounter *e, int id)
 {
   if (!e)
     return COPS_EINVAL;
-  return id >= 0 && id < e->n ? e->c[id].present : COPS_ERANGE;
+  return check_id(e, id) ? COPS_ERANGE : e->c[id].present;
 }
 
 static int able(const cops_encounter *e, int id)
@@ -428,7 +428,7 @@ int cops_encounter_can_act(const cops_encounter *e, int id)
 {
   if (!e)
     return COPS_EINVAL;
-  return id >= 0 && id < e->n ? able(e, id) : COPS_ERANGE;
+  return check_id(e, id) ? COPS_ERANGE : able(e, id);
 }
 
 int cops_encounter_seed(cops_encounter *e, uint64_t seed)
@@ -484,7 +484,9 @@ int cops_encounter_winner(const cops_encounter *e)
 {
   if (!e)
     return COPS_EINVAL;
-  return e->over ? e->winner : COPS_ESTATE;
+  if (!e->over)
+    return cops__fail(e->ctx, COPS_ESTATE, "the fight is not over (round %d)", e->round);
+  return e->winner;
 }
 
 int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text)
@@ -515,7 +517,7 @@ int cops_encounter_reset(cops_encounter *e)
     c->declared = c->cancelled = c->thrown = 0;
     c->held_by = c->in_zone = -1;
     c->bleed_every = 1;
-    c->bleed_wait = 0;
+    c->bleed_wait = c->death_told = 0;
     c->fresh = 0;
   }
   e->round = e->in_round = e->over = e->started = 0;
@@ -741,10 +743,10 @@ int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration
   if (size < sizeof(uint32_t) || size > sizeof *d)
     return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
                       "sizeof(cops_declaration) (cops_declaration_init does)", (unsigned)size);
-  if (id < 0 || id >= e->n)
+  if (check_id(e, id))
     return COPS_ERANGE;
   if (!e->c[id].declared)
-    return COPS_ESTATE;
+    return cops__fail(e->ctx, COPS_ESTATE, "%s has no declaration this round", who(e, id));
   memcpy(d, &e->c[id].decl, size);   /* the fields the caller's struct knows */
   d->size = size;
   return COPS_OK;
@@ -784,8 +786,8 @@ static int ev_death_checks(cops_encounter *e)
     return COPS_OK;   /* only the log tells deaths as they happen; the round's end removes */
   for (int i = 0; i < e->n; i++) {
     struct combatant *c = &e->c[i];
-    if (c->present && c->bleed_every >= 0 && cops__dead(c->ch)) {
-      c->bleed_every = -1; /* marks the death as told */
+    if (c->present && !c->death_told && cops__dead(c->ch)) {
+      c->death_told = 1;
       cops_event x = {0};
       x.type = COPS_EV_DEATH;
       x.id = i;
@@ -1035,9 +1037,6 @@ static int resolve_cover(cops_encounter *e)
     situation(e, id, COPS_ATTACK_COVER, moved, &s);
     if ((rc = cops__attack(e->zone[id], &s, LOG(e), 0)))
       return rc;
-    int hits = 0;
-    cops_outcome_bullets(e->zone[id], NULL, &hits);
-    (void)hits;
     /* The zone: 5 m around the target (2-10 m wide, C10.5); those of other sides in it, or
      * moving into it, roll their nerve. */
     const struct combatant *tc = &e->c[c->decl.target];

@@ -114,6 +114,8 @@ int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e
 size_t cops__fold(const char *text, size_t len, char *out, size_t cap);
 /* 1 when the first len bytes of a and the string b fold to the same name. */
 int cops__names_match(const char *a, size_t alen, const char *b);
+/* The index of the name text matches (folded) in names[0..count-1], or -1. */
+int cops__name_index(const char *text, const char *const *names, int count);
 int cops__characteristic_parse_span(const char *text, size_t len, int *out);
 int cops__skill_parse_span(const char *text, size_t len, int *out);
 

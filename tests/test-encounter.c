@@ -742,6 +742,9 @@ START_TEST(test_api_edges)
   ck_assert_int_eq(cops_encounter_set_controlled(enc, a, 2), COPS_EINVAL);
   ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_ESTATE);
   ck_assert_int_eq(cops_encounter_winner(enc), COPS_ESTATE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "the fight is not over"));
+  ck_assert_int_eq(cops_encounter_distance(enc, a, 3), COPS_ERANGE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "combatant 3 out of range 0..0"));
   ck_assert_ptr_eq(cops_encounter_weapon(enc, a), gun[0]);
   ck_assert_ptr_eq(cops_encounter_character(enc, a), ch[0]);
   ck_assert_ptr_null(cops_encounter_character(enc, 1));

@@ -787,13 +787,12 @@ static int l_version(lua_State *L)
   return 1;
 }
 
-static void metatable(lua_State *L, const char *name, const luaL_Reg *methods, int close_ud)
+static void metatable(lua_State *L, const char *name, const luaL_Reg *methods)
 {
   luaL_newmetatable(L, name);
   lua_newtable(L);
   luaL_setfuncs(L, methods, 0);
   lua_setfield(L, -2, "__index");
-  (void)close_ud;
 }
 
 /* Add close (refusing), __gc and __close (not refusing) with the closer given. */
@@ -836,7 +835,7 @@ LUALIB_API int luaopen_cops(lua_State *L)
     {"load_armour", ctx_load_armour}, {"armour", ctx_armour_from_json},
     {"encounter", ctx_encounter}, {"scenario", ctx_scenario}, {NULL, NULL},
   };
-  metatable(L, CTX, ctx_methods, 0);
+  metatable(L, CTX, ctx_methods);
   closers(L, ctx_close, NULL);
   lua_pop(L, 1);
 
@@ -855,7 +854,7 @@ LUALIB_API int luaopen_cops(lua_State *L)
     {CHARACTER, character_methods}, {WEAPON, weapon_methods}, {ARMOUR, armour_methods},
   };
   for (size_t i = 0; i < sizeof entities / sizeof entities[0]; i++) {
-    metatable(L, entities[i].mt, entities[i].methods, 1);
+    metatable(L, entities[i].mt, entities[i].methods);
     lua_getfield(L, -1, "__index");
     lua_pushstring(L, entities[i].mt);
     lua_pushcclosure(L, entity_to_json, 1);
@@ -872,7 +871,7 @@ LUALIB_API int luaopen_cops(lua_State *L)
     {"winner", fight_winner}, {"can_act", fight_can_act}, {"jsonl", fight_jsonl},
     {"narrate", fight_narrate}, {"events", fight_events}, {NULL, NULL},
   };
-  metatable(L, ENCOUNTER, fight_methods, 1);
+  metatable(L, ENCOUNTER, fight_methods);
   lua_getfield(L, -1, "__index");
   lua_pushcfunction(L, encounter_add);
   lua_setfield(L, -2, "add");
@@ -881,7 +880,7 @@ LUALIB_API int luaopen_cops(lua_State *L)
   lua_pop(L, 1);
   closers(L, fight_close, NULL);
   lua_pop(L, 1);
-  metatable(L, SCENARIO, fight_methods, 1);
+  metatable(L, SCENARIO, fight_methods);
   lua_getfield(L, -1, "__index");
   lua_pushcfunction(L, scenario_name);
   lua_setfield(L, -2, "name");

@@ -206,8 +206,9 @@ def test_scenario_replay_equals_c():
             assert s.narrate("en") == f.read()
         s.reset()
         assert s.round == 0
-        with pytest.raises(cops.ESTATE):
+        with pytest.raises(cops.ESTATE) as e:
             s.winner
+        assert "the fight is not over" in e.value.message
         with pytest.raises(cops.EJSON) as e:
             cops.Scenario(c, json_text='{"schema": 1, "name": "x", "combatants": 3}')
         assert "combatants" in e.value.message
