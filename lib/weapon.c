@@ -174,6 +174,22 @@ const char *cops_weapon_specialisation(const cops_weapon *w)
   return w && w->spec[0] ? w->spec : NULL;
 }
 
+const char *cops_weapon_field_name(int field)
+{
+  return field >= 0 && field < COPS_WEAPON_FIELD_COUNT ? field_names[field] : NULL;
+}
+
+int cops_weapon_field_parse(const char *text, int *out)
+{
+  if (!text || !out)
+    return COPS_EINVAL;
+  const int f = cops__name_index(text, field_names, COPS_WEAPON_FIELD_COUNT);
+  if (f < 0)
+    return COPS_ENOTFOUND;
+  *out = f;
+  return COPS_OK;
+}
+
 int cops_weapon_get(const cops_weapon *w, int field, int *value)
 {
   if (!w || !value)

@@ -302,6 +302,25 @@ START_TEST(test_malformed_files)
 }
 END_TEST
 
+/* Field names as the JSON files spell them, for the bindings. */
+START_TEST(test_weapon_field_names)
+{
+  int f;
+  for (int i = 0; i < COPS_WEAPON_FIELD_COUNT; i++) {
+    ck_assert_ptr_nonnull(cops_weapon_field_name(i));
+    ck_assert_int_eq(cops_weapon_field_parse(cops_weapon_field_name(i), &f), COPS_OK);
+    ck_assert_int_eq(f, i);
+  }
+  ck_assert_str_eq(cops_weapon_field_name(COPS_WEAPON_VRC), "vrc");
+  ck_assert_int_eq(cops_weapon_field_parse("PU", &f), COPS_OK);
+  ck_assert_int_eq(f, COPS_WEAPON_PU);
+  ck_assert_int_eq(cops_weapon_field_parse("colour", &f), COPS_ENOTFOUND);
+  ck_assert_int_eq(cops_weapon_field_parse(NULL, &f), COPS_EINVAL);
+  ck_assert_ptr_null(cops_weapon_field_name(COPS_WEAPON_FIELD_COUNT));
+  ck_assert_ptr_null(cops_weapon_field_name(-1));
+}
+END_TEST
+
 static Suite *equipment_suite(void)
 {
   Suite *s = suite_create("equipment");
@@ -312,6 +331,7 @@ static Suite *equipment_suite(void)
   tcase_add_test(tc, test_weapon_fields_and_reload);
   tcase_add_test(tc, test_armour);
   tcase_add_test(tc, test_example_files_round_trip);
+  tcase_add_test(tc, test_weapon_field_names);
   tcase_add_loop_test(tc, test_malformed_files, 0, (int)(sizeof bad / sizeof bad[0]));
   suite_add_tcase(s, tc);
   return s;

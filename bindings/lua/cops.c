@@ -433,11 +433,12 @@ static int weapon_name(lua_State *L)
 
 static int weapon_get(lua_State *L)
 {
-  static const char *const fields[] = {"pr", "pu", "fa", "range", "magazine", "loaded", "ct",
-                                       "vrc", "vc", NULL};
   entity_ud *e = to_entity(L, 1, WEAPON);
-  int v;
-  check(L, e->owner, cops_weapon_get(e->p, luaL_checkoption(L, 2, NULL, fields), &v));
+  int field, v;
+  if (cops_weapon_field_parse(luaL_checkstring(L, 2), &field))
+    return luaL_argerror(L, 2, lua_pushfstring(L, "unknown weapon field '%s'",
+                                                lua_tostring(L, 2)));
+  check(L, e->owner, cops_weapon_get(e->p, field, &v));
   lua_pushinteger(L, v);
   return 1;
 }

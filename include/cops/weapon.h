@@ -84,6 +84,10 @@ typedef enum cops_weapon_field {
   COPS_WEAPON_FIELD_COUNT
 } cops_weapon_field;
 
+/** @brief A field's name as in the JSON files ("pu", "vrc"), or NULL. @since 0.6.0 */
+COPS_API const char *cops_weapon_field_name(int field);
+/** @brief Read a field's name ("PU", "vrc"); ::COPS_ENOTFOUND when unknown. @since 0.6.0 */
+COPS_API int cops_weapon_field_parse(const char *text, int *out);
 /** @brief A field's value through @p value (PR may be negative). @since 0.3.0 */
 COPS_API int cops_weapon_get(const cops_weapon *w, int field, int *value);
 /**

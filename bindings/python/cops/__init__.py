@@ -178,6 +178,7 @@ _PROTOTYPES = {
     "cops_weapon_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
     "cops_weapon_name": (_s, [_p]),
     "cops_weapon_get": (_i, [_p, _i, _ip]),
+    "cops_weapon_field_parse": (_i, [_s, _ip]),
     "cops_weapon_reload": (_i, [_p]),
     "cops_armour_free": (None, [_p]),
     "cops_armour_from_json": (_i, [_pp, _p, _s]),
@@ -231,7 +232,6 @@ for _name, (_res, _args) in _PROTOTYPES.items():
 
 LANGS = {"fr": 0, "en": 1}
 HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead"]
-_WEAPON_FIELDS = ["pr", "pu", "fa", "range", "magazine", "loaded", "ct", "vrc", "vc"]
 
 
 def _text(value, what):
@@ -502,6 +502,10 @@ class _Entity(_Handle):
         ctx._check(cls._load(ctypes.byref(ptr), ctx._h, _text(os.fspath(path), "path")))
         return cls(ctx, ptr.value)
 
+    @property
+    def name(self):
+        return type(self)._name(self._h).decode("utf-8")
+
     def to_json(self):
         out = ctypes.c_void_p()
         self._check(type(self)._to_json(self._h, ctypes.byref(out)))
@@ -518,6 +522,7 @@ class Character(_Entity):
     _from_json = _lib.cops_character_from_json
     _load = _lib.cops_character_load
     _to_json = _lib.cops_character_to_json
+    _name = _lib.cops_character_name
 
     @classmethod
     def new(cls, ctx, name):
@@ -529,11 +534,7 @@ class Character(_Entity):
         c.name = name
         return c
 
-    @property
-    def name(self):
-        return _lib.cops_character_name(self._h).decode("utf-8")
-
-    @name.setter
+    @_Entity.name.setter
     def name(self, value):
         self._check(_lib.cops_character_set_name(self._h, _text(value, "name")))
 
@@ -594,17 +595,15 @@ class Weapon(_Entity):
     _from_json = _lib.cops_weapon_from_json
     _load = _lib.cops_weapon_load
     _to_json = _lib.cops_weapon_to_json
-
-    @property
-    def name(self):
-        return _lib.cops_weapon_name(self._h).decode("utf-8")
+    _name = _lib.cops_weapon_name
 
     def __getitem__(self, field):
         """weapon["pu"], weapon["loaded"] ... (pr pu fa range magazine loaded ct vrc vc)."""
-        if field not in _WEAPON_FIELDS:
+        index = ctypes.c_int()
+        if _lib.cops_weapon_field_parse(_text(field, "field"), ctypes.byref(index)):
             raise KeyError(field)
         v = ctypes.c_int()
-        self._check(_lib.cops_weapon_get(self._h, _WEAPON_FIELDS.index(field), ctypes.byref(v)))
+        self._check(_lib.cops_weapon_get(self._h, index.value, ctypes.byref(v)))
         return v.value
 
     def reload(self):
@@ -618,10 +617,7 @@ class Armour(_Entity):
     _from_json = _lib.cops_armour_from_json
     _load = _lib.cops_armour_load
     _to_json = _lib.cops_armour_to_json
-
-    @property
-    def name(self):
-        return _lib.cops_armour_name(self._h).decode("utf-8")
+    _name = _lib.cops_armour_name
 
 
 # ---------------------------------------------------------------- encounters
