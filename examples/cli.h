@@ -19,6 +19,8 @@ int usage_error(const char *fmt, ...);
 int script_die(void *user, int sides);
 int parse_faces(const char *text, struct script *s);
 int apply_seed(cops_ctx *ctx, const char *text);
+/* A decimal seed 0..2^64-1: 1 and *out, or 0 for anything else. */
+int seed_number(const char *text, uint64_t *out);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
 int option_value(int argc, char **argv, int *i, const char *name, const char **out);
 int cmd_attack(int argc, char **argv);

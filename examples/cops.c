@@ -132,13 +132,22 @@ int apply_seed(cops_ctx *ctx, const char *text)
     }
     return cops_ctx_seed_bytes(ctx, key, sizeof key) ? EXIT_FAILURE : 0;
   }
+  uint64_t v;
+  if (!seed_number(text, &v))
+    return usage_error("--seed: '%s' is neither a number 0..18446744073709551615 nor 64 "
+                       "hex digits", text);
+  return cops_ctx_seed(ctx, v) ? EXIT_FAILURE : 0;
+}
+
+int seed_number(const char *text, uint64_t *out)
+{
   char *end;
   errno = 0;
   unsigned long long v = strtoull(text, &end, 10);
   if (!*text || *end || errno || text[0] == '-' || text[0] == '+')
-    return usage_error("--seed: '%s' is neither a number 0..18446744073709551615 nor 64 "
-                       "hex digits", text);
-  return cops_ctx_seed(ctx, (uint64_t)v) ? EXIT_FAILURE : 0;
+    return 0;
+  *out = (uint64_t)v;
+  return 1;
 }
 
 /* "[3, 10→7, 6]": each first-wave die followed by its chain of re-rolls. */

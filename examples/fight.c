@@ -56,12 +56,8 @@ static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o)
 
 static int seed_value(const char *text, uint64_t *out)
 {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (!*text || *end || errno || text[0] == '-' || text[0] == '+')
+  if (!seed_number(text, out))
     return usage_error("--seed: '%s' is not a number 0..18446744073709551615", text);
-  *out = (uint64_t)v;
   return 0;
 }
 

@@ -474,19 +474,9 @@ static int stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
 
 #define FAIL(ctx, code, ...) cops__fail(ctx, code, __VA_ARGS__)
 
-static int is_firearm(int kind)
-{
-  return kind == COPS_HANDGUN || kind == COPS_SHOULDER_ARM || kind == COPS_HEAVY_WEAPON;
-}
-
 static int is_melee_weapon(int kind)
 {
   return kind == COPS_BLADE || kind == COPS_BLUNT;
-}
-
-static inline int wget(const cops_weapon *w, int field)
-{
-  return w ? w->v[field] : 0;
 }
 
 static const char *who_name(const cops_character *ch, const char *fallback)
@@ -617,7 +607,7 @@ static int shot_action(cops_ctx *ctx, cops_action *a, const cops_situation *s, i
   int rc = cops__character_skill_action(a, s->attacker, skill, spec, c);
   if (rc)
     return rc;
-  int mod = s->initiative + s->attitude + wget(s->weapon, COPS_WEAPON_PR) + s->dice_mod;
+  int mod = s->initiative + s->attitude + cops__wget(s->weapon, COPS_WEAPON_PR) + s->dice_mod;
   if (s->mode != COPS_ATTACK_COVER && s->distance < 2)
     mod += 1;                                /* point-blank (C10.1) */
   if (s->mode == COPS_ATTACK_COVER)
@@ -659,7 +649,7 @@ static int ev_ammunition(cops_log *log, const cops_situation *s, int used)
   cops_event e = {0};
   e.type = COPS_EV_AMMUNITION;
   e.used = used;
-  e.loaded = wget(s->weapon, COPS_WEAPON_LOADED);
+  e.loaded = cops__wget(s->weapon, COPS_WEAPON_LOADED);
   return ev_push(log, &e, name_of(s->attacker), NULL, cops_weapon_name(s->weapon));
 }
 
@@ -694,16 +684,17 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   if (!w)
     return FAIL(ctx, COPS_EINVAL, "a %s needs a weapon", mode);
   const int kind = cops_weapon_kind(w);
-  const int magazine = wget(w, COPS_WEAPON_MAGAZINE), loaded = wget(w, COPS_WEAPON_LOADED);
-  if (s->mode == COPS_ATTACK_SINGLE ? !is_firearm(kind) && kind != COPS_THROWN
-                                    : !is_firearm(kind))
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  if (s->mode == COPS_ATTACK_SINGLE ? !cops__kind_is_firearm(kind) && kind != COPS_THROWN
+                                    : !cops__kind_is_firearm(kind))
     return FAIL(ctx, COPS_EINVAL, "%s is a %s: no %s with it", cops_weapon_name(w),
                 cops_weapon_kind_name(kind, COPS_LANG_EN), mode);
   if (magazine > 0 && loaded == 0)
     return FAIL(ctx, COPS_ERULE, "%s is empty: reload it", cops_weapon_name(w));
   int shot_number = 0;
   if (s->mode == COPS_ATTACK_COVER) {
-    if (!wget(w, COPS_WEAPON_VC))
+    if (!cops__wget(w, COPS_WEAPON_VC))
       return FAIL(ctx, COPS_ERULE, "%s has no covering-fire value (VC): no covering fire "
                   "(C10.5)", cops_weapon_name(w));
     if (loaded < 4)
@@ -713,10 +704,10 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
       return FAIL(ctx, COPS_ERULE, "covering fire is the round's whole action: no other shot "
                   "(C10.5)");
   } else {
-    if (s->mode == COPS_ATTACK_BURST && !wget(w, COPS_WEAPON_VRC))
+    if (s->mode == COPS_ATTACK_BURST && !cops__wget(w, COPS_WEAPON_VRC))
       return FAIL(ctx, COPS_ERULE, "%s has no burst value (VRC): no controlled burst (C10.6)",
                   cops_weapon_name(w));
-    const int ct = wget(w, COPS_WEAPON_CT);
+    const int ct = cops__wget(w, COPS_WEAPON_CT);
     if (s->shots_fired + 1 > ct)
       return FAIL(ctx, COPS_ERULE, "shot %d of the round: %s fires at most %d (CT, C10.7)",
                   s->shots_fired + 1, cops_weapon_name(w), ct);
@@ -734,9 +725,9 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   int difficulty;
   int reason = -1;
   if (s->mode == COPS_ATTACK_COVER) {
-    difficulty = wget(w, COPS_WEAPON_VC);                /* C10.5 */
+    difficulty = cops__wget(w, COPS_WEAPON_VC);                /* C10.5 */
   } else {
-    difficulty = range_difficulty(s->distance, wget(w, COPS_WEAPON_RANGE));
+    difficulty = range_difficulty(s->distance, cops__wget(w, COPS_WEAPON_RANGE));
     if (difficulty < 0)
       reason = COPS_MISS_OUT_OF_RANGE;
     difficulty -= s->target_attitude;                    /* the target's defence (C10.2) */
@@ -750,7 +741,7 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
 
   /* Nothing can fail from here on but the callback source. */
   outcome_reset(o, s->mode);
-  const int vrc = wget(w, COPS_WEAPON_VRC);
+  const int vrc = cops__wget(w, COPS_WEAPON_VRC);
   const int fired = magazine == 0 ? 0
                     : s->mode == COPS_ATTACK_COVER ? loaded
                     : s->mode == COPS_ATTACK_BURST ? (vrc < loaded ? vrc : loaded) : 1;
@@ -778,8 +769,8 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
 
   if (s->mode == COPS_ATTACK_COVER) {
     o->cover_success = hit;
-    o->cover_pu = wget(w, COPS_WEAPON_PU);
-    o->cover_fa = wget(w, COPS_WEAPON_FA);
+    o->cover_pu = cops__wget(w, COPS_WEAPON_PU);
+    o->cover_fa = cops__wget(w, COPS_WEAPON_FA);
     snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an ? an : "");
     cops_event e = {0};
     e.type = COPS_EV_COVER;
@@ -815,7 +806,7 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   e.margin = o->margin;
   if ((rc = ev_push(log, &e, an, tn, NULL)))
     return rc;
-  const int pu = wget(w, COPS_WEAPON_PU);
+  const int pu = cops__wget(w, COPS_WEAPON_PU);
   int worst = 0;
   for (int b = 0; b < bullets; b++) {
     const int die = first_die + b;          /* chained locations (C10.6) */
@@ -833,8 +824,8 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   if ((rc = ev_stray(log, s, fired, fired - in)) || (rc = apply_damage(o, 0, s->target, an, log)))
     return rc;
   /* One stopping roll per character hit, at the most serious location (C10.4). */
-  return stopping(o, o->roll[COPS_OUTCOME_STOPPING], s->target, wget(w, COPS_WEAPON_FA), worst,
-                  s->target_stopping, an, log);
+  return stopping(o, o->roll[COPS_OUTCOME_STOPPING], s->target, cops__wget(w, COPS_WEAPON_FA),
+                  worst, s->target_stopping, an, log);
 }
 
 /* ---- melee ---------------------------------------------------------------- */
@@ -856,7 +847,7 @@ static int check_fighter(cops_ctx *ctx, int mode, const cops_weapon *w, const ch
     return FAIL(ctx, COPS_EINVAL, "the %s's %s is bare-handed: %s is a weapon (C11.1)", role,
                 mode_names[mode], cops_weapon_name(w));
   }
-  *reach = w ? wget(w, COPS_WEAPON_RANGE) : 1;
+  *reach = w ? cops__wget(w, COPS_WEAPON_RANGE) : 1;
   return COPS_OK;
 }
 
@@ -903,9 +894,9 @@ static int blow(cops_outcome *o, cops_ctx *ctx, int victim_index, int mode, cons
   const int start = o->nhit;
   switch (mode) {
   case COPS_ATTACK_MELEE:
-    rc = located_damage(o, ctx, victim_index, victim, armour, wget(w, COPS_WEAPON_PU), 1, 0, 0,
-                        hn, log);
-    *fa = wget(w, COPS_WEAPON_FA);
+    rc = located_damage(o, ctx, victim_index, victim, armour, cops__wget(w, COPS_WEAPON_PU), 1,
+                        0, 0, hn, log);
+    *fa = cops__wget(w, COPS_WEAPON_FA);
     break;
   case COPS_ATTACK_STRIKE:
     rc = fixed_damage(o, ctx, victim_index, victim, armour,

@@ -97,16 +97,6 @@ static int is_melee_action(int a)
   return a >= COPS_ACT_MELEE && a <= COPS_ACT_ESCAPE;
 }
 
-static int is_firearm(int kind)
-{
-  return kind == COPS_HANDGUN || kind == COPS_SHOULDER_ARM || kind == COPS_HEAVY_WEAPON;
-}
-
-static inline int wget(const cops_weapon *w, int field)
-{
-  return w ? w->v[field] : 0;
-}
-
 /* ---- geometry -------------------------------------------------------------- */
 
 /* Whole metres, rounded up: the least d with d * d >= dx * dx + dy * dy. The
@@ -296,7 +286,7 @@ int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w)
       if (e->c[k].weapon[j] == w)
         return FAIL(e, COPS_EINVAL, "%s is already carried by %s", cops_weapon_name(w),
                     who(e, k));
-  c->loaded0[c->nweapons] = wget(w, COPS_WEAPON_LOADED);
+  c->loaded0[c->nweapons] = cops__wget(w, COPS_WEAPON_LOADED);
   c->weapon[c->nweapons++] = w;
   return COPS_OK;
 }
@@ -664,20 +654,21 @@ static int check_declaration(cops_encounter *e, int id, const cops_declaration *
   case COPS_ACT_SHOOT:
   case COPS_ACT_BURST:
   case COPS_ACT_COVER:
-    if (!w || !(is_firearm(kind) || (d->action == COPS_ACT_SHOOT && kind == COPS_THROWN)))
+    if (!w ||
+        !(cops__kind_is_firearm(kind) || (d->action == COPS_ACT_SHOOT && kind == COPS_THROWN)))
       return FAIL(e, COPS_ERULE, "%s has no firearm in hand to %s", me, act);
-    if (wget(w, COPS_WEAPON_MAGAZINE) > 0 && wget(w, COPS_WEAPON_LOADED) == 0)
+    if (cops__wget(w, COPS_WEAPON_MAGAZINE) > 0 && cops__wget(w, COPS_WEAPON_LOADED) == 0)
       return FAIL(e, COPS_ERULE, "%s: %s is empty: reload it", me, cops_weapon_name(w));
-    if (d->action == COPS_ACT_SHOOT && (d->shots < 1 || d->shots > wget(w, COPS_WEAPON_CT)))
+    if (d->action == COPS_ACT_SHOOT && (d->shots < 1 || d->shots > cops__wget(w, COPS_WEAPON_CT)))
       return FAIL(e, COPS_ERULE, "%s: %d shots with %s, which fires 1..%d a round (CT, C10.7)",
-                  me, d->shots, cops_weapon_name(w), wget(w, COPS_WEAPON_CT));
-    if (d->action == COPS_ACT_BURST && !wget(w, COPS_WEAPON_VRC))
+                  me, d->shots, cops_weapon_name(w), cops__wget(w, COPS_WEAPON_CT));
+    if (d->action == COPS_ACT_BURST && !cops__wget(w, COPS_WEAPON_VRC))
       return FAIL(e, COPS_ERULE, "%s: %s has no burst value (VRC) (C10.6)", me,
                   cops_weapon_name(w));
-    if (d->action == COPS_ACT_COVER && !wget(w, COPS_WEAPON_VC))
+    if (d->action == COPS_ACT_COVER && !cops__wget(w, COPS_WEAPON_VC))
       return FAIL(e, COPS_ERULE, "%s: %s has no covering-fire value (VC) (C10.5)", me,
                   cops_weapon_name(w));
-    if (d->action == COPS_ACT_COVER && wget(w, COPS_WEAPON_LOADED) < 4)
+    if (d->action == COPS_ACT_COVER && cops__wget(w, COPS_WEAPON_LOADED) < 4)
       return FAIL(e, COPS_ERULE, "%s: covering fire needs at least 4 rounds in %s (C10.5)", me,
                   cops_weapon_name(w));
     break;
@@ -690,7 +681,7 @@ static int check_declaration(cops_encounter *e, int id, const cops_declaration *
       return FAIL(e, COPS_EINVAL, "%s is held by %s", me, who(e, c->held_by));
     break;
   case COPS_ACT_RELOAD:
-    if (!w || wget(w, COPS_WEAPON_MAGAZINE) == 0)
+    if (!w || cops__wget(w, COPS_WEAPON_MAGAZINE) == 0)
       return FAIL(e, COPS_ERULE, "%s has no weapon with a magazine in hand", me);
     break;
   case COPS_ACT_DRAW:
@@ -920,14 +911,14 @@ static int act(cops_encounter *e, int id, unsigned flags)
     cops_situation s;
     situation(e, id, mode, moved, &s);
     if (mode >= COPS_ATTACK_MELEE && mode != COPS_ATTACK_ESCAPE) {
-      const int reach = s.weapon ? wget(s.weapon, COPS_WEAPON_RANGE) : 1;
+      const int reach = s.weapon ? cops__wget(s.weapon, COPS_WEAPON_RANGE) : 1;
       if (s.distance > reach)
         return idle(e, id, COPS_IDLE_OUT_OF_REACH);
     }
     const int shots = d->action == COPS_ACT_SHOOT ? d->shots : 1;
     for (int k = 0; k < shots; k++) {
-      if (s.weapon && wget(s.weapon, COPS_WEAPON_MAGAZINE) > 0 &&
-          wget(s.weapon, COPS_WEAPON_LOADED) == 0)
+      if (s.weapon && cops__wget(s.weapon, COPS_WEAPON_MAGAZINE) > 0 &&
+          cops__wget(s.weapon, COPS_WEAPON_LOADED) == 0)
         return idle(e, id, COPS_IDLE_EMPTY);
       if (k > 0 && cops__health(e->c[t].ch) == COPS_DEAD)
         return COPS_OK;
@@ -948,7 +939,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
     cops_weapon_reload(w);
     cops_event x = {0};
     x.type = COPS_EV_RELOAD;
-    x.loaded = wget(w, COPS_WEAPON_LOADED);
+    x.loaded = cops__wget(w, COPS_WEAPON_LOADED);
     return ev(e, &x, id, NULL, cops_weapon_name(w));
   }
   case COPS_ACT_DRAW: {
@@ -1341,11 +1332,11 @@ static int usable_firearm(const cops_weapon *w, int distance)
   if (!w)
     return 0;
   const int kind = cops_weapon_kind(w);
-  if (!is_firearm(kind) && kind != COPS_THROWN)
+  if (!cops__kind_is_firearm(kind) && kind != COPS_THROWN)
     return 0;
-  if (wget(w, COPS_WEAPON_MAGAZINE) > 0 && wget(w, COPS_WEAPON_LOADED) == 0)
+  if (cops__wget(w, COPS_WEAPON_MAGAZINE) > 0 && cops__wget(w, COPS_WEAPON_LOADED) == 0)
     return 0;
-  return distance <= 2 * wget(w, COPS_WEAPON_RANGE);
+  return distance <= 2 * cops__wget(w, COPS_WEAPON_RANGE);
 }
 
 /* How well a character shoots with a weapon: the expected successes of its pool,
@@ -1408,17 +1399,18 @@ static int core_policy(cops_encounter *e, int id, cops_declaration *d)
     d->weapon = best;
     return COPS_OK;
   }
-  if (best < 0 && w && wget(w, COPS_WEAPON_MAGAZINE) > 0 && wget(w, COPS_WEAPON_LOADED) == 0) {
+  if (best < 0 && w && cops__wget(w, COPS_WEAPON_MAGAZINE) > 0 &&
+      cops__wget(w, COPS_WEAPON_LOADED) == 0) {
     d->action = COPS_ACT_RELOAD;
     return COPS_OK;
   }
   d->target = t;
   if (usable_firearm(w, distance)) {
-    const int burst = wget(w, COPS_WEAPON_VRC) > 0;
+    const int burst = cops__wget(w, COPS_WEAPON_VRC) > 0;
     d->action = burst ? COPS_ACT_BURST : COPS_ACT_SHOOT;
     d->shots = 1;
     /* Beyond the weapon's range: close in by 5 m, which costs no die (C6.3). */
-    if (distance > wget(w, COPS_WEAPON_RANGE)) {
+    if (distance > cops__wget(w, COPS_WEAPON_RANGE)) {
       d->moving = 1;
       towards(c->x, c->y, e->c[t].x, e->c[t].y, 5, &d->x, &d->y);
     }
@@ -1427,7 +1419,7 @@ static int core_policy(cops_encounter *e, int id, cops_declaration *d)
   /* Hand to hand: with a blade or a club in hand, else bare-handed; close in first. */
   const int kind = w ? cops_weapon_kind(w) : -1;
   const int melee = kind == COPS_BLADE || kind == COPS_BLUNT;
-  const int reach = melee ? wget(w, COPS_WEAPON_RANGE) : 1;
+  const int reach = melee ? cops__wget(w, COPS_WEAPON_RANGE) : 1;
   d->initiative = 0;
   d->action = melee ? COPS_ACT_MELEE : COPS_ACT_STRIKE;
   if (distance > reach) {

@@ -196,6 +196,13 @@ struct cops_weapon {
   int v[COPS_WEAPON_FIELD_COUNT];
 };
 
+/* Weapons: a firearm kind (handgun, shoulder arm, heavy weapon); a field, 0 without a weapon. */
+int cops__kind_is_firearm(int kind);
+static inline int cops__wget(const cops_weapon *w, int field)
+{
+  return w ? w->v[field] : 0;
+}
+
 /* Health (C8.2) without a call: hp <= 0 is unconscious or worse. */
 static inline int cops__max_hp(const cops_character *ch)
 {

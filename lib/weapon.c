@@ -174,6 +174,11 @@ const char *cops_weapon_specialisation(const cops_weapon *w)
   return w && w->spec[0] ? w->spec : NULL;
 }
 
+int cops__kind_is_firearm(int kind)
+{
+  return kind >= 0 && kind < COPS_WEAPON_KIND_COUNT && kinds[kind].firearm;
+}
+
 const char *cops_weapon_field_name(int field)
 {
   return field >= 0 && field < COPS_WEAPON_FIELD_COUNT ? field_names[field] : NULL;
