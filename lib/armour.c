@@ -59,7 +59,7 @@ int cops_armour_new(cops_armour **out, cops_ctx *ctx, const char *name)
   if (strlen(name) > COPS_NAME_MAX)
     return cops__fail(ctx, COPS_ERANGE, "armour name of %zu bytes (at most %d)", strlen(name),
                       COPS_NAME_MAX);
-  cops_armour *a = calloc(1, sizeof *a);
+  cops_armour *a = cops__calloc(&ctx->alloc, sizeof *a);
   if (!a)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for armour");
   a->ctx = ctx;
@@ -70,7 +70,9 @@ int cops_armour_new(cops_armour **out, cops_ctx *ctx, const char *name)
 
 void cops_armour_free(cops_armour *a)
 {
-  free(a);
+  if (!a || cops__refused(a->ctx))
+    return;
+  cops__free(&a->ctx->alloc, a);
 }
 
 const char *cops_armour_name(const cops_armour *a)
@@ -227,13 +229,15 @@ int cops_armour_to_json(const cops_armour *a, char **out)
     COPS_LOC_HEAD, COPS_LOC_TORSO, COPS_LOC_ABDOMEN, COPS_LOC_RIGHT_ARM, COPS_LOC_LEFT_ARM,
     COPS_LOC_RIGHT_LEG, COPS_LOC_LEFT_LEG,
   };
+  int bad = 0;
   for (int i = 0; i < COPS_LOCATION_COUNT; i++) {
     const int l = order[i];
     if (a->dice[l] || a->fixed[l])
-      json_object_set_new(prot, location_names[l][2],
-                          json_pack("{s:i,s:i}", "dice", a->dice[l], "fixed", a->fixed[l]));
+      bad |= json_object_set_new(prot, location_names[l][2],
+                                 json_pack("{s:i,s:i}", "dice", a->dice[l], "fixed",
+                                           a->fixed[l]));
   }
   json_t *j = json_pack("{s:i,s:s,s:o,s:b}", "schema", 1, "name", a->name, "protection", prot,
                         "against_throws", a->against_throws);
-  return cops__json_dump_sheet(j, out);
+  return cops__sheet_out(a->ctx, j, bad, out);
 }

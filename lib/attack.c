@@ -2,11 +2,13 @@
  * C8.1-C8.3, C10, C11). Procedures sit behind a rules table (DESIGN.md
  * section 1) so that the alternative rules (section A) can fill a second
  * one. Draw order of every procedure: docs/randomness.md. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "log.h"
 
 #define HITS_INITIAL 16
 
@@ -21,8 +23,21 @@ struct cops_outcome {
   int nvictim;
   /* Covering fire, for cops_cover_enter(). */
   int cover_pu, cover_fa, cover_success;
+  int cover_shooter_id, cover_target_id;
   char cover_shooter[COPS_NAME_MAX + 1];
+  /* The parties of the procedure under way: events name them by these ids. */
+  const cops_character *cast[2];
+  int cast_id[2];
+  int busy, misuse;         /* resolved into while a random callback runs */
+  cops_allocator alloc;
 };
+
+/* Who an event names: for display, and by id (-1 none). */
+struct party {
+  const char *name;
+  int id;
+};
+static const struct party NOBODY = {NULL, -1};
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -131,19 +146,19 @@ int cops_attack_mode_parse(const char *text, int *out)
 
 /* ---- the outcome ---------------------------------------------------------- */
 
-int cops_outcome_new(cops_outcome **out)
+int cops__outcome_new(cops_outcome **out, const cops_allocator *a)
 {
-  if (!out)
-    return COPS_EINVAL;
   *out = NULL;
-  cops_outcome *o = calloc(1, sizeof *o);
+  cops_outcome *o = cops__calloc(a, sizeof *o);
   if (!o)
     return COPS_ENOMEM;
+  o->alloc = *a;
   int bad = 0;
   for (int i = 0; i < COPS_OUTCOME_ROLL_COUNT; i++)
-    bad |= cops_roll_new(&o->roll[i]);
-  bad |= cops_roll_new(&o->pu) | cops_roll_new(&o->armour) | cops_roll_new(&o->bonus);
-  o->hit = malloc(HITS_INITIAL * sizeof *o->hit);
+    bad |= cops__roll_new(&o->roll[i], a);
+  bad |= cops__roll_new(&o->pu, a) | cops__roll_new(&o->armour, a) |
+         cops__roll_new(&o->bonus, a);
+  o->hit = cops__malloc(a, HITS_INITIAL * sizeof *o->hit);
   if (bad || !o->hit) {
     cops_outcome_free(o);
     return COPS_ENOMEM;
@@ -154,17 +169,39 @@ int cops_outcome_new(cops_outcome **out)
   return COPS_OK;
 }
 
+int cops_outcome_new(cops_outcome **out)
+{
+  return out ? cops__outcome_new(out, &cops__std_alloc) : COPS_EINVAL;
+}
+
+int cops_outcome_new_in(cops_outcome **out, cops_ctx *ctx)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  int rc = cops__outcome_new(out, &ctx->alloc);
+  return rc ? cops__fail(ctx, rc, "out of memory for an outcome") : COPS_OK;
+}
+
 void cops_outcome_free(cops_outcome *o)
 {
   if (!o)
     return;
+  if (o->busy) {
+    o->misuse = 1;     /* freed from the random callback of the attack filling it: refused */
+    return;
+  }
   for (int i = 0; i < COPS_OUTCOME_ROLL_COUNT; i++)
     cops_roll_free(o->roll[i]);
   cops_roll_free(o->pu);
   cops_roll_free(o->armour);
   cops_roll_free(o->bonus);
-  free(o->hit);
-  free(o);
+  const cops_allocator a = o->alloc;
+  cops__free(&a, o->hit);
+  cops__free(&a, o);
 }
 
 static void outcome_reset(cops_outcome *o, int mode)
@@ -188,7 +225,7 @@ static int outcome_fail(cops_outcome *o, int rc)
 static cops_hit *new_hit(cops_outcome *o, cops_ctx *ctx)
 {
   if (o->nhit == o->hit_capacity) {
-    cops_hit *h = realloc(o->hit, 2 * (size_t)o->hit_capacity * sizeof *h);
+    cops_hit *h = cops__realloc(&o->alloc, o->hit, 2 * (size_t)o->hit_capacity * sizeof *h);
     if (!h) {
       cops__fail(ctx, COPS_ENOMEM, "out of memory for the hits of an attack");
       return NULL;
@@ -226,23 +263,45 @@ static const char *name_of(const cops_character *ch)
   return ch ? cops_character_name(ch) : NULL;
 }
 
-static int ev_roll(cops_log *log, int purpose, const char *actor, const char *target,
+/* A party of the procedure under way, by its character. */
+static struct party party(const cops_outcome *o, const cops_character *ch)
+{
+  struct party p = {name_of(ch), -1};
+  if (ch && ch == o->cast[0])
+    p.id = o->cast_id[0];
+  else if (ch && ch == o->cast[1])
+    p.id = o->cast_id[1];
+  return p;
+}
+
+static void cast(cops_outcome *o, const cops_character *a, int aid, const cops_character *b,
+                 int bid)
+{
+  o->cast[0] = a;
+  o->cast_id[0] = aid;
+  o->cast[1] = b;
+  o->cast_id[1] = bid;
+}
+
+static int ev_roll(cops_log *log, int purpose, struct party actor, struct party target,
                    const cops_roll *roll)
 {
   if (!log)
     return COPS_OK;
   cops_event e = {0};
   e.purpose = purpose;
-  return cops__log_push(log, &e, actor, target, NULL, roll);
+  return cops__log_push(log, &e, actor.name, actor.id, target.name, target.id, NULL, roll);
 }
 
-static int ev_push(cops_log *log, const cops_event *e, const char *actor, const char *target,
+static int ev_push(cops_log *log, const cops_event *e, struct party actor, struct party target,
                    const char *weapon)
 {
-  return log ? cops__log_push(log, e, actor, target, weapon, NULL) : COPS_OK;
+  return log ? cops__log_push(log, e, actor.name, actor.id, target.name, target.id, weapon,
+                              NULL)
+             : COPS_OK;
 }
 
-static int ev_condition(cops_log *log, const char *actor, const cops_character *ch,
+static int ev_condition(cops_log *log, struct party actor, struct party who,
                         unsigned condition, int active)
 {
   if (!log)
@@ -251,7 +310,7 @@ static int ev_condition(cops_log *log, const char *actor, const cops_character *
   e.type = COPS_EV_CONDITION;
   e.condition = (int)condition;
   e.active = active;
-  return cops__log_push(log, &e, actor, name_of(ch), NULL, NULL);
+  return ev_push(log, &e, actor, who, NULL);
 }
 
 /* ---- pieces shared by every mode ----------------------------------------- */
@@ -260,7 +319,7 @@ static int ev_condition(cops_log *log, const char *actor, const cops_character *
  * (or a given die for a burst), PU d6, armour d6, location d6. */
 static int located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
                           cops_character *victim, const cops_armour *armour, int pu,
-                          int bullet, int die, int penetration, const char *actor,
+                          int bullet, int die, int penetration, struct party actor,
                           cops_log *log)
 {
   int rc;
@@ -275,12 +334,12 @@ static int located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
   e.die = die;
   e.location = zone;
   e.modifier = cops__core_zone_modifier(zone);
-  if ((rc = ev_push(log, &e, actor, name_of(victim), NULL)))
+  const struct party vn = party(o, victim);
+  if ((rc = ev_push(log, &e, actor, vn, NULL)))
     return rc;
   cops__damage d;
   if ((rc = cops__core_damage(ctx, pu, armour, zone, o->pu, o->armour, o->bonus, &d)))
     return rc;
-  const char *vn = name_of(victim);
   /* A roll of no die (no armour there, a location without modifier) is no event. */
   if ((rc = ev_roll(log, COPS_PURPOSE_DAMAGE, actor, vn, o->pu)) ||
       (cops_roll_count(o->armour) > 0 &&
@@ -323,7 +382,7 @@ static int located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
 /* A hit of fixed damage (C11.1): a strike (located, modifier as points, the
  * armour's fixed part only) or a throw (unlocated). */
 static int fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_character *victim,
-                        const cops_armour *armour, int raw, int located, const char *actor,
+                        const cops_armour *armour, int raw, int located, struct party actor,
                         cops_log *log)
 {
   int rc, die = 0, zone = -1, modifier = 0, fixed = 0;
@@ -344,7 +403,7 @@ static int fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_c
   e.die = die;
   e.location = zone;
   e.modifier = modifier;
-  if ((rc = ev_push(log, &e, actor, name_of(victim), NULL)))
+  if ((rc = ev_push(log, &e, actor, party(o, victim), NULL)))
     return rc;
   cops_hit *h = new_hit(o, ctx);
   if (!h)
@@ -370,12 +429,12 @@ static int fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_c
   e.bonus = h->bonus;
   e.damage = h->damage;
   e.stopped = h->stopped;
-  return ev_push(log, &e, actor, name_of(victim), NULL);
+  return ev_push(log, &e, actor, party(o, victim), NULL);
 }
 
 /* Set condition bits the victim lacks, with their events. */
-static int add_conditions(cops_victim *v, cops_character *ch, unsigned bits, const char *actor,
-                          cops_log *log)
+static int add_conditions(cops_victim *v, cops_character *ch, unsigned bits, struct party actor,
+                          struct party who, cops_log *log)
 {
   const unsigned had = (unsigned)cops_character_conditions(ch);
   for (unsigned b = 1; b <= COPS_COND_ALL; b <<= 1) {
@@ -386,7 +445,7 @@ static int add_conditions(cops_victim *v, cops_character *ch, unsigned bits, con
     if (had & b)
       continue;
     cops_character_set_conditions(ch, b, 1);
-    int rc = ev_condition(log, actor, ch, b, 1);
+    int rc = ev_condition(log, actor, who, b, 1);
     if (rc)
       return rc;
   }
@@ -395,7 +454,7 @@ static int add_conditions(cops_victim *v, cops_character *ch, unsigned bits, con
 
 /* Take off the damage of every hit on one victim, once (C8.2, C8.3). */
 static int apply_damage(cops_outcome *o, int victim_index, cops_character *victim,
-                        const char *actor, cops_log *log)
+                        struct party actor, cops_log *log)
 {
   cops_victim *v = victim_of(o, victim);
   int total = 0, hits = 0;
@@ -420,17 +479,17 @@ static int apply_damage(cops_outcome *o, int victim_index, cops_character *victi
   e.health_before = v->health_before;
   e.health_after = v->health_after;
   e.lasting = v->lasting;
-  if ((rc = ev_push(log, &e, actor, name_of(victim), NULL)))
+  if ((rc = ev_push(log, &e, actor, party(o, victim), NULL)))
     return rc;
   if (v->lasting)
-    return add_conditions(v, victim, COPS_COND_LASTING_WOUND, actor, log);
+    return add_conditions(v, victim, COPS_COND_LASTING_WOUND, actor, party(o, victim), log);
   return COPS_OK;
 }
 
 /* The stopping-power roll of a victim still conscious (C10.4), with the
  * conditions it leaves. */
 static int stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, int fa,
-                    int modifier, int characteristic, const char *actor, cops_log *log)
+                    int modifier, int characteristic, struct party actor, cops_log *log)
 {
   cops_victim *v = victim_of(o, victim);
   if (v->health_after >= COPS_UNCONSCIOUS) {
@@ -445,13 +504,14 @@ static int stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
            : cops_roll_successes(roll) >= 1 ? COPS_STOP_SHAKEN : COPS_STOP_OUT;
   v->stopping = result;
   v->stopping_difficulty = difficulty;
-  if ((rc = ev_roll(log, COPS_PURPOSE_STOPPING, name_of(victim), NULL, roll)))
+  const struct party vp = party(o, victim);
+  if ((rc = ev_roll(log, COPS_PURPOSE_STOPPING, vp, NOBODY, roll)))
     return rc;
   cops_event e = {0};
   e.type = COPS_EV_STOPPING;
   e.result = result;
   e.difficulty = difficulty;
-  if ((rc = ev_push(log, &e, actor, name_of(victim), NULL)))
+  if ((rc = ev_push(log, &e, actor, vp, NULL)))
     return rc;
   if (result == COPS_STOP_OUT) {
     int old, rounds;
@@ -460,14 +520,14 @@ static int stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
     if (!was_out || difficulty > old - rounds)
       cops_character_set_recovery(victim, difficulty);
     v->conditions |= COPS_COND_OUT;
-    if (!was_out && (rc = ev_condition(log, actor, victim, COPS_COND_OUT, 1)))
+    if (!was_out && (rc = ev_condition(log, actor, vp, COPS_COND_OUT, 1)))
       return rc;
     return COPS_OK;
   }
   unsigned bits = COPS_COND_NO_NEGATIVE_INITIATIVE;
   if (result == COPS_STOP_SHAKEN)
     bits |= COPS_COND_SHAKEN;
-  return add_conditions(v, victim, bits, actor, log);
+  return add_conditions(v, victim, bits, actor, vp, log);
 }
 
 /* ---- validation ----------------------------------------------------------- */
@@ -532,6 +592,9 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       (rc = check_range(ctx, "difficulty modifier", s->difficulty_mod, -COPS_MOD_MAX,
                         COPS_MOD_MAX)) ||
       (rc = check_range(ctx, "penetration threshold", s->penetration, 0, 1000)) ||
+      (rc = check_range(ctx, "attacker id", s->attacker_id, -1, INT_MAX)) ||
+      (rc = check_range(ctx, "target id", s->target_id, -1, INT_MAX)) ||
+      (rc = check_range(ctx, "zone radius", s->zone_radius, 0, COPS_DISTANCE_MAX)) ||
       (rc = check_range(ctx, "characteristic", s->characteristic, -1,
                         COPS_CHARACTERISTIC_COUNT - 1)) ||
       (rc = check_stopping_choice(ctx, "target stopping characteristic", s->target_stopping)) ||
@@ -550,7 +613,8 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       return FAIL(ctx, COPS_EINVAL, "the attacker cannot be its own target");
     if (cops__character_ctx(s->target) != ctx)
       return FAIL(ctx, COPS_EINVAL, "the attacker and the target belong to different contexts");
-    if (cops__health(s->target) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS))
+    if (cops__health(s->target) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS) &&
+        s->mode != COPS_ATTACK_COVER)
       return FAIL(ctx, COPS_ERULE, "the target %s is dead (C8.2)", who_name(s->target, ""));
   }
   if (!(flags & COPS__SIMULTANEOUS) && (rc = check_can_act(ctx, s->attacker, "attacker")))
@@ -630,6 +694,16 @@ static const char *burst_spec(int kind)
                                                                             : NULL;
 }
 
+static struct party attacker_of(const cops_situation *s)
+{
+  return (struct party){name_of(s->attacker), s->attacker_id};
+}
+
+static struct party target_of(const cops_situation *s)
+{
+  return s->target ? (struct party){name_of(s->target), s->target_id} : NOBODY;
+}
+
 static int ev_attack(cops_log *log, const cops_situation *s)
 {
   if (!log)
@@ -640,8 +714,8 @@ static int ev_attack(cops_log *log, const cops_situation *s)
   e.attitude = s->attitude;
   e.initiative = s->initiative;
   e.distance = s->distance;
-  return cops__log_push(log, &e, name_of(s->attacker), name_of(s->target),
-                        s->weapon ? cops_weapon_name(s->weapon) : NULL, NULL);
+  return ev_push(log, &e, attacker_of(s), target_of(s),
+                 s->weapon ? cops_weapon_name(s->weapon) : NULL);
 }
 
 static int ev_ammunition(cops_log *log, const cops_situation *s, int used)
@@ -650,7 +724,7 @@ static int ev_ammunition(cops_log *log, const cops_situation *s, int used)
   e.type = COPS_EV_AMMUNITION;
   e.used = used;
   e.loaded = cops__wget(s->weapon, COPS_WEAPON_LOADED);
-  return ev_push(log, &e, name_of(s->attacker), NULL, cops_weapon_name(s->weapon));
+  return ev_push(log, &e, attacker_of(s), NOBODY, cops_weapon_name(s->weapon));
 }
 
 static int ev_miss(cops_log *log, const cops_situation *s, int reason, int bullet, int fired)
@@ -660,7 +734,7 @@ static int ev_miss(cops_log *log, const cops_situation *s, int reason, int bulle
   e.reason = reason;
   e.bullet = bullet;
   e.fired = fired;
-  return ev_push(log, &e, name_of(s->attacker), name_of(s->target), NULL);
+  return ev_push(log, &e, attacker_of(s), target_of(s), NULL);
 }
 
 /* Bullets that hit nobody (C10.8 RULING: reported, not resolved). */
@@ -672,7 +746,7 @@ static int ev_stray(cops_log *log, const cops_situation *s, int fired, int stray
   e.type = COPS_EV_STRAY;
   e.fired = fired;
   e.stray = stray;
-  return ev_push(log, &e, name_of(s->attacker), name_of(s->target), NULL);
+  return ev_push(log, &e, attacker_of(s), target_of(s), NULL);
 }
 
 /* Single shot, burst and covering fire (C10.1-C10.7). */
@@ -745,7 +819,7 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   const int fired = magazine == 0 ? 0
                     : s->mode == COPS_ATTACK_COVER ? loaded
                     : s->mode == COPS_ATTACK_BURST ? (vrc < loaded ? vrc : loaded) : 1;
-  const char *an = name_of(s->attacker), *tn = name_of(s->target);
+  const struct party an = attacker_of(s), tn = target_of(s);
   if ((rc = ev_attack(log, s)))
     return rc;
   if (reason < 0) {
@@ -771,13 +845,18 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
     o->cover_success = hit;
     o->cover_pu = cops__wget(w, COPS_WEAPON_PU);
     o->cover_fa = cops__wget(w, COPS_WEAPON_FA);
-    snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an ? an : "");
+    snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an.name ? an.name : "");
+    o->cover_shooter_id = s->attacker_id;
+    o->cover_target_id = s->target_id;
     cops_event e = {0};
     e.type = COPS_EV_COVER;
     e.fired = fired;
     e.success = hit;
     e.margin = hit ? o->margin : 0;
-    return ev_push(log, &e, an, NULL, cops_weapon_name(w));
+    e.x = s->zone_x;
+    e.y = s->zone_y;
+    e.radius = s->zone_radius;
+    return ev_push(log, &e, an, tn, cops_weapon_name(w));
   }
   if (!hit) {
     if ((rc = ev_miss(log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
@@ -876,7 +955,7 @@ static int blow(cops_outcome *o, cops_ctx *ctx, int victim_index, int mode, cons
                 cops_character *hitter, cops_character *victim, const cops_armour *armour, int m,
                 int *fa, int *modifier, int *landed, cops_log *log)
 {
-  const char *hn = name_of(hitter), *vn = name_of(victim);
+  const struct party hn = party(o, hitter), vn = party(o, victim);
   int rc;
   cops_event e = {0};
   *landed = 0;
@@ -965,7 +1044,7 @@ static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
   }
 
   outcome_reset(o, amode);
-  const char *an = name_of(s->attacker), *tn = name_of(s->target);
+  const struct party an = attacker_of(s), tn = target_of(s);
   if ((rc = ev_attack(log, s)))
     return rc;
   if (amode == COPS_ATTACK_ESCAPE) {
@@ -1005,7 +1084,7 @@ static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
     e.result = freed;
     if ((rc = ev_push(log, &e, an, tn, NULL)))
       return rc;
-    return freed ? ev_condition(log, an, s->attacker, COPS_COND_HELD, 0) : COPS_OK;
+    return freed ? ev_condition(log, an, an, COPS_COND_HELD, 0) : COPS_OK;
   }
   /* C11: equal successes (at least one) both hit; else one more success hits. */
   const int attacker_hits = sa >= 1 && sa >= sd;
@@ -1036,17 +1115,18 @@ static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
     return rc;
   if (attacker_hits && o->hit_target) {
     cops_victim *v = victim_of(o, s->target);
-    if (amode == COPS_ATTACK_HOLD && (rc = add_conditions(v, s->target, COPS_COND_HELD, an, log)))
+    if (amode == COPS_ATTACK_HOLD &&
+        (rc = add_conditions(v, s->target, COPS_COND_HELD, an, tn, log)))
       return rc;
     if (amode == COPS_ATTACK_THROW &&
-        (rc = add_conditions(v, s->target, COPS_COND_ON_GROUND, an, log)))
+        (rc = add_conditions(v, s->target, COPS_COND_ON_GROUND, an, tn, log)))
       return rc;
   }
   if (target_hits && landed && (tmode == COPS_ATTACK_HOLD || tmode == COPS_ATTACK_THROW)) {
     cops_victim *v = victim_of(o, s->attacker);
     if ((rc = add_conditions(v, s->attacker,
                              tmode == COPS_ATTACK_HOLD ? COPS_COND_HELD : COPS_COND_ON_GROUND,
-                             tn, log)))
+                             tn, an, log)))
       return rc;
   }
   if (fa_t >= 0 && (rc = stopping(o, o->roll[COPS_OUTCOME_STOPPING], s->target, fa_t, mod_t,
@@ -1069,10 +1149,10 @@ static const struct ruleset rulesets[] = {
   [COPS_RULES_CORE] = {core_shoot, core_melee},
 };
 
-int cops_situation_init(cops_situation *s, int mode)
+#undef cops_situation_init
+
+static void situation_defaults(cops_situation *s, int mode)
 {
-  if (!s)
-    return COPS_EINVAL;
   memset(s, 0, sizeof *s);
   s->size = sizeof *s;
   s->ruleset = COPS_RULES_CORE;
@@ -1081,7 +1161,24 @@ int cops_situation_init(cops_situation *s, int mode)
   s->target_mode = -1;
   s->target_stopping = -1;
   s->attacker_stopping = -1;
+  s->attacker_id = 0;
+  s->target_id = 1;
+}
+
+int cops_situation_init_sized(cops_situation *s, size_t size, int mode)
+{
+  if (!s || size < COPS__SITUATION_SIZE_0_6 || size > sizeof *s)
+    return COPS_EINVAL;
+  cops_situation full;
+  situation_defaults(&full, mode);
+  full.size = (uint32_t)size;
+  memcpy(s, &full, size);        /* never past the caller's struct */
   return mode >= 0 && mode < COPS_ATTACK_MODE_COUNT ? COPS_OK : COPS_EINVAL;
+}
+
+int cops_situation_init(cops_situation *s, int mode)
+{
+  return cops_situation_init_sized(s, COPS__SITUATION_SIZE_0_6, mode);
 }
 
 int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *log)
@@ -1089,59 +1186,170 @@ int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *log)
   return cops__attack(out, s, log, 0);
 }
 
-int cops__attack(cops_outcome *out, const cops_situation *s, cops_log *log, unsigned flags)
+/* What a procedure may change, saved before it draws a die: the characters,
+ * the weapon's rounds, the log's end, the random source's place. */
+struct undo {
+  cops_character *ch[2];
+  cops__char_state st[2];
+  cops_weapon *weapon;
+  int loaded;
+  cops_log *log;
+  cops__log_mark_t log_mark;
+  cops_ctx *ctx;
+  cops__rng_mark_t rng_mark;
+};
+
+static void undo_save(struct undo *u, cops_ctx *ctx, cops_log *log, cops_character *a,
+                      cops_character *b, cops_weapon *w)
 {
-  if (!out || !s || !s->attacker)
+  u->ctx = ctx;
+  u->ch[0] = a;
+  u->ch[1] = b;
+  for (int i = 0; i < 2; i++)
+    if (u->ch[i])
+      cops__char_save(u->ch[i], &u->st[i]);
+  u->weapon = w;
+  u->loaded = w ? w->v[COPS_WEAPON_LOADED] : 0;
+  u->log = log;
+  cops__log_mark(log, &u->log_mark);
+  cops__rng_mark(ctx, &u->rng_mark);
+}
+
+static void undo_apply(const struct undo *u)
+{
+  for (int i = 0; i < 2; i++)
+    if (u->ch[i])
+      cops__char_restore(u->ch[i], &u->st[i]);
+  if (u->weapon)
+    u->weapon->v[COPS_WEAPON_LOADED] = u->loaded;
+  cops__log_rewind(u->log, &u->log_mark);
+  cops__rng_rewind(u->ctx, &u->rng_mark);
+}
+
+/* The start of a procedure into an outcome: refused into one being filled. */
+static int outcome_enter(cops_outcome *o, cops_ctx *ctx)
+{
+  if (o->busy)
+    return FAIL(ctx, COPS_ESTATE, "this outcome is being filled (called from a random "
+                "callback)");
+  o->busy = 1;
+  o->misuse = 0;
+  return COPS_OK;
+}
+
+/* The end of a procedure: on failure everything saved is put back. */
+static int outcome_leave(cops_outcome *o, const struct undo *u, int rc)
+{
+  o->busy = 0;
+  if (!rc && o->misuse)
+    rc = FAIL(u->ctx, COPS_ESTATE, "the random callback freed the outcome being filled "
+              "(refused: free it after the call)");
+  if (rc) {
+    undo_apply(u);
+    return outcome_fail(o, rc);
+  }
+  return COPS_OK;
+}
+
+int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, unsigned flags)
+{
+  if (!out || !given || !given->attacker)
     return COPS_EINVAL;
-  cops_ctx *ctx = cops__character_ctx(s->attacker);
-  if (s->size != sizeof *s)
-    return FAIL(ctx, COPS_EINVAL, "situation size %u, expected %zu (initialise it with "
-                "cops_situation_init)", (unsigned)s->size, sizeof *s);
+  cops_ctx *ctx = cops__character_ctx(given->attacker);
+  COPS__ENTER(ctx);
+  if (given->size < COPS__SITUATION_SIZE_0_6 || given->size > sizeof *given)
+    return FAIL(ctx, COPS_EINVAL, "situation size %u, expected %zu..%zu (initialise it with "
+                "cops_situation_init)", (unsigned)given->size, COPS__SITUATION_SIZE_0_6,
+                sizeof *given);
+  /* The fields the caller's struct lacks keep their defaults (docs/abi.md). */
+  cops_situation sl;
+  const cops_situation *s = given;
+  if (given->size != sizeof *given) {
+    situation_defaults(&sl, given->mode);
+    memcpy(&sl, given, given->size);
+    sl.size = sizeof sl;
+    s = &sl;
+  }
   if (s->mode < 0 || s->mode >= COPS_ATTACK_MODE_COUNT)
     return FAIL(ctx, COPS_EINVAL, "unknown attack mode %d", s->mode);
   int rc = validate(ctx, s, flags);
   if (rc)
     return outcome_fail(out, rc);
+  if (log && log->ctx != ctx)
+    return outcome_fail(out, FAIL(ctx, COPS_EINVAL, "the log belongs to another context"));
+  if ((rc = outcome_enter(out, ctx)))
+    return rc;
+  struct undo u;
+  undo_save(&u, ctx, log, s->attacker, s->target, s->weapon);
+  cast(out, s->attacker, s->attacker_id, s->target, s->target_id);
   const struct ruleset *r = &rulesets[s->ruleset];
   rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
-  return rc ? outcome_fail(out, rc) : COPS_OK;
+  return outcome_leave(out, &u, rc);
 }
 
 /* ---- covering fire's zone, recovery, standing up --------------------------- */
 
-int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *steady)
+/* The start of a follow-up procedure on ch with a roll: checks, then the save. */
+static int follow_enter(cops_roll *roll, cops_character *ch, cops_log *log, struct undo *u)
 {
-  if (!roll || !ch || !steady)
-    return COPS_EINVAL;
+  cops_ctx *ctx = cops__character_ctx(ch);
+  COPS__ENTER(ctx);
+  if (log && log->ctx != ctx)
+    return FAIL(ctx, COPS_EINVAL, "the log belongs to another context");
+  (void)roll;
+  undo_save(u, ctx, log, ch, NULL, NULL);
+  return COPS_OK;
+}
+
+static int follow_leave(cops_roll *roll, const struct undo *u, int rc)
+{
+  if (rc) {
+    undo_apply(u);
+    cops__roll_clear(roll);
+  }
+  return rc;
+}
+
+static int cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady)
+{
   cops_ctx *ctx = cops__character_ctx(ch);
   int rc = check_can_act(ctx, ch, "character under covering fire");
   if (rc)
     return rc;
+  const struct party p = {name_of(ch), id};
   if ((rc = cops__characteristic_roll(roll, ch, COPS_SANG_FROID, 3)) || /* C10.5 */
-      (rc = ev_roll(log, COPS_PURPOSE_NERVE, name_of(ch), NULL, roll)))
+      (rc = ev_roll(log, COPS_PURPOSE_NERVE, p, NOBODY, roll)))
     return rc;
   *steady = cops_roll_succeeded(roll);
   if (!*steady)
-    return add_conditions(NULL, ch, COPS_COND_PINNED, NULL, log);
+    return add_conditions(NULL, ch, COPS_COND_PINNED, NOBODY, p, log);
   return COPS_OK;
 }
 
-int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
-                     const cops_armour *armour, int attitude, cops_log *log)
+int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady)
 {
-  if (!out || !cover || !ch || out == cover)
+  if (!roll || !ch || !steady)
     return COPS_EINVAL;
-  cops_ctx *ctx = cops__character_ctx(ch);
-  if (cover->mode != COPS_ATTACK_COVER)
-    return FAIL(ctx, COPS_EINVAL, "the outcome given as covering fire is %s",
-                cover->mode < 0 ? "empty" : mode_names[cover->mode]);
-  int rc;
-  if ((rc = check_range(ctx, "attitude", attitude, -2, 2)))
+  struct undo u;
+  int rc = follow_enter(roll, ch, log, &u);
+  if (rc)
     return rc;
-  if (cops__health(ch) == COPS_DEAD)
-    return FAIL(ctx, COPS_ERULE, "%s is dead (C8.2)", who_name(ch, "the character"));
-  const char *sn = cover->cover_shooter[0] ? cover->cover_shooter : NULL;
-  const char *cn = name_of(ch);
+  return follow_leave(roll, &u, cover_nerve(roll, ch, id, log, steady));
+}
+
+int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *steady)
+{
+  return cops__cover_nerve(roll, ch, 1, log, steady);
+}
+
+static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                       const cops_armour *armour, int attitude, cops_log *log)
+{
+  cops_ctx *ctx = cops__character_ctx(ch);
+  int rc;
+  const struct party sn = {cover->cover_shooter[0] ? cover->cover_shooter : NULL,
+                           cover->cover_shooter_id};
+  const struct party cn = party(out, ch);
   /* (MR + 1) d10, +1 Agressif, +2 Ultra-violent, at most one per bullet fired. */
   int n = 0;
   if (cover->cover_success) {
@@ -1159,7 +1367,7 @@ int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_characte
     a.flags = COPS_UNSKILLED;             /* each 10 counts, none re-rolled */
     if ((rc = cops_roll_action(r, ctx, &a)) ||
         (rc = ev_roll(log, COPS_PURPOSE_COVER_HITS, sn, cn, r)))
-      return outcome_fail(out, rc);
+      return rc;
   }
   const int hits = n > 0 ? cops_roll_successes(r) : 0;
   cops_event e = {0};
@@ -1176,25 +1384,54 @@ int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_characte
   e.hits = hits;
   e.margin = cover->margin;
   if ((rc = ev_push(log, &e, sn, cn, NULL)))
-    return outcome_fail(out, rc);
+    return rc;
   int worst = 0;
   for (int b = 0; b < hits; b++) {
     if ((rc = located_damage(out, ctx, 0, ch, armour, pu, b + 1, 0, 0, sn, log)))
-      return outcome_fail(out, rc);
+      return rc;
     const int m = out->hit[out->nhit - 1].modifier;
     worst = m > worst ? m : worst;
   }
-  if ((rc = apply_damage(out, 0, ch, sn, log)) ||
-      (rc = stopping(out, out->roll[COPS_OUTCOME_STOPPING], ch, fa, worst, -1, sn, log)))
-    return outcome_fail(out, rc);
-  return COPS_OK;
+  if ((rc = apply_damage(out, 0, ch, sn, log)))
+    return rc;
+  return stopping(out, out->roll[COPS_OUTCOME_STOPPING], ch, fa, worst, -1, sn, log);
 }
 
-int cops_recovery_roll(cops_roll *roll, cops_character *ch, int characteristic, cops_log *log,
-                       int *recovered)
+int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int id,
+                      const cops_armour *armour, int attitude, cops_log *log)
 {
-  if (!roll || !ch || !recovered)
+  if (!out || !cover || !ch || out == cover)
     return COPS_EINVAL;
+  cops_ctx *ctx = cops__character_ctx(ch);
+  COPS__ENTER(ctx);
+  if (cover->mode != COPS_ATTACK_COVER)
+    return FAIL(ctx, COPS_EINVAL, "the outcome given as covering fire is %s",
+                cover->mode < 0 ? "empty" : mode_names[cover->mode]);
+  int rc;
+  if ((rc = check_range(ctx, "attitude", attitude, -2, 2)))
+    return rc;
+  if (cops__health(ch) == COPS_DEAD)
+    return FAIL(ctx, COPS_ERULE, "%s is dead (C8.2)", who_name(ch, "the character"));
+  if (log && log->ctx != ctx)
+    return FAIL(ctx, COPS_EINVAL, "the log belongs to another context");
+  if ((rc = outcome_enter(out, ctx)))
+    return rc;
+  struct undo u;
+  undo_save(&u, ctx, log, ch, NULL, NULL);
+  cast(out, NULL, -1, ch, id);
+  return outcome_leave(out, &u, cover_enter(out, cover, ch, armour, attitude, log));
+}
+
+int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                     const cops_armour *armour, int attitude, cops_log *log)
+{
+  return cops__cover_enter(out, cover, ch, cover ? cover->cover_target_id : 1, armour, attitude,
+                           log);
+}
+
+static int recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
+                         cops_log *log, int *recovered)
+{
   cops_ctx *ctx = cops__character_ctx(ch);
   int rc, base, rounds;
   if ((rc = check_stopping_choice(ctx, "characteristic", characteristic)) ||
@@ -1209,34 +1446,68 @@ int cops_recovery_roll(cops_roll *roll, cops_character *ch, int characteristic, 
   if ((rc = cops__stopping_roll(roll, ch, characteristic, difficulty < 0 ? 0 : difficulty)))
     return rc;
   cops__character_recovery_step(ch);
-  if ((rc = ev_roll(log, COPS_PURPOSE_RECOVERY, name_of(ch), NULL, roll)))
+  const struct party p = {name_of(ch), id};
+  if ((rc = ev_roll(log, COPS_PURPOSE_RECOVERY, p, NOBODY, roll)))
     return rc;
   *recovered = cops_roll_succeeded(roll);
   if (!*recovered)
     return COPS_OK;
   cops_character_set_conditions(ch, COPS_COND_OUT, 0);
-  return ev_condition(log, NULL, ch, COPS_COND_OUT, 0);
+  return ev_condition(log, NOBODY, p, COPS_COND_OUT, 0);
 }
 
-int cops_stand_up(cops_roll *roll, cops_character *ch, cops_log *log, int *stood)
+int cops__recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
+                        cops_log *log, int *recovered)
 {
-  if (!roll || !ch || !stood)
+  if (!roll || !ch || !recovered)
     return COPS_EINVAL;
+  struct undo u;
+  int rc = follow_enter(roll, ch, log, &u);
+  if (rc)
+    return rc;
+  return follow_leave(roll, &u, recovery_roll(roll, ch, id, characteristic, log, recovered));
+}
+
+int cops_recovery_roll(cops_roll *roll, cops_character *ch, int characteristic, cops_log *log,
+                       int *recovered)
+{
+  return cops__recovery_roll(roll, ch, 1, characteristic, log, recovered);
+}
+
+static int stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood)
+{
   cops_ctx *ctx = cops__character_ctx(ch);
   if (!(cops_character_conditions(ch) & COPS_COND_ON_GROUND))
     return FAIL(ctx, COPS_ESTATE, "%s is not on the ground", who_name(ch, "the character"));
   int rc = check_can_act(ctx, ch, "character");
   if (rc)
     return rc;
+  const struct party p = {name_of(ch), id};
   /* Coordination (3), RULING 6+ (C11.1). */
   if ((rc = cops__characteristic_roll(roll, ch, COPS_COORDINATION, 3)) ||
-      (rc = ev_roll(log, COPS_PURPOSE_STAND_UP, name_of(ch), NULL, roll)))
+      (rc = ev_roll(log, COPS_PURPOSE_STAND_UP, p, NOBODY, roll)))
     return rc;
   *stood = cops_roll_succeeded(roll);
   if (!*stood)
     return COPS_OK;
   cops_character_set_conditions(ch, COPS_COND_ON_GROUND, 0);
-  return ev_condition(log, NULL, ch, COPS_COND_ON_GROUND, 0);
+  return ev_condition(log, NOBODY, p, COPS_COND_ON_GROUND, 0);
+}
+
+int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood)
+{
+  if (!roll || !ch || !stood)
+    return COPS_EINVAL;
+  struct undo u;
+  int rc = follow_enter(roll, ch, log, &u);
+  if (rc)
+    return rc;
+  return follow_leave(roll, &u, stand_up(roll, ch, id, log, stood));
+}
+
+int cops_stand_up(cops_roll *roll, cops_character *ch, cops_log *log, int *stood)
+{
+  return cops__stand_up(roll, ch, 1, log, stood);
 }
 
 /* ---- accessors ------------------------------------------------------------ */

@@ -36,7 +36,8 @@ int cops_character_new(cops_character **out, cops_ctx *ctx)
   *out = NULL;
   if (!ctx)
     return COPS_EINVAL;
-  cops_character *ch = calloc(1, sizeof *ch);
+  COPS__ENTER(ctx);
+  cops_character *ch = cops__calloc(&ctx->alloc, sizeof *ch);
   if (!ch)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a character");
   ch->ctx = ctx;
@@ -49,7 +50,9 @@ int cops_character_new(cops_character **out, cops_ctx *ctx)
 
 void cops_character_free(cops_character *ch)
 {
-  free(ch);
+  if (!ch || cops__refused(ch->ctx))
+    return;
+  cops__free(&ch->ctx->alloc, ch);
 }
 
 cops_ctx *cops__character_ctx(const cops_character *ch)

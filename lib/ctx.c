@@ -1,5 +1,6 @@
 /* The context, its random source, errors and version (COPS.md C1; DESIGN.md 4). */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,9 +45,28 @@ void cops__rng_refill(cops_ctx *ctx)
   ctx->pos = 0;
 }
 
+void cops__rng_rewind(cops_ctx *ctx, const cops__rng_mark_t *m)
+{
+  if (ctx->source == COPS_SOURCE_CALLBACK)
+    return;
+  if (ctx->block != m->block && m->pos < COPS_RNG_BUF) {
+    ctx->block = m->block - COPS_RNG_BUF / 64;   /* the buffer that was current */
+    cops__rng_refill(ctx);
+  }
+  ctx->block = m->block;
+  ctx->pos = m->pos;
+}
+
 int cops__callback_die(cops_ctx *ctx, int sides, int *face)
 {
+  ctx->in_callback = 1;
   int f = ctx->fn(ctx->user, sides);
+  ctx->in_callback = 0;
+  if (ctx->reentered) {
+    ctx->reentered = 0;
+    return cops__fail(ctx, COPS_ESTATE, "the random callback called the library on its own "
+                      "context (refused; docs/api.md)");
+  }
   if (f < 1 || f > sides)
     return cops__fail(ctx, COPS_ERNG,
                       "random callback returned %d for a d%d (expected 1..%d)", f, sides,
@@ -73,40 +93,71 @@ static void use_system(cops_ctx *ctx)
   sodium_memzero(key, sizeof key);
 }
 
-int cops_ctx_new(cops_ctx **out)
+/* The first published layout of cops_allocator (0.7.0): size and four pointers. */
+#define ALLOCATOR_SIZE_0_7 (offsetof(cops_allocator, user) + sizeof(void *))
+
+int cops_ctx_new_with_allocator(cops_ctx **out, const cops_allocator *allocator)
 {
   if (!out)
     return COPS_EINVAL;
   *out = NULL;
+  cops_allocator a = cops__std_alloc;
+  if (allocator) {
+    if (allocator->size < ALLOCATOR_SIZE_0_7 || !allocator->alloc_fn ||
+        !allocator->realloc_fn || !allocator->free_fn)
+      return COPS_EINVAL;
+    memcpy(&a, allocator, ALLOCATOR_SIZE_0_7); /* later fields keep their defaults */
+    a.size = sizeof a;
+  }
   if (sodium_init() < 0)
     return COPS_ERNG;
-  cops_ctx *ctx = calloc(1, sizeof *ctx);
+  cops_ctx *ctx = cops__calloc(&a, sizeof *ctx);
   if (!ctx)
     return COPS_ENOMEM;
+  ctx->alloc = a;
   ctx->reroll_cap = COPS_REROLL_CAP_DEFAULT;
-  snprintf(ctx->errmsg, sizeof ctx->errmsg, "no error");
   use_system(ctx);
   *out = ctx;
   return COPS_OK;
+}
+
+int cops_ctx_new(cops_ctx **out)
+{
+  return cops_ctx_new_with_allocator(out, NULL);
 }
 
 void cops_ctx_free(cops_ctx *ctx)
 {
   if (!ctx)
     return;
+  if (ctx->in_callback) {
+    ctx->reentered = 1;
+    return;
+  }
+  const cops_allocator a = ctx->alloc;
   sodium_memzero(ctx, sizeof *ctx);
-  free(ctx);
+  cops__free(&a, ctx);
 }
 
 const char *cops_ctx_errmsg(const cops_ctx *ctx)
 {
-  return ctx ? ctx->errmsg : "no context (NULL)";
+  if (!ctx)
+    return "no context (NULL)";
+  return ctx->errmsg[0] ? ctx->errmsg : "no error";
+}
+
+int cops__refuse(cops_ctx *ctx)
+{
+  ctx->reentered = 1;
+  return cops__fail(ctx, COPS_ESTATE, "called from the random callback of its own context "
+                    "(refused; docs/api.md)");
 }
 
 int cops_ctx_use_system(cops_ctx *ctx)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   use_system(ctx);
   return COPS_OK;
 }
@@ -115,6 +166,7 @@ int cops_ctx_seed(cops_ctx *ctx, uint64_t seed)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   unsigned char key[32] = {0};
   for (int i = 0; i < 8; i++)
     key[i] = (unsigned char)(seed >> (8 * i));
@@ -126,6 +178,7 @@ int cops_ctx_seed_bytes(cops_ctx *ctx, const unsigned char *seed, size_t len)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (!seed)
     return cops__fail(ctx, COPS_EINVAL, "seed is NULL");
   if (len != COPS_SEED_BYTES)
@@ -139,6 +192,7 @@ int cops_ctx_use_callback(cops_ctx *ctx, cops_rng_fn fn, void *user)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (!fn)
     return cops__fail(ctx, COPS_EINVAL, "random callback is NULL");
   sodium_memzero(ctx->key, sizeof ctx->key);
@@ -157,6 +211,7 @@ int cops_ctx_set_reroll_cap(cops_ctx *ctx, int cap)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (cap < 0 || cap > COPS_REROLL_CAP_MAX)
     return cops__fail(ctx, COPS_ERANGE, "re-roll cap %d out of range 0..%d", cap,
                       COPS_REROLL_CAP_MAX);
@@ -173,6 +228,7 @@ int cops_ctx_die(cops_ctx *ctx, int sides, int *face)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (!face)
     return cops__fail(ctx, COPS_EINVAL, "face is NULL");
   if (sides == 10)
@@ -210,7 +266,3 @@ const char *cops_version_string(void)
   return COPS_VERSION_STRING;
 }
 
-void cops_free(void *p)
-{
-  free(p);
-}

@@ -23,6 +23,9 @@ struct cops_roll {
   cops_action action;  /* as given */
   int pool, threshold, difficulty, successes, succeeded, capped, unskilled, total;
   int anciennete;      /* a re-roll paid with Ancienneté: a success has MR 0 (C5) */
+  int busy;            /* being filled while a random callback runs */
+  int misuse;          /* freed or rolled into from that callback: refused */
+  cops_allocator alloc;
 };
 
 /* Dice held without growing: a full pool and a few chains of 10s. */
@@ -60,17 +63,16 @@ int cops_action_format(const cops_action *a, char *buf, size_t len)
   return n;
 }
 
-int cops_roll_new(cops_roll **out)
+int cops__roll_new(cops_roll **out, const cops_allocator *a)
 {
-  if (!out)
-    return COPS_EINVAL;
   *out = NULL;
-  cops_roll *r = calloc(1, sizeof *r);
+  cops_roll *r = cops__calloc(a, sizeof *r);
   if (!r)
     return COPS_ENOMEM;
-  r->face = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->face);
-  r->parent = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->parent);
-  r->depth = malloc(ROLL_INITIAL_CAPACITY * sizeof *r->depth);
+  r->alloc = *a;
+  r->face = cops__malloc(a, ROLL_INITIAL_CAPACITY * sizeof *r->face);
+  r->parent = cops__malloc(a, ROLL_INITIAL_CAPACITY * sizeof *r->parent);
+  r->depth = cops__malloc(a, ROLL_INITIAL_CAPACITY * sizeof *r->depth);
   if (!r->face || !r->parent || !r->depth) {
     cops_roll_free(r);
     return COPS_ENOMEM;
@@ -80,26 +82,50 @@ int cops_roll_new(cops_roll **out)
   return COPS_OK;
 }
 
+int cops_roll_new(cops_roll **out)
+{
+  return out ? cops__roll_new(out, &cops__std_alloc) : COPS_EINVAL;
+}
+
+int cops_roll_new_in(cops_roll **out, cops_ctx *ctx)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  int rc = cops__roll_new(out, &ctx->alloc);
+  return rc ? cops__fail(ctx, rc, "out of memory for a roll") : COPS_OK;
+}
+
 void cops_roll_free(cops_roll *roll)
 {
   if (!roll)
     return;
-  free(roll->face);
-  free(roll->parent);
-  free(roll->depth);
-  free(roll);
+  if (roll->busy) {
+    roll->misuse = 1;    /* freed from the random callback filling it: refused */
+    return;
+  }
+  const cops_allocator a = roll->alloc;
+  cops__free(&a, roll->face);
+  cops__free(&a, roll->parent);
+  cops__free(&a, roll->depth);
+  cops__free(&a, roll);
 }
 
 static int grow(cops_roll *r, cops_ctx *ctx)
 {
   const int cap = r->capacity * 2;
-  uint8_t *face = realloc(r->face, (size_t)cap * sizeof *face);
+  uint8_t *face = cops__realloc(&r->alloc, r->face, (size_t)cap * sizeof *face);
   if (face)
     r->face = face;
-  int32_t *parent = face ? realloc(r->parent, (size_t)cap * sizeof *parent) : NULL;
+  int32_t *parent = face ? cops__realloc(&r->alloc, r->parent, (size_t)cap * sizeof *parent)
+                         : NULL;
   if (parent)
     r->parent = parent;
-  uint16_t *depth = parent ? realloc(r->depth, (size_t)cap * sizeof *depth) : NULL;
+  uint16_t *depth = parent ? cops__realloc(&r->alloc, r->depth, (size_t)cap * sizeof *depth)
+                           : NULL;
   if (!depth)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for %d dice", cap);
   r->depth = depth;
@@ -238,13 +264,40 @@ static COPS_INLINE int buffered_d10(const unsigned char *buf, size_t *p)
 
 /* The roll, every case: callback sources, rejected bytes, the end of the
  * keystream buffer, several 10s, chains, the re-roll cap, errors. */
+static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a);
+
+/* A roll drawing from a source: refused from a random callback on its own
+ * context or into a roll being filled; on failure the roll is empty and the
+ * source is back where it was (all or nothing). */
 static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (!roll || !a)
     return cops__fail(ctx, COPS_EINVAL, "%s is NULL", roll ? "action" : "roll");
+  if (roll->busy)
+    return cops__fail(ctx, COPS_ESTATE, "this roll is being filled (called from a random "
+                      "callback)");
   roll->kind = COPS_ROLL_NONE;
+  cops__rng_mark_t m;
+  cops__rng_mark(ctx, &m);
+  roll->busy = 1;
+  roll->misuse = 0;
+  int rc = draw_action(roll, ctx, a);
+  roll->busy = 0;
+  if (!rc && roll->misuse)
+    rc = cops__fail(ctx, COPS_ESTATE, "the random callback freed the roll being filled "
+                    "(refused: free it after the call)");
+  if (rc) {
+    roll->kind = COPS_ROLL_NONE;
+    cops__rng_rewind(ctx, &m);
+  }
+  return rc;
+}
+
+static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
+{
   cops__effective e = {0, 0, 0, 0};
   int rc = resolve_action(ctx, a, &e);
   if (rc)
@@ -291,7 +344,7 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
  * back. */
 static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_action v)
 {
-  if (COPS_UNLIKELY(!ctx || !roll || ctx->source == COPS_SOURCE_CALLBACK ||
+  if (COPS_UNLIKELY(!ctx || !roll || ctx->source == COPS_SOURCE_CALLBACK || roll->busy ||
                     v.size != sizeof v || (v.flags & ~COPS_UNSKILLED) ||
                     OUTSIDE(v.dice, 0, COPS_DICE_MAX) ||
                     OUTSIDE(v.threshold, COPS_THRESHOLD_MIN, COPS_THRESHOLD_MAX) ||
@@ -338,10 +391,16 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
     roll->capped = 0;
     roll->anciennete = 0;
     roll->successes = (int)(counts & 0xff);
+    cops__rng_mark_t m;
+    cops__rng_mark(ctx, &m);
+    ctx->errmsg[0] = '\0';
     ctx->pos = p;
     int rc = explode(roll, ctx);
-    if (rc)
+    if (rc) {
+      cops__rng_rewind(ctx, &m);
+      roll->kind = COPS_ROLL_NONE;
       return rc;
+    }
     roll->succeeded = roll->successes >= diff;
     roll->kind = COPS_ROLL_ACTION;
     return 1;
@@ -390,6 +449,7 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
   roll->succeeded = pool >= 1 && roll->successes >= diff;
   roll->kind = COPS_ROLL_ACTION;
   ctx->pos = p;
+  ctx->errmsg[0] = '\0';
   return 1;
 }
 
@@ -424,7 +484,8 @@ int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text, unsigne
 {
   if (!ctx)
     return COPS_EINVAL;
-  if (roll)
+  COPS__ENTER(ctx);
+  if (roll && !roll->busy)
     roll->kind = COPS_ROLL_NONE;
   cops_action a;
   int rc = cops_action_parse(&a, ctx, text);
@@ -434,17 +495,41 @@ int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text, unsigne
   return cops_roll_action(roll, ctx, &a);
 }
 
+static int draw_d6s(cops_roll *roll, cops_ctx *ctx, int n, int kind);
+
 static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (!roll)
     return cops__fail(ctx, COPS_EINVAL, "roll is NULL");
+  if (roll->busy)
+    return cops__fail(ctx, COPS_ESTATE, "this roll is being filled (called from a random "
+                      "callback)");
   roll->kind = COPS_ROLL_NONE;
   int rc = check_range(ctx, "number of d6", n, lo, COPS_D6_MAX);
   if (rc)
     return rc;
-  int total = 0;
+  cops__rng_mark_t m;
+  cops__rng_mark(ctx, &m);
+  roll->busy = 1;
+  roll->misuse = 0;
+  rc = draw_d6s(roll, ctx, n, kind);
+  roll->busy = 0;
+  if (!rc && roll->misuse)
+    rc = cops__fail(ctx, COPS_ESTATE, "the random callback freed the roll being filled "
+                    "(refused: free it after the call)");
+  if (rc) {
+    roll->kind = COPS_ROLL_NONE;
+    cops__rng_rewind(ctx, &m);
+  }
+  return rc;
+}
+
+static int draw_d6s(cops_roll *roll, cops_ctx *ctx, int n, int kind)
+{
+  int rc, total = 0;
   for (int i = 0; i < n; i++) {
     int f;
     if ((rc = cops__d6(ctx, &f)))
@@ -508,12 +593,16 @@ int cops_roll_opposed(cops_roll *roll_a, cops_roll *roll_b, cops_ctx *ctx,
   if (min_successes < 0 || min_successes > COPS_DIFFICULTY_MAX)
     return cops__fail(ctx, COPS_ERANGE, "minimum successes %d out of range 0..%d",
                       min_successes, COPS_DIFFICULTY_MAX);
+  COPS__ENTER(ctx);
   roll_b->kind = COPS_ROLL_NONE;
+  cops__rng_mark_t m;
+  cops__rng_mark(ctx, &m);
   int rc = cops_roll_action(roll_a, ctx, a);
   if (rc)
     return rc;
   if ((rc = cops_roll_action(roll_b, ctx, b))) {
     roll_a->kind = COPS_ROLL_NONE;
+    cops__rng_rewind(ctx, &m);
     return rc;
   }
   return cops_opposed_outcome(roll_a, roll_b, min_successes, winner, margin);
@@ -557,6 +646,18 @@ int cops_roll_count(const cops_roll *roll)
 static int die_success(const cops_roll *roll, int i)
 {
   return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
+}
+
+void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, uint8_t *success,
+                          int32_t *reroll_of)
+{
+  const int n = roll->kind == COPS_ROLL_NONE ? 0 : roll->count;
+  const int thr = roll->kind == COPS_ROLL_ACTION ? roll->threshold : 11;
+  memcpy(face, roll->face, (size_t)n);
+  for (int i = 0; i < n; i++) {
+    success[i] = roll->face[i] >= thr;
+    reroll_of[i] = i < roll->first ? -1 : roll->parent[i];
+  }
 }
 
 int cops_roll_die(const cops_roll *roll, int i, int *face, int *success, int *reroll_of)
@@ -633,24 +734,6 @@ static const char *kind_name(int kind)
   }
 }
 
-/* Serialise into a buffer of our own allocator, so that cops_free() is right
- * whatever allocator the application gave jansson. */
-static int dump_json(json_t *j, char **out)
-{
-  if (!j)
-    return COPS_ENOMEM;
-  size_t n = json_dumpb(j, NULL, 0, JSON_COMPACT);
-  char *buf = n ? malloc(n + 1) : NULL;
-  if (!buf || json_dumpb(j, buf, n, JSON_COMPACT) != n) {
-    free(buf);
-    json_decref(j);
-    return COPS_ENOMEM;
-  }
-  buf[n] = '\0';
-  json_decref(j);
-  *out = buf;
-  return COPS_OK;
-}
 
 int cops_roll_to_json(const cops_roll *roll, char **out)
 {
@@ -680,11 +763,13 @@ int cops_roll_to_json(const cops_roll *roll, char **out)
                   "difficulty", roll->difficulty, "unskilled", roll->unskilled, "dice", dice,
                   "successes", roll->successes, "success", roll->succeeded, "margin", margin,
                   "capped", roll->capped);
-    if (j && roll->anciennete)
-      json_object_set_new(j, "anciennete", json_true());
+    if (j && roll->anciennete && json_object_set_new(j, "anciennete", json_true())) {
+      json_decref(j);
+      return COPS_ENOMEM;
+    }
   } else {
     j = json_pack("{s:s,s:o,s:i}", "kind", kind_name(roll->kind), "dice", dice, "total",
                   roll->total);
   }
-  return dump_json(j, out);
+  return cops__json_hand(&roll->alloc, j, 0, out);
 }

@@ -9,6 +9,7 @@
 #include "internal.h"
 
 #define REASONABLE_MOVE 10   /* C6.3: beyond 10 m in a round, chase rules */
+#define COVER_RADIUS 5       /* C10.5: the covered zone, 2-10 m wide: 5 m around its target */
 
 struct combatant {
   cops_character *ch;
@@ -154,7 +155,8 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
   if (ruleset != COPS_RULES_CORE)
     return cops__fail(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE is %d)", ruleset,
                       COPS_RULES_CORE);
-  cops_encounter *e = calloc(1, sizeof *e);
+  COPS__ENTER(ctx);
+  cops_encounter *e = cops__calloc(&ctx->alloc, sizeof *e);
   if (!e)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for an encounter");
   e->ctx = ctx;
@@ -162,7 +164,8 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
   e->max_rounds = 100;
   e->logging = 1;
   e->winner = -1;
-  if (cops_log_new(&e->log, ctx) || cops_outcome_new(&e->out) || cops_roll_new(&e->roll)) {
+  if (cops_log_new(&e->log, ctx) || cops__outcome_new(&e->out, &ctx->alloc) ||
+      cops__roll_new(&e->roll, &ctx->alloc)) {
     cops_encounter_free(e);
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for an encounter");
   }
@@ -172,14 +175,14 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
 
 void cops_encounter_free(cops_encounter *e)
 {
-  if (!e)
+  if (!e || cops__refused(e->ctx))
     return;
   cops_log_free(e->log);
   cops_outcome_free(e->out);
   for (int i = 0; i < COPS_COMBATANTS_MAX; i++)
     cops_outcome_free(e->zone[i]);
   cops_roll_free(e->roll);
-  free(e);
+  cops__free(&e->ctx->alloc, e);
 }
 
 static int check_id(const cops_encounter *e, int id)
@@ -208,12 +211,23 @@ static int between_rounds(const cops_encounter *e, const char *what)
   return COPS_OK;
 }
 
-static int ev(cops_encounter *e, cops_event *x, int actor, const char *target,
-              const char *weapon)
+/* An event naming combatants by id (-1 none), their names for display. */
+static int ev(cops_encounter *e, cops_event *x, int actor, int target, const char *weapon)
 {
   if (!e->logging)
     return COPS_OK;
-  return cops__log_push(e->log, x, actor >= 0 ? name(e, actor) : NULL, target, weapon, NULL);
+  return cops__log_push(e->log, x, actor >= 0 ? name(e, actor) : NULL, actor,
+                        target >= 0 ? name(e, target) : NULL, target, weapon, NULL);
+}
+
+/* An event naming a side (JOIN, END): the side's name stands as its target, no id. */
+static int ev_side(cops_encounter *e, cops_event *x, int actor, int side)
+{
+  if (!e->logging)
+    return COPS_OK;
+  const char *side_name = side >= 0 && e->side_name[side][0] ? e->side_name[side] : NULL;
+  return cops__log_push(e->log, x, actor >= 0 ? name(e, actor) : NULL, actor, side_name, -1,
+                        NULL, NULL);
 }
 
 static int ev_join(cops_encounter *e, int id)
@@ -224,7 +238,7 @@ static int ev_join(cops_encounter *e, int id)
   x.side = e->c[id].side;
   x.x = e->c[id].x;
   x.y = e->c[id].y;
-  return ev(e, &x, id, e->side_name[x.side][0] ? e->side_name[x.side] : NULL, NULL);
+  return ev_side(e, &x, id, x.side);
 }
 
 int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, int y, int *id)
@@ -249,7 +263,7 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   if (cops__health(ch) == COPS_DEAD)
     return FAIL(e, COPS_ERULE, "%s is dead", cops_character_name(ch));
   cops_outcome *zone;
-  if (cops_outcome_new(&zone))
+  if (cops__outcome_new(&zone, &e->ctx->alloc))
     return FAIL(e, COPS_ENOMEM, "out of memory for a combatant");
   const int i = e->n++;
   e->zone[i] = zone;
@@ -333,7 +347,7 @@ int cops_encounter_remove(cops_encounter *e, int id)
   cops_event x = {0};
   x.type = COPS_EV_LEAVE;
   x.id = id;
-  return ev(e, &x, id, NULL, NULL);
+  return ev(e, &x, id, -1, NULL);
 }
 
 int cops_encounter_count(const cops_encounter *e)
@@ -512,7 +526,7 @@ int cops_encounter_reset(cops_encounter *e)
   }
   e->round = e->in_round = e->over = e->started = 0;
   e->winner = -1;
-  cops_log_clear(e->log);
+  cops__log_restart(e->log);
   return COPS_OK;
 }
 
@@ -526,7 +540,7 @@ static int start(cops_encounter *e)
   x.seeded = e->seeded;
   x.seed = e->seed;
   x.id = e->n;
-  int rc = ev(e, &x, -1, NULL, NULL);
+  int rc = ev(e, &x, -1, -1, NULL);
   for (int i = 0; i < e->n && !rc; i++)
     if (e->c[i].present)
       rc = ev_join(e, i);
@@ -550,7 +564,7 @@ int cops_encounter_begin_round(cops_encounter *e)
     cops_log_set_round(e->log, e->round);
   cops_event x = {0};
   x.type = COPS_EV_ROUND;
-  if ((rc = ev(e, &x, -1, NULL, NULL)))
+  if ((rc = ev(e, &x, -1, -1, NULL)))
     return rc;
   /* C10.4: those out of the fight roll to recover at the start of each later round. */
   for (int i = 0; i < e->n; i++) {
@@ -559,7 +573,7 @@ int cops_encounter_begin_round(cops_encounter *e)
       continue;
     if ((c->ch->conditions & COPS_COND_OUT) && !cops__down(c->ch)) {
       int recovered;
-      if ((rc = cops_recovery_roll(e->roll, c->ch, -1, LOG(e), &recovered)))
+      if ((rc = cops__recovery_roll(e->roll, c->ch, i, -1, LOG(e), &recovered)))
         return rc;
     }
   }
@@ -782,7 +796,7 @@ static int ev_death_checks(cops_encounter *e)
       cops_event x = {0};
       x.type = COPS_EV_DEATH;
       x.id = i;
-      int rc = ev(e, &x, i, NULL, NULL);
+      int rc = ev(e, &x, i, -1, NULL);
       if (rc)
         return rc;
     }
@@ -795,7 +809,7 @@ static int idle(cops_encounter *e, int id, int reason)
   cops_event x = {0};
   x.type = COPS_EV_IDLE;
   x.reason = reason;
-  return ev(e, &x, id, NULL, NULL);
+  return ev(e, &x, id, -1, NULL);
 }
 
 /* Move a combatant to its declared point (C6.3). Returns the metres moved. */
@@ -813,7 +827,7 @@ static int do_move(cops_encounter *e, int id, int *moved)
   x.x = c->x;
   x.y = c->y;
   x.distance = *moved;
-  return ev(e, &x, id, NULL, NULL);
+  return ev(e, &x, id, -1, NULL);
 }
 
 /* The situation of an attack of id on its declared target. */
@@ -826,11 +840,19 @@ static void situation(cops_encounter *e, int id, int mode, int moved, cops_situa
   s->weapon = (mode == COPS_ATTACK_SINGLE || mode == COPS_ATTACK_BURST ||
                mode == COPS_ATTACK_COVER || mode == COPS_ATTACK_MELEE) && c->nweapons
                   ? c->weapon[c->hand] : NULL;
+  s->attacker_id = id;
+  s->target_id = t;
   s->attitude = c->attitude_now;
   s->initiative = is_melee_action(c->decl.action) ? 0 : c->decl.initiative;
   s->movement = moved;
   if (c->start_conditions & COPS_COND_SHAKEN)
     s->dice_mod = -1;     /* C10.4: -1 die to physical actions this round */
+  if (t >= 0 && mode == COPS_ATTACK_COVER) {
+    s->target = e->c[t].ch;   /* the zone's centre (C10.5): 5 m around the target */
+    s->zone_x = e->c[t].x;
+    s->zone_y = e->c[t].y;
+    s->zone_radius = COVER_RADIUS;
+  }
   if (t >= 0 && mode != COPS_ATTACK_COVER) {
     struct combatant *tc = &e->c[t];
     s->target = tc->ch;
@@ -867,7 +889,8 @@ static int cover_hits(cops_encounter *e, int id)
     return COPS_OK;
   const int shooter = c->in_zone;
   c->in_zone = -1;
-  int rc = cops_cover_enter(e->out, e->zone[shooter], c->ch, c->armour, c->attitude_now, LOG(e));
+  int rc = cops__cover_enter(e->out, e->zone[shooter], c->ch, id, c->armour, c->attitude_now,
+                             LOG(e));
   if (rc)
     return rc;
   note_outcome(e, e->out, shooter);
@@ -940,13 +963,13 @@ static int act(cops_encounter *e, int id, unsigned flags)
     cops_event x = {0};
     x.type = COPS_EV_RELOAD;
     x.loaded = cops__wget(w, COPS_WEAPON_LOADED);
-    return ev(e, &x, id, NULL, cops_weapon_name(w));
+    return ev(e, &x, id, -1, cops_weapon_name(w));
   }
   case COPS_ACT_DRAW: {
     c->hand = d->weapon;
     cops_event x = {0};
     x.type = COPS_EV_DRAW;
-    return ev(e, &x, id, NULL, cops_weapon_name(c->weapon[c->hand]));
+    return ev(e, &x, id, -1, cops_weapon_name(c->weapon[c->hand]));
   }
   case COPS_ACT_STAND_UP:
     /* C11.1: failing at the round's end, they get up during the next round. */
@@ -955,7 +978,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
       cops_event x = {0};
       x.type = COPS_EV_CONDITION;
       x.condition = COPS_COND_ON_GROUND;
-      return cops__log_push(e->log, &x, NULL, name(e, id), NULL, NULL);
+      return ev(e, &x, -1, id, NULL);
     }
     return COPS_OK;
   case COPS_ACT_FIRST_AID: {
@@ -977,7 +1000,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
     if (e->logging) {
       cops_event x = {0};
       x.purpose = COPS_PURPOSE_FIRST_AID;
-      if ((rc = cops__log_push(e->log, &x, name(e, id), name(e, t), NULL, e->roll)))
+      if ((rc = cops__log_push(e->log, &x, name(e, id), id, name(e, t), t, NULL, e->roll)))
         return rc;
     }
     if (!cops_roll_succeeded(e->roll))
@@ -997,7 +1020,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
     x.damage = before - hp;
     x.health_before = health_before;
     x.health_after = cops__health(dying);
-    return ev(e, &x, id, name(e, t), NULL);
+    return ev(e, &x, id, t, NULL);
   }
   default:
     return COPS_OK;   /* wait, move */
@@ -1035,13 +1058,13 @@ static int resolve_cover(cops_encounter *e)
       struct combatant *u = &e->c[j];
       if (j == id || u->side == c->side || !able(e, j))
         continue;
-      const int in_now = metres(u->x, u->y, tc->x, tc->y) <= 5;
+      const int in_now = metres(u->x, u->y, tc->x, tc->y) <= COVER_RADIUS;
       const int entering = u->declared && u->decl.moving &&
-                           metres(u->decl.x, u->decl.y, tc->x, tc->y) <= 5;
+                           metres(u->decl.x, u->decl.y, tc->x, tc->y) <= COVER_RADIUS;
       if (!in_now && !entering)
         continue;
       int steady;
-      if ((rc = cops_cover_nerve(e->roll, u->ch, LOG(e), &steady)))
+      if ((rc = cops__cover_nerve(e->roll, u->ch, j, LOG(e), &steady)))
         return rc;
       if (!steady) {
         u->cancelled = 1;                 /* takes cover: the action is lost */
@@ -1140,7 +1163,7 @@ static int end_round(cops_encounter *e)
     if (c->present && c->thrown && (c->ch->conditions & COPS_COND_ON_GROUND) &&
         !cops__down(c->ch)) {
       int stood;
-      if ((rc = cops_stand_up(e->roll, c->ch, LOG(e), &stood)))
+      if ((rc = cops__stand_up(e->roll, c->ch, i, LOG(e), &stood)))
         return rc;
     }
   }
@@ -1166,7 +1189,7 @@ static int end_round(cops_encounter *e)
     x.hp_after = hp - 1;
     x.health_before = health_before;
     x.health_after = cops__health(c->ch);
-    if ((rc = ev(e, &x, -1, name(e, i), NULL)))
+    if ((rc = ev(e, &x, -1, i, NULL)))
       return rc;
   }
   if ((rc = ev_death_checks(e)))
@@ -1189,7 +1212,7 @@ static int end_round(cops_encounter *e)
         cops_event x = {0};
         x.type = COPS_EV_CONDITION;
         x.condition = (int)b;
-        if ((rc = cops__log_push(e->log, &x, NULL, name(e, i), NULL, NULL)))
+        if ((rc = ev(e, &x, -1, i, NULL)))
           return rc;
       }
     }
@@ -1221,9 +1244,7 @@ static int end_round(cops_encounter *e)
     cops_event x = {0};
     x.type = COPS_EV_END;
     x.side = e->winner;
-    return ev(e, &x, -1,
-              e->winner >= 0 && e->side_name[e->winner][0] ? e->side_name[e->winner] : NULL,
-              NULL);
+    return ev_side(e, &x, -1, e->winner);
   }
   return COPS_OK;
 }
@@ -1275,9 +1296,7 @@ int cops_encounter_resolve_round(cops_encounter *e)
       x.distance = c->decl.moving ? 0 : -1;
       x.x = c->decl.x;
       x.y = c->decl.y;
-      if ((rc = cops__log_push(e->log, &x, name(e, i),
-                               c->decl.target >= 0 ? name(e, c->decl.target) : NULL, NULL,
-                               NULL)))
+      if ((rc = ev(e, &x, i, c->decl.target, NULL)))
         return rc;
     }
   }

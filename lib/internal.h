@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include <cops/cops.h>
+#include <jansson.h>
 
 #if defined(__GNUC__)
 #define COPS_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -27,6 +28,9 @@
 struct cops_ctx {
   int source;                 /* cops_source */
   int reroll_cap;
+  int in_callback;            /* the random callback is running */
+  int reentered;              /* it called the library on this context */
+  cops_allocator alloc;
   size_t pos;                 /* next unread byte of buf */
   uint64_t block;             /* ChaCha20 block counter of the next refill */
   unsigned char key[32];
@@ -39,13 +43,73 @@ struct cops_ctx {
 /* Record a failure on ctx (NULL allowed) and return code. */
 int cops__fail(cops_ctx *ctx, int code, const char *fmt, ...) COPS_PRINTF(3, 4);
 
+/* A call from the random callback on its own context: refused (COPS_ESTATE),
+ * and the procedure under way fails when the callback returns. */
+int cops__refuse(cops_ctx *ctx);
+
+/* The start of a public call on a context: refused from the context's own
+ * random callback; else the message of the previous call is forgotten (the
+ * message is about the most recent call). */
+#define COPS__ENTER(ctx)                                  \
+  do {                                                    \
+    if (COPS_UNLIKELY((ctx)->in_callback))                \
+      return cops__refuse(ctx);                           \
+    (ctx)->errmsg[0] = '\0';                              \
+  } while (0)
+/* The same for a call that returns no code (a free): 1 when refused. */
+static inline int cops__refused(cops_ctx *ctx)
+{
+  if (ctx && ctx->in_callback) {
+    ctx->reentered = 1;
+    return 1;
+  }
+  return 0;
+}
+
+/* Memory (lib/mem.c): the context's allocator; memory handed over to the
+ * caller carries a header that tells cops_free() how to release it. */
+extern const cops_allocator cops__std_alloc;
+void *cops__malloc(const cops_allocator *a, size_t n);
+void *cops__calloc(const cops_allocator *a, size_t n);
+void *cops__realloc(const cops_allocator *a, void *p, size_t n);
+void cops__free(const cops_allocator *a, void *p);
+void *cops__handed_new(const cops_allocator *a, size_t n);
+typedef struct cops__text {
+  const cops_allocator *a;
+  char *block;             /* header, then the text */
+  size_t len, cap;
+  int failed;
+} cops__text;
+void cops__text_init(cops__text *t, const cops_allocator *a);
+void cops__text_add(cops__text *t, const char *s, size_t n);
+void cops__text_printf(cops__text *t, const char *fmt, ...) COPS_PRINTF(2, 3);
+int cops__text_finish(cops__text *t, char **out);   /* COPS_ENOMEM if anything failed */
+void cops__text_drop(cops__text *t);
+/* Dump a JSON value into text handed over (compact, or indented with a final newline);
+ * the value is released. */
+int cops__json_hand(const cops_allocator *a, json_t *j, int sheet, char **out);
+
 /* Refill ctx->buf with the next COPS_RNG_BUF bytes of keystream. */
 void cops__rng_refill(cops_ctx *ctx);
+
+/* A place in the random source to come back to when a procedure fails (all
+ * or nothing). A callback source's dice are the caller's: nothing to undo. */
+typedef struct cops__rng_mark_t {
+  size_t pos;
+  uint64_t block;
+} cops__rng_mark_t;
+static inline void cops__rng_mark(const cops_ctx *ctx, cops__rng_mark_t *m)
+{
+  m->pos = ctx->pos;
+  m->block = ctx->block;
+}
+void cops__rng_rewind(cops_ctx *ctx, const cops__rng_mark_t *m);
 
 /* The face a keystream byte gives: d10 for b < 250, else 0 (rejected). */
 extern const unsigned char cops__d10_of_byte[256];
 
 int cops__callback_die(cops_ctx *ctx, int sides, int *face);
+int cops__roll_new(cops_roll **out, const cops_allocator *a);
 
 /* One d10 from the context's source; COPS_OK or COPS_ERNG. */
 static inline int cops__d10(cops_ctx *ctx, int *face)
@@ -153,16 +217,42 @@ int cops__core_stopping(cops_roll *roll, cops_character *target, int fa, int zon
 int cops__core_recovery(cops_roll *roll, cops_character *target, int fa, int zone,
                         int rounds, int characteristic, int *recovered);
 
-/* Events (lib/events.c): append one; with a roll, the event is a ROLL
- * carrying every die. A NULL log takes nothing. */
-int cops__log_push(cops_log *log, const cops_event *e, const char *actor, const char *target,
-                   const char *weapon, const cops_roll *roll);
+/* The log (lib/log.c): append one event, naming its parties by name (for
+ * display) and id (-1 none); with a roll, the event is a ROLL carrying every
+ * die. A NULL log takes nothing. A failed push adds nothing. */
+int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int actor_id,
+                   const char *target, int target_id, const char *weapon,
+                   const cops_roll *roll);
+/* A place in the log to come back to when a procedure fails (all or nothing). */
+typedef struct cops__log_mark_t {
+  int count, ndice, names_len, nname, round;
+} cops__log_mark_t;
+void cops__log_mark(const cops_log *log, cops__log_mark_t *m);   /* NULL log: nothing */
+void cops__log_rewind(cops_log *log, const cops__log_mark_t *m);
+/* Empty, and number the next event 0 again (a fight run anew). */
+void cops__log_restart(cops_log *log);
+/* The renderers' common checks. */
+int cops__log_check_from(const cops_log *log, int from, char **out);
+
+/* Rolls: copy the dice of a roll in draw order (faces, successes, parents). */
+void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, uint8_t *success,
+                          int32_t *reroll_of);
 
 /* Attacks (lib/attack.c). COPS__SIMULTANEOUS: the encounter checked at the
  * start of a simultaneous step that the attacker could act and the target
  * was alive; what happened since in that step does not stop the attack (C6). */
 #define COPS__SIMULTANEOUS 0x1u
 int cops__attack(cops_outcome *out, const cops_situation *s, cops_log *log, unsigned flags);
+int cops__outcome_new(cops_outcome **out, const cops_allocator *a);
+/* The follow-up procedures with the ids their events give (an encounter's). */
+int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady);
+int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int id,
+                      const cops_armour *armour, int attitude, cops_log *log);
+int cops__recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
+                        cops_log *log, int *recovered);
+int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood);
+/* The first published size of cops_situation (0.4-0.6), and of the others the caller fills. */
+#define COPS__SITUATION_SIZE_0_6 offsetof(cops_situation, attacker_id)
 
 /* Encounters. */
 int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text);
@@ -226,6 +316,31 @@ static inline int cops__health(const cops_character *ch)
   if (ch->hp == 0)
     return COPS_UNCONSCIOUS;
   return 2 * ch->hp < max ? COPS_BELOW_HALF : COPS_HEALTHY; /* strictly below half */
+}
+
+/* What a procedure may change on a character, saved to put back when it
+ * fails (all or nothing). */
+typedef struct cops__char_state {
+  int hp, rec_d, rec_r, current[2];
+  unsigned conditions;
+} cops__char_state;
+static inline void cops__char_save(const cops_character *ch, cops__char_state *st)
+{
+  st->hp = ch->hp;
+  st->rec_d = ch->recovery_difficulty;
+  st->rec_r = ch->recovery_rounds;
+  st->current[0] = ch->current[0];
+  st->current[1] = ch->current[1];
+  st->conditions = ch->conditions;
+}
+static inline void cops__char_restore(cops_character *ch, const cops__char_state *st)
+{
+  ch->hp = st->hp;
+  ch->recovery_difficulty = st->rec_d;
+  ch->recovery_rounds = st->rec_r;
+  ch->current[0] = st->current[0];
+  ch->current[1] = st->current[1];
+  ch->conditions = st->conditions;
 }
 
 /* Characters. */

@@ -55,11 +55,16 @@ int cops__read_file(cops_ctx *ctx, const char *path, char **out)
   for (;;) {
     if (len + 4096 + 1 > cap) {
       cap = cap ? cap * 2 : 8192;
-      char *t = cap <= (size_t)1 << 24 ? realloc(text, cap) : NULL;
-      if (!t) {
-        free(text);
+      if (cap > (size_t)1 << 24) {
+        cops__free(&ctx->alloc, text);
         fclose(f);
-        return cops__fail(ctx, COPS_EIO, "%s: larger than 16 MiB, or out of memory", path);
+        return cops__fail(ctx, COPS_EIO, "%s: larger than 16 MiB", path);
+      }
+      char *t = cops__realloc(&ctx->alloc, text, cap);
+      if (!t) {
+        cops__free(&ctx->alloc, text);
+        fclose(f);
+        return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory to read it", path);
       }
       text = t;
     }
@@ -71,35 +76,26 @@ int cops__read_file(cops_ctx *ctx, const char *path, char **out)
   int bad = ferror(f);
   fclose(f);
   if (bad) {
-    free(text);
+    cops__free(&ctx->alloc, text);
     return cops__fail(ctx, COPS_EIO, "%s: read error", path);
   }
   text[len] = '\0';
   if (strlen(text) != len) {
-    free(text);
+    cops__free(&ctx->alloc, text);
     return cops__fail(ctx, COPS_EJSON, "%s: a NUL byte in the file", path);
   }
   *out = text;
   return COPS_OK;
 }
 
-int cops__json_dump_sheet(json_t *j, char **out)
+int cops__sheet_out(cops_ctx *ctx, json_t *j, int bad, char **out)
 {
-  *out = NULL;
-  if (!j)
-    return COPS_ENOMEM;
-  size_t n = json_dumpb(j, NULL, 0, JSON_INDENT(2));
-  char *buf = malloc(n + 2);
-  if (!buf || json_dumpb(j, buf, n, JSON_INDENT(2)) != n) {
-    free(buf);
+  if (bad) {
     json_decref(j);
-    return COPS_ENOMEM;
+    j = NULL;
   }
-  buf[n] = '\n';
-  buf[n + 1] = '\0';
-  json_decref(j);
-  *out = buf;
-  return COPS_OK;
+  int rc = cops__json_hand(&ctx->alloc, j, 1, out);
+  return rc ? cops__fail(ctx, rc, "out of memory for the JSON text") : COPS_OK;
 }
 
 int cops__write_file(cops_ctx *ctx, const char *path, const char *text)
@@ -142,7 +138,7 @@ int cops__load_begin(cops_ctx *ctx, const char *path, char **text)
 
 int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc)
 {
-  free(text);
+  cops__free(&ctx->alloc, text);
   if (rc && rc != COPS_ENOMEM)
     cops__prefix_error(ctx, rc, path);
   return rc;

@@ -23,7 +23,10 @@ int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
 int cops__read_file(cops_ctx *ctx, const char *path, char **out);
 /* Indented JSON with a final newline, in a buffer of our allocator (cops_free).
  * Takes the reference to j. */
-int cops__json_dump_sheet(json_t *j, char **out);
+/* A sheet's JSON handed over with ctx's allocator (indented, final newline); the value
+ * is released. bad: an insertion failed on the way, so the sheet is incomplete:
+ * COPS_ENOMEM, never a sheet with fields missing. */
+int cops__sheet_out(cops_ctx *ctx, json_t *j, int bad, char **out);
 /* Write text to path. */
 int cops__write_file(cops_ctx *ctx, const char *path, const char *text);
 /* Prefix the context's message with "prefix: ". Returns code. */

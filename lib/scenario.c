@@ -30,7 +30,7 @@ struct cops_scenario {
 
 void cops_scenario_free(cops_scenario *s)
 {
-  if (!s)
+  if (!s || cops__refused(s->ctx))
     return;
   cops_encounter_free(s->e);
   for (int i = 0; i < s->nch; i++)
@@ -39,8 +39,8 @@ void cops_scenario_free(cops_scenario *s)
     cops_weapon_free(s->w[i]);
   for (int i = 0; i < s->na; i++)
     cops_armour_free(s->a[i]);
-  free(s->script);
-  free(s);
+  cops__free(&s->ctx->alloc, s->script);
+  cops__free(&s->ctx->alloc, s);
 }
 
 /* A file name relative to the scenario's folder (absolute names as they are). */
@@ -65,11 +65,11 @@ static int load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *
     resolve_path(path, sizeof path, base, json_string_value(v));
     rc = file_fn(out, ctx, path);
   } else if (json_is_object(v)) {
-    char *text = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    if (!text)
+    char *text;
+    if (cops__json_hand(&ctx->alloc, json_incref(v), 0, &text))
       return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory", field);
     rc = text_fn(out, ctx, text);
-    free(text);
+    cops_free(text);
   } else {
     return cops__fail(ctx, COPS_EJSON, "%s: expected a file name or an object", field);
   }
@@ -291,7 +291,7 @@ static int load_rounds(cops_scenario *s, json_t *rounds)
   int rc;
   if (!json_is_array(rounds))
     return cops__fail(ctx, COPS_EJSON, "rounds: expected a list");
-  s->script = calloc(SCRIPTS_MAX, sizeof *s->script);
+  s->script = cops__calloc(&ctx->alloc, SCRIPTS_MAX * sizeof *s->script);
   if (!s->script)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for the rounds");
   for (size_t i = 0; i < json_array_size(rounds); i++) {
@@ -374,7 +374,8 @@ int cops_scenario_from_json(cops_scenario **out, cops_ctx *ctx, const char *json
   int rc = cops__json_begin(ctx, json, "scenario", &root);
   if (rc)
     return rc;
-  cops_scenario *s = calloc(1, sizeof *s);
+  COPS__ENTER(ctx);
+  cops_scenario *s = cops__calloc(&ctx->alloc, sizeof *s);
   if (!s) {
     json_decref(root);
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a scenario");

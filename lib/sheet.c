@@ -256,16 +256,19 @@ int cops_character_to_json(const cops_character *ch, char **out)
   if (!ch || !out)
     return COPS_EINVAL;
   *out = NULL;
+  /* Every insertion is checked: a sheet short of memory is an error, never a
+   * sheet with fields missing. */
+  int bad = 0;
   json_t *chars = json_object();
   for (int c = 0; c < COPS_CHARACTERISTIC_COUNT; c++)
-    json_object_set_new(chars, cops_characteristic_name(c, 0),
-                        json_integer(cops_character_characteristic(ch, c)));
+    bad |= json_object_set_new(chars, cops_characteristic_name(c, 0),
+                               json_integer(cops_character_characteristic(ch, c)));
   json_t *hp = json_object();
   int cur;
   cops_character_hp(ch, &cur);
   if (cops_character_max_hp_is_set(ch))
-    json_object_set_new(hp, "max", json_integer(cops_character_max_hp(ch)));
-  json_object_set_new(hp, "current", json_integer(cur));
+    bad |= json_object_set_new(hp, "max", json_integer(cops_character_max_hp(ch)));
+  bad |= json_object_set_new(hp, "current", json_integer(cur));
   json_t *skills = json_array();
   for (int s = 0; s < COPS_SKILL_COUNT; s++) {
     int level = cops_character_skill(ch, s);
@@ -278,16 +281,16 @@ int cops_character_to_json(const cops_character *ch, char **out)
     if (n > 0) {
       json_t *sp = json_array();
       for (int i = 0; i < n; i++)
-        json_array_append_new(sp, json_string(cops_character_specialisation(ch, s, i)));
-      json_object_set_new(o, "specialisations", sp);
+        bad |= json_array_append_new(sp, json_string(cops_character_specialisation(ch, s, i)));
+      bad |= json_object_set_new(o, "specialisations", sp);
     }
-    json_array_append_new(skills, o);
+    bad |= json_array_append_new(skills, o);
   }
   json_t *root = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o}", "schema", SHEET_SCHEMA, "name",
                            cops_character_name(ch), "characteristics", chars, "hit_points", hp,
                            "adrenaline", points_json(ch, COPS_ADRENALINE), "anciennete",
                            points_json(ch, COPS_ANCIENNETE), "skills", skills);
-  return cops__json_dump_sheet(root, out);
+  return cops__sheet_out(ch->ctx, root, bad, out);
 }
 
 int cops_character_save(const cops_character *ch, const char *path)
@@ -302,6 +305,6 @@ int cops_character_save(const cops_character *ch, const char *path)
   if (rc)
     return cops__fail(ctx, rc, "out of memory for the sheet");
   rc = cops__write_file(ctx, path, text);
-  free(text);
+  cops_free(text);
   return rc;
 }

@@ -127,7 +127,7 @@ int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name
   if (strlen(name) > COPS_NAME_MAX)
     return cops__fail(ctx, COPS_ERANGE, "weapon name of %zu bytes (at most %d)", strlen(name),
                       COPS_NAME_MAX);
-  cops_weapon *w = calloc(1, sizeof *w);
+  cops_weapon *w = cops__calloc(&ctx->alloc, sizeof *w);
   if (!w)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a weapon");
   w->ctx = ctx;
@@ -151,7 +151,9 @@ int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name
 
 void cops_weapon_free(cops_weapon *w)
 {
-  free(w);
+  if (!w || cops__refused(w->ctx))
+    return;
+  cops__free(&w->ctx->alloc, w);
 }
 
 const char *cops_weapon_name(const cops_weapon *w)
@@ -375,11 +377,10 @@ int cops_weapon_to_json(const cops_weapon *w, char **out)
   json_t *j = json_pack("{s:i,s:s,s:s,s:s}", "schema", 1, "name", w->name, "kind",
                         kinds[w->kind].name[COPS_LANG_EN], "skill",
                         cops_skill_name(w->skill, COPS_LANG_FR));
-  if (!j)
-    return COPS_ENOMEM;
-  if (w->spec[0])
-    json_object_set_new(j, "specialisation", json_string(w->spec));
-  for (int f = 0; f < COPS_WEAPON_FIELD_COUNT; f++)
-    json_object_set_new(j, field_names[f], json_integer(w->v[f]));
-  return cops__json_dump_sheet(j, out);
+  int bad = 0;
+  if (j && w->spec[0])
+    bad |= json_object_set_new(j, "specialisation", json_string(w->spec));
+  for (int f = 0; j && f < COPS_WEAPON_FIELD_COUNT; f++)
+    bad |= json_object_set_new(j, field_names[f], json_integer(w->v[f]));
+  return cops__sheet_out(w->ctx, j, bad, out);
 }

@@ -938,7 +938,8 @@ START_TEST(test_attack_errors)
   s.target = joe;
   ck_assert_int_eq(cops_attack(NULL, &s, NULL), COPS_EINVAL);
   ck_assert_int_eq(cops_attack(out, NULL, NULL), COPS_EINVAL);
-  ck_assert_int_eq(cops_situation_init(NULL, 0), COPS_EINVAL);
+  ck_assert_int_eq((cops_situation_init)(NULL, 0), COPS_EINVAL);
+  ck_assert_int_eq(cops_situation_init_sized(NULL, sizeof(cops_situation), 0), COPS_EINVAL);
   ck_assert_int_eq(cops_situation_init(&s, COPS_ATTACK_MODE_COUNT), COPS_EINVAL);
   /* The callback source failing mid-attack empties the outcome. */
   s = shot(COPS_ATTACK_SINGLE, vulcan, 5);
@@ -1020,6 +1021,9 @@ START_TEST(test_events_of_a_shot)
       ck_assert_str_eq(e.target, "Joe");
       ck_assert_str_eq(e.weapon, "Vulcan 051");
     }
+    /* Outside an encounter the attacker is 0 and the target 1 (the situation's defaults). */
+    ck_assert_int_eq(e.actor_id, !e.actor ? -1 : strcmp(e.actor, "Mike") ? 1 : 0);
+    ck_assert_int_eq(e.target_id, !e.target ? -1 : strcmp(e.target, "Mike") ? 1 : 0);
   }
   ck_assert_int_eq(drawn, 14);
   char *jsonl, *fr, *en;
@@ -1030,11 +1034,11 @@ START_TEST(test_events_of_a_shot)
   for (const char *p = jsonl; *p; p++)
     lines += *p == '\n';
   ck_assert_int_eq(lines, n);
-  ck_assert_ptr_nonnull(strstr(jsonl, "{\"schema\":1,\"seq\":0,\"round\":0,\"type\":\"attack\","
-                                      "\"actor\":\"Mike\",\"target\":\"Joe\",\"weapon\":"
-                                      "\"Vulcan 051\",\"mode\":\"single\""));
-  ck_assert_ptr_nonnull(strstr(jsonl, "\"type\":\"damage\",\"actor\":\"Mike\",\"target\":"
-                                      "\"Joe\",\"bullet\":1,\"location\":\"torso\",\"raw\":16,"
+  ck_assert_ptr_nonnull(strstr(jsonl, "{\"schema\":2,\"seq\":0,\"round\":0,\"type\":\"attack\","
+                                      "\"actor\":\"Mike\",\"actor_id\":0,\"target\":\"Joe\","
+                                      "\"target_id\":1,\"weapon\":\"Vulcan 051\",\"mode\":\"single\""));
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"type\":\"damage\",\"actor\":\"Mike\",\"actor_id\":0,"
+                                      "\"target\":\"Joe\",\"target_id\":1,\"bullet\":1,\"location\":\"torso\",\"raw\":16,"
                                       "\"protection\":6,\"bonus\":9,\"damage\":19,"
                                       "\"stopped\":false}"));
   ck_assert_ptr_nonnull(strstr(fr, "Mike (Normal, init +0) tire sur Joe avec Vulcan 051 à 5 m\n"));
@@ -1081,7 +1085,8 @@ START_TEST(test_seeded_replay)
     cops_character_set_hp(joe, 29);
     cops_character_set_conditions(joe, COPS_COND_ALL & ~COPS_COND_OUT, 0);
     cops_weapon_reload(scorpion);
-    cops_log_clear(log_);
+    cops_log_free(log_);
+    ck_assert_int_eq(cops_log_new(&log_, ctx), COPS_OK);
     cops_situation s = shot(COPS_ATTACK_BURST, scorpion, 8);
     s.armour = vest;
     s.attitude = COPS_AGRESSIF;

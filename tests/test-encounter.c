@@ -628,8 +628,9 @@ START_TEST(test_determinism_and_reset)
   ck_assert_int_eq(cops_encounter_run(enc), COPS_OK);
   ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(enc), 0, &second), COPS_OK);
   ck_assert_str_eq(first, second);
-  ck_assert_ptr_nonnull(strstr(first, "\"type\":\"start\",\"actor\":null,\"target\":null,"
-                                      "\"seed\":\"2030\",\"combatants\":2}"));
+  ck_assert_ptr_nonnull(strstr(first, "{\"schema\":2,\"seq\":0,\"round\":0,\"type\":\"start\","
+                                      "\"actor\":null,\"actor_id\":null,\"target\":null,"
+                                      "\"target_id\":null,\"seed\":\"2030\",\"combatants\":2}"));
   ck_assert_ptr_nonnull(strstr(first, "\"type\":\"end\""));
   cops_free(first);
   cops_free(second);

@@ -27,6 +27,7 @@
 typedef struct {
   cops_ctx *ctx;
   int children;      /* handles made from it and still open */
+  int collected;     /* finalised while children were open: freed by the last one */
   int callback;      /* registry ref of the Lua dice function, or LUA_NOREF */
   int failure;       /* registry ref of the callback's error, or LUA_NOREF */
   lua_State *L;      /* the state running the current call (for the callback) */
@@ -161,6 +162,17 @@ static int l_context(lua_State *L)
   return 1;
 }
 
+/* The C context outlives everything made from it (docs/api.md): collected
+ * while handles made from it are still open (the collector may finalise it
+ * first), it is freed when the last of them closes. */
+static void ctx_release(ctx_ud *c)
+{
+  if (c->ctx && c->collected && c->children == 0) {
+    cops_ctx_free(c->ctx);
+    c->ctx = NULL;
+  }
+}
+
 /* close() (upvalue 2 true: refuses while handles made from it are open), __gc, __close. */
 static int ctx_close(lua_State *L)
 {
@@ -169,6 +181,10 @@ static int ctx_close(lua_State *L)
     return 0;
   if (c->children && lua_toboolean(L, lua_upvalueindex(2)))
     return luaL_error(L, "the context still has %d open handles: close them first", c->children);
+  if (c->children) {
+    c->collected = 1;
+    return 0;
+  }
   drop_callback(L, c);
   luaL_unref(L, LUA_REGISTRYINDEX, c->failure);
   c->failure = LUA_NOREF;
@@ -374,6 +390,7 @@ static int entity_close(lua_State *L)
   free_entity(mt, e->p);
   e->p = NULL;
   e->owner->children--;
+  ctx_release(e->owner);
   return 0;
 }
 
@@ -538,6 +555,7 @@ static int fight_close(lua_State *L)
   }
   f->p = NULL;
   f->owner->children--;
+  ctx_release(f->owner);
   return 0;
 }
 
@@ -730,7 +748,8 @@ static int fight_narrate(lua_State *L)
   return 1;
 }
 
-/* The events as tables: seq, round, type, actor, target, weapon and the numbers. */
+/* The events as tables: seq, round, type, actor and actor_id, target and target_id,
+ * weapon and the numbers. */
 static int fight_events(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
@@ -768,6 +787,16 @@ static int fight_events(lua_State *L)
       lua_pushinteger(L, nums[k].value);
       lua_setfield(L, -2, nums[k].key);
     }
+    /* Combatants by id (nil: nobody): names are for display. */
+    const struct {
+      const char *key;
+      int value;
+    } ids[] = {{"actor_id", e.actor_id}, {"target_id", e.target_id}};
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+      if (ids[k].value >= 0) {
+        lua_pushinteger(L, ids[k].value);
+        lua_setfield(L, -2, ids[k].key);
+      }
     lua_rawseti(L, -2, i + 1);
   }
   return 1;

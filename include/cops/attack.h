@@ -121,21 +121,41 @@ typedef struct cops_situation {
   int target_stopping;          /**< -1: the higher of Carrure and Sang-froid (C10.4 RULING) */
   int attacker_stopping;        /**< the same for the attacker hit back in melee */
   int penetration;              /**< 0: off; else a bullet doing this much damage or more gets a ::COPS_EV_PENETRATION event (C10.8 RULING), 1..1000 */
+  /* Since 0.7.0. A caller built against 0.6 gets the defaults. */
+  int attacker_id;              /**< the id events give the attacker, -1..INT_MAX (default 0). @since 0.7.0 */
+  int target_id;                /**< the id events give the target (covering fire: the one at the zone's centre), -1..INT_MAX (default 1). @since 0.7.0 */
+  int zone_x, zone_y;           /**< covering fire: the zone's centre in metres, for its event. @since 0.7.0 */
+  int zone_radius;              /**< covering fire: the zone's radius in metres, 0 (default) when it has no position. @since 0.7.0 */
 } cops_situation;
 
 /**
  * @brief Fill @p s for @p mode: core rules, Normal attitudes, initiative 0,
  * usual characteristic, no movement, no shot fired, distance 0, no modifier,
- * the default stopping characteristic, every pointer NULL.
- * @since 0.4.0
+ * the default stopping characteristic, every pointer NULL, attacker id 0 and
+ * target id 1.
+ *
+ * Writes @p size bytes at most (the caller's sizeof, docs/abi.md) and sets
+ * @c size to it. The macro cops_situation_init(s, mode) passes sizeof *(s).
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, unknown mode, a size below the first
+ *         published one or above the library's)
+ * @since 0.7.0
  */
+COPS_API int cops_situation_init_sized(cops_situation *s, size_t size, int mode);
+/** @brief The function of 0.4-0.6, for programs built against them: fills the 0.6 layout. @since 0.4.0 */
 COPS_API int cops_situation_init(cops_situation *s, int mode);
+#define cops_situation_init(s, mode) cops_situation_init_sized((s), sizeof *(s), (mode))
 
 /** Opaque reusable result of an attack. */
 typedef struct cops_outcome cops_outcome;
 /** @brief A new, empty outcome. @since 0.4.0 */
 COPS_API int cops_outcome_new(cops_outcome **out);
-/** @brief Free an outcome. NULL is accepted. @since 0.4.0 */
+/** @brief A new, empty outcome whose memory comes from @p ctx's allocator; it may outlive @p ctx. @since 0.7.0 */
+COPS_API int cops_outcome_new_in(cops_outcome **out, cops_ctx *ctx);
+/**
+ * @brief Free an outcome. NULL is accepted. Called from a random callback
+ * while an attack fills it, the free is refused (the attack fails with
+ * ::COPS_ESTATE); free it after the call. @since 0.4.0
+ */
 COPS_API void cops_outcome_free(cops_outcome *o);
 
 /**
@@ -151,7 +171,14 @@ COPS_API void cops_outcome_free(cops_outcome *o);
  * cannot act, a dead target, a held attacker doing anything but escape).
  * A shot beyond twice the range or with fewer than one die is not an error:
  * it misses without a roll, and the round is still fired (C10.1, C10.2).
- * ::COPS_ERNG from a callback source: the outcome is then empty.
+ * ::COPS_ERNG from a callback source, ::COPS_ENOMEM, ::COPS_ESTATE (called
+ * from the random callback of the context, or into an outcome being filled).
+ *
+ * All or nothing: on any error the outcome is empty and the attacker, the
+ * target, the weapon, the log and the context's seeded or system source are
+ * exactly as before the call, so the same call can be made again.
+ * Events name the attacker and the target by the situation's @c attacker_id
+ * and @c target_id.
  * @rule C6.1 C6.2 C6.3 C6.4 C8.1 C8.2 C8.3 C10 C11
  * @since 0.4.0
  */
@@ -162,6 +189,8 @@ COPS_API int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *l
  * `6+/Sang-froid (3)`. On failure the character is ::COPS_COND_PINNED (takes
  * cover or leaves the zone).
  * @param[out] steady 1 when the roll succeeded
+ * Events name the character by id 1 (the target of the covering fire; the
+ * encounter uses its combatants' ids). All or nothing, as cops_attack().
  * @since 0.4.0
  */
 COPS_API int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *steady);
@@ -171,6 +200,8 @@ COPS_API int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log
  * Ultra-violent, never more than the bullets fired; each 10 is a bullet hit,
  * resolved as a shot's bullet (location, damage, then one stopping roll).
  * Covering fire that failed gives no d10 and no hit.
+ * Events name the shooter by the covering fire's attacker id and the
+ * character by its target id. All or nothing, as cops_attack().
  * @rule C10.5
  * @since 0.4.0
  */
@@ -182,6 +213,7 @@ COPS_API int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops
  * location modifier - 1 per round elapsed (this call counts one more).
  * Success clears ::COPS_COND_OUT.
  * @param characteristic -1 for the higher of Carrure and Sang-froid
+ * Events name the character by id 1. All or nothing, as cops_attack().
  * @return ::COPS_ESTATE when the character is not out of the fight
  * @since 0.4.0
  */
@@ -190,6 +222,7 @@ COPS_API int cops_recovery_roll(cops_roll *roll, cops_character *ch, int charact
 /**
  * @brief Standing up after a throw (C11.1): `6+/Coordination (3)` (RULING:
  * threshold 6+). Success clears ::COPS_COND_ON_GROUND.
+ * Events name the character by id 1. All or nothing, as cops_attack().
  * @return ::COPS_ESTATE when the character is not on the ground
  * @since 0.4.0
  */

@@ -101,7 +101,20 @@ enum cops_roll_kinds {
  */
 COPS_API int cops_roll_new(cops_roll **out);
 
-/** @brief Free a roll. NULL is accepted. @since 0.1.0 */
+/**
+ * @brief Create an empty roll result whose memory comes from @p ctx's
+ * allocator (cops_ctx_new_with_allocator()). It may outlive @p ctx.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
+ * @since 0.7.0
+ */
+COPS_API int cops_roll_new_in(cops_roll **out, cops_ctx *ctx);
+
+/**
+ * @brief Free a roll. NULL is accepted. Called from a random callback while
+ * the roll is being filled, the free is refused (the roll stays, the roll
+ * under way fails with ::COPS_ESTATE): free it after the call.
+ * @since 0.1.0
+ */
 COPS_API void cops_roll_free(cops_roll *roll);
 
 /**
@@ -114,7 +127,10 @@ COPS_API void cops_roll_free(cops_roll *roll);
  * Unskilled (C1.4): only a 10 succeeds, and it is not rolled again.
  * @return ::COPS_OK; ::COPS_EINVAL (NULL, wrong size, unknown flag);
  *         ::COPS_ERANGE (a value out of range, named in the message);
- *         ::COPS_ENOMEM; ::COPS_ERNG. On failure the roll holds ::COPS_ROLL_NONE.
+ *         ::COPS_ENOMEM; ::COPS_ERNG; ::COPS_ESTATE (called from the random
+ *         callback of @p ctx, or into a roll being filled). On failure the
+ *         roll holds ::COPS_ROLL_NONE and the context's seeded or system
+ *         source is where it was before the call.
  * @rule C1.1 C1.2 C1.3 C1.4 C1.7
  * @since 0.1.0
  */

@@ -16,8 +16,10 @@
 
 COPS_BEGIN_DECLS
 
-/** Version of the JSON event schema (docs/events.md); every line carries it. */
-#define COPS_EVENT_SCHEMA 1
+/** Version of the JSON event schema (docs/events.md); every line carries it.
+ * 2 (0.7.0): every line names combatants by id (actor_id, target_id), roll
+ * lines carry capped, cover lines their target and zone. */
+#define COPS_EVENT_SCHEMA 2
 
 /** Event types. Their fields: docs/events.md. */
 enum cops_event_types {
@@ -92,13 +94,19 @@ enum cops_idle_reasons {
 /**
  * One event, as read by cops_log_event(). Set @c size to sizeof(cops_event)
  * before the call: the struct only grows at its end. Fields a type does not
- * use are 0 (names NULL). Pointers are borrowed from the log and valid until
- * it changes.
+ * use are 0 (names NULL, ids -1). Pointers are borrowed from the log and
+ * valid until it changes.
+ *
+ * Combatants are named by id (@c actor_id, @c target_id): names are for
+ * display, and two combatants may share one. In an encounter the ids are the
+ * combatants' ids; outside one, the ids of the procedure's parties: the
+ * situation's @c attacker_id (0 by default) and @c target_id (1 by default)
+ * for an attack, and docs/events.md says which for the other procedures.
  */
 typedef struct cops_event {
   uint32_t size;
   int type;            /**< ::cops_event_types */
-  int seq;             /**< index in the log */
+  int seq;             /**< the event's number: counts from 0 when the log is made, and goes on across cops_log_clear() */
   int round;           /**< the encounter's round, 0 outside an encounter */
   const char *actor;   /**< who acts or rolls */
   const char *target;  /**< who is aimed at or hurt */
@@ -144,10 +152,14 @@ typedef struct cops_event {
   int action;          /**< DECLARE: ::cops_actions */
   int x, y;            /**< JOIN, MOVE, DECLARE (moving): a position in metres */
   int side;            /**< JOIN; END: the winning side, -1 none */
-  int id;              /**< JOIN, LEAVE, DECLARE, DEATH: the combatant's id; START: combatants */
-  int target_id;       /**< DECLARE: the target's id, -1 none */
+  int id;              /**< JOIN, LEAVE, DECLARE, DEATH: the combatant's id (as @c actor_id); START: combatants */
+  int target_id;       /**< every event: the id of the one aimed at, hurt or helped, -1 none */
   int seeded;          /**< START: 1 when @c seed is known */
   uint64_t seed;       /**< START */
+  /* Since 0.7.0 (schema 2). */
+  int actor_id;        /**< every event: the id of the one who acts or rolls, -1 none. @since 0.7.0 */
+  int capped;          /**< ROLL (action): a chain of 10s stopped at the re-roll cap (C1.2). @since 0.7.0 */
+  int radius;          /**< COVER: the zone's radius in metres around (x, y), 0 when the zone has no position. @since 0.7.0 */
 } cops_event;
 
 /** Opaque event log. */

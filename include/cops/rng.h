@@ -41,7 +41,12 @@ typedef enum cops_source {
  * @param sides 10 or 6: the die wanted
  * @return a face from 1 to @p sides. Any other value (0 or a negative value
  *         to signal a failure of the caller's own, or a value above @p sides)
- *         makes the roll fail with ::COPS_ERNG.
+ *         makes the roll fail with ::COPS_ERNG, and the procedure under way
+ *         changes nothing (docs/api.md, "All or nothing").
+ *
+ * The callback must not call the library on the same context nor free what
+ * was made from it: such a call is refused with ::COPS_ESTATE (a free is
+ * not done), and the procedure under way fails with ::COPS_ESTATE.
  */
 typedef int (*cops_rng_fn)(void *user, int sides);
 
@@ -53,6 +58,25 @@ typedef int (*cops_rng_fn)(void *user, int sides);
 #define COPS_REROLL_CAP_MAX 1000
 
 /**
+ * @brief The memory functions of a context (cops_ctx_new_with_allocator()).
+ *
+ * Every object made from the context (characters, weapons, armour, logs,
+ * encounters, scenarios, and rolls and outcomes made with cops_roll_new_in()
+ * and cops_outcome_new_in()) and every text handed over (cops_*_to_json(),
+ * cops_log_narrate()) is allocated with them. JSON values built and read on
+ * the way go through jansson, whose allocator is process-wide
+ * (json_set_alloc_funcs()): the library never changes it (docs/api.md).
+ * Set @c size to sizeof(cops_allocator): the struct only grows at its end.
+ */
+typedef struct cops_allocator {
+  uint32_t size;                                         /**< sizeof(cops_allocator) */
+  void *(*alloc_fn)(void *user, size_t size);            /**< as malloc(); size > 0 */
+  void *(*realloc_fn)(void *user, void *ptr, size_t size); /**< as realloc(); ptr and size never 0 */
+  void (*free_fn)(void *user, void *ptr);                /**< as free(); ptr never NULL */
+  void *user;                                            /**< passed to each */
+} cops_allocator;
+
+/**
  * @brief Create a context drawing from the system source.
  * @param[out] out the new context, to free with cops_ctx_free()
  * @return ::COPS_OK; ::COPS_EINVAL if @p out is NULL; ::COPS_ENOMEM;
@@ -61,14 +85,32 @@ typedef int (*cops_rng_fn)(void *user, int sides);
  */
 COPS_API int cops_ctx_new(cops_ctx **out);
 
-/** @brief Free a context. NULL is accepted. @since 0.1.0 */
+/**
+ * @brief Create a context whose memory comes from @p allocator.
+ * @param allocator copied; NULL for the C library's malloc(), realloc() and free()
+ * @return ::COPS_OK; ::COPS_EINVAL (@p out NULL, a size below the first
+ *         published one, a function NULL); ::COPS_ENOMEM; ::COPS_ERNG
+ * @since 0.7.0
+ */
+COPS_API int cops_ctx_new_with_allocator(cops_ctx **out, const cops_allocator *allocator);
+
+/**
+ * @brief Free a context. NULL is accepted.
+ *
+ * The context outlives everything made from it: free those first. Called
+ * from the context's own random callback, the call is refused (the context
+ * stays, and the roll under way fails with ::COPS_ESTATE).
+ * @since 0.1.0
+ */
 COPS_API void cops_ctx_free(cops_ctx *ctx);
 
 /**
- * @brief The detailed message of the last failed call on this context.
+ * @brief The message of the last call on this context: the detailed reason
+ * when it failed, "no error" when it succeeded (SQLite's rule: the message is
+ * about the most recent call).
  *
- * Owned by the context, valid until the next failing call on it. Before any
- * failure: "no error". A NULL context gives a static message.
+ * Owned by the context, valid until the next call on it. A NULL context
+ * gives a static message.
  * @since 0.1.0
  */
 COPS_API const char *cops_ctx_errmsg(const cops_ctx *ctx);

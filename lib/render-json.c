@@ -1,0 +1,253 @@
+/* The JSON Lines rendering of the event log (docs/events.md, schema
+ * COPS_EVENT_SCHEMA): one object per event, keys in a fixed order. */
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "log.h"
+
+static const char *const type_names[COPS_EV_TYPE_COUNT] = {
+  "attack", "roll", "miss", "hit", "location", "damage", "hit_points", "stopping",
+  "condition", "ammunition", "cover", "escape", "stray", "penetration", "start", "join",
+  "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end",
+};
+static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
+  "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying",
+};
+static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
+  "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
+  "stopping", "recovery", "escape", "stand_up", "first_aid",
+};
+static const char *const reason_names[COPS_MISS_REASON_COUNT] = {
+  "roll", "out_of_range", "no_dice", "past_ten", "margin",
+};
+static const char *const zone_keys[COPS_ZONE_COUNT] = {"legs", "abdomen", "torso", "arms", "head"};
+static const char *const health_keys[5] = {"healthy", "below_half", "unconscious", "dying", "dead"};
+static const char *const stop_keys[3] = {"steady", "shaken", "out"};
+static const char *const condition_keys[7] = {
+  "out", "shaken", "no_negative_initiative", "held", "on_ground", "pinned", "lasting_wound",
+};
+
+const char *cops_event_type_name(int type)
+{
+  return type >= 0 && type < COPS_EV_TYPE_COUNT ? type_names[type] : NULL;
+}
+
+const char *cops_purpose_name(int purpose)
+{
+  return purpose >= 0 && purpose < COPS_PURPOSE_COUNT ? purpose_names[purpose] : NULL;
+}
+
+static int condition_index(int condition)
+{
+  for (int i = 0; i < 7; i++)
+    if (condition == 1 << i)
+      return i;
+  return 0;
+}
+
+static json_t *str_or_null(const char *s)
+{
+  return s ? json_string(s) : json_null();
+}
+
+static json_t *id_or_null(int id)
+{
+  return id >= 0 ? json_integer(id) : json_null();
+}
+
+/* The dice of a roll event, or NULL when out of memory. */
+static json_t *dice_json(const cops_log *log, int i, int n)
+{
+  json_t *dice = json_array();
+  const int first = log->rec[i].first_die;
+  for (int k = 0; dice && k < n; k++) {
+    const int32_t p = log->reroll_of[first + k];
+    json_t *d = json_pack("{s:i,s:b,s:o}", "face", log->face[first + k], "success",
+                          log->success[first + k], "reroll_of",
+                          p < 0 ? json_null() : json_integer(p));
+    if (json_array_append_new(dice, d)) {
+      json_decref(dice);
+      return NULL;
+    }
+  }
+  return dice;
+}
+
+/* One line's object: the common keys, then the type's own (docs/events.md).
+ * NULL when out of memory: never a line with keys missing. */
+static json_t *event_json(const cops_log *log, int i)
+{
+  cops_event e;
+  memset(&e, 0, sizeof e);
+  e.size = sizeof e;
+  cops__log_read(log, i, &e);
+  json_t *j = json_pack("{s:i,s:i,s:i,s:s,s:o,s:o,s:o,s:o}", "schema", COPS_EVENT_SCHEMA, "seq",
+                        e.seq, "round", e.round, "type", type_names[e.type], "actor",
+                        str_or_null(e.actor), "actor_id", id_or_null(e.actor_id), "target",
+                        str_or_null(e.target), "target_id", id_or_null(e.target_id));
+  if (!j)
+    return NULL;
+  json_t *more = NULL;
+  switch (e.type) {
+  case COPS_EV_ATTACK:
+    more = json_pack("{s:o,s:s,s:i,s:i,s:i}", "weapon", str_or_null(e.weapon), "mode",
+                     cops_attack_mode_name(e.mode), "attitude", e.attitude, "initiative",
+                     e.initiative, "distance", e.distance);
+    break;
+  case COPS_EV_ROLL: {
+    json_t *dice = dice_json(log, i, e.dice);
+    if (e.roll_kind == COPS_ROLL_ACTION)
+      more = json_pack("{s:s,s:s,s:i,s:i,s:i,s:b,s:o,s:i,s:b,s:i,s:b}", "purpose",
+                       purpose_names[e.purpose], "kind", "action", "pool", e.pool, "threshold",
+                       e.threshold, "difficulty", e.difficulty, "unskilled", e.unskilled,
+                       "dice", dice, "successes", e.successes, "success", e.success, "margin",
+                       e.margin, "capped", e.capped);
+    else
+      more = json_pack("{s:s,s:s,s:i,s:o,s:i}", "purpose", purpose_names[e.purpose], "kind",
+                       "d6_sum", "pool", e.pool, "dice", dice, "total", e.total);
+    break;
+  }
+  case COPS_EV_MISS:
+    more = json_pack("{s:s,s:i,s:i}", "reason", reason_names[e.reason], "bullet", e.bullet,
+                     "fired", e.fired);
+    break;
+  case COPS_EV_HIT:
+    more = json_pack("{s:i,s:i,s:i}", "fired", e.fired, "hits", e.hits, "margin", e.margin);
+    break;
+  case COPS_EV_LOCATION:
+    more = json_pack("{s:i,s:i,s:o,s:i}", "bullet", e.bullet, "die", e.die, "location",
+                     e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(),
+                     "modifier", e.modifier);
+    break;
+  case COPS_EV_DAMAGE:
+    more = json_pack("{s:i,s:o,s:i,s:i,s:i,s:i,s:b}", "bullet", e.bullet, "location",
+                     e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(), "raw",
+                     e.raw, "protection", e.protection, "bonus", e.bonus, "damage", e.damage,
+                     "stopped", e.stopped);
+    break;
+  case COPS_EV_HIT_POINTS:
+    more = json_pack("{s:i,s:i,s:i,s:s,s:s,s:b}", "damage", e.damage, "hp_before", e.hp_before,
+                     "hp_after", e.hp_after, "health_before", health_keys[e.health_before],
+                     "health_after", health_keys[e.health_after], "lasting", e.lasting);
+    break;
+  case COPS_EV_STOPPING:
+    more = json_pack("{s:s,s:i}", "result", stop_keys[e.result], "difficulty", e.difficulty);
+    break;
+  case COPS_EV_CONDITION:
+    more = json_pack("{s:s,s:b}", "condition", condition_keys[condition_index(e.condition)],
+                     "active", e.active);
+    break;
+  case COPS_EV_AMMUNITION:
+    more = json_pack("{s:o,s:i,s:i}", "weapon", str_or_null(e.weapon), "used", e.used,
+                     "loaded", e.loaded);
+    break;
+  case COPS_EV_COVER:
+    more = json_pack("{s:o,s:i,s:b,s:i,s:o}", "weapon", str_or_null(e.weapon), "fired", e.fired,
+                     "success", e.success, "margin", e.margin, "zone",
+                     e.radius > 0 ? json_pack("{s:i,s:i,s:i}", "x", e.x, "y", e.y, "radius",
+                                              e.radius)
+                                  : json_null());
+    break;
+  case COPS_EV_ESCAPE:
+    more = json_pack("{s:b}", "freed", e.result);
+    break;
+  case COPS_EV_STRAY:
+    more = json_pack("{s:i,s:i}", "fired", e.fired, "stray", e.stray);
+    break;
+  case COPS_EV_PENETRATION:
+    more = json_pack("{s:i,s:o,s:i}", "bullet", e.bullet, "location",
+                     e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(),
+                     "damage", e.damage);
+    break;
+  case COPS_EV_START: {
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)e.seed);
+    more = json_pack("{s:o,s:i}", "seed", e.seeded ? json_string(seed) : json_null(),
+                     "combatants", e.id);
+    break;
+  }
+  case COPS_EV_JOIN:
+    more = json_pack("{s:i,s:i,s:i}", "side", e.side, "x", e.x, "y", e.y);
+    break;
+  case COPS_EV_LEAVE:
+  case COPS_EV_DEATH:
+    more = json_object();
+    break;
+  case COPS_EV_ROUND:
+    more = json_object();
+    break;
+  case COPS_EV_DECLARE:
+    more = json_pack("{s:s,s:i,s:i,s:o}", "action", cops_encounter_action_name(e.action),
+                     "attitude", e.attitude, "initiative", e.initiative, "to",
+                     e.distance >= 0 ? json_pack("[i,i]", e.x, e.y) : json_null());
+    break;
+  case COPS_EV_MOVE:
+    more = json_pack("{s:i,s:i,s:i}", "x", e.x, "y", e.y, "distance", e.distance);
+    break;
+  case COPS_EV_RELOAD:
+    more = json_pack("{s:o,s:i}", "weapon", str_or_null(e.weapon), "loaded", e.loaded);
+    break;
+  case COPS_EV_DRAW:
+    more = json_pack("{s:o}", "weapon", str_or_null(e.weapon));
+    break;
+  case COPS_EV_IDLE:
+    more = json_pack("{s:s}", "reason", idle_keys[e.reason]);
+    break;
+  case COPS_EV_END:
+    more = json_pack("{s:o}", "winner", e.side >= 0 ? json_integer(e.side) : json_null());
+    break;
+  default:
+    more = json_object();
+    break;
+  }
+  if (!more || json_object_update(j, more)) {
+    json_decref(more);
+    json_decref(j);
+    return NULL;
+  }
+  json_decref(more);
+  return j;
+}
+
+
+int cops_log_to_jsonl(const cops_log *log, int from, char **out)
+{
+  int rc = cops__log_check_from(log, from, out);
+  if (rc)
+    return rc;
+  cops__text t;
+  cops__text_init(&t, &log->ctx->alloc);
+  for (int i = from; i < log->count && !t.failed; i++) {
+    json_t *j = event_json(log, i);
+    const size_t n = j ? json_dumpb(j, NULL, 0, JSON_COMPACT) : 0;
+    char small[1024];
+    char *s = n < sizeof small ? small : NULL;
+    if (j && !s)
+      s = cops__malloc(&log->ctx->alloc, n);
+    if (!n || !s || json_dumpb(j, s, n, JSON_COMPACT) != n) {
+      t.failed = 1;
+    } else {
+      cops__text_add(&t, s, n);
+      cops__text_add(&t, "\n", 1);
+    }
+    if (s && s != small)
+      cops__free(&log->ctx->alloc, s);
+    json_decref(j);
+  }
+  if ((rc = cops__text_finish(&t, out)))
+    return cops__fail(log->ctx, rc, "out of memory for the JSON of the log");
+  return COPS_OK;
+}
+
+int cops__log_check_from(const cops_log *log, int from, char **out)
+{
+  if (!log || !out)
+    return COPS_EINVAL;
+  *out = NULL;
+  COPS__ENTER(log->ctx);
+  if (from < 0 || from > log->count)
+    return cops__fail(log->ctx, COPS_ERANGE, "from %d out of range 0..%d", from, log->count);
+  return COPS_OK;
+}
