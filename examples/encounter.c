@@ -63,7 +63,8 @@ int main(int argc, char **argv)
   while (!cops_encounter_over(e)) {
     if (cops_encounter_begin_round(e))
       break;
-    if (cops_encounter_can_act(e, m)) {
+    int can = 0;
+    if (cops_encounter_able(e, m, &can) == COPS_OK && can) {
       /* The player's choice: Agressif, initiative -1 (act early, one die less), one shot
        * at Joe; once Mike has fired 6 rounds, reload. */
       cops_declaration d;

@@ -42,8 +42,21 @@ struct round_rules {
   int (*resolve)(cops_encounter *e);
 };
 
+/* The state a round changes, saved to put back when it fails (all or
+ * nothing): the combatants, their characters and rounds loaded, the round,
+ * the log's end, the random source's place. */
+struct saved {
+  struct combatant c[COPS_COMBATANTS_MAX];
+  cops__char_state st[COPS_COMBATANTS_MAX];
+  int loaded[COPS_COMBATANTS_MAX][COPS_WEAPONS_MAX];
+  int n, round, in_round, over, winner, started;
+  cops__log_mark_t log;
+  cops__rng_mark_t rng;
+};
+
 struct cops_encounter {
   cops_ctx *ctx;
+  struct saved saved;
   const struct round_rules *rules;
   struct combatant c[COPS_COMBATANTS_MAX];
   int n;
@@ -185,6 +198,50 @@ void cops_encounter_free(cops_encounter *e)
   cops__free(&e->ctx->alloc, e);
 }
 
+static void save(cops_encounter *e)
+{
+  struct saved *v = &e->saved;
+  memcpy(v->c, e->c, (size_t)e->n * sizeof *e->c);
+  for (int i = 0; i < e->n; i++) {
+    cops__char_save(e->c[i].ch, &v->st[i]);
+    for (int k = 0; k < e->c[i].nweapons; k++)
+      v->loaded[i][k] = e->c[i].weapon[k]->v[COPS_WEAPON_LOADED];
+  }
+  v->n = e->n;
+  v->round = e->round;
+  v->in_round = e->in_round;
+  v->over = e->over;
+  v->winner = e->winner;
+  v->started = e->started;
+  cops__log_mark(e->log, &v->log);
+  cops__rng_mark(e->ctx, &v->rng);
+}
+
+/* Back to the state save() took; returns rc. */
+static int restore(cops_encounter *e, int rc)
+{
+  const struct saved *v = &e->saved;
+  for (int i = v->n; i < e->n; i++) {   /* combatants added since */
+    cops_outcome_free(e->zone[i]);
+    e->zone[i] = NULL;
+  }
+  e->n = v->n;
+  memcpy(e->c, v->c, (size_t)e->n * sizeof *e->c);
+  for (int i = 0; i < e->n; i++) {
+    cops__char_restore(e->c[i].ch, &v->st[i]);
+    for (int k = 0; k < e->c[i].nweapons; k++)
+      e->c[i].weapon[k]->v[COPS_WEAPON_LOADED] = v->loaded[i][k];
+  }
+  e->round = v->round;
+  e->in_round = v->in_round;
+  e->over = v->over;
+  e->winner = v->winner;
+  e->started = v->started;
+  cops__log_rewind(e->log, &v->log);
+  cops__rng_rewind(e->ctx, &v->rng);
+  return rc;
+}
+
 static int check_id(const cops_encounter *e, int id)
 {
   if (id < 0 || id >= e->n)
@@ -265,6 +322,7 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   cops_outcome *zone;
   if (cops__outcome_new(&zone, &e->ctx->alloc))
     return FAIL(e, COPS_ENOMEM, "out of memory for a combatant");
+  save(e);
   const int i = e->n++;
   e->zone[i] = zone;
   struct combatant *c = &e->c[i];
@@ -280,9 +338,11 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   cops_character_hp(ch, &c->hp0);
   c->cond0 = (unsigned)cops_character_conditions(ch);
   cops__character_recovery_state(ch, &c->rec_d0, &c->rec_r0);
+  if (e->started && (rc = ev_join(e, i)))
+    return restore(e, rc);
   if (id)
     *id = i;
-  return e->started ? ev_join(e, i) : COPS_OK;
+  return COPS_OK;
 }
 
 int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w)
@@ -338,6 +398,7 @@ int cops_encounter_remove(cops_encounter *e, int id)
     return rc;
   if (!e->c[id].present)
     return FAIL(e, COPS_ESTATE, "%s has already left", who(e, id));
+  save(e);
   e->c[id].present = 0;
   for (int i = 0; i < e->n; i++)
     if (e->c[i].held_by == id) {
@@ -347,7 +408,7 @@ int cops_encounter_remove(cops_encounter *e, int id)
   cops_event x = {0};
   x.type = COPS_EV_LEAVE;
   x.id = id;
-  return ev(e, &x, id, -1, NULL);
+  return (rc = ev(e, &x, id, -1, NULL)) ? restore(e, rc) : COPS_OK;
 }
 
 int cops_encounter_count(const cops_encounter *e)
@@ -435,6 +496,17 @@ int cops_encounter_can_act(const cops_encounter *e, int id)
   return check_id(e, id) ? COPS_ERANGE : able(e, id);
 }
 
+int cops_encounter_able(const cops_encounter *e, int id, int *can)
+{
+  if (!e || !can)
+    return COPS_EINVAL;
+  int rc = check_id(e, id);
+  if (rc)
+    return rc;
+  *can = able(e, id);
+  return COPS_OK;
+}
+
 int cops_encounter_seed(cops_encounter *e, uint64_t seed)
 {
   if (!e)
@@ -493,6 +565,16 @@ int cops_encounter_winner(const cops_encounter *e)
   return e->winner;
 }
 
+int cops_encounter_get_winner(const cops_encounter *e, int *side)
+{
+  if (!e || !side)
+    return COPS_EINVAL;
+  if (!e->over)
+    return cops__fail(e->ctx, COPS_ESTATE, "the fight is not over (round %d)", e->round);
+  *side = e->winner >= 0 ? e->winner : COPS_NO_WINNER;
+  return COPS_OK;
+}
+
 int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text)
 {
   snprintf(e->side_name[side], sizeof e->side_name[side], "%s", text);
@@ -547,10 +629,8 @@ static int start(cops_encounter *e)
   return rc;
 }
 
-int cops_encounter_begin_round(cops_encounter *e)
+static int begin_round(cops_encounter *e)
 {
-  if (!e)
-    return COPS_EINVAL;
   if (e->in_round)
     return FAIL(e, COPS_ESTATE, "round %d has begun already", e->round);
   if (e->over)
@@ -1249,10 +1329,8 @@ static int end_round(cops_encounter *e)
   return COPS_OK;
 }
 
-int cops_encounter_resolve_round(cops_encounter *e)
+static int resolve_round(cops_encounter *e)
 {
-  if (!e)
-    return COPS_EINVAL;
   if (!e->in_round)
     return FAIL(e, COPS_ESTATE, "no round has begun (cops_encounter_begin_round)");
   int rc;
@@ -1305,26 +1383,72 @@ int cops_encounter_resolve_round(cops_encounter *e)
   return end_round(e);
 }
 
-int cops_encounter_run_round(cops_encounter *e)
+static int run_round(cops_encounter *e)
+{
+  int rc;
+  if (!e->in_round && (rc = begin_round(e)))
+    return rc;
+  return resolve_round(e);
+}
+
+/* The public round procedures: all or nothing (docs/encounters.md). */
+static int entered(cops_encounter *e)
 {
   if (!e)
     return COPS_EINVAL;
-  int rc;
-  if (!e->in_round && (rc = cops_encounter_begin_round(e)))
-    return rc;
-  return cops_encounter_resolve_round(e);
+  COPS__ENTER(e->ctx);
+  save(e);
+  return COPS_OK;
+}
+
+/* For a scenario's run, which saves once for all its rounds. */
+void cops__encounter_save(cops_encounter *e)
+{
+  save(e);
+}
+int cops__encounter_restore(cops_encounter *e, int rc)
+{
+  return restore(e, rc);
+}
+int cops__encounter_begin(cops_encounter *e)
+{
+  return begin_round(e);
+}
+int cops__encounter_resolve(cops_encounter *e)
+{
+  return resolve_round(e);
+}
+
+int cops_encounter_begin_round(cops_encounter *e)
+{
+  int rc = entered(e);
+  return rc ? rc : (rc = begin_round(e)) ? restore(e, rc) : COPS_OK;
+}
+
+int cops_encounter_resolve_round(cops_encounter *e)
+{
+  int rc = entered(e);
+  return rc ? rc : (rc = resolve_round(e)) ? restore(e, rc) : COPS_OK;
+}
+
+int cops_encounter_run_round(cops_encounter *e)
+{
+  int rc = entered(e);
+  return rc ? rc : (rc = run_round(e)) ? restore(e, rc) : COPS_OK;
 }
 
 int cops_encounter_run(cops_encounter *e)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (e->over)
     return FAIL(e, COPS_ESTATE, "the fight is over");
+  save(e);
   int rc;
   while (!e->over)
-    if ((rc = cops_encounter_run_round(e)))
-      return rc;
+    if ((rc = run_round(e)))
+      return restore(e, rc);
   return COPS_OK;
 }
 

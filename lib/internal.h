@@ -256,6 +256,12 @@ int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, i
 
 /* Encounters. */
 int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text);
+/* A round's start and resolution without their own save, and the save and its
+ * restore (which returns rc), for a run made of several calls. */
+void cops__encounter_save(cops_encounter *e);
+int cops__encounter_restore(cops_encounter *e, int rc);
+int cops__encounter_begin(cops_encounter *e);
+int cops__encounter_resolve(cops_encounter *e);
 
 /* Characters and weapons: their structs are shared inside the library so
  * that the encounter's loops read a field without a call. */

@@ -38,6 +38,10 @@ int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out)
 {
   json_error_t err;
   *out = json_loads(text, JSON_REJECT_DUPLICATES, &err);
+  /* jansson says "out of memory", or, short of memory for its reader, nothing at all. */
+  if (!*out && (json_error_code(&err) == json_error_out_of_memory ||
+                (err.line == -1 && !err.text[0])))
+    return cops__fail(ctx, COPS_ENOMEM, "out of memory reading JSON");
   if (!*out)
     return cops__fail(ctx, COPS_EJSON, "line %d, column %d: %s", err.line, err.column,
                       err.text);

@@ -431,27 +431,31 @@ int cops_scenario_side_count(const cops_scenario *s)
   return s ? s->nsides : COPS_EINVAL;
 }
 
+/* All or nothing: a run that fails leaves the fight as it was before it. */
 int cops_scenario_run(cops_scenario *s)
 {
   if (!s)
     return COPS_EINVAL;
+  COPS__ENTER(s->ctx);
   int rc;
+  cops__encounter_save(s->e);
   while (!cops_encounter_over(s->e)) {
-    if ((rc = cops_encounter_begin_round(s->e)))
-      return rc;
+    if ((rc = cops__encounter_begin(s->e)))
+      return cops__encounter_restore(s->e, rc);
     const int round = cops_encounter_round(s->e);
     for (int k = 0; k < s->nscript; k++) {
       const struct script_line *l = &s->script[k];
-      if (l->round != round || !cops_encounter_can_act(s->e, l->id))
+      int can = 0;
+      if (l->round != round || cops_encounter_able(s->e, l->id, &can) || !can)
         continue;
       if ((rc = cops_encounter_declare(s->e, l->id, &l->d))) {
         char where[64];
         snprintf(where, sizeof where, "round %d", round);
-        return cops__prefix_error(s->ctx, rc, where);
+        return cops__encounter_restore(s->e, cops__prefix_error(s->ctx, rc, where));
       }
     }
-    if ((rc = cops_encounter_resolve_round(s->e)))
-      return rc;
+    if ((rc = cops__encounter_resolve(s->e)))
+      return cops__encounter_restore(s->e, rc);
   }
   return COPS_OK;
 }

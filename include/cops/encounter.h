@@ -129,8 +129,16 @@ COPS_API cops_weapon *cops_encounter_weapon(const cops_encounter *e, int id);
 /** @brief 1 while the combatant is in the fight (joined, not left, not dead). @since 0.5.0 */
 COPS_API int cops_encounter_present(const cops_encounter *e, int id);
 /**
- * @brief 1 if the combatant can act this round: present, conscious, not out
- * of the fight (C8.2, C10.4).
+ * @brief Whether the combatant can act this round: present, conscious, not
+ * out of the fight (C8.2, C10.4).
+ * @param[out] can 1 or 0
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL); ::COPS_ERANGE (no such id)
+ * @since 0.7.0
+ */
+COPS_API int cops_encounter_able(const cops_encounter *e, int id, int *can);
+/**
+ * @brief Kept for programs built against 0.5-0.6: 1 or 0, but a negative
+ * code for a bad id, which is true in an `if`. Use cops_encounter_able().
  * @since 0.5.0
  */
 COPS_API int cops_encounter_can_act(const cops_encounter *e, int id);
@@ -173,6 +181,12 @@ COPS_API int cops_encounter_declaration(const cops_encounter *e, int id, cops_de
  * @brief Resolve the round. The default policy declares for combatants not
  * controlled; a controlled combatant who can act and has not declared is
  * ::COPS_ESTATE (nothing resolved).
+ *
+ * All or nothing, as every round procedure here (begin, resolve, run_round,
+ * run, add, remove): on any error (a random callback that fails, memory, a
+ * call refused from a callback) the combatants, their characters and
+ * weapons, the round, the log and the seeded or system source are as before
+ * the call, and the same call can be made again.
  * @since 0.5.0
  */
 COPS_API int cops_encounter_resolve_round(cops_encounter *e);
@@ -185,9 +199,18 @@ COPS_API int cops_encounter_run(cops_encounter *e);
 COPS_API int cops_encounter_round(const cops_encounter *e);
 /** @brief 1 when the fight is over (one side or none left able to act, or the round cap). @since 0.5.0 */
 COPS_API int cops_encounter_over(const cops_encounter *e);
+/** The winner when no side won (everyone down, or undecided at the round cap). */
+#define COPS_NO_WINNER (-1)
 /**
- * @brief The winning side; -1 when none (everyone down, or undecided at the
- * round cap); ::COPS_ESTATE while the fight goes on.
+ * @brief The winning side, or ::COPS_NO_WINNER, once the fight is over.
+ * @param[out] side 0 .. ::COPS_SIDES_MAX - 1, or ::COPS_NO_WINNER
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL); ::COPS_ESTATE while the fight goes on
+ * @since 0.7.0
+ */
+COPS_API int cops_encounter_get_winner(const cops_encounter *e, int *side);
+/**
+ * @brief Kept for programs built against 0.5-0.6: the side, or -1 for no
+ * winner, which is also ::COPS_EINVAL. Use cops_encounter_get_winner().
  * @since 0.5.0
  */
 COPS_API int cops_encounter_winner(const cops_encounter *e);
