@@ -1149,8 +1149,6 @@ static const struct ruleset rulesets[] = {
   [COPS_RULES_CORE] = {core_shoot, core_melee},
 };
 
-#undef cops_situation_init
-
 static void situation_defaults(cops_situation *s, int mode)
 {
   memset(s, 0, sizeof *s);
@@ -1176,7 +1174,7 @@ int cops_situation_init_sized(cops_situation *s, size_t size, int mode)
   return mode >= 0 && mode < COPS_ATTACK_MODE_COUNT ? COPS_OK : COPS_EINVAL;
 }
 
-int cops_situation_init(cops_situation *s, int mode)
+int (cops_situation_init)(cops_situation *s, int mode)
 {
   return cops_situation_init_sized(s, COPS__SITUATION_SIZE_0_6, mode);
 }

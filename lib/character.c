@@ -685,16 +685,28 @@ int cops__character_skill_action(cops_action *out, cops_character *ch, int skill
   return COPS_OK;
 }
 
-int cops_character_action(cops_action *out, cops_character *ch, const char *notation,
-                          unsigned flags)
+int cops_character_action_sized(cops_action *out, size_t size, cops_character *ch,
+                                const char *notation, unsigned flags)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!out || !notation)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "notation" : "action");
   if (flags & ~COPS_ADRENALINE_DIE)
     return FAIL(ch, COPS_EINVAL, "unknown flags 0x%x", flags);
-  return cops__character_action(out, ch, notation, flags, NULL);
+  if (size < COPS__ACTION_SIZE_0_1 || size > sizeof *out)
+    return FAIL(ch, COPS_EINVAL, "action size %zu, expected %zu..%zu", size,
+                (size_t)COPS__ACTION_SIZE_0_1, sizeof *out);
+  cops_action full;
+  int rc = cops__character_action(&full, ch, notation, flags, NULL);
+  return rc ? rc : cops__action_out(out, size, &full);
+}
+
+int (cops_character_action)(cops_action *out, cops_character *ch, const char *notation,
+                            unsigned flags)
+{
+  return cops_character_action_sized(out, COPS__ACTION_SIZE_0_1, ch, notation, flags);
 }
 
 int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notation,

@@ -31,21 +31,51 @@ struct cops_roll {
 /* Dice held without growing: a full pool and a few chains of 10s. */
 #define ROLL_INITIAL_CAPACITY 128
 
-int cops_action_init(cops_action *a, int dice, int threshold, int difficulty)
+int cops__action_out(cops_action *out, size_t size, const cops_action *full)
 {
-  if (!a)
+  if (size < COPS__ACTION_SIZE_0_1 || size > sizeof *full)
     return COPS_EINVAL;
-  memset(a, 0, sizeof *a);
-  a->size = sizeof *a;
-  a->dice = dice;
-  a->threshold = threshold;
-  a->difficulty = difficulty;
+  memcpy(out, full, size);          /* never past the caller's struct */
+  out->size = (uint32_t)size;
   return COPS_OK;
 }
 
-int cops_action_format(const cops_action *a, char *buf, size_t len)
+const cops_action *cops__action_in(const cops_action *a, cops_action *tmp)
 {
-  if (!a || (!buf && len > 0) || a->size != sizeof *a)
+  if (a->size == sizeof *a)
+    return a;
+  if (a->size < COPS__ACTION_SIZE_0_1 || a->size > sizeof *a)
+    return NULL;
+  memset(tmp, 0, sizeof *tmp);      /* later fields: their defaults */
+  memcpy(tmp, a, a->size);
+  tmp->size = sizeof *tmp;
+  return tmp;
+}
+
+int cops_action_init_sized(cops_action *a, size_t size, int dice, int threshold,
+                           int difficulty)
+{
+  if (!a)
+    return COPS_EINVAL;
+  cops_action full;
+  memset(&full, 0, sizeof full);
+  full.size = sizeof full;
+  full.dice = dice;
+  full.threshold = threshold;
+  full.difficulty = difficulty;
+  return cops__action_out(a, size, &full);
+}
+
+int (cops_action_init)(cops_action *a, int dice, int threshold, int difficulty)
+{
+  return cops_action_init_sized(a, COPS__ACTION_SIZE_0_1, dice, threshold, difficulty);
+}
+
+int cops_action_format(const cops_action *given, char *buf, size_t len)
+{
+  cops_action tmp;
+  const cops_action *a = given ? cops__action_in(given, &tmp) : NULL;
+  if (!a || (!buf && len > 0))
     return COPS_EINVAL;
   /* Every field is an int: the text fits in 7 numbers of 12 characters. */
   char text[128];
@@ -144,7 +174,7 @@ static int check_range(cops_ctx *ctx, const char *what, int v, int lo, int hi)
 static int explain_action(cops_ctx *ctx, const cops_action *a)
 {
   int rc;
-  if (a->size != sizeof *a)
+  if (a->size < COPS__ACTION_SIZE_0_1 || a->size > sizeof *a)
     return cops__fail(ctx, COPS_EINVAL,
                       "action size %u, expected %zu (initialise it with cops_action_init)",
                       (unsigned)a->size, sizeof *a);
@@ -200,7 +230,9 @@ static COPS_INLINE int resolve_action(cops_ctx *ctx, const cops_action *a, cops_
 
 int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e)
 {
-  return resolve_action(ctx, a, e);
+  cops_action tmp;
+  const cops_action *full = cops__action_in(a, &tmp);
+  return resolve_action(ctx, full ? full : a, e);
 }
 
 /* Re-roll every natural 10, wave after wave (C1.2): one re-roll per 10 of a
@@ -296,8 +328,12 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
   return rc;
 }
 
-static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a)
+static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *given)
 {
+  cops_action tmp;
+  const cops_action *a = cops__action_in(given, &tmp);   /* any size published */
+  if (!a)
+    a = given;   /* an unknown size: resolve_action says so */
   cops__effective e = {0, 0, 0, 0};
   int rc = resolve_action(ctx, a, &e);
   if (rc)
@@ -700,14 +736,18 @@ int cops_roll_margin(const cops_roll *roll, int *margin)
   return COPS_OK;
 }
 
-int cops_roll_action_of(const cops_roll *roll, cops_action *out)
+int cops_roll_action_of_sized(const cops_roll *roll, cops_action *out, size_t size)
 {
   if (!roll || !out)
     return COPS_EINVAL;
   if (roll->kind != COPS_ROLL_ACTION)
     return COPS_ESTATE;
-  *out = roll->action;
-  return COPS_OK;
+  return cops__action_out(out, size, &roll->action);
+}
+
+int (cops_roll_action_of)(const cops_roll *roll, cops_action *out)
+{
+  return cops_roll_action_of_sized(roll, out, COPS__ACTION_SIZE_0_1);
 }
 
 void cops__roll_clear(cops_roll *roll)

@@ -93,17 +93,30 @@ int cops_encounter_action_parse(const char *text, int *out)
   return COPS_OK;
 }
 
-int cops_declaration_init(cops_declaration *d, int action)
+static void declaration_defaults(cops_declaration *d, int action)
 {
-  if (!d)
-    return COPS_EINVAL;
   memset(d, 0, sizeof *d);
   d->size = sizeof *d;
   d->action = action;
   d->target = -1;
   d->shots = 1;
   d->difficulty = 3;
+}
+
+int cops_declaration_init_sized(cops_declaration *d, size_t size, int action)
+{
+  if (!d || size < COPS__DECLARATION_SIZE_0_5 || size > sizeof *d)
+    return COPS_EINVAL;
+  cops_declaration full;
+  declaration_defaults(&full, action);
+  memcpy(d, &full, size);     /* never past the caller's struct */
+  d->size = (uint32_t)size;
   return action >= 0 && action < COPS_ACT_COUNT ? COPS_OK : COPS_EINVAL;
+}
+
+int (cops_declaration_init)(cops_declaration *d, int action)
+{
+  return cops_declaration_init_sized(d, COPS__DECLARATION_SIZE_0_5, action);
 }
 
 static int is_melee_action(int a)
@@ -802,13 +815,24 @@ static int check_declaration(cops_encounter *e, int id, const cops_declaration *
   return COPS_OK;
 }
 
-int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *d)
+int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *given)
 {
-  if (!e || !d)
+  if (!e || !given)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)))
     return rc;
+  /* Every size from the first published one: later fields take their defaults. */
+  if (given->size < COPS__DECLARATION_SIZE_0_5 || given->size > sizeof *given)
+    return FAIL(e, COPS_EINVAL, "declaration size %u, expected %zu..%zu (initialise it with "
+                "cops_declaration_init)", (unsigned)given->size,
+                (size_t)COPS__DECLARATION_SIZE_0_5, sizeof *given);
+  cops_declaration full;
+  declaration_defaults(&full, given->action);
+  memcpy(&full, given, given->size);
+  full.size = sizeof full;
+  const cops_declaration *d = &full;
   if (!e->in_round)
     return FAIL(e, COPS_ESTATE, "declarations come after cops_encounter_begin_round()");
   if (!able(e, id))
@@ -824,12 +848,14 @@ int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration
 {
   if (!e || !d)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   const uint32_t size = d->size;
   if (size < sizeof(uint32_t) || size > sizeof *d)
     return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
                       "sizeof(cops_declaration) (cops_declaration_init does)", (unsigned)size);
-  if (check_id(e, id))
-    return COPS_ERANGE;
+  int rc = check_id(e, id);
+  if (rc)
+    return rc;
   if (!e->c[id].declared)
     return cops__fail(e->ctx, COPS_ESTATE, "%s has no declaration this round", who(e, id));
   memcpy(d, &e->c[id].decl, size);   /* the fields the caller's struct knows */

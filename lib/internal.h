@@ -251,8 +251,16 @@ int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charact
 int cops__recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
                         cops_log *log, int *recovered);
 int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood);
-/* The first published size of cops_situation (0.4-0.6), and of the others the caller fills. */
+/* The first published sizes of the structs the caller fills (docs/abi.md):
+ * every size from these to the library's own is read. */
 #define COPS__SITUATION_SIZE_0_6 offsetof(cops_situation, attacker_id)
+#define COPS__ACTION_SIZE_0_1 (offsetof(cops_action, flags) + sizeof(unsigned))
+#define COPS__DECLARATION_SIZE_0_5 (offsetof(cops_declaration, difficulty) + sizeof(int))
+/* Copy a full action into the caller's of size bytes (COPS_EINVAL for a size
+ * the library does not know); read a caller's action of any known size as a
+ * full one (tmp holds it when needed; NULL for an unknown size). */
+int cops__action_out(cops_action *out, size_t size, const cops_action *full);
+const cops_action *cops__action_in(const cops_action *a, cops_action *tmp);
 
 /* Encounters. */
 int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text);

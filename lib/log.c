@@ -181,9 +181,11 @@ int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int ac
   r->e.target_id = target_id;
   r->first_die = log->ndice;
   if (roll) {
-    cops__roll_copy_dice(roll, log->face + log->ndice, log->success + log->ndice,
-                         log->reroll_of + log->ndice);
-    log->ndice += n;
+    if (n > 0) {
+      cops__roll_copy_dice(roll, log->face + log->ndice, log->success + log->ndice,
+                           log->reroll_of + log->ndice);
+      log->ndice += n;
+    }
     const int kind = cops_roll_kind(roll);
     r->e.type = COPS_EV_ROLL;
     r->e.roll_kind = kind;

@@ -135,7 +135,7 @@ typedef struct cops_situation {
  * target id 1.
  *
  * Writes @p size bytes at most (the caller's sizeof, docs/abi.md) and sets
- * @c size to it. The macro cops_situation_init(s, mode) passes sizeof *(s).
+ * @c size to it. The macro cops_situation_init(s, mode) passes sizeof(cops_situation).
  * @return ::COPS_OK; ::COPS_EINVAL (NULL, unknown mode, a size below the first
  *         published one or above the library's)
  * @since 0.7.0
@@ -143,7 +143,7 @@ typedef struct cops_situation {
 COPS_API int cops_situation_init_sized(cops_situation *s, size_t size, int mode);
 /** @brief The function of 0.4-0.6, for programs built against them: fills the 0.6 layout. @since 0.4.0 */
 COPS_API int cops_situation_init(cops_situation *s, int mode);
-#define cops_situation_init(s, mode) cops_situation_init_sized((s), sizeof *(s), (mode))
+#define cops_situation_init(s, mode) cops_situation_init_sized((s), sizeof(cops_situation), (mode))
 
 /** Opaque reusable result of an attack. */
 typedef struct cops_outcome cops_outcome;

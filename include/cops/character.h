@@ -232,6 +232,11 @@ COPS_API int cops_character_spend_permanently(cops_character *ch, int kind);
  */
 COPS_API int cops_character_action(cops_action *out, cops_character *ch, const char *notation,
                                    unsigned flags);
+/** @brief cops_character_action() writing @p size bytes at most (the macro passes sizeof(cops_action)). @since 0.7.0 */
+COPS_API int cops_character_action_sized(cops_action *out, size_t size, cops_character *ch,
+                                         const char *notation, unsigned flags);
+#define cops_character_action(out, ch, notation, flags) \
+  cops_character_action_sized((out), sizeof(cops_action), (ch), (notation), (flags))
 
 /**
  * @brief Roll for the character. With ::COPS_ADRENALINE_DIE, one Adrénaline

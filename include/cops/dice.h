@@ -41,7 +41,9 @@ COPS_BEGIN_DECLS
  *
  * Initialise with cops_action_init() (which sets @c size), or by
  * cops_action_parse(). The struct only grows at its end; @c size tells the
- * library which version the caller was built with.
+ * library which version the caller was built with, and every size from the
+ * first published one (0.1.0) to the library's is read, later fields taking
+ * their defaults (docs/abi.md).
  */
 typedef struct cops_action {
   uint32_t size;      /**< sizeof(cops_action), set by cops_action_init() */
@@ -56,10 +58,20 @@ typedef struct cops_action {
 
 /**
  * @brief Fill @p a with a plain action and no modifier.
- * @return ::COPS_OK, ::COPS_EINVAL (NULL); ranges are checked when rolling.
- * @since 0.1.0
+ *
+ * Writes @p size bytes at most, the caller's sizeof (docs/abi.md), and sets
+ * @c size to it; the macro cops_action_init(a, dice, threshold, difficulty)
+ * passes sizeof(cops_action).
+ * @return ::COPS_OK, ::COPS_EINVAL (NULL, a size the library does not know);
+ *         ranges are checked when rolling.
+ * @since 0.7.0
  */
+COPS_API int cops_action_init_sized(cops_action *a, size_t size, int dice, int threshold,
+                                    int difficulty);
+/** @brief The function of 0.1-0.6, for programs built against them. @since 0.1.0 */
 COPS_API int cops_action_init(cops_action *a, int dice, int threshold, int difficulty);
+#define cops_action_init(a, dice, threshold, difficulty) \
+  cops_action_init_sized((a), sizeof(cops_action), (dice), (threshold), (difficulty))
 
 /**
  * @brief Parse the notation of C1.1 into @p out (grammar: docs/notation.md).
@@ -74,6 +86,10 @@ COPS_API int cops_action_init(cops_action *a, int dice, int threshold, int diffi
  * @since 0.1.0
  */
 COPS_API int cops_action_parse(cops_action *out, cops_ctx *ctx, const char *text);
+/** @brief cops_action_parse() writing @p size bytes at most (the macro passes sizeof(cops_action)). @since 0.7.0 */
+COPS_API int cops_action_parse_sized(cops_action *out, size_t size, cops_ctx *ctx,
+                                     const char *text);
+#define cops_action_parse(out, ctx, text) cops_action_parse_sized((out), sizeof(cops_action), (ctx), (text))
 
 /**
  * @brief Write the canonical notation of @p a (`5+/3 (2) +1D`) into @p buf.
@@ -254,6 +270,9 @@ COPS_API int cops_roll_margin(const cops_roll *roll, int *margin);
  * @since 0.1.0
  */
 COPS_API int cops_roll_action_of(const cops_roll *roll, cops_action *out);
+/** @brief cops_roll_action_of() writing @p size bytes at most (the macro passes sizeof(cops_action)). @since 0.7.0 */
+COPS_API int cops_roll_action_of_sized(const cops_roll *roll, cops_action *out, size_t size);
+#define cops_roll_action_of(roll, out) cops_roll_action_of_sized((roll), (out), sizeof(cops_action))
 
 /**
  * @brief The roll as one JSON object (docs/json.md), e.g.

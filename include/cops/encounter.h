@@ -77,8 +77,16 @@ typedef struct cops_declaration {
   int difficulty;     /**< FIRST_AID: 1 kit, 2 makeshift, 3 bare hands (C8.4) */
 } cops_declaration;
 
-/** @brief Wait, Normal, initiative 0, no target, one shot, difficulty 3. @since 0.5.0 */
+/**
+ * @brief Wait, Normal, initiative 0, no target, one shot, difficulty 3.
+ * Writes @p size bytes at most (the caller's sizeof, docs/abi.md); the macro
+ * cops_declaration_init(d, action) passes sizeof(cops_declaration).
+ * @since 0.7.0
+ */
+COPS_API int cops_declaration_init_sized(cops_declaration *d, size_t size, int action);
+/** @brief The function of 0.5-0.6, for programs built against them. @since 0.5.0 */
 COPS_API int cops_declaration_init(cops_declaration *d, int action);
+#define cops_declaration_init(d, action) cops_declaration_init_sized((d), sizeof(cops_declaration), (action))
 
 /**
  * @brief A new encounter under @p ruleset (::COPS_RULES_CORE), drawing its
