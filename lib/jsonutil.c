@@ -37,6 +37,7 @@ int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
 int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out)
 {
   json_error_t err;
+  memset(&err, 0, sizeof err);
   *out = json_loads(text, JSON_REJECT_DUPLICATES, &err);
   /* jansson says "out of memory", or, short of memory for its reader, nothing at all. */
   if (!*out && (json_error_code(&err) == json_error_out_of_memory ||
