@@ -28,6 +28,7 @@ typedef struct {
   cops_ctx *ctx;
   int children;      /* handles made from it and still open */
   int collected;     /* finalised while children were open: freed by the last one */
+  int in_callback;   /* the dice function is running: closing is refused */
   int callback;      /* registry ref of the Lua dice function, or LUA_NOREF */
   int failure;       /* registry ref of the callback's error, or LUA_NOREF */
   lua_State *L;      /* the state running the current call (for the callback) */
@@ -55,7 +56,7 @@ static const char *const code_names[] = {
 /* Raise a libcops error as a table; the callback's own error first. */
 static int raise(lua_State *L, ctx_ud *c, int rc)
 {
-  if (c && rc == COPS_ERNG && c->failure != LUA_NOREF) {
+  if (c && (rc == COPS_ERNG || rc == COPS_ESTATE) && c->failure != LUA_NOREF) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->failure);
     luaL_unref(L, LUA_REGISTRYINDEX, c->failure);
     c->failure = LUA_NOREF;
@@ -72,6 +73,19 @@ static int raise(lua_State *L, ctx_ud *c, int rc)
   lua_setfield(L, -2, "message");
   luaL_setmetatable(L, ERROR_MT);
   return lua_error(L);
+}
+
+static int raise_message(lua_State *L, int rc, const char *message);
+
+/* close() from the context's own dice function: refused, as the library
+ * refuses it (the object is in use by the roll under way). */
+static void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what)
+{
+  if (c->in_callback) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "cannot close the %s from its context's dice function", what);
+    raise_message(L, COPS_ESTATE, msg);
+  }
 }
 
 /* An error of the binding's own, as a table like the library's. */
@@ -120,7 +134,10 @@ static int dice_callback(void *user, int sides)
   lua_State *L = c->L;
   lua_rawgeti(L, LUA_REGISTRYINDEX, c->callback);
   lua_pushinteger(L, sides);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+  c->in_callback++;
+  const int status = lua_pcall(L, 1, 1, 0);
+  c->in_callback--;
+  if (status != LUA_OK) {
     if (c->failure == LUA_NOREF)
       c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
     else
@@ -179,6 +196,8 @@ static int ctx_close(lua_State *L)
   ctx_ud *c = luaL_checkudata(L, 1, CTX);
   if (!c->ctx)
     return 0;
+  if (lua_toboolean(L, lua_upvalueindex(2)))
+    refuse_in_callback(L, c, "context");
   if (c->children && lua_toboolean(L, lua_upvalueindex(2)))
     return luaL_error(L, "the context still has %d open handles: close them first", c->children);
   if (c->children) {
@@ -385,6 +404,8 @@ static int entity_close(lua_State *L)
   entity_ud *e = luaL_checkudata(L, 1, mt);
   if (!e->p)
     return 0;
+  if (lua_toboolean(L, lua_upvalueindex(2)))
+    refuse_in_callback(L, e->owner, mt + 5);
   if (e->users && lua_toboolean(L, lua_upvalueindex(2)))
     return luaL_error(L, "the %s is still in an encounter: close the encounter first", mt + 5);
   free_entity(mt, e->p);
@@ -546,6 +567,8 @@ static int fight_close(lua_State *L)
     f = luaL_checkudata(L, 1, SCENARIO);
   if (!f->p)
     return 0;
+  if (lua_toboolean(L, lua_upvalueindex(2)))
+    refuse_in_callback(L, f->owner, f->scenario ? "scenario" : "encounter");
   if (f->scenario) {
     cops_scenario_free(f->p);
   } else {
@@ -708,10 +731,9 @@ static int fight_round(lua_State *L)
 static int fight_winner(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
-  const int w = cops_encounter_winner(encounter_of(f));
-  if (w == COPS_ESTATE)
-    return raise_message(L, COPS_ESTATE, "the fight is not over");
-  if (w < 0)
+  int w;
+  check(L, f->owner, cops_encounter_get_winner(encounter_of(f), &w));
+  if (w == COPS_NO_WINNER)
     lua_pushnil(L);
   else
     lua_pushinteger(L, w);
@@ -721,8 +743,12 @@ static int fight_winner(lua_State *L)
 static int fight_can_act(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
-  lua_pushboolean(L, check(L, f->owner,
-                           cops_encounter_can_act(encounter_of(f), (int)luaL_checkinteger(L, 2))));
+  const lua_Integer id = luaL_checkinteger(L, 2);
+  int can = 0;
+  if (id < -1 || id > COPS_COMBATANTS_MAX)
+    return raise_message(L, COPS_ERANGE, "no such combatant");
+  check(L, f->owner, cops_encounter_able(encounter_of(f), (int)id, &can));
+  lua_pushboolean(L, can);
   return 1;
 }
 

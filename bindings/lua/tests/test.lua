@@ -62,6 +62,23 @@ test("callback errors", function()
   assert(not ok and tostring(e):find("no more dice"))
 end)
 
+test("a dice function closing its context is refused", function()
+  local ctx
+  ctx = cops.context(function() ctx:close(); return 1 end)
+  local err = raises("callback", "ESTATE", function() ctx:roll("4+/3") end)
+  assert(err.message:find("dice function"))
+  local calls = 0
+  local other
+  other = cops.context(function() calls = calls + 1; other:die(10); return 1 end)
+  raises("own context", "ESTATE", function() other:roll("4+/3") end)
+  other:seed(5)
+  assert(other:roll("4+/3").pool == 3)
+  other:close()
+  ctx:seed(1)
+  assert(ctx:roll("4+/3").pool == 3)
+  ctx:close()
+end)
+
 test("errors carry code and message", function()
   local ctx <close> = cops.context(1)
   local err = raises("syntax", "ESYNTAX", function() ctx:roll("4+/3 (2") end)
@@ -155,6 +172,17 @@ test("the scenario replays the C log byte for byte", function()
   assert(s:narrate("fr") == read(root .. "/tests/golden/street-shootout-2030.fr.txt"))
   local events = s:events()
   assert(events[1].type == "start" and events[#events].type == "end")
+  -- Combatants by id: one name per id, five combatants.
+  local names, count = {}, 0
+  for _, e in ipairs(events) do
+    if e.actor_id then
+      if not names[e.actor_id] then count = count + 1 end
+      names[e.actor_id] = names[e.actor_id] or e.actor
+      assert(names[e.actor_id] == e.actor)
+    end
+    assert((e.target_id ~= nil) == (e.target ~= nil and e.type ~= "join" and e.type ~= "end"))
+  end
+  assert(count == 5 and names[0] == "Mike Delgado")
   s:reset()
   assert(s:round() == 0)
 end)

@@ -207,14 +207,14 @@ _PROTOTYPES = {
     "cops_encounter_run": (_i, [_p]),
     "cops_encounter_round": (_i, [_p]),
     "cops_encounter_over": (_i, [_p]),
-    "cops_encounter_winner": (_i, [_p]),
+    "cops_encounter_get_winner": (_i, [_p, _ip]),
     "cops_encounter_reset": (_i, [_p]),
-    "cops_encounter_can_act": (_i, [_p, _i]),
+    "cops_encounter_able": (_i, [_p, _i, _ip]),
     "cops_encounter_distance": (_i, [_p, _i, _i]),
     "cops_encounter_count": (_i, [_p]),
     "cops_encounter_action_parse": (_i, [_s, _ip]),
     "cops_attitude_parse": (_i, [_s, _ip]),
-    "cops_declaration_init": (_i, [ctypes.POINTER(Declaration), _i]),
+    "cops_declaration_init_sized": (_i, [ctypes.POINTER(Declaration), ctypes.c_size_t, _i]),
     "cops_scenario_load": (_i, [_pp, _p, _s]),
     "cops_scenario_from_json": (_i, [_pp, _p, _s, _s]),
     "cops_scenario_free": (None, [_p]),
@@ -281,6 +281,11 @@ class _Handle:
             ctx._children.add(self)
 
     def close(self):
+        owner = self if isinstance(self, Context) else self._ctx
+        if owner is not None and getattr(owner, "_in_callback", 0) and self._ptr:
+            # The library refuses it too: the object may be in use by the roll under way.
+            raise ESTATE("cannot close %s from its context's dice callback"
+                         % type(self).__name__)
         if self._users:
             raise ValueError("%s is still in an encounter: close the encounter first"
                              % type(self).__name__)
@@ -333,6 +338,7 @@ class Context(_Handle):
         if _lib.cops_ctx_new(ctypes.byref(ptr)):
             raise ENOMEM("no memory for a context")
         self._children = weakref.WeakSet()
+        self._in_callback = 0
         super().__init__(ptr.value, self)
         self._callback = None
         self._callback_error = None
@@ -352,7 +358,7 @@ class Context(_Handle):
     def _check(self, rc):
         if rc >= 0:
             return rc
-        if rc == ERNG.code and self._callback_error is not None:
+        if rc in (ERNG.code, ESTATE.code) and self._callback_error is not None:
             exc, self._callback_error = self._callback_error, None
             raise exc
         message = _lib.cops_ctx_errmsg(self._ptr).decode("utf-8") if self._ptr else ""
@@ -381,6 +387,7 @@ class Context(_Handle):
             raise TypeError("the callback must be callable")
 
         def trampoline(_user, sides):
+            self._in_callback += 1
             try:
                 face = fn(sides)
                 if isinstance(face, bool) or not isinstance(face, int):
@@ -389,6 +396,8 @@ class Context(_Handle):
             except BaseException as exc:  # reported after C returns
                 self._callback_error = exc
                 return 0
+            finally:
+                self._in_callback -= 1
 
         self._callback = _RNG_FN(trampoline)  # kept alive as long as the context uses it
         self._check(_lib.cops_ctx_use_callback(self._h, self._callback, None))
@@ -662,8 +671,9 @@ class _EncounterView:
     @property
     def winner(self):
         """The winning side, None when nobody won; ESTATE while the fight goes on."""
-        w = self._check(_lib.cops_encounter_winner(self._e()))
-        return None if w < 0 else w
+        w = ctypes.c_int()
+        self._check(_lib.cops_encounter_get_winner(self._e(), ctypes.byref(w)))
+        return None if w.value < 0 else w.value
 
     def jsonl(self):
         """The events as JSON Lines, byte for byte as the C library writes them."""
@@ -748,7 +758,7 @@ class Encounter(_Handle, _EncounterView):
         "wait"; attitude a name or -2..2; to an (x, y) to move to first."""
         d = Declaration()
         act = _code(_lib.cops_encounter_action_parse, action, "action")
-        self._check(_lib.cops_declaration_init(ctypes.byref(d), act))
+        self._check(_lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
         d.attitude = _code(_lib.cops_attitude_parse, attitude, "attitude")
         d.initiative = _int(initiative, "initiative")
         d.target = -1 if target is None else _int(target, "target")
@@ -764,7 +774,9 @@ class Encounter(_Handle, _EncounterView):
         self._check(_lib.cops_encounter_resolve_round(self._h))
 
     def can_act(self, ident):
-        return bool(self._check(_lib.cops_encounter_can_act(self._h, _int(ident, "id"))))
+        can = ctypes.c_int()
+        self._check(_lib.cops_encounter_able(self._h, _int(ident, "id"), ctypes.byref(can)))
+        return bool(can.value)
 
     def distance(self, a, b):
         return self._check(_lib.cops_encounter_distance(self._h, _int(a, "id"), _int(b, "id")))

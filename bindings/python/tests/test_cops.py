@@ -75,6 +75,47 @@ def test_callback_errors():
         cops.Context(callback=5)
 
 
+def test_callback_closing_its_context_is_refused():
+    # Closing the context (or anything made from it) from its own dice callback is
+    # refused with ESTATE; the roll fails, nothing crashes, and all works afterwards.
+    holder = {}
+
+    def closer(sides):
+        holder["ctx"].close()
+        return 1
+
+    c = cops.Context(callback=closer)
+    holder["ctx"] = c
+    with pytest.raises(cops.ESTATE) as e:
+        c.roll("4+/3")
+    assert "callback" in e.value.message
+
+    def roller(sides):
+        c.die(10)        # the library refuses a call on its own context
+        return 1
+
+    c.use_callback(roller)
+    with pytest.raises(cops.ESTATE):
+        c.roll("4+/3")
+    c.use_callback(lambda sides: 5)
+    assert c.roll("4+/3").successes == 3
+    c.close()
+
+
+def test_events_name_combatants_by_id():
+    with cops.Scenario(cops.Context(seed=2030),
+                       os.path.join(EX, "scenarios", "street-shootout.json")) as s:
+        s.run()
+        events = s.events
+    names = {}
+    for ev in events:
+        assert ev["schema"] == 2
+        for role in ("actor", "target"):
+            if ev[role] is not None and not (role == "target" and ev["type"] in ("join", "end")):
+                assert names.setdefault(ev[role + "_id"], ev[role]) == ev[role]
+    assert sorted(names) == [0, 1, 2, 3, 4]
+
+
 def test_errors_carry_code_and_message(ctx):
     with pytest.raises(cops.ESYNTAX) as e:
         ctx.roll("4+/3 (2")
