@@ -28,16 +28,21 @@ struct cops_outcome {
   /* The parties of the procedure under way: events name them by these ids. */
   const cops_character *cast[2];
   int cast_id[2];
+  int cast_off[2];          /* their names in the log (-1 none); cast_interned: set */
+  int cast_interned;
+  int logging;              /* the procedure under way has a log */
   int busy, misuse;         /* resolved into while a random callback runs */
   cops_allocator alloc;
 };
 
-/* Who an event names: for display, and by id (-1 none). */
+/* Who an event names: for display, and by id (-1 none). A party of the
+ * procedure under way has its name already in the log (interned, at off). */
 struct party {
   const char *name;
   int id;
+  int interned, off;
 };
-static const struct party NOBODY = {NULL, -1};
+static const struct party NOBODY = {NULL, -1, 1, -1};
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -264,44 +269,71 @@ static const char *name_of(const cops_character *ch)
 }
 
 /* A party of the procedure under way, by its character. */
-static struct party party(const cops_outcome *o, const cops_character *ch)
+static COPS_INLINE struct party party(const cops_outcome *o, const cops_character *ch)
 {
-  struct party p = {name_of(ch), -1};
-  if (ch && ch == o->cast[0])
-    p.id = o->cast_id[0];
-  else if (ch && ch == o->cast[1])
-    p.id = o->cast_id[1];
+  if (!o->logging)
+    return NOBODY;        /* parties only name events */
+  struct party p = {name_of(ch), -1, !ch, -1};
+  for (int i = 0; ch && i < 2; i++)
+    if (ch == o->cast[i]) {
+      p.id = o->cast_id[i];
+      p.interned = o->cast_interned;
+      p.off = o->cast_off[i];
+    }
   return p;
 }
 
-static void cast(cops_outcome *o, const cops_character *a, int aid, const cops_character *b,
-                 int bid)
+/* The parties of the procedure, their names put in the log once for all its
+ * events. COPS_ENOMEM when the log cannot take them. */
+static int cast(cops_outcome *o, cops_log *log, const cops_character *a, int aid,
+                const cops_character *b, int bid)
 {
   o->cast[0] = a;
   o->cast_id[0] = aid;
   o->cast[1] = b;
   o->cast_id[1] = bid;
+  o->cast_interned = 0;
+  o->logging = log != NULL;
+  if (!log)
+    return COPS_OK;
+  for (int i = 0; i < 2; i++)
+    if ((o->cast_off[i] = cops__log_name(log, name_of(o->cast[i]))) == -2)
+      return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
+  o->cast_interned = 1;
+  return COPS_OK;
 }
 
-static int ev_roll(cops_log *log, int purpose, struct party actor, struct party target,
+static COPS_INLINE int push(cops_log *log, const cops_event *e, struct party actor, struct party target,
+                const char *weapon, const cops_roll *roll);
+
+static COPS_INLINE int ev_roll(cops_log *log, int purpose, struct party actor, struct party target,
                    const cops_roll *roll)
 {
   if (!log)
     return COPS_OK;
+  if (actor.interned && target.interned)
+    return cops__log_push_roll(log, purpose, actor.off, actor.id, target.off, target.id, roll);
   cops_event e = {0};
   e.purpose = purpose;
-  return cops__log_push(log, &e, actor.name, actor.id, target.name, target.id, NULL, roll);
+  return push(log, &e, actor, target, NULL, roll);
 }
 
-static int ev_push(cops_log *log, const cops_event *e, struct party actor, struct party target,
+static COPS_INLINE int push(cops_log *log, const cops_event *e, struct party actor, struct party target,
+                const char *weapon, const cops_roll *roll)
+{
+  if (actor.interned && target.interned)
+    return cops__log_push_named(log, e, actor.off, actor.id, target.off, target.id, weapon,
+                                roll);
+  return cops__log_push(log, e, actor.name, actor.id, target.name, target.id, weapon, roll);
+}
+
+static COPS_INLINE int ev_push(cops_log *log, const cops_event *e, struct party actor, struct party target,
                    const char *weapon)
 {
-  return log ? cops__log_push(log, e, actor.name, actor.id, target.name, target.id, weapon,
-                              NULL)
-             : COPS_OK;
+  return log ? push(log, e, actor, target, weapon, NULL) : COPS_OK;
 }
 
-static int ev_condition(cops_log *log, struct party actor, struct party who,
+static COPS_INLINE int ev_condition(cops_log *log, struct party actor, struct party who,
                         unsigned condition, int active)
 {
   if (!log)
@@ -694,17 +726,17 @@ static const char *burst_spec(int kind)
                                                                             : NULL;
 }
 
-static struct party attacker_of(const cops_situation *s)
+static COPS_INLINE struct party attacker_of(const cops_outcome *o, const cops_situation *s)
 {
-  return (struct party){name_of(s->attacker), s->attacker_id};
+  return party(o, s->attacker);
 }
 
-static struct party target_of(const cops_situation *s)
+static COPS_INLINE struct party target_of(const cops_outcome *o, const cops_situation *s)
 {
-  return s->target ? (struct party){name_of(s->target), s->target_id} : NOBODY;
+  return s->target ? party(o, s->target) : NOBODY;
 }
 
-static int ev_attack(cops_log *log, const cops_situation *s)
+static int ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s)
 {
   if (!log)
     return COPS_OK;
@@ -714,31 +746,31 @@ static int ev_attack(cops_log *log, const cops_situation *s)
   e.attitude = s->attitude;
   e.initiative = s->initiative;
   e.distance = s->distance;
-  return ev_push(log, &e, attacker_of(s), target_of(s),
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s),
                  s->weapon ? cops_weapon_name(s->weapon) : NULL);
 }
 
-static int ev_ammunition(cops_log *log, const cops_situation *s, int used)
+static int ev_ammunition(const cops_outcome *o, cops_log *log, const cops_situation *s, int used)
 {
   cops_event e = {0};
   e.type = COPS_EV_AMMUNITION;
   e.used = used;
   e.loaded = cops__wget(s->weapon, COPS_WEAPON_LOADED);
-  return ev_push(log, &e, attacker_of(s), NOBODY, cops_weapon_name(s->weapon));
+  return ev_push(log, &e, attacker_of(o, s), NOBODY, cops_weapon_name(s->weapon));
 }
 
-static int ev_miss(cops_log *log, const cops_situation *s, int reason, int bullet, int fired)
+static int ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason, int bullet, int fired)
 {
   cops_event e = {0};
   e.type = COPS_EV_MISS;
   e.reason = reason;
   e.bullet = bullet;
   e.fired = fired;
-  return ev_push(log, &e, attacker_of(s), target_of(s), NULL);
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
 }
 
 /* Bullets that hit nobody (C10.8 RULING: reported, not resolved). */
-static int ev_stray(cops_log *log, const cops_situation *s, int fired, int stray)
+static int ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired, int stray)
 {
   if (stray <= 0)
     return COPS_OK;
@@ -746,7 +778,7 @@ static int ev_stray(cops_log *log, const cops_situation *s, int fired, int stray
   e.type = COPS_EV_STRAY;
   e.fired = fired;
   e.stray = stray;
-  return ev_push(log, &e, attacker_of(s), target_of(s), NULL);
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
 }
 
 /* Single shot, burst and covering fire (C10.1-C10.7). */
@@ -819,8 +851,8 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   const int fired = magazine == 0 ? 0
                     : s->mode == COPS_ATTACK_COVER ? loaded
                     : s->mode == COPS_ATTACK_BURST ? (vrc < loaded ? vrc : loaded) : 1;
-  const struct party an = attacker_of(s), tn = target_of(s);
-  if ((rc = ev_attack(log, s)))
+  const struct party an = attacker_of(o, s), tn = target_of(o, s);
+  if ((rc = ev_attack(o, log, s)))
     return rc;
   if (reason < 0) {
     if ((rc = cops_roll_action(o->roll[COPS_OUTCOME_ATTACK], ctx, &a)))
@@ -835,7 +867,7 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   }
   if (magazine > 0) {
     cops_weapon_set(s->weapon, COPS_WEAPON_LOADED, loaded - fired);
-    if ((rc = ev_ammunition(log, s, fired)))
+    if ((rc = ev_ammunition(o, log, s, fired)))
       return rc;
   }
   o->fired = fired;
@@ -859,9 +891,9 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
     return ev_push(log, &e, an, tn, cops_weapon_name(w));
   }
   if (!hit) {
-    if ((rc = ev_miss(log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
+    if ((rc = ev_miss(o, log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
       return rc;
-    return ev_stray(log, s, fired, fired);
+    return ev_stray(o, log, s, fired, fired);
   }
   /* Bullets in: one, plus one per point of MR in a burst, up to those fired (C10.6). */
   int bullets = 1;
@@ -890,7 +922,7 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   for (int b = 0; b < bullets; b++) {
     const int die = first_die + b;          /* chained locations (C10.6) */
     if (die > 10) {
-      if ((rc = ev_miss(log, s, COPS_MISS_PAST_TEN, b + 1, fired)))
+      if ((rc = ev_miss(o, log, s, COPS_MISS_PAST_TEN, b + 1, fired)))
         return rc;
       continue;
     }
@@ -900,7 +932,7 @@ static int core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
     const int m = cops__core_zone_modifier(cops__core_zone(die));
     worst = m > worst ? m : worst;
   }
-  if ((rc = ev_stray(log, s, fired, fired - in)) || (rc = apply_damage(o, 0, s->target, an, log)))
+  if ((rc = ev_stray(o, log, s, fired, fired - in)) || (rc = apply_damage(o, 0, s->target, an, log)))
     return rc;
   /* One stopping roll per character hit, at the most serious location (C10.4). */
   return stopping(o, o->roll[COPS_OUTCOME_STOPPING], s->target, cops__wget(w, COPS_WEAPON_FA),
@@ -1044,8 +1076,8 @@ static int core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
   }
 
   outcome_reset(o, amode);
-  const struct party an = attacker_of(s), tn = target_of(s);
-  if ((rc = ev_attack(log, s)))
+  const struct party an = attacker_of(o, s), tn = target_of(o, s);
+  if ((rc = ev_attack(o, log, s)))
     return rc;
   if (amode == COPS_ATTACK_ESCAPE) {
     /* C11.1: 2 hit points, unlocated, to try. */
@@ -1187,6 +1219,7 @@ int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *log)
 /* What a procedure may change, saved before it draws a die: the characters,
  * the weapon's rounds, the log's end, the random source's place. */
 struct undo {
+  int active;               /* 0: the caller (an encounter's round) saved more already */
   cops_character *ch[2];
   cops__char_state st[2];
   cops_weapon *weapon;
@@ -1197,10 +1230,13 @@ struct undo {
   cops__rng_mark_t rng_mark;
 };
 
-static void undo_save(struct undo *u, cops_ctx *ctx, cops_log *log, cops_character *a,
-                      cops_character *b, cops_weapon *w)
+static void undo_save(struct undo *u, unsigned flags, cops_ctx *ctx, cops_log *log,
+                      cops_character *a, cops_character *b, cops_weapon *w)
 {
+  u->active = !(flags & COPS__NO_UNDO);
   u->ctx = ctx;
+  if (!u->active)
+    return;
   u->ch[0] = a;
   u->ch[1] = b;
   for (int i = 0; i < 2; i++)
@@ -1215,6 +1251,8 @@ static void undo_save(struct undo *u, cops_ctx *ctx, cops_log *log, cops_charact
 
 static void undo_apply(const struct undo *u)
 {
+  if (!u->active)
+    return;
   for (int i = 0; i < 2; i++)
     if (u->ch[i])
       cops__char_restore(u->ch[i], &u->st[i]);
@@ -1278,24 +1316,25 @@ int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, 
   if ((rc = outcome_enter(out, ctx)))
     return rc;
   struct undo u;
-  undo_save(&u, ctx, log, s->attacker, s->target, s->weapon);
-  cast(out, s->attacker, s->attacker_id, s->target, s->target_id);
+  undo_save(&u, flags, ctx, log, s->attacker, s->target, s->weapon);
   const struct ruleset *r = &rulesets[s->ruleset];
-  rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
+  if (!(rc = cast(out, log, s->attacker, s->attacker_id, s->target, s->target_id)))
+    rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
   return outcome_leave(out, &u, rc);
 }
 
 /* ---- covering fire's zone, recovery, standing up --------------------------- */
 
 /* The start of a follow-up procedure on ch with a roll: checks, then the save. */
-static int follow_enter(cops_roll *roll, cops_character *ch, cops_log *log, struct undo *u)
+static int follow_enter(cops_roll *roll, cops_character *ch, cops_log *log, struct undo *u,
+                        unsigned flags)
 {
   cops_ctx *ctx = cops__character_ctx(ch);
   COPS__ENTER(ctx);
   if (log && log->ctx != ctx)
     return FAIL(ctx, COPS_EINVAL, "the log belongs to another context");
   (void)roll;
-  undo_save(u, ctx, log, ch, NULL, NULL);
+  undo_save(u, flags, ctx, log, ch, NULL, NULL);
   return COPS_OK;
 }
 
@@ -1314,7 +1353,7 @@ static int cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *lo
   int rc = check_can_act(ctx, ch, "character under covering fire");
   if (rc)
     return rc;
-  const struct party p = {name_of(ch), id};
+  const struct party p = {name_of(ch), id, 0, -1};
   if ((rc = cops__characteristic_roll(roll, ch, COPS_SANG_FROID, 3)) || /* C10.5 */
       (rc = ev_roll(log, COPS_PURPOSE_NERVE, p, NOBODY, roll)))
     return rc;
@@ -1324,12 +1363,13 @@ static int cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *lo
   return COPS_OK;
 }
 
-int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady)
+int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady,
+                unsigned flags)
 {
   if (!roll || !ch || !steady)
     return COPS_EINVAL;
   struct undo u;
-  int rc = follow_enter(roll, ch, log, &u);
+  int rc = follow_enter(roll, ch, log, &u, flags);
   if (rc)
     return rc;
   return follow_leave(roll, &u, cover_nerve(roll, ch, id, log, steady));
@@ -1337,7 +1377,7 @@ int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log
 
 int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *steady)
 {
-  return cops__cover_nerve(roll, ch, 1, log, steady);
+  return cops__cover_nerve(roll, ch, 1, log, steady, 0);
 }
 
 static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
@@ -1346,7 +1386,7 @@ static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charac
   cops_ctx *ctx = cops__character_ctx(ch);
   int rc;
   const struct party sn = {cover->cover_shooter[0] ? cover->cover_shooter : NULL,
-                           cover->cover_shooter_id};
+                           cover->cover_shooter_id, 0, -1};
   const struct party cn = party(out, ch);
   /* (MR + 1) d10, +1 Agressif, +2 Ultra-violent, at most one per bullet fired. */
   int n = 0;
@@ -1396,7 +1436,7 @@ static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charac
 }
 
 int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int id,
-                      const cops_armour *armour, int attitude, cops_log *log)
+                      const cops_armour *armour, int attitude, cops_log *log, unsigned flags)
 {
   if (!out || !cover || !ch || out == cover)
     return COPS_EINVAL;
@@ -1415,8 +1455,9 @@ int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charact
   if ((rc = outcome_enter(out, ctx)))
     return rc;
   struct undo u;
-  undo_save(&u, ctx, log, ch, NULL, NULL);
-  cast(out, NULL, -1, ch, id);
+  undo_save(&u, flags, ctx, log, ch, NULL, NULL);
+  if ((rc = cast(out, log, NULL, -1, ch, id)))
+    return outcome_leave(out, &u, rc);
   return outcome_leave(out, &u, cover_enter(out, cover, ch, armour, attitude, log));
 }
 
@@ -1424,7 +1465,7 @@ int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_characte
                      const cops_armour *armour, int attitude, cops_log *log)
 {
   return cops__cover_enter(out, cover, ch, cover ? cover->cover_target_id : 1, armour, attitude,
-                           log);
+                           log, 0);
 }
 
 static int recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
@@ -1444,7 +1485,7 @@ static int recovery_roll(cops_roll *roll, cops_character *ch, int id, int charac
   if ((rc = cops__stopping_roll(roll, ch, characteristic, difficulty < 0 ? 0 : difficulty)))
     return rc;
   cops__character_recovery_step(ch);
-  const struct party p = {name_of(ch), id};
+  const struct party p = {name_of(ch), id, 0, -1};
   if ((rc = ev_roll(log, COPS_PURPOSE_RECOVERY, p, NOBODY, roll)))
     return rc;
   *recovered = cops_roll_succeeded(roll);
@@ -1455,12 +1496,12 @@ static int recovery_roll(cops_roll *roll, cops_character *ch, int id, int charac
 }
 
 int cops__recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
-                        cops_log *log, int *recovered)
+                        cops_log *log, int *recovered, unsigned flags)
 {
   if (!roll || !ch || !recovered)
     return COPS_EINVAL;
   struct undo u;
-  int rc = follow_enter(roll, ch, log, &u);
+  int rc = follow_enter(roll, ch, log, &u, flags);
   if (rc)
     return rc;
   return follow_leave(roll, &u, recovery_roll(roll, ch, id, characteristic, log, recovered));
@@ -1469,7 +1510,7 @@ int cops__recovery_roll(cops_roll *roll, cops_character *ch, int id, int charact
 int cops_recovery_roll(cops_roll *roll, cops_character *ch, int characteristic, cops_log *log,
                        int *recovered)
 {
-  return cops__recovery_roll(roll, ch, 1, characteristic, log, recovered);
+  return cops__recovery_roll(roll, ch, 1, characteristic, log, recovered, 0);
 }
 
 static int stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood)
@@ -1480,7 +1521,7 @@ static int stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, 
   int rc = check_can_act(ctx, ch, "character");
   if (rc)
     return rc;
-  const struct party p = {name_of(ch), id};
+  const struct party p = {name_of(ch), id, 0, -1};
   /* Coordination (3), RULING 6+ (C11.1). */
   if ((rc = cops__characteristic_roll(roll, ch, COPS_COORDINATION, 3)) ||
       (rc = ev_roll(log, COPS_PURPOSE_STAND_UP, p, NOBODY, roll)))
@@ -1492,12 +1533,13 @@ static int stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, 
   return ev_condition(log, NOBODY, p, COPS_COND_ON_GROUND, 0);
 }
 
-int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood)
+int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood,
+                unsigned flags)
 {
   if (!roll || !ch || !stood)
     return COPS_EINVAL;
   struct undo u;
-  int rc = follow_enter(roll, ch, log, &u);
+  int rc = follow_enter(roll, ch, log, &u, flags);
   if (rc)
     return rc;
   return follow_leave(roll, &u, stand_up(roll, ch, id, log, stood));
@@ -1505,7 +1547,7 @@ int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, i
 
 int cops_stand_up(cops_roll *roll, cops_character *ch, cops_log *log, int *stood)
 {
-  return cops__stand_up(roll, ch, 1, log, stood);
+  return cops__stand_up(roll, ch, 1, log, stood, 0);
 }
 
 /* ---- accessors ------------------------------------------------------------ */

@@ -53,9 +53,9 @@ int cops__core_damage(cops_ctx *ctx, int pu, const cops_armour *armour, int zone
   out->zone = zone;
   out->stopped = 0;
   out->bonus = 0;
-  if ((rc = cops_roll_d6(pu_roll, ctx, pu)))            /* PU d6 (C8.1) */
+  if ((rc = cops__roll_d6_sum(pu_roll, ctx, pu)))            /* PU d6 (C8.1) */
     return rc;
-  if ((rc = cops_roll_d6(armour_roll, ctx, dice)))      /* the armour's protection roll */
+  if ((rc = cops__roll_d6_sum(armour_roll, ctx, dice)))      /* the armour's protection roll */
     return rc;
   out->raw = cops_roll_total(pu_roll);
   out->protection = cops_roll_total(armour_roll) + fixed;
@@ -68,7 +68,7 @@ int cops__core_damage(cops_ctx *ctx, int pu, const cops_armour *armour, int zone
     cops__roll_clear(bonus_roll);
     return COPS_OK;
   }
-  if ((rc = cops_roll_d6(bonus_roll, ctx, cops__core_zone_modifier(zone))))
+  if ((rc = cops__roll_d6_sum(bonus_roll, ctx, cops__core_zone_modifier(zone))))
     return rc;
   out->bonus = cops_roll_total(bonus_roll);
   out->damage = net + out->bonus;

@@ -563,6 +563,14 @@ static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
   return rc;
 }
 
+int cops__roll_d6_sum(cops_roll *roll, cops_ctx *ctx, int n)
+{
+  const int rc = draw_d6s(roll, ctx, n, COPS_ROLL_D6_SUM);
+  if (rc)
+    roll->kind = COPS_ROLL_NONE;
+  return rc;
+}
+
 static int draw_d6s(cops_roll *roll, cops_ctx *ctx, int n, int kind)
 {
   int rc, total = 0;
@@ -684,16 +692,32 @@ static int die_success(const cops_roll *roll, int i)
   return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
 }
 
-void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, uint8_t *success,
-                          int32_t *reroll_of)
+void cops__roll_event(const cops_roll *roll, cops_event *e)
+{
+  e->roll_kind = roll->kind;
+  e->dice = roll->kind == COPS_ROLL_NONE ? 0 : roll->count;
+  if (roll->kind == COPS_ROLL_ACTION) {
+    e->pool = roll->pool;
+    e->threshold = roll->threshold;
+    e->difficulty = roll->difficulty;
+    e->successes = roll->successes;
+    e->success = roll->succeeded;
+    e->unskilled = roll->unskilled;
+    e->capped = roll->capped;
+    cops_roll_margin(roll, &e->margin);
+  } else {
+    e->pool = e->dice;
+    e->total = roll->total;
+  }
+}
+
+void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, int32_t *reroll_of)
 {
   const int n = roll->kind == COPS_ROLL_NONE ? 0 : roll->count;
-  const int thr = roll->kind == COPS_ROLL_ACTION ? roll->threshold : 11;
   memcpy(face, roll->face, (size_t)n);
-  for (int i = 0; i < n; i++) {
-    success[i] = roll->face[i] >= thr;
-    reroll_of[i] = i < roll->first ? -1 : roll->parent[i];
-  }
+  if (n > roll->first)   /* the re-rolls' parents; the first wave has none */
+    memcpy(reroll_of + roll->first, roll->parent + roll->first,
+           (size_t)(n - roll->first) * sizeof *reroll_of);
 }
 
 int cops_roll_die(const cops_roll *roll, int i, int *face, int *success, int *reroll_of)

@@ -666,7 +666,7 @@ static int begin_round(cops_encounter *e)
       continue;
     if ((c->ch->conditions & COPS_COND_OUT) && !cops__down(c->ch)) {
       int recovered;
-      if ((rc = cops__recovery_roll(e->roll, c->ch, i, -1, LOG(e), &recovered)))
+      if ((rc = cops__recovery_roll(e->roll, c->ch, i, -1, LOG(e), &recovered, COPS__NO_UNDO)))
         return rc;
     }
   }
@@ -996,7 +996,7 @@ static int cover_hits(cops_encounter *e, int id)
   const int shooter = c->in_zone;
   c->in_zone = -1;
   int rc = cops__cover_enter(e->out, e->zone[shooter], c->ch, id, c->armour, c->attitude_now,
-                             LOG(e));
+                             LOG(e), COPS__NO_UNDO);
   if (rc)
     return rc;
   note_outcome(e, e->out, shooter);
@@ -1053,7 +1053,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
         return COPS_OK;
       s.shots_fired = k;
       s.several = shots > 1;
-      if ((rc = cops__attack(e->out, &s, LOG(e), flags)))
+      if ((rc = cops__attack(e->out, &s, LOG(e), flags | COPS__NO_UNDO)))
         return rc;
       note_outcome(e, e->out, id);
       if (d->action == COPS_ACT_ESCAPE && cops_outcome_hit_target(e->out) == 1)
@@ -1155,7 +1155,7 @@ static int resolve_cover(cops_encounter *e)
       return rc;
     cops_situation s;
     situation(e, id, COPS_ATTACK_COVER, moved, &s);
-    if ((rc = cops__attack(e->zone[id], &s, LOG(e), 0)))
+    if ((rc = cops__attack(e->zone[id], &s, LOG(e), COPS__NO_UNDO)))
       return rc;
     /* The zone: 5 m around the target (2-10 m wide, C10.5); those of other sides in it, or
      * moving into it, roll their nerve. */
@@ -1170,7 +1170,7 @@ static int resolve_cover(cops_encounter *e)
       if (!in_now && !entering)
         continue;
       int steady;
-      if ((rc = cops__cover_nerve(e->roll, u->ch, j, LOG(e), &steady)))
+      if ((rc = cops__cover_nerve(e->roll, u->ch, j, LOG(e), &steady, COPS__NO_UNDO)))
         return rc;
       if (!steady) {
         u->cancelled = 1;                 /* takes cover: the action is lost */
@@ -1269,7 +1269,7 @@ static int end_round(cops_encounter *e)
     if (c->present && c->thrown && (c->ch->conditions & COPS_COND_ON_GROUND) &&
         !cops__down(c->ch)) {
       int stood;
-      if ((rc = cops__stand_up(e->roll, c->ch, i, LOG(e), &stood)))
+      if ((rc = cops__stand_up(e->roll, c->ch, i, LOG(e), &stood, COPS__NO_UNDO)))
         return rc;
     }
   }

@@ -110,6 +110,9 @@ extern const unsigned char cops__d10_of_byte[256];
 
 int cops__callback_die(cops_ctx *ctx, int sides, int *face);
 int cops__roll_new(cops_roll **out, const cops_allocator *a);
+/* n d6 (0..COPS_D6_MAX, checked by the caller) summed, inside a procedure that
+ * has made its own checks and saves (no guard, no rewind of the source). */
+int cops__roll_d6_sum(cops_roll *roll, cops_ctx *ctx, int n);
 
 /* One d10 from the context's source; COPS_OK or COPS_ERNG. */
 static inline int cops__d10(cops_ctx *ctx, int *face)
@@ -223,6 +226,15 @@ int cops__core_recovery(cops_roll *roll, cops_character *target, int fa, int zon
 int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int actor_id,
                    const char *target, int target_id, const char *weapon,
                    const cops_roll *roll);
+/* The same with names already in the log: their offsets from cops__log_name()
+ * (-1 none), which puts a name in the log once for all the events of a
+ * procedure (-1 for NULL, -2 out of memory). */
+int cops__log_name(cops_log *log, const char *name);
+int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int actor_id, int target,
+                         int target_id, const char *weapon, const cops_roll *roll);
+/* A ROLL event of the given purpose, built in the log (the common case of a procedure). */
+int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int target,
+                        int target_id, const cops_roll *roll);
 /* A place in the log to come back to when a procedure fails (all or nothing). */
 typedef struct cops__log_mark_t {
   int count, ndice, names_len, nname, round;
@@ -234,23 +246,31 @@ void cops__log_restart(cops_log *log);
 /* The renderers' common checks. */
 int cops__log_check_from(const cops_log *log, int from, char **out);
 
-/* Rolls: copy the dice of a roll in draw order (faces, successes, parents). */
-void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, uint8_t *success,
-                          int32_t *reroll_of);
+/* Rolls: copy the dice of a roll in draw order: faces, and the parents of the
+ * re-rolls (at their own indexes; the first wave's are not written). */
+void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, int32_t *reroll_of);
+/* A roll's figures into a ROLL event: kind, dice, pool, and for an action the
+ * threshold, difficulty, successes, success, margin, unskilled, capped; else the total. */
+void cops__roll_event(const cops_roll *roll, cops_event *e);
 
 /* Attacks (lib/attack.c). COPS__SIMULTANEOUS: the encounter checked at the
  * start of a simultaneous step that the attacker could act and the target
  * was alive; what happened since in that step does not stop the attack (C6). */
 #define COPS__SIMULTANEOUS 0x1u
+/* COPS__NO_UNDO: the caller (an encounter's round) saved the state already and
+ * puts it back on failure; the procedure saves nothing of its own. */
+#define COPS__NO_UNDO 0x2u
 int cops__attack(cops_outcome *out, const cops_situation *s, cops_log *log, unsigned flags);
 int cops__outcome_new(cops_outcome **out, const cops_allocator *a);
 /* The follow-up procedures with the ids their events give (an encounter's). */
-int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady);
+int cops__cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *steady,
+                      unsigned flags);
 int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int id,
-                      const cops_armour *armour, int attitude, cops_log *log);
+                      const cops_armour *armour, int attitude, cops_log *log, unsigned flags);
 int cops__recovery_roll(cops_roll *roll, cops_character *ch, int id, int characteristic,
-                        cops_log *log, int *recovered);
-int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood);
+                        cops_log *log, int *recovered, unsigned flags);
+int cops__stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, int *stood,
+                   unsigned flags);
 /* The first published sizes of the structs the caller fills (docs/abi.md):
  * every size from these to the library's own is read. */
 #define COPS__SITUATION_SIZE_0_6 offsetof(cops_situation, attacker_id)

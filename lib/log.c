@@ -30,7 +30,6 @@ void cops_log_free(cops_log *log)
   const cops_allocator *a = &log->ctx->alloc;
   cops__free(a, log->rec);
   cops__free(a, log->face);
-  cops__free(a, log->success);
   cops__free(a, log->reroll_of);
   cops__free(a, log->names);
   cops__free(a, log);
@@ -92,6 +91,8 @@ int cops_log_set_round(cops_log *log, int round)
   return COPS_OK;
 }
 
+static int intern_slow(cops_log *log, const char *name);
+
 static int grow(const cops_allocator *a, void **p, int *capacity, int need, size_t size)
 {
   if (need <= *capacity)
@@ -107,11 +108,30 @@ static int grow(const cops_allocator *a, void **p, int *capacity, int need, size
   return 0;
 }
 
-/* The offset of name in the pool, stored once; -1 for NULL, -2 out of memory. */
+/* The offset of name in the pool, stored once; -1 for NULL, -2 out of memory.
+ * The names of a procedure come back event after event from the same
+ * buffers (a character's name): the last few pointers are tried first, and a
+ * hit still compares the text, since a buffer may have been renamed. */
 static int intern(cops_log *log, const char *name)
 {
   if (!name)
     return -1;
+  for (int k = 0; k < COPS__LOG_RECENT; k++)
+    if (log->recent_ptr[k] == name && log->recent_off[k] < log->names_len &&
+        !strcmp(log->names + log->recent_off[k], name))
+      return log->recent_off[k];
+  const int off = intern_slow(log, name);
+  if (off >= 0) {
+    const int k = log->recent_next;
+    log->recent_ptr[k] = name;
+    log->recent_off[k] = off;
+    log->recent_next = (k + 1) % COPS__LOG_RECENT;
+  }
+  return off;
+}
+
+static int intern_slow(cops_log *log, const char *name)
+{
   for (int i = 0; i < log->nname; i++)
     if (!strcmp(log->names + log->name_off[i], name))
       return log->name_off[i];
@@ -141,10 +161,6 @@ static int dice_room(cops_log *log, int n)
   if (!f)
     return -1;
   log->face = f;
-  uint8_t *s = cops__realloc(a, log->success, (size_t)cap);
-  if (!s)
-    return -1;
-  log->success = s;
   int32_t *p = cops__realloc(a, log->reroll_of, (size_t)cap * sizeof *p);
   if (!p)
     return -1;
@@ -153,57 +169,112 @@ static int dice_room(cops_log *log, int n)
   return 0;
 }
 
+int cops__log_name(cops_log *log, const char *name)
+{
+  return intern(log, name);
+}
+
 int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int actor_id,
                    const char *target, int target_id, const char *weapon, const cops_roll *roll)
 {
   if (!log)
     return COPS_OK;
-  const int n = roll ? cops_roll_count(roll) : 0;
-  if (grow(&log->ctx->alloc, (void **)&log->rec, &log->capacity, log->count + 1,
-           sizeof *log->rec) ||
-      (n > 0 && dice_room(log, n)))
-    return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
-  struct cops__record *r = &log->rec[log->count];
   const int names = log->names_len, nname = log->nname;
-  r->actor = intern(log, actor);
-  r->target = intern(log, target);
-  r->weapon = intern(log, weapon);
-  if (r->actor == -2 || r->target == -2 || r->weapon == -2) {
+  const int a = intern(log, actor), t = a == -2 ? -2 : intern(log, target);
+  if (a == -2 || t == -2) {
     log->names_len = names;
     log->nname = nname;
     return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
   }
-  r->e = *e;
+  const int rc = cops__log_push_named(log, e, a, actor_id, t, target_id, weapon, roll);
+  if (rc) {
+    log->names_len = names;
+    log->nname = nname;
+  }
+  return rc;
+}
+
+/* Room for one more event and n more dice (the rare path of a push). */
+static COPS_NOINLINE int room(cops_log *log, int n)
+{
+  if (grow(&log->ctx->alloc, (void **)&log->rec, &log->capacity, log->count + 1,
+           sizeof *log->rec) ||
+      (n > 0 && dice_room(log, n)))
+    return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
+  return COPS_OK;
+}
+
+/* The next record, with room for n dice, its names and ids set; NULL when out of memory. */
+static COPS_INLINE struct cops__record *next_record(cops_log *log, int n, int actor, int target,
+                                                  const char *weapon)
+{
+  if (COPS_UNLIKELY(log->count == log->capacity || log->ndice + n > log->dice_capacity) &&
+      room(log, n))
+    return NULL;
+  int w = -1;
+  if (weapon && (w = intern(log, weapon)) == -2) {
+    cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
+    return NULL;
+  }
+  struct cops__record *r = &log->rec[log->count];
+  r->actor = actor;
+  r->target = target;
+  r->weapon = w;
+  r->first_die = log->ndice;
+  return r;
+}
+
+static COPS_INLINE void record_common(const cops_log *log, struct cops__record *r, int actor_id,
+                                      int target_id)
+{
   r->e.size = sizeof r->e;
   r->e.round = log->round;
   r->e.actor = r->e.target = r->e.weapon = NULL;
   r->e.actor_id = actor_id;
   r->e.target_id = target_id;
-  r->first_die = log->ndice;
-  if (roll) {
-    if (n > 0) {
-      cops__roll_copy_dice(roll, log->face + log->ndice, log->success + log->ndice,
-                           log->reroll_of + log->ndice);
-      log->ndice += n;
-    }
-    const int kind = cops_roll_kind(roll);
-    r->e.type = COPS_EV_ROLL;
-    r->e.roll_kind = kind;
-    r->e.dice = n;
-    if (kind == COPS_ROLL_ACTION) {
-      r->e.pool = cops_roll_pool_size(roll);
-      r->e.threshold = cops_roll_threshold(roll);
-      r->e.difficulty = cops_roll_difficulty(roll);
-      r->e.successes = cops_roll_successes(roll);
-      r->e.success = cops_roll_succeeded(roll);
-      r->e.unskilled = cops_roll_unskilled(roll);
-      r->e.capped = cops_roll_capped(roll);
-      cops_roll_margin(roll, &r->e.margin);
-    } else {
-      r->e.pool = n;
-      r->e.total = cops_roll_total(roll);
-    }
+}
+
+static COPS_INLINE void record_roll(cops_log *log, struct cops__record *r, const cops_roll *roll,
+                                    int n)
+{
+  if (n > 0) {
+    cops__roll_copy_dice(roll, log->face + log->ndice, log->reroll_of + log->ndice);
+    log->ndice += n;
   }
+  r->e.type = COPS_EV_ROLL;
+  cops__roll_event(roll, &r->e);
+}
+
+int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int actor_id,
+                         int target, int target_id, const char *weapon, const cops_roll *roll)
+{
+  if (!log)
+    return COPS_OK;
+  const int n = roll ? cops_roll_count(roll) : 0;
+  struct cops__record *r = next_record(log, n, actor, target, weapon);
+  if (!r)
+    return COPS_ENOMEM;
+  memcpy(&r->e, e, sizeof r->e);
+  record_common(log, r, actor_id, target_id);
+  if (roll)
+    record_roll(log, r, roll, n);
+  log->count++;
+  return COPS_OK;
+}
+
+int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int target,
+                        int target_id, const cops_roll *roll)
+{
+  if (!log)
+    return COPS_OK;
+  const int n = cops_roll_count(roll);
+  struct cops__record *r = next_record(log, n, actor, target, NULL);
+  if (!r)
+    return COPS_ENOMEM;
+  memset(&r->e, 0, sizeof r->e);     /* built in place: no event on the stack to copy */
+  r->e.purpose = purpose;
+  record_common(log, r, actor_id, target_id);
+  record_roll(log, r, roll, n);
   log->count++;
   return COPS_OK;
 }
@@ -240,12 +311,13 @@ int cops_log_die(const cops_log *log, int i, int j, int *face, int *success, int
   const struct cops__record *r = &log->rec[i];
   if (j < 0 || j >= r->e.dice)
     return cops__fail(log->ctx, COPS_ERANGE, "die %d of event %d: it has %d", j, i, r->e.dice);
-  const int k = r->first_die + j;
+  int f, ok, parent;
+  cops__log_die(log, r, j, &f, &ok, &parent);
   if (face)
-    *face = log->face[k];
+    *face = f;
   if (success)
-    *success = log->success[k];
+    *success = ok;
   if (reroll_of)
-    *reroll_of = log->reroll_of[k];
+    *reroll_of = parent;
   return COPS_OK;
 }

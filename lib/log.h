@@ -17,8 +17,9 @@ struct cops_log {
   int seq_base;          /* events cleared before the first one held */
   struct cops__record *rec;
   int count, capacity;
-  /* Dice of ROLL events, in draw order. */
-  uint8_t *face, *success;
+  /* Dice of ROLL events, in draw order: faces, and the parent of each re-roll
+   * (only dice past the first wave, e.pool, are written: see cops__log_die). */
+  uint8_t *face;
   int32_t *reroll_of;
   int ndice, dice_capacity;
   /* Names, each stored once, NUL-terminated. */
@@ -26,7 +27,24 @@ struct cops_log {
   int names_len, names_capacity;
   int name_off[32];      /* the last distinct names, for reuse */
   int nname;
+  /* The last names pushed, by pointer (checked by text before use). */
+#define COPS__LOG_RECENT 4
+  const char *recent_ptr[COPS__LOG_RECENT];
+  int recent_off[COPS__LOG_RECENT];
+  int recent_next;
 };
+
+/* Die k (0-based, in range) of record r: its face, whether it succeeded (an
+ * action's face at its threshold or more; never for d6), the die it re-rolls
+ * (-1 in the first wave). Derived, not stored. */
+static inline void cops__log_die(const cops_log *log, const struct cops__record *r, int k,
+                                 int *face, int *success, int *reroll_of)
+{
+  const int f = log->face[r->first_die + k];
+  *face = f;
+  *success = r->e.roll_kind == COPS_ROLL_ACTION && f >= r->e.threshold;
+  *reroll_of = k < r->e.pool ? -1 : log->reroll_of[r->first_die + k];
+}
 
 /* Event i as cops_log_event() gives it (i in range, ev->size set). */
 void cops__log_read(const cops_log *log, int i, cops_event *ev);

@@ -16,7 +16,8 @@ static void narrate_dice(cops__text *t, const cops_log *log, int i)
   cops__text_add(t, "[", 1);
   for (int k = 0; k < r->e.dice; k++) {
     const int d = r->first_die + k;
-    const int32_t p = log->reroll_of[d];
+    int face, ok, p;
+    cops__log_die(log, r, k, &face, &ok, &p);
     /* A re-roll follows its 10 as "10→7", as players say it. */
     if (p >= 0)
       continue;
@@ -26,11 +27,13 @@ static void narrate_dice(cops__text *t, const cops_log *log, int i)
     int cur = k;
     for (;;) {
       int next = -1;
-      for (int m = cur + 1; m < r->e.dice; m++)
-        if (log->reroll_of[r->first_die + m] == cur) {
+      for (int m = cur + 1; m < r->e.dice; m++) {
+        cops__log_die(log, r, m, &face, &ok, &p);
+        if (p == cur) {
           next = m;
           break;
         }
+      }
       if (next < 0)
         break;
       cops__text_printf(t, "→%d", log->face[r->first_die + next]);

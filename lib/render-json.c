@@ -61,11 +61,10 @@ static json_t *id_or_null(int id)
 static json_t *dice_json(const cops_log *log, int i, int n)
 {
   json_t *dice = json_array();
-  const int first = log->rec[i].first_die;
   for (int k = 0; dice && k < n; k++) {
-    const int32_t p = log->reroll_of[first + k];
-    json_t *d = json_pack("{s:i,s:b,s:o}", "face", log->face[first + k], "success",
-                          log->success[first + k], "reroll_of",
+    int face, success, p;
+    cops__log_die(log, &log->rec[i], k, &face, &success, &p);
+    json_t *d = json_pack("{s:i,s:b,s:o}", "face", face, "success", success, "reroll_of",
                           p < 0 ? json_null() : json_integer(p));
     if (json_array_append_new(dice, d)) {
       json_decref(dice);
