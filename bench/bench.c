@@ -290,6 +290,7 @@ int main(int argc, char **argv)
   printf("  traced + read back / plain     %8.2f\n", read / plain);
   printf("  traced / keystream bound       %8.2f\n", traced / (keystream / dice_per_roll));
   printf("  system / seeded                %8.2f   (>= 0.50)\n", system / traced);
+  printf("  attack with log / without      %8.2f   (>= 0.50)\n", logged / attacks);
   printf("  2 v 2 fights / 100000          %8.2f   (>= 1: the aim of 100,000 fights/s)\n",
          fights2 / 100000.0);
   if (peer > 0) {

@@ -750,8 +750,11 @@ static int ev_attack(const cops_outcome *o, cops_log *log, const cops_situation 
                  s->weapon ? cops_weapon_name(s->weapon) : NULL);
 }
 
-static int ev_ammunition(const cops_outcome *o, cops_log *log, const cops_situation *s, int used)
+static int ev_ammunition(const cops_outcome *o, cops_log *log, const cops_situation *s,
+                         int used)
 {
+  if (!log)
+    return COPS_OK;
   cops_event e = {0};
   e.type = COPS_EV_AMMUNITION;
   e.used = used;
@@ -759,8 +762,11 @@ static int ev_ammunition(const cops_outcome *o, cops_log *log, const cops_situat
   return ev_push(log, &e, attacker_of(o, s), NOBODY, cops_weapon_name(s->weapon));
 }
 
-static int ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason, int bullet, int fired)
+static int ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason,
+                   int bullet, int fired)
 {
+  if (!log)
+    return COPS_OK;
   cops_event e = {0};
   e.type = COPS_EV_MISS;
   e.reason = reason;
@@ -772,7 +778,7 @@ static int ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s
 /* Bullets that hit nobody (C10.8 RULING: reported, not resolved). */
 static int ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired, int stray)
 {
-  if (stray <= 0)
+  if (stray <= 0 || !log)
     return COPS_OK;
   cops_event e = {0};
   e.type = COPS_EV_STRAY;

@@ -692,22 +692,22 @@ static int die_success(const cops_roll *roll, int i)
   return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
 }
 
-void cops__roll_event(const cops_roll *roll, cops_event *e)
+void cops__roll_figures(const cops_roll *roll, cops__roll_figures_t *f)
 {
-  e->roll_kind = roll->kind;
-  e->dice = roll->kind == COPS_ROLL_NONE ? 0 : roll->count;
+  memset(f, 0, sizeof *f);
+  f->kind = roll->kind;
   if (roll->kind == COPS_ROLL_ACTION) {
-    e->pool = roll->pool;
-    e->threshold = roll->threshold;
-    e->difficulty = roll->difficulty;
-    e->successes = roll->successes;
-    e->success = roll->succeeded;
-    e->unskilled = roll->unskilled;
-    e->capped = roll->capped;
-    cops_roll_margin(roll, &e->margin);
-  } else {
-    e->pool = e->dice;
-    e->total = roll->total;
+    f->pool = roll->pool;
+    f->threshold = roll->threshold;
+    f->difficulty = roll->difficulty;
+    f->successes = roll->successes;
+    f->success = roll->succeeded;
+    f->unskilled = roll->unskilled;
+    f->capped = roll->capped;
+    cops_roll_margin(roll, &f->margin);
+  } else if (roll->kind != COPS_ROLL_NONE) {
+    f->pool = roll->count;
+    f->total = roll->total;
   }
 }
 

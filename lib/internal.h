@@ -249,9 +249,13 @@ int cops__log_check_from(const cops_log *log, int from, char **out);
 /* Rolls: copy the dice of a roll in draw order: faces, and the parents of the
  * re-rolls (at their own indexes; the first wave's are not written). */
 void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, int32_t *reroll_of);
-/* A roll's figures into a ROLL event: kind, dice, pool, and for an action the
- * threshold, difficulty, successes, success, margin, unskilled, capped; else the total. */
-void cops__roll_event(const cops_roll *roll, cops_event *e);
+/* A roll's figures for its event: for an action the pool, threshold,
+ * difficulty, successes, success, margin, unskilled, capped; for d6 the pool
+ * (the dice) and the total; the rest 0. */
+typedef struct cops__roll_figures_t {
+  int kind, pool, threshold, difficulty, successes, success, margin, total, unskilled, capped;
+} cops__roll_figures_t;
+void cops__roll_figures(const cops_roll *roll, cops__roll_figures_t *f);
 
 /* Attacks (lib/attack.c). COPS__SIMULTANEOUS: the encounter checked at the
  * start of a simultaneous step that the attacker could act and the target

@@ -1,6 +1,7 @@
 /* The event log (DESIGN.md section 5, docs/events.md): typed events with
  * every die, held as data. The renderers (lib/render-json.c, lib/narrate.c)
  * read it; nothing here formats text. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +42,12 @@ int cops_log_clear(cops_log *log)
     return COPS_EINVAL;
   COPS__ENTER(log->ctx);
   log->seq_base += log->count;
-  log->count = log->ndice = log->names_len = log->nname = 0;
+  log->count = log->ndice = 0;
   log->round = 0;
+  /* The names stay for the next procedure, which most often names the same
+   * characters again, unless they have grown past a few kilobytes. */
+  if (log->names_len > 4096)
+    log->names_len = log->nname = 0;
   return COPS_OK;
 }
 
@@ -194,6 +199,48 @@ int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int ac
   return rc;
 }
 
+/* The fields of each type besides those every event has (docs/events.md). */
+#define F(field) (uint16_t)offsetof(cops_event, field)
+#define DAMAGE_FIELDS F(bullet), F(location), F(modifier), F(raw), F(protection), F(bonus), \
+  F(damage), F(stopped)
+static const struct {
+  uint8_t n;
+  uint16_t at[COPS__PAYLOAD];
+} fields[COPS_EV_TYPE_COUNT] = {
+  [COPS_EV_ATTACK] = {4, {F(mode), F(attitude), F(initiative), F(distance)}},
+  [COPS_EV_ROLL] = {8, {F(purpose), F(difficulty), F(successes), F(success), F(margin), F(total),
+                        F(unskilled), F(capped)}},
+  [COPS_EV_MISS] = {3, {F(reason), F(bullet), F(fired)}},
+  [COPS_EV_HIT] = {3, {F(fired), F(hits), F(margin)}},
+  [COPS_EV_LOCATION] = {4, {F(bullet), F(die), F(location), F(modifier)}},
+  [COPS_EV_DAMAGE] = {8, {DAMAGE_FIELDS}},
+  [COPS_EV_HIT_POINTS] = {6, {F(damage), F(hp_before), F(hp_after), F(health_before),
+                              F(health_after), F(lasting)}},
+  [COPS_EV_STOPPING] = {2, {F(result), F(difficulty)}},
+  [COPS_EV_CONDITION] = {2, {F(condition), F(active)}},
+  [COPS_EV_AMMUNITION] = {2, {F(used), F(loaded)}},
+  [COPS_EV_COVER] = {6, {F(fired), F(success), F(margin), F(x), F(y), F(radius)}},
+  [COPS_EV_ESCAPE] = {1, {F(result)}},
+  [COPS_EV_STRAY] = {2, {F(fired), F(stray)}},
+  [COPS_EV_PENETRATION] = {8, {DAMAGE_FIELDS}},
+  [COPS_EV_START] = {1, {F(seeded)}},
+  [COPS_EV_JOIN] = {3, {F(side), F(x), F(y)}},
+  [COPS_EV_DECLARE] = {6, {F(action), F(attitude), F(initiative), F(distance), F(x), F(y)}},
+  [COPS_EV_MOVE] = {3, {F(x), F(y), F(distance)}},
+  [COPS_EV_RELOAD] = {1, {F(loaded)}},
+  [COPS_EV_IDLE] = {1, {F(reason)}},
+  [COPS_EV_END] = {1, {F(side)}},
+};
+#undef DAMAGE_FIELDS
+#undef F
+
+static COPS_INLINE int field_of(const cops_event *e, uint16_t at)
+{
+  int v;
+  memcpy(&v, (const char *)e + at, sizeof v);
+  return v;
+}
+
 /* Room for one more event and n more dice (the rare path of a push). */
 static COPS_NOINLINE int room(cops_log *log, int n)
 {
@@ -227,22 +274,36 @@ static COPS_INLINE struct cops__record *next_record(cops_log *log, int n, int ac
 static COPS_INLINE void record_common(const cops_log *log, struct cops__record *r, int actor_id,
                                       int target_id)
 {
-  r->e.size = sizeof r->e;
-  r->e.round = log->round;
-  r->e.actor = r->e.target = r->e.weapon = NULL;
-  r->e.actor_id = actor_id;
-  r->e.target_id = target_id;
+  r->round = log->round;
+  r->actor_id = actor_id;
+  r->target_id = target_id;
 }
 
+/* A ROLL event of @p purpose: the roll's figures and dice. */
 static COPS_INLINE void record_roll(cops_log *log, struct cops__record *r, const cops_roll *roll,
-                                    int n)
+                                    int n, int purpose)
 {
   if (n > 0) {
     cops__roll_copy_dice(roll, log->face + log->ndice, log->reroll_of + log->ndice);
     log->ndice += n;
   }
-  r->e.type = COPS_EV_ROLL;
-  cops__roll_event(roll, &r->e);
+  cops__roll_figures_t f;
+  cops__roll_figures(roll, &f);
+  r->type = COPS_EV_ROLL;
+  r->id = 0;
+  r->seed = 0;
+  r->roll_kind = f.kind;
+  r->dice = n;
+  r->pool = f.pool;
+  r->threshold = f.threshold;
+  r->v[0] = purpose;
+  r->v[1] = f.difficulty;
+  r->v[2] = f.successes;
+  r->v[3] = f.success;
+  r->v[4] = f.margin;
+  r->v[5] = f.total;
+  r->v[6] = f.unskilled;
+  r->v[7] = f.capped;
 }
 
 int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int actor_id,
@@ -250,14 +311,27 @@ int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int acto
 {
   if (!log)
     return COPS_OK;
+  if (COPS_UNLIKELY((unsigned)e->type >= COPS_EV_TYPE_COUNT))
+    return cops__fail(log->ctx, COPS_EINVAL, "event type %d", e->type);
   const int n = roll ? cops_roll_count(roll) : 0;
   struct cops__record *r = next_record(log, n, actor, target, weapon);
   if (!r)
     return COPS_ENOMEM;
-  memcpy(&r->e, e, sizeof r->e);
   record_common(log, r, actor_id, target_id);
-  if (roll)
-    record_roll(log, r, roll, n);
+  if (roll) {
+    record_roll(log, r, roll, n, e->purpose);
+  } else {
+    const int type = e->type;
+    r->type = type;
+    r->id = e->id;
+    r->seed = e->seed;
+    r->roll_kind = r->dice = r->pool = r->threshold = 0;
+    /* All the slots, unrolled: those past the type's own read offset 0 and are
+     * never read back. */
+    const uint16_t *at = fields[type].at;
+    for (int k = 0; k < COPS__PAYLOAD; k++)
+      r->v[k] = field_of(e, at[k]);
+  }
   log->count++;
   return COPS_OK;
 }
@@ -271,10 +345,8 @@ int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int
   struct cops__record *r = next_record(log, n, actor, target, NULL);
   if (!r)
     return COPS_ENOMEM;
-  memset(&r->e, 0, sizeof r->e);     /* built in place: no event on the stack to copy */
-  r->e.purpose = purpose;
   record_common(log, r, actor_id, target_id);
-  record_roll(log, r, roll, n);
+  record_roll(log, r, roll, n, purpose);   /* built in place: no event on the stack */
   log->count++;
   return COPS_OK;
 }
@@ -293,11 +365,25 @@ void cops__log_read(const cops_log *log, int i, cops_event *ev)
 {
   const struct cops__record *r = &log->rec[i];
   const uint32_t size = ev->size;
-  cops_event e = r->e;
+  cops_event e;
+  memset(&e, 0, sizeof e);
+  e.size = sizeof e;
+  e.type = r->type;
   e.seq = log->seq_base + i;
+  e.round = r->round;
+  e.id = r->id;
+  e.actor_id = r->actor_id;
+  e.target_id = r->target_id;
   e.actor = r->actor >= 0 ? log->names + r->actor : NULL;
   e.target = r->target >= 0 ? log->names + r->target : NULL;
   e.weapon = r->weapon >= 0 ? log->names + r->weapon : NULL;
+  e.roll_kind = r->roll_kind;
+  e.dice = r->dice;
+  e.pool = r->pool;
+  e.threshold = r->threshold;
+  e.seed = r->seed;
+  for (int k = 0; k < fields[r->type].n; k++)
+    memcpy((char *)&e + fields[r->type].at[k], &r->v[k], sizeof(int));
   memcpy(ev, &e, size);
   ev->size = size;
 }
@@ -309,8 +395,8 @@ int cops_log_die(const cops_log *log, int i, int j, int *face, int *success, int
   if (i < 0 || i >= log->count)
     return cops__fail(log->ctx, COPS_ERANGE, "event %d out of range 0..%d", i, log->count - 1);
   const struct cops__record *r = &log->rec[i];
-  if (j < 0 || j >= r->e.dice)
-    return cops__fail(log->ctx, COPS_ERANGE, "die %d of event %d: it has %d", j, i, r->e.dice);
+  if (j < 0 || j >= r->dice)
+    return cops__fail(log->ctx, COPS_ERANGE, "die %d of event %d: it has %d", j, i, r->dice);
   int f, ok, parent;
   cops__log_die(log, r, j, &f, &ok, &parent);
   if (face)

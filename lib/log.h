@@ -5,10 +5,17 @@
 
 #include "internal.h"
 
+/* An event as the log holds it: the fields every event has, a roll's dice
+ * figures, and the few fields of its type (lib/log.c lists them per type);
+ * cops__log_read() gives the whole cops_event back. */
+#define COPS__PAYLOAD 8
 struct cops__record {
-  cops_event e;          /* names are NULL here: see the offsets; seq is derived */
+  int type, round, id, actor_id, target_id;
   int actor, target, weapon;   /* offsets into names, -1 for none */
-  int first_die;         /* index into the dice arrays */
+  int first_die;               /* index into the dice arrays */
+  int roll_kind, dice, pool, threshold;   /* ROLL */
+  int v[COPS__PAYLOAD];        /* the type's own fields */
+  uint64_t seed;               /* START */
 };
 
 struct cops_log {
@@ -42,8 +49,8 @@ static inline void cops__log_die(const cops_log *log, const struct cops__record 
 {
   const int f = log->face[r->first_die + k];
   *face = f;
-  *success = r->e.roll_kind == COPS_ROLL_ACTION && f >= r->e.threshold;
-  *reroll_of = k < r->e.pool ? -1 : log->reroll_of[r->first_die + k];
+  *success = r->roll_kind == COPS_ROLL_ACTION && f >= r->threshold;
+  *reroll_of = k < r->pool ? -1 : log->reroll_of[r->first_die + k];
 }
 
 /* Event i as cops_log_event() gives it (i in range, ev->size set). */

@@ -14,7 +14,7 @@ static void narrate_dice(cops__text *t, const cops_log *log, int i)
 {
   const struct cops__record *r = &log->rec[i];
   cops__text_add(t, "[", 1);
-  for (int k = 0; k < r->e.dice; k++) {
+  for (int k = 0; k < r->dice; k++) {
     const int d = r->first_die + k;
     int face, ok, p;
     cops__log_die(log, r, k, &face, &ok, &p);
@@ -27,7 +27,7 @@ static void narrate_dice(cops__text *t, const cops_log *log, int i)
     int cur = k;
     for (;;) {
       int next = -1;
-      for (int m = cur + 1; m < r->e.dice; m++) {
+      for (int m = cur + 1; m < r->dice; m++) {
         cops__log_die(log, r, m, &face, &ok, &p);
         if (p == cur) {
           next = m;
