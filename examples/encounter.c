@@ -90,7 +90,11 @@ int main(int argc, char **argv)
     fputs(text, stdout);
     cops_free(text);
   }
-  printf("winner: side %d after %d rounds\n", cops_encounter_winner(e), cops_encounter_round(e));
+  int winner;
+  if (cops_encounter_get_winner(e, &winner) == COPS_OK && winner != COPS_NO_WINNER)
+    printf("winner: side %d after %d rounds\n", winner, cops_encounter_round(e));
+  else
+    printf("no winner after %d rounds\n", cops_encounter_round(e));
   cops_encounter_free(e);
   cops_character_free(mike);
   cops_character_free(sarah);

@@ -178,14 +178,15 @@ int cmd_sim(int argc, char **argv)
       rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
       goto done;
     }
-    const int w = cops_encounter_winner(e);
-    wins[w >= 0 ? w : COPS_SIDES_MAX]++;
+    int w = COPS_NO_WINNER, can = 0;
+    cops_encounter_get_winner(e, &w);
+    wins[w != COPS_NO_WINNER ? w : COPS_SIDES_MAX]++;
     const double nr = cops_encounter_round(e);
     rounds += nr;
     rounds2 += nr * nr;
     for (int i = 0; i < n; i++) {
       const int h = cops_character_health(cops_encounter_character(e, i));
-      down[i] += h >= COPS_UNCONSCIOUS || !cops_encounter_can_act(e, i);
+      down[i] += h >= COPS_UNCONSCIOUS || cops_encounter_able(e, i, &can) || !can;
       dead[i] += h == COPS_DEAD;
     }
     const time_t now = time(NULL);

@@ -6,6 +6,15 @@
  * from it or passed to it must be used by one thread at a time; separate
  * contexts are independent and may be used from different threads at once.
  * The library has no mutable global state.
+ *
+ * Ownership (docs/api.md): what a `_new`, `_load` or `_from_json` function
+ * gives through its `**out` is the caller's, freed once with its `_free`
+ * (each accepts NULL). The ::cops_ctx outlives everything made from it
+ * (characters, weapons, armour, logs, encounters, scenarios); rolls and
+ * outcomes hold their own allocator and may outlive it. An encounter borrows
+ * its characters, weapons and armour: they outlive it. A pointer returned by
+ * a getter is borrowed and lives as long as its parent, or until it changes.
+ * Text handed over is released with cops_free().
  */
 #ifndef COPS_COMMON_H
 #define COPS_COMMON_H

@@ -12,7 +12,7 @@ import tarfile
 import zipfile
 
 NAME = "cops"
-VERSION = "0.6.0"
+VERSION = "0.7.0"
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAG = "py3-none-any"
 

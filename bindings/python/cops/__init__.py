@@ -25,7 +25,7 @@ __all__ = [
     "EJSON", "EIO",
 ]
 
-__version__ = "0.6.0"
+__version__ = "0.7.0"
 _SONAME = "libcops.so.0"
 
 # ---------------------------------------------------------------- loading
@@ -71,7 +71,7 @@ if _have // 10000 != _major or (_have // 100) % 100 != _minor:
 
 
 def version():
-    """The C library's version string ("0.6.0")."""
+    """The C library's version string ("0.7.0")."""
     return _lib.cops_version_string().decode()
 
 
