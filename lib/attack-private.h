@@ -1,0 +1,186 @@
+/* The attack's private parts (lib/attack.c and the core rules in lib/core/):
+ * the outcome, the parties events name, the save of what a procedure
+ * changes, and the pieces every core-rules procedure is made of. Not
+ * installed. */
+#ifndef COPS_ATTACK_PRIVATE_H
+#define COPS_ATTACK_PRIVATE_H
+
+#include "internal.h"
+#include "log.h"
+
+#define HITS_INITIAL 16
+
+struct cops_outcome {
+  int mode;                 /* -1: empty */
+  int possible, hit_target, margin, fired, hits;
+  cops_roll *roll[COPS_OUTCOME_ROLL_COUNT];
+  cops_roll *pu, *armour, *bonus;           /* scratch rolls of one bullet's damage */
+  cops_hit *hit;
+  int nhit, hit_capacity;
+  cops_victim victim[2];
+  int nvictim;
+  /* Covering fire, for cops_cover_enter(). */
+  int cover_pu, cover_fa, cover_success;
+  int cover_shooter_id, cover_target_id;
+  char cover_shooter[COPS_NAME_MAX + 1];
+  /* The parties of the procedure under way: events name them by these ids. */
+  const cops_character *cast[2];
+  int cast_id[2];
+  int cast_off[2];          /* their names in the log (-1 none); cast_interned: set */
+  int cast_interned;
+  int logging;              /* the procedure under way has a log */
+  int busy, misuse;         /* resolved into while a random callback runs */
+  cops_allocator alloc;
+};
+
+/* Who an event names: for display, and by id (-1 none). A party of the
+ * procedure under way has its name already in the log (interned, at off). */
+struct party {
+  const char *name;
+  int id;
+  int interned, off;
+};
+static const struct party NOBODY = {NULL, -1, 1, -1};
+
+/* What a procedure may change, saved before it draws a die: the characters,
+ * the weapon's rounds, the log's end, the random source's place. */
+struct undo {
+  int active;               /* 0: the caller (an encounter's round) saved more already */
+  cops_character *ch[2];
+  cops__char_state st[2];
+  cops_weapon *weapon;
+  int loaded;
+  cops_log *log;
+  cops__log_mark_t log_mark;
+  cops_ctx *ctx;
+  cops__rng_mark_t rng_mark;
+};
+
+/* Names and checks (lib/attack.c). */
+extern const char *const cops__mode_names[COPS_ATTACK_MODE_COUNT];
+int cops__check_range(cops_ctx *ctx, const char *what, int v, int lo, int hi);
+int cops__check_stopping_choice(cops_ctx *ctx, const char *what, int c);
+int cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role);
+int cops__is_melee_weapon(int kind);
+
+/* The outcome and the save (lib/attack.c). */
+void cops__outcome_reset(cops_outcome *o, int mode);
+int cops__outcome_fail(cops_outcome *o, int rc);
+cops_hit *cops__new_hit(cops_outcome *o, cops_ctx *ctx);
+cops_victim *cops__victim_of(cops_outcome *o, const cops_character *ch);
+int cops__cast(cops_outcome *o, cops_log *log, const cops_character *a, int aid,
+               const cops_character *b, int bid);
+void cops__undo_save(struct undo *u, unsigned flags, cops_ctx *ctx, cops_log *log,
+                     cops_character *a, cops_character *b, cops_weapon *w);
+void cops__undo_apply(const struct undo *u);
+int cops__outcome_enter(cops_outcome *o, cops_ctx *ctx);
+int cops__outcome_leave(cops_outcome *o, const struct undo *u, int rc);
+
+/* What a hit does (lib/core/damage.c): C8.1-C8.3, C10.3, C10.4, C11.1. */
+int cops__located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
+                         cops_character *victim, const cops_armour *armour, int pu, int bullet,
+                         int die, int penetration, struct party actor, cops_log *log);
+int cops__fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_character *victim,
+                       const cops_armour *armour, int raw, int located, struct party actor,
+                       cops_log *log);
+int cops__add_conditions(cops_victim *v, cops_character *ch, unsigned bits, struct party actor,
+                         struct party who, cops_log *log);
+int cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victim,
+                       struct party actor, cops_log *log);
+int cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, int fa,
+                   int modifier, int characteristic, struct party actor, cops_log *log);
+
+/* The core rules' procedures behind the rules table (lib/core/shoot.c, melee.c). */
+int cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);
+int cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log);
+
+#define FAIL(ctx, code, ...) cops__fail(ctx, code, __VA_ARGS__)
+
+/* ---- events: the parties of a procedure name them ----------------------- */
+
+static inline const char *who_name(const cops_character *ch, const char *fallback)
+{
+  const char *n = cops_character_name(ch);
+  return n && n[0] ? n : fallback;
+}
+
+
+static inline const char *name_of(const cops_character *ch)
+{
+  return ch ? cops_character_name(ch) : NULL;
+}
+
+/* A party of the procedure under way, by its character. */
+static COPS_INLINE struct party party(const cops_outcome *o, const cops_character *ch)
+{
+  if (!o->logging)
+    return NOBODY;        /* parties only name events */
+  struct party p = {name_of(ch), -1, !ch, -1};
+  for (int i = 0; ch && i < 2; i++)
+    if (ch == o->cast[i]) {
+      p.id = o->cast_id[i];
+      p.interned = o->cast_interned;
+      p.off = o->cast_off[i];
+    }
+  return p;
+}
+
+static COPS_INLINE int push(cops_log *log, const cops_event *e, struct party actor,
+                            struct party target,
+                const char *weapon, const cops_roll *roll);
+
+static COPS_INLINE int ev_roll(cops_log *log, int purpose, struct party actor, struct party target,
+                   const cops_roll *roll)
+{
+  if (!log)
+    return COPS_OK;
+  if (actor.interned && target.interned)
+    return cops__log_push_roll(log, purpose, actor.off, actor.id, target.off, target.id, roll);
+  cops_event e = {0};
+  e.purpose = purpose;
+  return push(log, &e, actor, target, NULL, roll);
+}
+
+static COPS_INLINE int push(cops_log *log, const cops_event *e, struct party actor,
+                            struct party target,
+                const char *weapon, const cops_roll *roll)
+{
+  if (actor.interned && target.interned)
+    return cops__log_push_named(log, e, actor.off, actor.id, target.off, target.id, weapon,
+                                roll);
+  return cops__log_push(log, e, actor.name, actor.id, target.name, target.id, weapon, roll);
+}
+
+static COPS_INLINE int ev_push(cops_log *log, const cops_event *e, struct party actor,
+                               struct party target,
+                   const char *weapon)
+{
+  return log ? push(log, e, actor, target, weapon, NULL) : COPS_OK;
+}
+
+static COPS_INLINE int ev_condition(cops_log *log, struct party actor, struct party who,
+                        unsigned condition, int active)
+{
+  if (!log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_CONDITION;
+  e.condition = (int)condition;
+  e.active = active;
+  return ev_push(log, &e, actor, who, NULL);
+}
+
+static COPS_INLINE struct party attacker_of(const cops_outcome *o, const cops_situation *s)
+{
+  return party(o, s->attacker);
+}
+
+static COPS_INLINE struct party target_of(const cops_outcome *o, const cops_situation *s)
+{
+  return s->target ? party(o, s->target) : NOBODY;
+}
+
+/* The event an attack opens with (lib/core/shoot.c). */
+int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s);
+
+#endif

@@ -1,0 +1,264 @@
+/* Shots under the core rules: a single shot, a controlled burst, covering
+ * fire (COPS.md C10.1-C10.7, C6.1-C6.3). */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../attack-private.h"
+
+/* ---- shots ---------------------------------------------------------------- */
+
+/* C10.2: 1 under 10 m (within range), 2 up to the range, 3 up to twice; -1 beyond. */
+static int range_difficulty(int distance, int range)
+{
+  if (distance < 10 && distance <= range)
+    return 1;
+  if (distance <= range)
+    return 2;
+  if (distance <= 2 * range)
+    return 3;
+  return -1;
+}
+
+/* The dice of a shot (C10.1, C6.1-C6.3, C10.7) into a. */
+static int shot_action(cops_ctx *ctx, cops_action *a, const cops_situation *s, int skill,
+                       const char *spec, int shot_number)
+{
+  const int c = s->characteristic >= 0 ? s->characteristic : cops_skill_characteristic(skill);
+  int rc = cops__character_skill_action(a, s->attacker, skill, spec, c);
+  if (rc)
+    return rc;
+  int mod = s->initiative + s->attitude + cops__wget(s->weapon, COPS_WEAPON_PR) + s->dice_mod;
+  if (s->mode != COPS_ATTACK_COVER && s->distance < 2)
+    mod += 1;                                /* point-blank (C10.1) */
+  if (s->mode == COPS_ATTACK_COVER)
+    mod += 2;                                /* C10.5 */
+  if (s->movement > 5)
+    mod -= 1;                                /* C6.3 */
+  if (shot_number)
+    mod -= shot_number;                      /* C10.7 RULING: the nth shot -n dice */
+  a->dice_mod += mod;
+  a->threshold_mod = s->threshold_mod;
+  if (a->dice + a->dice_mod > COPS_DICE_MAX)
+    return FAIL(ctx, COPS_ERANGE, "pool of %d dice after modifiers (at most %d)",
+                a->dice + a->dice_mod, COPS_DICE_MAX);
+  return COPS_OK;
+}
+
+static const char *burst_spec(int kind)
+{
+  return kind == COPS_HANDGUN ? "arme de poing" : kind == COPS_SHOULDER_ARM ? "arme d'épaule"
+                                                                            : NULL;
+}
+
+int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s)
+{
+  if (!log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_ATTACK;
+  e.mode = s->mode;
+  e.attitude = s->attitude;
+  e.initiative = s->initiative;
+  e.distance = s->distance;
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s),
+                 s->weapon ? cops_weapon_name(s->weapon) : NULL);
+}
+
+static int ev_ammunition(const cops_outcome *o, cops_log *log, const cops_situation *s,
+                         int used)
+{
+  if (!log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_AMMUNITION;
+  e.used = used;
+  e.loaded = cops__wget(s->weapon, COPS_WEAPON_LOADED);
+  return ev_push(log, &e, attacker_of(o, s), NOBODY, cops_weapon_name(s->weapon));
+}
+
+static int ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason,
+                   int bullet, int fired)
+{
+  if (!log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_MISS;
+  e.reason = reason;
+  e.bullet = bullet;
+  e.fired = fired;
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
+}
+
+/* Bullets that hit nobody (C10.8 RULING: reported, not resolved). */
+static int ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired,
+                    int stray)
+{
+  if (stray <= 0 || !log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_STRAY;
+  e.fired = fired;
+  e.stray = stray;
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
+}
+
+/* Single shot, burst and covering fire (C10.1-C10.7). */
+int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
+{
+  cops_ctx *ctx = cops__character_ctx(s->attacker);
+  const cops_weapon *w = s->weapon;
+  const char *mode = cops__mode_names[s->mode];
+  if (!w)
+    return FAIL(ctx, COPS_EINVAL, "a %s needs a weapon", mode);
+  const int kind = cops_weapon_kind(w);
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  if (s->mode == COPS_ATTACK_SINGLE ? !cops__kind_is_firearm(kind) && kind != COPS_THROWN
+                                    : !cops__kind_is_firearm(kind))
+    return FAIL(ctx, COPS_EINVAL, "%s is a %s: no %s with it", cops_weapon_name(w),
+                cops_weapon_kind_name(kind, COPS_LANG_EN), mode);
+  if (magazine > 0 && loaded == 0)
+    return FAIL(ctx, COPS_ERULE, "%s is empty: reload it", cops_weapon_name(w));
+  int shot_number = 0;
+  if (s->mode == COPS_ATTACK_COVER) {
+    if (!cops__wget(w, COPS_WEAPON_VC))
+      return FAIL(ctx, COPS_ERULE, "%s has no covering-fire value (VC): no covering fire "
+                  "(C10.5)", cops_weapon_name(w));
+    if (loaded < 4)
+      return FAIL(ctx, COPS_ERULE, "covering fire needs at least 4 rounds in the magazine, "
+                  "%s has %d (C10.5)", cops_weapon_name(w), loaded);
+    if (s->shots_fired || s->several)
+      return FAIL(ctx, COPS_ERULE, "covering fire is the round's whole action: no other shot "
+                  "(C10.5)");
+  } else {
+    if (s->mode == COPS_ATTACK_BURST && !cops__wget(w, COPS_WEAPON_VRC))
+      return FAIL(ctx, COPS_ERULE, "%s has no burst value (VRC): no controlled burst (C10.6)",
+                  cops_weapon_name(w));
+    const int ct = cops__wget(w, COPS_WEAPON_CT);
+    if (s->shots_fired + 1 > ct)
+      return FAIL(ctx, COPS_ERULE, "shot %d of the round: %s fires at most %d (CT, C10.7)",
+                  s->shots_fired + 1, cops_weapon_name(w), ct);
+    if (s->several || s->shots_fired)
+      shot_number = s->shots_fired + 1;
+  }
+  const int skill = s->mode == COPS_ATTACK_BURST ? COPS_TIR_EN_RAFALES
+                                                 : cops_weapon_skill(w);
+  const char *spec = s->mode == COPS_ATTACK_BURST ? burst_spec(kind)
+                                                  : cops_weapon_specialisation(w);
+  cops_action a;
+  int rc = shot_action(ctx, &a, s, skill, spec, shot_number);
+  if (rc)
+    return rc;
+  int difficulty;
+  int reason = -1;
+  if (s->mode == COPS_ATTACK_COVER) {
+    difficulty = cops__wget(w, COPS_WEAPON_VC);                /* C10.5 */
+  } else {
+    difficulty = range_difficulty(s->distance, cops__wget(w, COPS_WEAPON_RANGE));
+    if (difficulty < 0)
+      reason = COPS_MISS_OUT_OF_RANGE;
+    difficulty -= s->target_attitude;                    /* the target's defence (C10.2) */
+  }
+  difficulty += s->difficulty_mod;
+  if (difficulty < 1)
+    difficulty = 1;                                      /* RULING C10.2 */
+  a.difficulty = difficulty > COPS_DIFFICULTY_MAX ? COPS_DIFFICULTY_MAX : difficulty;
+  if (reason < 0 && a.dice + a.dice_mod < 1)
+    reason = COPS_MISS_NO_DICE;                          /* C10.1 */
+
+  /* Nothing can fail from here on but the callback source. */
+  cops__outcome_reset(o, s->mode);
+  const int vrc = cops__wget(w, COPS_WEAPON_VRC);
+  const int fired = magazine == 0 ? 0
+                    : s->mode == COPS_ATTACK_COVER ? loaded
+                    : s->mode == COPS_ATTACK_BURST ? (vrc < loaded ? vrc : loaded) : 1;
+  const struct party an = attacker_of(o, s), tn = target_of(o, s);
+  if ((rc = cops__ev_attack(o, log, s)))
+    return rc;
+  if (reason < 0) {
+    if ((rc = cops_roll_action(o->roll[COPS_OUTCOME_ATTACK], ctx, &a)))
+      return rc;
+    if ((rc = ev_roll(log, s->mode == COPS_ATTACK_COVER ? COPS_PURPOSE_COVER
+                                                        : COPS_PURPOSE_ATTACK,
+                      an, tn, o->roll[COPS_OUTCOME_ATTACK])))
+      return rc;
+    cops_roll_margin(o->roll[COPS_OUTCOME_ATTACK], &o->margin);
+  } else {
+    o->possible = 0;
+  }
+  if (magazine > 0) {
+    cops_weapon_set(s->weapon, COPS_WEAPON_LOADED, loaded - fired);
+    if ((rc = ev_ammunition(o, log, s, fired)))
+      return rc;
+  }
+  o->fired = fired;
+  const int hit = reason < 0 && cops_roll_succeeded(o->roll[COPS_OUTCOME_ATTACK]);
+
+  if (s->mode == COPS_ATTACK_COVER) {
+    o->cover_success = hit;
+    o->cover_pu = cops__wget(w, COPS_WEAPON_PU);
+    o->cover_fa = cops__wget(w, COPS_WEAPON_FA);
+    snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an.name ? an.name : "");
+    o->cover_shooter_id = s->attacker_id;
+    o->cover_target_id = s->target_id;
+    cops_event e = {0};
+    e.type = COPS_EV_COVER;
+    e.fired = fired;
+    e.success = hit;
+    e.margin = hit ? o->margin : 0;
+    e.x = s->zone_x;
+    e.y = s->zone_y;
+    e.radius = s->zone_radius;
+    return ev_push(log, &e, an, tn, cops_weapon_name(w));
+  }
+  if (!hit) {
+    if ((rc = ev_miss(o, log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
+      return rc;
+    return ev_stray(o, log, s, fired, fired);
+  }
+  /* Bullets in: one, plus one per point of MR in a burst, up to those fired (C10.6). */
+  int bullets = 1;
+  if (s->mode == COPS_ATTACK_BURST) {
+    bullets = 1 + o->margin;
+    if (bullets > fired)
+      bullets = fired;
+  }
+  int first_die;
+  if ((rc = cops__d10(ctx, &first_die)))
+    return rc;
+  int in = 0;
+  for (int b = 0; b < bullets; b++)
+    in += first_die + b <= 10;
+  o->hit_target = 1;
+  o->hits = in;
+  cops_event e = {0};
+  e.type = COPS_EV_HIT;
+  e.fired = fired;
+  e.hits = in;
+  e.margin = o->margin;
+  if ((rc = ev_push(log, &e, an, tn, NULL)))
+    return rc;
+  const int pu = cops__wget(w, COPS_WEAPON_PU);
+  int worst = 0;
+  for (int b = 0; b < bullets; b++) {
+    const int die = first_die + b;          /* chained locations (C10.6) */
+    if (die > 10) {
+      if ((rc = ev_miss(o, log, s, COPS_MISS_PAST_TEN, b + 1, fired)))
+        return rc;
+      continue;
+    }
+    if ((rc = cops__located_damage(o, ctx, 0, s->target, s->armour, pu, b + 1, die, s->penetration,
+                                   an,
+                              log)))
+      return rc;
+    const int m = cops__core_zone_modifier(cops__core_zone(die));
+    worst = m > worst ? m : worst;
+  }
+  if ((rc = ev_stray(o, log, s, fired, fired - in)) || (rc = cops__apply_damage(o, 0, s->target,
+                                                                                an, log)))
+    return rc;
+  /* One stopping roll per character hit, at the most serious location (C10.4). */
+  return cops__stopping(o, o->roll[COPS_OUTCOME_STOPPING], s->target, cops__wget(w, COPS_WEAPON_FA),
+                  worst, s->target_stopping, an, log);
+}
