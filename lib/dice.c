@@ -298,6 +298,36 @@ static COPS_INLINE int buffered_d10(const unsigned char *buf, size_t *p)
  * keystream buffer, several 10s, chains, the re-roll cap, errors. */
 static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a);
 
+/* The start of a roll drawing from a source: refused into a roll being
+ * filled (from a random callback); the source's place saved; the roll empty
+ * and marked busy until fill_end(). */
+static int fill_begin(cops_roll *roll, cops_ctx *ctx, cops__rng_mark_t *m)
+{
+  if (roll->busy)
+    return cops__fail(ctx, COPS_ESTATE, "this roll is being filled (called from a random "
+                      "callback)");
+  roll->kind = COPS_ROLL_NONE;
+  cops__rng_mark(ctx, m);
+  roll->busy = 1;
+  roll->misuse = 0;
+  return COPS_OK;
+}
+
+/* The end: a roll freed from the callback meanwhile, or any failure, leaves it
+ * empty and puts the source back (all or nothing). */
+static int fill_end(cops_roll *roll, cops_ctx *ctx, const cops__rng_mark_t *m, int rc)
+{
+  roll->busy = 0;
+  if (!rc && roll->misuse)
+    rc = cops__fail(ctx, COPS_ESTATE, "the random callback freed the roll being filled "
+                    "(refused: free it after the call)");
+  if (rc) {
+    roll->kind = COPS_ROLL_NONE;
+    cops__rng_rewind(ctx, &m[0]);
+  }
+  return rc;
+}
+
 /* A roll drawing from a source: refused from a random callback on its own
  * context or into a roll being filled; on failure the roll is empty and the
  * source is back where it was (all or nothing). */
@@ -308,24 +338,9 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
   COPS__ENTER(ctx);
   if (!roll || !a)
     return cops__fail(ctx, COPS_EINVAL, "%s is NULL", roll ? "action" : "roll");
-  if (roll->busy)
-    return cops__fail(ctx, COPS_ESTATE, "this roll is being filled (called from a random "
-                      "callback)");
-  roll->kind = COPS_ROLL_NONE;
   cops__rng_mark_t m;
-  cops__rng_mark(ctx, &m);
-  roll->busy = 1;
-  roll->misuse = 0;
-  int rc = draw_action(roll, ctx, a);
-  roll->busy = 0;
-  if (!rc && roll->misuse)
-    rc = cops__fail(ctx, COPS_ESTATE, "the random callback freed the roll being filled "
-                    "(refused: free it after the call)");
-  if (rc) {
-    roll->kind = COPS_ROLL_NONE;
-    cops__rng_rewind(ctx, &m);
-  }
-  return rc;
+  int rc = fill_begin(roll, ctx, &m);
+  return rc ? rc : fill_end(roll, ctx, &m, draw_action(roll, ctx, a));
 }
 
 static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *given)
@@ -540,27 +555,11 @@ static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
   COPS__ENTER(ctx);
   if (!roll)
     return cops__fail(ctx, COPS_EINVAL, "roll is NULL");
-  if (roll->busy)
-    return cops__fail(ctx, COPS_ESTATE, "this roll is being filled (called from a random "
-                      "callback)");
-  roll->kind = COPS_ROLL_NONE;
-  int rc = check_range(ctx, "number of d6", n, lo, COPS_D6_MAX);
-  if (rc)
-    return rc;
   cops__rng_mark_t m;
-  cops__rng_mark(ctx, &m);
-  roll->busy = 1;
-  roll->misuse = 0;
-  rc = draw_d6s(roll, ctx, n, kind);
-  roll->busy = 0;
-  if (!rc && roll->misuse)
-    rc = cops__fail(ctx, COPS_ESTATE, "the random callback freed the roll being filled "
-                    "(refused: free it after the call)");
-  if (rc) {
-    roll->kind = COPS_ROLL_NONE;
-    cops__rng_rewind(ctx, &m);
-  }
-  return rc;
+  int rc = fill_begin(roll, ctx, &m);
+  if (!rc && (rc = check_range(ctx, "number of d6", n, lo, COPS_D6_MAX)))
+    roll->busy = 0;
+  return rc ? rc : fill_end(roll, ctx, &m, draw_d6s(roll, ctx, n, kind));
 }
 
 int cops__roll_d6_sum(cops_roll *roll, cops_ctx *ctx, int n)

@@ -1,0 +1,164 @@
+/* The encounter's private parts, shared by lib/encounter.c (the engine: life
+ * cycle, declarations, the save, the round's frame) and the core rules'
+ * rounds and policy (lib/core/rounds.c, lib/core/policy.c). Not installed. */
+#ifndef COPS_ENCOUNTER_PRIVATE_H
+#define COPS_ENCOUNTER_PRIVATE_H
+
+#include <math.h>
+
+#include "internal.h"
+
+#define REASONABLE_MOVE 10   /* C6.3: beyond 10 m in a round, chase rules */
+#define COVER_RADIUS 5       /* C10.5: the covered zone, 2-10 m wide: 5 m around its target */
+
+struct combatant {
+  cops_character *ch;
+  cops_weapon *weapon[COPS_WEAPONS_MAX];
+  int nweapons, hand;
+  const cops_armour *armour;
+  int side, x, y;
+  int present, controlled;
+  int declared;
+  cops_declaration decl;
+  int cancelled;             /* pinned by covering fire this round */
+  int attitude_now;          /* the attitude this round (Planqué once pinned) */
+  unsigned start_conditions; /* at the round's start, after recovery */
+  unsigned fresh;            /* round-bound conditions set again this round */
+  int was_down;              /* at 0 hit points or below when the round began */
+  int bleed_every, bleed_wait; /* C8.2: 1 hit point every bleed_every rounds (10 stabilised) */
+  int death_told;            /* the log has its death event */
+  int thrown;                /* thrown this round: stands up at its end (C11.1) */
+  int held_by;               /* holder's id, -1 */
+  int in_zone;               /* covering fire: id of the shooter whose zone they risk, -1 */
+  /* As it joined, for cops_encounter_reset(). */
+  int hp0, rec_d0, rec_r0, hand0, x0, y0;
+  unsigned cond0;
+  int loaded0[COPS_WEAPONS_MAX];
+};
+
+/* The round procedures of a ruleset (DESIGN.md section 1). */
+struct cops__round_rules {
+  int (*policy)(cops_encounter *e, int id, cops_declaration *d);
+  int (*resolve)(cops_encounter *e);
+};
+
+/* The state a round changes, saved to put back when it fails (all or
+ * nothing): the combatants, their characters and rounds loaded, the round,
+ * the log's end, the random source's place. */
+struct saved {
+  struct combatant c[COPS_COMBATANTS_MAX];
+  cops__char_state st[COPS_COMBATANTS_MAX];
+  int loaded[COPS_COMBATANTS_MAX][COPS_WEAPONS_MAX];
+  int n, round, in_round, over, winner, started;
+  cops__log_mark_t log;
+  cops__rng_mark_t rng;
+};
+
+struct cops_encounter {
+  cops_ctx *ctx;
+  struct saved saved;
+  const struct cops__round_rules *rules;
+  struct combatant c[COPS_COMBATANTS_MAX];
+  int n;
+  int round, in_round, over, winner, max_rounds;
+  int logging, started, seeded;
+  uint64_t seed;
+  cops_log *log;
+  cops_outcome *out, *zone[COPS_COMBATANTS_MAX];
+  cops_roll *roll;
+  char side_name[COPS_SIDES_MAX][64];
+};
+
+#define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)
+#define LOG(e) ((e)->logging ? (e)->log : NULL)
+
+/* The core rules' round procedures (lib/core/rounds.c, lib/core/policy.c). */
+extern const struct cops__round_rules cops__core_rounds;
+int cops__core_policy(cops_encounter *e, int id, cops_declaration *d);
+int cops__core_round(cops_encounter *e);
+/* An event naming combatants by id (-1 none), their names for display; an
+ * event naming a side (JOIN, END): the side's name stands as its target. */
+int cops__enc_ev(cops_encounter *e, cops_event *x, int actor, int target, const char *weapon);
+int cops__enc_ev_side(cops_encounter *e, cops_event *x, int actor, int side);
+int cops__enc_idle(cops_encounter *e, int id, int reason);
+/* A declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
+int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d);
+
+static inline int is_melee_action(int a)
+{
+  return a >= COPS_ACT_MELEE && a <= COPS_ACT_ESCAPE;
+}
+
+/* Whole metres, rounded up: the least d with d * d >= dx * dx + dy * dy. The
+ * square root is only a first guess; the integer checks make the answer exact, the
+ * same on every platform. */
+static inline int metres(int x0, int y0, int x1, int y1)
+{
+  const int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
+  const int64_t sq = dx * dx + dy * dy;
+  int64_t d = (int64_t)sqrt((double)sq);
+  while (d * d < sq)
+    d++;
+  while (d > 0 && (d - 1) * (d - 1) >= sq)
+    d--;
+  return (int)d;
+}
+
+static inline int dist(const cops_encounter *e, int a, int b)
+{
+  return metres(e->c[a].x, e->c[a].y, e->c[b].x, e->c[b].y);
+}
+
+/* The point m metres from (x, y) towards (tx, ty), at most m metres away. */
+static inline void towards(int x, int y, int tx, int ty, int m, int *ox, int *oy)
+{
+  const int d = metres(x, y, tx, ty);
+  if (d <= m) {
+    *ox = tx;
+    *oy = ty;
+    return;
+  }
+  for (int k = m; k >= 0; k--) {
+    const int64_t nx = x + ((int64_t)(tx - x) * k) / d, ny = y + ((int64_t)(ty - y) * k) / d;
+    if (metres(x, y, (int)nx, (int)ny) <= m) {
+      *ox = (int)nx;
+      *oy = (int)ny;
+      return;
+    }
+  }
+  *ox = x;
+  *oy = y;
+}
+
+static inline int check_id(const cops_encounter *e, int id)
+{
+  if (id < 0 || id >= e->n)
+    return cops__fail(e->ctx, COPS_ERANGE, "combatant %d out of range 0..%d", id, e->n - 1);
+  return COPS_OK;
+}
+
+static inline const char *name(const cops_encounter *e, int id)
+{
+  const char *n = cops_character_name(e->c[id].ch);
+  return n && n[0] ? n : NULL;
+}
+
+static inline const char *who(const cops_encounter *e, int id)
+{
+  const char *n = name(e, id);
+  return n ? n : "the combatant";
+}
+
+static inline int able(const cops_encounter *e, int id)
+{
+  const struct combatant *c = &e->c[id];
+  return c->present && !cops__down(c->ch) && !(c->ch->conditions & COPS_COND_OUT);
+}
+
+/* Still in the fight: present and conscious, out of the fight (stunned) or not. */
+static inline int fighting(const cops_encounter *e, int id)
+{
+  return e->c[id].present && !cops__down(e->c[id].ch);
+}
+
+#endif
