@@ -54,6 +54,7 @@ int cops_armour_new(cops_armour **out, cops_ctx *ctx, const char *name)
   *out = NULL;
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (!name)
     return cops__fail(ctx, COPS_EINVAL, "armour name is NULL");
   if (strlen(name) > COPS_NAME_MAX)
@@ -84,6 +85,7 @@ int cops_armour_set(cops_armour *a, int loc, int dice, int fixed)
 {
   if (!a)
     return COPS_EINVAL;
+  COPS__ENTER(a->ctx);
   if (loc < 0 || loc >= COPS_LOCATION_COUNT)
     return cops__fail(a->ctx, COPS_ERANGE, "location %d out of range 0..%d", loc,
                       COPS_LOCATION_COUNT - 1);
@@ -115,6 +117,7 @@ int cops_armour_set_against_throws(cops_armour *a, int yes)
 {
   if (!a)
     return COPS_EINVAL;
+  COPS__ENTER(a->ctx);
   a->against_throws = yes != 0;
   return COPS_OK;
 }

@@ -83,6 +83,7 @@ int cops_character_set_name(cops_character *ch, const char *name)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!name)
     return FAIL(ch, COPS_EINVAL, "name is NULL");
   size_t len = strlen(name);
@@ -103,6 +104,7 @@ int cops_character_set_characteristic(cops_character *ch, int c, int value)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!valid_characteristic(c))
     return FAIL(ch, COPS_ERANGE, "characteristic %d out of range 0..%d", c,
                 COPS_CHARACTERISTIC_COUNT - 1);
@@ -237,6 +239,7 @@ int cops_character_set_skill(cops_character *ch, int skill, int level, const cha
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!valid_skill(skill))
     return FAIL(ch, COPS_ERANGE, "skill %d out of range 0..%d", skill, COPS_SKILL_COUNT - 1);
   const char *sname = cops_skill_name(skill, COPS_LANG_FR);
@@ -259,6 +262,7 @@ int cops_character_add_specialisation(cops_character *ch, int skill, const char 
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!valid_skill(skill))
     return FAIL(ch, COPS_ERANGE, "skill %d out of range 0..%d", skill, COPS_SKILL_COUNT - 1);
   if (!spec)
@@ -275,6 +279,7 @@ int cops_character_remove_skill(cops_character *ch, int skill)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!valid_skill(skill))
     return FAIL(ch, COPS_ERANGE, "skill %d out of range 0..%d", skill, COPS_SKILL_COUNT - 1);
   struct skill_slot none;
@@ -307,6 +312,7 @@ int cops_character_set_max_hp(cops_character *ch, int max)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (max < 0 || max > COPS_HP_MAX)
     return FAIL(ch, COPS_ERANGE, "maximum hit points %d out of range 1..%d (0: the default)",
                 max, COPS_HP_MAX);
@@ -337,6 +343,7 @@ int cops_character_set_hp(cops_character *ch, int hp)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   const int max = cops_character_max_hp(ch);
   if (hp < -max || hp > max)
     return FAIL(ch, COPS_ERANGE, "hit points %d out of range %d..%d", hp, -max, max);
@@ -348,6 +355,7 @@ int cops_character_damage(cops_character *ch, int amount)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (amount < 0 || amount > 10000)
     return FAIL(ch, COPS_ERANGE, "damage %d out of range 0..10000", amount);
   const int max = cops_character_max_hp(ch);
@@ -359,6 +367,7 @@ int cops_character_heal(cops_character *ch, int amount)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (amount < 0 || amount > 10000)
     return FAIL(ch, COPS_ERANGE, "healing %d out of range 0..10000", amount);
   const int max = cops_character_max_hp(ch);
@@ -397,6 +406,7 @@ int cops_character_set_conditions(cops_character *ch, unsigned conditions, int o
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (conditions & ~COPS_COND_ALL)
     return FAIL(ch, COPS_EINVAL, "unknown condition bits 0x%x", conditions & ~COPS_COND_ALL);
   if (on != 0 && on != 1)
@@ -415,6 +425,7 @@ int cops_character_set_recovery(cops_character *ch, int difficulty)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (difficulty < 0 || difficulty > 20)
     return FAIL(ch, COPS_ERANGE, "recovery difficulty %d out of range 0..20", difficulty);
   ch->conditions |= COPS_COND_OUT;
@@ -427,6 +438,7 @@ int cops_character_recovery(const cops_character *ch, int *difficulty, int *roun
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!(ch->conditions & COPS_COND_OUT))
     return cops__fail(ch->ctx, COPS_ESTATE, "%s is not out of the fight",
                       ch->name[0] ? ch->name : "the character");
@@ -486,6 +498,7 @@ int cops_character_set_points(cops_character *ch, int adrenaline_max, int ancien
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (adrenaline_max < 0 || anciennete_max < 0 ||
       adrenaline_max + anciennete_max > COPS_POINTS_MAX)
     return FAIL(ch, COPS_ERULE,
@@ -500,6 +513,7 @@ int cops_character_set_current_points(cops_character *ch, int kind, int current)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   int rc = check_kind(ch, kind);
   if (rc)
     return rc;
@@ -527,6 +541,7 @@ int cops_character_recover(cops_character *ch, int kind)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   int rc = check_kind(ch, kind);
   if (rc)
     return rc;
@@ -541,6 +556,7 @@ int cops_character_spend_permanently(cops_character *ch, int kind)
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   int rc = check_kind(ch, kind);
   if (rc)
     return rc;
@@ -714,6 +730,7 @@ int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notatio
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!roll || !notation)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", roll ? "notation" : "roll");
   if (flags & ~COPS_ADRENALINE_DIE)
@@ -736,6 +753,7 @@ int cops_character_reroll(cops_roll *out, cops_character *ch, const cops_roll *f
 {
   if (!ch)
     return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
   if (!out || !failed)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "failed roll" : "roll");
   cops_action a;

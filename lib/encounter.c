@@ -203,6 +203,7 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
 {
   if (!e || !ch)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = between_rounds(e, "joining")))
     return rc;
@@ -250,6 +251,7 @@ int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w)
 {
   if (!e || !w)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)) || (rc = between_rounds(e, "giving a weapon")))
     return rc;
@@ -270,6 +272,7 @@ int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)) || (rc = between_rounds(e, "changing armour")))
     return rc;
@@ -281,6 +284,7 @@ int cops_encounter_set_controlled(cops_encounter *e, int id, int controlled)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)))
     return rc;
@@ -294,6 +298,7 @@ int cops_encounter_remove(cops_encounter *e, int id)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)) || (rc = between_rounds(e, "leaving")))
     return rc;
@@ -326,6 +331,7 @@ int cops_encounter_side(const cops_encounter *e, int id)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   return check_id(e, id) ? COPS_ERANGE : e->c[id].side;
 }
 
@@ -333,6 +339,7 @@ int cops_encounter_position(const cops_encounter *e, int id, int *x, int *y)
 {
   if (!e || !x || !y)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (check_id(e, id))
     return COPS_ERANGE;
   *x = e->c[id].x;
@@ -344,6 +351,7 @@ int cops_encounter_set_position(cops_encounter *e, int id, int x, int y)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)) || (rc = between_rounds(e, "placing")))
     return rc;
@@ -359,6 +367,7 @@ int cops_encounter_distance(const cops_encounter *e, int a, int b)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (check_id(e, a) || check_id(e, b))
     return COPS_ERANGE;
   return dist(e, a, b);
@@ -375,6 +384,7 @@ int cops_encounter_present(const cops_encounter *e, int id)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   return check_id(e, id) ? COPS_ERANGE : e->c[id].present;
 }
 
@@ -391,6 +401,7 @@ int cops_encounter_able(const cops_encounter *e, int id, int *can)
 {
   if (!e || !can)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc = check_id(e, id);
   if (rc)
     return rc;
@@ -402,6 +413,7 @@ int cops_encounter_seed(cops_encounter *e, uint64_t seed)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   int rc;
   if ((rc = between_rounds(e, "seeding")))
     return rc;
@@ -416,6 +428,7 @@ int cops_encounter_set_max_rounds(cops_encounter *e, int rounds)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (rounds < 1 || rounds > 10000)
     return FAIL(e, COPS_ERANGE, "round cap %d out of range 1..10000", rounds);
   e->max_rounds = rounds;
@@ -426,6 +439,7 @@ int cops_encounter_set_logging(cops_encounter *e, int on)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (on != 0 && on != 1)
     return FAIL(e, COPS_EINVAL, "logging is %d, not 0 or 1", on);
   e->logging = on;
@@ -451,6 +465,7 @@ int cops_encounter_winner(const cops_encounter *e)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (!e->over)
     return cops__fail(e->ctx, COPS_ESTATE, "the fight is not over (round %d)", e->round);
   return e->winner;
@@ -460,6 +475,7 @@ int cops_encounter_get_winner(const cops_encounter *e, int *side)
 {
   if (!e || !side)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   if (!e->over)
     return cops__fail(e->ctx, COPS_ESTATE, "the fight is not over (round %d)", e->round);
   *side = e->winner >= 0 ? e->winner : COPS_NO_WINNER;
@@ -476,6 +492,7 @@ int cops_encounter_reset(cops_encounter *e)
 {
   if (!e)
     return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
   for (int i = 0; i < e->n; i++) {
     struct combatant *c = &e->c[i];
     cops_character_set_hp(c->ch, c->hp0);

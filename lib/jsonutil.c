@@ -126,6 +126,7 @@ int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t *
   *root = NULL;
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);   /* every reader of JSON text starts here */
   if (!text)
     return cops__fail(ctx, COPS_EINVAL, "%s text is NULL", what);
   return cops__json_parse(ctx, text, root);
@@ -136,6 +137,7 @@ int cops__load_begin(cops_ctx *ctx, const char *path, char **text)
   *text = NULL;
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);   /* every loader of a file starts here */
   if (!path)
     return cops__fail(ctx, COPS_EINVAL, "path is NULL");
   return cops__read_file(ctx, path, text);

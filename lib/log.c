@@ -355,6 +355,7 @@ int cops_log_event(const cops_log *log, int i, cops_event *ev)
 {
   if (!log || !ev || ev->size < sizeof(uint32_t) || ev->size > sizeof *ev)
     return COPS_EINVAL;
+  COPS__ENTER(log->ctx);
   if (i < 0 || i >= log->count)
     return cops__fail(log->ctx, COPS_ERANGE, "event %d out of range 0..%d", i, log->count - 1);
   cops__log_read(log, i, ev);
@@ -392,6 +393,7 @@ int cops_log_die(const cops_log *log, int i, int j, int *face, int *success, int
 {
   if (!log)
     return COPS_EINVAL;
+  COPS__ENTER(log->ctx);
   if (i < 0 || i >= log->count)
     return cops__fail(log->ctx, COPS_ERANGE, "event %d out of range 0..%d", i, log->count - 1);
   const struct cops__record *r = &log->rec[i];

@@ -48,6 +48,7 @@ static int law_init(law *L, cops_ctx *ctx, const cops_action *a)
 {
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);   /* every query starts here */
   if (!a)
     return cops__fail(ctx, COPS_EINVAL, "action is NULL");
   cops__effective e;

@@ -298,6 +298,7 @@ int cops_character_save(const cops_character *ch, const char *path)
   if (!ch)
     return COPS_EINVAL;
   cops_ctx *ctx = cops__character_ctx(ch);
+  COPS__ENTER(ctx);
   if (!path)
     return cops__fail(ctx, COPS_EINVAL, "path is NULL");
   char *text;

@@ -119,6 +119,7 @@ int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name
   *out = NULL;
   if (!ctx)
     return COPS_EINVAL;
+  COPS__ENTER(ctx);
   if (kind < 0 || kind >= COPS_WEAPON_KIND_COUNT)
     return cops__fail(ctx, COPS_ERANGE, "weapon kind %d out of range 0..%d", kind,
                       COPS_WEAPON_KIND_COUNT - 1);
@@ -211,6 +212,7 @@ int cops_weapon_set(cops_weapon *w, int field, int value)
 {
   if (!w)
     return COPS_EINVAL;
+  COPS__ENTER(w->ctx);
   int rc = check_field(w, field, value);
   if (rc)
     return rc;
@@ -231,6 +233,7 @@ int cops_weapon_set_skill(cops_weapon *w, int skill, const char *spec)
 {
   if (!w)
     return COPS_EINVAL;
+  COPS__ENTER(w->ctx);
   static const int allowed[] = {COPS_ARME_DE_POING, COPS_ARME_D_EPAULE, COPS_ARME_LOURDE,
                                 COPS_ARME_DE_CONTACT, COPS_LANCER, COPS_CORPS_A_CORPS};
   int ok = 0;
@@ -254,6 +257,7 @@ int cops_weapon_reload(cops_weapon *w)
 {
   if (!w)
     return COPS_EINVAL;
+  COPS__ENTER(w->ctx);
   if (!w->v[COPS_WEAPON_MAGAZINE])
     return cops__fail(w->ctx, COPS_ERULE, "%s has no magazine to reload", w->name);
   w->v[COPS_WEAPON_LOADED] = w->v[COPS_WEAPON_MAGAZINE];
