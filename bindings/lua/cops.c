@@ -9,6 +9,7 @@
  * tostring is "ERULE: message". Handles are freed by close(), <close> or the
  * garbage collector, once. */
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -117,6 +118,31 @@ static int error_tostring(lua_State *L)
   return 1;
 }
 
+/* An integer for a C int: a Lua integer out of C's int range is an error,
+ * never a value cut modulo 2^32. */
+static int checkint(lua_State *L, int i)
+{
+  const lua_Integer v = luaL_checkinteger(L, i);
+  if (v < INT_MIN || v > INT_MAX)
+    luaL_argerror(L, i, "integer out of range for C's int");
+  return (int)v;
+}
+
+static int optint(lua_State *L, int i, int dflt)
+{
+  return lua_isnoneornil(L, i) ? dflt : checkint(L, i);
+}
+
+/* A string for C: an embedded NUL byte would cut it short silently, so it is refused. */
+static const char *checktext(lua_State *L, int i)
+{
+  size_t len;
+  const char *s = luaL_checklstring(L, i, &len);
+  if (strlen(s) != len)
+    luaL_argerror(L, i, "a string with a NUL byte");
+  return s;
+}
+
 /* ---- context -------------------------------------------------------------- */
 
 static ctx_ud *to_ctx(lua_State *L, int i)
@@ -146,8 +172,27 @@ static int dice_callback(void *user, int sides)
   }
   int isnum;
   lua_Integer face = lua_tointegerx(L, -1, &isnum);
+  if (!isnum || face < INT_MIN || face > INT_MAX) {
+    /* Not a face C can take: the error says what came back, not "returned 0". */
+    lua_pushfstring(L, "the dice function returned %s for a d%d",
+                    luaL_tolstring(L, -1, NULL), sides);
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, COPS_ERNG);
+    lua_setfield(L, -2, "code");
+    lua_pushstring(L, "ERNG");
+    lua_setfield(L, -2, "name");
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "message");
+    luaL_setmetatable(L, ERROR_MT);
+    if (c->failure == LUA_NOREF)
+      c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
+    else
+      lua_pop(L, 1);
+    lua_pop(L, 3);
+    return 0;
+  }
   lua_pop(L, 1);
-  return isnum && face >= -1000 && face <= 1000 ? (int)face : 0;
+  return (int)face;
 }
 
 static void drop_callback(lua_State *L, ctx_ud *c)
@@ -225,7 +270,7 @@ static int ctx_die(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
   int face;
-  check(L, c, cops_ctx_die(c->ctx, (int)luaL_checkinteger(L, 2), &face));
+  check(L, c, cops_ctx_die(c->ctx, checkint(L, 2), &face));
   lua_pushinteger(L, face);
   return 1;
 }
@@ -297,7 +342,7 @@ static int character_roll(cops_roll *r, void *ch, const char *text, unsigned fla
 static int ctx_roll(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
-  return roll_with(L, c, notation_roll, c->ctx, luaL_checkstring(L, 2), 0);
+  return roll_with(L, c, notation_roll, c->ctx, checktext(L, 2), 0);
 }
 
 static int ctx_odds(lua_State *L)
@@ -305,7 +350,7 @@ static int ctx_odds(lua_State *L)
   ctx_ud *c = to_ctx(L, 1);
   cops_action a;
   double p;
-  check(L, c, cops_action_parse(&a, c->ctx, luaL_checkstring(L, 2)));
+  check(L, c, cops_action_parse(&a, c->ctx, checktext(L, 2)));
   check(L, c, cops_odds_success(c->ctx, &a, &p));
   lua_pushnumber(L, p);
   return 1;
@@ -341,7 +386,7 @@ static int make_entity(lua_State *L, const char *mt, load_fn fn)
 {
   ctx_ud *c = to_ctx(L, 1);
   void *p = NULL;
-  check(L, c, fn(&p, c->ctx, luaL_checkstring(L, 2)));
+  check(L, c, fn(&p, c->ctx, checktext(L, 2)));
   new_entity(L, c, mt, p);
   return 1;
 }
@@ -427,7 +472,7 @@ static int character_hp(lua_State *L)
   entity_ud *e = to_entity(L, 1, CHARACTER);
   int hp;
   if (!lua_isnoneornil(L, 2))
-    check(L, e->owner, cops_character_set_hp(e->p, (int)luaL_checkinteger(L, 2)));
+    check(L, e->owner, cops_character_set_hp(e->p, checkint(L, 2)));
   cops_character_hp(e->p, &hp);
   lua_pushinteger(L, hp);
   return 1;
@@ -444,7 +489,7 @@ static int character_health(lua_State *L)
 static int character_roll_l(lua_State *L)
 {
   entity_ud *e = to_entity(L, 1, CHARACTER);
-  return roll_with(L, e->owner, character_roll, e->p, luaL_checkstring(L, 2),
+  return roll_with(L, e->owner, character_roll, e->p, checktext(L, 2),
                    lua_toboolean(L, 3) ? COPS_ADRENALINE_DIE : 0);
 }
 
@@ -473,7 +518,7 @@ static int weapon_get(lua_State *L)
 {
   entity_ud *e = to_entity(L, 1, WEAPON);
   int field, v;
-  if (cops_weapon_field_parse(luaL_checkstring(L, 2), &field))
+  if (cops_weapon_field_parse(checktext(L, 2), &field))
     return luaL_argerror(L, 2, lua_pushfstring(L, "unknown weapon field '%s'",
                                                 lua_tostring(L, 2)));
   check(L, e->owner, cops_weapon_get(e->p, field, &v));
@@ -554,7 +599,7 @@ static int ctx_scenario(lua_State *L)
   lua_setiuservalue(L, -2, 1);
   luaL_setmetatable(L, SCENARIO);
   cops_scenario *s;
-  check(L, c, cops_scenario_load(&s, c->ctx, luaL_checkstring(L, 2)));
+  check(L, c, cops_scenario_load(&s, c->ctx, checktext(L, 2)));
   f->p = s;
   c->children++;
   return 1;
@@ -601,9 +646,9 @@ static int encounter_add(lua_State *L)
   int id;
   if (f->nkept + COPS_WEAPONS_MAX + 2 > (int)(sizeof f->kept / sizeof f->kept[0]))
     return luaL_error(L, "too many combatants");
-  check(L, f->owner, cops_encounter_add(f->p, ch->p, (int)luaL_checkinteger(L, 3),
-                                        (int)luaL_optinteger(L, 4, 0),
-                                        (int)luaL_optinteger(L, 5, 0), &id));
+  check(L, f->owner, cops_encounter_add(f->p, ch->p, checkint(L, 3),
+                                        optint(L, 4, 0),
+                                        optint(L, 5, 0), &id));
   keep(L, f, 2);
   if (lua_istable(L, 6)) {
     if (lua_getfield(L, 6, "weapons") == LUA_TTABLE) {
@@ -636,7 +681,7 @@ static int int_field(lua_State *L, int t, const char *key, int dflt)
 {
   int v = dflt;
   if (lua_getfield(L, t, key) != LUA_TNIL)
-    v = (int)luaL_checkinteger(L, -1);
+    v = checkint(L, -1);
   lua_pop(L, 1);
   return v;
 }
@@ -646,18 +691,18 @@ static int int_field(lua_State *L, int t, const char *key, int dflt)
 static int encounter_declare(lua_State *L)
 {
   fight_ud *f = to_fight(L, 1, ENCOUNTER);
-  const int id = (int)luaL_checkinteger(L, 2);
+  const int id = checkint(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
   int action, attitude = 0;
   lua_getfield(L, 3, "action");
-  if (cops_encounter_action_parse(luaL_checkstring(L, -1), &action))
+  if (cops_encounter_action_parse(checktext(L, -1), &action))
     return luaL_error(L, "unknown action '%s'", lua_tostring(L, -1));
   lua_pop(L, 1);
   if (lua_getfield(L, 3, "attitude") == LUA_TSTRING) {
     if (cops_attitude_parse(lua_tostring(L, -1), &attitude))
       return luaL_error(L, "unknown attitude '%s'", lua_tostring(L, -1));
   } else if (!lua_isnil(L, -1)) {
-    attitude = (int)luaL_checkinteger(L, -1);
+    attitude = checkint(L, -1);
   }
   lua_pop(L, 1);
   cops_declaration d;
@@ -672,8 +717,8 @@ static int encounter_declare(lua_State *L)
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);
     d.moving = 1;
-    d.x = (int)luaL_checkinteger(L, -2);
-    d.y = (int)luaL_checkinteger(L, -1);
+    d.x = checkint(L, -2);
+    d.y = checkint(L, -1);
     lua_pop(L, 2);
   }
   lua_pop(L, 1);

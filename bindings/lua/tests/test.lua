@@ -79,6 +79,22 @@ test("a dice function closing its context is refused", function()
   ctx:close()
 end)
 
+test("integers and strings are checked before C", function()
+  local ctx <close> = cops.context(1)
+  assert(not pcall(function() ctx:die(2^32 + 10 | 0) end))      -- was a d10
+  local ok, err = pcall(function() ctx:roll("4+/3\0 (2)") end)
+  assert(not ok and tostring(err):find("NUL"))
+  local odd <close> = cops.context(function() return 5.5 end)
+  local e = raises("5.5", "ERNG", function() odd:roll("4+/1") end)
+  assert(e.message:find("5.5"), e.message)                    -- not "returned 0"
+  local big <close> = cops.context(function() return 2^32 + 5 | 0 end)
+  raises("2^32+5", "ERNG", function() big:roll("4+/1") end)   -- was a 5
+  local mike <close> = ctx:load_character(ex .. "/sheets/mike.json")
+  local enc <close> = ctx:encounter()
+  assert(not pcall(function() enc:add(mike, 2^32 | 0) end))   -- was side 0
+  assert(enc:add(mike, 0) == 0)
+end)
+
 test("errors carry code and message", function()
   local ctx <close> = cops.context(1)
   local err = raises("syntax", "ESYNTAX", function() ctx:roll("4+/3 (2") end)

@@ -242,9 +242,18 @@ def _text(value, what):
     return value.encode("utf-8")
 
 
+INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
+WEAPONS_MAX = 4   # COPS_WEAPONS_MAX
+
+
 def _int(value, what, lo=None, hi=None):
+    """An int for C: a bool or another type is a TypeError; out of the given range, or of
+    C's int when none is given, a ValueError (OverflowError past C's int), before any C
+    call, never a value cut modulo 2**32."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+    if lo is None and hi is None and not INT_MIN <= value <= INT_MAX:
+        raise OverflowError("%s %d out of range %d..%d" % (what, value, INT_MIN, INT_MAX))
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise ValueError("%s %d out of range %s..%s" % (what, value, lo, hi))
     return value
@@ -305,6 +314,20 @@ class _Handle:
 
     def __enter__(self):
         return self
+
+    # A copy would share the C object and free it twice: refused. A character,
+    # weapon or armour is copied through its JSON (X.from_json(ctx, x.to_json())).
+    def __copy__(self):
+        raise TypeError("a cops.%s cannot be copied (it owns a C object); copy a character, "
+                        "weapon or armour through to_json() and from_json()"
+                        % type(self).__name__)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a cops.%s cannot be pickled (it owns a C object); pickle its "
+                        "to_json() text" % type(self).__name__)
 
     def __exit__(self, *exc):
         self.close()
@@ -392,6 +415,8 @@ class Context(_Handle):
                 face = fn(sides)
                 if isinstance(face, bool) or not isinstance(face, int):
                     raise TypeError("the dice callback returned %r, not an int" % (face,))
+                if not INT_MIN <= face <= INT_MAX:
+                    raise OverflowError("the dice callback returned %d for a d%d" % (face, sides))
                 return face
             except BaseException as exc:  # reported after C returns
                 self._callback_error = exc
@@ -724,25 +749,41 @@ class Encounter(_Handle, _EncounterView):
         return self._h
 
     def add(self, character, side, x=0, y=0, weapons=(), armour=None, controlled=False):
-        """Add a combatant; returns its id."""
+        """Add a combatant; returns its id. Every argument is checked before the
+        combatant is added; should the library refuse a weapon (one another combatant
+        carries), the combatant leaves again and the error is raised."""
         if not isinstance(character, Character):
             raise TypeError("character must be a cops.Character")
+        weapons = list(weapons)
+        if not all(isinstance(w, Weapon) for w in weapons):
+            raise TypeError("weapons must be cops.Weapon")
+        if len(weapons) > WEAPONS_MAX:
+            raise ValueError("at most %d weapons, not %d" % (WEAPONS_MAX, len(weapons)))
+        if len(set(map(id, weapons))) != len(weapons):
+            raise ValueError("a weapon is given twice")
+        if any(w is k for w in weapons for k in self._kept):
+            raise ValueError("a weapon is already carried in this encounter")
+        if armour is not None and not isinstance(armour, Armour):
+            raise TypeError("armour must be a cops.Armour")
+        if not isinstance(controlled, bool):
+            raise TypeError("controlled must be a bool")
+        side, x, y = _int(side, "side"), _int(x, "x"), _int(y, "y")
+        handles = [character._h] + [w._h for w in weapons] + ([armour._h] if armour else [])
         ident = ctypes.c_int()
-        self._check(_lib.cops_encounter_add(self._h, character._h, _int(side, "side"),
-                                            _int(x, "x"), _int(y, "y"), ctypes.byref(ident)))
-        self._keep(character)
-        for w in weapons:
-            if not isinstance(w, Weapon):
-                raise TypeError("weapons must be cops.Weapon")
-            self._check(_lib.cops_encounter_give_weapon(self._h, ident.value, w._h))
-            self._keep(w)
-        if armour is not None:
-            if not isinstance(armour, Armour):
-                raise TypeError("armour must be a cops.Armour")
-            self._check(_lib.cops_encounter_set_armour(self._h, ident.value, armour._h))
-            self._keep(armour)
-        if controlled:
-            self._check(_lib.cops_encounter_set_controlled(self._h, ident.value, 1))
+        self._check(_lib.cops_encounter_add(self._h, handles[0], side, x, y,
+                                            ctypes.byref(ident)))
+        try:
+            for w in weapons:
+                self._check(_lib.cops_encounter_give_weapon(self._h, ident.value, w._h))
+            if armour is not None:
+                self._check(_lib.cops_encounter_set_armour(self._h, ident.value, armour._h))
+            if controlled:
+                self._check(_lib.cops_encounter_set_controlled(self._h, ident.value, 1))
+        except CopsError:
+            _lib.cops_encounter_remove(self._h, ident.value)
+            raise
+        for thing in [character] + weapons + ([armour] if armour else []):
+            self._keep(thing)
         return ident.value
 
     def remove(self, ident):

@@ -272,3 +272,42 @@ def test_handles_freed_once_and_by_gc():
         cops.Character.load(x, os.path.join(EX, "sheets", "sarah.json"))
     del x
     gc.collect()
+
+
+def test_handles_cannot_be_copied_or_pickled(ctx):
+    import copy
+    import pickle
+    mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+    for thing in (ctx, mike, ctx.roll("4+/3")):
+        for fn in (copy.copy, copy.deepcopy, pickle.dumps):
+            with pytest.raises(TypeError):
+                fn(thing)
+    twin = cops.Character.from_json(ctx, mike.to_json())   # the way to copy
+    assert twin.to_json() == mike.to_json()
+
+
+def test_integers_are_checked_before_c():
+    with cops.Context(seed=1) as c:
+        with pytest.raises(OverflowError):
+            c.die(2 ** 32 + 10)           # was a d10: cut modulo 2**32
+        with pytest.raises(ValueError):
+            c.seed(2 ** 64)               # a seed is 0..2**64-1
+        e = cops.Encounter(c)
+        mike = cops.Character.load(c, os.path.join(EX, "sheets", "mike.json"))
+        with pytest.raises(OverflowError):
+            e.add(mike, 2 ** 32)          # was side 0
+    with cops.Context(callback=lambda sides: 2 ** 32 + 5) as c:
+        with pytest.raises(OverflowError):
+            c.roll("4+/1")                # was a 5
+
+
+def test_encounter_add_checks_everything_first(ctx):
+    mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+    gun = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "vulcan-051.json"))
+    with cops.Encounter(ctx) as e:
+        with pytest.raises(TypeError):
+            e.add(mike, 0, weapons=["x"])
+        with pytest.raises(ValueError):
+            e.add(mike, 0, weapons=[gun, gun])
+        a = e.add(mike, 0, weapons=[gun])
+        assert a == 0                      # nothing was half-added before
