@@ -55,11 +55,9 @@ int cops_armour_new(cops_armour **out, cops_ctx *ctx, const char *name)
   if (!ctx)
     return COPS_EINVAL;
   COPS__ENTER(ctx);
-  if (!name)
-    return cops__fail(ctx, COPS_EINVAL, "armour name is NULL");
-  if (strlen(name) > COPS_NAME_MAX)
-    return cops__fail(ctx, COPS_ERANGE, "armour name of %zu bytes (at most %d)", strlen(name),
-                      COPS_NAME_MAX);
+  int rc = cops__check_name(ctx, "armour name", name, COPS_NAME_MAX);
+  if (rc)
+    return rc;
   cops_armour *a = cops__calloc(&ctx->alloc, sizeof *a);
   if (!a)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for armour");

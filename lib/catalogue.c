@@ -219,3 +219,35 @@ int cops__name_index(const char *text, const char *const *names, int count)
       return i;
   return -1;
 }
+
+/* 1 when text is valid UTF-8 without control characters. */
+int cops__clean_text(const char *text)
+{
+  const unsigned char *s = (const unsigned char *)text;
+  while (*s) {
+    if (*s < 0x20 || *s == 0x7F)
+      return 0;
+    int n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1 : (*s & 0xF0) == 0xE0 ? 2
+          : (*s & 0xF8) == 0xF0 ? 3 : -1;
+    if (n < 0 || (n == 1 && *s < 0xC2))
+      return 0;
+    s++;
+    for (int i = 0; i < n; i++, s++)
+      if ((*s & 0xC0) != 0x80)
+        return 0;
+  }
+  return 1;
+}
+
+int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t max)
+{
+  if (!text)
+    return cops__fail(ctx, COPS_EINVAL, "%s is NULL", what);
+  const size_t len = strlen(text);
+  if (len > max)
+    return cops__fail(ctx, COPS_ERANGE, "%s of %zu bytes (at most %zu)", what, len, max);
+  if (!cops__clean_text(text))
+    return cops__fail(ctx, COPS_EINVAL, "%s is not clean UTF-8 text (no control character)",
+                      what);
+  return COPS_OK;
+}

@@ -60,25 +60,6 @@ cops_ctx *cops__character_ctx(const cops_character *ch)
   return ch->ctx;
 }
 
-/* 1 when text is valid UTF-8 without control characters. */
-static int clean_utf8(const char *text)
-{
-  const unsigned char *s = (const unsigned char *)text;
-  while (*s) {
-    if (*s < 0x20 || *s == 0x7F)
-      return 0;
-    int n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1 : (*s & 0xF0) == 0xE0 ? 2
-          : (*s & 0xF8) == 0xF0 ? 3 : -1;
-    if (n < 0 || (n == 1 && *s < 0xC2))
-      return 0;
-    s++;
-    for (int i = 0; i < n; i++, s++)
-      if ((*s & 0xC0) != 0x80)
-        return 0;
-  }
-  return 1;
-}
-
 int cops_character_set_name(cops_character *ch, const char *name)
 {
   if (!ch)
@@ -89,7 +70,7 @@ int cops_character_set_name(cops_character *ch, const char *name)
   size_t len = strlen(name);
   if (len > COPS_NAME_MAX)
     return FAIL(ch, COPS_ERANGE, "name of %zu bytes (at most %d)", len, COPS_NAME_MAX);
-  if (!clean_utf8(name))
+  if (!cops__clean_text(name))
     return FAIL(ch, COPS_EINVAL, "name is not clean UTF-8 text");
   memcpy(ch->name, name, len + 1);
   return COPS_OK;
@@ -220,7 +201,7 @@ static int add_spec(cops_character *ch, int skill, struct skill_slot *slot, cons
 {
   const char *canonical = NULL;
   size_t len = strlen(spec);
-  if (!clean_utf8(spec))
+  if (!cops__clean_text(spec))
     return FAIL(ch, COPS_EINVAL, "specialisation is not clean UTF-8 text");
   int rc = cops__check_specialisation(ch->ctx, skill, spec, len, &canonical);
   if (rc)

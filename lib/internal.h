@@ -183,6 +183,12 @@ size_t cops__fold(const char *text, size_t len, char *out, size_t cap);
 int cops__names_match(const char *a, size_t alen, const char *b);
 /* The index of the name text matches (folded) in names[0..count-1], or -1. */
 int cops__name_index(const char *text, const char *const *names, int count);
+/* 1 when text is valid UTF-8 without control characters (a newline would forge
+ * a narration line). */
+int cops__clean_text(const char *text);
+/* A name: not NULL, at most max bytes (never cut), clean UTF-8 text; the
+ * message names what. */
+int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t max);
 int cops__characteristic_parse_span(const char *text, size_t len, int *out);
 int cops__skill_parse_span(const char *text, size_t len, int *out);
 

@@ -123,11 +123,9 @@ int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name
   if (kind < 0 || kind >= COPS_WEAPON_KIND_COUNT)
     return cops__fail(ctx, COPS_ERANGE, "weapon kind %d out of range 0..%d", kind,
                       COPS_WEAPON_KIND_COUNT - 1);
-  if (!name)
-    return cops__fail(ctx, COPS_EINVAL, "weapon name is NULL");
-  if (strlen(name) > COPS_NAME_MAX)
-    return cops__fail(ctx, COPS_ERANGE, "weapon name of %zu bytes (at most %d)", strlen(name),
-                      COPS_NAME_MAX);
+  int rc = cops__check_name(ctx, "weapon name", name, COPS_NAME_MAX);
+  if (rc)
+    return rc;
   cops_weapon *w = cops__calloc(&ctx->alloc, sizeof *w);
   if (!w)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a weapon");

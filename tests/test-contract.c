@@ -639,6 +639,50 @@ START_TEST(test_queries_never_answer_a_code_as_a_value)
 }
 END_TEST
 
+/* Names from strangers: no control character (a newline forged narration
+ * lines), no invalid UTF-8, never cut (a cut mid-character made invalid UTF-8). */
+START_TEST(test_names_are_clean_and_never_cut)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_weapon *w = NULL;
+  cops_armour *a = NULL;
+  ck_assert_int_eq(cops_weapon_new(&w, ctx, COPS_HANDGUN, "Colt\nMike dies"), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "control character"));
+  ck_assert_int_eq(cops_armour_new(&a, ctx, "Gilet\x1b[31m"), COPS_EINVAL);
+  ck_assert_int_eq(cops_weapon_new(&w, ctx, COPS_HANDGUN, "Colt \xc3"), COPS_EINVAL);
+  char long_name[300];
+  memset(long_name, 'a', sizeof long_name - 1);
+  long_name[sizeof long_name - 1] = '\0';
+  ck_assert_int_eq(cops_weapon_new(&w, ctx, COPS_HANDGUN, long_name), COPS_ERANGE);
+  static const struct {
+    const char *json, *message;
+    int code;
+  } bad[] = {
+    {"{\"schema\":1,\"name\":\"x\\ny\",\"combatants\":[]}", "control character",
+     COPS_EINVAL},
+    {"{\"schema\":1,\"name\":\"x\",\"combatants\":[{\"sheet\":\"" SHEETS_DIR "/mike.json\","
+     "\"side\":\"a\\nb\"},{\"sheet\":\"" SHEETS_DIR "/joe.json\",\"side\":\"c\"}]}",
+     "control character", COPS_EINVAL},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    cops_scenario *sc = NULL;
+    ck_assert_int_eq(cops_scenario_from_json(&sc, ctx, bad[i].json, NULL), bad[i].code);
+    ck_assert_msg(strstr(cops_ctx_errmsg(ctx), bad[i].message), "%s", cops_ctx_errmsg(ctx));
+    ck_assert_ptr_null(sc);
+  }
+  /* A scenario name one byte too long is refused, not cut. */
+  char json[512];
+  char name[COPS_NAME_MAX + 2];
+  memset(name, 'e', sizeof name - 1);
+  name[sizeof name - 1] = '\0';
+  snprintf(json, sizeof json, "{\"schema\":1,\"name\":\"%s\",\"combatants\":[]}", name);
+  cops_scenario *sc = NULL;
+  ck_assert_int_eq(cops_scenario_from_json(&sc, ctx, json, NULL), COPS_ERANGE);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
   Suite *s = suite_create("contract");
@@ -651,6 +695,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_a_callback_calling_back_is_refused);
   tcase_add_test(tc, test_a_message_is_about_the_last_call);
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);
+  tcase_add_test(tc, test_names_are_clean_and_never_cut);
   suite_add_tcase(s, tc);
   return s;
 }
