@@ -184,6 +184,7 @@ int cmd_attack(int argc, char **argv)
   struct things t = {0};
   if (cops_ctx_new(&t.ctx) || cops_outcome_new(&t.outcome) || cops_outcome_new(&t.zone) ||
       cops_roll_new(&t.roll) || cops_log_new(&t.log, t.ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
     release(&t);
     return EXIT_FAILURE;
   }

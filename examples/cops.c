@@ -53,7 +53,7 @@ static const char usage_text[] =
   "\n"
   "fight runs a scenario (docs/scenarios.md) to its end and prints the narrated log,\n"
   "or the events as JSON Lines; sim runs it RUNS times (default 10000) with the\n"
-  "default policy and prints win rates with 95 %% intervals, mean rounds and how\n"
+  "default policy and prints win rates with 95 % intervals, mean rounds and how\n"
   "often each combatant ends down or dead (docs/encounters.md).\n"
   "\n"
   "Options may come anywhere, as --opt VALUE or --opt=VALUE; the other arguments\n"
@@ -636,8 +636,10 @@ static int cmd_sheet(int argc, char **argv)
     return usage_error("sheet %s: %s", what, "one FILE expected");
   cops_ctx *ctx;
   cops_character *ch;
-  if (cops_ctx_new(&ctx))
+  if (cops_ctx_new(&ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
+  }
   if ((rc = cops_character_load(&ch, ctx, o.notation))) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
     cops_ctx_free(ctx);
@@ -662,7 +664,23 @@ static int cmd_sheet(int argc, char **argv)
   return rc;
 }
 
+static int run(int argc, char **argv);
+
+/* Every command's output is checked: a full disk, a closed stdout or a closed
+ * pipe is exit status 1 with a message, never 0 with the output lost. */
 int main(int argc, char **argv)
+{
+  int rc = run(argc, argv);
+  const int bad = fflush(stdout) != 0 || ferror(stdout);
+  const int saved = errno;
+  if (fclose(stdout) != 0 || bad) {
+    fprintf(stderr, "cops: cannot write the output: %s\n", strerror(bad ? saved : errno));
+    return 1;
+  }
+  return rc;
+}
+
+static int run(int argc, char **argv)
 {
   if (argc < 2)
     return usage_error("%s", "missing command");

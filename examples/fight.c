@@ -43,8 +43,10 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
 
 static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o)
 {
-  if (cops_ctx_new(ctx))
+  if (cops_ctx_new(ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
+  }
   int rc = cops_scenario_load(sc, *ctx, o->file);
   if (rc) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(*ctx));

@@ -278,6 +278,18 @@ run help
 case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
 run version
 case $out in "cops "*) [ "$rc" -eq 0 ] && ok || ko version ;; *) ko version ;; esac
+case $out in *"%%"*) ko "help prints %%" ;; *) ok ;; esac
+
+# Output that cannot be written is exit status 1 with a message (issue 12), never 0.
+if [ -w /dev/full ]; then
+  $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")
+  case $err in "cops: cannot write the output: "*) [ "$rc" -eq 1 ] && ok || ko "/dev/full: exit $rc" ;;
+    *) ko "/dev/full: no message" ;; esac
+fi
+$wrap "$cops" fight "$ex/scenarios/street-shootout.json" --seed 1 >&- 2>"$tmp/err"; rc=$?
+err=$(cat "$tmp/err")
+case $err in *"cannot write the output"*) [ "$rc" -eq 1 ] && ok || ko "closed stdout: exit $rc" ;;
+  *) ko "closed stdout: no message" ;; esac
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
