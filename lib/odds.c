@@ -274,12 +274,9 @@ int cops_odds_points(cops_ctx *ctx, const cops_action *a, double *plain, double 
   if (rc)
     return rc;
   const double p = law_success(&L);
-  double pa = 0;
-  if (adrenaline || both) {
+  double pa = NAN;   /* unavailable: the pool cannot take one more die */
+  if ((adrenaline || both) && L.e.pool + 1 <= COPS_DICE_MAX) {
     /* Adrénaline: +1 die (C5). */
-    if (L.e.pool + 1 > COPS_DICE_MAX)
-      return cops__fail(ctx, COPS_ERANGE, "an Adrénaline die would make %d dice (at most %d)",
-                        L.e.pool + 1, COPS_DICE_MAX);
     cops__effective e = L.e;
     e.pool += 1;
     law_setup(&L, &e);
@@ -292,7 +289,7 @@ int cops_odds_points(cops_ctx *ctx, const cops_action *a, double *plain, double 
   if (anciennete)
     *anciennete = p + (1 - p) * p;   /* a failed roll is rolled again once (C5) */
   if (both)
-    *both = pa + (1 - pa) * pa;
+    *both = isnan(pa) ? NAN : pa + (1 - pa) * pa;
   return COPS_OK;
 }
 

@@ -100,8 +100,10 @@ COPS_API int cops_odds_opposed_difference(cops_ctx *ctx, const cops_action *a,
  * p + (1 - p) p. @p both: Adrénaline, then Ancienneté on a failure, the
  * re-roll keeping the Adrénaline die. (A success after an Ancienneté re-roll
  * has MR 0: only P(success) changes.) Outputs may be NULL.
- * @return ::COPS_ERANGE when @p adrenaline or @p both is asked of an action
- *         that already has ::COPS_DICE_MAX dice (the others need no extra die)
+ * An action that already has ::COPS_DICE_MAX dice cannot take the Adrénaline
+ * die: @p adrenaline and @p both are then NaN (unavailable), and the other
+ * figures are given (until 0.6 the whole call failed with ::COPS_ERANGE).
+ * @return ::COPS_OK, or the errors of cops_odds_success()
  * @rule C5
  * @since 0.2.0
  */

@@ -481,7 +481,8 @@ class Roll(_Handle):
 
 
 def odds(ctx, notation):
-    """Exact odds of a notation: a dict with p_success, expected, and the C5 points."""
+    """Exact odds of a notation: a dict with p_success, expected, and the C5 points
+    (p_adrenaline and p_both are None when the pool has no room for one more die)."""
     a = ctx._action(notation)
     p = ctypes.c_double()
     mean = ctypes.c_double()
@@ -490,8 +491,11 @@ def odds(ctx, notation):
     plain, adr, anc, both = (ctypes.c_double() for _ in range(4))
     ctx._check(_lib.cops_odds_points(ctx._h, ctypes.byref(a), ctypes.byref(plain),
                                      ctypes.byref(adr), ctypes.byref(anc), ctypes.byref(both)))
+    def known(x):   # NaN: unavailable (no room for the Adrénaline die)
+        return None if x != x else x
     return {"p_success": p.value, "expected_successes": mean.value,
-            "p_adrenaline": adr.value, "p_anciennete": anc.value, "p_both": both.value}
+            "p_adrenaline": known(adr.value), "p_anciennete": anc.value,
+            "p_both": known(both.value)}
 
 
 def opposed_odds(ctx, notation_a, notation_b, min_successes=0):

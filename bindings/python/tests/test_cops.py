@@ -311,3 +311,9 @@ def test_encounter_add_checks_everything_first(ctx):
             e.add(mike, 0, weapons=[gun, gun])
         a = e.add(mike, 0, weapons=[gun])
         assert a == 0                      # nothing was half-added before
+
+
+def test_odds_answer_what_is_answerable(ctx):
+    o = cops.odds(ctx, "2+/64 (64)")     # 0.6 raised ERANGE: no room for an Adrénaline die
+    assert 0 < o["p_success"] < 1 and o["p_adrenaline"] is None and o["p_both"] is None
+    assert o["p_anciennete"] >= o["p_success"]
