@@ -683,6 +683,67 @@ START_TEST(test_names_are_clean_and_never_cut)
 }
 END_TEST
 
+/* Covering fire of 100 rounds after a run of 10s: MR 86, so 87 d10 for the one
+ * crossing the zone, more than a roll's 64 (issue 12: it aborted the round). */
+static int tens_then_ones(void *user, int sides)
+{
+  int *calls = user;
+  (void)sides;
+  return (*calls)++ < 90 ? 10 : 1;
+}
+
+START_TEST(test_covering_fire_of_many_rounds_rolls_every_d10)
+{
+  cops_ctx *ctx;
+  int calls = 0;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_character *mike, *joe;
+  cops_weapon *w;
+  ck_assert_int_eq(cops_character_load(&mike, ctx, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&joe, ctx, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_from_json(&w, ctx, "{\"schema\":1,\"name\":\"Scorpion 131\",\"kind\":"
+                                         "\"handgun\",\"magazine\":100,\"loaded\":100,"
+                                         "\"ct\":1,\"vc\":3}"), COPS_OK);
+  cops_outcome *cover, *cross;
+  cops_log *log;
+  ck_assert_int_eq(cops_outcome_new(&cover), COPS_OK);
+  ck_assert_int_eq(cops_outcome_new(&cross), COPS_OK);
+  ck_assert_int_eq(cops_log_new(&log, ctx), COPS_OK);
+  ck_assert_int_eq(cops_ctx_use_callback(ctx, tens_then_ones, &calls), COPS_OK);
+  cops_situation s;
+  cops_situation_init(&s, COPS_ATTACK_COVER);
+  s.attacker = mike;
+  s.weapon = w;
+  ck_assert_int_eq(cops_attack(cover, &s, log), COPS_OK);
+  int margin, fired;
+  ck_assert_int_eq(cops_outcome_margin(cover, &margin), COPS_OK);
+  cops_outcome_bullets(cover, &fired, NULL);
+  ck_assert_int_eq(fired, 100);
+  ck_assert_int_gt(margin + 1, COPS_DICE_MAX);
+  const int before = cops_log_count(log);
+  ck_assert_int_eq(cops_cover_enter(cross, cover, joe, NULL, 0, log), COPS_OK);
+  int d10 = 0, events = 0;
+  for (int i = before; i < cops_log_count(log); i++) {
+    cops_event e;
+    e.size = sizeof e;
+    cops_log_event(log, i, &e);
+    if (e.type == COPS_EV_ROLL && e.purpose == COPS_PURPOSE_COVER_HITS) {
+      d10 += e.dice;
+      events++;
+    }
+  }
+  ck_assert_int_eq(d10, margin + 1);     /* every d10 of (MR + 1), within the bullets fired */
+  ck_assert_int_eq(events, 2);           /* 64, then the rest */
+  cops_log_free(log);
+  cops_outcome_free(cross);
+  cops_outcome_free(cover);
+  cops_weapon_free(w);
+  cops_character_free(joe);
+  cops_character_free(mike);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
   Suite *s = suite_create("contract");
@@ -696,6 +757,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_a_message_is_about_the_last_call);
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);
   tcase_add_test(tc, test_names_are_clean_and_never_cut);
+  tcase_add_test(tc, test_covering_fire_of_many_rounds_rolls_every_d10);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -83,15 +83,19 @@ static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charac
   cops__outcome_reset(out, COPS_ATTACK_COVER);
   out->fired = 0;
   cops_roll *r = out->roll[COPS_OUTCOME_COVER_HITS];
-  if (n > 0) {
+  /* More d10 than a roll holds (covering fire of over 64 rounds after a run of
+   * 10s): rolled 64 at a time, left to right, each handful its own roll event;
+   * the outcome keeps the last. */
+  int hits = 0;
+  for (int left = n; left > 0; left -= COPS_DICE_MAX) {
     cops_action a;
-    cops_action_init(&a, n, 10, 1);
+    cops_action_init(&a, left < COPS_DICE_MAX ? left : COPS_DICE_MAX, 10, 1);
     a.flags = COPS_UNSKILLED;             /* each 10 counts, none re-rolled */
     if ((rc = cops_roll_action(r, ctx, &a)) ||
         (rc = ev_roll(log, COPS_PURPOSE_COVER_HITS, sn, cn, r)))
       return rc;
+    hits += cops_roll_successes(r);
   }
-  const int hits = n > 0 ? cops_roll_successes(r) : 0;
   cops_event e = {0};
   if (!hits) {
     e.type = COPS_EV_MISS;
