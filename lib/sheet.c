@@ -14,11 +14,16 @@ static int get_level(cops_ctx *ctx, json_t *v, const char *field, int *out)
     return cops__json_int(ctx, v, field, 2, 9, out);
   if (!json_is_string(v))
     return cops__fail(ctx, COPS_EJSON, "%s: expected a level such as \"5+\"", field);
+  /* Digits without a leading zero, then '+', nothing else: " 5+", "+5+" and "05+"
+   * are no levels (strtol took them). */
   const char *s = json_string_value(v);
-  char *end;
-  long x = strtol(s, &end, 10);
-  if (end == s || strcmp(end, "+") != 0)
-    return cops__fail(ctx, COPS_EJSON, "%s: \"%s\" is not a level such as \"5+\"", field, s);
+  size_t n = 0;
+  long x = 0;
+  while (s[n] >= '0' && s[n] <= '9' && n < 4)
+    x = 10 * x + (s[n++] - '0');
+  if (n == 0 || (s[0] == '0' && n > 1) || strcmp(s + n, "+") != 0)
+    return cops__fail(ctx, COPS_EJSON, "%s: \"%.16s\" is not a level such as \"5+\"", field,
+                      s);
   if (x < 2 || x > 9)
     return cops__fail(ctx, COPS_ERANGE, "%s: %s out of range 2+..9+", field, s);
   *out = (int)x;
