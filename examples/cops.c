@@ -210,7 +210,10 @@ static char *roll_json(const cops_roll *roll)
 struct args {
   const char *seed, *faces, *vs, *min, *sheet, *lang;
   int json, unskilled, help, table, adrenaline, anciennete;
-  char notation[1024];
+  char notation[1024];     /* the words that are not options, joined by spaces */
+  int too_long;            /* ... past its size: an error for a notation */
+  const char *word;        /* the first of them, as given (a file name) */
+  int words;
 };
 
 int option_value(int argc, char **argv, int *i, const char *name, const char **out)
@@ -264,9 +267,13 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
       o->help = 1;
       continue;
     }
+    if (!o->words++)
+      o->word = a;
     size_t used = strlen(o->notation);
-    if (used + strlen(a) + 2 > sizeof o->notation)
-      return usage_error("%s: notation longer than %zu bytes", cmd, sizeof o->notation - 2);
+    if (o->too_long || used + strlen(a) + 2 > sizeof o->notation) {
+      o->too_long = 1;
+      continue;
+    }
     if (used)
       strcat(o->notation, " ");
     strcat(o->notation, a);
@@ -274,11 +281,19 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
   return 0;
 }
 
+/* The notation of roll and odds: one text, of bounded length. */
+static int notation_ok(const struct args *o, const char *cmd)
+{
+  if (o->too_long)
+    return usage_error("%s: notation longer than %zu bytes", cmd, sizeof o->notation - 2);
+  return 0;
+}
+
 static int cmd_roll(int argc, char **argv)
 {
   struct args o;
   int rc = parse_args(argc, argv, "roll", &o);
-  if (rc)
+  if (rc || (rc = notation_ok(&o, "roll")))
     return rc;
   if (o.help) {
     fputs(usage_text, stdout);
@@ -460,7 +475,7 @@ static int cmd_odds(int argc, char **argv)
 {
   struct args o;
   int rc = parse_args(argc, argv, "odds", &o);
-  if (rc)
+  if (rc || (rc = notation_ok(&o, "odds")))
     return rc;
   if (o.help) {
     fputs(usage_text, stdout);
@@ -632,21 +647,22 @@ static int cmd_sheet(int argc, char **argv)
     return usage_error("sheet: --lang '%s': fr or en", o.lang);
   if (strcmp(what, "check") && strcmp(what, "show"))
     return usage_error("sheet: unknown '%s': check or show", what);
-  if (!*o.notation || strchr(o.notation, ' '))
+  if (o.words != 1)   /* one FILE, spaces and length as they come */
     return usage_error("sheet %s: %s", what, "one FILE expected");
+  const char *file = o.word;
   cops_ctx *ctx;
   cops_character *ch;
   if (cops_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
-  if ((rc = cops_character_load(&ch, ctx, o.notation))) {
+  if ((rc = cops_character_load(&ch, ctx, file))) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
     cops_ctx_free(ctx);
     return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
   }
   if (!strcmp(what, "check")) {
-    printf("%s: ok (%s)\n", o.notation, cops_character_name(ch));
+    printf("%s: ok (%s)\n", file, cops_character_name(ch));
   } else if (o.json) {
     char *text;
     if ((rc = cops_character_to_json(ch, &text)) != COPS_OK) {

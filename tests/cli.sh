@@ -280,6 +280,14 @@ run version
 case $out in "cops "*) [ "$rc" -eq 0 ] && ok || ko version ;; *) ko version ;; esac
 case $out in *"%%"*) ko "help prints %%" ;; *) ok ;; esac
 
+# A sheet's file name is one argument, spaces and length as they come (issue 12).
+mkdir -p "$tmp/a dir"
+cp "$sheets/mike.json" "$tmp/a dir/mike sheet.json"
+run sheet check "$tmp/a dir/mike sheet.json"
+[ "$rc" -eq 0 ] && [ "$out" = "$tmp/a dir/mike sheet.json: ok (Mike Delgado)" ] && ok || ko "sheet: a path with a space"
+run sheet check "$tmp/$(printf '%01100d' 0).json"
+case $err in *notation*) ko "sheet: a long path is no notation" ;; "cops: "*) [ "$rc" -eq 2 ] && ok || ko "sheet: long path exit $rc" ;; *) ko "sheet: long path" ;; esac
+
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then
   $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")
