@@ -173,9 +173,19 @@ int cmd_sim(int argc, char **argv)
   double rounds = 0, rounds2 = 0;
   const time_t t0 = time(NULL);
   time_t last = t0;
+  /* A scripted declaration the dice made impossible (its target died first) stops
+   * that fight: it is counted, its first reason kept, and left out of the figures;
+   * the finished fights are never lost. */
+  long stopped = 0;
+  char why[512] = "";
   for (long r = 0; r < runs; r++) {
     cops_scenario_reset(sc);
     if ((rc = cops_scenario_run(sc))) {
+      if (rc == COPS_ERULE || rc == COPS_EINVAL || rc == COPS_ESTATE) {
+        if (!stopped++)
+          snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
+        continue;
+      }
       fprintf(stderr, "cops: %s: run %ld: %s\n", o.file, r + 1, cops_ctx_errmsg(ctx));
       rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
       goto done;
@@ -197,8 +207,19 @@ int cmd_sim(int argc, char **argv)
       fprintf(stderr, "sim: %ld/%ld fights (%ld s)\n", r + 1, runs, (long)(now - t0));
     }
   }
+  if (stopped == runs) {
+    fprintf(stderr, "cops: %s: every fight stopped on a scripted declaration: %s\n", o.file,
+            why);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  const long asked = runs;
+  runs -= stopped;
   printf("%s: %ld fights%s%s\n", cops_scenario_name(sc), runs, o.seed ? ", seed " : "",
          o.seed ? o.seed : "");
+  if (stopped)
+    printf("%ld of %ld fights stopped on a scripted declaration the dice made impossible, "
+           "left out (the first: %s)\n", stopped, asked, why);
   printf("wins (95 %% interval)\n");
   for (int s = 0; s <= sides; s++) {
     const long k = s < sides ? wins[s] : wins[COPS_SIDES_MAX];

@@ -280,6 +280,20 @@ run version
 case $out in "cops "*) [ "$rc" -eq 0 ] && ok || ko version ;; *) ko version ;; esac
 case $out in *"%%"*) ko "help prints %%" ;; *) ok ;; esac
 
+# cops sim keeps the finished fights when a scripted declaration becomes impossible by chance
+# (its target died first): they are counted and left out, never an exit 2 (issue 12).
+cat >"$tmp/dead.json" <<EOF
+{"schema": 1, "name": "Duel", "combatants": [
+ {"sheet": "$sheets/mike.json", "side": "a", "position": [0, 0], "weapons": ["$ex/weapons/vulcan-051.json"]},
+ {"sheet": "$sheets/joe.json", "side": "b", "position": [2, 0], "weapons": ["$ex/weapons/vulcan-051.json"]},
+ {"sheet": "$sheets/sarah.json", "side": "a", "position": [1, 0], "weapons": ["$ex/weapons/vulcan-051.json"]},
+ {"sheet": "$sheets/joe.json", "side": "b", "position": [300, 0]}],
+ "rounds": [{"round": 3, "declarations": [{"combatant": "Sarah Okafor", "action": "shoot", "target": 1}]}]}
+EOF
+run sim "$tmp/dead.json" -n 300 --seed 1
+case $out in *"fights stopped on a scripted declaration"*) [ "$rc" -eq 0 ] && ok || ko "sim: exit $rc" ;;
+  *) ko "sim: stopped fights reported" ;; esac
+
 # A sheet's file name is one argument, spaces and length as they come (issue 12).
 mkdir -p "$tmp/a dir"
 cp "$sheets/mike.json" "$tmp/a dir/mike sheet.json"
