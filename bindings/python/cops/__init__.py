@@ -16,6 +16,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import threading
 import weakref
 
 __all__ = [
@@ -336,6 +337,14 @@ class _Handle:
     def _h(self):
         if not self._ptr:
             raise ValueError("%s is closed" % type(self).__name__)
+        # ctypes lets go of the GIL during a call: two threads on one context would
+        # draw the same dice or race. A context and what is made from it belong to
+        # the thread that made the context (docs/python.md).
+        owner = self._ctx if self._ctx is not None else self
+        if owner._thread != threading.get_ident():
+            raise RuntimeError("a cops.%s is used by the thread that made its context; "
+                               "give each thread a Context of its own"
+                               % type(self).__name__)
         return self._ptr
 
     def _check(self, rc):
@@ -362,6 +371,7 @@ class Context(_Handle):
             raise ENOMEM("no memory for a context")
         self._children = weakref.WeakSet()
         self._in_callback = 0
+        self._thread = threading.get_ident()
         super().__init__(ptr.value, self)
         self._callback = None
         self._callback_error = None

@@ -317,3 +317,24 @@ def test_odds_answer_what_is_answerable(ctx):
     o = cops.odds(ctx, "2+/64 (64)")     # 0.6 raised ERANGE: no room for an Adrénaline die
     assert 0 < o["p_success"] < 1 and o["p_adrenaline"] is None and o["p_both"] is None
     assert o["p_anciennete"] >= o["p_success"]
+
+
+def test_a_context_belongs_to_its_thread():
+    import threading
+    errors, results = [], []
+    c = cops.Context(seed=5)
+
+    def other():
+        try:
+            c.roll("4+/3")
+        except RuntimeError as e:
+            errors.append(str(e))
+        with cops.Context(seed=5) as own:        # a context of its own: fine
+            results.append(own.roll("4+/3").to_dict())
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert errors and "thread" in errors[0]
+    assert results[0] == c.roll("4+/3").to_dict()   # same seed, same dice, each its own
+    c.close()
