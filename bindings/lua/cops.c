@@ -39,6 +39,8 @@ typedef struct {
   void *p;           /* cops_character, cops_weapon or cops_armour */
   ctx_ud *owner;
   int users;         /* encounters holding it */
+  const char *mt;    /* its metatable's name: which free to call */
+  int closed;        /* closed by __close or __gc while an encounter held it: freed with the last */
 } entity_ud;
 
 typedef struct {
@@ -148,7 +150,7 @@ static const char *checktext(lua_State *L, int i)
 static ctx_ud *to_ctx(lua_State *L, int i)
 {
   ctx_ud *c = luaL_checkudata(L, i, CTX);
-  if (!c->ctx)
+  if (!c->ctx || c->collected)
     luaL_error(L, "the context is closed");
   c->L = L;
   return c;
@@ -364,6 +366,8 @@ static entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
   e->p = p;
   e->owner = c;
   e->users = 0;
+  e->mt = mt;
+  e->closed = 0;
   lua_pushvalue(L, 1);            /* keep the context alive */
   lua_setiuservalue(L, -2, 1);
   luaL_setmetatable(L, mt);
@@ -374,7 +378,7 @@ static entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
 static entity_ud *to_entity(lua_State *L, int i, const char *mt)
 {
   entity_ud *e = luaL_checkudata(L, i, mt);
-  if (!e->p)
+  if (!e->p || e->closed)
     luaL_error(L, "the %s is closed", mt + 5);
   e->owner->L = L;
   return e;
@@ -443,6 +447,14 @@ static void free_entity(const char *mt, void *p)
 }
 
 /* close() (upvalue true: refuses while an encounter holds it) and __gc / __close. */
+static void entity_free(entity_ud *e)
+{
+  free_entity(e->mt, e->p);
+  e->p = NULL;
+  e->owner->children--;
+  ctx_release(e->owner);
+}
+
 static int entity_close(lua_State *L)
 {
   const char *mt = lua_tostring(L, lua_upvalueindex(1));
@@ -453,10 +465,13 @@ static int entity_close(lua_State *L)
     refuse_in_callback(L, e->owner, mt + 5);
   if (e->users && lua_toboolean(L, lua_upvalueindex(2)))
     return luaL_error(L, "the %s is still in an encounter: close the encounter first", mt + 5);
-  free_entity(mt, e->p);
-  e->p = NULL;
-  e->owner->children--;
-  ctx_release(e->owner);
+  if (e->users) {
+    /* __close or __gc while an encounter still uses it: the handle is closed, the C
+     * object lives on until the last encounter holding it closes. */
+    e->closed = 1;
+    return 0;
+  }
+  entity_free(e);
   return 0;
 }
 
@@ -619,7 +634,8 @@ static int fight_close(lua_State *L)
   } else {
     cops_encounter_free(f->p);
     for (int i = 0; i < f->nkept; i++)
-      f->kept[i]->users--;
+      if (--f->kept[i]->users == 0 && f->kept[i]->closed && f->kept[i]->p)
+        entity_free(f->kept[i]);
   }
   f->p = NULL;
   f->owner->children--;

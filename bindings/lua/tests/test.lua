@@ -95,6 +95,29 @@ test("integers and strings are checked before C", function()
   assert(enc:add(mike, 0) == 0)
 end)
 
+test("__close and __gc never free what is still in use", function()
+  local keep
+  do
+    local ctx <close> = cops.context(2030)
+    keep = ctx:load_character(ex .. "/sheets/mike.json")
+  end                                 -- the context's __close: its handle is closed ...
+  local r = keep:roll("Arme de poing/Coordination (2)")
+  assert(r.pool == 3)                 -- ... but the character still rolls on it
+  keep:close()
+  local ctx <close> = cops.context(7)
+  local e <close> = ctx:encounter()
+  do
+    local mike <close> = ctx:load_character(ex .. "/sheets/mike.json")
+    local joe <close> = ctx:load_character(ex .. "/sheets/joe.json")
+    local gun <close> = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+    e:add(mike, 0, 0, 0, {weapons = {gun}})
+    e:add(joe, 1, 8, 0)
+  end                                 -- closed by <close> while the encounter holds them
+  collectgarbage()
+  e:run()                             -- the encounter still has them, whole
+  assert(e:over())
+end)
+
 test("errors carry code and message", function()
   local ctx <close> = cops.context(1)
   local err = raises("syntax", "ESYNTAX", function() ctx:roll("4+/3 (2") end)
