@@ -20,8 +20,25 @@ int cops_log_new(cops_log **out, cops_ctx *ctx)
   if (!log)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a log");
   log->ctx = ctx;
+  log->limit = COPS_LOG_LIMIT_DEFAULT;
   *out = log;
   return COPS_OK;
+}
+
+int cops_log_set_limit(cops_log *log, int events)
+{
+  if (!log)
+    return COPS_EINVAL;
+  COPS__ENTER(log->ctx);
+  if (events < 0)
+    return cops__fail(log->ctx, COPS_ERANGE, "log limit %d is negative (0: no limit)", events);
+  log->limit = events;
+  return COPS_OK;
+}
+
+int cops_log_limit(const cops_log *log)
+{
+  return log ? log->limit : COPS_EINVAL;
 }
 
 void cops_log_free(cops_log *log)
@@ -33,6 +50,7 @@ void cops_log_free(cops_log *log)
   cops__free(a, log->face);
   cops__free(a, log->reroll_of);
   cops__free(a, log->names);
+  cops__free(a, log->name_off);
   cops__free(a, log);
 }
 
@@ -142,13 +160,14 @@ static int intern_slow(cops_log *log, const char *name)
       return log->name_off[i];
   const int len = (int)strlen(name) + 1;
   if (grow(&log->ctx->alloc, (void **)&log->names, &log->names_capacity, log->names_len + len,
-           1))
+           1) ||
+      grow(&log->ctx->alloc, (void **)&log->name_off, &log->name_off_capacity, log->nname + 1,
+           sizeof *log->name_off))
     return -2;
   const int off = log->names_len;
   memcpy(log->names + off, name, (size_t)len);
   log->names_len += len;
-  if (log->nname < (int)(sizeof log->name_off / sizeof log->name_off[0]))
-    log->name_off[log->nname++] = off;
+  log->name_off[log->nname++] = off;   /* every name once, however many there are */
   return off;
 }
 
@@ -241,9 +260,13 @@ static COPS_INLINE int field_of(const cops_event *e, uint16_t at)
   return v;
 }
 
-/* Room for one more event and n more dice (the rare path of a push). */
+/* Room for one more event and n more dice, within the log's limit (the rare
+ * path of a push). */
 static COPS_NOINLINE int room(cops_log *log, int n)
 {
+  if (log->limit > 0 && log->count >= log->limit)
+    return cops__fail(log->ctx, COPS_ERANGE, "the log holds its limit of %d events "
+                      "(cops_log_set_limit; clear it, or run without a log)", log->limit);
   if (grow(&log->ctx->alloc, (void **)&log->rec, &log->capacity, log->count + 1,
            sizeof *log->rec) ||
       (n > 0 && dice_room(log, n)))
@@ -253,14 +276,15 @@ static COPS_NOINLINE int room(cops_log *log, int n)
 
 /* The next record, with room for n dice, its names and ids set; NULL when out of memory. */
 static COPS_INLINE struct cops__record *next_record(cops_log *log, int n, int actor, int target,
-                                                  const char *weapon)
+                                                  const char *weapon, int *rc)
 {
-  if (COPS_UNLIKELY(log->count == log->capacity || log->ndice + n > log->dice_capacity) &&
-      room(log, n))
+  if (COPS_UNLIKELY(log->count == log->capacity || log->ndice + n > log->dice_capacity ||
+                    (log->limit > 0 && log->count >= log->limit)) &&
+      (*rc = room(log, n)))
     return NULL;
   int w = -1;
   if (weapon && (w = intern(log, weapon)) == -2) {
-    cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
+    *rc = cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
     return NULL;
   }
   struct cops__record *r = &log->rec[log->count];
@@ -314,9 +338,10 @@ int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int acto
   if (COPS_UNLIKELY((unsigned)e->type >= COPS_EV_TYPE_COUNT))
     return cops__fail(log->ctx, COPS_EINVAL, "event type %d", e->type);
   const int n = roll ? cops_roll_count(roll) : 0;
-  struct cops__record *r = next_record(log, n, actor, target, weapon);
+  int rc;
+  struct cops__record *r = next_record(log, n, actor, target, weapon, &rc);
   if (!r)
-    return COPS_ENOMEM;
+    return rc;
   record_common(log, r, actor_id, target_id);
   if (roll) {
     record_roll(log, r, roll, n, e->purpose);
@@ -342,9 +367,10 @@ int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int
   if (!log)
     return COPS_OK;
   const int n = cops_roll_count(roll);
-  struct cops__record *r = next_record(log, n, actor, target, NULL);
+  int rc;
+  struct cops__record *r = next_record(log, n, actor, target, NULL, &rc);
   if (!r)
-    return COPS_ENOMEM;
+    return rc;
   record_common(log, r, actor_id, target_id);
   record_roll(log, r, roll, n, purpose);   /* built in place: no event on the stack */
   log->count++;

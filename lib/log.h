@@ -32,8 +32,9 @@ struct cops_log {
   /* Names, each stored once, NUL-terminated. */
   char *names;
   int names_len, names_capacity;
-  int name_off[32];      /* the last distinct names, for reuse */
-  int nname;
+  int *name_off;         /* every distinct name held, for reuse */
+  int nname, name_off_capacity;
+  int limit;             /* most events held (0: no limit) */
   /* The last names pushed, by pointer (checked by text before use). */
 #define COPS__LOG_RECENT 4
   const char *recent_ptr[COPS__LOG_RECENT];

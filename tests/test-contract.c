@@ -744,6 +744,41 @@ START_TEST(test_covering_fire_of_many_rounds_rolls_every_d10)
 }
 END_TEST
 
+/* Output bounded by input: a log holds at most its limit; a round that would pass it
+ * fails whole (nothing changes) and goes on once the log is cleared (issue 12). */
+START_TEST(test_the_log_has_a_limit)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_scenario *sc;
+  ck_assert_int_eq(cops_scenario_load(&sc, ctx, STREET), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(sc);
+  cops_log *log = cops_encounter_log(e);
+  ck_assert_int_eq(cops_log_limit(log), COPS_LOG_LIMIT_DEFAULT);
+  ck_assert_int_eq(cops_log_set_limit(log, -1), COPS_ERANGE);
+  ck_assert_int_eq(cops_log_set_limit(log, 100), COPS_OK);
+  cops_ctx_seed(ctx, 2030);
+  int rc, failed = 0;
+  while (!cops_encounter_over(e)) {
+    const int before = cops_log_count(log);
+    const int round = cops_encounter_round(e);
+    if ((rc = cops_encounter_run_round(e))) {
+      ck_assert_int_eq(rc, COPS_ERANGE);
+      ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "limit of 100 events"));
+      ck_assert_int_eq(cops_log_count(log), before);     /* nothing of the round */
+      ck_assert_int_eq(cops_encounter_round(e), round);
+      ck_assert_int_eq(cops_log_clear(log), COPS_OK);
+      failed++;
+      ck_assert_int_lt(failed, 100);
+    }
+    ck_assert_int_le(cops_log_count(log), 100);
+  }
+  ck_assert_int_gt(failed, 0);
+  cops_scenario_free(sc);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
   Suite *s = suite_create("contract");
@@ -758,6 +793,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);
   tcase_add_test(tc, test_names_are_clean_and_never_cut);
   tcase_add_test(tc, test_covering_fire_of_many_rounds_rolls_every_d10);
+  tcase_add_test(tc, test_the_log_has_a_limit);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -801,6 +801,14 @@ static int fight_winner(lua_State *L)
   return 1;
 }
 
+/* f:set_log_limit(events): the most events the log holds (0: none). */
+static int fight_set_log_limit(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  check(L, f->owner, cops_log_set_limit(cops_encounter_log(encounter_of(f)), checkint(L, 2)));
+  return 0;
+}
+
 static int fight_can_act(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
@@ -986,6 +994,7 @@ LUALIB_API int luaopen_cops(lua_State *L)
     {"run_round", fight_run_round}, {"run", fight_run}, {"reset", fight_reset},
     {"seed", fight_seed}, {"over", fight_over}, {"round", fight_round},
     {"winner", fight_winner}, {"can_act", fight_can_act}, {"jsonl", fight_jsonl},
+    {"set_log_limit", fight_set_log_limit},
     {"narrate", fight_narrate}, {"events", fight_events}, {NULL, NULL},
   };
   metatable(L, ENCOUNTER, fight_methods);

@@ -133,6 +133,7 @@ class Bot:
         if not parts:
             raise ValueError("!fight SCENARIO [seed]")
         scenario = cops.Scenario(self.ctx, parts[0])
+        scenario.log_limit = 20000       # a stranger's scenario cannot fill the memory
         try:
             if len(parts) > 1:
                 scenario.seed(int(parts[1]))

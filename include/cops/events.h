@@ -169,6 +169,18 @@ typedef struct cops_log cops_log;
 COPS_API int cops_log_new(cops_log **out, cops_ctx *ctx);
 /** @brief Free a log. NULL is accepted. @since 0.4.0 */
 COPS_API void cops_log_free(cops_log *log);
+/** Events a new log holds at most: the output of a procedure stays bounded by its input. */
+#define COPS_LOG_LIMIT_DEFAULT 1000000
+/**
+ * @brief The most events the log holds (0: no limit; ::COPS_LOG_LIMIT_DEFAULT when
+ * made). A procedure that would push past it fails with ::COPS_ERANGE and, all or
+ * nothing, changes nothing: clear the log, raise the limit, or run without a log.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE (negative)
+ * @since 0.7.0
+ */
+COPS_API int cops_log_set_limit(cops_log *log, int events);
+/** @brief The log's limit in events (0: none), or ::COPS_EINVAL. @since 0.7.0 */
+COPS_API int cops_log_limit(const cops_log *log);
 /** @brief Empty the log (its memory is kept for reuse). @since 0.4.0 */
 COPS_API int cops_log_clear(cops_log *log);
 /** @brief Events held, or a negative code. @since 0.4.0 */

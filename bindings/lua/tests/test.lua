@@ -224,6 +224,10 @@ test("the scenario replays the C log byte for byte", function()
   assert(count == 5 and names[0] == "Mike Delgado")
   s:reset()
   assert(s:round() == 0)
+  s:set_log_limit(30)                 -- output bounded: the run fails whole
+  local err = raises("limit", "ERANGE", function() s:run() end)
+  assert(err.message:find("limit of 30 events"))
+  assert(s:round() == 0)
 end)
 
 test("handles close once; the context waits for its handles", function()

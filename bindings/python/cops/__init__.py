@@ -200,6 +200,8 @@ _PROTOTYPES = {
     "cops_encounter_set_max_rounds": (_i, [_p, _i]),
     "cops_encounter_set_logging": (_i, [_p, _i]),
     "cops_encounter_log": (_p, [_p]),
+    "cops_log_set_limit": (_i, [_p, _i]),
+    "cops_log_limit": (_i, [_p]),
     "cops_encounter_begin_round": (_i, [_p]),
     "cops_encounter_declare": (_i, [_p, _i, ctypes.POINTER(Declaration)]),
     "cops_encounter_declaration": (_i, [_p, _i, ctypes.POINTER(Declaration)]),
@@ -725,6 +727,16 @@ class _EncounterView:
 
     def narrate(self, lang="fr"):
         return _log_narrate(_lib.cops_encounter_log(self._e()), self._ctx, lang)
+
+    @property
+    def log_limit(self):
+        """The most events the log holds (0: no limit); a round past it raises ERANGE."""
+        return self._check(_lib.cops_log_limit(_lib.cops_encounter_log(self._e())))
+
+    @log_limit.setter
+    def log_limit(self, events):
+        self._check(_lib.cops_log_set_limit(_lib.cops_encounter_log(self._e()),
+                                            _int(events, "events", 0, INT_MAX)))
 
 
 def _code(parse, value, what):

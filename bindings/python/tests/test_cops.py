@@ -338,3 +338,16 @@ def test_a_context_belongs_to_its_thread():
     assert errors and "thread" in errors[0]
     assert results[0] == c.roll("4+/3").to_dict()   # same seed, same dice, each its own
     c.close()
+
+
+def test_the_log_limit_bounds_a_fight():
+    with cops.Context(seed=2030) as c:
+        s = cops.Scenario(c, os.path.join(EX, "scenarios", "street-shootout.json"))
+        assert s.log_limit == 1000000
+        s.log_limit = 30
+        with pytest.raises(cops.ERANGE) as e:
+            s.run()
+        assert "limit of 30 events" in e.value.message
+        assert s.round == 0 and s.events == []      # the run changed nothing
+        with pytest.raises(ValueError):
+            s.log_limit = -1
