@@ -1,9 +1,12 @@
-/* The context, its random source, errors and version (COPS.md C1; DESIGN.md 4). */
+/* The context, its random source, errors and version (COPS.md C1; DESIGN.md 4),
+ * and the confinement of the files it reads. */
+#define _DEFAULT_SOURCE   /* realpath() */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sodium.h>
 
@@ -135,6 +138,7 @@ void cops_ctx_free(cops_ctx *ctx)
     return;
   }
   const cops_allocator a = ctx->alloc;
+  cops__free(&a, ctx->root);
   sodium_memzero(ctx, sizeof *ctx);
   cops__free(&a, ctx);
 }
@@ -151,6 +155,39 @@ int cops__refuse(cops_ctx *ctx)
   ctx->reentered = 1;
   return cops__fail(ctx, COPS_ESTATE, "called from the random callback of its own context "
                     "(refused; docs/api.md)");
+}
+
+int cops_ctx_confine(cops_ctx *ctx, const char *root, size_t max_bytes)
+{
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  if (!root) {
+    cops__free(&ctx->alloc, ctx->root);
+    ctx->root = NULL;
+    return COPS_OK;
+  }
+  if (max_bytes < 1 || max_bytes > (size_t)1 << 24)
+    return cops__fail(ctx, COPS_ERANGE, "file size limit %zu out of range 1..16777216",
+                      max_bytes);
+  char *real = realpath(root, NULL);   /* the folder as the system names it */
+  struct stat st;
+  if (!real || stat(real, &st) || !S_ISDIR(st.st_mode)) {
+    free(real);
+    return cops__fail(ctx, COPS_EIO, "%s: not a folder", root);
+  }
+  const size_t n = strlen(real) + 1;
+  char *copy = cops__malloc(&ctx->alloc, n);
+  if (!copy) {
+    free(real);
+    return cops__fail(ctx, COPS_ENOMEM, "out of memory for the confinement");
+  }
+  memcpy(copy, real, n);
+  free(real);   /* realpath() allocates with malloc */
+  cops__free(&ctx->alloc, ctx->root);
+  ctx->root = copy;
+  ctx->max_file = max_bytes;
+  return COPS_OK;
 }
 
 int cops_ctx_use_system(cops_ctx *ctx)

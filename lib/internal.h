@@ -29,6 +29,8 @@ struct cops_ctx {
   int source;                 /* cops_source */
   int reroll_cap;
   int in_callback;            /* the random callback is running */
+  char *root;                 /* cops_ctx_confine(): files only under it (its real path) */
+  size_t max_file;            /* and no larger than this */
   int reentered;              /* it called the library on this context */
   cops_allocator alloc;
   size_t pos;                 /* next unread byte of buf */

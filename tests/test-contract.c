@@ -2,7 +2,7 @@
  * random callback that fails at every die and an allocator that fails at
  * every allocation; a random callback that calls back into its context;
  * messages about the most recent call; queries whose values are not codes. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include <stdio.h>
 
 #include <jansson.h>
@@ -779,6 +779,66 @@ START_TEST(test_the_log_has_a_limit)
 }
 END_TEST
 
+/* Files named by strangers (issue 12): confined to a folder, regular files only,
+ * of bounded size, and no quoting of a file's content in a message. */
+START_TEST(test_a_confined_context_reads_only_its_folder)
+{
+  char root[] = "/tmp/cops-confine-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(root));
+  char path[512], cmd[1024];
+  snprintf(cmd, sizeof cmd, "mkdir -p %s/sheets %s/scenes && cp " SHEETS_DIR "/mike.json "
+           SHEETS_DIR "/joe.json %s/sheets/ && printf 'secret words here' > %s/notes.txt && "
+           "ln -s /etc/passwd %s/sheets/link.json && mkfifo %s/fifo.json && "
+           "printf '{\"schema\":1,\"name\":\"s\",\"combatants\":[{\"sheet\":"
+           "\"../sheets/mike.json\",\"side\":\"a\"},{\"sheet\":\"../sheets/joe.json\",\"side\":\"b\"}]}' > %s/scenes/s.json",
+           root, root, root, root, root, root, root);
+  ck_assert_int_eq(system(cmd), 0);
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  ck_assert_int_eq(cops_ctx_confine(ctx, "/nowhere/at/all", 1 << 20), COPS_EIO);
+  ck_assert_int_eq(cops_ctx_confine(ctx, root, 0), COPS_ERANGE);
+  ck_assert_int_eq(cops_ctx_confine(ctx, root, 1 << 20), COPS_OK);
+  cops_character *ch = NULL;
+  ck_assert_int_eq(cops_character_load(&ch, ctx, "sheets/mike.json"), COPS_OK);
+  cops_character_free(ch);
+  static const char *const refused[] = {
+    "/etc/passwd", "../etc/passwd", "sheets/../../etc/passwd", "sheets/link.json",
+    "fifo.json", "..", ".",
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    ch = NULL;
+    ck_assert_msg(cops_character_load(&ch, ctx, refused[i]) == COPS_EIO, "%s", refused[i]);
+    ck_assert_ptr_null(ch);
+    ck_assert_ptr_null(strstr(cops_ctx_errmsg(ctx), "root:"));   /* nothing of /etc/passwd */
+  }
+  /* Not JSON: the message gives the place, never the words. */
+  ck_assert_int_eq(cops_character_load(&ch, ctx, "notes.txt"), COPS_EJSON);
+  ck_assert_ptr_null(strstr(cops_ctx_errmsg(ctx), "secret"));
+  /* A size limit. */
+  ck_assert_int_eq(cops_ctx_confine(ctx, root, 100), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&ch, ctx, "sheets/mike.json"), COPS_EIO);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "larger than 100 bytes"));
+  ck_assert_int_eq(cops_ctx_confine(ctx, root, 1 << 20), COPS_OK);
+  /* A scenario's files are relative to it and stay inside; read from text it names none. */
+  cops_scenario *sc = NULL;
+  ck_assert_msg(cops_scenario_load(&sc, ctx, "scenes/s.json") == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  cops_scenario_free(sc);
+  sc = NULL;
+  ck_assert_int_eq(cops_scenario_from_json(&sc, ctx, "{\"schema\":1,\"name\":\"s\","
+                   "\"combatants\":[{\"sheet\":\"sheets/mike.json\"},{\"sheet\":"
+                   "\"sheets/joe.json\"}]}", NULL), COPS_EIO);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "names no file"));
+  /* Lifted: the whole file system again, but still regular files only. */
+  ck_assert_int_eq(cops_ctx_confine(ctx, NULL, 0), COPS_OK);
+  snprintf(path, sizeof path, "%s/fifo.json", root);
+  ck_assert_int_eq(cops_character_load(&ch, ctx, path), COPS_EIO);   /* no hang */
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "not a regular file"));
+  cops_ctx_free(ctx);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
   Suite *s = suite_create("contract");
@@ -794,6 +854,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_names_are_clean_and_never_cut);
   tcase_add_test(tc, test_covering_fire_of_many_rounds_rolls_every_d10);
   tcase_add_test(tc, test_the_log_has_a_limit);
+  tcase_add_test(tc, test_a_confined_context_reads_only_its_folder);
   suite_add_tcase(s, tc);
   return s;
 }

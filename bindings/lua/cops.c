@@ -268,6 +268,22 @@ static int ctx_seed(lua_State *L)
   return 0;
 }
 
+/* ctx:confine(root [, max_bytes]) or ctx:confine(nil): files only under root (cops_ctx_confine). */
+static int ctx_confine(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  if (lua_isnoneornil(L, 2)) {
+    check(L, c, cops_ctx_confine(c->ctx, NULL, 0));
+    return 0;
+  }
+  const char *root = checktext(L, 2);
+  const lua_Integer max = luaL_optinteger(L, 3, 1 << 20);
+  if (max < 1 || max > (1 << 24))
+    return luaL_argerror(L, 3, "a size limit of 1 .. 16777216 bytes");
+  check(L, c, cops_ctx_confine(c->ctx, root, (size_t)max));
+  return 0;
+}
+
 static int ctx_die(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
@@ -954,7 +970,8 @@ LUALIB_API int luaopen_cops(lua_State *L)
   lua_pop(L, 1);
 
   static const luaL_Reg ctx_methods[] = {
-    {"seed", ctx_seed}, {"die", ctx_die}, {"roll", ctx_roll}, {"odds", ctx_odds},
+    {"seed", ctx_seed}, {"confine", ctx_confine}, {"die", ctx_die}, {"roll", ctx_roll},
+    {"odds", ctx_odds},
     {"load_character", ctx_load_character}, {"character", ctx_character_from_json},
     {"load_weapon", ctx_load_weapon}, {"weapon", ctx_weapon_from_json},
     {"load_armour", ctx_load_armour}, {"armour", ctx_armour_from_json},

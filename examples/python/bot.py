@@ -65,8 +65,11 @@ TEXT = {
 class Bot:
     """One chat channel: a context (system dice), a language, a loaded sheet."""
 
-    def __init__(self, lang="fr", seed=None):
+    def __init__(self, lang="fr", seed=None, root=None):
         self.ctx = cops.Context(seed=seed)
+        # Files named in chat are read under root only (the working folder by default):
+        # no way out of it, regular files of at most 1 MiB, no file content in a message.
+        self.ctx.confine(os.getcwd() if root is None else root, 1 << 20)
         self.lang = lang
         self.sheet = None
 

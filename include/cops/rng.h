@@ -151,6 +151,24 @@ COPS_API int cops_ctx_seed_bytes(cops_ctx *ctx, const unsigned char *seed, size_
  */
 COPS_API int cops_ctx_use_callback(cops_ctx *ctx, cops_rng_fn fn, void *user);
 
+/**
+ * @brief Confine every file the context reads (sheets, weapons, armour,
+ * scenarios and the files they name) to the folder @p root: for text from
+ * strangers (a chat bot).
+ *
+ * Once confined, a path is relative to @p root and may not leave it: no
+ * absolute path, no ".." past the root, no symbolic link out of it; only
+ * regular files (never a FIFO or a device) of at most @p max_bytes; a scenario
+ * read from text names no file at all; and a file that is not valid JSON is
+ * reported by line and column only, never quoting its content.
+ * @param root an existing folder; NULL lifts the confinement
+ * @param max_bytes 1 .. 16 MiB
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE, ::COPS_EIO (no such folder),
+ *         ::COPS_ENOMEM
+ * @since 0.7.0
+ */
+COPS_API int cops_ctx_confine(cops_ctx *ctx, const char *root, size_t max_bytes);
+
 /** @brief The current ::cops_source, or ::COPS_EINVAL for NULL. @since 0.1.0 */
 COPS_API int cops_ctx_source(const cops_ctx *ctx);
 

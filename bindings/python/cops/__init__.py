@@ -139,6 +139,7 @@ _ap = ctypes.POINTER(_Action)
 _PROTOTYPES = {
     "cops_strerror": (_s, [_i]),
     "cops_free": (None, [_p]),
+    "cops_ctx_confine": (_i, [_p, _s, ctypes.c_size_t]),
     "cops_ctx_new": (_i, [_pp]),
     "cops_ctx_free": (None, [_p]),
     "cops_ctx_errmsg": (_s, [_p]),
@@ -438,6 +439,16 @@ class Context(_Handle):
 
         self._callback = _RNG_FN(trampoline)  # kept alive as long as the context uses it
         self._check(_lib.cops_ctx_use_callback(self._h, self._callback, None))
+
+    def confine(self, root, max_bytes=1 << 20):
+        """Read files only under the folder root (relative paths, no way out, regular files
+        of at most max_bytes, no file content in messages); None lifts it. For text from
+        strangers (cops_ctx_confine)."""
+        if root is None:
+            self._check(_lib.cops_ctx_confine(self._h, None, 0))
+            return
+        self._check(_lib.cops_ctx_confine(self._h, _text(os.fspath(root), "root"),
+                                          _int(max_bytes, "max_bytes", 1, 1 << 24)))
 
     def die(self, sides):
         """One die of 10 or 6 sides from the source."""

@@ -14,11 +14,11 @@ spec.loader.exec_module(bot)
 
 
 def test_commands_in_french_then_english():
-    b = bot.Bot(lang="fr", seed=2030)
+    b = bot.Bot(lang="fr", seed=2030, root=ROOT)
     assert b.answer("hello") is None
     assert b.answer("!help").startswith("Commandes : !roll")
     assert b.answer("!roll Arme de poing/Coordination (2)").startswith("Aucune fiche chargée")
-    sheet = os.path.join(ROOT, "examples", "sheets", "mike.json")
+    sheet = "examples/sheets/mike.json"
     assert b.answer("!sheet load " + sheet) == "Fiche chargée : Mike Delgado, 29 PV (en forme)"
     assert b.answer("!roll Arme de poing/Coordination (2)").startswith(
         "Mike Delgado — Arme de poing/Coordination (2) : [")
@@ -26,7 +26,7 @@ def test_commands_in_french_then_english():
                                           "92.39 %, avec Ancienneté 96.12 %)")
     assert b.answer("!lang en") == "I speak English."
     assert b.answer("!sheet") == "Sheet: Mike Delgado, 29/29 HP (healthy)"
-    scenario = os.path.join(ROOT, "examples", "scenarios", "street-shootout.json")
+    scenario = "examples/scenarios/street-shootout.json"
     reply = b.answer("!fight %s 2030" % scenario)
     assert reply.startswith("Fusillade sur Alvarado Street: 5 rounds, COPS win. Last lines:")
     assert reply.endswith("Round 5 — The fight is over: side COPS wins")
@@ -43,3 +43,12 @@ def test_the_script_reads_stdin():
     assert lines[0].startswith("4+/3 (2): 80.29 % to succeed")
     assert lines[1].startswith("Commands: !roll")
     assert len(lines) == 2
+
+
+def test_files_from_strangers_stay_confined():
+    b = bot.Bot(lang="en", seed=1, root=ROOT)
+    for path in ("/etc/passwd", "../../../etc/passwd", "/dev/stdin", "README.md"):
+        reply = b.answer("!sheet load " + path)
+        assert reply.startswith("Error:"), reply
+        assert "root:" not in reply and "libcops" not in reply     # no file content
+    assert b.answer("!fight /dev/stdin").startswith("Error:")        # refused, no hang
