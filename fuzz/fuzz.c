@@ -1,8 +1,10 @@
-/* A libFuzzer target over every parser of libcops: notation, character
- * sheets, weapon and armour files, rolls from a character, names, scenarios
- * (run for a few rounds). The first
- * byte picks the parser; the rest is its text. Any crash, leak or undefined
- * behaviour is a bug. Run: sh scripts/fuzz.sh [runs]. */
+/* A libFuzzer target over every parser of libcops and its engine: notation,
+ * character sheets, weapon and armour files, rolls from a character, names,
+ * scenarios (run for a few rounds); and, from raw bytes, attacks of every mode
+ * from fuzzed situations, the odds of fuzzed actions, and an encounter driven
+ * by fuzzed declarations round after round. The first byte picks the mode;
+ * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
+ * a bug. Run: sh scripts/fuzz.sh [runs]. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,163 @@ static const char sheet[] =
   "{\"skill\":\"Pilotage\",\"level\":\"6+\",\"specialisations\":[\"hélicoptère\"]},"
   "{\"skill\":\"Arme de poing\",\"level\":5}]}";
 
+/* The next fuzzed value in lo..hi (lo when the bytes run out). */
+struct bytes {
+  const uint8_t *p;
+  size_t n;
+};
+static int take(struct bytes *b, int lo, int hi)
+{
+  if (!b->n)
+    return lo;
+  int v = b->p[0] | (b->n > 1 ? b->p[1] << 8 : 0);
+  b->p += b->n > 1 ? 2 : 1;
+  b->n -= b->n > 1 ? 2 : 1;
+  return lo + v % (hi - lo + 1);
+}
+
+/* An attack of any mode from a fuzzed situation, with its log rendered. */
+static void fuzz_attack(cops_ctx *ctx, struct bytes *b)
+{
+  cops_character *a, *t;
+  cops_weapon *gun, *knife;
+  cops_armour *vest;
+  cops_outcome *o;
+  cops_log *log;
+  if (cops_character_from_json(&a, ctx, sheet) || cops_character_from_json(&t, ctx, sheet) ||
+      cops_weapon_new(&gun, ctx, COPS_HANDGUN, "Vulcan 051") ||
+      cops_weapon_new(&knife, ctx, COPS_BLADE, "Couteau 021") ||
+      cops_armour_new(&vest, ctx, "Gilet") || cops_outcome_new(&o) || cops_log_new(&log, ctx))
+    abort();
+  cops_weapon_set(gun, COPS_WEAPON_MAGAZINE, take(b, 0, 200));
+  cops_weapon_set(gun, COPS_WEAPON_LOADED, take(b, 0, 200));
+  cops_weapon_set(gun, COPS_WEAPON_VRC, take(b, 0, 10));
+  cops_weapon_set(gun, COPS_WEAPON_VC, take(b, 0, 10));
+  cops_weapon_set(gun, COPS_WEAPON_CT, take(b, 1, 5));
+  cops_armour_set(vest, take(b, 0, COPS_LOCATION_COUNT - 1), take(b, 0, 5), take(b, 0, 5));
+  cops_character_set_hp(t, take(b, -40, 29));
+  cops_character_set_conditions(a, (unsigned)take(b, 0, COPS_COND_ALL), 1);
+  for (int k = 0; k < 3 && b->n; k++) {
+    cops_situation s;
+    cops_situation_init(&s, take(b, 0, COPS_ATTACK_MODE_COUNT - 1));
+    s.attacker = a;
+    s.target = take(b, 0, 4) ? t : NULL;
+    s.weapon = take(b, 0, 2) == 0 ? NULL : take(b, 0, 1) ? gun : knife;
+    s.armour = take(b, 0, 1) ? vest : NULL;
+    s.attitude = take(b, -3, 3);
+    s.target_attitude = take(b, -3, 3);
+    s.initiative = take(b, -3, 3);
+    s.distance = take(b, -1, 300);
+    s.movement = take(b, -1, 12);
+    s.dice_mod = take(b, -70, 70);
+    s.difficulty_mod = take(b, -70, 70);
+    s.shots_fired = take(b, 0, 4);
+    s.several = take(b, 0, 1);
+    s.target_mode = take(b, -2, COPS_ATTACK_MODE_COUNT);
+    s.target_weapon = take(b, 0, 1) ? knife : NULL;
+    s.penetration = take(b, 0, 30);
+    s.attacker_id = take(b, -2, 5);
+    s.target_id = take(b, -2, 5);
+    cops_attack(o, &s, log);
+  }
+  char *json;
+  if (cops_log_to_jsonl(log, 0, &json) == COPS_OK)
+    cops_free(json);
+  if (cops_log_narrate(log, 0, COPS_LANG_EN, &json) == COPS_OK)
+    cops_free(json);
+  cops_log_free(log);
+  cops_outcome_free(o);
+  cops_armour_free(vest);
+  cops_weapon_free(knife);
+  cops_weapon_free(gun);
+  cops_character_free(t);
+  cops_character_free(a);
+}
+
+/* Every odds query of a fuzzed action (fields past their ranges included). */
+static void fuzz_odds(cops_ctx *ctx, struct bytes *b)
+{
+  cops_action a, v;
+  double p, q, r, s;
+  int k;
+  cops_action_init(&a, take(b, -2, 70), take(b, 0, 12), take(b, -2, 70));
+  a.dice_mod = take(b, -70, 70);
+  a.threshold_mod = take(b, -12, 12);
+  a.difficulty_mod = take(b, -70, 70);
+  a.flags = (unsigned)take(b, 0, 2);
+  v = a;
+  v.dice = take(b, 0, 64);
+  cops_odds_success(ctx, &a, &p);
+  cops_odds_pmf(ctx, &a, take(b, -1, 80), &p);
+  cops_odds_at_least(ctx, &a, take(b, -1, 80), &p);
+  cops_odds_margin_at_least(ctx, &a, take(b, -80, 80), &p);
+  cops_odds_expected(ctx, &a, &p);
+  cops_odds_quantile(ctx, &a, take(b, 0, 100) / 100.0, &k);
+  cops_odds_points(ctx, &a, &p, &q, &r, &s);
+  cops_odds_opposed(ctx, &a, &v, take(b, -1, 70), &p, &q, &r);
+  cops_odds_opposed_difference(ctx, &a, &v, take(b, -80, 80), &p);
+  cops_odds_dice_for(ctx, &a, take(b, 0, 100) / 100.0, &k);
+  cops_odds_threshold_for(ctx, &a, take(b, 0, 100) / 100.0, &k);
+}
+
+/* An encounter of two sides driven by fuzzed declarations, round after round. */
+static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
+{
+  cops_character *ch[4];
+  cops_weapon *w[4];
+  cops_encounter *e;
+  if (cops_encounter_new(&e, ctx, COPS_RULES_CORE))
+    abort();
+  for (int i = 0; i < 4; i++) {
+    int id;
+    if (cops_character_from_json(&ch[i], ctx, sheet) ||
+        cops_weapon_new(&w[i], ctx, i % 2 ? COPS_HANDGUN : COPS_BLADE, "Arme 152"))
+      abort();
+    cops_weapon_set(w[i], COPS_WEAPON_MAGAZINE, take(b, 0, 40));
+    cops_weapon_set(w[i], COPS_WEAPON_LOADED, take(b, 0, 40));
+    cops_weapon_set(w[i], COPS_WEAPON_VC, take(b, 0, 5));
+    if (cops_encounter_add(e, ch[i], i % 2, take(b, -20, 20), take(b, -20, 20), &id) ||
+        cops_encounter_give_weapon(e, id, w[i]) ||
+        cops_encounter_set_controlled(e, id, take(b, 0, 1)))
+      abort();
+  }
+  cops_encounter_set_max_rounds(e, 6);
+  cops_encounter_seed(e, (uint64_t)take(b, 0, 1000));
+  while (!cops_encounter_over(e) && b->n) {
+    if (cops_encounter_begin_round(e))
+      break;
+    for (int i = 0; i < 4; i++) {
+      cops_declaration d;
+      cops_declaration_init(&d, take(b, 0, COPS_ACT_COUNT - 1));
+      d.target = take(b, -1, 4);
+      d.attitude = take(b, -2, 2);
+      d.initiative = take(b, -3, 3);
+      d.shots = take(b, 0, 4);
+      d.weapon = take(b, 0, 1);
+      d.moving = take(b, 0, 1);
+      d.x = take(b, -15, 15);
+      d.y = take(b, -15, 15);
+      d.difficulty = take(b, 0, 4);
+      cops_encounter_declare(e, i, &d);   /* refused or not: both are fine */
+    }
+    if (cops_encounter_resolve_round(e)) {
+      /* a controlled combatant without a valid declaration: let the policy play */
+      for (int i = 0; i < 4; i++)
+        cops_encounter_set_controlled(e, i, 0);
+      if (cops_encounter_resolve_round(e))
+        break;
+    }
+  }
+  char *json;
+  if (cops_log_to_jsonl(cops_encounter_log(e), 0, &json) == COPS_OK)
+    cops_free(json);
+  cops_encounter_free(e);
+  for (int i = 0; i < 4; i++) {
+    cops_weapon_free(w[i]);
+    cops_character_free(ch[i]);
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size == 0)
@@ -34,7 +193,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     abort();
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
-  switch (data[0] % 7) {
+  struct bytes b = {data + 1, size - 1};
+  switch (data[0] % 10) {
   case 0: {
     cops_action a;
     double p;
@@ -98,6 +258,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     break;
   }
+  case 7:
+    fuzz_attack(ctx, &b);
+    break;
+  case 8:
+    fuzz_odds(ctx, &b);
+    break;
+  case 9:
+    fuzz_encounter(ctx, &b);
+    break;
   default: {
     int v, x, y, z;
     cops_skill_parse(text, &v);
