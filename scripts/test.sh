@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every test: installs what is missing, then builds and runs the Check suites
 # with gcc and clang (warnings as errors), under AddressSanitizer +
-# UndefinedBehaviorSanitizer, under valgrind memcheck, a seeded libFuzzer run
+# UndefinedBehaviorSanitizer, threads under ThreadSanitizer, under valgrind memcheck, a seeded libFuzzer run
 # over every parser, and an install into a prefix that a separate program
 # builds against with pkg-config. The gcc and clang runs include the Python and
 # Lua bindings and the cross-language replay (suite 'bindings').
@@ -67,6 +67,12 @@ if CC=gcc CXX=g++ setup build/asan -Db_sanitize=address,undefined -Db_lundef=fal
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     mtest asan build/asan --no-suite bindings
 else step_failed asan-build; fi
+
+note "ThreadSanitizer: threads with a context each (no data race)"
+if CC=clang CXX=clang++ setup build/tsan -Db_sanitize=thread -Db_lundef=false -Dlua=disabled \
+     -Dbindings_tests=disabled -Dbench=false; then
+  TSAN_OPTIONS=halt_on_error=1 mtest tsan build/tsan --suite threads
+else step_failed tsan-build; fi
 
 note "valgrind memcheck (no error, no leak)"
 if [ -f build/gcc/build.ninja ]; then
