@@ -1,8 +1,9 @@
 #!/bin/sh
 # Every test: installs what is missing, then builds and runs the Check suites
 # with gcc and clang (warnings as errors), under AddressSanitizer +
-# UndefinedBehaviorSanitizer, threads under ThreadSanitizer, under valgrind memcheck, a seeded libFuzzer run
-# over every parser, and an install into a prefix that a separate program
+# UndefinedBehaviorSanitizer, threads under ThreadSanitizer, under valgrind
+# memcheck, a seeded libFuzzer run over every parser and the engine, and an
+# install into a prefix that a separate program
 # builds against with pkg-config. The gcc and clang runs include the Python and
 # Lua bindings and the cross-language replay (suite 'bindings').
 # Usage: sh scripts/test.sh   (the last line says "N passed, N failed")
