@@ -1,13 +1,14 @@
 #!/bin/sh
 # Install the Debian packages a step needs, only those missing.
-# Usage: deps.sh build|test. Run as root on Debian 12 (apt-get), or with
+# Usage: deps.sh build|test|coverage. Run as root on Debian 12 (apt-get), or with
 # everything already installed.
 set -eu
 build="meson ninja-build pkg-config gcc libc6-dev libsodium-dev libjansson-dev"
 case "${1:-build}" in
   build) want=$build ;;
   test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip" ;;
-  *) echo "usage: deps.sh build|test" >&2; exit 2 ;;
+  coverage) want="$build check gcovr" ;;
+  *) echo "usage: deps.sh build|test|coverage" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do
