@@ -892,7 +892,7 @@ static int fight_events(lua_State *L)
       {"successes", e.successes}, {"margin", e.margin}, {"total", e.total},
       {"location", e.location}, {"damage", e.damage}, {"hp_before", e.hp_before},
       {"hp_after", e.hp_after}, {"result", e.result}, {"action", e.action},
-      {"id", e.id}, {"side", e.side},
+      {"id", e.id}, {"side", e.side}, {"capped", e.capped},
     };
     for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
       lua_pushinteger(L, nums[k].value);

@@ -232,6 +232,9 @@ test("the scenario replays the C log byte for byte", function()
     assert((e.target_id ~= nil) == (e.target ~= nil and e.type ~= "join" and e.type ~= "end"))
   end
   assert(count == 5 and names[0] == "Mike Delgado")
+  local roll
+  for _, e in ipairs(events) do if e.type == "roll" then roll = e break end end
+  assert(roll and roll.capped == 0)   -- schema 2: a roll says whether a chain hit the cap
   s:reset()
   assert(s:round() == 0)
   s:set_log_limit(30)                 -- output bounded: the run fails whole

@@ -152,7 +152,7 @@ _PROTOTYPES = {
     "cops_roll_free": (None, [_p]),
     "cops_roll_notation": (_i, [_p, _p, _s, ctypes.c_uint]),
     "cops_roll_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
-    "cops_action_parse": (_i, [_ap, _p, _s]),
+    "cops_action_parse_sized": (_i, [_ap, ctypes.c_size_t, _p, _s]),
     "cops_odds_success": (_i, [_p, _ap, _d]),
     "cops_odds_at_least": (_i, [_p, _ap, _i, _d]),
     "cops_odds_expected": (_i, [_p, _ap, _d]),
@@ -172,7 +172,7 @@ _PROTOTYPES = {
     "cops_character_health": (_i, [_p]),
     "cops_character_conditions": (_i, [_p]),
     "cops_character_roll": (_i, [_p, _p, _s, ctypes.c_uint]),
-    "cops_character_action": (_i, [_ap, _p, _s, ctypes.c_uint]),
+    "cops_character_action_sized": (_i, [_ap, ctypes.c_size_t, _p, _s, ctypes.c_uint]),
     "cops_health_name": (_s, [_i, _i]),
     "cops_weapon_free": (None, [_p]),
     "cops_weapon_from_json": (_i, [_pp, _p, _s]),
@@ -464,8 +464,8 @@ class Context(_Handle):
 
     def _action(self, notation):
         a = _Action()
-        self._check(_lib.cops_action_parse(ctypes.byref(a), self._h,
-                                           _text(notation, "notation")))
+        self._check(_lib.cops_action_parse_sized(ctypes.byref(a), ctypes.sizeof(a), self._h,
+                                                 _text(notation, "notation")))
         return a
 
 
@@ -639,8 +639,8 @@ class Character(_Entity):
     def odds(self, notation):
         """Exact P(success) of a roll of the character."""
         a = _Action()
-        self._check(_lib.cops_character_action(ctypes.byref(a), self._h,
-                                               _text(notation, "notation"), 0))
+        self._check(_lib.cops_character_action_sized(ctypes.byref(a), ctypes.sizeof(a), self._h,
+                                                     _text(notation, "notation"), 0))
         p = ctypes.c_double()
         self._check(_lib.cops_odds_success(self._ctx._h, ctypes.byref(a), ctypes.byref(p)))
         return p.value
