@@ -538,8 +538,10 @@ int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text, unsigne
   COPS__ENTER(ctx);
   if (roll && !roll->busy)
     roll->kind = COPS_ROLL_NONE;
+  if (!text)
+    return cops__fail(ctx, COPS_EINVAL, "text is NULL");
   cops_action a;
-  int rc = cops_action_parse(&a, ctx, text);
+  int rc = cops__action_parse(&a, ctx, text);
   if (rc)
     return rc;
   a.flags |= flags;

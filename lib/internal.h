@@ -195,6 +195,9 @@ int cops__characteristic_parse_span(const char *text, size_t len, int *out);
 int cops__skill_parse_span(const char *text, size_t len, int *out);
 
 int cops__parse_notation(cops_ctx *ctx, const char *text, cops__notation *out);
+/* The notation into a full action, checked (the work of cops_action_parse(), for callers
+ * inside the library that need no size of their own and have entered already). */
+int cops__action_parse(cops_action *out, cops_ctx *ctx, const char *text);
 
 /* Rolls: empty a result; mark and ask the Ancienneté re-roll (C5). */
 void cops__roll_clear(cops_roll *roll);

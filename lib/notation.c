@@ -269,29 +269,8 @@ int cops__parse_notation(cops_ctx *ctx, const char *text, cops__notation *n)
   }
 }
 
-static int parse(cops_action *out, cops_ctx *ctx, const char *text);
 
-int (cops_action_parse)(cops_action *out, cops_ctx *ctx, const char *text)
-{
-  return cops_action_parse_sized(out, COPS__ACTION_SIZE_0_1, ctx, text);
-}
-
-int cops_action_parse_sized(cops_action *caller, size_t size, cops_ctx *ctx, const char *text)
-{
-  if (!ctx)
-    return COPS_EINVAL;
-  COPS__ENTER(ctx);
-  if (!caller || !text)
-    return cops__fail(ctx, COPS_EINVAL, "%s is NULL", caller ? "text" : "action");
-  if (size < COPS__ACTION_SIZE_0_1 || size > sizeof *caller)
-    return cops__fail(ctx, COPS_EINVAL, "action size %zu, expected %zu..%zu", size,
-                      (size_t)COPS__ACTION_SIZE_0_1, sizeof *caller);
-  cops_action full;
-  int rc = parse(&full, ctx, text);
-  return rc ? rc : cops__action_out(caller, size, &full);
-}
-
-static int parse(cops_action *out, cops_ctx *ctx, const char *text)
+int cops__action_parse(cops_action *out, cops_ctx *ctx, const char *text)
 {
   cops__notation n;
   int rc = cops__parse_notation(ctx, text, &n);
@@ -309,4 +288,24 @@ static int parse(cops_action *out, cops_ctx *ctx, const char *text)
   out->difficulty_mod = n.difficulty_mod;
   cops__effective e;
   return cops__resolve_action(ctx, out, &e);
+}
+
+int (cops_action_parse)(cops_action *out, cops_ctx *ctx, const char *text)
+{
+  return cops_action_parse_sized(out, COPS__ACTION_SIZE_0_1, ctx, text);
+}
+
+int cops_action_parse_sized(cops_action *caller, size_t size, cops_ctx *ctx, const char *text)
+{
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  if (!caller || !text)
+    return cops__fail(ctx, COPS_EINVAL, "%s is NULL", caller ? "text" : "action");
+  if (size < COPS__ACTION_SIZE_0_1 || size > sizeof *caller)
+    return cops__fail(ctx, COPS_EINVAL, "action size %zu, expected %zu..%zu", size,
+                      (size_t)COPS__ACTION_SIZE_0_1, sizeof *caller);
+  cops_action full;
+  int rc = cops__action_parse(&full, ctx, text);
+  return rc ? rc : cops__action_out(caller, size, &full);
 }
