@@ -81,16 +81,19 @@ if [ -f build/gcc/build.ninja ]; then
   COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
     mtest valgrind-cli build/gcc --suite cli
 else step_failed valgrind; fi
-if [ -f build/gcc/bindings/cops.so ]; then
-  # The Lua module under memcheck: no error, no leak (the state is closed at the end).
-  if LUA_CPATH="$root/build/gcc/bindings/?.so" valgrind --quiet --error-exitcode=99 \
-       --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
-       --suppressions="$root/tests/valgrind-ld.supp" \
-       lua5.4 bindings/lua/tests/test.lua "$root" >"$logs/valgrind-lua.log" 2>&1; then
-    echo "valgrind-lua: 1 passed, 0 failed"; passed=$((passed + 1))
-  else
-    tail -n 30 "$logs/valgrind-lua.log"; step_failed valgrind-lua
-  fi
+if [ -f build/gcc/bindings/cops.so ] && [ -f build/gcc/tests/failalloc.so ]; then
+  # The Lua module under memcheck: no error, no leak (the state is closed at the end),
+  # its tests and its allocation-failure sweep.
+  for script in test faults; do
+    if LUA_CPATH="$root/build/gcc/bindings/?.so;$root/build/gcc/tests/?.so" valgrind --quiet \
+         --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+         --suppressions="$root/tests/valgrind-ld.supp" \
+         lua5.4 bindings/lua/tests/$script.lua "$root" >"$logs/valgrind-lua-$script.log" 2>&1; then
+      echo "valgrind-lua-$script: 1 passed, 0 failed"; passed=$((passed + 1))
+    else
+      tail -n 30 "$logs/valgrind-lua-$script.log"; step_failed "valgrind-lua-$script"
+    fi
+  done
 else step_failed valgrind-lua; fi
 
 note "libFuzzer over every parser (ASan + UBSan), 20000 seeded runs"

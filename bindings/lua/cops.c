@@ -24,6 +24,9 @@
 #define ENCOUNTER "cops.encounter"
 #define SCENARIO "cops.scenario"
 #define ERROR_MT "cops.error"
+#define ROLL_UD "cops.roll"        /* a C roll, freed by __gc */
+#define ROLL_MT "cops.roll_table"  /* a roll's table: its json field made on first use */
+#define ROLLS "cops.rolls"         /* registry: roll table -> its C roll (weak keys) */
 
 typedef struct {
   cops_ctx *ctx;
@@ -203,27 +206,45 @@ static void drop_callback(lua_State *L, ctx_ud *c)
   c->callback = LUA_NOREF;
 }
 
-/* cops.context([seed | function]) */
-static int l_context(lua_State *L)
+/* A context made with allocator (NULL: the C library's), seeded or driven by
+ * the value at index arg. */
+static int new_context(lua_State *L, int arg, const cops_allocator *allocator)
 {
-  const int arg = lua_type(L, 1);    /* before the new userdata sits at the top */
-  if (arg != LUA_TNONE && arg != LUA_TNIL && arg != LUA_TFUNCTION && !lua_isinteger(L, 1))
-    return luaL_argerror(L, 1, "a seed (integer) or a dice function");
+  const int type = lua_type(L, arg);    /* before the new userdata sits at the top */
+  if (type != LUA_TNONE && type != LUA_TNIL && type != LUA_TFUNCTION && !lua_isinteger(L, arg))
+    return luaL_argerror(L, arg, "a seed (integer) or a dice function");
   ctx_ud *c = lua_newuserdatauv(L, sizeof *c, 0);
   memset(c, 0, sizeof *c);
   c->callback = c->failure = LUA_NOREF;
   luaL_setmetatable(L, CTX);
-  if (cops_ctx_new(&c->ctx))
-    return luaL_error(L, "no memory for a context");
+  const int rc = cops_ctx_new_with_allocator(&c->ctx, allocator);
+  if (rc)
+    return raise_message(L, rc, rc == COPS_ENOMEM ? "no memory for a context"
+                                                  : cops_strerror(rc));
   c->L = L;
-  if (arg == LUA_TFUNCTION) {
-    lua_pushvalue(L, 1);
+  if (type == LUA_TFUNCTION) {
+    lua_pushvalue(L, arg);
     c->callback = luaL_ref(L, LUA_REGISTRYINDEX);
     check(L, c, cops_ctx_use_callback(c->ctx, dice_callback, c));
-  } else if (arg == LUA_TNUMBER) {
-    check(L, c, cops_ctx_seed(c->ctx, (uint64_t)lua_tointeger(L, 1)));
+  } else if (type == LUA_TNUMBER) {
+    check(L, c, cops_ctx_seed(c->ctx, (uint64_t)lua_tointeger(L, arg)));
   }
   return 1;
+}
+
+/* cops.context([seed | function]) */
+static int l_context(lua_State *L)
+{
+  return new_context(L, 1, NULL);
+}
+
+/* cops._context_with_allocator(light userdata, [seed | function]): a context
+ * whose library memory comes from a cops_allocator a C module hands over, for
+ * the bindings' fault sweep (docs/testing.md); not part of the API. */
+static int l_context_with_allocator(lua_State *L)
+{
+  luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
+  return new_context(L, 2, lua_touserdata(L, 1));
 }
 
 /* The C context outlives everything made from it (docs/api.md): collected
@@ -322,28 +343,59 @@ static void push_roll(lua_State *L, const cops_roll *r)
     lua_pushinteger(L, cops_roll_difficulty(r));
     lua_setfield(L, -2, "difficulty");
   }
+}
+
+static int roll_ud_gc(lua_State *L)
+{
+  cops_roll **r = luaL_checkudata(L, 1, ROLL_UD);
+  cops_roll_free(*r);
+  *r = NULL;
+  return 0;
+}
+
+/* r.json: the roll's JSON, made from its C roll when first read, so that a
+ * roll whose dice are drawn never fails for want of memory to render them (a
+ * failure to render raises here and changes nothing). */
+static int roll_index(lua_State *L)
+{
+  if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "json") != 0)
+    return 0;
+  lua_getfield(L, LUA_REGISTRYINDEX, ROLLS);
+  lua_pushvalue(L, 1);
+  lua_rawget(L, -2);
+  cops_roll **r = luaL_testudata(L, -1, ROLL_UD);
+  if (!r || !*r)
+    return 0;
   char *json = NULL;
-  if (cops_roll_to_json(r, &json) == COPS_OK) {
-    lua_pushstring(L, json);
-    lua_setfield(L, -2, "json");
-    cops_free(json);
-  }
+  const int rc = cops_roll_to_json(*r, &json);
+  if (rc)
+    return raise_message(L, rc, "no memory for the roll's JSON");
+  lua_pushstring(L, json);
+  cops_free(json);
+  lua_pushvalue(L, 1);
+  lua_pushliteral(L, "json");
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3);     /* kept: later reads are plain */
+  lua_pop(L, 1);
+  return 1;
 }
 
 static int roll_with(lua_State *L, ctx_ud *c, int (*fn)(cops_roll *, void *, const char *,
                                                       unsigned),
                      void *target, const char *notation, unsigned flags)
 {
-  cops_roll *r;
-  if (cops_roll_new(&r))
-    return luaL_error(L, "no memory for a roll");
-  int rc = fn(r, target, notation, flags);
-  if (rc) {
-    cops_roll_free(r);
-    return raise(L, c, rc);
-  }
-  push_roll(L, r);
-  cops_roll_free(r);
+  /* The Lua objects first: nothing of the library's is held when they fail. */
+  cops_roll **r = lua_newuserdatauv(L, sizeof *r, 0);
+  *r = NULL;
+  luaL_setmetatable(L, ROLL_UD);
+  lua_getfield(L, LUA_REGISTRYINDEX, ROLLS);
+  check(L, c, cops_roll_new_in(r, c->ctx));
+  check(L, c, fn(*r, target, notation, flags));
+  push_roll(L, *r);
+  luaL_setmetatable(L, ROLL_MT);
+  lua_pushvalue(L, -1);
+  lua_pushvalue(L, -4);
+  lua_rawset(L, -4);     /* ROLLS[table] = C roll */
   return 1;
 }
 
@@ -968,6 +1020,20 @@ LUALIB_API int luaopen_cops(lua_State *L)
   lua_pushcfunction(L, error_tostring);
   lua_setfield(L, -2, "__tostring");
   lua_pop(L, 1);
+  luaL_newmetatable(L, ROLL_UD);
+  lua_pushcfunction(L, roll_ud_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, ROLL_MT);
+  lua_pushcfunction(L, roll_index);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  lua_newtable(L);                 /* ROLLS: weak keys */
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, ROLLS);
 
   static const luaL_Reg ctx_methods[] = {
     {"seed", ctx_seed}, {"confine", ctx_confine}, {"die", ctx_die}, {"roll", ctx_roll},
@@ -1032,7 +1098,8 @@ LUALIB_API int luaopen_cops(lua_State *L)
   lua_pop(L, 1);
 
   static const luaL_Reg functions[] = {
-    {"context", l_context}, {"version", l_version}, {NULL, NULL},
+    {"context", l_context}, {"version", l_version},
+    {"_context_with_allocator", l_context_with_allocator}, {NULL, NULL},
   };
   luaL_newlib(L, functions);
   return 1;

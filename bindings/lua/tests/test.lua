@@ -44,6 +44,18 @@ test("seeded rolls repeat", function()
   assert(#a.dice >= 4)
 end)
 
+test("a roll's json is the C library's, made when read, after its context closed too", function()
+  local r
+  do
+    local ctx <close> = cops.context(function() return 7 end)
+    r = ctx:roll("4+/3 (2)")
+  end
+  for k in pairs(r) do assert(k ~= "json", "json made before it was read") end
+  assert(type(r.json) == "string" and r.json:find('"action":"4+/3 (2)"', 1, true)
+         and r.json:find('"successes":3', 1, true), tostring(r.json))
+  assert(rawget(r, "json") == r.json and r.nothing == nil)
+end)
+
 test("a Lua function as the dice: the C1 worked example", function()
   local faces, i = {3, 4, 6}, 0
   local ctx <close> = cops.context(function(sides) i = i + 1; return faces[i] end)

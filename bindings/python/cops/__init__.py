@@ -118,6 +118,7 @@ _i = ctypes.c_int
 _ip = ctypes.POINTER(ctypes.c_int)
 _s = ctypes.c_char_p
 _d = ctypes.POINTER(ctypes.c_double)
+_ADRENALINE_DIE = 0x100  # COPS_ADRENALINE_DIE
 _RNG_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
 
 
@@ -141,6 +142,7 @@ _PROTOTYPES = {
     "cops_free": (None, [_p]),
     "cops_ctx_confine": (_i, [_p, _s, ctypes.c_size_t]),
     "cops_ctx_new": (_i, [_pp]),
+    "cops_ctx_new_with_allocator": (_i, [_pp, _p]),
     "cops_ctx_free": (None, [_p]),
     "cops_ctx_errmsg": (_s, [_p]),
     "cops_ctx_use_system": (_i, [_p]),
@@ -148,7 +150,7 @@ _PROTOTYPES = {
     "cops_ctx_seed_bytes": (_i, [_p, ctypes.c_char_p, ctypes.c_size_t]),
     "cops_ctx_use_callback": (_i, [_p, _RNG_FN, _p]),
     "cops_ctx_die": (_i, [_p, _i, _ip]),
-    "cops_roll_new": (_i, [_pp]),
+    "cops_roll_new_in": (_i, [_pp, _p]),
     "cops_roll_free": (None, [_p]),
     "cops_roll_notation": (_i, [_p, _p, _s, ctypes.c_uint]),
     "cops_roll_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
@@ -368,10 +370,17 @@ class Context(_Handle):
 
     _free = _lib.cops_ctx_free
 
-    def __init__(self, seed=None, callback=None):
+    def __init__(self, seed=None, callback=None, *, _allocator=None):
+        # _allocator: the address of a cops_allocator, for the bindings' fault sweep
+        # (docs/testing.md); not part of the API.
         ptr = ctypes.c_void_p()
-        if _lib.cops_ctx_new(ctypes.byref(ptr)):
-            raise ENOMEM("no memory for a context")
+        if _allocator is None:
+            rc = _lib.cops_ctx_new(ctypes.byref(ptr))
+        else:
+            rc = _lib.cops_ctx_new_with_allocator(ctypes.byref(ptr), _allocator)
+        if rc:
+            raise _ERRORS.get(rc, CopsError)("no memory for a context" if rc == ENOMEM.code
+                                             else _lib.cops_strerror(rc).decode())
         self._children = weakref.WeakSet()
         self._in_callback = 0
         self._thread = threading.get_ident()
@@ -476,7 +485,7 @@ class Roll(_Handle):
 
     def __init__(self, ctx):
         ptr = ctypes.c_void_p()
-        if _lib.cops_roll_new(ctypes.byref(ptr)):
+        if _lib.cops_roll_new_in(ctypes.byref(ptr), ctx._h):
             raise ENOMEM("no memory for a roll")
         super().__init__(ptr.value, ctx)
 
@@ -633,7 +642,7 @@ class Character(_Entity):
             raise TypeError("adrenaline must be a bool")
         r = Roll(self._ctx)
         self._check(_lib.cops_character_roll(r._h, self._h, _text(notation, "notation"),
-                                             1 if adrenaline else 0))
+                                             _ADRENALINE_DIE if adrenaline else 0))
         return r
 
     def odds(self, notation):

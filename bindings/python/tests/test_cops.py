@@ -351,3 +351,11 @@ def test_the_log_limit_bounds_a_fight():
         assert s.round == 0 and s.events == []      # the run changed nothing
         with pytest.raises(ValueError):
             s.log_limit = -1
+
+
+def test_character_roll_with_adrenaline_adds_a_die_and_spends_a_point(ctx):
+    mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+    plain = mike.roll("Arme de poing/Coordination (2)").to_dict()
+    boosted = mike.roll("Arme de poing/Coordination (2)", adrenaline=True).to_dict()
+    assert boosted["pool"] == plain["pool"] + 1 and boosted["action"].endswith("+1D")
+    assert mike.to_dict()["adrenaline"]["current"] == mike.to_dict()["adrenaline"]["max"] - 1
