@@ -779,6 +779,112 @@ START_TEST(test_the_log_has_a_limit)
 }
 END_TEST
 
+/* ---- the log's memory: names stored once ----------------------------------- */
+typedef struct bytes {
+  long live;
+} bytes;
+static void *y_alloc(void *user, size_t n)
+{
+  size_t *p = malloc(n + sizeof(max_align_t));
+  if (!p)
+    return NULL;
+  *p = n;
+  ((bytes *)user)->live += (long)n;
+  return (char *)p + sizeof(max_align_t);
+}
+static void *y_realloc(void *user, void *q, size_t n)
+{
+  size_t *p = (size_t *)((char *)q - sizeof(max_align_t));
+  const size_t old = *p;
+  p = realloc(p, n + sizeof(max_align_t));
+  if (!p)
+    return NULL;
+  *p = n;
+  ((bytes *)user)->live += (long)n - (long)old;
+  return (char *)p + sizeof(max_align_t);
+}
+static void y_free(void *user, void *q)
+{
+  size_t *p = (size_t *)((char *)q - sizeof(max_align_t));
+  ((bytes *)user)->live -= (long)*p;
+  free(p);
+}
+
+/* 64 combatants far apart with knives, each name of 4 + name_len bytes, up to
+ * 10,000 rounds: the 0.6 shape of a scenario whose log outgrew its input. */
+static char *far_apart(int name_len)
+{
+  json_t *sheet = json_load_file(SHEETS_DIR "/joe.json", 0, NULL);
+  json_t *knife = json_load_file(WEAPONS_DIR "/couteau-021.json", 0, NULL);
+  ck_assert(sheet && knife);
+  json_t *list = json_array();
+  for (int i = 0; i < 64; i++) {
+    char name[COPS_NAME_MAX + 1];
+    snprintf(name, sizeof name, "%03d %.*s", i, name_len,
+             "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
+             "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz");
+    json_t *one = json_deep_copy(sheet);
+    json_object_set_new(one, "name", json_string(name));
+    json_array_append_new(list, json_pack("{s:o, s:s, s:[i,i], s:[O]}", "sheet", one, "side",
+                                          i % 2 ? "east" : "west", "position",
+                                          i % 2 ? 90000 : -90000, i * 10, "weapons", knife));
+  }
+  json_t *sc = json_pack("{s:i, s:s, s:i, s:o}", "schema", 1, "name", "far apart",
+                         "max_rounds", 10000, "combatants", list);
+  char *text = json_dumps(sc, JSON_COMPACT);
+  json_decref(sc);
+  json_decref(sheet);
+  json_decref(knife);
+  return text;
+}
+
+/* The log's bytes for 20,000 events of the same fight with names of 4 and of 120
+ * bytes: they differ by the 64 names once, not by a copy per event (0.6 kept 32
+ * names and copied the others again for every event: megabytes here). */
+static long log_bytes(int name_len, int *events)
+{
+  bytes mem_bytes = {0};
+  const cops_allocator a = {sizeof a, y_alloc, y_realloc, y_free, &mem_bytes};
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new_with_allocator(&ctx, &a), COPS_OK);
+  char *text = far_apart(name_len);
+  cops_scenario *sc;
+  ck_assert_msg(cops_scenario_from_json(&sc, ctx, text, NULL) == COPS_OK, "%s",
+                cops_ctx_errmsg(ctx));
+  free(text);
+  cops_encounter *e = cops_scenario_encounter(sc);
+  cops_log *log = cops_encounter_log(e);
+  ck_assert_int_eq(cops_log_set_limit(log, 20000), COPS_OK);
+  cops_ctx_seed(ctx, 7);
+  const long before = mem_bytes.live;
+  ck_assert_int_eq(cops_scenario_run(sc), COPS_ERANGE);   /* the limit, not the end */
+  ck_assert_int_eq(cops_scenario_run(sc), COPS_ERANGE);
+  ck_assert_int_eq(cops_log_clear(log), COPS_OK);
+  int rc;
+  while ((rc = cops_encounter_run_round(e)) == COPS_OK && cops_log_count(log) < 19000) {
+  }
+  ck_assert_int_eq(rc, COPS_OK);
+  *events = cops_log_count(log);
+  const long grown = mem_bytes.live - before;
+  cops_scenario_free(sc);
+  cops_ctx_free(ctx);
+  ck_assert_int_eq(mem_bytes.live, 0);
+  return grown;
+}
+
+START_TEST(test_the_log_stores_each_name_once)
+{
+  int short_events, long_events;
+  const long short_names = log_bytes(4, &short_events);
+  const long long_names = log_bytes(120, &long_events);
+  ck_assert_int_eq(short_events, long_events);   /* the same fight */
+  ck_assert_int_ge(short_events, 19000);
+  ck_assert_msg(long_names - short_names < 64 * 124 * 4,
+                "names of 116 more bytes cost %ld more bytes over %d events",
+                long_names - short_names, long_events);
+}
+END_TEST
+
 /* Files named by strangers (issue 12): confined to a folder, regular files only,
  * of bounded size, and no quoting of a file's content in a message. */
 START_TEST(test_a_confined_context_reads_only_its_folder)
@@ -854,6 +960,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_names_are_clean_and_never_cut);
   tcase_add_test(tc, test_covering_fire_of_many_rounds_rolls_every_d10);
   tcase_add_test(tc, test_the_log_has_a_limit);
+  tcase_add_test(tc, test_the_log_stores_each_name_once);
   tcase_add_test(tc, test_a_confined_context_reads_only_its_folder);
   suite_add_tcase(s, tc);
   return s;
