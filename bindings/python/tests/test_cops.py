@@ -359,3 +359,25 @@ def test_character_roll_with_adrenaline_adds_a_die_and_spends_a_point(ctx):
     boosted = mike.roll("Arme de poing/Coordination (2)", adrenaline=True).to_dict()
     assert boosted["pool"] == plain["pool"] + 1 and boosted["action"].endswith("+1D")
     assert mike.to_dict()["adrenaline"]["current"] == mike.to_dict()["adrenaline"]["max"] - 1
+
+
+def test_a_confined_context_reads_only_its_folder(ctx, tmp_path):
+    import shutil
+    shutil.copy(os.path.join(EX, "sheets", "mike.json"), tmp_path / "mike.json")
+    (tmp_path / "notes.json").write_text("secret words")
+    os.symlink("/etc/passwd", tmp_path / "link.json")
+    ctx.confine(tmp_path)
+    assert cops.Character.load(ctx, "mike.json").name == "Mike Delgado"
+    for path in ("/etc/passwd", "../" * 8 + "etc/passwd", "link.json", "/dev/stdin"):
+        with pytest.raises(cops.EIO):
+            cops.Character.load(ctx, path)
+    with pytest.raises(cops.EJSON) as err:
+        cops.Character.load(ctx, "notes.json")
+    assert "secret" not in str(err.value)
+    with pytest.raises(cops.EIO, match="names no file"):
+        cops.Scenario(ctx, json_text='{"schema": 1, "name": "s", "combatants": ['
+                      '{"sheet": "mike.json", "side": "a"}, {"sheet": "mike.json", "side": "b"}]}')
+    with pytest.raises(ValueError):
+        ctx.confine(tmp_path, max_bytes=0)
+    ctx.confine(None)
+    assert cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json")).hp > 0
