@@ -11,7 +11,8 @@ import os
 import tarfile
 import zipfile
 
-NAME = "cops"
+NAME = "libcops"     # the distribution (the name "cops" is taken on the package index)
+PACKAGE = "cops"     # what is imported
 VERSION = "0.7.0"
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAG = "py3-none-any"
@@ -30,10 +31,10 @@ def _metadata():
 
 
 def _files():
-    root = os.path.join(HERE, NAME)
+    root = os.path.join(HERE, PACKAGE)
     for folder, _, names in sorted(os.walk(root)):
         for name in sorted(names):
-            if name.endswith((".py", ".so", ".so.0")) or ".so." in name:
+            if name.endswith((".py", ".so", ".so.0", "py.typed")) or ".so." in name:
                 full = os.path.join(folder, name)
                 yield full, os.path.relpath(full, HERE).replace(os.sep, "/")
 

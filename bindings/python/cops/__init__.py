@@ -9,7 +9,9 @@ handles, errors and results to Python. See docs/python.md.
         print(roll.successes, roll.margin, roll.dice)
 
 The library is found through $LIBCOPS_PATH (a file), then a copy next to this
-package, then the system (ctypes.util.find_library, then the versioned soname).
+package, then the folder meson installed it in (cops/_install.py, written by
+meson install), then the system (ctypes.util.find_library, then the versioned
+soname).
 """
 
 import ctypes
@@ -40,6 +42,14 @@ def _candidates():
     here = os.path.dirname(os.path.abspath(__file__))
     for name in (_SONAME, "libcops.so"):
         path = os.path.join(here, name)
+        if os.path.exists(path):
+            yield path
+    try:
+        from . import _install
+    except ImportError:  # not installed by meson (the source tree, pip)
+        pass
+    else:
+        path = os.path.join(_install.LIBDIR, _install.SONAME)
         if os.path.exists(path):
             yield path
     found = ctypes.util.find_library("cops")
