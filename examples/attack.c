@@ -157,15 +157,8 @@ int cmd_attack(int argc, char **argv)
   int rc = parse_attack_args(argc, argv, &o);
   if (rc)
     return rc;
-  if (o.help) {
-    fputs("usage: cops attack --attacker A.json --target T.json [--weapon W.json]\n"
-          "  [--armour R.json] [--distance M] [--mode single|burst|cover|melee|strike|hold|\n"
-          "  throw|escape] [--attitude A] [--target-attitude A] [--initiative N]\n"
-          "  [--movement M] [--shots-fired N] [--target-weapon W.json]\n"
-          "  [--attacker-armour R.json] [--seed N | --dice F,...] [--lang fr|en] [--json]\n",
-          stdout);
-    return 0;
-  }
+  if (o.help)
+    return print_help("attack");
   if (!o.attacker || !o.target)
     return usage_error("attack: %s", "--attacker and --target are required");
   if (o.seed && o.faces)

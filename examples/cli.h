@@ -23,6 +23,9 @@ int apply_seed(cops_ctx *ctx, const char *text);
 int seed_number(const char *text, uint64_t *out);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
 int option_value(int argc, char **argv, int *i, const char *name, const char **out);
+/* The overview (cmd NULL) or one command's help on stdout; a usage error for an
+ * unknown command (help.c). */
+int print_help(const char *cmd);
 int cmd_attack(int argc, char **argv);
 int cmd_fight(int argc, char **argv);
 int cmd_sim(int argc, char **argv);

@@ -12,53 +12,6 @@
 
 #include "cli.h"
 
-static const char usage_text[] =
-  "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
-  "       cops roll --sheet FILE [--adrenaline] [--anciennete] [--seed N | --dice F,...]\n"
-  "                 [--json] \"Arme de poing/Coordination (2)\"\n"
-  "       cops sheet check FILE\n"
-  "       cops sheet show [--lang fr|en] [--json] FILE\n"
-  "       cops odds [--unskilled] [--json] [--vs NOTATION [--min N]] NOTATION\n"
-  "       cops odds --table [--unskilled] [--json]\n"
-  "       cops attack --attacker A.json --target T.json [--weapon W.json] [--armour R.json]\n"
-  "                 [--distance M] [--mode single|burst|cover|melee|strike|hold|throw|escape]\n"
-  "                 [--attitude A] [--target-attitude A] [--initiative N] [--movement M]\n"
-  "                 [--shots-fired N] [--target-weapon W.json] [--attacker-armour R.json]\n"
-  "                 [--seed N | --dice F,...] [--lang fr|en] [--json]\n"
-  "       cops fight SCENARIO [--seed N] [--lang fr|en] [--json]\n"
-  "       cops sim SCENARIO [-n RUNS] [--seed N]\n"
-  "       cops version\n"
-  "       cops help\n"
-  "\n"
-  "NOTATION is threshold/dice (difficulty) with optional modifiers, e.g.\n"
-  "  \"4+/3 (2)\"  \"6+/3\"  \"5+/3 (2) +1D -1S +1R\"  (D dice, S seuil, R difficulty)\n"
-  "\n"
-  "  --seed N      seeded dice: N is a 64-bit number or 64 hex digits (32 bytes)\n"
-  "  --dice F,...  scripted faces, drawn in order (a pool left to right, then\n"
-  "                one re-roll per 10); too few or too many faces is an error\n"
-  "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
-  "  --sheet FILE  roll for the character of a JSON sheet (docs/sheets.md): skill\n"
-  "                and characteristic names, specialisations, wounds (the file is\n"
-  "                not changed)\n"
-  "  --adrenaline  spend an Adrénaline point: +1 die (C5)\n"
-  "  --anciennete  on a failure, spend an Ancienneté point to roll again (C5)\n"
-  "  --json        one JSON object instead of text\n"
-  "  --vs NOTATION (odds) the opposed roll against NOTATION (C1.6)\n"
-  "  --min N       (odds) successes the winner of the opposed roll needs\n"
-  "  --table       (odds) the grid: dice 1-8 x thresholds 2+-9+ x difficulty 1-5\n"
-  "\n"
-  "attack resolves one attack (docs/attacks.md) and prints the narrated events, or\n"
-  "with --json the events as JSON Lines (docs/events.md); the files are not changed.\n"
-  "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"
-  "\n"
-  "fight runs a scenario (docs/scenarios.md) to its end and prints the narrated log,\n"
-  "or the events as JSON Lines; sim runs it RUNS times (default 10000) with the\n"
-  "default policy and prints win rates with 95 % intervals, mean rounds and how\n"
-  "often each combatant ends down or dead (docs/encounters.md).\n"
-  "\n"
-  "Options may come anywhere, as --opt VALUE or --opt=VALUE; the other arguments\n"
-  "are joined into the notation (5+/3 -1D works); after -- all is notation.\n";
-
 int usage_error(const char *fmt, ...)
 {
   va_list ap;
@@ -295,10 +248,8 @@ static int cmd_roll(int argc, char **argv)
   int rc = parse_args(argc, argv, "roll", &o);
   if (rc || (rc = notation_ok(&o, "roll")))
     return rc;
-  if (o.help) {
-    fputs(usage_text, stdout);
-    return 0;
-  }
+  if (o.help)
+    return print_help("roll");
   if (o.vs || o.min || o.table || o.lang)
     return usage_error("roll: %s", "--vs, --min, --table and --lang do not apply to a roll");
   const char *seed = o.seed, *faces = o.faces, *notation = o.notation;
@@ -477,10 +428,8 @@ static int cmd_odds(int argc, char **argv)
   int rc = parse_args(argc, argv, "odds", &o);
   if (rc || (rc = notation_ok(&o, "odds")))
     return rc;
-  if (o.help) {
-    fputs(usage_text, stdout);
-    return 0;
-  }
+  if (o.help)
+    return print_help("odds");
   if (o.seed || o.faces)
     return usage_error("odds: %s", "odds are exact: --seed and --dice do not apply");
   if (o.sheet || o.adrenaline || o.anciennete || o.lang)
@@ -632,14 +581,14 @@ static int cmd_sheet(int argc, char **argv)
   if (argc < 2)
     return usage_error("sheet: %s", "missing 'check' or 'show'");
   const char *what = argv[1];
+  if (!strcmp(what, "--help") || !strcmp(what, "-h"))
+    return print_help("sheet");
   struct args o;
   int rc = parse_args(argc - 1, argv + 1, "sheet", &o);
   if (rc)
     return rc;
-  if (o.help) {
-    fputs(usage_text, stdout);
-    return 0;
-  }
+  if (o.help)
+    return print_help("sheet");
   int lang = COPS_LANG_FR;
   if (o.lang && !strcmp(o.lang, "en"))
     lang = COPS_LANG_EN;
@@ -701,6 +650,19 @@ static int run(int argc, char **argv)
   if (argc < 2)
     return usage_error("%s", "missing command");
   const char *cmd = argv[1];
+  const int help_asked = argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"));
+  if (!strcmp(cmd, "version")) {
+    if (help_asked)
+      return print_help("version");
+    if (argc > 2)
+      return usage_error("version: %s", "no argument expected");
+  }
+  /* The command version, or --version anywhere before "--". */
+  for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+    if (!strcmp(argv[i], "--version") || (i == 1 && !strcmp(cmd, "version"))) {
+      printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
+      return 0;
+    }
   if (!strcmp(cmd, "roll"))
     return cmd_roll(argc - 1, argv + 1);
   if (!strcmp(cmd, "odds"))
@@ -713,13 +675,10 @@ static int run(int argc, char **argv)
     return cmd_fight(argc - 1, argv + 1);
   if (!strcmp(cmd, "sim"))
     return cmd_sim(argc - 1, argv + 1);
-  if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
-    printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
-    return 0;
-  }
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-    fputs(usage_text, stdout);
-    return 0;
+    if (argc > 3)
+      return usage_error("help: %s", "one COMMAND at most");
+    return print_help(help_asked ? "help" : argc == 3 ? argv[2] : NULL);
   }
   return usage_error("unknown command '%s'", cmd);
 }

@@ -69,10 +69,8 @@ int cmd_fight(int argc, char **argv)
   int rc = parse_fight_args(argc, argv, "fight", &o);
   if (rc)
     return rc;
-  if (o.help) {
-    fputs("usage: cops fight SCENARIO [--seed N] [--lang fr|en] [--json]\n", stdout);
-    return 0;
-  }
+  if (o.help)
+    return print_help("fight");
   if (!o.file)
     return usage_error("fight: %s", "missing SCENARIO, e.g. examples/scenarios/street-shootout.json");
   if (o.runs)
@@ -140,10 +138,8 @@ int cmd_sim(int argc, char **argv)
   int rc = parse_fight_args(argc, argv, "sim", &o);
   if (rc)
     return rc;
-  if (o.help) {
-    fputs("usage: cops sim SCENARIO [-n RUNS] [--seed N]\n", stdout);
-    return 0;
-  }
+  if (o.help)
+    return print_help("sim");
   if (!o.file)
     return usage_error("sim: %s", "missing SCENARIO");
   if (o.lang || o.json)

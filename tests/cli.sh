@@ -275,10 +275,29 @@ expect_err "sim: a bad run count" 2 "cops: sim: -n '0' is not a number 1..100000
   sim "$sc/street-shootout.json" -n 0
 
 run help
-case $out in "usage: cops roll"*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
-run version
-case $out in "cops "*) [ "$rc" -eq 0 ] && ok || ko version ;; *) ko version ;; esac
-case $out in *"%%"*) ko "help prints %%" ;; *) ok ;; esac
+case $out in "usage: cops COMMAND"*"  sim "*) [ "$rc" -eq 0 ] && ok || ko help ;; *) ko help ;; esac
+# Each command's own help, through --help (anywhere) and cops help COMMAND.
+for c in roll odds sheet attack fight sim version help; do
+  run "$c" --help
+  first=$(printf '%s\n' "$out" | head -n 1)
+  case $first in "usage: cops $c"*) [ "$rc" -eq 0 ] && [ -z "$err" ] && ok || ko "$c --help" ;;
+    *) ko "$c --help" ;; esac
+  run help "$c"
+  [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | head -n 1)" = "$first" ] && ok || ko "help $c"
+done
+run sim --help
+case $out in *"95 %"*) case $out in *"%%"*) ko "help prints %%" ;; *) ok ;; esac ;; *) ko "sim help" ;; esac
+expect_err "help of nothing" 2 "cops: help: unknown command 'nope' (see 'cops help')" help nope
+# --version anywhere before --, as the command version too.
+version=$("$cops" version)
+case $version in "cops "*" (libcops "*")") ok ;; *) ko "version: $version" ;; esac
+for args in "--version" "roll --version" "fight x.json --version" "sim --seed 3 --version"; do
+  # shellcheck disable=SC2086
+  expect_out "$args" "$version" $args
+done
+expect_err "--version after --" 2 \
+  "cops: --version: column 1: expected a threshold such as 4+ or a skill name, found '-'" \
+  roll -- --version
 
 # cops sim keeps the finished fights when a scripted declaration becomes impossible by chance
 # (its target died first): they are counted and left out, never an exit 2 (issue 12).

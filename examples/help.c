@@ -1,0 +1,143 @@
+/* The help of the cops program: an overview (cops help) and one text per
+ * command (cops help COMMAND, cops COMMAND --help). The man page cops(1),
+ * doc/cops.1.scd, says the same at more length. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char overview[] =
+  "usage: cops COMMAND [OPTIONS] [ARGUMENTS]\n"
+  "\n"
+  "  roll     roll a notation, or for a character of a sheet\n"
+  "  odds     the exact odds of a roll, an opposed roll, or the GM's grid\n"
+  "  sheet    check or show a character sheet\n"
+  "  attack   resolve one attack between two characters\n"
+  "  fight    run a scenario to its end, narrated or as JSON Lines\n"
+  "  sim      run a scenario many times and print win rates\n"
+  "  version  the program's and the library's versions (also --version anywhere)\n"
+  "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
+  "\n"
+  "Options may come anywhere, as --opt VALUE or --opt=VALUE. Exit status: 0 done\n"
+  "(whatever the dice), 1 the output could not be written, 2 a usage, notation,\n"
+  "file or rules error (one line on stderr). See cops(1).\n";
+
+static const char seed_dice[] =
+  "  --seed N      seeded dice: N is a 64-bit number or 64 hex digits (32 bytes)\n"
+  "  --dice F,...  scripted faces, drawn in order (a pool left to right, then\n"
+  "                one re-roll per 10); too few or too many faces is an error\n";
+
+static const char roll_text[] =
+  "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
+  "       cops roll --sheet FILE [--adrenaline] [--anciennete] [--seed N | --dice F,...]\n"
+  "                 [--json] \"Arme de poing/Coordination (2)\"\n"
+  "\n"
+  "NOTATION is threshold/dice (difficulty) with optional modifiers, e.g.\n"
+  "  \"4+/3 (2)\"  \"6+/3\"  \"5+/3 (2) +1D -1S +1R\"  (D dice, S seuil, R difficulty)\n"
+  "The words that are not options are joined into the notation (5+/3 -1D works);\n"
+  "after -- all is notation.\n"
+  "\n";
+static const char roll_options[] =
+  "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
+  "  --sheet FILE  roll for the character of a JSON sheet (docs/sheets.md): skill\n"
+  "                and characteristic names, specialisations, wounds (the file is\n"
+  "                not changed)\n"
+  "  --adrenaline  spend an Adrénaline point: +1 die (C5)\n"
+  "  --anciennete  on a failure, spend an Ancienneté point to roll again (C5)\n"
+  "  --json        one JSON object instead of text\n";
+
+static const char odds_text[] =
+  "usage: cops odds [--unskilled] [--json] [--vs NOTATION [--min N]] NOTATION\n"
+  "       cops odds --table [--unskilled] [--json]\n"
+  "\n"
+  "Exact odds, no dice rolled (docs/odds.md): success, at least k successes, the\n"
+  "expected successes, with Adrénaline and Ancienneté.\n"
+  "\n"
+  "  --unskilled   the character lacks the skill: only a 10 succeeds (C1.4)\n"
+  "  --vs NOTATION the opposed roll against NOTATION (C1.6): win, tie, lose\n"
+  "  --min N       successes the winner of the opposed roll needs\n"
+  "  --table       the grid: dice 1-8 x thresholds 2+-9+ x difficulty 1-5\n"
+  "  --json        one JSON object instead of text\n";
+
+static const char sheet_text[] =
+  "usage: cops sheet check FILE\n"
+  "       cops sheet show [--lang fr|en] [--json] FILE\n"
+  "\n"
+  "check reads a character sheet (docs/sheets.md) and says what is wrong, by\n"
+  "field; show prints the character: characteristics, skills, hit points, points.\n"
+  "\n"
+  "  --lang fr|en  the language of show (default fr)\n"
+  "  --json        the sheet as the library writes it\n";
+
+static const char attack_text[] =
+  "usage: cops attack --attacker A.json --target T.json [--weapon W.json]\n"
+  "                   [--armour R.json] [--distance M]\n"
+  "                   [--mode single|burst|cover|melee|strike|hold|throw|escape]\n"
+  "                   [--attitude A] [--target-attitude A] [--initiative N]\n"
+  "                   [--movement M] [--shots-fired N] [--target-weapon W.json]\n"
+  "                   [--attacker-armour R.json] [--seed N | --dice F,...]\n"
+  "                   [--lang fr|en] [--json]\n"
+  "\n"
+  "Resolves one attack (docs/attacks.md) and prints the narrated events, or with\n"
+  "--json the events as JSON Lines (docs/events.md); the files are not changed.\n"
+  "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"
+  "\n";
+
+static const char fight_text[] =
+  "usage: cops fight SCENARIO [--seed N] [--lang fr|en] [--json]\n"
+  "\n"
+  "Runs a scenario (docs/scenarios.md) round after round to its end and prints\n"
+  "the narrated log, or with --json the events as JSON Lines (docs/events.md).\n"
+  "\n"
+  "  --seed N      seeded dice: N is a number 0..18446744073709551615\n"
+  "  --lang fr|en  the language of the narration (default fr)\n"
+  "  --json        JSON Lines instead of the narration\n";
+
+static const char sim_text[] =
+  "usage: cops sim SCENARIO [-n RUNS] [--seed N]\n"
+  "\n"
+  "Runs a scenario RUNS times (default 10000) with the default policy and prints\n"
+  "win rates with 95 % intervals, mean rounds and how often each combatant ends\n"
+  "down or dead (docs/encounters.md).\n"
+  "\n"
+  "  -n RUNS       1..100000000\n"
+  "  --seed N      seeded dice (a number 0..18446744073709551615): the same\n"
+  "                figures every time\n";
+
+static const char version_text[] =
+  "usage: cops version | cops --version\n"
+  "\n"
+  "Prints the program's and the library's versions.\n";
+
+static const char help_text[] =
+  "usage: cops help [COMMAND]\n"
+  "\n"
+  "Prints the overview, or the help of one command.\n";
+
+int print_help(const char *cmd)
+{
+  static const struct {
+    const char *name;
+    const char *parts[3];
+  } helps[] = {
+    {"roll", {roll_text, roll_options, seed_dice}},
+    {"odds", {odds_text, NULL, NULL}},
+    {"sheet", {sheet_text, NULL, NULL}},
+    {"attack", {attack_text, seed_dice, NULL}},
+    {"fight", {fight_text, NULL, NULL}},
+    {"sim", {sim_text, NULL, NULL}},
+    {"version", {version_text, NULL, NULL}},
+    {"help", {help_text, NULL, NULL}},
+  };
+  if (!cmd) {
+    fputs(overview, stdout);
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++)
+    if (!strcmp(cmd, helps[i].name)) {
+      for (int k = 0; k < 3 && helps[i].parts[k]; k++)
+        fputs(helps[i].parts[k], stdout);
+      return 0;
+    }
+  return usage_error("help: unknown command '%s'", cmd);
+}
