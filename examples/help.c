@@ -1,6 +1,6 @@
 /* The help of the cops program: an overview (cops help) and one text per
  * command (cops help COMMAND, cops COMMAND --help). The man page cops(1),
- * doc/cops.1.scd, says the same at more length. */
+ * man/cops.1.scd, says the same at more length. */
 #include <stdio.h>
 #include <string.h>
 

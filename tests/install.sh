@@ -20,9 +20,19 @@ pc=$(find "$prefix" -name cops.pc | head -n 1)
 [ -n "$pc" ] || fail "no cops.pc"
 libdir=$(dirname "$(dirname "$pc")")
 for f in "$prefix/bin/cops" "$prefix/include/cops/cops.h" "$prefix/include/cops/version.h" \
-         "$libdir/libcops.so.0" "$prefix/lib/lua/5.4/cops.so"; do
+         "$libdir/libcops.so.0" "$prefix/lib/lua/5.4/cops.so" \
+         "$prefix/share/man/man1/cops.1" "$prefix/share/man/man3/libcops.3" \
+         "$prefix/share/bash-completion/completions/cops" "$prefix/share/doc/libcops/LICENSE"; do
   [ -e "$f" ] || fail "$f is missing"
 done
+# The man pages render without a warning; the completion loads into bash.
+for page in man1/cops.1 man3/libcops.3; do
+  warnings=$(MANWIDTH=80 man --warnings -l "$prefix/share/man/$page" 2>&1 >/dev/null)
+  [ -z "$warnings" ] || fail "man $page: $warnings"
+done
+bash -c ". /usr/share/bash-completion/bash_completion && . '$prefix/share/bash-completion/completions/cops' && complete -p cops" >/dev/null ||
+  fail "the bash completion does not load"
+echo "  man pages cops(1), libcops(3); bash completion; LICENSE"
 
 # C, through pkg-config.
 cc -Wall -Werror examples/quickstart.c -o "$build/quickstart-pc" \

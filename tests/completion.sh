@@ -1,0 +1,49 @@
+#!/bin/bash
+# The bash completion of cops (completion/cops) with bash-completion loaded:
+# commands, each command's options, values of --lang/--mode/--attitude, and
+# JSON files where a file is expected. Usage: completion.sh SOURCE_ROOT
+set -u
+root=$1
+# shellcheck disable=SC1091
+source /usr/share/bash-completion/bash_completion || exit 77
+# shellcheck disable=SC1091
+source "$root/completion/cops"
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/d" && touch "$tmp/d/mike.json" "$tmp/d/notes.txt"
+cd "$tmp/d" || exit 1
+
+expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
+  local want=$1
+  shift
+  COMP_WORDS=("$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMP_LINE="${COMP_WORDS[*]}"
+  COMP_POINT=${#COMP_LINE}
+  COMPREPLY=()
+  _cops
+  local got
+  got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')
+  if [[ "$got" != "$want " ]]; then
+    echo "FAIL: ${COMP_WORDS[*]}: got '$got', want '$want '"
+    fail=1
+  fi
+}
+
+expect "roll" cops ro
+expect "sheet sim" cops s
+expect "--help --version" cops --
+expect "--help check show" cops sheet ""
+expect "--seed --sheet" cops roll --s
+expect "--json" cops sheet show --j
+expect "fr" cops fight x.json --lang f
+expect "burst" cops attack --mode bu
+expect "Agressif" cops attack --attitude Ag
+expect "mike.json" cops fight ""
+expect "mike.json" cops roll --sheet ""
+expect "-n" cops sim x.json -n
+expect "attack" cops help at
+expect "" cops roll --seed ""
+[ $fail -eq 0 ] && echo "completion: ok"
+exit $fail
