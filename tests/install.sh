@@ -66,6 +66,22 @@ out=$(cd / && env -i LUA_CPATH="$prefix/lib/lua/5.4/?.so" LUA_PATH="" LD_LIBRARY
 [ "$out" = "$version	3" ] || fail "require cops said '$out'"
 echo "  Lua: require \"cops\" from $prefix/lib/lua/5.4"
 
+# LuaRocks: the rockspec builds the module against the installed library (in a
+# copy of the sources: luarocks make builds in place).
+if command -v luarocks >/dev/null; then
+  rockspec=bindings/lua/libcops-$version-1.rockspec
+  [ -f "$rockspec" ] || fail "no $rockspec for version $version"
+  mkdir -p "$build/rock/bindings/lua"
+  cp bindings/lua/cops.c "$build/rock/bindings/lua/" && cp "$rockspec" "$build/rock/"
+  (cd "$build/rock" && luarocks --lua-version 5.4 make --tree "$root/$build/rock/tree" \
+     "$(basename "$rockspec")" LIBCOPS_DIR="$prefix" LIBCOPS_LIBDIR="$libdir" \
+     >"$root/$build/rock.log" 2>&1 < /dev/null) || { cat "$build/rock.log"; fail "luarocks make"; }
+  out=$(cd / && env -i LUA_CPATH="$root/$build/rock/tree/lib/lua/5.4/?.so" LUA_PATH="" \
+        lua5.4 -e 'print(require("cops").version())') || fail "the rock's module"
+  [ "$out" = "$version" ] || fail "the rock's module said '$out'"
+  echo "  LuaRocks: $(basename "$rockspec") built against the prefix"
+fi
+
 # DESTDIR: the same files under it, nothing outside.
 meson install -C "$build" --destdir "$dest" >>"$build.log" 2>&1 || fail "meson install --destdir"
 ( cd "$prefix" && find . -type f -o -type l | sort ) >"$build/files"

@@ -1,0 +1,35 @@
+-- LuaRocks: the Lua module of libcops, built against an installed libcops
+-- (meson install; docs/lua.md). In a source tree:
+--   luarocks --lua-version 5.4 make bindings/lua/libcops-0.7.0-1.rockspec \
+--     LIBCOPS_DIR=/usr/local
+rockspec_format = "3.0"
+package = "libcops"
+version = "0.7.0-1"
+source = {
+  -- The release archive that `meson dist` makes; `luarocks make` uses the tree at hand.
+  url = "file://libcops-0.7.0.tar.xz",
+  dir = "libcops-0.7.0",
+}
+description = {
+  summary = "The rules of the COPS role-playing game, resolved exactly by libcops",
+  detailed = [[
+Rolls with open 10s, exact odds, characters, weapons and armour, attacks and whole
+fights of COPS (Los Angeles, 2030), with every die and a replayable event log.
+require "cops" gives the binding of the C library libcops, which must be installed.]],
+  license = "MIT",
+}
+dependencies = { "lua >= 5.4, < 5.5" }
+external_dependencies = {
+  LIBCOPS = { header = "cops/cops.h", library = "cops" },
+}
+build = {
+  type = "builtin",
+  modules = {
+    cops = {
+      sources = { "bindings/lua/cops.c" },
+      libraries = { "cops" },
+      incdirs = { "$(LIBCOPS_INCDIR)" },
+      libdirs = { "$(LIBCOPS_LIBDIR)" },
+    },
+  },
+}
