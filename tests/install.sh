@@ -22,7 +22,8 @@ libdir=$(dirname "$(dirname "$pc")")
 for f in "$prefix/bin/cops" "$prefix/include/cops/cops.h" "$prefix/include/cops/version.h" \
          "$libdir/libcops.so.0" "$prefix/lib/lua/5.4/cops.so" \
          "$prefix/share/man/man1/cops.1" "$prefix/share/man/man3/libcops.3" \
-         "$prefix/share/bash-completion/completions/cops" "$prefix/share/doc/libcops/LICENSE"; do
+         "$prefix/share/bash-completion/completions/cops" "$prefix/share/doc/libcops/LICENSE" \
+         "$prefix/share/doc/libcops/html/index.html"; do
   [ -e "$f" ] || fail "$f is missing"
 done
 # The man pages render without a warning; the completion loads into bash.

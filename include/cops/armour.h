@@ -30,8 +30,9 @@ enum cops_locations {
   COPS_LOCATION_COUNT
 };
 
-/** Most protection dice and fixed points at one location. */
+/** Most protection dice at one location. */
 #define COPS_ARMOUR_DICE_MAX 10
+/** Most fixed protection points at one location. */
 #define COPS_ARMOUR_FIXED_MAX 20
 
 /** @brief A location's name ("jambe droite"; "right leg"), or NULL. @since 0.3.0 */

@@ -96,10 +96,10 @@ COPS_API int cops_attack_mode_parse(const char *text, int *out);
  * (which sets @c size and the defaults); the struct only grows at its end.
  */
 typedef struct cops_situation {
-  uint32_t size;
+  uint32_t size;                /**< sizeof(cops_situation), set by cops_situation_init() */
   int ruleset;                  /**< ::COPS_RULES_CORE */
   int mode;                     /**< ::cops_attack_modes */
-  cops_character *attacker;
+  cops_character *attacker;     /**< who attacks */
   cops_weapon *weapon;          /**< NULL for bare hands (strike, hold, throw, escape) */
   int attitude;                 /**< the attacker's, -2..2 (C6.1) */
   int initiative;               /**< the attacker's chosen initiative (C6.2); 0 in melee (C6.4) */
@@ -124,7 +124,8 @@ typedef struct cops_situation {
   /* Since 0.7.0. A caller built against 0.6 gets the defaults. */
   int attacker_id;              /**< the id events give the attacker, -1..INT_MAX (default 0). @since 0.7.0 */
   int target_id;                /**< the id events give the target (covering fire: the one at the zone's centre), -1..INT_MAX (default 1). @since 0.7.0 */
-  int zone_x, zone_y;           /**< covering fire: the zone's centre in metres, for its event. @since 0.7.0 */
+  int zone_x;                   /**< covering fire: the zone's centre (x) in metres, for its event. @since 0.7.0 */
+  int zone_y;                   /**< covering fire: the zone's centre (y) in metres, for its event. @since 0.7.0 */
   int zone_radius;              /**< covering fire: the zone's radius in metres, 0 (default) when it has no position. @since 0.7.0 */
 } cops_situation;
 
@@ -143,6 +144,7 @@ typedef struct cops_situation {
 COPS_API int cops_situation_init_sized(cops_situation *s, size_t size, int mode);
 /** @brief The function of 0.4-0.6, for programs built against them: fills the 0.6 layout. @since 0.4.0 */
 COPS_API int cops_situation_init(cops_situation *s, int mode);
+/** @brief cops_situation_init_sized() with sizeof(cops_situation): what a program calls. @since 0.7.0 */
 #define cops_situation_init(s, mode) cops_situation_init_sized((s), sizeof(cops_situation), (mode))
 
 /** Opaque reusable result of an attack. */
@@ -188,6 +190,9 @@ COPS_API int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *l
  * @brief Covering fire's effect on a character under it (C10.5): roll
  * `6+/Sang-froid (3)`. On failure the character is ::COPS_COND_PINNED (takes
  * cover or leaves the zone).
+ * @param[out] roll the nerve roll, filled
+ * @param ch the character under the covering fire
+ * @param log the log the events go to; may be NULL
  * @param[out] steady 1 when the roll succeeded
  * Events name the character by id 1 (the target of the covering fire; the
  * encounter uses its combatants' ids). All or nothing, as cops_attack().
@@ -212,7 +217,12 @@ COPS_API int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops
  * a later round (C10.4): `6+/Carrure or Sang-froid`, difficulty FA +
  * location modifier - 1 per round elapsed (this call counts one more).
  * Success clears ::COPS_COND_OUT.
+ * @param[out] roll the recovery roll, filled
+ * @param ch the character out of the fight
  * @param characteristic -1 for the higher of Carrure and Sang-froid
+ * @param log the log the events go to; may be NULL
+ * @param[out] recovered 1 when the character is back in the fight
+ *
  * Events name the character by id 1. All or nothing, as cops_attack().
  * @return ::COPS_ESTATE when the character is not out of the fight
  * @since 0.4.0
@@ -246,14 +256,16 @@ typedef struct cops_hit {
 /** What an attack did to one character, as read by cops_outcome_victim(). */
 typedef struct cops_victim {
   uint32_t size;       /**< set to sizeof(cops_victim) by the caller */
-  const cops_character *who;
+  const cops_character *who;   /**< the character */
   int hits;            /**< bullets or blows in */
   int damage;          /**< total */
   int lasting;         /**< 15 or more (C8.3) */
-  int hp_before, hp_after;
-  int health_before, health_after;   /**< ::cops_health */
+  int hp_before;       /**< hit points before the attack */
+  int hp_after;        /**< hit points after it */
+  int health_before;   /**< ::cops_health before */
+  int health_after;    /**< ::cops_health after */
   int stopping;        /**< ::cops_stopping_results */
-  int stopping_difficulty;
+  int stopping_difficulty;  /**< the difficulty of the stopping-power roll (C10.4) */
   unsigned conditions; /**< ::cops_conditions this attack set (even those the character already had) */
 } cops_victim;
 

@@ -18,7 +18,7 @@ COPS_BEGIN_DECLS
 /** Languages of names and narration. */
 typedef enum cops_lang {
   COPS_LANG_FR = 0,  /**< French, the canonical names */
-  COPS_LANG_EN = 1
+  COPS_LANG_EN = 1   /**< English */
 } cops_lang;
 
 /** The seven characteristics (C2), each 1..5. */
@@ -30,7 +30,7 @@ typedef enum cops_characteristic {
   COPS_PERCEPTION,
   COPS_REFLEXES,
   COPS_SANG_FROID,
-  COPS_CHARACTERISTIC_COUNT
+  COPS_CHARACTERISTIC_COUNT   /**< how many there are (7) */
 } cops_characteristic;
 
 /** The 27 skills (C3), in the rules' order. */
@@ -62,7 +62,7 @@ typedef enum cops_skill {
   COPS_RHETORIQUE,
   COPS_SCENE_DE_CRIME,
   COPS_TIR_EN_RAFALES,
-  COPS_SKILL_COUNT
+  COPS_SKILL_COUNT   /**< how many there are (27) */
 } cops_skill;
 
 /** @brief ::COPS_CHARACTERISTIC_COUNT (7). @since 0.3.0 */

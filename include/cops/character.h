@@ -222,6 +222,9 @@ COPS_API int cops_character_spend_permanently(cops_character *ch, int kind);
  * the character lacks the skill (C1.4). The dice are the characteristic's
  * value, less one below half of the maximum hit points (C8.2). A skill whose
  * level needs a specialisation must name one.
+ * @param[out] out the action, as cops_action_parse() gives it
+ * @param ch the character
+ * @param notation "Skill [specialisation]/Characteristic (difficulty)" with optional modifiers
  * @param flags ::COPS_ADRENALINE_DIE to add the Adrénaline die (this
  *        function spends nothing; cops_character_roll() does)
  * @return ::COPS_OK; ::COPS_ESYNTAX; ::COPS_ENOTFOUND (unknown name or
@@ -235,6 +238,7 @@ COPS_API int cops_character_action(cops_action *out, cops_character *ch, const c
 /** @brief cops_character_action() writing @p size bytes at most (the macro passes sizeof(cops_action)). @since 0.7.0 */
 COPS_API int cops_character_action_sized(cops_action *out, size_t size, cops_character *ch,
                                          const char *notation, unsigned flags);
+/** @brief cops_character_action_sized() with sizeof(cops_action): what a program calls. @since 0.7.0 */
 #define cops_character_action(out, ch, notation, flags) \
   cops_character_action_sized((out), sizeof(cops_action), (ch), (notation), (flags))
 

@@ -23,11 +23,13 @@ COPS_BEGIN_DECLS
 #define COPS_DICE_MAX 64
 /** Largest difficulty, after modifiers. */
 #define COPS_DIFFICULTY_MAX 64
-/** Best and worst base thresholds; after modifiers a threshold clamps to this range (C1.7). */
+/** Best base threshold; after modifiers a threshold clamps to 2..10 (C1.7). */
 #define COPS_THRESHOLD_MIN 2
+/** Worst base threshold (only a 10 succeeds). */
 #define COPS_THRESHOLD_MAX 10
-/** Largest magnitude of a dice or difficulty modifier; of a threshold modifier. */
+/** Largest magnitude of a dice or difficulty modifier. */
 #define COPS_MOD_MAX 64
+/** Largest magnitude of a threshold modifier. */
 #define COPS_THRESHOLD_MOD_MAX 10
 /** Largest number of d6 in cops_roll_d6() and cops_roll_d6_highest(). */
 #define COPS_D6_MAX 64
@@ -70,6 +72,7 @@ COPS_API int cops_action_init_sized(cops_action *a, size_t size, int dice, int t
                                     int difficulty);
 /** @brief The function of 0.1-0.6, for programs built against them. @since 0.1.0 */
 COPS_API int cops_action_init(cops_action *a, int dice, int threshold, int difficulty);
+/** @brief cops_action_init_sized() with sizeof(cops_action): what a program calls. @since 0.7.0 */
 #define cops_action_init(a, dice, threshold, difficulty) \
   cops_action_init_sized((a), sizeof(cops_action), (dice), (threshold), (difficulty))
 
@@ -79,6 +82,7 @@ COPS_API int cops_action_init(cops_action *a, int dice, int threshold, int diffi
  * `4+/3 (2)`, `6+/3`, `5+/3 (2) +1D -1S +1R` (dice, seuil, réussites
  * requises). Spaces are optional; a missing `(difficulty)` means 1.
  * Skill and characteristic names are read by the character API.
+ * @param text the notation (docs/notation.md), NUL-terminated
  * @param[out] out the action, fully initialised on success
  * @param ctx receives the message; may not be NULL
  * @return ::COPS_OK; ::COPS_ESYNTAX or ::COPS_ERANGE with a message naming
@@ -89,6 +93,7 @@ COPS_API int cops_action_parse(cops_action *out, cops_ctx *ctx, const char *text
 /** @brief cops_action_parse() writing @p size bytes at most (the macro passes sizeof(cops_action)). @since 0.7.0 */
 COPS_API int cops_action_parse_sized(cops_action *out, size_t size, cops_ctx *ctx,
                                      const char *text);
+/** @brief cops_action_parse_sized() with sizeof(cops_action): what a program calls. @since 0.7.0 */
 #define cops_action_parse(out, ctx, text) cops_action_parse_sized((out), sizeof(cops_action), (ctx), (text))
 
 /**
@@ -154,6 +159,11 @@ COPS_API int cops_roll_action(cops_roll *roll, cops_ctx *ctx, const cops_action 
 
 /**
  * @brief Shorthand for cops_action_init() then cops_roll_action().
+ * @param[out] roll the roll, filled
+ * @param ctx the context: the dice source
+ * @param dice the pool, 0 .. ::COPS_DICE_MAX
+ * @param threshold 2 .. ::COPS_THRESHOLD_MAX
+ * @param difficulty 0 .. ::COPS_DIFFICULTY_MAX (0: count successes)
  * @param flags ::COPS_UNSKILLED or 0
  * @since 0.1.0
  */
@@ -162,6 +172,9 @@ COPS_API int cops_roll_pool(cops_roll *roll, cops_ctx *ctx, int dice, int thresh
 
 /**
  * @brief Parse @p text (cops_action_parse()) and roll it.
+ * @param[out] roll the roll, filled
+ * @param ctx the context: the dice source
+ * @param text the notation (docs/notation.md)
  * @param flags ORed into the parsed action's flags (::COPS_UNSKILLED)
  * @since 0.1.0
  */
@@ -170,6 +183,8 @@ COPS_API int cops_roll_notation(cops_roll *roll, cops_ctx *ctx, const char *text
 
 /**
  * @brief Roll @p n d6 and sum them (damage, C8.1). 0 d6 give a total of 0.
+ * @param[out] roll the roll, filled
+ * @param ctx the context: the dice source
  * @param n 0 .. ::COPS_D6_MAX
  * @since 0.1.0
  */
@@ -177,6 +192,8 @@ COPS_API int cops_roll_d6(cops_roll *roll, cops_ctx *ctx, int n);
 
 /**
  * @brief Roll @p n d6 and keep the highest (A3.2, A3.3).
+ * @param[out] roll the roll, filled
+ * @param ctx the context: the dice source
  * @param n 1 .. ::COPS_D6_MAX
  * @since 0.1.0
  */
@@ -197,6 +214,9 @@ typedef enum cops_opposed_winner {
  * successes, otherwise there is no winner. The margin is the winner's
  * successes minus the loser's (0 without a winner). Each roll's own
  * difficulty plays no part.
+ * @param a the first action roll
+ * @param b the second action roll
+ * @param min_successes 0 .. ::COPS_DIFFICULTY_MAX: the fewest successes a winner needs
  * @param[out] winner a ::cops_opposed_winner
  * @param[out] margin may be NULL
  * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE if a roll holds no action
@@ -228,6 +248,7 @@ COPS_API int cops_roll_kind(const cops_roll *roll);
 COPS_API int cops_roll_count(const cops_roll *roll);
 /**
  * @brief One die, in draw order.
+ * @param roll the roll
  * @param i 0 .. cops_roll_count() - 1
  * @param[out] face 1..10 (1..6 for d6); may be NULL
  * @param[out] success 1 if the die counted as a success (0 for d6); may be NULL
@@ -272,6 +293,7 @@ COPS_API int cops_roll_margin(const cops_roll *roll, int *margin);
 COPS_API int cops_roll_action_of(const cops_roll *roll, cops_action *out);
 /** @brief cops_roll_action_of() writing @p size bytes at most (the macro passes sizeof(cops_action)). @since 0.7.0 */
 COPS_API int cops_roll_action_of_sized(const cops_roll *roll, cops_action *out, size_t size);
+/** @brief cops_roll_action_of_sized() with sizeof(cops_action): what a program calls. @since 0.7.0 */
 #define cops_roll_action_of(roll, out) cops_roll_action_of_sized((roll), (out), sizeof(cops_action))
 
 /**
@@ -279,6 +301,7 @@ COPS_API int cops_roll_action_of_sized(const cops_roll *roll, cops_action *out, 
  * `{"kind":"action","action":"4+/3 (2)","pool":3,...,"dice":[{"face":3,
  * "success":false,"reroll_of":null},...],"successes":2,"success":true,
  * "margin":0,"capped":false}`; an Ancienneté re-roll adds `"anciennete":true`.
+ * @param roll the roll
  * @param[out] out NUL-terminated text; free with cops_free()
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ESTATE (empty roll), ::COPS_ENOMEM
  * @since 0.1.0

@@ -33,9 +33,11 @@ COPS_BEGIN_DECLS
 /** Opaque encounter. */
 typedef struct cops_encounter cops_encounter;
 
-/** Most combatants in an encounter, weapons per combatant, sides. */
+/** Most combatants in an encounter. */
 #define COPS_COMBATANTS_MAX 64
+/** Most weapons a combatant carries. */
 #define COPS_WEAPONS_MAX 4
+/** Most sides in an encounter. */
 #define COPS_SIDES_MAX 16
 /** Largest coordinate, in metres (positions are whole metres on a plane). */
 #define COPS_POSITION_MAX 100000
@@ -65,7 +67,7 @@ COPS_API int cops_encounter_action_parse(const char *text, int *out);
 
 /** What a combatant declares for a round. Initialise with cops_declaration_init(). */
 typedef struct cops_declaration {
-  uint32_t size;
+  uint32_t size;      /**< sizeof(cops_declaration), set by cops_declaration_init() */
   int action;         /**< ::cops_actions */
   int attitude;       /**< -2..2 (C6) */
   int initiative;     /**< within the Réflexes range (C6); 0 for melee actions (C6.4) */
@@ -73,7 +75,8 @@ typedef struct cops_declaration {
   int weapon;         /**< DRAW: index of the weapon to take, 0..3 */
   int shots;          /**< SHOOT: 1..CT shots (C10.7) */
   int moving;         /**< 1: move to (x, y) first, at most 10 m (C6.3) */
-  int x, y;           /**< where to, in metres */
+  int x;              /**< where to (x), in metres */
+  int y;              /**< where to (y), in metres */
   int difficulty;     /**< FIRST_AID: 1 kit, 2 makeshift, 3 bare hands (C8.4) */
 } cops_declaration;
 
@@ -86,6 +89,7 @@ typedef struct cops_declaration {
 COPS_API int cops_declaration_init_sized(cops_declaration *d, size_t size, int action);
 /** @brief The function of 0.5-0.6, for programs built against them. @since 0.5.0 */
 COPS_API int cops_declaration_init(cops_declaration *d, int action);
+/** @brief cops_declaration_init_sized() with sizeof(cops_declaration): what a program calls. @since 0.7.0 */
 #define cops_declaration_init(d, action) cops_declaration_init_sized((d), sizeof(cops_declaration), (action))
 
 /**
@@ -139,6 +143,8 @@ COPS_API int cops_encounter_present(const cops_encounter *e, int id);
 /**
  * @brief Whether the combatant can act this round: present, conscious, not
  * out of the fight (C8.2, C10.4).
+ * @param e the encounter
+ * @param id the combatant
  * @param[out] can 1 or 0
  * @return ::COPS_OK; ::COPS_EINVAL (NULL); ::COPS_ERANGE (no such id)
  * @since 0.7.0
@@ -211,6 +217,7 @@ COPS_API int cops_encounter_over(const cops_encounter *e);
 #define COPS_NO_WINNER (-1)
 /**
  * @brief The winning side, or ::COPS_NO_WINNER, once the fight is over.
+ * @param e the encounter
  * @param[out] side 0 .. ::COPS_SIDES_MAX - 1, or ::COPS_NO_WINNER
  * @return ::COPS_OK; ::COPS_EINVAL (NULL); ::COPS_ESTATE while the fight goes on
  * @since 0.7.0

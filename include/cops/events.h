@@ -104,7 +104,7 @@ enum cops_idle_reasons {
  * for an attack, and docs/events.md says which for the other procedures.
  */
 typedef struct cops_event {
-  uint32_t size;
+  uint32_t size;       /**< sizeof(cops_event), set by the caller of cops_log_event() */
   int type;            /**< ::cops_event_types */
   int seq;             /**< the event's number: counts from 0 when the log is made, and goes on across cops_log_clear() */
   int round;           /**< the encounter's round, 0 outside an encounter */
@@ -150,7 +150,8 @@ typedef struct cops_event {
   int loaded;          /**< AMMUNITION: rounds left */
   int stray;           /**< STRAY: bullets that hit nobody */
   int action;          /**< DECLARE: ::cops_actions */
-  int x, y;            /**< JOIN, MOVE, DECLARE (moving): a position in metres */
+  int x;               /**< JOIN, MOVE, DECLARE (moving): a position (x) in metres */
+  int y;               /**< JOIN, MOVE, DECLARE (moving): a position (y) in metres */
   int side;            /**< JOIN; END: the winning side, -1 none */
   int id;              /**< JOIN, LEAVE, DECLARE, DEATH: the combatant's id (as @c actor_id); START: combatants */
   int target_id;       /**< every event: the id of the one aimed at, hurt or helped, -1 none */
@@ -208,6 +209,8 @@ COPS_API const char *cops_purpose_name(int purpose);
  * @brief Events @p from .. end as JSON Lines: one object per line, each
  * ending with a newline, keys in a fixed order (docs/events.md), so that the
  * same events give the same bytes.
+ * @param log the log
+ * @param from the first event to write, 0 .. cops_log_count()
  * @param[out] out NUL-terminated text, free with cops_free() ("" when empty)
  * @since 0.4.0
  */

@@ -24,6 +24,8 @@ COPS_BEGIN_DECLS
 
 /**
  * @brief P(successes = @p k).
+ * @param ctx the context (its error message)
+ * @param a the action (cops_action_init(), cops_action_parse())
  * @param k 0 .. ::COPS_ODDS_K_MAX
  * @param[out] p the probability
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE (action or @p k)
@@ -34,6 +36,9 @@ COPS_API int cops_odds_pmf(cops_ctx *ctx, const cops_action *a, int k, double *p
 
 /**
  * @brief P(successes >= @p k).
+ * @param ctx the context (its error message)
+ * @param a the action (cops_action_init(), cops_action_parse())
+ * @param[out] p the probability
  * @param k 0 .. ::COPS_ODDS_K_MAX
  * @since 0.2.0
  */
@@ -49,6 +54,9 @@ COPS_API int cops_odds_success(cops_ctx *ctx, const cops_action *a, double *p);
 /**
  * @brief P(margin >= @p m), the margin as cops_roll_margin() gives it: MR >= m
  * for m >= 0 (P(MR >= 0) is P(success)); for m < 0, P(ME <= -m).
+ * @param ctx the context (its error message)
+ * @param a the action (cops_action_init(), cops_action_parse())
+ * @param[out] p the probability
  * @param m -(::COPS_DIFFICULTY_MAX + 1) .. ::COPS_ODDS_K_MAX
  * @rule C1.3
  * @since 0.2.0
@@ -64,6 +72,9 @@ COPS_API int cops_odds_expected(cops_ctx *ctx, const cops_action *a, double *mea
 /**
  * @brief The @p q quantile of the successes: the smallest k with
  * P(successes <= k) >= q.
+ * @param ctx the context (its error message)
+ * @param a the action (cops_action_init(), cops_action_parse())
+ * @param[out] k the quantile
  * @param q 0 <= q < 1
  * @since 0.2.0
  */
@@ -75,7 +86,13 @@ COPS_API int cops_odds_quantile(cops_ctx *ctx, const cops_action *a, double q, i
  * A wins with more successes than B and at least @p min_successes; B likewise;
  * otherwise there is no winner (a tie, RULING C1.6, or a winner short of the
  * minimum), counted in @p none. Outputs may be NULL.
+ * @param ctx the context (its error message)
+ * @param a A's action
+ * @param b B's action
  * @param min_successes 0 .. ::COPS_DIFFICULTY_MAX
+ * @param[out] win P(A wins); may be NULL
+ * @param[out] none P(no winner); may be NULL
+ * @param[out] lose P(B wins); may be NULL
  * @rule C1.6
  * @since 0.2.0
  */
@@ -85,6 +102,10 @@ COPS_API int cops_odds_opposed(cops_ctx *ctx, const cops_action *a, const cops_a
 /**
  * @brief P(A's successes - B's successes = @p d): the law of the opposed
  * margin (A wins by d for d > 0, B wins by -d for d < 0).
+ * @param ctx the context (its error message)
+ * @param a A's action
+ * @param b B's action
+ * @param[out] p the probability
  * @param d -::COPS_ODDS_K_MAX .. ::COPS_ODDS_K_MAX
  * @rule C1.6
  * @since 0.2.0
@@ -114,6 +135,9 @@ COPS_API int cops_odds_points(cops_ctx *ctx, const cops_action *a, double *plain
  * @brief The fewest dice (pool after modifiers, 1 .. ::COPS_DICE_MAX) that
  * reach P(success) >= @p p at the action's threshold and difficulty (within
  * 1e-12, the accuracy of the odds).
+ * @param ctx the context (its error message)
+ * @param a the action (cops_action_init(), cops_action_parse())
+ * @param[out] dice the fewest dice
  * @param p 0 < p <= 1
  * @return ::COPS_OK; ::COPS_ENOTFOUND when even ::COPS_DICE_MAX dice fall short
  * @since 0.2.0
@@ -124,6 +148,9 @@ COPS_API int cops_odds_dice_for(cops_ctx *ctx, const cops_action *a, double p, i
  * @brief The worst threshold (skill level, 10 down to 2, after modifiers)
  * that reaches P(success) >= @p p with the action's pool and difficulty
  * (within 1e-12).
+ * @param ctx the context (its error message)
+ * @param a the action (cops_action_init(), cops_action_parse())
+ * @param[out] threshold the worst threshold, 2 .. 10
  * @param p 0 < p <= 1
  * @return ::COPS_OK; ::COPS_ENOTFOUND when even 2+ falls short; ::COPS_EINVAL
  *         for an unskilled action (it has no threshold to choose)

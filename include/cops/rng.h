@@ -87,6 +87,7 @@ COPS_API int cops_ctx_new(cops_ctx **out);
 
 /**
  * @brief Create a context whose memory comes from @p allocator.
+ * @param[out] out the new context, to free with cops_ctx_free()
  * @param allocator copied; NULL for the C library's malloc(), realloc() and free()
  * @return ::COPS_OK; ::COPS_EINVAL (@p out NULL, a size below the first
  *         published one, a function NULL); ::COPS_ENOMEM; ::COPS_ERNG
@@ -135,6 +136,7 @@ COPS_API int cops_ctx_seed(cops_ctx *ctx, uint64_t seed);
 
 /**
  * @brief Draw from the seeded stream of a 32-byte seed (the ChaCha20 key).
+ * @param ctx the context
  * @param seed ::COPS_SEED_BYTES bytes
  * @param len must be ::COPS_SEED_BYTES
  * @return ::COPS_OK, ::COPS_EINVAL (NULL), ::COPS_ERANGE (wrong length)
@@ -144,6 +146,7 @@ COPS_API int cops_ctx_seed_bytes(cops_ctx *ctx, const unsigned char *seed, size_
 
 /**
  * @brief Draw every face from the caller's function.
+ * @param ctx the context
  * @param fn the source, not NULL
  * @param user passed to @p fn unchanged
  * @return ::COPS_OK, ::COPS_EINVAL
@@ -161,6 +164,7 @@ COPS_API int cops_ctx_use_callback(cops_ctx *ctx, cops_rng_fn fn, void *user);
  * regular files (never a FIFO or a device) of at most @p max_bytes; a scenario
  * read from text names no file at all; and a file that is not valid JSON is
  * reported by line and column only, never quoting its content.
+ * @param ctx the context whose reads are confined
  * @param root an existing folder; NULL lifts the confinement
  * @param max_bytes 1 .. 16 MiB
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE, ::COPS_EIO (no such folder),
@@ -177,6 +181,7 @@ COPS_API int cops_ctx_source(const cops_ctx *ctx);
  *
  * A chain that reaches the cap stops re-rolling and the roll is flagged
  * capped. 0 means no re-roll at all.
+ * @param ctx the context
  * @param cap 0 .. ::COPS_REROLL_CAP_MAX (default ::COPS_REROLL_CAP_DEFAULT)
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE
  * @since 0.1.0
@@ -188,6 +193,7 @@ COPS_API int cops_ctx_reroll_cap(const cops_ctx *ctx);
 
 /**
  * @brief Draw one die from the context's source.
+ * @param ctx the context: the dice source
  * @param sides 6 or 10
  * @param[out] face the face, 1 .. @p sides
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE (other sides),

@@ -26,12 +26,17 @@ enum cops_weapon_kinds {
   COPS_WEAPON_KIND_COUNT
 };
 
-/** Limits of a weapon's values. */
+/** Lowest PR (précision) of a weapon. */
 #define COPS_PR_MIN -5
+/** Highest PR. */
 #define COPS_PR_MAX 5
+/** Highest PU (puissance, d6 of damage). */
 #define COPS_PU_MAX 20
+/** Highest FA (force d'arrêt, stopping power). */
 #define COPS_FA_MAX 10
+/** Longest range, in metres. */
 #define COPS_RANGE_MAX 10000
+/** Largest magazine, in rounds. */
 #define COPS_MAGAZINE_MAX 1000
 
 /** @brief A kind's name ("handgun"; French "arme de poing"), or NULL. @since 0.3.0 */
