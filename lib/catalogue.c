@@ -244,6 +244,8 @@ int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t m
   if (!text)
     return cops__fail(ctx, COPS_EINVAL, "%s is NULL", what);
   const size_t len = strlen(text);
+  if (len == 0)
+    return cops__fail(ctx, COPS_EINVAL, "%s is empty", what);
   if (len > max)
     return cops__fail(ctx, COPS_ERANGE, "%s of %zu bytes (at most %zu)", what, len, max);
   if (!cops__clean_text(text))

@@ -68,6 +68,8 @@ int cops_character_set_name(cops_character *ch, const char *name)
   if (!name)
     return FAIL(ch, COPS_EINVAL, "name is NULL");
   size_t len = strlen(name);
+  if (len == 0)
+    return FAIL(ch, COPS_EINVAL, "name is empty");
   if (len > COPS_NAME_MAX)
     return FAIL(ch, COPS_ERANGE, "name of %zu bytes (at most %d)", len, COPS_NAME_MAX);
   if (!cops__clean_text(name))

@@ -114,8 +114,6 @@ static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
   int rc = cops__check_name(s->ctx, what, name, sizeof s->sides[0] - 1);
   if (rc)
     return rc;
-  if (!name[0])
-    return cops__fail(s->ctx, COPS_ERANGE, "%s: a side's name is empty", field);
   for (int i = 0; i < s->nsides; i++)
     if (!strcmp(s->sides[i], name)) {
       *out = i;
@@ -343,8 +341,8 @@ static int scenario_parse(cops_scenario *s, json_t *root, const char *base)
   json_t *v = json_object_get(root, "name");
   if (!json_is_string(v))
     return cops__fail(ctx, COPS_EJSON, "name: expected a text");
-  if ((rc = cops__check_name(ctx, "name", json_string_value(v), sizeof s->name - 1)))
-    return rc;
+  if ((rc = cops__check_name(ctx, "a scenario's name", json_string_value(v), sizeof s->name - 1)))
+    return cops__prefix_error(ctx, rc, "name");
   snprintf(s->name, sizeof s->name, "%s", json_string_value(v));
   v = json_object_get(root, "ruleset");
   if (v && (!json_is_string(v) || strcmp(json_string_value(v), "core")))

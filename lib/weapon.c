@@ -106,7 +106,7 @@ static int check_field(const cops_weapon *w, int field, int value)
     if (field == COPS_WEAPON_VRC && cap < 2)
       return cops__fail(w->ctx, COPS_ERANGE, "vrc %d: a burst needs a magazine of 2 or more "
                         "(magazine %d)", value, cap);
-    return cops__fail(w->ctx, COPS_ERANGE, "%s %d out of range %d..%d for %s", field_names[field],
+    return cops__fail(w->ctx, COPS_ERANGE, "%s: %d out of range %d..%d (%s)", field_names[field],
                       value, lo, hi, w->name);
   }
   return COPS_OK;

@@ -23,7 +23,7 @@ for f in "$prefix/bin/cops" "$prefix/include/cops/cops.h" "$prefix/include/cops/
          "$libdir/libcops.so.0" "$prefix/lib/lua/5.4/cops.so" \
          "$prefix/share/man/man1/cops.1" "$prefix/share/man/man3/libcops.3" \
          "$prefix/share/bash-completion/completions/cops" "$prefix/share/doc/libcops/LICENSE" \
-         "$prefix/share/doc/libcops/html/index.html"; do
+         "$prefix/share/doc/libcops/html/index.html" "$prefix/share/cops/schemas/event.schema.json"; do
   [ -e "$f" ] || fail "$f is missing"
 done
 # The man pages render without a warning; the completion loads into bash.

@@ -87,10 +87,10 @@ START_TEST(test_weapon_fields_and_reload)
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_CT, 3), COPS_OK);
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_VRC, 3), COPS_OK);
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_VRC, 1), COPS_ERANGE);
-  ck_assert_str_eq(cops_ctx_errmsg(ctx), "vrc 1 out of range 2..30 for Scorpion 131");
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "vrc: 1 out of range 2..30 (Scorpion 131)");
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_CT, 31), COPS_ERANGE);
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_PR, 6), COPS_ERANGE);
-  ck_assert_str_eq(cops_ctx_errmsg(ctx), "pr 6 out of range -5..5 for Scorpion 131");
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "pr: 6 out of range -5..5 (Scorpion 131)");
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_PR, -5), COPS_OK);
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_RANGE, 0), COPS_ERANGE);
   ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_VC, 11), COPS_ERANGE);
@@ -257,9 +257,9 @@ static const struct bad {
   {0, "{\"name\": \"X 051\", \"kind\": \"handgun\", \"pu\": \"5\"}", COPS_EJSON,
    "pu: expected a whole number"},
   {0, "{\"name\": \"X 051\", \"kind\": \"handgun\", \"magazine\": 12, \"ct\": 13}", COPS_ERANGE,
-   "ct 13 out of range 1..12 for X 051"},
+   "ct: 13 out of range 1..12 (X 051)"},
   {0, "{\"name\": \"X 051\", \"kind\": \"blade\", \"magazine\": 12}", COPS_ERANGE,
-   "magazine 12 out of range 0..0 for X 051"},
+   "magazine: 12 out of range 0..0 (X 051)"},
   {0, "{\"name\": \"X 051\", \"kind\": \"handgun\", \"skill\": \"Jeu\"}", COPS_ERULE,
    "skill: Jeu is not a weapon skill"},
   {0, "{\"name\": \"X 051\", \"kind\": \"shoulder arm\", \"specialisation\": \"arc\"}",
