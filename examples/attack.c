@@ -163,11 +163,9 @@ int cmd_attack(int argc, char **argv)
     return usage_error("attack: %s", "--attacker and --target are required");
   if (o.seed && o.faces)
     return usage_error("attack: %s", "--seed and --dice exclude each other");
-  int lang = COPS_LANG_FR;
-  if (o.lang && !strcmp(o.lang, "en"))
-    lang = COPS_LANG_EN;
-  else if (o.lang && strcmp(o.lang, "fr"))
-    return usage_error("attack: --lang '%s': fr or en", o.lang);
+  int lang;
+  if ((rc = narration_lang("attack", o.lang, &lang)))
+    return rc;
   if (o.json && o.lang)
     return usage_error("attack: %s", "--lang is for the narration, not --json");
   struct script script = {0};

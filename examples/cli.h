@@ -26,6 +26,9 @@ int option_value(int argc, char **argv, int *i, const char *name, const char **o
 /* The overview (cmd NULL) or one command's help on stdout; a usage error for an
  * unknown command (help.c). */
 int print_help(const char *cmd);
+/* --lang of a narration: NULL gives French; a code the library lacks is a
+ * usage error naming the codes it has. */
+int narration_lang(const char *cmd, const char *text, int *lang);
 int cmd_attack(int argc, char **argv);
 int cmd_fight(int argc, char **argv);
 int cmd_sim(int argc, char **argv);

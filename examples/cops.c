@@ -12,6 +12,18 @@
 
 #include "cli.h"
 
+int narration_lang(const char *cmd, const char *text, int *lang)
+{
+  *lang = COPS_LANG_FR;
+  if (!text || cops_lang_parse(text, lang) == COPS_OK)
+    return 0;
+  char codes[64] = "";
+  for (int i = 0; i < cops_lang_count(); i++)
+    snprintf(codes + strlen(codes), sizeof codes - strlen(codes), "%s%s",
+             i == 0 ? "" : i + 1 == cops_lang_count() ? " or " : ", ", cops_lang_code(i));
+  return usage_error("%s: --lang '%s': %s", cmd, text, codes);
+}
+
 int usage_error(const char *fmt, ...)
 {
   va_list ap;
@@ -589,7 +601,7 @@ static int cmd_sheet(int argc, char **argv)
     return rc;
   if (o.help)
     return print_help("sheet");
-  int lang = COPS_LANG_FR;
+  int lang = COPS_LANG_FR;   /* the rules' names are French and English */
   if (o.lang && !strcmp(o.lang, "en"))
     lang = COPS_LANG_EN;
   else if (o.lang && strcmp(o.lang, "fr"))

@@ -75,11 +75,9 @@ int cmd_fight(int argc, char **argv)
     return usage_error("fight: %s", "missing SCENARIO, e.g. examples/scenarios/street-shootout.json");
   if (o.runs)
     return usage_error("fight: %s", "-n is for cops sim");
-  int lang = COPS_LANG_FR;
-  if (o.lang && !strcmp(o.lang, "en"))
-    lang = COPS_LANG_EN;
-  else if (o.lang && strcmp(o.lang, "fr"))
-    return usage_error("fight: --lang '%s': fr or en", o.lang);
+  int lang;
+  if ((rc = narration_lang("fight", o.lang, &lang)))
+    return rc;
   if (o.json && o.lang)
     return usage_error("fight: %s", "--lang is for the narration, not --json");
   uint64_t seed = 0;

@@ -76,7 +76,7 @@ static const char attack_text[] =
   "                   [--attitude A] [--target-attitude A] [--initiative N]\n"
   "                   [--movement M] [--shots-fired N] [--target-weapon W.json]\n"
   "                   [--attacker-armour R.json] [--seed N | --dice F,...]\n"
-  "                   [--lang fr|en] [--json]\n"
+  "                   [--lang fr|en|es] [--json]\n"
   "\n"
   "Resolves one attack (docs/attacks.md) and prints the narrated events, or with\n"
   "--json the events as JSON Lines (docs/events.md); the files are not changed.\n"
@@ -84,13 +84,13 @@ static const char attack_text[] =
   "\n";
 
 static const char fight_text[] =
-  "usage: cops fight SCENARIO [--seed N] [--lang fr|en] [--json]\n"
+  "usage: cops fight SCENARIO [--seed N] [--lang fr|en|es] [--json]\n"
   "\n"
   "Runs a scenario (docs/scenarios.md) round after round to its end and prints\n"
   "the narrated log, or with --json the events as JSON Lines (docs/events.md).\n"
   "\n"
   "  --seed N      seeded dice: N is a number 0..18446744073709551615\n"
-  "  --lang fr|en  the language of the narration (default fr)\n"
+  "  --lang fr|en|es  the language of the narration (default fr)\n"
   "  --json        JSON Lines instead of the narration\n";
 
 static const char sim_text[] =

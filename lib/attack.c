@@ -8,19 +8,15 @@
 #include <string.h>
 
 #include "attack-private.h"
+#include "lang/lang.h"
 
 /* ---- names ------------------------------------------------------------ */
 
-static const char *const attitude_names[5][2] = {
-  {"Planqué", "Under cover"}, {"Prudent", "Careful"}, {"Normal", "Normal"},
-  {"Agressif", "Aggressive"}, {"Ultra-violent", "Ultra-violent"},
-};
-
+/* The names of game terms are in the language catalogues (lib/lang/). */
 const char *cops_attitude_name(int attitude, int lang)
 {
-  if (attitude < -2 || attitude > 2 || lang < 0 || lang > 1)
-    return NULL;
-  return attitude_names[attitude + 2][lang];
+  const struct cops__lang *L = cops__lang(lang);
+  return L && attitude >= -2 && attitude <= 2 ? L->attitude[attitude + 2] : NULL;
 }
 
 int cops_attitude_parse(const char *text, int *out)
@@ -28,8 +24,8 @@ int cops_attitude_parse(const char *text, int *out)
   if (!text || !out)
     return COPS_EINVAL;
   for (int a = -2; a <= 2; a++)
-    for (int lang = 0; lang < 2; lang++)
-      if (cops__names_match(text, strlen(text), attitude_names[a + 2][lang])) {
+    for (int lang = 0; lang < cops__lang_count(); lang++)
+      if (cops__names_match(text, strlen(text), cops__lang(lang)->attitude[a + 2])) {
         *out = a;
         return COPS_OK;
       }
@@ -55,16 +51,10 @@ int cops_initiative_range(int reflexes, int *lowest, int *highest)
   return COPS_OK;
 }
 
-static const char *const zone_names[COPS_ZONE_COUNT][2] = {
-  {"jambes", "legs"}, {"abdomen", "abdomen"}, {"torse", "torso"}, {"bras", "arms"},
-  {"tête", "head"},
-};
-
 const char *cops_zone_name(int zone, int lang)
 {
-  if (zone < 0 || zone >= COPS_ZONE_COUNT || lang < 0 || lang > 1)
-    return NULL;
-  return zone_names[zone][lang];
+  const struct cops__lang *L = cops__lang(lang);
+  return L && zone >= 0 && zone < COPS_ZONE_COUNT ? L->zone[zone] : NULL;
 }
 
 int cops_zone_of_die(int d10)
@@ -82,16 +72,8 @@ int cops_zone_modifier(int zone)
 
 const char *cops_stopping_name(int result, int lang)
 {
-  static const char *const names[3][2] = {
-    {"encaisse (pas d'initiative négative au prochain tour)",
-     "steady (no negative initiative next round)"},
-    {"sonné (-1 dé aux actions physiques, pas d'initiative négative au prochain tour)",
-     "shaken (-1 die to physical actions, no negative initiative next round)"},
-    {"hors de combat", "out of the fight"},
-  };
-  if (result < 0 || result > 2 || lang < 0 || lang > 1)
-    return NULL;
-  return names[result][lang];
+  const struct cops__lang *L = cops__lang(lang);
+  return L && result >= 0 && result <= 2 ? L->stopping[result] : NULL;
 }
 
 const char *const cops__mode_names[COPS_ATTACK_MODE_COUNT] = {

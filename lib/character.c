@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "lang/lang.h"
 
 #define FAIL(ch, code, ...) cops__fail((ch)->ctx, code, __VA_ARGS__)
 
@@ -368,16 +369,8 @@ int cops_character_health(const cops_character *ch)
 
 const char *cops_health_name(int health, int lang)
 {
-  static const char *const names[5][2] = {
-    {"en forme", "healthy"},
-    {"blessé : moins de la moitié (-1 dé)", "wounded: below half (-1 die)"},
-    {"inconscient", "unconscious"},
-    {"mourant", "dying"},
-    {"mort", "dead"},
-  };
-  if (health < 0 || health > COPS_DEAD || lang < 0 || lang > 1)
-    return NULL;
-  return names[health][lang];
+  const struct cops__lang *L = cops__lang(lang);
+  return L && health >= 0 && health <= COPS_DEAD ? L->health[health] : NULL;
 }
 
 int cops_character_conditions(const cops_character *ch)
@@ -451,20 +444,12 @@ void cops__character_set_recovery_state(cops_character *ch, int difficulty, int 
 
 const char *cops_condition_name(unsigned condition, int lang)
 {
-  static const char *const names[7][2] = {
-    {"hors de combat", "out of the fight"},
-    {"sonné (-1 dé aux actions physiques)", "shaken (-1 die to physical actions)"},
-    {"privé d'initiative négative", "barred from negative initiative"},
-    {"immobilisé", "held"},
-    {"au sol", "on the ground"},
-    {"cloué sous le feu", "pinned down"},
-    {"séquelles durables", "lasting wound"},
-  };
-  if (lang < 0 || lang > 1)
+  const struct cops__lang *L = cops__lang(lang);
+  if (!L)
     return NULL;
   for (int i = 0; i < 7; i++)
     if (condition == 1u << i)
-      return names[i][lang];
+      return L->condition[i];
   return NULL;
 }
 

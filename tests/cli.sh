@@ -248,8 +248,8 @@ expect_err "attack: too many dice" 2 "cops: attack: --dice has 4 faces, the atta
 # Encounters (issue 6): the street shootout with seed 2030, narrated in both languages
 # and as JSON Lines, byte for byte against the golden logs; a seeded sim; errors.
 sc=$ex/scenarios
-for form in fr en jsonl; do
-  case $form in fr) opt="--lang fr" ;; en) opt="--lang en" ;; jsonl) opt="--json" ;; esac
+for form in fr en es jsonl; do
+  case $form in jsonl) opt="--json" ;; *) opt="--lang $form" ;; esac
   ext=$form; [ "$form" = jsonl ] || ext=$form.txt
   # shellcheck disable=SC2086
   run fight "$sc/street-shootout.json" --seed 2030 $opt
@@ -287,6 +287,8 @@ for c in roll odds sheet attack fight sim version help; do
 done
 run sim --help
 case $out in *"95 %"*) case $out in *"%%"*) ko "help prints %%" ;; *) ok ;; esac ;; *) ko "sim help" ;; esac
+expect_err "fight: a language the library lacks" 2 "cops: fight: --lang 'de': fr, en or es (see 'cops help')" \
+  fight "$ex/scenarios/street-shootout.json" --lang de
 expect_err "help of nothing" 2 "cops: help: unknown command 'nope' (see 'cops help')" help nope
 # --version anywhere before --, as the command version too.
 version=$("$cops" version)

@@ -38,6 +38,8 @@ expect "--help check show" cops sheet ""
 expect "--seed --sheet" cops roll --s
 expect "--json" cops sheet show --j
 expect "fr" cops fight x.json --lang f
+expect "en es fr" cops fight x.json --lang ""
+expect "en fr" cops sheet show --lang ""
 expect "burst" cops attack --mode bu
 expect "Agressif" cops attack --attitude Ag
 expect "mike.json" cops fight ""

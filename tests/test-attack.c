@@ -1058,7 +1058,8 @@ START_TEST(test_events_of_a_shot)
   ck_assert_str_eq(jsonl, "");
   cops_free(jsonl);
   ck_assert_int_eq(cops_log_to_jsonl(log_, n + 1, &jsonl), COPS_ERANGE);
-  ck_assert_int_eq(cops_log_narrate(log_, 0, 2, &fr), COPS_EINVAL);
+  ck_assert_int_eq(cops_log_narrate(log_, 0, cops_lang_count(), &fr), COPS_EINVAL);
+  ck_assert_int_eq(cops_log_narrate(log_, 0, -1, &fr), COPS_EINVAL);
   cops_event e;
   memset(&e, 0, sizeof e);
   e.size = sizeof e;

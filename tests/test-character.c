@@ -200,7 +200,9 @@ START_TEST(test_c8_2_health_states)
   ck_assert_str_eq(cops_health_name(COPS_DEAD, COPS_LANG_FR), "mort");
   ck_assert_str_eq(cops_health_name(COPS_BELOW_HALF, COPS_LANG_EN), "wounded: below half (-1 die)");
   ck_assert_ptr_null(cops_health_name(5, 0));
-  ck_assert_ptr_null(cops_health_name(0, 2));
+  ck_assert_str_eq(cops_health_name(COPS_DEAD, COPS_LANG_ES), "muerto");
+  ck_assert_ptr_null(cops_health_name(0, cops_lang_count()));
+  ck_assert_ptr_null(cops_health_name(0, -1));
   ck_assert_int_eq(cops_character_heal(ch, 5), COPS_ERULE);
   ck_assert_int_eq(cops_character_set_hp(ch, 29), COPS_OK);
   ck_assert_int_eq(cops_character_heal(ch, 5), COPS_OK);

@@ -901,9 +901,11 @@ static int fight_jsonl(lua_State *L)
 
 static int fight_narrate(lua_State *L)
 {
-  static const char *const langs[] = {"fr", "en", NULL};
   fight_ud *f = to_any_fight(L, 1);
-  const int lang = luaL_checkoption(L, 2, "fr", langs);
+  const char *code = luaL_optstring(L, 2, "fr");
+  int lang;
+  if (cops_lang_parse(code, &lang))
+    return luaL_argerror(L, 2, lua_pushfstring(L, "no language '%s'", code));
   char *text = NULL;
   check(L, f->owner, cops_log_narrate(cops_encounter_log(encounter_of(f)), 0, lang, &text));
   lua_pushstring(L, text);

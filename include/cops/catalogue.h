@@ -15,11 +15,30 @@
 
 COPS_BEGIN_DECLS
 
-/** Languages of names and narration. */
+/** Languages of names and narration (docs/events.md: adding a language). */
 typedef enum cops_lang {
   COPS_LANG_FR = 0,  /**< French, the canonical names */
-  COPS_LANG_EN = 1   /**< English */
+  COPS_LANG_EN = 1,  /**< English */
+  COPS_LANG_ES = 2   /**< Spanish (narration and the names of game terms). @since 0.8.0 */
 } cops_lang;
+
+/** @brief How many languages the library has: cops_lang values are 0 .. count - 1. @since 0.8.0 */
+COPS_API int cops_lang_count(void);
+
+/**
+ * @brief The code of a language ("fr", "en", "es"), NULL for none.
+ * @since 0.8.0
+ */
+COPS_API const char *cops_lang_code(int lang);
+
+/**
+ * @brief The language of a code, as cops_lang_code() gives it (any case).
+ * @param code "fr", "en", "es" ...
+ * @param[out] lang the ::cops_lang
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL); ::COPS_ENOTFOUND for a code the library lacks
+ * @since 0.8.0
+ */
+COPS_API int cops_lang_parse(const char *code, int *lang);
 
 /** The seven characteristics (C2), each 1..5. */
 typedef enum cops_characteristic {

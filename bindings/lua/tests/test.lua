@@ -231,6 +231,8 @@ test("the scenario replays the C log byte for byte", function()
   s:run()
   assert(s:jsonl() == read(root .. "/tests/golden/street-shootout-2030.jsonl"))
   assert(s:narrate("fr") == read(root .. "/tests/golden/street-shootout-2030.fr.txt"))
+  assert(s:narrate("es") == read(root .. "/tests/golden/street-shootout-2030.es.txt"))
+  assert(not pcall(function() s:narrate("de") end))
   local events = s:events()
   assert(events[1].type == "start" and events[#events].type == "end")
   -- Combatants by id: one name per id, five combatants.

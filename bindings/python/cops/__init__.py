@@ -149,6 +149,8 @@ class Declaration(ctypes.Structure):
 _ap = ctypes.POINTER(_Action)
 _PROTOTYPES = {
     "cops_strerror": (_s, [_i]),
+    "cops_lang_count": (_i, []),
+    "cops_lang_code": (_s, [_i]),
     "cops_free": (None, [_p]),
     "cops_ctx_confine": (_i, [_p, _s, ctypes.c_size_t]),
     "cops_ctx_new": (_i, [_pp]),
@@ -246,7 +248,8 @@ for _name, (_res, _args) in _PROTOTYPES.items():
     _fn.restype = _res
     _fn.argtypes = _args
 
-LANGS = {"fr": 0, "en": 1}
+# The languages of the narration, by code ("fr", "en", "es": cops_lang_code()).
+LANGS = {_lib.cops_lang_code(_i).decode(): _i for _i in range(_lib.cops_lang_count())}
 HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead"]
 
 
@@ -277,7 +280,7 @@ def _int(value, what, lo=None, hi=None):
 
 def _lang(lang):
     if lang not in LANGS:
-        raise ValueError("lang must be 'fr' or 'en', not %r" % (lang,))
+        raise ValueError("lang must be one of %s, not %r" % (", ".join(map(repr, LANGS)), lang))
     return LANGS[lang]
 
 

@@ -243,8 +243,13 @@ def test_scenario_replay_equals_c():
         s.run()
         with open(os.path.join(GOLDEN, "street-shootout-2030.jsonl"), encoding="utf-8") as f:
             assert s.jsonl() == f.read()
-        with open(os.path.join(GOLDEN, "street-shootout-2030.en.txt"), encoding="utf-8") as f:
-            assert s.narrate("en") == f.read()
+        for lang in ("fr", "en", "es"):
+            path = os.path.join(GOLDEN, "street-shootout-2030.%s.txt" % lang)
+            with open(path, encoding="utf-8") as f:
+                assert s.narrate(lang) == f.read()
+        assert set(cops.LANGS) == {"fr", "en", "es"}
+        with pytest.raises(ValueError, match="'fr', 'en', 'es'"):
+            s.narrate("de")
         s.reset()
         assert s.round == 0
         with pytest.raises(cops.ESTATE) as e:

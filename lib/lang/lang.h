@@ -1,0 +1,113 @@
+/* The languages of the narration and of the names of game terms: one
+ * catalogue per language (lib/lang/fr.c, en.c), data only, so that a language
+ * is a new table and no code (docs/events.md, "Adding a language"). Not
+ * installed. */
+#ifndef COPS_LANG_H
+#define COPS_LANG_H
+
+#include "internal.h"
+
+/* The messages of the narration (lib/narrate.c). A message is a template:
+ * text with placeholders {name} (a value of the event, listed in
+ * cops__msg_placeholders) and {name:+} (a number with its sign). A message
+ * that depends on a count has two forms, singular and plural, chosen by the
+ * language's plural rule on the count its comment names. */
+enum cops__msg {
+  MSG_ROUND,              /* {round} */
+  MSG_SOMEONE,            /* a name left blank */
+  MSG_ATTACK,             /* {actor} {attitude} {initiative:+} {mode} {target} */
+  MSG_ATTACK_COVER,       /* {actor} {attitude} {initiative:+} {mode} */
+  MSG_ATTACK_WEAPON,      /* {weapon} */
+  MSG_ATTACK_DISTANCE,    /* {distance} */
+  MSG_ROLL,               /* {who} {purpose} */
+  MSG_ROLL_OPPOSED,       /* {threshold} {pool} {dice} {successes}; plural on successes */
+  MSG_ROLL_ACTION,        /* {threshold} {pool} {difficulty} {dice} {successes} {result} {mr} {margin}; plural on successes */
+  MSG_ROLL_SUCCESS,       /* the result of a roll that succeeds */
+  MSG_ROLL_FAILURE,       /* and of one that fails */
+  MSG_MR,                 /* marge de réussite */
+  MSG_ME,                 /* marge d'échec */
+  MSG_ROLL_D6,            /* {pool} {dice} {total} */
+  MSG_MISS_BULLET,        /* {actor} {bullet} {reason} */
+  MSG_MISS,               /* {actor} {target} {reason} */
+  MSG_HIT_BULLETS,        /* {actor} {target} {hits} {fired}; plural on hits */
+  MSG_HIT,                /* {actor} {target} {margin} */
+  MSG_UNLOCATED,          /* {target} */
+  MSG_LOCATION,           /* {target} {zone} {die} {modifier:+} */
+  MSG_DAMAGE_STOPPED,     /* {target} {raw} {protection} */
+  MSG_DAMAGE_UNLOCATED,   /* {target} {raw} {protection} {damage} */
+  MSG_DAMAGE,             /* {target} {raw} {protection} {bonus} {damage} */
+  MSG_HIT_POINTS,         /* {target} {hp_before} {hp_after} {health} */
+  MSG_LASTING,            /* after MSG_HIT_POINTS */
+  MSG_STOPPING,           /* {target} {stopping} */
+  MSG_CONDITION_ON,       /* {target} {condition} */
+  MSG_CONDITION_OFF,      /* {target} {condition} */
+  MSG_AMMUNITION,         /* {actor} {used} {loaded} {weapon}; plural on used */
+  MSG_THE_WEAPON,         /* a weapon without a name */
+  MSG_COVER,              /* {actor} {fired} {margin} */
+  MSG_COVER_FAILS,        /* {actor} {fired} */
+  MSG_ESCAPE,             /* {actor} {target} */
+  MSG_STILL_HELD,         /* {actor} {target} */
+  MSG_START_SEEDED,       /* {seed} {combatants} */
+  MSG_START,              /* {combatants} */
+  MSG_JOIN_NAMED,         /* {actor} {side_name} {x} {y} */
+  MSG_JOIN,               /* {actor} {side} {x} {y} */
+  MSG_LEAVE,              /* {actor} */
+  MSG_ROUND_BEGINS,
+  MSG_DECLARE,            /* {actor} {attitude} {initiative:+} {action} */
+  MSG_DECLARE_TARGET,     /* {target} */
+  MSG_DECLARE_MOVING,     /* {x} {y} */
+  MSG_MOVE,               /* {actor} {distance} {x} {y} */
+  MSG_RELOAD,             /* {actor} {weapon} {loaded} */
+  MSG_DRAW,               /* {actor} {weapon} */
+  MSG_NO_WEAPON,          /* a weapon unknown to the log */
+  MSG_IDLE,               /* {actor} {reason} */
+  MSG_DEATH,              /* {actor} */
+  MSG_END_NAMED,          /* {side_name} */
+  MSG_END,                /* {side} */
+  MSG_END_NO_WINNER,
+  MSG_STRAY,              /* {actor} {stray}; plural on stray */
+  MSG_PENETRATION,        /* {target} {bullet} {damage} */
+  MSG_COUNT
+};
+
+/* Plural rules, as data: which counts take the singular. */
+enum cops__plural {
+  COPS__PLURAL_ONE,          /* 1 (English, Spanish, German ...) */
+  COPS__PLURAL_ZERO_ONE,     /* 0 and 1 (French) */
+};
+
+struct cops__lang {
+  const char *code;                       /* "fr", "en" */
+  const char *name;                       /* in the language itself */
+  int plural;                             /* a cops__plural */
+  const char *msg[MSG_COUNT][2];          /* each message, singular and plural */
+  /* Words the messages take. */
+  const char *purpose[COPS_PURPOSE_COUNT];
+  const char *mode[COPS_ATTACK_MODE_COUNT];      /* what an attacker does */
+  const char *miss[COPS_MISS_REASON_COUNT];
+  const char *action[COPS_ACT_COUNT];            /* what a combatant declares */
+  const char *idle[COPS_IDLE_REASON_COUNT];
+  const char *zone_narration[COPS_ZONE_COUNT];   /* where a hit lands, as MSG_LOCATION has it */
+  /* Names of game terms, also given by the public name functions. */
+  const char *attitude[5];                       /* -2 .. +2 */
+  const char *zone[COPS_ZONE_COUNT];
+  const char *health[5];
+  const char *condition[7];                      /* by bit, COPS_COND_OUT first */
+  const char *stopping[3];
+};
+
+/* The catalogue of a cops_lang, NULL for none. */
+const struct cops__lang *cops__lang(int lang);
+/* How many languages there are (cops_lang values 0 .. n-1). */
+int cops__lang_count(void);
+/* The placeholders a message takes, space-separated, as the comments above
+ * list them (the catalogue check compares every language with this). */
+extern const char *const cops__msg_placeholders[MSG_COUNT];
+/* Whether a message has a plural form. */
+extern const unsigned char cops__msg_plural[MSG_COUNT];
+
+extern const struct cops__lang cops__lang_fr;
+extern const struct cops__lang cops__lang_en;
+extern const struct cops__lang cops__lang_es;
+
+#endif
