@@ -6,7 +6,7 @@ set -eu
 build="meson ninja-build pkg-config gcc libc6-dev libsodium-dev libjansson-dev"
 case "${1:-build}" in
   build) want=$build ;;
-  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema" ;;
+  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema mypy" ;;
   coverage) want="$build check gcovr" ;;
   *) echo "usage: deps.sh build|test|coverage" >&2; exit 2 ;;
 esac

@@ -17,6 +17,7 @@ Run: LIBCOPS_PATH=build/lib/libcops.so.0 python3 examples/python/bot.py < chat.t
 
 import os
 import sys
+from typing import Callable, Dict, Optional
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "bindings", "python"))
@@ -65,18 +66,19 @@ TEXT = {
 class Bot:
     """One chat channel: a context (system dice), a language, a loaded sheet."""
 
-    def __init__(self, lang="fr", seed=None, root=None):
+    def __init__(self, lang: str = "fr", seed: Optional[int] = None,
+                 root: Optional[str] = None) -> None:
         self.ctx = cops.Context(seed=seed)
         # Files named in chat are read under root only (the working folder by default):
         # no way out of it, regular files of at most 1 MiB, no file content in a message.
         self.ctx.confine(os.getcwd() if root is None else root, 1 << 20)
         self.lang = lang
-        self.sheet = None
+        self.sheet: Optional[cops.Character] = None
 
-    def t(self, key, **kw):
+    def t(self, key: str, **kw: object) -> str:
         return TEXT[self.lang][key].format(**kw)
 
-    def answer(self, line):
+    def answer(self, line: str) -> Optional[str]:
         """The bot's answer to one chat line (None for lines that are not commands)."""
         line = line.strip()
         if not line.startswith("!"):
@@ -84,10 +86,11 @@ class Bot:
         cmd, _, rest = line.partition(" ")
         rest = rest.strip()
         try:
-            handler = {
+            handlers: Dict[str, Callable[[str], str]] = {
                 "!roll": self.roll, "!odds": self.odds, "!sheet": self.sheet_cmd,
                 "!fight": self.fight, "!lang": self.set_lang, "!help": self.help,
-            }.get(cmd)
+            }
+            handler = handlers.get(cmd)
             if handler is None:
                 return self.t("unknown", cmd=cmd)
             return handler(rest)
@@ -96,32 +99,35 @@ class Bot:
         except (ValueError, TypeError) as exc:
             return self.t("error", msg=str(exc))
 
-    def help(self, _rest):
+    def help(self, _rest: str) -> str:
         return self.t("help")
 
-    def set_lang(self, rest):
+    def set_lang(self, rest: str) -> str:
         if rest not in TEXT:
             raise ValueError("fr | en")
         self.lang = rest
         return self.t("lang")
 
-    def roll(self, notation):
+    def roll(self, notation: str) -> str:
         numeric = notation[:1].isdigit()
-        if not numeric and self.sheet is None:
+        if numeric:
+            r, who = self.ctx.roll(notation), ""
+        elif self.sheet is None:
             return self.t("nosheet")
-        r = self.ctx.roll(notation) if numeric else self.sheet.roll(notation)
-        d = r.to_dict()
-        result = self.t("success" if d["success"] else "failure", m=abs(d["margin"]))
-        who = "" if numeric else self.sheet.name + " — "
-        return self.t("roll", who=who, action=notation, dice=r.dice, n=d["successes"],
+        else:
+            r, who = self.sheet.roll(notation), self.sheet.name + " — "
+        result = self.t("success" if r.succeeded else "failure", m=abs(r.margin or 0))
+        return self.t("roll", who=who, action=notation, dice=list(r.faces), n=r.successes,
                       result=result)
 
-    def odds(self, notation):
+    def odds(self, notation: str) -> str:
         o = cops.odds(self.ctx, notation)
-        return self.t("odds", action=notation, p=100 * o["p_success"],
-                      a=100 * o["p_adrenaline"], c=100 * o["p_anciennete"])
+        # A pool of 64 dice has no room for the Adrénaline die: its odds are those of none.
+        adrenaline = o.p_adrenaline if o.p_adrenaline is not None else o.p_success
+        return self.t("odds", action=notation, p=100 * o.p_success, a=100 * adrenaline,
+                      c=100 * o.p_anciennete)
 
-    def sheet_cmd(self, rest):
+    def sheet_cmd(self, rest: str) -> str:
         if rest.startswith("load "):
             self.sheet = cops.Character.load(self.ctx, rest[5:].strip())
             return self.t("loaded", name=self.sheet.name, hp=self.sheet.hp,
@@ -131,7 +137,7 @@ class Bot:
         return self.t("sheet", name=self.sheet.name, hp=self.sheet.hp, max=self.sheet.max_hp,
                       health=self.sheet.health_name(self.lang))
 
-    def fight(self, rest):
+    def fight(self, rest: str) -> str:
         parts = rest.split()
         if not parts:
             raise ValueError("!fight SCENARIO [seed]")
@@ -150,7 +156,7 @@ class Bot:
             scenario.close()
 
 
-def main():
+def main() -> None:
     bot = Bot(lang=os.environ.get("COPS_LANG", "fr"))
     for line in sys.stdin:
         reply = bot.answer(line)

@@ -55,7 +55,7 @@ def test_callback_source_scripts_the_c1_example():
     faces = iter([3, 4, 6])
     with cops.Context(callback=lambda sides: next(faces)) as c:
         r = c.roll("4+/3 (2)")
-        assert r.dice == [3, 4, 6]
+        assert r.faces == (3, 4, 6) and r.dice[1] == cops.Die(4, True, None)
         assert r.successes == 2 and r.succeeded and r.margin == 0
 
 
@@ -132,11 +132,11 @@ def test_errors_carry_code_and_message(ctx):
 
 def test_odds(ctx):
     o = cops.odds(ctx, "4+/3 (2)")
-    assert o["p_success"] == pytest.approx(0.8029, abs=1e-12)
-    assert o["expected_successes"] == pytest.approx(7 / 3)
+    assert o.p_success == pytest.approx(0.8029, abs=1e-12)
+    assert o.expected_successes == pytest.approx(7 / 3)
     p = cops.opposed_odds(ctx, "4+/1", "4+/1")
-    assert p["p_a"] == pytest.approx(p["p_b"])
-    assert p["p_a"] + p["p_none"] + p["p_b"] == pytest.approx(1.0)
+    assert p.p_a == pytest.approx(p.p_b)
+    assert p.p_a + p.p_none + p.p_b == pytest.approx(1.0)
 
 
 def test_character(ctx, tmp_path):
@@ -265,9 +265,10 @@ def test_handles_freed_once_and_by_gc():
     r = c.roll("4+/2")
     w = cops.Weapon.load(c, os.path.join(EX, "weapons", "vulcan-051.json"))
     c.close()                    # closes what was made from it first
-    assert r._ptr is None and w._ptr is None
+    assert w._ptr is None
+    assert r.successes >= 0 and str(r).startswith("4+/2 (1):")   # a result outlives its context
     c.close()
-    r.close()                    # twice: nothing happens
+    w.close()                    # twice: nothing happens
     with pytest.raises(ValueError):
         c.roll("4+/2")
     with pytest.raises(ValueError):
@@ -283,10 +284,12 @@ def test_handles_cannot_be_copied_or_pickled(ctx):
     import copy
     import pickle
     mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
-    for thing in (ctx, mike, ctx.roll("4+/3")):
+    for thing in (ctx, mike):
         for fn in (copy.copy, copy.deepcopy, pickle.dumps):
             with pytest.raises(TypeError):
                 fn(thing)
+    roll = ctx.roll("4+/3")      # a result is a value: copied and pickled as such
+    assert copy.deepcopy(roll) == roll and pickle.loads(pickle.dumps(roll)) == roll
     twin = cops.Character.from_json(ctx, mike.to_json())   # the way to copy
     assert twin.to_json() == mike.to_json()
 
@@ -320,8 +323,8 @@ def test_encounter_add_checks_everything_first(ctx):
 
 def test_odds_answer_what_is_answerable(ctx):
     o = cops.odds(ctx, "2+/64 (64)")     # 0.6 raised ERANGE: no room for an Adrénaline die
-    assert 0 < o["p_success"] < 1 and o["p_adrenaline"] is None and o["p_both"] is None
-    assert o["p_anciennete"] >= o["p_success"]
+    assert 0 < o.p_success < 1 and o.p_adrenaline is None and o.p_both is None
+    assert o.p_anciennete >= o.p_success
 
 
 def test_a_context_belongs_to_its_thread():
@@ -386,3 +389,48 @@ def test_a_confined_context_reads_only_its_folder(ctx, tmp_path):
         ctx.confine(tmp_path, max_bytes=0)
     ctx.confine(None)
     assert cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json")).hp > 0
+
+
+def test_results_are_typed_values():
+    faces = iter([10, 1, 1, 7])
+    with cops.Context(callback=lambda sides: next(faces)) as c:
+        r = c.roll("4+/3 (2)")
+    assert isinstance(r, cops.Roll) and r.kind == "action" and r.pool == 3
+    assert r.dice == (cops.Die(10, True, None), cops.Die(1, False, None),
+                      cops.Die(1, False, None), cops.Die(7, True, 0))
+    # str() is what `cops roll --dice 10,1,1,7 "4+/3 (2)"` prints
+    assert str(r) == ("4+/3 (2): 3 dice at 4+, difficulty 2\n"
+                      "dice: [10\u21927, 1, 1]\n"
+                      "2 successes: success, MR 0")
+    assert r.to_json() == ('{"kind":"action","action":"4+/3 (2)","pool":3,"threshold":4,'
+                           '"difficulty":2,"unskilled":false,"dice":[{"face":10,"success":true,'
+                           '"reroll_of":null},{"face":1,"success":false,"reroll_of":null},'
+                           '{"face":1,"success":false,"reroll_of":null},{"face":7,"success":true,'
+                           '"reroll_of":0}],"successes":2,"success":true,"margin":0,'
+                           '"capped":false}')
+    assert cops.Roll.from_json(r.to_json()) == r
+    with pytest.raises(AttributeError):
+        r.successes = 3                            # frozen
+    with cops.Context(seed=2030) as c:
+        s = cops.Scenario(c, os.path.join(EX, "scenarios", "street-shootout.json"))
+        s.seed(2030)
+        s.run()
+        events = s.events
+    assert events[0].type is cops.EventType.START and events[0]["seed"] == "2030"
+    assert events[-1].type == "end" and events[-1].details == {"winner": events[-1]["winner"]}
+    rolls = [e for e in events if e.type is cops.EventType.ROLL]
+    assert rolls and all(isinstance(e.details["dice"], list) for e in rolls)
+    assert repr(events[0]).startswith("Event(schema=2, seq=0, round=0, type=<EventType.START")
+
+
+def test_readable_exception_names():
+    with cops.Context(seed=1) as c:
+        with pytest.raises(cops.NotationError) as e:
+            c.roll("4+/3 (2")
+        assert e.type is cops.ESYNTAX and e.value.name == "ESYNTAX"
+        mike = cops.Character.load(c, os.path.join(EX, "sheets", "mike.json"))
+        mike.roll("Arme de poing/Coordination (2)", adrenaline=True)
+        mike.roll("Arme de poing/Coordination (2)", adrenaline=True)
+        with pytest.raises(cops.RuleError):              # no Adrénaline point left
+            mike.roll("Arme de poing/Coordination (2)", adrenaline=True)
+    assert issubclass(cops.RuleError, cops.CopsError) and cops.ERULE is cops.RuleError

@@ -1,0 +1,260 @@
+"""The C library, loaded through ctypes: where it is found, the prototypes of the
+functions the package calls, and the conversions of arguments (private)."""
+
+import ctypes
+import ctypes.util
+import os
+from typing import Any, Callable, Dict, Iterator, Optional, cast
+
+__version__ = "0.7.0"
+_SONAME = "libcops.so.0"
+
+
+def _candidates() -> Iterator[str]:
+    env = os.environ.get("LIBCOPS_PATH")
+    if env:
+        yield env
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in (_SONAME, "libcops.so"):
+        path = os.path.join(here, name)
+        if os.path.exists(path):
+            yield path
+    try:
+        from . import _install  # type: ignore[attr-defined]
+    except ImportError:  # not installed by meson (the source tree, pip)
+        pass
+    else:
+        path = os.path.join(_install.LIBDIR, _install.SONAME)
+        if os.path.exists(path):
+            yield path
+    found = ctypes.util.find_library("cops")
+    if found:
+        yield found
+    yield _SONAME
+
+
+def _load() -> ctypes.CDLL:
+    errors = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path)
+        except OSError as exc:
+            errors.append("%s: %s" % (path, exc))
+    raise ImportError("libcops not found (set LIBCOPS_PATH to the library file): "
+                      + "; ".join(errors))
+
+
+lib: Any = _load()
+lib.cops_version_number.restype = ctypes.c_int
+lib.cops_version_number.argtypes = []
+lib.cops_version_string.restype = ctypes.c_char_p
+lib.cops_version_string.argtypes = []
+_major, _minor, _ = (int(x) for x in __version__.split("."))
+_have = lib.cops_version_number()
+if _have // 10000 != _major or (_have // 100) % 100 != _minor:
+    raise ImportError("libcops %s found, this binding needs %d.%d.x"
+                      % (lib.cops_version_string().decode(), _major, _minor))
+
+ADRENALINE_DIE = 0x100  # COPS_ADRENALINE_DIE
+WEAPONS_MAX = 4         # COPS_WEAPONS_MAX
+INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
+RNG_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+
+
+_p = ctypes.c_void_p
+_pp = ctypes.POINTER(ctypes.c_void_p)
+_i = ctypes.c_int
+_ip = ctypes.POINTER(ctypes.c_int)
+_s = ctypes.c_char_p
+_d = ctypes.POINTER(ctypes.c_double)
+_ADRENALINE_DIE = 0x100  # COPS_ADRENALINE_DIE
+RNG_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+
+
+class _Action(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("dice", _i), ("threshold", _i),
+                ("difficulty", _i), ("dice_mod", _i), ("threshold_mod", _i),
+                ("difficulty_mod", _i), ("flags", ctypes.c_uint)]
+
+
+class Declaration(ctypes.Structure):
+    """What a combatant declares for a round (cops_declaration)."""
+
+    _fields_ = [("size", ctypes.c_uint32), ("action", _i), ("attitude", _i),
+                ("initiative", _i), ("target", _i), ("weapon", _i), ("shots", _i),
+                ("moving", _i), ("x", _i), ("y", _i), ("difficulty", _i)]
+
+
+_ap = ctypes.POINTER(_Action)
+_PROTOTYPES = {
+    "cops_strerror": (_s, [_i]),
+    "cops_lang_count": (_i, []),
+    "cops_lang_code": (_s, [_i]),
+    "cops_free": (None, [_p]),
+    "cops_ctx_confine": (_i, [_p, _s, ctypes.c_size_t]),
+    "cops_ctx_new": (_i, [_pp]),
+    "cops_ctx_new_with_allocator": (_i, [_pp, _p]),
+    "cops_ctx_free": (None, [_p]),
+    "cops_ctx_errmsg": (_s, [_p]),
+    "cops_ctx_use_system": (_i, [_p]),
+    "cops_ctx_seed": (_i, [_p, ctypes.c_uint64]),
+    "cops_ctx_seed_bytes": (_i, [_p, ctypes.c_char_p, ctypes.c_size_t]),
+    "cops_ctx_use_callback": (_i, [_p, RNG_FN, _p]),
+    "cops_ctx_die": (_i, [_p, _i, _ip]),
+    "cops_roll_new_in": (_i, [_pp, _p]),
+    "cops_roll_free": (None, [_p]),
+    "cops_roll_notation": (_i, [_p, _p, _s, ctypes.c_uint]),
+    "cops_roll_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_roll_kind": (_i, [_p]),
+    "cops_roll_count": (_i, [_p]),
+    "cops_roll_die": (_i, [_p, _i, _ip, _ip, _ip]),
+    "cops_roll_pool_size": (_i, [_p]),
+    "cops_roll_threshold": (_i, [_p]),
+    "cops_roll_difficulty": (_i, [_p]),
+    "cops_roll_successes": (_i, [_p]),
+    "cops_roll_succeeded": (_i, [_p]),
+    "cops_roll_capped": (_i, [_p]),
+    "cops_roll_unskilled": (_i, [_p]),
+    "cops_roll_anciennete": (_i, [_p]),
+    "cops_roll_total": (_i, [_p]),
+    "cops_roll_margin": (_i, [_p, _ip]),
+    "cops_roll_action_of_sized": (_i, [_p, _ap, ctypes.c_size_t]),
+    "cops_action_format": (_i, [_ap, ctypes.c_char_p, ctypes.c_size_t]),
+    "cops_action_parse_sized": (_i, [_ap, ctypes.c_size_t, _p, _s]),
+    "cops_odds_success": (_i, [_p, _ap, _d]),
+    "cops_odds_at_least": (_i, [_p, _ap, _i, _d]),
+    "cops_odds_expected": (_i, [_p, _ap, _d]),
+    "cops_odds_opposed": (_i, [_p, _ap, _ap, _i, _d, _d, _d]),
+    "cops_odds_points": (_i, [_p, _ap, _d, _d, _d, _d]),
+    "cops_character_new": (_i, [_pp, _p]),
+    "cops_character_free": (None, [_p]),
+    "cops_character_from_json": (_i, [_pp, _p, _s]),
+    "cops_character_load": (_i, [_pp, _p, _s]),
+    "cops_character_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_character_save": (_i, [_p, _s]),
+    "cops_character_name": (_s, [_p]),
+    "cops_character_set_name": (_i, [_p, _s]),
+    "cops_character_hp": (_i, [_p, _ip]),
+    "cops_character_set_hp": (_i, [_p, _i]),
+    "cops_character_max_hp": (_i, [_p]),
+    "cops_character_health": (_i, [_p]),
+    "cops_character_conditions": (_i, [_p]),
+    "cops_character_roll": (_i, [_p, _p, _s, ctypes.c_uint]),
+    "cops_character_action_sized": (_i, [_ap, ctypes.c_size_t, _p, _s, ctypes.c_uint]),
+    "cops_health_name": (_s, [_i, _i]),
+    "cops_weapon_free": (None, [_p]),
+    "cops_weapon_from_json": (_i, [_pp, _p, _s]),
+    "cops_weapon_load": (_i, [_pp, _p, _s]),
+    "cops_weapon_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_weapon_name": (_s, [_p]),
+    "cops_weapon_get": (_i, [_p, _i, _ip]),
+    "cops_weapon_field_parse": (_i, [_s, _ip]),
+    "cops_weapon_reload": (_i, [_p]),
+    "cops_armour_free": (None, [_p]),
+    "cops_armour_from_json": (_i, [_pp, _p, _s]),
+    "cops_armour_load": (_i, [_pp, _p, _s]),
+    "cops_armour_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_armour_name": (_s, [_p]),
+    "cops_log_to_jsonl": (_i, [_p, _i, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_log_narrate": (_i, [_p, _i, _i, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_log_count": (_i, [_p]),
+    "cops_encounter_new": (_i, [_pp, _p, _i]),
+    "cops_encounter_free": (None, [_p]),
+    "cops_encounter_add": (_i, [_p, _p, _i, _i, _i, _ip]),
+    "cops_encounter_give_weapon": (_i, [_p, _i, _p]),
+    "cops_encounter_set_armour": (_i, [_p, _i, _p]),
+    "cops_encounter_set_controlled": (_i, [_p, _i, _i]),
+    "cops_encounter_remove": (_i, [_p, _i]),
+    "cops_encounter_seed": (_i, [_p, ctypes.c_uint64]),
+    "cops_encounter_set_max_rounds": (_i, [_p, _i]),
+    "cops_encounter_set_logging": (_i, [_p, _i]),
+    "cops_encounter_log": (_p, [_p]),
+    "cops_log_set_limit": (_i, [_p, _i]),
+    "cops_log_limit": (_i, [_p]),
+    "cops_encounter_begin_round": (_i, [_p]),
+    "cops_encounter_declare": (_i, [_p, _i, ctypes.POINTER(Declaration)]),
+    "cops_encounter_declaration": (_i, [_p, _i, ctypes.POINTER(Declaration)]),
+    "cops_encounter_resolve_round": (_i, [_p]),
+    "cops_encounter_run_round": (_i, [_p]),
+    "cops_encounter_run": (_i, [_p]),
+    "cops_encounter_round": (_i, [_p]),
+    "cops_encounter_over": (_i, [_p]),
+    "cops_encounter_get_winner": (_i, [_p, _ip]),
+    "cops_encounter_reset": (_i, [_p]),
+    "cops_encounter_able": (_i, [_p, _i, _ip]),
+    "cops_encounter_distance": (_i, [_p, _i, _i]),
+    "cops_encounter_count": (_i, [_p]),
+    "cops_encounter_action_parse": (_i, [_s, _ip]),
+    "cops_attitude_parse": (_i, [_s, _ip]),
+    "cops_declaration_init_sized": (_i, [ctypes.POINTER(Declaration), ctypes.c_size_t, _i]),
+    "cops_scenario_load": (_i, [_pp, _p, _s]),
+    "cops_scenario_from_json": (_i, [_pp, _p, _s, _s]),
+    "cops_scenario_free": (None, [_p]),
+    "cops_scenario_name": (_s, [_p]),
+    "cops_scenario_encounter": (_p, [_p]),
+    "cops_scenario_run": (_i, [_p]),
+    "cops_scenario_reset": (_i, [_p]),
+    "cops_scenario_side_name": (_s, [_p, _i]),
+    "cops_scenario_side_count": (_i, [_p]),
+}
+for _name, (_res, _args) in _PROTOTYPES.items():
+    _fn = getattr(lib, _name)
+    _fn.restype = _res
+    _fn.argtypes = _args
+
+
+def text(value: object, what: str) -> bytes:
+    """A str for C: UTF-8, without NUL; another type is a TypeError."""
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
+        raise ValueError("%s contains a NUL character" % what)
+    return value.encode("utf-8")
+
+
+def integer(value: object, what: str, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
+    """An int for C: a bool or another type is a TypeError; out of the given range, or of
+    C's int when none is given, a ValueError (OverflowError past C's int), before any C
+    call, never a value cut modulo 2**32."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+    if lo is None and hi is None and not INT_MIN <= value <= INT_MAX:
+        raise OverflowError("%s %d out of range %d..%d" % (what, value, INT_MIN, INT_MAX))
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError("%s %d out of range %s..%s" % (what, value, lo, hi))
+    return value
+
+
+def take_text(ptr: Optional[int]) -> str:
+    """A NUL-terminated text the library allocated: decode it and free it."""
+    try:
+        return ctypes.string_at(cast(int, ptr)).decode("utf-8")
+    finally:
+        lib.cops_free(ptr)
+
+
+def c_text(ptr: Optional[bytes]) -> str:
+    """A text the library keeps (a name): decoded, "" for NULL."""
+    return ptr.decode("utf-8") if ptr is not None else ""
+
+
+# The languages of the narration, by code ("fr", "en", "es": cops_lang_code()).
+LANGS: Dict[str, int] = {lib.cops_lang_code(_i).decode(): _i
+                         for _i in range(lib.cops_lang_count())}
+
+
+def lang_code(lang: str) -> int:
+    if lang not in LANGS:
+        raise ValueError("lang must be one of %s, not %r" % (", ".join(map(repr, LANGS)), lang))
+    return LANGS[lang]
+
+
+def parsed(parse: Callable[..., int], value: object, what: str) -> int:
+    """A name the library parses (an action, an attitude) or the int itself."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    v = ctypes.c_int()
+    if parse(text(value, what), ctypes.byref(v)):
+        raise ValueError("unknown %s %r" % (what, value))
+    return v.value

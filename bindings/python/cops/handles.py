@@ -1,0 +1,702 @@
+"""The objects that own a C object: a context and what is made from it (characters,
+weapons, armour, encounters, scenarios). Each is freed once: by close(), a with block,
+or the garbage collector."""
+
+import ctypes
+import json
+import os
+import threading
+import weakref
+from typing import (Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Type,
+                    TypeVar, Union, cast)
+
+from . import _native as n
+from .errors import ERRORS, CopsError, OutOfMemoryError, RandomSourceError, StateError
+from .results import Die, Event, OpposedOdds, Odds, Roll
+
+lib = n.lib
+PathLike = Union[str, "os.PathLike[str]"]
+HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead"]
+_T = TypeVar("_T", bound="_Entity")
+
+
+class _Handle:
+    """An owned C handle, freed once: by close(), a with block, or garbage collection.
+
+    A handle made from a context is registered with it: closing the context first
+    closes them (their C objects point to it). A character, weapon or armour in a live
+    encounter cannot be closed before the encounter (the encounter borrows it)."""
+
+    _free: Optional[Callable[[int], None]] = None
+
+    def __init__(self, ptr: Optional[int], ctx: Optional["Context"]) -> None:
+        self._ptr = ptr
+        self._ctx = ctx
+        self._users = 0
+        if ctx is not None and ctx is not self:
+            ctx._children.add(self)
+
+    def close(self) -> None:
+        """Free the C object (once; later calls do nothing)."""
+        owner = self if isinstance(self, Context) else self._ctx
+        assert owner is None or isinstance(owner, Context)
+        if owner is not None and owner._in_callback and self._ptr:
+            # The library refuses it too: the object may be in use by the roll under way.
+            raise StateError("cannot close %s from its context's dice callback"
+                             % type(self).__name__)
+        if self._users:
+            raise ValueError("%s is still in an encounter: close the encounter first"
+                             % type(self).__name__)
+        ptr, self._ptr = self._ptr, None
+        if ptr:
+            self._release()
+            free = type(self)._free
+            assert free is not None
+            free(ptr)
+
+    def _release(self) -> None:
+        pass
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # at interpreter exit the library may be gone
+            pass
+
+    def __enter__(self: Any) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # A copy would share the C object and free it twice: refused. A character,
+    # weapon or armour is copied through its JSON (X.from_json(ctx, x.to_json())).
+    def __copy__(self) -> Any:
+        raise TypeError("a cops.%s cannot be copied (it owns a C object); copy a character, "
+                        "weapon or armour through to_json() and from_json()"
+                        % type(self).__name__)
+
+    def __deepcopy__(self, memo: Dict[int, object]) -> Any:
+        return self.__copy__()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError("a cops.%s cannot be pickled (it owns a C object); pickle its "
+                        "to_json() text" % type(self).__name__)
+
+    @property
+    def _h(self) -> int:
+        if not self._ptr:
+            raise ValueError("%s is closed" % type(self).__name__)
+        # ctypes lets go of the GIL during a call: two threads on one context would
+        # draw the same dice or race. A context and what is made from it belong to
+        # the thread that made the context (docs/python.md).
+        owner = self._ctx if self._ctx is not None else self
+        if cast("Context", owner)._thread != threading.get_ident():
+            raise RuntimeError("a cops.%s is used by the thread that made its context; "
+                               "give each thread a Context of its own"
+                               % type(self).__name__)
+        return self._ptr
+
+    def _check(self, rc: int) -> int:
+        assert self._ctx is not None
+        return self._ctx._check(rc)
+
+
+class Context(_Handle):
+    """The dice source and the error messages (cops_ctx).
+
+    Context() uses the system source; Context(seed=2030) a seeded stream (an int
+    0..2**64-1, or 32 bytes); Context(callback=f) asks f(sides) for each die, which
+    returns 1..sides (another value, or an exception, makes the roll fail with ERNG,
+    and the exception is raised again).
+    """
+
+    _free = lib.cops_ctx_free
+
+    def __init__(self, seed: Union[int, bytes, None] = None,
+                 callback: Optional[Callable[[int], int]] = None, *,
+                 _allocator: Optional[int] = None) -> None:
+        # _allocator: the address of a cops_allocator, for the bindings' fault sweep
+        # (docs/testing.md); not part of the API.
+        ptr = ctypes.c_void_p()
+        if _allocator is None:
+            rc = lib.cops_ctx_new(ctypes.byref(ptr))
+        else:
+            rc = lib.cops_ctx_new_with_allocator(ctypes.byref(ptr), _allocator)
+        if rc:
+            raise ERRORS.get(rc, CopsError)("no memory for a context" if rc == OutOfMemoryError.code
+                                            else lib.cops_strerror(rc).decode())
+        self._children: "weakref.WeakSet[_Handle]" = weakref.WeakSet()
+        self._in_callback = 0
+        self._thread = threading.get_ident()
+        super().__init__(ptr.value, self)
+        self._callback: Any = None
+        self._callback_error: Optional[BaseException] = None
+        if seed is not None and callback is not None:
+            raise ValueError("seed and callback exclude each other")
+        if seed is not None:
+            self.seed(seed)
+        if callback is not None:
+            self.use_callback(callback)
+
+    def _release(self) -> None:
+        # Encounters and scenarios first: they borrow the characters and weapons.
+        children = sorted(self._children, key=lambda h: not isinstance(h, (Encounter, Scenario)))
+        for child in children:
+            child.close()
+
+    def _check(self, rc: int) -> int:
+        if rc >= 0:
+            return rc
+        if rc in (RandomSourceError.code, StateError.code) and self._callback_error is not None:
+            exc, self._callback_error = self._callback_error, None
+            raise exc
+        message = lib.cops_ctx_errmsg(self._ptr).decode("utf-8") if self._ptr else ""
+        if not message:
+            message = lib.cops_strerror(rc).decode()
+        raise ERRORS.get(rc, CopsError)(message)
+
+    def seed(self, seed: Union[int, bytes]) -> None:
+        """Seed the stream: an int 0..2**64-1 (little-endian key) or 32 bytes."""
+        if isinstance(seed, (bytes, bytearray)):
+            if len(seed) != 32:
+                raise ValueError("a seed of bytes has 32 of them, not %d" % len(seed))
+            self._check(lib.cops_ctx_seed_bytes(self._h, bytes(seed), 32))
+        else:
+            self._check(lib.cops_ctx_seed(self._h, n.integer(seed, "seed", 0, 2 ** 64 - 1)))
+        self._callback = None
+
+    def use_system(self) -> None:
+        """Unpredictable dice (ChaCha20 keyed from the system's entropy)."""
+        self._check(lib.cops_ctx_use_system(self._h))
+        self._callback = None
+
+    def use_callback(self, fn: Callable[[int], int]) -> None:
+        """Dice from fn(sides) -> face."""
+        if not callable(fn):
+            raise TypeError("the callback must be callable")
+
+        def trampoline(_user: object, sides: int) -> int:
+            self._in_callback += 1
+            try:
+                face = fn(sides)
+                if isinstance(face, bool) or not isinstance(face, int):
+                    raise TypeError("the dice callback returned %r, not an int" % (face,))
+                if not n.INT_MIN <= face <= n.INT_MAX:
+                    raise OverflowError("the dice callback returned %d for a d%d" % (face, sides))
+                return face
+            except BaseException as exc:  # reported after C returns
+                self._callback_error = exc
+                return 0
+            finally:
+                self._in_callback -= 1
+
+        self._callback = n.RNG_FN(trampoline)  # kept alive as long as the context uses it
+        self._check(lib.cops_ctx_use_callback(self._h, self._callback, None))
+
+    def confine(self, root: Optional[PathLike], max_bytes: int = 1 << 20) -> None:
+        """Read files only under the folder root (relative paths, no way out, regular files
+        of at most max_bytes, no file content in messages); None lifts it. For text from
+        strangers (cops_ctx_confine)."""
+        if root is None:
+            self._check(lib.cops_ctx_confine(self._h, None, 0))
+            return
+        self._check(lib.cops_ctx_confine(self._h, n.text(os.fspath(root), "root"),
+                                         n.integer(max_bytes, "max_bytes", 1, 1 << 24)))
+
+    def die(self, sides: int) -> int:
+        """One die of 10 or 6 sides from the source."""
+        face = ctypes.c_int()
+        self._check(lib.cops_ctx_die(self._h, n.integer(sides, "sides"), ctypes.byref(face)))
+        return face.value
+
+    def roll(self, notation: str) -> Roll:
+        """Roll a notation ("4+/3 (2) +1D", docs/notation.md)."""
+        return _rolled(self, lambda r: int(lib.cops_roll_notation(
+            r, self._h, n.text(notation, "notation"), 0)))
+
+    def odds(self, notation: str) -> Odds:
+        """Exact odds of a notation (the same as cops.odds(ctx, notation))."""
+        return odds(self, notation)
+
+    def _action(self, notation: str) -> Any:
+        a = n._Action()
+        self._check(lib.cops_action_parse_sized(ctypes.byref(a), ctypes.sizeof(a), self._h,
+                                                n.text(notation, "notation")))
+        return a
+
+
+def _rolled(ctx: Context, fill: Callable[[int], int]) -> Roll:
+    """A C roll filled by fill(roll), read into a Roll and freed. The roll is read through
+    its accessors, which allocate nothing: once its dice are drawn, a roll always comes
+    back whole."""
+    ptr = ctypes.c_void_p()
+    if lib.cops_roll_new_in(ctypes.byref(ptr), ctx._h):
+        raise OutOfMemoryError("no memory for a roll")
+    try:
+        ctx._check(fill(cast(int, ptr.value)))
+        return _read_roll(cast(int, ptr.value))
+    finally:
+        lib.cops_roll_free(ptr.value)
+
+
+_KINDS = {1: "action", 2: "d6_sum", 3: "d6_highest"}
+
+
+def _read_roll(r: int) -> Roll:
+    face, success, parent = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+    dice = []
+    for i in range(lib.cops_roll_count(r)):
+        lib.cops_roll_die(r, i, ctypes.byref(face), ctypes.byref(success), ctypes.byref(parent))
+        dice.append(Die(face.value, bool(success.value),
+                        None if parent.value < 0 else parent.value))
+    kind = _KINDS[lib.cops_roll_kind(r)]
+    if kind != "action":
+        return Roll(kind=kind, dice=tuple(dice), total=lib.cops_roll_total(r))
+    a = n._Action()
+    lib.cops_roll_action_of_sized(r, ctypes.byref(a), ctypes.sizeof(a))
+    buf = ctypes.create_string_buffer(128)
+    lib.cops_action_format(ctypes.byref(a), buf, len(buf))
+    margin = ctypes.c_int()
+    lib.cops_roll_margin(r, ctypes.byref(margin))
+    return Roll(kind=kind, dice=tuple(dice), action=buf.value.decode("utf-8"),
+                pool=lib.cops_roll_pool_size(r), threshold=lib.cops_roll_threshold(r),
+                difficulty=lib.cops_roll_difficulty(r), unskilled=bool(lib.cops_roll_unskilled(r)),
+                successes=lib.cops_roll_successes(r), success=bool(lib.cops_roll_succeeded(r)),
+                margin=margin.value, capped=bool(lib.cops_roll_capped(r)),
+                anciennete=lib.cops_roll_anciennete(r) == 1)
+
+
+def _known(x: float) -> Optional[float]:
+    return None if x != x else x   # NaN: unavailable (no room for the Adrénaline die)
+
+
+def odds(ctx: Context, notation: str) -> Odds:
+    """Exact odds of a notation: P(success), the expected successes, and the points of C5
+    (p_adrenaline and p_both are None when the pool has no room for one more die)."""
+    a = ctx._action(notation)
+    p, mean = ctypes.c_double(), ctypes.c_double()
+    ctx._check(lib.cops_odds_success(ctx._h, ctypes.byref(a), ctypes.byref(p)))
+    ctx._check(lib.cops_odds_expected(ctx._h, ctypes.byref(a), ctypes.byref(mean)))
+    plain, adr, anc, both = (ctypes.c_double() for _ in range(4))
+    ctx._check(lib.cops_odds_points(ctx._h, ctypes.byref(a), ctypes.byref(plain),
+                                    ctypes.byref(adr), ctypes.byref(anc), ctypes.byref(both)))
+    return Odds(p_success=p.value, expected_successes=mean.value,
+                p_adrenaline=_known(adr.value), p_anciennete=anc.value,
+                p_both=_known(both.value))
+
+
+def opposed_odds(ctx: Context, notation_a: str, notation_b: str,
+                 min_successes: int = 0) -> OpposedOdds:
+    """P(A wins), P(no winner), P(B wins) of an opposed roll (C1.6)."""
+    a, b = ctx._action(notation_a), ctx._action(notation_b)
+    wa, tie, wb = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    ctx._check(lib.cops_odds_opposed(ctx._h, ctypes.byref(a), ctypes.byref(b),
+                                     n.integer(min_successes, "min_successes"),
+                                     ctypes.byref(wa), ctypes.byref(tie), ctypes.byref(wb)))
+    return OpposedOdds(p_a=wa.value, p_none=tie.value, p_b=wb.value)
+
+
+# ---------------------------------------------------------------- entities
+
+
+class _Entity(_Handle):
+    _from_json: Any = None
+    _load: Any = None
+    _to_json: Any = None
+    _name: Any = None
+
+    def __init__(self, ctx: Context, ptr: Optional[int]) -> None:
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        super().__init__(ptr, ctx)
+
+    @classmethod
+    def from_json(cls: Type[_T], ctx: Context, text: Union[str, Dict[str, Any]]) -> _T:
+        """Read one from JSON text (or a dict), as its file has it."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        if isinstance(text, dict):
+            text = json.dumps(text, ensure_ascii=False)
+        ptr = ctypes.c_void_p()
+        ctx._check(cls._from_json(ctypes.byref(ptr), ctx._h, n.text(text, "json")))
+        return cls(ctx, ptr.value)
+
+    @classmethod
+    def load(cls: Type[_T], ctx: Context, path: PathLike) -> _T:
+        """Read one from a JSON file."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(cls._load(ctypes.byref(ptr), ctx._h, n.text(os.fspath(path), "path")))
+        return cls(ctx, ptr.value)
+
+    @property
+    def name(self) -> str:
+        """Its name."""
+        return n.c_text(type(self)._name(self._h))
+
+    def to_json(self) -> str:
+        """Its JSON, as the library writes it (a file reads back the same)."""
+        out = ctypes.c_void_p()
+        self._check(type(self)._to_json(self._h, ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Its JSON as a dict."""
+        out: Dict[str, Any] = json.loads(self.to_json())
+        return out
+
+
+class Character(_Entity):
+    """A character (cops_character), from a JSON sheet (docs/sheets.md)."""
+
+    _free = lib.cops_character_free
+    _from_json = lib.cops_character_from_json
+    _load = lib.cops_character_load
+    _to_json = lib.cops_character_to_json
+    _name = lib.cops_character_name
+
+    @classmethod
+    def new(cls, ctx: Context, name: str) -> "Character":
+        """A character with every characteristic at 1 and no skill."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_character_new(ctypes.byref(ptr), ctx._h))
+        c = cls(ctx, ptr.value)
+        c.name = name
+        return c
+
+    @property
+    def name(self) -> str:
+        """The character's name (at most 127 bytes of clean UTF-8)."""
+        return n.c_text(lib.cops_character_name(self._h))
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self._check(lib.cops_character_set_name(self._h, n.text(value, "name")))
+
+    @property
+    def hp(self) -> int:
+        """Hit points now (C8.2)."""
+        v = ctypes.c_int()
+        self._check(lib.cops_character_hp(self._h, ctypes.byref(v)))
+        return v.value
+
+    @hp.setter
+    def hp(self, value: int) -> None:
+        self._check(lib.cops_character_set_hp(self._h, n.integer(value, "hp")))
+
+    @property
+    def max_hp(self) -> int:
+        """Hit points at full health."""
+        return self._check(lib.cops_character_max_hp(self._h))
+
+    @property
+    def health(self) -> str:
+        """"healthy", "below_half", "unconscious", "dying" or "dead" (C8.2)."""
+        return HEALTH[self._check(lib.cops_character_health(self._h))]
+
+    def health_name(self, lang: str = "fr") -> str:
+        """The health state in words ("en forme"; "healthy"; "en forma")."""
+        return n.c_text(lib.cops_health_name(self._check(lib.cops_character_health(self._h)),
+                                             n.lang_code(lang)))
+
+    @property
+    def conditions(self) -> int:
+        """The conditions, as COPS_COND_* bits."""
+        return self._check(lib.cops_character_conditions(self._h))
+
+    def roll(self, notation: str, adrenaline: bool = False) -> Roll:
+        """Roll for the character: "Arme de poing/Coordination (2)" (docs/notation.md);
+        adrenaline spends a point for one more die (C5)."""
+        if not isinstance(adrenaline, bool):
+            raise TypeError("adrenaline must be a bool")
+        return _rolled(cast(Context, self._ctx), lambda r: int(lib.cops_character_roll(
+            r, self._h, n.text(notation, "notation"), n.ADRENALINE_DIE if adrenaline else 0)))
+
+    def odds(self, notation: str) -> float:
+        """Exact P(success) of a roll of the character."""
+        a = n._Action()
+        self._check(lib.cops_character_action_sized(ctypes.byref(a), ctypes.sizeof(a), self._h,
+                                                    n.text(notation, "notation"), 0))
+        p = ctypes.c_double()
+        self._check(lib.cops_odds_success(cast(Context, self._ctx)._h, ctypes.byref(a),
+                                          ctypes.byref(p)))
+        return p.value
+
+    def save(self, path: PathLike) -> None:
+        """Write the sheet to a file."""
+        self._check(lib.cops_character_save(self._h, n.text(os.fspath(path), "path")))
+
+
+class Weapon(_Entity):
+    """A weapon (cops_weapon), from a JSON file (docs/weapons.md)."""
+
+    _free = lib.cops_weapon_free
+    _from_json = lib.cops_weapon_from_json
+    _load = lib.cops_weapon_load
+    _to_json = lib.cops_weapon_to_json
+    _name = lib.cops_weapon_name
+
+    def __getitem__(self, field: str) -> int:
+        """weapon["pu"], weapon["loaded"] ... (pr pu fa range magazine loaded ct vrc vc)."""
+        index = ctypes.c_int()
+        if lib.cops_weapon_field_parse(n.text(field, "field"), ctypes.byref(index)):
+            raise KeyError(field)
+        v = ctypes.c_int()
+        self._check(lib.cops_weapon_get(self._h, index.value, ctypes.byref(v)))
+        return v.value
+
+    def reload(self) -> None:
+        """Fill the magazine."""
+        self._check(lib.cops_weapon_reload(self._h))
+
+
+class Armour(_Entity):
+    """Armour (cops_armour), from a JSON file (docs/weapons.md)."""
+
+    _free = lib.cops_armour_free
+    _from_json = lib.cops_armour_from_json
+    _load = lib.cops_armour_load
+    _to_json = lib.cops_armour_to_json
+    _name = lib.cops_armour_name
+
+
+# ---------------------------------------------------------------- encounters
+
+
+class _EncounterView(_Handle):
+    """What Encounter and Scenario share: rounds, the result, the log."""
+
+    def _e(self) -> int:
+        raise NotImplementedError
+
+    def _log(self) -> int:
+        return cast(int, lib.cops_encounter_log(self._e()))
+
+    def run(self) -> None:
+        """Run rounds to the end of the fight (the default policy for every combatant
+        not controlled)."""
+        self._check(lib.cops_encounter_run(self._e()))
+
+    def run_round(self) -> None:
+        """Run one round with the default policy."""
+        self._check(lib.cops_encounter_run_round(self._e()))
+
+    def seed(self, seed: int) -> None:
+        """Seed the context and record the seed in the log's start."""
+        self._check(lib.cops_encounter_seed(self._e(), n.integer(seed, "seed", 0, 2 ** 64 - 1)))
+
+    @property
+    def over(self) -> bool:
+        """The fight is over."""
+        return bool(self._check(lib.cops_encounter_over(self._e())))
+
+    @property
+    def round(self) -> int:
+        """The current round (0 before the first)."""
+        return self._check(lib.cops_encounter_round(self._e()))
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winning side, None when nobody won; StateError while the fight goes on."""
+        w = ctypes.c_int()
+        self._check(lib.cops_encounter_get_winner(self._e(), ctypes.byref(w)))
+        return None if w.value < 0 else w.value
+
+    def jsonl(self) -> str:
+        """The events as JSON Lines, byte for byte as the C library writes them."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_to_jsonl(self._log(), 0, ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    @property
+    def events(self) -> List[Event]:
+        """The events (docs/events.md)."""
+        return [Event.from_json(line) for line in self.jsonl().splitlines()]
+
+    def narrate(self, lang: str = "fr") -> str:
+        """The events told for players, one line each, in "fr", "en" or "es"."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_narrate(self._log(), 0, n.lang_code(lang), ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    @property
+    def log_limit(self) -> int:
+        """The most events the log holds (0: no limit); a round past it raises RangeError."""
+        return self._check(lib.cops_log_limit(self._log()))
+
+    @log_limit.setter
+    def log_limit(self, events: int) -> None:
+        self._check(lib.cops_log_set_limit(self._log(), n.integer(events, "events", 0, n.INT_MAX)))
+
+
+class Encounter(_EncounterView):
+    """A fight (cops_encounter). It keeps the characters, weapons and armour added to it
+    alive as long as it lives."""
+
+    _free = lib.cops_encounter_free
+
+    def __init__(self, ctx: Context) -> None:
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_encounter_new(ctypes.byref(ptr), ctx._h, 0))
+        super().__init__(ptr.value, ctx)
+        self._kept: List[_Handle] = []
+
+    def _keep(self, thing: _Handle) -> None:
+        self._kept.append(thing)
+        thing._users += 1
+
+    def _release(self) -> None:
+        for thing in self._kept:
+            thing._users -= 1
+        self._kept = []
+
+    def _e(self) -> int:
+        return self._h
+
+    def add(self, character: Character, side: int, x: int = 0, y: int = 0,
+            weapons: Iterable[Weapon] = (), armour: Optional[Armour] = None,
+            controlled: bool = False) -> int:
+        """Add a combatant; returns its id. Every argument is checked before the
+        combatant is added; should the library refuse a weapon (one another combatant
+        carries), the combatant leaves again and the error is raised."""
+        if not isinstance(character, Character):
+            raise TypeError("character must be a cops.Character")
+        weapons = list(weapons)
+        if not all(isinstance(w, Weapon) for w in weapons):
+            raise TypeError("weapons must be cops.Weapon")
+        if len(weapons) > n.WEAPONS_MAX:
+            raise ValueError("at most %d weapons, not %d" % (n.WEAPONS_MAX, len(weapons)))
+        if len(set(map(id, weapons))) != len(weapons):
+            raise ValueError("a weapon is given twice")
+        if any(w is k for w in weapons for k in self._kept):
+            raise ValueError("a weapon is already carried in this encounter")
+        if armour is not None and not isinstance(armour, Armour):
+            raise TypeError("armour must be a cops.Armour")
+        if not isinstance(controlled, bool):
+            raise TypeError("controlled must be a bool")
+        side, x, y = n.integer(side, "side"), n.integer(x, "x"), n.integer(y, "y")
+        ident = ctypes.c_int()
+        self._check(lib.cops_encounter_add(self._h, character._h, side, x, y,
+                                           ctypes.byref(ident)))
+        try:
+            for w in weapons:
+                self._check(lib.cops_encounter_give_weapon(self._h, ident.value, w._h))
+            if armour is not None:
+                self._check(lib.cops_encounter_set_armour(self._h, ident.value, armour._h))
+            if controlled:
+                self._check(lib.cops_encounter_set_controlled(self._h, ident.value, 1))
+        except CopsError:
+            lib.cops_encounter_remove(self._h, ident.value)
+            raise
+        things: List[_Handle] = [character, *weapons]
+        if armour is not None:
+            things.append(armour)
+        for thing in things:
+            self._keep(thing)
+        return ident.value
+
+    def remove(self, ident: int) -> None:
+        """The combatant leaves (between rounds)."""
+        self._check(lib.cops_encounter_remove(self._h, n.integer(ident, "id")))
+
+    def begin_round(self) -> None:
+        """Start a round: declarations come next."""
+        self._check(lib.cops_encounter_begin_round(self._h))
+
+    def declare(self, ident: int, action: Union[str, int], target: Optional[int] = None,
+                attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
+                to: Optional[Tuple[int, int]] = None, weapon: int = 0,
+                difficulty: int = 3) -> None:
+        """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
+        "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
+        "wait"; attitude a name or -2..2; to an (x, y) to move to first."""
+        d = n.Declaration()
+        act = n.parsed(lib.cops_encounter_action_parse, action, "action")
+        self._check(lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
+        d.attitude = n.parsed(lib.cops_attitude_parse, attitude, "attitude")
+        d.initiative = n.integer(initiative, "initiative")
+        d.target = -1 if target is None else n.integer(target, "target")
+        d.shots = n.integer(shots, "shots")
+        d.weapon = n.integer(weapon, "weapon")
+        d.difficulty = n.integer(difficulty, "difficulty")
+        if to is not None:
+            x, y = to
+            d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
+        self._check(lib.cops_encounter_declare(self._h, n.integer(ident, "id"), ctypes.byref(d)))
+
+    def resolve_round(self) -> None:
+        """Resolve the round declared (all or nothing)."""
+        self._check(lib.cops_encounter_resolve_round(self._h))
+
+    def can_act(self, ident: int) -> bool:
+        """The combatant can declare an action this round."""
+        can = ctypes.c_int()
+        self._check(lib.cops_encounter_able(self._h, n.integer(ident, "id"), ctypes.byref(can)))
+        return bool(can.value)
+
+    def distance(self, a: int, b: int) -> int:
+        """Metres between two combatants."""
+        return self._check(lib.cops_encounter_distance(self._h, n.integer(a, "id"),
+                                                       n.integer(b, "id")))
+
+    def reset(self) -> None:
+        """Back to before the first round."""
+        self._check(lib.cops_encounter_reset(self._h))
+
+    def set_max_rounds(self, rounds: int) -> None:
+        """After this many rounds the fight ends with no winner."""
+        self._check(lib.cops_encounter_set_max_rounds(self._h, n.integer(rounds, "rounds")))
+
+
+class Scenario(_EncounterView):
+    """A scenario file (docs/scenarios.md) with the encounter it owns."""
+
+    _free = lib.cops_scenario_free
+
+    def __init__(self, ctx: Context, path: Optional[PathLike] = None,
+                 json_text: Optional[str] = None, base_dir: Optional[PathLike] = None) -> None:
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        if (path is None) == (json_text is None):
+            raise ValueError("give a path or json_text")
+        ptr = ctypes.c_void_p()
+        if path is not None:
+            ctx._check(lib.cops_scenario_load(ctypes.byref(ptr), ctx._h,
+                                              n.text(os.fspath(path), "path")))
+        else:
+            base = None if base_dir is None else n.text(os.fspath(base_dir), "base_dir")
+            ctx._check(lib.cops_scenario_from_json(ctypes.byref(ptr), ctx._h,
+                                                   n.text(json_text, "json_text"), base))
+        super().__init__(ptr.value, ctx)
+
+    def _e(self) -> int:
+        return cast(int, lib.cops_scenario_encounter(self._h))
+
+    @property
+    def name(self) -> str:
+        """The scenario's name."""
+        return n.c_text(lib.cops_scenario_name(self._h))
+
+    @property
+    def sides(self) -> List[str]:
+        """The sides' names, by number."""
+        count = self._check(lib.cops_scenario_side_count(self._h))
+        return [n.c_text(lib.cops_scenario_side_name(self._h, i)) for i in range(count)]
+
+    def run(self) -> None:
+        """Run to the end: scripted rounds, the default policy otherwise."""
+        self._check(lib.cops_scenario_run(self._h))
+
+    def reset(self) -> None:
+        """Back to before the first round, every combatant as read."""
+        self._check(lib.cops_scenario_reset(self._h))
+
+    def set_logging(self, on: bool) -> None:
+        """Log the events or not (a simulation runs faster without)."""
+        self._check(lib.cops_encounter_set_logging(self._e(), 1 if on else 0))
