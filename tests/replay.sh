@@ -1,6 +1,7 @@
 #!/bin/sh
 # Cross-language replay: one scenario, one seed, the JSON Lines from the C
-# command, from Python (ctypes) and from Lua are byte for byte the same.
+# command, from Python (ctypes) and from Lua are byte for byte the same; and one
+# attack, one seed, from the command and from Python.
 # Usage: replay.sh COPS PYTHON LUA LIBCOPS LUA_MODULE_DIR SOURCE_ROOT
 set -u
 cops=$1 python=$2 lua=$3 lib=$4 luadir=$5 root=$6
@@ -34,6 +35,44 @@ LUA
     pass=$((pass+1))
   else
     echo "FAIL: $case: the logs differ"; fail=$((fail+1))
+  fi
+done
+# One attack, one seed: the command's JSON Lines and Python's, byte for byte.
+ex=$root/examples
+for case in "single vulcan-051 12 7" "burst scorpion-131 8 2030" "cover scorpion-131 10 11"; do
+  set -- $case
+  "$cops" attack --attacker "$ex/sheets/mike.json" --target "$ex/sheets/joe.json" \
+    --weapon "$ex/weapons/$2.json" --armour "$ex/armour/gilet-pare-balles.json" \
+    --mode "$1" --distance "$3" --attitude agressif --seed "$4" --json > "$tmp/c.jsonl" ||
+    { echo "FAIL: C attack $case"; fail=$((fail+1)); continue; }
+  LIBCOPS_PATH=$lib "$python" - "$root" "$@" > "$tmp/py.jsonl" <<'PY' || { echo "FAIL: Python attack $case"; fail=$((fail+1)); continue; }
+import sys
+root, mode, weapon, distance, seed = sys.argv[1:6]
+sys.path.insert(0, root + "/bindings/python")
+import cops
+ex = root + "/examples"
+with cops.Context(seed=int(seed)) as ctx:
+    mike = cops.Character.load(ctx, ex + "/sheets/mike.json")
+    joe = cops.Character.load(ctx, ex + "/sheets/joe.json")
+    gun = cops.Weapon.load(ctx, ex + "/weapons/" + weapon + ".json")
+    vest = cops.Armour.load(ctx, ex + "/armour/gilet-pare-balles.json")
+    log = cops.Log(ctx)
+    if mode == "cover":   # as the command: the fire, the target's nerve, then the crossing
+        cover = cops.attack(ctx, mike, None, mode=mode, weapon=gun, armour=vest,
+                            distance=int(distance), attitude="Agressif", log=log)
+        _, steady = cops.cover_nerve(ctx, joe, log=log)
+        if steady:
+            cops.cover_enter(ctx, cover, joe, armour=vest, log=log)
+    else:
+        cops.attack(ctx, mike, joe, mode=mode, weapon=gun, armour=vest, distance=int(distance),
+                    attitude="Agressif", log=log)
+    sys.stdout.write(log.jsonl())
+PY
+  if [ -s "$tmp/c.jsonl" ] && cmp -s "$tmp/c.jsonl" "$tmp/py.jsonl"; then
+    pass=$((pass+1))
+  else
+    echo "FAIL: attack $case: the logs differ"; diff "$tmp/c.jsonl" "$tmp/py.jsonl" | head -5
+    fail=$((fail+1))
   fi
 done
 echo "replay: $pass passed, $fail failed"

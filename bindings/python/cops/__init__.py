@@ -24,6 +24,8 @@ Contents:
                      read from JSON sheets and files, written back
     Encounter, Scenario, Declaration
                      whole fights, round by round or to the end
+    attack, Outcome, Hit, Victim, Log, cover_nerve, cover_enter, recovery_roll, stand_up
+                     one attack at a time, what it did, and its events
     Event, EventType the events of a fight's log
     CopsError and its subclasses (NotationError, RuleError ...; also named EINVAL ...)
 
@@ -40,14 +42,18 @@ from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE,
                      ESYNTAX, CopsError, FileError, InvalidArgumentError, JSONError,
                      NotationError, NotFoundError, OutOfMemoryError, RandomSourceError,
                      RangeError, RuleError, StateError)
-from .handles import (HEALTH, Armour, Character, Context, Encounter, Scenario, Weapon, odds,
-                      opposed_odds)
+from .fight import (Hit, Log, Outcome, Victim, attack, cover_enter, cover_nerve, recovery_roll,
+                    stand_up)
+from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter, Scenario,
+                      Weapon, odds, opposed_odds)
 from .results import Die, Event, EventType, Odds, OpposedOdds, Roll
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
     "Weapon", "Armour", "Encounter", "Scenario", "Declaration", "odds", "opposed_odds",
-    "version", "LANGS", "HEALTH",
+    "version", "LANGS", "HEALTH", "CONDITIONS",
+    "attack", "Outcome", "Hit", "Victim", "Log", "cover_nerve", "cover_enter",
+    "recovery_roll", "stand_up",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",

@@ -393,6 +393,10 @@ class Character(_Entity):
         """Hit points at full health."""
         return self._check(lib.cops_character_max_hp(self._h))
 
+    @max_hp.setter
+    def max_hp(self, value: int) -> None:
+        self._check(lib.cops_character_set_max_hp(self._h, n.integer(value, "max_hp")))
+
     @property
     def health(self) -> str:
         """"healthy", "below_half", "unconscious", "dying" or "dead" (C8.2)."""
@@ -429,6 +433,121 @@ class Character(_Entity):
     def save(self, path: PathLike) -> None:
         """Write the sheet to a file."""
         self._check(lib.cops_character_save(self._h, n.text(os.fspath(path), "path")))
+
+    def points(self, kind: str) -> Tuple[int, int]:
+        """The current and maximum points of "adrenaline" or "anciennete" (C5)."""
+        cur, top = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_character_points(self._h, _points_kind(kind), ctypes.byref(cur),
+                                              ctypes.byref(top)))
+        return cur.value, top.value
+
+    def set_points(self, adrenaline_max: int, anciennete_max: int) -> None:
+        """Set both maxima (at most 5 together, C5); the current points become them."""
+        self._check(lib.cops_character_set_points(self._h, n.integer(adrenaline_max, "adrenaline_max"),
+                                                  n.integer(anciennete_max, "anciennete_max")))
+
+    def set_current_points(self, kind: str, current: int) -> None:
+        """Set the current points of one kind, 0 .. its maximum."""
+        self._check(lib.cops_character_set_current_points(self._h, _points_kind(kind),
+                                                          n.integer(current, "current")))
+
+    def recover_point(self, kind: str) -> None:
+        """A full night of sleep: one point of that kind comes back (C5); RuleError at the
+        maximum."""
+        self._check(lib.cops_character_recover(self._h, _points_kind(kind)))
+
+    def spend_permanently(self, kind: str) -> None:
+        """Spend a point for good (a training course, C5 RULING): the maximum goes down."""
+        self._check(lib.cops_character_spend_permanently(self._h, _points_kind(kind)))
+
+    def roll_with_anciennete(self, notation: str,
+                             adrenaline: bool = False) -> Tuple[Roll, Optional[Roll]]:
+        """Roll for the character and, on a failure, spend an Ancienneté point to roll again
+        (C5): the first roll, and the re-roll (None when the first succeeded). A success
+        after the re-roll has margin 0."""
+        if not isinstance(adrenaline, bool):
+            raise TypeError("adrenaline must be a bool")
+        ctx = cast(Context, self._ctx)
+        first, again = ctypes.c_void_p(), ctypes.c_void_p()
+        if lib.cops_roll_new_in(ctypes.byref(first), ctx._h):
+            raise OutOfMemoryError("no memory for a roll")
+        try:
+            self._check(lib.cops_character_roll(first.value, self._h,
+                                                n.text(notation, "notation"),
+                                                n.ADRENALINE_DIE if adrenaline else 0))
+            if lib.cops_roll_succeeded(first.value):
+                return _read_roll(cast(int, first.value)), None
+            if lib.cops_roll_new_in(ctypes.byref(again), ctx._h):
+                raise OutOfMemoryError("no memory for a roll")
+            self._check(lib.cops_character_reroll(again.value, self._h, first.value))
+            return _read_roll(cast(int, first.value)), _read_roll(cast(int, again.value))
+        finally:
+            lib.cops_roll_free(first.value)
+            lib.cops_roll_free(again.value)
+
+    def characteristic(self, name: Union[str, int]) -> int:
+        """A characteristic's value, 1..5 (C2): by name in any spelling."""
+        return self._check(lib.cops_character_characteristic(
+            self._h, n.parsed(lib.cops_characteristic_parse, name, "characteristic")))
+
+    def set_characteristic(self, name: Union[str, int], value: int) -> None:
+        """Set a characteristic, 1..5."""
+        self._check(lib.cops_character_set_characteristic(
+            self._h, n.parsed(lib.cops_characteristic_parse, name, "characteristic"),
+            n.integer(value, "value")))
+
+    def skill(self, name: Union[str, int]) -> Optional[int]:
+        """A skill's level (its threshold, 2..9), None when the character lacks it."""
+        level = self._check(lib.cops_character_skill(
+            self._h, n.parsed(lib.cops_skill_parse, name, "skill")))
+        return level or None
+
+    def set_skill(self, name: Union[str, int], level: int,
+                  specialisations: Iterable[str] = ()) -> None:
+        """Give the character a skill at a level (2..9) with its specialisations (C3)."""
+        skill = n.parsed(lib.cops_skill_parse, name, "skill")
+        specs = [n.text(x, "specialisation") for x in specialisations]
+        self._check(lib.cops_character_set_skill(self._h, skill, n.integer(level, "level"),
+                                                 specs[0] if specs else None))
+        for x in specs[1:]:
+            self._check(lib.cops_character_add_specialisation(self._h, skill, x))
+
+    def remove_skill(self, name: Union[str, int]) -> None:
+        """The character no longer has the skill."""
+        self._check(lib.cops_character_remove_skill(
+            self._h, n.parsed(lib.cops_skill_parse, name, "skill")))
+
+    def specialisations(self, name: Union[str, int]) -> List[str]:
+        """The character's specialisations in a skill."""
+        skill = n.parsed(lib.cops_skill_parse, name, "skill")
+        count = self._check(lib.cops_character_specialisation_count(self._h, skill))
+        return [n.c_text(lib.cops_character_specialisation(self._h, skill, i))
+                for i in range(count)]
+
+    def damage(self, amount: int) -> None:
+        """Take damage (C8.2): the hit points go down, the health follows."""
+        self._check(lib.cops_character_damage(self._h, n.integer(amount, "amount", 0)))
+
+    def heal(self, amount: int) -> None:
+        """Heal hit points, never past the maximum (RuleError for the dead)."""
+        self._check(lib.cops_character_heal(self._h, n.integer(amount, "amount", 0)))
+
+    def set_conditions(self, conditions: int, on: bool = True) -> None:
+        """Set (or clear, on=False) conditions, as COPS_COND_* bits (CONDITIONS)."""
+        self._check(lib.cops_character_set_conditions(self._h, n.integer(conditions, "conditions", 0),
+                                                      1 if on else 0))
+
+
+def _points_kind(kind: str) -> int:
+    kinds = {"adrenaline": 0, "anciennete": 1}
+    if kind not in kinds:
+        raise ValueError("kind must be 'adrenaline' or 'anciennete', not %r" % (kind,))
+    return kinds[kind]
+
+
+# Conditions (COPS_COND_*), by name.
+CONDITIONS = {"out": 1, "shaken": 2, "no_negative_initiative": 4, "held": 8, "on_ground": 16,
+              "pinned": 32, "lasting_wound": 64}
 
 
 class Weapon(_Entity):
@@ -648,6 +767,31 @@ class Encounter(_EncounterView):
     def reset(self) -> None:
         """Back to before the first round."""
         self._check(lib.cops_encounter_reset(self._h))
+
+    @property
+    def count(self) -> int:
+        """Combatants added (those who left included: ids are never reused)."""
+        return self._check(lib.cops_encounter_count(self._h))
+
+    def position(self, ident: int) -> Tuple[int, int]:
+        """Where a combatant stands, (x, y) in metres."""
+        x, y = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_encounter_position(self._h, n.integer(ident, "id"), ctypes.byref(x),
+                                                ctypes.byref(y)))
+        return x.value, y.value
+
+    def set_position(self, ident: int, x: int, y: int) -> None:
+        """Put a combatant at (x, y) between rounds (the GM moves the figure)."""
+        self._check(lib.cops_encounter_set_position(self._h, n.integer(ident, "id"),
+                                                    n.integer(x, "x"), n.integer(y, "y")))
+
+    def present(self, ident: int) -> bool:
+        """The combatant is still in the encounter (it has not left)."""
+        return bool(self._check(lib.cops_encounter_present(self._h, n.integer(ident, "id"))))
+
+    def side(self, ident: int) -> int:
+        """The combatant's side."""
+        return self._check(lib.cops_encounter_side(self._h, n.integer(ident, "id")))
 
     def set_max_rounds(self, rounds: int) -> None:
         """After this many rounds the fight ends with no winner."""

@@ -1,0 +1,362 @@
+"""One attack at a time (docs/attacks.md): cops.attack() resolves a shot, a burst,
+covering fire or a blow between two characters and returns its Outcome; its events go
+to a Log. The follow-ups (covering fire's nerve and crossing, recovery, standing up)
+are here too."""
+
+import ctypes
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple, Union, cast
+
+from . import _native as n
+from .errors import OutOfMemoryError
+from .handles import Armour, Character, Context, Weapon, _Handle, _read_roll
+from .results import Event, Roll
+
+lib = n.lib
+_p, _i, _ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+
+
+class _Situation(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("ruleset", _i), ("mode", _i), ("attacker", _p),
+                ("weapon", _p), ("attitude", _i), ("initiative", _i), ("characteristic", _i),
+                ("movement", _i), ("shots_fired", _i), ("several", _i), ("target", _p),
+                ("armour", _p), ("target_attitude", _i), ("target_weapon", _p),
+                ("target_mode", _i), ("attacker_armour", _p), ("distance", _i),
+                ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
+                ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
+                ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
+                ("zone_y", _i), ("zone_radius", _i)]
+
+
+class _Hit(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, _i) for f in (
+        "victim", "bullet", "die", "location", "modifier", "raw", "protection", "bonus",
+        "damage", "stopped")]
+
+
+class _Victim(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("who", _p)] + [(f, _i) for f in (
+        "hits", "damage", "lasting", "hp_before", "hp_after", "health_before", "health_after",
+        "stopping", "stopping_difficulty")] + [("conditions", ctypes.c_uint)]
+
+
+for _name, _res, _args in (
+        ("cops_situation_init_sized", _i, [ctypes.POINTER(_Situation), ctypes.c_size_t, _i]),
+        ("cops_attack", _i, [_p, ctypes.POINTER(_Situation), _p]),
+        ("cops_outcome_new", _i, [ctypes.POINTER(_p)]),
+        ("cops_outcome_free", None, [_p]),
+        ("cops_outcome_mode", _i, [_p]),
+        ("cops_outcome_hit_target", _i, [_p]),
+        ("cops_outcome_possible", _i, [_p]),
+        ("cops_outcome_margin", _i, [_p, _ip]),
+        ("cops_outcome_bullets", _i, [_p, _ip, _ip]),
+        ("cops_outcome_hit_count", _i, [_p]),
+        ("cops_outcome_hit", _i, [_p, _i, ctypes.POINTER(_Hit)]),
+        ("cops_outcome_victim_count", _i, [_p]),
+        ("cops_outcome_victim", _i, [_p, _i, ctypes.POINTER(_Victim)]),
+        ("cops_outcome_roll", _p, [_p, _i]),
+        ("cops_cover_nerve", _i, [_p, _p, _p, _ip]),
+        ("cops_cover_enter", _i, [_p, _p, _p, _p, _i, _p]),
+        ("cops_recovery_roll", _i, [_p, _p, _i, _p, _ip]),
+        ("cops_stand_up", _i, [_p, _p, _p, _ip]),
+        ("cops_attack_mode_parse", _i, [ctypes.c_char_p, _ip]),
+        ("cops_attack_mode_name", ctypes.c_char_p, [_i]),
+        ("cops_log_new", _i, [ctypes.POINTER(_p), _p]),
+        ("cops_log_free", None, [_p]),
+        ("cops_log_clear", _i, [_p]),
+        ("cops_log_count", _i, [_p]),
+        ("cops_log_set_round", _i, [_p, _i])):
+    _fn = getattr(lib, _name)
+    _fn.restype, _fn.argtypes = _res, _args
+
+ZONES = ["legs", "abdomen", "torso", "arms", "head"]
+STOPPING = ["steady", "shaken", "out"]
+HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead"]
+ROLLS = ["attack", "defence", "cover_hits", "stopping", "stopping_back"]
+
+
+class Log(_Handle):
+    """An event log (cops_log) that one-off attacks and rolls append to."""
+
+    _free = lib.cops_log_free
+
+    def __init__(self, ctx: Context) -> None:
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_log_new(ctypes.byref(ptr), ctx._h))
+        super().__init__(ptr.value, ctx)
+
+    def __len__(self) -> int:
+        return self._check(lib.cops_log_count(self._h))
+
+    def clear(self) -> None:
+        """Drop the events held (their numbers go on: seq continues)."""
+        self._check(lib.cops_log_clear(self._h))
+
+    def set_round(self, round: int) -> None:
+        """The round number the next events carry."""
+        self._check(lib.cops_log_set_round(self._h, n.integer(round, "round", 0, n.INT_MAX)))
+
+    @property
+    def limit(self) -> int:
+        """The most events the log holds (0: no limit)."""
+        return self._check(lib.cops_log_limit(self._h))
+
+    @limit.setter
+    def limit(self, events: int) -> None:
+        self._check(lib.cops_log_set_limit(self._h, n.integer(events, "events", 0, n.INT_MAX)))
+
+    def jsonl(self, start: int = 0) -> str:
+        """The events from the start-th held as JSON Lines, as the C library writes them."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_to_jsonl(self._h, n.integer(start, "start", 0), ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    @property
+    def events(self) -> List[Event]:
+        """The events held (docs/events.md)."""
+        return [Event.from_json(line) for line in self.jsonl().splitlines()]
+
+    def narrate(self, lang: str = "fr", start: int = 0) -> str:
+        """The events from the start-th told for players, in "fr", "en" or "es"."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_narrate(self._h, n.integer(start, "start", 0),
+                                         n.lang_code(lang), ctypes.byref(out)))
+        return n.take_text(out.value)
+
+
+class _OutcomeHandle(_Handle):
+    """The C outcome behind an Outcome, kept for cover_enter(); it needs no context."""
+
+    _free = lib.cops_outcome_free
+
+    def __init__(self, ptr: Optional[int]) -> None:
+        self._thread = threading.get_ident()
+        super().__init__(ptr, None)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One bullet or blow that reached a character (cops_hit)."""
+
+    victim: str              #: "target", or "attacker" (hit back in melee)
+    bullet: int              #: 1-based
+    die: int                 #: the location d10 (plus the burst offset); 0 unlocated
+    location: Optional[str]  #: "legs", "abdomen", "torso", "arms", "head"; None unlocated
+    modifier: int
+    raw: int                 #: PU d6, or a strike's or throw's fixed damage
+    protection: int          #: armour d6 plus its fixed part
+    bonus: int               #: location d6 (points for a strike)
+    damage: int              #: what came off the hit points
+    stopped: bool            #: the armour stopped it
+
+
+@dataclass(frozen=True)
+class Victim:
+    """What an attack did to one character (cops_victim)."""
+
+    name: str
+    role: str                #: "attacker" or "target"
+    hits: int
+    damage: int
+    lasting: bool            #: 15 or more (C8.3)
+    hp_before: int
+    hp_after: int
+    health_before: str
+    health_after: str
+    stopping: Optional[str]  #: "steady", "shaken", "out"; None without a stopping roll
+    stopping_difficulty: int
+    conditions: int          #: COPS_COND_* bits this attack set
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an attack did (docs/attacks.md): a value, readable after its context is gone."""
+
+    mode: str
+    possible: bool           #: a roll was made (not out of range, at least one die)
+    hit_target: bool         #: the attacker hit (a hold or throw took effect)
+    margin: int
+    fired: int               #: rounds used
+    hits: Tuple[Hit, ...]
+    victims: Tuple[Victim, ...]
+    rolls: Dict[str, Roll] = field(default_factory=dict)   #: by "attack", "defence" ...
+    _c: Optional[_OutcomeHandle] = field(default=None, repr=False, compare=False)
+
+
+def _character(x: object, what: str) -> Character:
+    if not isinstance(x, Character):
+        raise TypeError("%s must be a cops.Character" % what)
+    return x
+
+
+def _optional(x: object, cls: type, what: str) -> int:
+    if x is None:
+        return 0
+    if not isinstance(x, cls):
+        raise TypeError("%s must be a cops.%s or None" % (what, cls.__name__))
+    return cast(_Handle, x)._h
+
+
+def _outcome(ptr: int, attacker: Optional[Character], target: Optional[Character],
+             handle: _OutcomeHandle) -> Outcome:
+    margin, fired, hits = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+    lib.cops_outcome_margin(ptr, ctypes.byref(margin))
+    lib.cops_outcome_bullets(ptr, ctypes.byref(fired), ctypes.byref(hits))
+    out_hits = []
+    for i in range(max(0, lib.cops_outcome_hit_count(ptr))):
+        h = _Hit(size=ctypes.sizeof(_Hit))
+        lib.cops_outcome_hit(ptr, i, ctypes.byref(h))
+        out_hits.append(Hit("attacker" if h.victim else "target", h.bullet, h.die,
+                            ZONES[h.location] if h.location >= 0 else None, h.modifier, h.raw,
+                            h.protection, h.bonus, h.damage, bool(h.stopped)))
+    victims = []
+    for i in range(max(0, lib.cops_outcome_victim_count(ptr))):
+        v = _Victim(size=ctypes.sizeof(_Victim))
+        lib.cops_outcome_victim(ptr, i, ctypes.byref(v))
+        who = attacker if attacker is not None and v.who == attacker._ptr else target
+        victims.append(Victim(who.name if who is not None else "",
+                              "attacker" if who is attacker else "target", v.hits, v.damage,
+                              bool(v.lasting), v.hp_before, v.hp_after, HEALTH[v.health_before],
+                              HEALTH[v.health_after],
+                              STOPPING[v.stopping] if 0 <= v.stopping < 3 else None,
+                              v.stopping_difficulty, v.conditions))
+    rolls = {}
+    for k, name in enumerate(ROLLS):
+        r = lib.cops_outcome_roll(ptr, k)
+        if r and lib.cops_roll_count(r) > 0:
+            rolls[name] = _read_roll(r)
+    mode = lib.cops_outcome_mode(ptr)
+    return Outcome(mode=n.c_text(lib.cops_attack_mode_name(mode)),
+                   possible=bool(lib.cops_outcome_possible(ptr)),
+                   hit_target=bool(lib.cops_outcome_hit_target(ptr)), margin=margin.value,
+                   fired=fired.value, hits=tuple(out_hits), victims=tuple(victims),
+                   rolls=rolls, _c=handle)
+
+
+def _new_outcome(ctx: Context) -> _OutcomeHandle:
+    ptr = ctypes.c_void_p()
+    if lib.cops_outcome_new(ctypes.byref(ptr)):
+        raise OutOfMemoryError("no memory for an outcome")
+    return _OutcomeHandle(ptr.value)
+
+
+def attack(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
+           mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
+           armour: Optional[Armour] = None, distance: int = 0,
+           attitude: Union[str, int] = "Normal", initiative: int = 0,
+           characteristic: Union[str, int, None] = None, movement: int = 0,
+           shots_fired: int = 0, several: bool = False,
+           target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
+           target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
+           dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
+           target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
+           attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
+           attacker_id: int = 0, target_id: int = 1,
+           zone: Optional[Tuple[int, int, int]] = None, log: Optional[Log] = None) -> Outcome:
+    """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
+
+    mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
+    attitudes a name or -2..2; characteristic and the stopping characteristics a name or
+    None for the rules' default; zone (x, y, radius) for covering fire's event. The
+    target's hit points and conditions change and the weapon's rounds go down; with log,
+    every step is appended. All or nothing: on an error nothing changes."""
+    if not isinstance(ctx, Context):
+        raise TypeError("ctx must be a cops.Context")
+    _character(attacker, "attacker")
+    if target is not None:
+        _character(target, "target")
+    s = _Situation()
+    m = n.parsed(lib.cops_attack_mode_parse, mode, "mode")
+    ctx._check(lib.cops_situation_init_sized(ctypes.byref(s), ctypes.sizeof(s), m))
+    s.attacker = attacker._h
+    s.target = target._h if target is not None else None
+    s.weapon = _optional(weapon, Weapon, "weapon") or None
+    s.armour = _optional(armour, Armour, "armour") or None
+    s.target_weapon = _optional(target_weapon, Weapon, "target_weapon") or None
+    s.attacker_armour = _optional(attacker_armour, Armour, "attacker_armour") or None
+    s.attitude = n.parsed(lib.cops_attitude_parse, attitude, "attitude")
+    s.target_attitude = n.parsed(lib.cops_attitude_parse, target_attitude, "target_attitude")
+    s.initiative = n.integer(initiative, "initiative")
+    if characteristic is not None:
+        s.characteristic = n.parsed(lib.cops_characteristic_parse, characteristic,
+                                    "characteristic")
+    if target_mode is not None:
+        s.target_mode = n.parsed(lib.cops_attack_mode_parse, target_mode, "target_mode")
+    if target_stopping is not None:
+        s.target_stopping = n.parsed(lib.cops_characteristic_parse, target_stopping,
+                                     "target_stopping")
+    if attacker_stopping is not None:
+        s.attacker_stopping = n.parsed(lib.cops_characteristic_parse, attacker_stopping,
+                                       "attacker_stopping")
+    if not isinstance(several, bool):
+        raise TypeError("several must be a bool")
+    s.several = int(several)
+    for name, value in (("movement", movement), ("shots_fired", shots_fired),
+                        ("distance", distance), ("dice_mod", dice_mod),
+                        ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),
+                        ("target_dice_mod", target_dice_mod), ("penetration", penetration),
+                        ("attacker_id", attacker_id), ("target_id", target_id)):
+        setattr(s, name, n.integer(value, name))
+    if zone is not None:
+        s.zone_x, s.zone_y, s.zone_radius = (n.integer(v, "zone") for v in zone)
+    handle = _new_outcome(ctx)
+    ctx._check(lib.cops_attack(handle._h, ctypes.byref(s),
+                               _optional(log, Log, "log") or None))
+    return _outcome(handle._h, attacker, target, handle)
+
+
+def cover_enter(ctx: Context, cover: Outcome, character: Character,
+                armour: Optional[Armour] = None, attitude: Union[str, int] = "Normal",
+                log: Optional[Log] = None) -> Outcome:
+    """A character enters the zone of covering fire cover (an Outcome of mode "cover"):
+    (MR + 1) d10, each 10 a bullet (C10.5)."""
+    if not isinstance(cover, Outcome) or cover._c is None:
+        raise TypeError("cover must be the Outcome of a covering fire")
+    _character(character, "character")
+    handle = _new_outcome(ctx)
+    ctx._check(lib.cops_cover_enter(handle._h, cover._c._h, character._h,
+                                    _optional(armour, Armour, "armour") or None,
+                                    n.parsed(lib.cops_attitude_parse, attitude, "attitude"),
+                                    _optional(log, Log, "log") or None))
+    return _outcome(handle._h, None, character, handle)
+
+
+def _follow(ctx: Context, fn: Any, character: Character, log: Optional[Log],
+            *extra: int) -> Tuple[Roll, bool]:
+    _character(character, "character")
+    ptr = ctypes.c_void_p()
+    if lib.cops_roll_new_in(ctypes.byref(ptr), ctx._h):
+        raise OutOfMemoryError("no memory for a roll")
+    flag = ctypes.c_int()
+    try:
+        ctx._check(fn(ptr.value, character._h, *extra, _optional(log, Log, "log") or None,
+                      ctypes.byref(flag)))
+        return _read_roll(cast(int, ptr.value)), bool(flag.value)
+    finally:
+        lib.cops_roll_free(ptr.value)
+
+
+def cover_nerve(ctx: Context, character: Character,
+                log: Optional[Log] = None) -> Tuple[Roll, bool]:
+    """Nerve under covering fire (C10.5): the roll, and whether the character stays
+    steady (otherwise pinned down)."""
+    return _follow(ctx, lib.cops_cover_nerve, character, log)
+
+
+def recovery_roll(ctx: Context, character: Character,
+                  characteristic: Union[str, int, None] = None,
+                  log: Optional[Log] = None) -> Tuple[Roll, bool]:
+    """The recovery roll of a character out of the fight (C10.4): the roll, and whether
+    the character is back; characteristic None for the higher of Carrure and Sang-froid."""
+    c = -1 if characteristic is None else n.parsed(lib.cops_characteristic_parse,
+                                                   characteristic, "characteristic")
+    return _follow(ctx, lib.cops_recovery_roll, character, log, c)
+
+
+def stand_up(ctx: Context, character: Character,
+             log: Optional[Log] = None) -> Tuple[Roll, bool]:
+    """A character on the ground tries to stand up (C11.1): the roll, and whether they did."""
+    return _follow(ctx, lib.cops_stand_up, character, log)

@@ -1,0 +1,154 @@
+"""One-off attacks, their outcomes and follow-ups; points, characteristics, skills and
+positions from Python (docs/python.md), with scripted dice where a rule is checked."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.environ.get("COPS_SOURCE_ROOT",
+                      os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")))
+sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+
+import cops  # noqa: E402
+
+EX = os.path.join(ROOT, "examples")
+
+
+def load(ctx, kind, name):
+    folder = {"Character": "sheets", "Weapon": "weapons", "Armour": "armour"}[kind.__name__]
+    return kind.load(ctx, os.path.join(EX, folder, name + ".json"))
+
+
+def scripted(faces):
+    it = iter(faces)
+    return cops.Context(callback=lambda sides: next(it))
+
+
+def test_a_scripted_shot_as_the_command_tells_it():
+    # The dice of tests/cli.sh's scripted shot: the same outcome and narration.
+    ctx = scripted([9, 9, 2, 6, 3, 4, 2, 6, 1, 3, 2, 5, 4])
+    mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+    gun, vest = load(ctx, cops.Weapon, "vulcan-051"), load(ctx, cops.Armour, "gilet-pare-balles")
+    log = cops.Log(ctx)
+    o = cops.attack(ctx, mike, joe, weapon=gun, armour=vest, distance=12, log=log)
+    assert o.mode == "single" and o.possible and o.hit_target and o.margin == 0 and o.fired == 1
+    assert o.hits == (cops.Hit("target", 1, 6, "torso", 2, 16, 6, 9, 19, False),)
+    (v,) = o.victims
+    assert (v.name, v.role, v.damage, v.hp_before, v.hp_after, v.health_after, v.lasting) == \
+        ("Joe « Scar » Ramirez", "target", 19, 12, -7, "dying", True)
+    assert o.rolls["attack"].faces == (9, 9, 2) and "stopping" not in o.rolls
+    assert joe.hp == -7 and gun["loaded"] == 11
+    text = log.narrate("en")
+    assert text.startswith("Mike Delgado (Normal, init +0) shoots at Joe « Scar » Ramirez "
+                           "with Vulcan 051 at 12 m\n")
+    assert "Joe « Scar » Ramirez: 16 - protection 6 + location 9 = 19 damage\n" in text
+    assert len(log) == len(log.events) == len(text.splitlines())
+    assert [e.type for e in log.events][:2] == [cops.EventType.ATTACK, cops.EventType.ROLL]
+
+
+def test_an_attack_refused_changes_nothing():
+    with cops.Context(seed=1) as ctx:
+        mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+        gun = load(ctx, cops.Weapon, "vulcan-051")
+        log = cops.Log(ctx)
+        hp = joe.hp
+        with pytest.raises(cops.RuleError, match="no burst value"):
+            cops.attack(ctx, mike, joe, weapon=gun, mode="burst", distance=5, log=log)
+        with pytest.raises(cops.InvalidArgumentError, match="initiative -2"):
+            cops.attack(ctx, mike, joe, weapon=gun, initiative=-2, log=log)
+        with pytest.raises(ValueError):
+            cops.attack(ctx, mike, joe, weapon=gun, mode="snipe")
+        with pytest.raises(TypeError):
+            cops.attack(ctx, mike, "joe", weapon=gun)
+        assert len(log) == 0 and joe.hp == hp and gun["loaded"] == 12
+
+
+def test_covering_fire_then_crossing_and_nerve():
+    with cops.Context(seed=11) as ctx:
+        mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+        smg = load(ctx, cops.Weapon, "scorpion-131")
+        log = cops.Log(ctx)
+        cover = cops.attack(ctx, mike, None, weapon=smg, mode="cover", zone=(10, 0, 3), log=log)
+        assert cover.mode == "cover" and cover.fired >= 4
+        roll, steady = cops.cover_nerve(ctx, joe, log=log)
+        assert isinstance(roll, cops.Roll) and roll.action.startswith("6+/")
+        assert steady == roll.succeeded
+        crossing = cops.cover_enter(ctx, cover, joe, attitude="Agressif", log=log)
+        assert crossing.mode == "cover"
+        types = [e.type for e in log.events]
+        assert types[0] is cops.EventType.ATTACK and cops.EventType.COVER in types
+        zone = next(e for e in log.events if e.type is cops.EventType.COVER)["zone"]
+        assert zone == {"x": 10, "y": 0, "radius": 3}
+        with pytest.raises(TypeError):
+            cops.cover_enter(ctx, "cover", joe)
+
+
+def test_recovery_and_standing_up():
+    with cops.Context(seed=3) as ctx:
+        joe = load(ctx, cops.Character, "joe")
+        with pytest.raises(cops.StateError):
+            cops.recovery_roll(ctx, joe)          # not out of the fight
+        with pytest.raises(cops.StateError):
+            cops.stand_up(ctx, joe)               # not on the ground
+        joe.set_conditions(cops.CONDITIONS["on_ground"])
+        roll, stood = cops.stand_up(ctx, joe)
+        assert stood == roll.succeeded
+        assert bool(joe.conditions & cops.CONDITIONS["on_ground"]) != stood
+
+
+def test_points_characteristics_skills_and_health():
+    faces = iter([1, 1, 1, 1, 7, 8, 9, 1])
+    with cops.Context(callback=lambda sides: next(faces)) as ctx:
+        mike = load(ctx, cops.Character, "mike")
+        assert mike.points("adrenaline") == (2, 2) and mike.points("anciennete") == (2, 2)
+        first, again = mike.roll_with_anciennete("Conduite [voiture]/Réflexes (2)")
+        assert not first.succeeded and again is not None and again.anciennete
+        assert again.succeeded and again.margin == 0          # MR 0 after Ancienneté (C5)
+        assert mike.points("anciennete") == (1, 2)
+        mike.set_current_points("adrenaline", 0)
+        with pytest.raises(cops.RuleError):
+            mike.roll("Arme de poing/Coordination (2)", adrenaline=True)
+        mike.recover_point("adrenaline")
+        assert mike.points("adrenaline") == (1, 2)
+        mike.spend_permanently("anciennete")              # the maximum goes down
+        assert mike.points("anciennete") == (1, 1)
+        with pytest.raises(cops.RuleError):
+            mike.set_points(3, 3)                             # at most 5 together (C5)
+        with pytest.raises(ValueError):
+            mike.points("luck")
+    with cops.Context(seed=1) as ctx:
+        ch = cops.Character.new(ctx, "Ana")
+        ch.set_characteristic("sang froid", 4)
+        assert ch.characteristic("Sang-froid") == 4 and ch.characteristic("Charme") == 1
+        assert ch.skill("Conduite") is None
+        ch.set_skill("Conduite", 4, ["voiture", "moto"])
+        assert ch.skill("conduite") == 4 and ch.specialisations("Conduite") == ["voiture", "moto"]
+        with pytest.raises(cops.RuleError):
+            ch.set_skill("Pilotage", 4)                       # 4+ needs a specialisation (C3)
+        ch.remove_skill("Conduite")
+        assert ch.skill("Conduite") is None
+        ch.max_hp = 30
+        ch.hp = 30
+        ch.damage(20)
+        assert ch.hp == 10 and ch.health == "below_half"
+        ch.heal(5)
+        assert ch.hp == 15
+        with pytest.raises(ValueError, match="unknown characteristic 'Chance'"):
+            ch.characteristic("Chance")
+
+
+def test_positions_between_rounds():
+    with cops.Context(seed=4) as ctx:
+        mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+        with cops.Encounter(ctx) as e:
+            m = e.add(mike, 0, 0, 0)
+            j = e.add(joe, 1, 12, 5)
+            assert e.count == 2 and e.position(j) == (12, 5) and e.side(j) == 1
+            assert e.distance(m, j) == 13
+            e.set_position(j, 3, 4)
+            assert e.position(j) == (3, 4) and e.distance(m, j) == 5
+            e.remove(j)
+            assert not e.present(j) and e.present(m) and e.count == 2
+            with pytest.raises(cops.RangeError):
+                e.position(7)
