@@ -18,8 +18,9 @@ maps its objects, errors and results to Python.
 Contents:
     Context          the dice (system, seeded, or a callback) and the errors' messages
     Roll, Die        a roll's result: every die, successes, margin (immutable)
-    odds, opposed_odds, Odds, OpposedOdds
+    odds, opposed_odds, Odds, OpposedOdds, odds_pmf, odds_at_least ...
                      exact odds of a roll and of an opposed roll
+    catalogue        characteristics, skills, locations, zones, weapon kinds, names
     Character, Weapon, Armour
                      read from JSON sheets and files, written back
     Encounter, Scenario, Declaration
@@ -44,14 +45,19 @@ from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE,
                      RangeError, RuleError, StateError)
 from .fight import (Hit, Log, Outcome, Victim, attack, cover_enter, cover_nerve, recovery_roll,
                     stand_up)
+from . import catalogue
 from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter, Scenario,
-                      Weapon, odds, opposed_odds)
+                      Weapon, odds, odds_at_least, odds_dice_for, odds_margin_at_least,
+                      odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
+                      opposed_odds)
 from .results import Die, Event, EventType, Odds, OpposedOdds, Roll
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
     "Weapon", "Armour", "Encounter", "Scenario", "Declaration", "odds", "opposed_odds",
     "version", "LANGS", "HEALTH", "CONDITIONS",
+    "odds_pmf", "odds_at_least", "odds_margin_at_least", "odds_quantile", "odds_dice_for",
+    "odds_threshold_for", "odds_opposed_difference", "catalogue",
     "attack", "Outcome", "Hit", "Victim", "Log", "cover_nerve", "cover_enter",
     "recovery_roll", "stand_up",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",

@@ -41,7 +41,7 @@ class _Victim(ctypes.Structure):
         "stopping", "stopping_difficulty")] + [("conditions", ctypes.c_uint)]
 
 
-for _name, _res, _args in (
+for _fn_name, _res, _args in (
         ("cops_situation_init_sized", _i, [ctypes.POINTER(_Situation), ctypes.c_size_t, _i]),
         ("cops_attack", _i, [_p, ctypes.POINTER(_Situation), _p]),
         ("cops_outcome_new", _i, [ctypes.POINTER(_p)]),
@@ -67,7 +67,7 @@ for _name, _res, _args in (
         ("cops_log_clear", _i, [_p]),
         ("cops_log_count", _i, [_p]),
         ("cops_log_set_round", _i, [_p, _i])):
-    _fn = getattr(lib, _name)
+    _fn = getattr(lib, _fn_name)
     _fn.restype, _fn.argtypes = _res, _args
 
 ZONES = ["legs", "abdomen", "torso", "arms", "head"]

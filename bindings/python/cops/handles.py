@@ -219,6 +219,53 @@ class Context(_Handle):
         """Exact odds of a notation (the same as cops.odds(ctx, notation))."""
         return odds(self, notation)
 
+    def roll_pool(self, dice: int, threshold: int, difficulty: int,
+                  unskilled: bool = False) -> Roll:
+        """Roll a pool given by its numbers: dice at threshold+, difficulty (C1)."""
+        return _rolled(self, lambda r: int(lib.cops_roll_pool(
+            r, self._h, n.integer(dice, "dice"), n.integer(threshold, "threshold"),
+            n.integer(difficulty, "difficulty"), 1 if unskilled else 0)))
+
+    def roll_d6(self, count: int, highest: bool = False) -> Roll:
+        """Roll count d6 and sum them (damage, C8.1), or keep the highest."""
+        fn = lib.cops_roll_d6_highest if highest else lib.cops_roll_d6
+        return _rolled(self, lambda r: int(fn(r, self._h, n.integer(count, "count"))))
+
+    def roll_opposed(self, notation_a: str, notation_b: str,
+                     min_successes: int = 0) -> Tuple[Roll, Roll, Optional[str], int]:
+        """An opposed roll (C1.6): A's roll, B's roll, the winner ("a", "b" or None for
+        a tie or a winner short of min_successes) and the margin."""
+        a, b = self._action(notation_a), self._action(notation_b)
+        ra, rb = ctypes.c_void_p(), ctypes.c_void_p()
+        winner, margin = ctypes.c_int(), ctypes.c_int()
+        try:
+            if lib.cops_roll_new_in(ctypes.byref(ra), self._h) or \
+                    lib.cops_roll_new_in(ctypes.byref(rb), self._h):
+                raise OutOfMemoryError("no memory for a roll")
+            self._check(lib.cops_roll_opposed(ra.value, rb.value, self._h, ctypes.byref(a),
+                                              ctypes.byref(b),
+                                              n.integer(min_successes, "min_successes"),
+                                              ctypes.byref(winner), ctypes.byref(margin)))
+            return (_read_roll(cast(int, ra.value)), _read_roll(cast(int, rb.value)),
+                    {1: "a", 2: "b"}.get(winner.value), margin.value)
+        finally:
+            lib.cops_roll_free(ra.value)
+            lib.cops_roll_free(rb.value)
+
+    @property
+    def source(self) -> str:
+        """Where the dice come from: "system", "seeded" or "callback"."""
+        return ["system", "seeded", "callback"][self._check(lib.cops_ctx_source(self._h))]
+
+    @property
+    def reroll_cap(self) -> int:
+        """The most re-rolls of one die's chain of 10s (C1.2 RULING, default 100)."""
+        return self._check(lib.cops_ctx_reroll_cap(self._h))
+
+    @reroll_cap.setter
+    def reroll_cap(self, cap: int) -> None:
+        self._check(lib.cops_ctx_set_reroll_cap(self._h, n.integer(cap, "cap")))
+
     def _action(self, notation: str) -> Any:
         a = n._Action()
         self._check(lib.cops_action_parse_sized(ctypes.byref(a), ctypes.sizeof(a), self._h,
@@ -284,6 +331,60 @@ def odds(ctx: Context, notation: str) -> Odds:
     return Odds(p_success=p.value, expected_successes=mean.value,
                 p_adrenaline=_known(adr.value), p_anciennete=anc.value,
                 p_both=_known(both.value))
+
+
+def _p(ctx: Context, fn: Any, notation: str, *args: Any) -> float:
+    a = ctx._action(notation)
+    p = ctypes.c_double()
+    ctx._check(fn(ctx._h, ctypes.byref(a), *args, ctypes.byref(p)))
+    return p.value
+
+
+def _k(ctx: Context, fn: Any, notation: str, *args: Any) -> int:
+    a = ctx._action(notation)
+    k = ctypes.c_int()
+    ctx._check(fn(ctx._h, ctypes.byref(a), *args, ctypes.byref(k)))
+    return k.value
+
+
+def odds_pmf(ctx: Context, notation: str, k: int) -> float:
+    """P(successes = k)."""
+    return _p(ctx, lib.cops_odds_pmf, notation, n.integer(k, "k"))
+
+
+def odds_at_least(ctx: Context, notation: str, k: int) -> float:
+    """P(successes >= k)."""
+    return _p(ctx, lib.cops_odds_at_least, notation, n.integer(k, "k"))
+
+
+def odds_margin_at_least(ctx: Context, notation: str, m: int) -> float:
+    """P(margin >= m): MR >= m for m >= 0, ME <= -m for m < 0 (C1.3)."""
+    return _p(ctx, lib.cops_odds_margin_at_least, notation, n.integer(m, "m"))
+
+
+def odds_quantile(ctx: Context, notation: str, q: float) -> int:
+    """The smallest k with P(successes <= k) >= q, 0 <= q < 1."""
+    return _k(ctx, lib.cops_odds_quantile, notation, float(q))
+
+
+def odds_dice_for(ctx: Context, notation: str, p: float) -> int:
+    """The fewest dice reaching P(success) >= p at the notation's threshold and difficulty;
+    NotFoundError when even 64 dice fall short."""
+    return _k(ctx, lib.cops_odds_dice_for, notation, float(p))
+
+
+def odds_threshold_for(ctx: Context, notation: str, p: float) -> int:
+    """The worst threshold reaching P(success) >= p with the notation's pool and difficulty."""
+    return _k(ctx, lib.cops_odds_threshold_for, notation, float(p))
+
+
+def odds_opposed_difference(ctx: Context, notation_a: str, notation_b: str, d: int) -> float:
+    """P(A's successes - B's successes = d) (C1.6)."""
+    a, b = ctx._action(notation_a), ctx._action(notation_b)
+    p = ctypes.c_double()
+    ctx._check(lib.cops_odds_opposed_difference(ctx._h, ctypes.byref(a), ctypes.byref(b),
+                                                n.integer(d, "d"), ctypes.byref(p)))
+    return p.value
 
 
 def opposed_odds(ctx: Context, notation_a: str, notation_b: str,
@@ -532,6 +633,22 @@ class Character(_Entity):
         """Heal hit points, never past the maximum (RuleError for the dead)."""
         self._check(lib.cops_character_heal(self._h, n.integer(amount, "amount", 0)))
 
+    @property
+    def max_hp_is_set(self) -> bool:
+        """The maximum was given (a sheet's hit_points.max), not derived from Carrure."""
+        return bool(self._check(lib.cops_character_max_hp_is_set(self._h)))
+
+    def recovery(self) -> Tuple[int, int]:
+        """The pending recovery of a character out of the fight (C10.4): its difficulty
+        before any round elapsed, and the rounds elapsed."""
+        d, r = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_character_recovery(self._h, ctypes.byref(d), ctypes.byref(r)))
+        return d.value, r.value
+
+    def set_recovery(self, difficulty: int) -> None:
+        """Put the character out of the fight with a recovery of this difficulty (C10.4)."""
+        self._check(lib.cops_character_set_recovery(self._h, n.integer(difficulty, "difficulty")))
+
     def set_conditions(self, conditions: int, on: bool = True) -> None:
         """Set (or clear, on=False) conditions, as COPS_COND_* bits (CONDITIONS)."""
         self._check(lib.cops_character_set_conditions(self._h, n.integer(conditions, "conditions", 0),
@@ -572,6 +689,46 @@ class Weapon(_Entity):
         """Fill the magazine."""
         self._check(lib.cops_weapon_reload(self._h))
 
+    @classmethod
+    def new(cls, ctx: Context, kind: Union[str, int], name: str) -> "Weapon":
+        """A weapon of a kind ("handgun", "blade" ...), its PR/PU/FA read from a name in
+        the rules' code ("Vulcan 051") or 0."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_weapon_new(ctypes.byref(ptr), ctx._h,
+                                       n.parsed(lib.cops_weapon_kind_parse, kind, "kind"),
+                                       n.text(name, "name")))
+        return cls(ctx, ptr.value)
+
+    def __setitem__(self, field: str, value: int) -> None:
+        """weapon["pu"] = 6 (docs/weapons.md gives each field's range)."""
+        index = ctypes.c_int()
+        if lib.cops_weapon_field_parse(n.text(field, "field"), ctypes.byref(index)):
+            raise KeyError(field)
+        self._check(lib.cops_weapon_set(self._h, index.value, n.integer(value, field)))
+
+    @property
+    def kind(self) -> str:
+        """"handgun", "shoulder arm", "heavy weapon", "blade", "blunt", "unarmed", "thrown"."""
+        return n.c_text(lib.cops_weapon_kind_name(self._check(lib.cops_weapon_kind(self._h)), 1))
+
+    @property
+    def skill(self) -> str:
+        """The skill it is used with."""
+        return n.c_text(lib.cops_skill_name(self._check(lib.cops_weapon_skill(self._h)), 0))
+
+    @property
+    def specialisation(self) -> str:
+        """The specialisation it is used with ("" for none)."""
+        return n.c_text(lib.cops_weapon_specialisation(self._h))
+
+    def set_skill(self, skill: Union[str, int], specialisation: Optional[str] = None) -> None:
+        """Use it with another skill (and specialisation)."""
+        self._check(lib.cops_weapon_set_skill(
+            self._h, n.parsed(lib.cops_skill_parse, skill, "skill"),
+            None if specialisation is None else n.text(specialisation, "specialisation")))
+
 
 class Armour(_Entity):
     """Armour (cops_armour), from a JSON file (docs/weapons.md)."""
@@ -581,6 +738,38 @@ class Armour(_Entity):
     _load = lib.cops_armour_load
     _to_json = lib.cops_armour_to_json
     _name = lib.cops_armour_name
+
+    @classmethod
+    def new(cls, ctx: Context, name: str) -> "Armour":
+        """Armour protecting nothing yet."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_armour_new(ctypes.byref(ptr), ctx._h, n.text(name, "name")))
+        return cls(ctx, ptr.value)
+
+    def protection(self, location: Union[str, int]) -> Tuple[int, int]:
+        """(dice, fixed) at a location ("torso", "head" ... any spelling)."""
+        d, f = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_armour_get(self._h, n.parsed(lib.cops_location_parse, location,
+                                                          "location"),
+                                        ctypes.byref(d), ctypes.byref(f)))
+        return d.value, f.value
+
+    def set_protection(self, location: Union[str, int], dice: int, fixed: int) -> None:
+        """Protect a location with dice d6 plus fixed points."""
+        self._check(lib.cops_armour_set(self._h, n.parsed(lib.cops_location_parse, location,
+                                                          "location"),
+                                        n.integer(dice, "dice"), n.integer(fixed, "fixed")))
+
+    @property
+    def against_throws(self) -> bool:
+        """It protects against throws too."""
+        return bool(self._check(lib.cops_armour_against_throws(self._h)))
+
+    @against_throws.setter
+    def against_throws(self, yes: bool) -> None:
+        self._check(lib.cops_armour_set_against_throws(self._h, 1 if yes else 0))
 
 
 # ---------------------------------------------------------------- encounters
@@ -792,6 +981,35 @@ class Encounter(_EncounterView):
     def side(self, ident: int) -> int:
         """The combatant's side."""
         return self._check(lib.cops_encounter_side(self._h, n.integer(ident, "id")))
+
+    def character(self, ident: int) -> Character:
+        """The combatant's Character."""
+        return cast(Character, self._find(lib.cops_encounter_character(
+            self._h, n.integer(ident, "id")), ident))
+
+    def weapon(self, ident: int) -> Optional[Weapon]:
+        """The weapon in the combatant's hand, None bare-handed."""
+        ptr = lib.cops_encounter_weapon(self._h, n.integer(ident, "id"))
+        return cast(Weapon, self._find(ptr, ident)) if ptr else None
+
+    def declaration(self, ident: int) -> Dict[str, Any]:
+        """What the combatant declared this round (between begin_round and resolve_round)."""
+        d = n.Declaration(size=ctypes.sizeof(n.Declaration))
+        self._check(lib.cops_encounter_declaration(self._h, n.integer(ident, "id"),
+                                                   ctypes.byref(d)))
+        return {"action": n.c_text(lib.cops_encounter_action_name(d.action)),
+                "attitude": d.attitude, "initiative": d.initiative,
+                "target": None if d.target < 0 else d.target, "weapon": d.weapon,
+                "shots": d.shots, "to": (d.x, d.y) if d.moving else None,
+                "difficulty": d.difficulty}
+
+    def _find(self, ptr: Optional[int], ident: int) -> _Handle:
+        if not ptr:
+            self._check(lib.cops_encounter_side(self._h, ident))   # raises for a bad id
+        for thing in self._kept:
+            if thing._ptr == ptr:
+                return thing
+        raise KeyError(ident)
 
     def set_max_rounds(self, rounds: int) -> None:
         """After this many rounds the fight ends with no winner."""

@@ -1,0 +1,178 @@
+"""The rules' catalogue (<cops/catalogue.h>): characteristics, skills with their
+specialisations, armour locations, hit zones, weapon kinds, and the names of game terms
+in every language."""
+
+import ctypes
+from dataclasses import dataclass
+from typing import Any, List, Optional, Tuple, Union
+
+from . import _native as n
+
+lib = n.lib
+def _names(fn: Any, count: int, lang: str) -> List[str]:
+    code = n.lang_code(lang)
+    return [n.c_text(fn(i, code)) for i in range(count)]
+
+
+def characteristics(lang: str = "fr") -> List[str]:
+    """The seven characteristics (C2), in order, French (canonical) or English names."""
+    return _names(lib.cops_characteristic_name, lib.cops_characteristic_count(), lang)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill of C3."""
+
+    name: str                   #: French, canonical
+    english: str
+    characteristic: str         #: its usual characteristic
+    adrenaline: bool            #: Adrénaline may be spent on it (C5)
+    specialisation_level: Optional[int]   #: from this level on a specialisation is needed
+    specialisations: Tuple[str, ...]      #: the rules' list
+    free_specialisations: bool  #: any text is a specialisation (Connaissance, exotic weapons)
+
+
+def skill(name: Union[str, int]) -> Skill:
+    """A skill of the catalogue, by name in any spelling (or index)."""
+    k = n.parsed(lib.cops_skill_parse, name, "skill")
+    if not 0 <= k < lib.cops_skill_count():
+        raise ValueError("skill %d out of range 0..%d" % (k, lib.cops_skill_count() - 1))
+    level = lib.cops_skill_specialisation_level(k)
+    return Skill(n.c_text(lib.cops_skill_name(k, 0)), n.c_text(lib.cops_skill_name(k, 1)),
+                 n.c_text(lib.cops_characteristic_name(lib.cops_skill_characteristic(k), 0)),
+                 bool(lib.cops_skill_adrenaline(k)), level if level > 0 else None,
+                 tuple(n.c_text(lib.cops_skill_specialisation_name(k, i))
+                       for i in range(lib.cops_skill_specialisation_count(k))),
+                 bool(lib.cops_skill_specialisation_free(k)))
+
+
+def skills() -> List[Skill]:
+    """The 27 skills of C3, in order."""
+    return [skill(k) for k in range(lib.cops_skill_count())]
+
+
+def locations(lang: str = "fr") -> List[str]:
+    """The armour locations (head, torso ... C8.3), in order."""
+    out = []
+    code = n.lang_code(lang)
+    for i in range(16):
+        name = lib.cops_location_name(i, code)
+        if name is None:
+            break
+        out.append(n.c_text(name))
+    return out
+
+
+def location(name: str) -> int:
+    """An armour location's index, by name in any spelling."""
+    return n.parsed(lib.cops_location_parse, name, "location")
+
+
+def zone_of_die(d10: int) -> Tuple[str, int]:
+    """The hit zone of a location d10 (C10.3), with its damage modifier."""
+    z = lib.cops_zone_of_die(n.integer(d10, "d10"))
+    if z < 0:
+        raise ValueError("a location die is 1..10, not %d" % d10)
+    return n.c_text(lib.cops_zone_name(z, 1)), int(lib.cops_zone_modifier(z))
+
+
+def zone_name(zone: int, lang: str = "fr") -> str:
+    """A hit zone's name (0 legs .. 4 head)."""
+    return _name(lib.cops_zone_name(n.integer(zone, "zone"), n.lang_code(lang)), "zone", zone)
+
+
+def attitude_name(attitude: int, lang: str = "fr") -> str:
+    """An attitude's name, -2 (Planqué) .. +2 (Ultra-violent) (C6.1)."""
+    return _name(lib.cops_attitude_name(n.integer(attitude, "attitude"), n.lang_code(lang)),
+                 "attitude", attitude)
+
+
+def condition_name(condition: int, lang: str = "fr") -> str:
+    """A condition's name, by its bit (cops.CONDITIONS)."""
+    return _name(lib.cops_condition_name(n.integer(condition, "condition", 0),
+                                         n.lang_code(lang)), "condition", condition)
+
+
+def stopping_name(result: int, lang: str = "fr") -> str:
+    """A stopping-power result's name, 0 steady, 1 shaken, 2 out (C10.4)."""
+    return _name(lib.cops_stopping_name(n.integer(result, "result"), n.lang_code(lang)),
+                 "stopping result", result)
+
+
+def purpose_names() -> List[str]:
+    """The purposes of roll events, in order (docs/events.md)."""
+    return _list(lib.cops_purpose_name)
+
+
+def event_type_names() -> List[str]:
+    """The event types, in order (docs/events.md)."""
+    return _list(lib.cops_event_type_name)
+
+
+def action_names() -> List[str]:
+    """The actions a combatant declares, in order (docs/encounters.md)."""
+    return _list(lib.cops_encounter_action_name)
+
+
+def weapon_kinds(lang: str = "en") -> List[str]:
+    """The kinds of weapons (docs/weapons.md), in order."""
+    code = n.lang_code(lang)
+    out = []
+    for i in range(32):
+        name = lib.cops_weapon_kind_name(i, code)
+        if name is None:
+            break
+        out.append(n.c_text(name))
+    return out
+
+
+def weapon_kind(name: str) -> int:
+    """A weapon kind's index, by name in any spelling."""
+    return n.parsed(lib.cops_weapon_kind_parse, name, "weapon kind")
+
+
+def weapon_fields() -> List[str]:
+    """The fields of a weapon, in order (pr pu fa range magazine loaded ct vrc vc)."""
+    return _list(lib.cops_weapon_field_name)
+
+
+def weapon_values_from_name(name: str) -> Tuple[int, int, int]:
+    """PR, PU and FA read from a weapon's name in the rules' code ("Vulcan 051": 0, 5, 1)."""
+    pr, pu, fa = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+    if lib.cops_weapon_values_from_name(n.text(name, "name"), ctypes.byref(pr), ctypes.byref(pu),
+                                        ctypes.byref(fa)):
+        raise ValueError("no PR/PU/FA code in %r" % name)
+    return pr.value, pu.value, fa.value
+
+
+def initiative_range(reflexes: int) -> Tuple[int, int]:
+    """The initiatives a character of this Réflexes may choose (C6): (lowest, highest)."""
+    lo, hi = ctypes.c_int(), ctypes.c_int()
+    if lib.cops_initiative_range(n.integer(reflexes, "reflexes"), ctypes.byref(lo),
+                                 ctypes.byref(hi)):
+        raise ValueError("Réflexes %d out of range 1..5" % reflexes)
+    return lo.value, hi.value
+
+
+def language(code: str) -> int:
+    """A language's number (cops_lang) from its code, "fr", "en", "es" (any case)."""
+    v = ctypes.c_int()
+    if lib.cops_lang_parse(n.text(code, "code"), ctypes.byref(v)):
+        raise ValueError("no language %r" % code)
+    return v.value
+
+
+def _name(value: Optional[bytes], what: str, index: int) -> str:
+    if value is None:
+        raise ValueError("no %s %r" % (what, index))
+    return value.decode("utf-8")
+
+
+def _list(fn: Any) -> List[str]:
+    out = []
+    for i in range(64):
+        name = fn(i)
+        if name is None:
+            break
+        out.append(n.c_text(name))
+    return out

@@ -1,0 +1,38 @@
+#!/bin/sh
+# The bindings cover the C API: every function the shared library exports is called
+# by the Python package, or listed in bindings/parity.txt with the reason it is not.
+# Usage: parity.sh LIBCOPS SOURCE_ROOT
+set -eu
+lib=$1 root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+nm -D --defined-only "$lib" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > "$tmp/exported"
+[ "$(wc -l < "$tmp/exported")" -gt 200 ] || { echo "parity: too few exported functions"; exit 1; }
+fail=0
+for binding in python; do
+  case $binding in
+    python) files=$(find "$root/bindings/python/cops" -name '*.py') ;;
+  esac
+  # A call is a prototype ("cops_x": ...) or an attribute of the library (lib.cops_x),
+  # not a mention in a comment.
+  # shellcheck disable=SC2086
+  grep -oh '\(lib\.\|"\)cops_[a-z0-9_]*' $files | sed 's/^lib\.//; s/^"//' | sort -u > "$tmp/called"
+  awk -v b="$binding" '!/^#/ && NF >= 3 { for (i = 2; i <= NF; i++) if ($i == b) print $1 }' \
+    "$root/bindings/parity.txt" | sort -u > "$tmp/excluded"
+  comm -23 "$tmp/exported" "$tmp/called" | comm -23 - "$tmp/excluded" > "$tmp/missing"
+  if [ -s "$tmp/missing" ]; then
+    echo "parity: $binding does not call, and bindings/parity.txt does not excuse:"
+    sed 's/^/  /' "$tmp/missing"
+    fail=1
+  fi
+  # An excuse for a function the binding calls, or that is not exported, is stale.
+  comm -12 "$tmp/excluded" "$tmp/called" > "$tmp/stale"
+  comm -23 "$tmp/excluded" "$tmp/exported" >> "$tmp/stale"
+  if [ -s "$tmp/stale" ]; then
+    echo "parity: stale lines in bindings/parity.txt for $binding:"
+    sed 's/^/  /' "$tmp/stale"
+    fail=1
+  fi
+  echo "parity: $binding calls $(comm -12 "$tmp/exported" "$tmp/called" | wc -l) of $(wc -l < "$tmp/exported") exported functions, $(wc -l < "$tmp/excluded") excused"
+done
+exit $fail
