@@ -85,7 +85,7 @@ else step_failed valgrind; fi
 if [ -f build/gcc/bindings/cops.so ] && [ -f build/gcc/tests/failalloc.so ]; then
   # The Lua module under memcheck: no error, no leak (the state is closed at the end),
   # its tests and its allocation-failure sweep.
-  for script in test faults; do
+  for script in test api faults; do
     if LUA_CPATH="$root/build/gcc/bindings/?.so;$root/build/gcc/tests/?.so" valgrind --quiet \
          --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
          --suppressions="$root/tests/valgrind-ld.supp" \

@@ -1,22 +1,30 @@
 #!/bin/sh
 # The bindings cover the C API: every function the shared library exports is called
-# by the Python package, or listed in bindings/parity.txt with the reason it is not.
-# Usage: parity.sh LIBCOPS SOURCE_ROOT
+# by the Python package and by the Lua module, or listed in bindings/parity.txt with
+# the reason it is not. Python's calls are its prototypes and lib.cops_x attributes;
+# Lua's, the library symbols the module links to.
+# Usage: parity.sh LIBCOPS SOURCE_ROOT [LUA_MODULE]
 set -eu
-lib=$1 root=$2
+lib=$1 root=$2 luamod=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 nm -D --defined-only "$lib" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > "$tmp/exported"
 [ "$(wc -l < "$tmp/exported")" -gt 200 ] || { echo "parity: too few exported functions"; exit 1; }
 fail=0
-for binding in python; do
+bindings=python
+[ -z "$luamod" ] || bindings="python lua"
+for binding in $bindings; do
   case $binding in
-    python) files=$(find "$root/bindings/python/cops" -name '*.py') ;;
+    python)
+      # A call is a prototype ("cops_x": ...) or an attribute of the library (lib.cops_x),
+      # not a mention in a comment.
+      # shellcheck disable=SC2046
+      grep -oh '\(lib\.\|"\)cops_[a-z0-9_]*' $(find "$root/bindings/python/cops" -name '*.py') |
+        sed 's/^lib\.//; s/^"//' | sort -u > "$tmp/called" ;;
+    lua)
+      nm -D --undefined-only "$luamod" | awk '{ sub(/@.*/, "", $2); print $2 }' |
+        grep '^cops_' | sort -u > "$tmp/called" ;;
   esac
-  # A call is a prototype ("cops_x": ...) or an attribute of the library (lib.cops_x),
-  # not a mention in a comment.
-  # shellcheck disable=SC2086
-  grep -oh '\(lib\.\|"\)cops_[a-z0-9_]*' $files | sed 's/^lib\.//; s/^"//' | sort -u > "$tmp/called"
   awk -v b="$binding" '!/^#/ && NF >= 3 { for (i = 2; i <= NF; i++) if ($i == b) print $1 }' \
     "$root/bindings/parity.txt" | sort -u > "$tmp/excluded"
   comm -23 "$tmp/exported" "$tmp/called" | comm -23 - "$tmp/excluded" > "$tmp/missing"

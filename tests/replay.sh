@@ -1,7 +1,7 @@
 #!/bin/sh
 # Cross-language replay: one scenario, one seed, the JSON Lines from the C
-# command, from Python (ctypes) and from Lua are byte for byte the same; and one
-# attack, one seed, from the command and from Python.
+# command, from Python (ctypes) and from Lua are byte for byte the same; and so
+# are those of one attack, one seed.
 # Usage: replay.sh COPS PYTHON LUA LIBCOPS LUA_MODULE_DIR SOURCE_ROOT
 set -u
 cops=$1 python=$2 lua=$3 lib=$4 luadir=$5 root=$6
@@ -37,7 +37,7 @@ LUA
     echo "FAIL: $case: the logs differ"; fail=$((fail+1))
   fi
 done
-# One attack, one seed: the command's JSON Lines and Python's, byte for byte.
+# One attack, one seed: the command's JSON Lines, Python's and Lua's, byte for byte.
 ex=$root/examples
 for case in "single vulcan-051 12 7" "burst scorpion-131 8 2030" "cover scorpion-131 10 11"; do
   set -- $case
@@ -68,7 +68,30 @@ with cops.Context(seed=int(seed)) as ctx:
                     attitude="Agressif", log=log)
     sys.stdout.write(log.jsonl())
 PY
-  if [ -s "$tmp/c.jsonl" ] && cmp -s "$tmp/c.jsonl" "$tmp/py.jsonl"; then
+  LUA_CPATH="$luadir/?.so" "$lua" - "$root" "$@" > "$tmp/lua.jsonl" <<'LUA' || { echo "FAIL: Lua attack $case"; fail=$((fail+1)); continue; }
+local root, mode, weapon, distance, seed = table.unpack(arg)
+local cops = require "cops"
+local ex = root .. "/examples"
+local ctx <close> = cops.context(math.tointeger(tonumber(seed)))
+local mike = ctx:load_character(ex .. "/sheets/mike.json")
+local joe = ctx:load_character(ex .. "/sheets/joe.json")
+local gun = ctx:load_weapon(ex .. "/weapons/" .. weapon .. ".json")
+local vest = ctx:load_armour(ex .. "/armour/gilet-pare-balles.json")
+local log <close> = ctx:log()
+local d = math.tointeger(tonumber(distance))
+if mode == "cover" then   -- as the command: the fire, the target's nerve, then the crossing
+  local cover = ctx:attack{attacker = mike, mode = mode, weapon = gun, armour = vest,
+                           distance = d, attitude = "Agressif", log = log}
+  local _, steady = ctx:cover_nerve(joe, log)
+  if steady then ctx:cover_enter(cover, joe, {armour = vest, log = log}) end
+else
+  ctx:attack{attacker = mike, target = joe, mode = mode, weapon = gun, armour = vest,
+             distance = d, attitude = "Agressif", log = log}
+end
+io.write(log:jsonl())
+LUA
+  if [ -s "$tmp/c.jsonl" ] && cmp -s "$tmp/c.jsonl" "$tmp/py.jsonl" &&
+     cmp -s "$tmp/c.jsonl" "$tmp/lua.jsonl"; then
     pass=$((pass+1))
   else
     echo "FAIL: attack $case: the logs differ"; diff "$tmp/c.jsonl" "$tmp/py.jsonl" | head -5

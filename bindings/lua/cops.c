@@ -12,47 +12,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include <lauxlib.h>
-#include <lua.h>
-
-#include <cops/cops.h>
-
-#define CTX "cops.context"
-#define CHARACTER "cops.character"
-#define WEAPON "cops.weapon"
-#define ARMOUR "cops.armour"
-#define ENCOUNTER "cops.encounter"
-#define SCENARIO "cops.scenario"
-#define ERROR_MT "cops.error"
-#define ROLL_UD "cops.roll"        /* a C roll, freed by __gc */
-#define ROLL_MT "cops.roll_table"  /* a roll's table: its json field made on first use */
-#define ROLLS "cops.rolls"         /* registry: roll table -> its C roll (weak keys) */
-
-typedef struct {
-  cops_ctx *ctx;
-  int children;      /* handles made from it and still open */
-  int collected;     /* finalised while children were open: freed by the last one */
-  int in_callback;   /* the dice function is running: closing is refused */
-  int callback;      /* registry ref of the Lua dice function, or LUA_NOREF */
-  int failure;       /* registry ref of the callback's error, or LUA_NOREF */
-  lua_State *L;      /* the state running the current call (for the callback) */
-} ctx_ud;
-
-typedef struct {
-  void *p;           /* cops_character, cops_weapon or cops_armour */
-  ctx_ud *owner;
-  int users;         /* encounters holding it */
-  const char *mt;    /* its metatable's name: which free to call */
-  int closed;        /* closed by __close or __gc while an encounter held it: freed with the last */
-} entity_ud;
-
-typedef struct {
-  void *p;           /* cops_encounter or cops_scenario */
-  ctx_ud *owner;
-  int scenario;
-  int nkept;
-  entity_ud *kept[COPS_COMBATANTS_MAX * (COPS_WEAPONS_MAX + 2)];
-} fight_ud;
+#include "cops-lua.h"
 
 static const char *const code_names[] = {
   "OK", "EINVAL", "ERANGE", "ENOMEM", "ERNG", "ESYNTAX", "ESTATE", "ENOTFOUND", "ERULE",
@@ -60,7 +20,7 @@ static const char *const code_names[] = {
 };
 
 /* Raise a libcops error as a table; the callback's own error first. */
-static int raise(lua_State *L, ctx_ud *c, int rc)
+int raise(lua_State *L, ctx_ud *c, int rc)
 {
   if (c && (rc == COPS_ERNG || rc == COPS_ESTATE) && c->failure != LUA_NOREF) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->failure);
@@ -81,7 +41,6 @@ static int raise(lua_State *L, ctx_ud *c, int rc)
   return lua_error(L);
 }
 
-static int raise_message(lua_State *L, int rc, const char *message);
 
 /* close() from the context's own dice function: refused, as the library
  * refuses it (the object is in use by the roll under way). */
@@ -95,7 +54,7 @@ static void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what)
 }
 
 /* An error of the binding's own, as a table like the library's. */
-static int raise_message(lua_State *L, int rc, const char *message)
+int raise_message(lua_State *L, int rc, const char *message)
 {
   lua_createtable(L, 0, 3);
   lua_pushinteger(L, rc);
@@ -108,7 +67,7 @@ static int raise_message(lua_State *L, int rc, const char *message)
   return lua_error(L);
 }
 
-static int check(lua_State *L, ctx_ud *c, int rc)
+int check(lua_State *L, ctx_ud *c, int rc)
 {
   if (rc < 0)
     return raise(L, c, rc);
@@ -125,7 +84,7 @@ static int error_tostring(lua_State *L)
 
 /* An integer for a C int: a Lua integer out of C's int range is an error,
  * never a value cut modulo 2^32. */
-static int checkint(lua_State *L, int i)
+int checkint(lua_State *L, int i)
 {
   const lua_Integer v = luaL_checkinteger(L, i);
   if (v < INT_MIN || v > INT_MAX)
@@ -133,13 +92,13 @@ static int checkint(lua_State *L, int i)
   return (int)v;
 }
 
-static int optint(lua_State *L, int i, int dflt)
+int optint(lua_State *L, int i, int dflt)
 {
   return lua_isnoneornil(L, i) ? dflt : checkint(L, i);
 }
 
 /* A string for C: an embedded NUL byte would cut it short silently, so it is refused. */
-static const char *checktext(lua_State *L, int i)
+const char *checktext(lua_State *L, int i)
 {
   size_t len;
   const char *s = luaL_checklstring(L, i, &len);
@@ -150,7 +109,7 @@ static const char *checktext(lua_State *L, int i)
 
 /* ---- context -------------------------------------------------------------- */
 
-static ctx_ud *to_ctx(lua_State *L, int i)
+ctx_ud *to_ctx(lua_State *L, int i)
 {
   ctx_ud *c = luaL_checkudata(L, i, CTX);
   if (!c->ctx || c->collected)
@@ -250,7 +209,7 @@ static int l_context_with_allocator(lua_State *L)
 /* The C context outlives everything made from it (docs/api.md): collected
  * while handles made from it are still open (the collector may finalise it
  * first), it is freed when the last of them closes. */
-static void ctx_release(ctx_ud *c)
+void ctx_release(ctx_ud *c)
 {
   if (c->ctx && c->collected && c->children == 0) {
     cops_ctx_free(c->ctx);
@@ -315,7 +274,7 @@ static int ctx_die(lua_State *L)
 }
 
 /* A roll as a table. */
-static void push_roll(lua_State *L, const cops_roll *r)
+void push_roll(lua_State *L, const cops_roll *r)
 {
   lua_createtable(L, 0, 8);
   int n = cops_roll_count(r);
@@ -342,6 +301,22 @@ static void push_roll(lua_State *L, const cops_roll *r)
     lua_setfield(L, -2, "threshold");
     lua_pushinteger(L, cops_roll_difficulty(r));
     lua_setfield(L, -2, "difficulty");
+    lua_pushboolean(L, cops_roll_unskilled(r) > 0);
+    lua_setfield(L, -2, "unskilled");
+    lua_pushboolean(L, cops_roll_capped(r) > 0);
+    lua_setfield(L, -2, "capped");
+    lua_pushboolean(L, cops_roll_anciennete(r) == 1);
+    lua_setfield(L, -2, "anciennete");
+    cops_action a;
+    char text[128];
+    if (cops_roll_action_of_sized(r, &a, sizeof a) == COPS_OK &&
+        cops_action_format(&a, text, sizeof text) >= 0) {
+      lua_pushstring(L, text);
+      lua_setfield(L, -2, "action");
+    }
+  } else {
+    lua_pushinteger(L, cops_roll_total(r));
+    lua_setfield(L, -2, "total");
   }
 }
 
@@ -380,22 +355,38 @@ static int roll_index(lua_State *L)
   return 1;
 }
 
-static int roll_with(lua_State *L, ctx_ud *c, int (*fn)(cops_roll *, void *, const char *,
-                                                      unsigned),
-                     void *target, const char *notation, unsigned flags)
+/* A roll's userdata pushed (the Lua objects first: nothing of the library's is
+ * held when they fail), with the ROLLS table above it; the C roll to fill. */
+cops_roll *roll_begin(lua_State *L, ctx_ud *c)
 {
-  /* The Lua objects first: nothing of the library's is held when they fail. */
   cops_roll **r = lua_newuserdatauv(L, sizeof *r, 0);
   *r = NULL;
   luaL_setmetatable(L, ROLL_UD);
   lua_getfield(L, LUA_REGISTRYINDEX, ROLLS);
   check(L, c, cops_roll_new_in(r, c->ctx));
-  check(L, c, fn(*r, target, notation, flags));
+  return *r;
+}
+
+/* After roll_begin and a fill: the two values replaced by the roll's table. */
+void roll_end(lua_State *L)
+{
+  cops_roll **r = lua_touserdata(L, -2);
   push_roll(L, *r);
   luaL_setmetatable(L, ROLL_MT);
   lua_pushvalue(L, -1);
   lua_pushvalue(L, -4);
   lua_rawset(L, -4);     /* ROLLS[table] = C roll */
+  lua_replace(L, -3);
+  lua_pop(L, 1);
+}
+
+static int roll_with(lua_State *L, ctx_ud *c, int (*fn)(cops_roll *, void *, const char *,
+                                                      unsigned),
+                     void *target, const char *notation, unsigned flags)
+{
+  cops_roll *r = roll_begin(L, c);
+  check(L, c, fn(r, target, notation, flags));
+  roll_end(L);
   return 1;
 }
 
@@ -428,7 +419,7 @@ static int ctx_odds(lua_State *L)
 
 /* ---- characters, weapons, armour --------------------------------------------- */
 
-static entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
+entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
 {
   entity_ud *e = lua_newuserdatauv(L, sizeof *e, 1);
   e->p = p;
@@ -443,7 +434,7 @@ static entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
   return e;
 }
 
-static entity_ud *to_entity(lua_State *L, int i, const char *mt)
+entity_ud *to_entity(lua_State *L, int i, const char *mt)
 {
   entity_ud *e = luaL_checkudata(L, i, mt);
   if (!e->p || e->closed)
@@ -625,7 +616,7 @@ static int armour_name(lua_State *L)
 
 /* ---- encounters and scenarios -------------------------------------------------- */
 
-static fight_ud *to_fight(lua_State *L, int i, const char *mt)
+fight_ud *to_fight(lua_State *L, int i, const char *mt)
 {
   fight_ud *f = luaL_checkudata(L, i, mt);
   if (!f->p)
@@ -634,13 +625,13 @@ static fight_ud *to_fight(lua_State *L, int i, const char *mt)
   return f;
 }
 
-static cops_encounter *encounter_of(fight_ud *f)
+cops_encounter *encounter_of(fight_ud *f)
 {
   return f->scenario ? cops_scenario_encounter(f->p) : f->p;
 }
 
 /* Either kind: a method that works on an encounter or a scenario's. */
-static fight_ud *to_any_fight(lua_State *L, int i)
+fight_ud *to_any_fight(lua_State *L, int i)
 {
   fight_ud *f = luaL_testudata(L, i, ENCOUNTER);
   if (!f)
@@ -918,7 +909,12 @@ static int fight_narrate(lua_State *L)
 static int fight_events(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
-  cops_log *log = cops_encounter_log(encounter_of(f));
+  push_events(L, cops_encounter_log(encounter_of(f)));
+  return 1;
+}
+
+void push_events(lua_State *L, const cops_log *log)
+{
   const int n = cops_log_count(log);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
@@ -964,7 +960,6 @@ static int fight_events(lua_State *L)
       }
     lua_rawseti(L, -2, i + 1);
   }
-  return 1;
 }
 
 static int scenario_name(lua_State *L)
@@ -976,13 +971,19 @@ static int scenario_name(lua_State *L)
 
 /* ---- the module ------------------------------------------------------------------- */
 
+static int l_version_number(lua_State *L)
+{
+  lua_pushinteger(L, cops_version_number());
+  return 1;
+}
+
 static int l_version(lua_State *L)
 {
   lua_pushstring(L, cops_version_string());
   return 1;
 }
 
-static void metatable(lua_State *L, const char *name, const luaL_Reg *methods)
+void metatable(lua_State *L, const char *name, const luaL_Reg *methods)
 {
   luaL_newmetatable(L, name);
   lua_newtable(L);
@@ -1015,8 +1016,8 @@ static void closers(lua_State *L, lua_CFunction fn, const char *mt)
   }
 }
 
-LUALIB_API int luaopen_cops(lua_State *L);
-LUALIB_API int luaopen_cops(lua_State *L)
+__attribute__((visibility("default"))) int luaopen_cops(lua_State *L);
+__attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
 {
   luaL_newmetatable(L, ERROR_MT);
   lua_pushcfunction(L, error_tostring);
@@ -1100,9 +1101,11 @@ LUALIB_API int luaopen_cops(lua_State *L)
   lua_pop(L, 1);
 
   static const luaL_Reg functions[] = {
-    {"context", l_context}, {"version", l_version},
+    {"context", l_context}, {"version", l_version}, {"version_number", l_version_number},
     {"_context_with_allocator", l_context_with_allocator}, {NULL, NULL},
   };
   luaL_newlib(L, functions);
+  open_api(L);
+  open_attack(L);
   return 1;
 }

@@ -1,0 +1,461 @@
+/* The Lua binding, one attack at a time (docs/attacks.md): ctx:attack{...} resolves a
+ * shot, a burst, covering fire or a blow and returns its outcome as a table; its events
+ * go to a log (ctx:log()); ctx:cover_enter, ctx:cover_nerve, ctx:recovery_roll and
+ * ctx:stand_up are the follow-ups. */
+#include <string.h>
+
+#include "cops-lua.h"
+
+#define LOG "cops.log"
+#define OUTCOME_UD "cops.outcome"   /* the C outcome behind an outcome table, for cover_enter */
+#define OUTCOMES "cops.outcomes"    /* registry: outcome table -> its C outcome (weak keys) */
+
+typedef struct {
+  cops_log *p;
+  ctx_ud *owner;
+} log_ud;
+
+static log_ud *to_log(lua_State *L, int i)
+{
+  log_ud *g = luaL_checkudata(L, i, LOG);
+  if (!g->p)
+    luaL_error(L, "the log is closed");
+  g->owner->L = L;
+  return g;
+}
+
+static int ctx_log(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  log_ud *g = lua_newuserdatauv(L, sizeof *g, 1);
+  g->p = NULL;
+  g->owner = c;
+  lua_pushvalue(L, 1);            /* keep the context alive */
+  lua_setiuservalue(L, -2, 1);
+  luaL_setmetatable(L, LOG);
+  check(L, c, cops_log_new(&g->p, c->ctx));
+  c->children++;
+  return 1;
+}
+
+static int log_close(lua_State *L)
+{
+  log_ud *g = luaL_checkudata(L, 1, LOG);
+  if (!g->p)
+    return 0;
+  if (g->owner->in_callback)
+    return raise_message(L, COPS_ESTATE, "cannot close the log from its context's dice function");
+  cops_log_free(g->p);
+  g->p = NULL;
+  g->owner->children--;
+  ctx_release(g->owner);
+  return 0;
+}
+
+static int log_count(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  lua_pushinteger(L, check(L, g->owner, cops_log_count(g->p)));
+  return 1;
+}
+
+static int log_clear(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  check(L, g->owner, cops_log_clear(g->p));
+  return 0;
+}
+
+static int log_set_round(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  check(L, g->owner, cops_log_set_round(g->p, checkint(L, 2)));
+  return 0;
+}
+
+static int log_limit(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  if (!lua_isnoneornil(L, 2))
+    check(L, g->owner, cops_log_set_limit(g->p, checkint(L, 2)));
+  lua_pushinteger(L, check(L, g->owner, cops_log_limit(g->p)));
+  return 1;
+}
+
+static int log_jsonl(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  char *text = NULL;
+  check(L, g->owner, cops_log_to_jsonl(g->p, optint(L, 2, 0), &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int log_events(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  push_events(L, g->p);
+  return 1;
+}
+
+static int log_narrate(lua_State *L)
+{
+  log_ud *g = to_log(L, 1);
+  const char *code = luaL_optstring(L, 2, "fr");
+  int lang;
+  if (cops_lang_parse(code, &lang))
+    return luaL_argerror(L, 2, lua_pushfstring(L, "no language '%s'", code));
+  char *text = NULL;
+  check(L, g->owner, cops_log_narrate(g->p, optint(L, 3, 0), lang, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+/* ---- outcomes ------------------------------------------------------------------- */
+
+static int outcome_ud_gc(lua_State *L)
+{
+  cops_outcome **o = luaL_checkudata(L, 1, OUTCOME_UD);
+  cops_outcome_free(*o);
+  *o = NULL;
+  return 0;
+}
+
+/* The outcome's userdata (pushed first: nothing of the library's is held when it
+ * fails) and the C outcome to fill. */
+static cops_outcome *outcome_begin(lua_State *L, ctx_ud *c)
+{
+  cops_outcome **o = lua_newuserdatauv(L, sizeof *o, 0);
+  *o = NULL;
+  luaL_setmetatable(L, OUTCOME_UD);
+  if (cops_outcome_new(o))
+    raise_message(L, COPS_ENOMEM, "no memory for an outcome");
+  (void)c;
+  return *o;
+}
+
+static const char *const zones[] = {"legs", "abdomen", "torso", "arms", "head"};
+static const char *const health[] = {"healthy", "below_half", "unconscious", "dying", "dead"};
+static const char *const stopping[] = {"steady", "shaken", "out"};
+static const char *const roll_names[] = {"attack", "defence", "cover_hits", "stopping",
+                                         "stopping_back"};
+
+static void set_int(lua_State *L, const char *key, int v)
+{
+  lua_pushinteger(L, v);
+  lua_setfield(L, -2, key);
+}
+
+static void set_bool(lua_State *L, const char *key, int v)
+{
+  lua_pushboolean(L, v);
+  lua_setfield(L, -2, key);
+}
+
+/* The outcome's table from its userdata at the top; the userdata is replaced by it. */
+static void outcome_end(lua_State *L, const cops_character *attacker)
+{
+  cops_outcome *o = *(cops_outcome **)lua_touserdata(L, -1);
+  lua_createtable(L, 0, 9);
+  lua_pushstring(L, cops_attack_mode_name(cops_outcome_mode(o)));
+  lua_setfield(L, -2, "mode");
+  set_bool(L, "possible", cops_outcome_possible(o) > 0);
+  set_bool(L, "hit_target", cops_outcome_hit_target(o) > 0);
+  int margin = 0, fired = 0, hits = 0;
+  cops_outcome_margin(o, &margin);
+  cops_outcome_bullets(o, &fired, &hits);
+  set_int(L, "margin", margin);
+  set_int(L, "fired", fired);
+  const int nh = cops_outcome_hit_count(o);
+  lua_createtable(L, nh > 0 ? nh : 0, 0);
+  for (int i = 0; i < nh; i++) {
+    cops_hit h;
+    h.size = sizeof h;
+    cops_outcome_hit(o, i, &h);
+    lua_createtable(L, 0, 10);
+    lua_pushstring(L, h.victim ? "attacker" : "target");
+    lua_setfield(L, -2, "victim");
+    set_int(L, "bullet", h.bullet);
+    set_int(L, "die", h.die);
+    if (h.location >= 0) {
+      lua_pushstring(L, zones[h.location]);
+      lua_setfield(L, -2, "location");
+    }
+    set_int(L, "modifier", h.modifier);
+    set_int(L, "raw", h.raw);
+    set_int(L, "protection", h.protection);
+    set_int(L, "bonus", h.bonus);
+    set_int(L, "damage", h.damage);
+    set_bool(L, "stopped", h.stopped);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "hits");
+  const int nv = cops_outcome_victim_count(o);
+  lua_createtable(L, nv > 0 ? nv : 0, 0);
+  for (int i = 0; i < nv; i++) {
+    cops_victim v;
+    v.size = sizeof v;
+    cops_outcome_victim(o, i, &v);
+    lua_createtable(L, 0, 12);
+    lua_pushstring(L, cops_character_name(v.who));
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, attacker && v.who == attacker ? "attacker" : "target");
+    lua_setfield(L, -2, "role");
+    set_int(L, "hits", v.hits);
+    set_int(L, "damage", v.damage);
+    set_bool(L, "lasting", v.lasting);
+    set_int(L, "hp_before", v.hp_before);
+    set_int(L, "hp_after", v.hp_after);
+    lua_pushstring(L, health[v.health_before]);
+    lua_setfield(L, -2, "health_before");
+    lua_pushstring(L, health[v.health_after]);
+    lua_setfield(L, -2, "health_after");
+    if (v.stopping >= 0 && v.stopping < 3) {
+      lua_pushstring(L, stopping[v.stopping]);
+      lua_setfield(L, -2, "stopping");
+    }
+    set_int(L, "stopping_difficulty", v.stopping_difficulty);
+    set_int(L, "conditions", (int)v.conditions);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "victims");
+  lua_createtable(L, 0, COPS_OUTCOME_ROLL_COUNT);
+  for (int k = 0; k < COPS_OUTCOME_ROLL_COUNT; k++) {
+    const cops_roll *r = cops_outcome_roll(o, k);
+    if (r && cops_roll_count(r) > 0) {
+      push_roll(L, r);
+      lua_setfield(L, -2, roll_names[k]);
+    }
+  }
+  lua_setfield(L, -2, "rolls");
+  /* OUTCOMES[table] = userdata, then the table in the userdata's place. */
+  lua_getfield(L, LUA_REGISTRYINDEX, OUTCOMES);
+  lua_pushvalue(L, -2);
+  lua_pushvalue(L, -4);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  lua_replace(L, -2);
+}
+
+/* ---- attacks ------------------------------------------------------------------- */
+
+static int opt_field_int(lua_State *L, int t, const char *key, int dflt)
+{
+  lua_getfield(L, t, key);
+  const int v = lua_isnil(L, -1) ? dflt : checkint(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* A field naming something the library parses (a mode, an attitude, a characteristic),
+ * or an integer. */
+static int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,
+                            int (*parse)(const char *, int *))
+{
+  lua_getfield(L, t, key);
+  int v = dflt;
+  if (lua_isinteger(L, -1))
+    v = checkint(L, -1);
+  else if (!lua_isnil(L, -1) && parse(checktext(L, -1), &v))
+    luaL_error(L, "unknown %s '%s'", key, lua_tostring(L, -1));
+  lua_pop(L, 1);
+  return v;
+}
+
+static void *opt_field_entity(lua_State *L, int t, const char *key, const char *mt)
+{
+  lua_getfield(L, t, key);
+  void *p = NULL;
+  if (!lua_isnil(L, -1)) {
+    if (!luaL_testudata(L, -1, mt))
+      luaL_error(L, "%s: expected a %s", key, mt + 5);
+    p = to_entity(L, lua_gettop(L), mt)->p;
+  }
+  lua_pop(L, 1);
+  return p;
+}
+
+static cops_log *opt_field_log(lua_State *L, int t, const char *key)
+{
+  lua_getfield(L, t, key);
+  cops_log *p = lua_isnil(L, -1) ? NULL : to_log(L, lua_gettop(L))->p;
+  lua_pop(L, 1);
+  return p;
+}
+
+/* ctx:attack{attacker = ch, target = ch, mode = "single", weapon = w, armour = a, ...} */
+static int ctx_attack(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const int mode = opt_field_parsed(L, 2, "mode", COPS_ATTACK_SINGLE, cops_attack_mode_parse);
+  cops_situation s;
+  check(L, c, cops_situation_init_sized(&s, sizeof s, mode));
+  s.attacker = opt_field_entity(L, 2, "attacker", CHARACTER);
+  if (!s.attacker)
+    return luaL_error(L, "attack: an attacker is needed");
+  s.target = opt_field_entity(L, 2, "target", CHARACTER);
+  s.weapon = opt_field_entity(L, 2, "weapon", WEAPON);
+  s.armour = opt_field_entity(L, 2, "armour", ARMOUR);
+  s.target_weapon = opt_field_entity(L, 2, "target_weapon", WEAPON);
+  s.attacker_armour = opt_field_entity(L, 2, "attacker_armour", ARMOUR);
+  s.attitude = opt_field_parsed(L, 2, "attitude", 0, cops_attitude_parse);
+  s.target_attitude = opt_field_parsed(L, 2, "target_attitude", 0, cops_attitude_parse);
+  s.characteristic = opt_field_parsed(L, 2, "characteristic", s.characteristic,
+                                      cops_characteristic_parse);
+  s.target_mode = opt_field_parsed(L, 2, "target_mode", s.target_mode, cops_attack_mode_parse);
+  s.target_stopping = opt_field_parsed(L, 2, "target_stopping", s.target_stopping,
+                                       cops_characteristic_parse);
+  s.attacker_stopping = opt_field_parsed(L, 2, "attacker_stopping", s.attacker_stopping,
+                                         cops_characteristic_parse);
+  s.initiative = opt_field_int(L, 2, "initiative", 0);
+  s.movement = opt_field_int(L, 2, "movement", 0);
+  s.shots_fired = opt_field_int(L, 2, "shots_fired", 0);
+  lua_getfield(L, 2, "several");
+  s.several = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  s.distance = opt_field_int(L, 2, "distance", 0);
+  s.dice_mod = opt_field_int(L, 2, "dice_mod", 0);
+  s.threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);
+  s.difficulty_mod = opt_field_int(L, 2, "difficulty_mod", 0);
+  s.target_dice_mod = opt_field_int(L, 2, "target_dice_mod", 0);
+  s.penetration = opt_field_int(L, 2, "penetration", 0);
+  s.attacker_id = opt_field_int(L, 2, "attacker_id", s.attacker_id);
+  s.target_id = opt_field_int(L, 2, "target_id", s.target_id);
+  lua_getfield(L, 2, "zone");
+  if (!lua_isnil(L, -1)) {
+    luaL_checktype(L, -1, LUA_TTABLE);
+    const int z = lua_gettop(L);
+    int *fields[] = {&s.zone_x, &s.zone_y, &s.zone_radius};
+    for (int i = 0; i < 3; i++) {
+      lua_rawgeti(L, z, i + 1);
+      *fields[i] = checkint(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  cops_log *log = opt_field_log(L, 2, "log");
+  lua_settop(L, 2);
+  cops_outcome *o = outcome_begin(L, c);
+  check(L, c, cops_attack(o, &s, log));
+  outcome_end(L, s.attacker);
+  return 1;
+}
+
+/* ctx:cover_enter(cover_outcome, character [, {armour =, attitude =, log =}]) */
+static int ctx_cover_enter(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_getfield(L, LUA_REGISTRYINDEX, OUTCOMES);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, -2);
+  cops_outcome **cover = luaL_testudata(L, -1, OUTCOME_UD);
+  if (!cover || !*cover)
+    return luaL_argerror(L, 2, "the outcome of a covering fire");
+  lua_pop(L, 2);
+  entity_ud *ch = to_entity(L, 3, CHARACTER);
+  const cops_armour *armour = NULL;
+  int attitude = 0;
+  cops_log *log = NULL;
+  if (!lua_isnoneornil(L, 4)) {
+    luaL_checktype(L, 4, LUA_TTABLE);
+    armour = opt_field_entity(L, 4, "armour", ARMOUR);
+    attitude = opt_field_parsed(L, 4, "attitude", 0, cops_attitude_parse);
+    log = opt_field_log(L, 4, "log");
+  }
+  cops_outcome *o = outcome_begin(L, c);
+  check(L, c, cops_cover_enter(o, *cover, ch->p, armour, attitude, log));
+  outcome_end(L, NULL);
+  return 1;
+}
+
+/* A follow-up roll: the roll's table and the flag it sets. */
+static int follow(lua_State *L, int (*fn)(cops_roll *, cops_character *, int, cops_log *, int *),
+                  int with_characteristic)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  entity_ud *ch = to_entity(L, 2, CHARACTER);
+  int characteristic = -1, arg = 3;
+  if (with_characteristic) {
+    if (lua_isinteger(L, 3))
+      characteristic = checkint(L, 3);
+    else if (!lua_isnoneornil(L, 3) && cops_characteristic_parse(checktext(L, 3), &characteristic))
+      return luaL_argerror(L, 3, "a characteristic");
+    arg = 4;
+  }
+  cops_log *log = lua_isnoneornil(L, arg) ? NULL : to_log(L, arg)->p;
+  lua_settop(L, 2);
+  cops_roll *r = roll_begin(L, c);
+  int flag = 0;
+  check(L, c, fn(r, ch->p, characteristic, log, &flag));
+  roll_end(L);
+  lua_pushboolean(L, flag);
+  return 2;
+}
+
+static int nerve(cops_roll *r, cops_character *ch, int unused, cops_log *log, int *flag)
+{
+  (void)unused;
+  return cops_cover_nerve(r, ch, log, flag);
+}
+
+static int stand(cops_roll *r, cops_character *ch, int unused, cops_log *log, int *flag)
+{
+  (void)unused;
+  return cops_stand_up(r, ch, log, flag);
+}
+
+static int ctx_cover_nerve(lua_State *L)
+{
+  return follow(L, nerve, 0);
+}
+
+static int ctx_recovery_roll(lua_State *L)
+{
+  return follow(L, cops_recovery_roll, 1);
+}
+
+static int ctx_stand_up(lua_State *L)
+{
+  return follow(L, stand, 0);
+}
+
+void open_attack(lua_State *L)
+{
+  luaL_newmetatable(L, OUTCOME_UD);
+  lua_pushcfunction(L, outcome_ud_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  lua_newtable(L);                 /* OUTCOMES: weak keys */
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, OUTCOMES);
+
+  static const luaL_Reg log_methods[] = {
+    {"count", log_count}, {"clear", log_clear}, {"set_round", log_set_round},
+    {"limit", log_limit}, {"jsonl", log_jsonl}, {"narrate", log_narrate},
+    {"events", log_events},
+    {"close", log_close}, {NULL, NULL},
+  };
+  metatable(L, LOG, log_methods);
+  lua_pushcfunction(L, log_close);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, log_close);
+  lua_setfield(L, -2, "__close");
+  lua_pop(L, 1);
+
+  static const luaL_Reg ctx[] = {
+    {"log", ctx_log}, {"attack", ctx_attack}, {"cover_enter", ctx_cover_enter},
+    {"cover_nerve", ctx_cover_nerve}, {"recovery_roll", ctx_recovery_roll},
+    {"stand_up", ctx_stand_up}, {NULL, NULL},
+  };
+  luaL_getmetatable(L, CTX);
+  lua_getfield(L, -1, "__index");
+  luaL_setfuncs(L, ctx, 0);
+  lua_pop(L, 2);
+}

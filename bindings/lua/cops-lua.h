@@ -1,0 +1,81 @@
+/* What the files of the Lua binding share (bindings/lua/): the userdata, the
+ * names of the metatables, and the helpers that check arguments and raise the
+ * library's errors. Built into cops.so only. */
+#ifndef COPS_LUA_H
+#define COPS_LUA_H
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include <cops/cops.h>
+
+#define CTX "cops.context"
+#define CHARACTER "cops.character"
+#define WEAPON "cops.weapon"
+#define ARMOUR "cops.armour"
+#define ENCOUNTER "cops.encounter"
+#define SCENARIO "cops.scenario"
+#define ERROR_MT "cops.error"
+#define ROLL_UD "cops.roll"        /* a C roll, freed by __gc */
+#define ROLL_MT "cops.roll_table"  /* a roll's table: its json field made on first use */
+#define ROLLS "cops.rolls"         /* registry: roll table -> its C roll (weak keys) */
+
+typedef struct {
+  cops_ctx *ctx;
+  int children;      /* handles made from it and still open */
+  int collected;     /* finalised while children were open: freed by the last one */
+  int in_callback;   /* the dice function is running: closing is refused */
+  int callback;      /* registry ref of the Lua dice function, or LUA_NOREF */
+  int failure;       /* registry ref of the callback's error, or LUA_NOREF */
+  lua_State *L;      /* the state running the current call (for the callback) */
+} ctx_ud;
+
+typedef struct {
+  void *p;           /* cops_character, cops_weapon or cops_armour */
+  ctx_ud *owner;
+  int users;         /* encounters holding it */
+  const char *mt;    /* its metatable's name: which free to call */
+  int closed;        /* closed by __close or __gc while an encounter held it: freed with the last */
+} entity_ud;
+
+typedef struct {
+  void *p;           /* cops_encounter or cops_scenario */
+  ctx_ud *owner;
+  int scenario;
+  int nkept;
+  entity_ud *kept[COPS_COMBATANTS_MAX * (COPS_WEAPONS_MAX + 2)];
+} fight_ud;
+
+/* Raise a libcops error as a table {code, name, message}; the callback's own error first. */
+int raise(lua_State *L, ctx_ud *c, int rc);
+int raise_message(lua_State *L, int rc, const char *message);
+/* rc itself when it is no error. */
+int check(lua_State *L, ctx_ud *c, int rc);
+/* An integer for a C int (an error beyond it), a string without NUL. */
+int checkint(lua_State *L, int i);
+int optint(lua_State *L, int i, int dflt);
+const char *checktext(lua_State *L, int i);
+ctx_ud *to_ctx(lua_State *L, int i);
+entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p);
+entity_ud *to_entity(lua_State *L, int i, const char *mt);
+fight_ud *to_fight(lua_State *L, int i, const char *mt);
+fight_ud *to_any_fight(lua_State *L, int i);
+cops_encounter *encounter_of(fight_ud *f);
+/* A roll's table: push_roll for one the caller frees; roll_begin pushes what will
+ * hold a roll the table keeps (its json made when read) and returns it to fill,
+ * roll_end turns them into the table. */
+void push_roll(lua_State *L, const cops_roll *r);
+cops_roll *roll_begin(lua_State *L, ctx_ud *c);
+void roll_end(lua_State *L);
+void metatable(lua_State *L, const char *name, const luaL_Reg *methods);
+/* The events of a log as a list of tables (docs/lua.md). */
+void push_events(lua_State *L, const cops_log *log);
+/* A context finalised while handles were open is freed by the last of them. */
+void ctx_release(ctx_ud *c);
+
+/* The other files' functions: added to the metatables made by luaopen_cops and to
+ * the module table at the top of the stack. */
+void open_api(lua_State *L);
+void open_attack(lua_State *L);
+
+#endif

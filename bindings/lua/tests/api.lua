@@ -1,0 +1,230 @@
+-- The rest of the C API from Lua (docs/lua.md): one-off attacks and their outcomes,
+-- logs, follow-ups, points, characteristics, skills, health, positions, the catalogue,
+-- every odds query, pools, d6 and opposed rolls, weapons and armour built and changed.
+-- Usage: lua5.4 api.lua SOURCE_ROOT (package.cpath must reach cops.so).
+local root = assert(arg[1], "usage: lua5.4 api.lua SOURCE_ROOT")
+local cops = require "cops"
+local ex = root .. "/examples"
+local passed, failed = 0, 0
+
+local function test(name, fn)
+  local ok, err = pcall(fn)
+  if ok then
+    passed = passed + 1
+  else
+    failed = failed + 1
+    print("FAIL: " .. name .. ": " .. tostring(err))
+  end
+end
+
+local function raises(code, fn)
+  local ok, err = pcall(fn)
+  assert(not ok, "no error")
+  assert(type(err) == "table" and err.name == code, "expected " .. code .. ", got " .. tostring(err))
+  return err
+end
+
+local function scripted(faces)
+  local i = 0
+  return cops.context(function() i = i + 1; return faces[i] end)
+end
+
+test("a scripted shot as the command tells it", function()
+  local ctx <close> = scripted({9, 9, 2, 6, 3, 4, 2, 6, 1, 3, 2, 5, 4})
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local vest = ctx:load_armour(ex .. "/armour/gilet-pare-balles.json")
+  local log <close> = ctx:log()
+  local o = ctx:attack{attacker = mike, target = joe, weapon = gun, armour = vest, distance = 12,
+                       log = log}
+  assert(o.mode == "single" and o.possible and o.hit_target and o.margin == 0 and o.fired == 1)
+  local h = o.hits[1]
+  assert(#o.hits == 1 and h.victim == "target" and h.location == "torso" and h.die == 6
+         and h.raw == 16 and h.protection == 6 and h.bonus == 9 and h.damage == 19)
+  local v = o.victims[1]
+  assert(v.name == "Joe « Scar » Ramirez" and v.hp_before == 12 and v.hp_after == -7
+         and v.health_after == "dying" and v.lasting)
+  assert(#o.rolls.attack.dice == 3 and o.rolls.stopping == nil)
+  assert(joe:hp() == -7 and gun:get("loaded") == 11)
+  local text = log:narrate("en")
+  assert(text:find("Joe « Scar » Ramirez: 16 - protection 6 + location 9 = 19 damage\n", 1, true))
+  assert(log:count() == #log:events() and log:events()[1].type == "attack")
+  assert(log:jsonl():find('"type":"attack"', 1, true))
+end)
+
+test("an attack refused changes nothing", function()
+  local ctx <close> = cops.context(1)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local log <close> = ctx:log()
+  local hp = joe:hp()
+  local e = raises("ERULE", function()
+    ctx:attack{attacker = mike, target = joe, weapon = gun, mode = "burst", distance = 5, log = log}
+  end)
+  assert(e.message:find("no burst value", 1, true))
+  raises("EINVAL", function()
+    ctx:attack{attacker = mike, target = joe, weapon = gun, initiative = -2, log = log}
+  end)
+  assert(not pcall(function() ctx:attack{attacker = mike, target = joe, mode = "snipe"} end))
+  assert(not pcall(function() ctx:attack{attacker = mike, target = gun} end))
+  assert(log:count() == 0 and joe:hp() == hp and gun:get("loaded") == 12)
+end)
+
+test("covering fire, nerve and crossing, recovery and standing up", function()
+  local ctx <close> = cops.context(11)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local smg = ctx:load_weapon(ex .. "/weapons/scorpion-131.json")
+  local log <close> = ctx:log()
+  local cover = ctx:attack{attacker = mike, weapon = smg, mode = "cover", zone = {10, 0, 3}, log = log}
+  assert(cover.mode == "cover" and cover.fired >= 4)
+  local r, steady = ctx:cover_nerve(joe, log)
+  assert(r.json:find('"action":"6+/', 1, true) and steady == r.success)
+  local crossing = ctx:cover_enter(cover, joe, {attitude = "Agressif", log = log})
+  assert(crossing.mode == "cover")
+  assert(not pcall(function() ctx:cover_enter({}, joe) end))
+  raises("ESTATE", function() ctx:recovery_roll(joe) end)
+  raises("ESTATE", function() ctx:stand_up(joe) end)
+  joe:set_conditions(16)                       -- on the ground
+  local up, stood = ctx:stand_up(joe, log)
+  assert(stood == up.success and ((joe:conditions() & 16) ~= 0) ~= stood)
+end)
+
+test("points, characteristics, skills and health", function()
+  local ctx <close> = scripted({1, 1, 1, 1, 7, 8, 9, 1})
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local cur, max = mike:points("adrenaline")
+  assert(cur == 2 and max == 2)
+  local first, again = mike:roll_with_anciennete("Conduite [voiture]/Réflexes (2)")
+  assert(not first.success and again.success and again.margin == 0)
+  assert(select(1, mike:points("anciennete")) == 1)
+  mike:set_current_points("adrenaline", 0)
+  raises("ERULE", function() mike:roll("Arme de poing/Coordination (2)", true) end)
+  mike:recover_point("adrenaline")
+  assert(select(1, mike:points("adrenaline")) == 1)
+  mike:spend_permanently("anciennete")
+  cur, max = mike:points("anciennete")
+  assert(cur == 1 and max == 1)
+  raises("ERULE", function() mike:set_points(3, 3) end)
+  assert(not pcall(function() mike:points("luck") end))
+  local ana = ctx:new_character("Ana")
+  ana:characteristic("sang froid", 4)
+  assert(ana:characteristic("Sang-froid") == 4 and ana:characteristic("Charme") == 1)
+  assert(ana:skill("Conduite") == nil)
+  ana:set_skill("Conduite", 4, {"voiture", "moto"})
+  local specs = ana:specialisations("Conduite")
+  assert(ana:skill("conduite") == 4 and specs[1] == "voiture" and specs[2] == "moto")
+  raises("ERULE", function() ana:set_skill("Pilotage", 4) end)
+  ana:remove_skill("Conduite")
+  assert(ana:skill("Conduite") == nil)
+  assert(ana:max_hp(30) == 30)
+  ana:hp(30)
+  ana:damage(20)
+  assert(ana:hp() == 10 and ana:health() == "below_half" and ana:health_name("es") ~= nil)
+  ana:heal(5)
+  assert(ana:hp() == 15)
+  ana:recovery(3)
+  local d, rounds = ana:recovery()
+  assert(d == 3 and rounds == 0 and (ana:conditions() & 1) == 1)
+  assert(math.abs(mike:odds("Arme de poing/Coordination (2)") - 0.8029) > 0)
+  raises("EINVAL", function() ctx:new_character("") end)
+end)
+
+test("positions and what an encounter tells", function()
+  local ctx <close> = cops.context(4)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local e <close> = ctx:encounter()
+  local m = e:add(mike, 0, 0, 0, {weapons = {gun}, controlled = true})
+  local j = e:add(joe, 1, 12, 5)
+  local x, y = e:position(j)
+  assert(e:count() == 2 and x == 12 and y == 5 and e:side(j) == 1 and e:distance(m, j) == 13)
+  x, y = e:position(j, 3, 4)
+  assert(x == 3 and y == 4 and e:distance(m, j) == 5)
+  assert(e:character(m) == mike and e:weapon(m) == gun and e:weapon(j) == nil)
+  e:begin_round()
+  e:declare(m, {action = "shoot", target = j, attitude = "Agressif", initiative = 1, to = {1, 0}})
+  local d = e:declaration(m)
+  assert(d.action == "shoot" and d.attitude == 1 and d.target == j and d.to[1] == 1)
+  raises("ERANGE", function() e:position(7) end)
+end)
+
+test("the catalogue", function()
+  local c = cops.catalogue
+  assert(c.characteristics()[7] == "Sang-froid" and c.characteristics("en")[7] == "Nerve")
+  assert(#c.skills() == 27)
+  local driving = c.skill("conduite")
+  assert(driving.english == "Driving" and driving.specialisation_level == 8
+         and driving.specialisations[1] == "voiture" and not driving.free_specialisations)
+  assert(c.locations("en")[7] == "head" and c.location("tête") == 6)
+  local z, m = c.zone_of_die(6)
+  assert(z == "torso" and m == 2)
+  assert(not pcall(c.zone_of_die, 11))
+  assert(c.attitude_name(2, "es") == "Ultraviolento" and c.condition_name(8, "en") == "held")
+  assert(c.stopping_name(2, "en") == "out of the fight" and c.health_name(4, "fr") == "mort")
+  assert(c.purpose_names()[1] == "attack" and c.event_type_names()[25] == "end")
+  assert(c.action_names()[2] == "shoot" and c.mode_names()[2] == "burst")
+  assert(c.weapon_kinds()[4] == "blade" and c.weapon_kind("arme blanche") == 3)
+  assert(c.weapon_fields()[2] == "pu")
+  local pr, pu, fa = c.weapon_values_from_name("Vulcan 051")
+  assert(pr == 0 and pu == 5 and fa == 1)
+  local lo, hi = c.initiative_range(3)
+  assert(lo == 0 and hi == 2)
+  assert(c.languages()[3] == "es" and c.language("ES") == 2)
+  assert(not pcall(c.language, "de"))
+end)
+
+test("every odds query, pools, d6 and opposed rolls, the context", function()
+  local ctx <close> = cops.context(1)
+  local function near(a, b) return math.abs(a - b) < 1e-12 end
+  assert(near(ctx:odds_pmf("6+/3 (1)", 0), 0.125) and near(ctx:odds_at_least("6+/3 (1)", 1), 0.875))
+  assert(near(ctx:odds_margin_at_least("6+/3 (1)", 0), 0.875))
+  assert(ctx:odds_quantile("6+/3 (1)", 0.1) == 0 and ctx:odds_quantile("6+/3 (1)", 0.2) == 1)
+  assert(ctx:odds_dice_for("6+/1 (1)", 0.875) == 3 and ctx:odds_threshold_for("6+/3 (1)", 0.875) == 6)
+  raises("ENOTFOUND", function() ctx:odds_dice_for("10+/1 (9)", 0.999) end)
+  assert(near(ctx:odds_expected("4+/3 (2)"), 7 / 3))
+  local plain, adr, anc, both = ctx:odds_points("2+/64 (64)")
+  assert(plain > 0 and adr == nil and anc >= plain and both == nil)
+  local win, none, lose = ctx:odds_opposed("4+/1", "4+/1")
+  assert(near(win, lose) and near(win + none + lose, 1))
+  local sum = 0
+  for d = -12, 12 do sum = sum + ctx:odds_opposed_difference("4+/2", "4+/2", d) end
+  assert(math.abs(sum - 1) < 1e-9)
+  assert(ctx:source() == "seeded" and ctx:reroll_cap() == 100 and ctx:reroll_cap(3) == 3)
+  raises("ERANGE", function() ctx:reroll_cap(5000) end)
+  ctx:use_system()
+  assert(ctx:source() == "system")
+  local s <close> = scripted({7, 2, 10, 3, 4, 6, 2, 6, 6, 1, 5, 9, 9})
+  local r = s:roll_pool(3, 5, 2)
+  assert(r.successes == 2 and r.json:find('"action":"5+/3 (2)"', 1, true))
+  local d6 = s:roll_d6(3)
+  assert(d6.json:find('"total":12', 1, true))
+  assert(s:roll_d6(2, true).json:find('"kind":"d6_highest"', 1, true))
+  local ra, rb, winner, margin = s:roll_opposed("4+/2", "4+/2")
+  assert(ra.dice[1] == 1 and rb.dice[1] == 9 and winner == "b" and margin == 1)
+end)
+
+test("weapons and armour built and changed", function()
+  local ctx <close> = cops.context(1)
+  local gun = ctx:new_weapon("handgun", "Vulcan 051")
+  assert(gun:get("pu") == 5 and gun:kind() == "handgun" and select(1, gun:skill()) == "Arme de poing")
+  gun:set("magazine", 12)
+  local e = raises("ERANGE", function() gun:set("pu", 21) end)
+  assert(e.message:find("pu: 21 out of range", 1, true))
+  local knife = ctx:new_weapon("arme blanche", "Couteau")
+  local _, spec = knife:skill("Arme de contact", "machette")
+  assert(spec == "machette")
+  local vest = ctx:new_armour("Gilet")
+  local d, f = vest:protection("torse", 2, 1)
+  assert(d == 2 and f == 1 and select(1, vest:protection("head")) == 0)
+  assert(vest:against_throws() == false and vest:against_throws(true) == true)
+  local sc <close> = ctx:scenario_json('{"schema": 1, "name": "Duel", "combatants": [' ..
+    '{"sheet": "sheets/mike.json", "side": "a"}, {"sheet": "sheets/joe.json", "side": "b"}]}', ex)
+  assert(sc:sides()[2] == "b" and sc:name() == "Duel")
+end)
+
+print(string.format("api: %d passed, %d failed", passed, failed))
+os.exit(failed == 0 and 0 or 1, true)
