@@ -73,7 +73,7 @@ if command -v luarocks >/dev/null; then
   rockspec=bindings/lua/libcops-$version-1.rockspec
   [ -f "$rockspec" ] || fail "no $rockspec for version $version"
   mkdir -p "$build/rock/bindings/lua"
-  cp bindings/lua/cops.c "$build/rock/bindings/lua/" && cp "$rockspec" "$build/rock/"
+  cp bindings/lua/*.c bindings/lua/*.h "$build/rock/bindings/lua/" && cp "$rockspec" "$build/rock/"
   (cd "$build/rock" && luarocks --lua-version 5.4 make --tree "$root/$build/rock/tree" \
      "$(basename "$rockspec")" LIBCOPS_DIR="$prefix" LIBCOPS_LIBDIR="$libdir" \
      >"$root/$build/rock.log" 2>&1 < /dev/null) || { cat "$build/rock.log"; fail "luarocks make"; }

@@ -434,3 +434,25 @@ def test_readable_exception_names():
         with pytest.raises(cops.RuleError):              # no Adrénaline point left
             mike.roll("Arme de poing/Coordination (2)", adrenaline=True)
     assert issubclass(cops.RuleError, cops.CopsError) and cops.ERULE is cops.RuleError
+
+
+def test_every_public_name_has_a_docstring():
+    import inspect
+    missing = []
+    for name in cops.__all__:
+        obj = getattr(cops, name)
+        if isinstance(obj, (dict, list)) or name.startswith("E") and name.isupper():
+            continue
+        if not inspect.getdoc(obj):
+            missing.append(name)
+        if inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if attr.startswith("_") or not (callable(member) or isinstance(member, property)):
+                    continue
+                if not inspect.getdoc(member):
+                    missing.append("%s.%s" % (name, attr))
+    assert missing == [], "no docstring: %s" % ", ".join(missing)
+    import pydoc
+    manual = pydoc.render_doc(cops, renderer=pydoc.plaintext)
+    assert "libcops for Python" in manual and "class Roll" in manual
+    assert "attack(ctx: cops.handles.Context, attacker" in manual and "Resolve one attack" in manual
