@@ -431,9 +431,9 @@ static int ctx_new_character(lua_State *L)
   const char *name = checktext(L, 2);
   cops_character *ch;
   check(L, c, cops_character_new(&ch, c->ctx));
-  if (cops_character_set_name(ch, name)) {
-    const int rc = cops_character_set_name(ch, name);   /* the message again, then free */
-    char msg[256];
+  const int rc = cops_character_set_name(ch, name);
+  if (rc) {
+    char msg[256];   /* the message kept before the character goes */
     snprintf(msg, sizeof msg, "%s", cops_ctx_errmsg(c->ctx));
     cops_character_free(ch);
     return raise_message(L, rc, msg);
