@@ -67,6 +67,8 @@ struct cops_encounter {
   cops_outcome *out, *zone[COPS_COMBATANTS_MAX];
   cops_roll *roll;
   char side_name[COPS_SIDES_MAX][64];
+  const struct cops__script_line *script;   /* a scenario's, or NULL */
+  int nscript;
 };
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)

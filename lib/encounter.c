@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "encounter-private.h"
+#include "jsonutil.h"
 
 
 static const char *const action_names[COPS_ACT_COUNT] = {
@@ -507,7 +508,11 @@ int cops_encounter_reset(cops_encounter *e)
     c->hand = c->hand0;
     c->x = c->x0;
     c->y = c->y0;
+    /* A character that left and joined again is back once: in its last place. */
     c->present = 1;
+    for (int j = i + 1; j < e->n; j++)
+      if (e->c[j].ch == c->ch)
+        c->present = 0;
     c->declared = c->cancelled = c->thrown = 0;
     c->held_by = c->in_zone = -1;
     c->bleed_every = 1;
@@ -575,7 +580,27 @@ static int begin_round(cops_encounter *e)
     c->fresh = 0;
     c->in_zone = -1;
   }
+  /* A scenario's scripted declarations for this round, checked like any other; a
+   * combatant who cannot act this round is skipped (docs/scenarios.md). */
+  for (int k = 0; k < e->nscript; k++) {
+    const struct cops__script_line *l = &e->script[k];
+    if (l->round != e->round || l->id < 0 || l->id >= e->n || !able(e, l->id))
+      continue;
+    if ((rc = cops__check_declaration(e, l->id, &l->d))) {
+      char where[64];
+      snprintf(where, sizeof where, "round %d", e->round);
+      return cops__prefix_error(e->ctx, rc, where);
+    }
+    e->c[l->id].decl = l->d;
+    e->c[l->id].declared = 1;
+  }
   return COPS_OK;
+}
+
+void cops__encounter_set_script(cops_encounter *e, const struct cops__script_line *lines, int n)
+{
+  e->script = lines;
+  e->nscript = n;
 }
 
 /* Check a declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
@@ -826,24 +851,6 @@ static int entered(cops_encounter *e)
   COPS__ENTER(e->ctx);
   save(e);
   return COPS_OK;
-}
-
-/* For a scenario's run, which saves once for all its rounds. */
-void cops__encounter_save(cops_encounter *e)
-{
-  save(e);
-}
-int cops__encounter_restore(cops_encounter *e, int rc)
-{
-  return restore(e, rc);
-}
-int cops__encounter_begin(cops_encounter *e)
-{
-  return begin_round(e);
-}
-int cops__encounter_resolve(cops_encounter *e)
-{
-  return resolve_round(e);
 }
 
 int cops_encounter_begin_round(cops_encounter *e)

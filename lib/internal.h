@@ -299,12 +299,14 @@ const cops_action *cops__action_in(const cops_action *a, cops_action *tmp);
 
 /* Encounters. */
 int cops__encounter_set_side_name(cops_encounter *e, int side, const char *text);
-/* A round's start and resolution without their own save, and the save and its
- * restore (which returns rc), for a run made of several calls. */
-void cops__encounter_save(cops_encounter *e);
-int cops__encounter_restore(cops_encounter *e, int rc);
-int cops__encounter_begin(cops_encounter *e);
-int cops__encounter_resolve(cops_encounter *e);
+/* A scenario's scripted declarations, borrowed by its encounter: each round's
+ * begin declares them (docs/scenarios.md), however the fight is stepped. */
+struct cops__script_line {
+  int round, id;
+  cops_declaration d;
+};
+void cops__encounter_set_script(cops_encounter *e, const struct cops__script_line *lines,
+                                int n);
 
 /* Characters and weapons: their structs are shared inside the library so
  * that the encounter's loops read a field without a call. */

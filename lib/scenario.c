@@ -9,11 +9,6 @@
 #define SCRIPTS_MAX 1024
 #define PATH_MAX_LEN 4096
 
-struct script_line {
-  int round, id;
-  cops_declaration d;
-};
-
 struct cops_scenario {
   cops_ctx *ctx;
   char name[COPS_NAME_MAX + 1];
@@ -24,7 +19,7 @@ struct cops_scenario {
   int nch, nw, na;
   char sides[COPS_SIDES_MAX][64];
   int nsides;
-  struct script_line *script;
+  struct cops__script_line *script;
   int nscript;
 };
 
@@ -228,7 +223,7 @@ static int load_declaration(cops_scenario *s, json_t *o, const char *field, int 
     return cops__fail(ctx, COPS_EJSON, "%s: expected an object", field);
   if ((rc = cops__json_only_keys(ctx, o, field, keys)))
     return rc;
-  struct script_line *l = &s->script[s->nscript];
+  struct cops__script_line *l = &s->script[s->nscript];
   l->round = round;
   snprintf(sub, sizeof sub, "%s.combatant", field);
   json_t *v = json_object_get(o, "combatant");
@@ -368,6 +363,7 @@ static int scenario_parse(cops_scenario *s, json_t *root, const char *base)
     cops__encounter_set_side_name(s->e, i, s->sides[i]);
   if ((v = json_object_get(root, "rounds")) && (rc = load_rounds(s, v)))
     return rc;
+  cops__encounter_set_script(s->e, s->script, s->nscript);
   return COPS_OK;
 }
 
@@ -443,28 +439,9 @@ int cops_scenario_run(cops_scenario *s)
 {
   if (!s)
     return COPS_EINVAL;
-  COPS__ENTER(s->ctx);
-  int rc;
-  cops__encounter_save(s->e);
-  while (!cops_encounter_over(s->e)) {
-    if ((rc = cops__encounter_begin(s->e)))
-      return cops__encounter_restore(s->e, rc);
-    const int round = cops_encounter_round(s->e);
-    for (int k = 0; k < s->nscript; k++) {
-      const struct script_line *l = &s->script[k];
-      int can = 0;
-      if (l->round != round || cops_encounter_able(s->e, l->id, &can) || !can)
-        continue;
-      if ((rc = cops_encounter_declare(s->e, l->id, &l->d))) {
-        char where[64];
-        snprintf(where, sizeof where, "round %d", round);
-        return cops__encounter_restore(s->e, cops__prefix_error(s->ctx, rc, where));
-      }
-    }
-    if ((rc = cops__encounter_resolve(s->e)))
-      return cops__encounter_restore(s->e, rc);
-  }
-  return COPS_OK;
+  /* The encounter declares the scripted rounds itself (cops__encounter_set_script);
+   * a scenario already over has nothing left to run. */
+  return cops_encounter_over(s->e) ? COPS_OK : cops_encounter_run(s->e);
 }
 
 int cops_scenario_reset(cops_scenario *s)

@@ -765,6 +765,115 @@ START_TEST(test_api_edges)
 }
 END_TEST
 
+/* A scenario stepped round by round, through the encounter's own calls, keeps its
+ * scripted declarations: its log is byte for byte that of cops_scenario_run (the
+ * bar brawl's round 1 is scripted Agressif; 0.7 stepped it Normal). */
+static char *scenario_log(const char *file, uint64_t seed, int stepped)
+{
+  cops_ctx *c;
+  cops_scenario *s;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&s, c, file), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(s);
+  cops_encounter_seed(e, seed);
+  if (!stepped) {
+    ck_assert_int_eq(cops_scenario_run(s), COPS_OK);
+    ck_assert_int_eq(cops_scenario_run(s), COPS_OK);   /* over: nothing left to run */
+  } else {
+    int k = 0;
+    while (!cops_encounter_over(e))
+      if (k++ % 2)
+        ck_assert_int_eq(cops_encounter_run_round(e), COPS_OK);
+      else {
+        ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+        ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+      }
+  }
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  char *copy = malloc(strlen(text) + 1);
+  strcpy(copy, text);
+  cops_free(text);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+  return copy;
+}
+
+START_TEST(test_scenarios_stepped_keep_their_script)
+{
+  static const char *const files[] = {
+    SCENARIOS_DIR "/bar-brawl.json", SCENARIOS_DIR "/covering-fire-standoff.json",
+    SCENARIOS_DIR "/street-shootout.json",
+  };
+  for (size_t f = 0; f < sizeof files / sizeof files[0]; f++)
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+      char *run = scenario_log(files[f], seed, 0), *stepped = scenario_log(files[f], seed, 1);
+      ck_assert_msg(!strcmp(run, stepped), "%s, seed %llu: stepped differs", files[f],
+                    (unsigned long long)seed);
+      if (f == 0)
+        ck_assert_ptr_nonnull(strstr(stepped, "\"round\":1,\"type\":\"declare\",\"actor\":"));
+      free(run);
+      free(stepped);
+    }
+  /* The scripted declaration is made at the round's begin and can be read. */
+  cops_ctx *c;
+  cops_scenario *s;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/bar-brawl.json"), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  int scripted = 0;
+  for (int id = 0; id < cops_encounter_count(e); id++) {
+    cops_declaration d;
+    d.size = sizeof d;
+    if (cops_encounter_declaration(e, id, &d) == COPS_OK) {
+      scripted++;
+      ck_assert(d.action == COPS_ACT_HOLD || d.action == COPS_ACT_MELEE);
+      ck_assert_int_eq(d.attitude, 1);   /* Agressif, as the file says */
+    }
+  }
+  ck_assert_int_ge(scripted, 2);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
+/* A character that left and joined again is in the fight once after a reset. */
+START_TEST(test_reset_after_leaving_and_joining_again)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_ctx_seed(c, 4);
+  cops_character *a, *b;
+  ck_assert_int_eq(cops_character_load(&a, c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&b, c, SHEETS_DIR "/joe.json"), COPS_OK);
+  cops_encounter *e;
+  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
+  int ia, ib, ia2;
+  ck_assert_int_eq(cops_encounter_add(e, a, 0, 0, 0, &ia), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, b, 1, 1, 0, &ib), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run_round(e), COPS_OK);
+  ck_assert_int_eq(cops_encounter_remove(e, ia), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, a, 0, 5, 5, &ia2), COPS_OK);
+  ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+  ck_assert_int_eq(cops_encounter_present(e, ia), 0);    /* 0.7: both places were back */
+  ck_assert_int_eq(cops_encounter_present(e, ia2), 1);
+  ck_assert_int_eq(cops_encounter_present(e, ib), 1);
+  int x, y;
+  ck_assert_int_eq(cops_encounter_position(e, ia2, &x, &y), COPS_OK);
+  ck_assert_int_eq(x, 5);
+  ck_assert_int_eq(cops_encounter_run(e), COPS_OK);
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  ck_assert_ptr_null(strstr(text, "\"actor_id\":0,\"target\":"));   /* the first place never acts */
+  cops_free(text);
+  cops_encounter_free(e);
+  cops_character_free(a);
+  cops_character_free(b);
+  cops_ctx_free(c);
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -785,6 +894,8 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_default_policy);
   tcase_add_test(tc, test_determinism_and_reset);
   tcase_add_test(tc, test_scenarios);
+  tcase_add_test(tc, test_scenarios_stepped_keep_their_script);
+  tcase_add_test(tc, test_reset_after_leaving_and_joining_again);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;
