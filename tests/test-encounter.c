@@ -874,6 +874,63 @@ START_TEST(test_reset_after_leaving_and_joining_again)
 }
 END_TEST
 
+/* cops_encounter_suggest gives what resolving the round declares for a combatant left
+ * without a declaration, for every combatant of many seeded rounds; nothing changes. */
+START_TEST(test_suggest_is_what_the_policy_declares)
+{
+  cops_ctx *c;
+  cops_scenario *s;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/street-shootout.json"), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(s);
+  cops_declaration d;
+  d.size = sizeof d;
+  ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_ESTATE);   /* no round yet */
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+    cops_encounter_seed(e, seed);
+    while (!cops_encounter_over(e)) {
+      ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+      const int n = cops_encounter_count(e);
+      cops_declaration want[COPS_COMBATANTS_MAX];
+      int has[COPS_COMBATANTS_MAX] = {0};
+      char *before;
+      ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &before), COPS_OK);
+      for (int id = 0; id < n; id++) {
+        want[id].size = sizeof want[id];
+        const int rc = cops_encounter_suggest(e, id, &want[id]);
+        int can = 0;
+        cops_encounter_able(e, id, &can);
+        ck_assert_int_eq(rc, can ? COPS_OK : COPS_ESTATE);
+        has[id] = rc == COPS_OK;
+      }
+      char *after;
+      ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &after), COPS_OK);
+      ck_assert_str_eq(before, after);                  /* nothing logged, nothing drawn */
+      cops_free(before);
+      cops_free(after);
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+      for (int id = 0; id < n; id++) {
+        if (!has[id])
+          continue;
+        cops_declaration got;
+        got.size = sizeof got;
+        ck_assert_int_eq(cops_encounter_declaration(e, id, &got), COPS_OK);
+        ck_assert_int_eq(memcmp(&got, &want[id], sizeof got), 0);
+        checked++;
+      }
+    }
+  }
+  ck_assert_int_gt(checked, 100);
+  ck_assert_int_eq(cops_encounter_suggest(e, 99, &d), COPS_ERANGE);
+  d.size = 0;
+  ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_EINVAL);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -896,6 +953,7 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_scenarios);
   tcase_add_test(tc, test_scenarios_stepped_keep_their_script);
   tcase_add_test(tc, test_reset_after_leaving_and_joining_again);
+  tcase_add_test(tc, test_suggest_is_what_the_policy_declares);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;

@@ -852,12 +852,31 @@ static int f_weapon(lua_State *L)
   return push_kept(L, f, cops_encounter_weapon(encounter_of(f), id));
 }
 
+static int push_declaration(lua_State *L, const cops_declaration *dp);
+
 static int f_declaration(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
   cops_declaration d;
   d.size = sizeof d;
   check(L, f->owner, cops_encounter_declaration(encounter_of(f), checkint(L, 2), &d));
+  return push_declaration(L, &d);
+}
+
+static int f_suggest(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  cops_declaration d;
+  d.size = sizeof d;
+  check(L, f->owner, cops_encounter_suggest(encounter_of(f), checkint(L, 2), &d));
+  return push_declaration(L, &d);
+}
+
+/* A declaration as a table: action, attitude, initiative, target, shots, weapon,
+ * difficulty, to = {x, y}. */
+static int push_declaration(lua_State *L, const cops_declaration *dp)
+{
+  const cops_declaration d = *dp;
   lua_createtable(L, 0, 8);
   lua_pushstring(L, cops_encounter_action_name(d.action));
   lua_setfield(L, -2, "action");
@@ -969,7 +988,7 @@ void open_api(lua_State *L)
     {"count", f_count}, {"position", f_position}, {"present", f_present}, {"side", f_side},
     {"distance", f_distance}, {"set_max_rounds", f_set_max_rounds},
     {"set_logging", f_set_logging}, {"character", f_character}, {"weapon", f_weapon},
-    {"declaration", f_declaration}, {NULL, NULL},
+    {"declaration", f_declaration}, {"suggest", f_suggest}, {NULL, NULL},
   };
   add_methods(L, ENCOUNTER, fight);
   add_methods(L, SCENARIO, fight);

@@ -192,6 +192,20 @@ COPS_API int cops_encounter_declare(cops_encounter *e, int id, const cops_declar
  */
 COPS_API int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration *d);
 /**
+ * @brief What the default policy would declare for combatant @p id this round,
+ * so that a virtual tabletop can offer it to the player as the default choice:
+ * exactly what resolving the round declares for a combatant left without a
+ * declaration. Between cops_encounter_begin_round() and
+ * cops_encounter_resolve_round(); nothing changes and no die is drawn.
+ * @param e the encounter
+ * @param id the combatant
+ * @param[in,out] d its @c size set first (cops_declaration_init() does); written up to it
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a size not set); ::COPS_ERANGE (an unknown id);
+ *         ::COPS_ESTATE (no round begun, or the combatant cannot act)
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d);
+/**
  * @brief Resolve the round. The default policy declares for combatants not
  * controlled; a controlled combatant who can act and has not declared is
  * ::COPS_ESTATE (nothing resolved).

@@ -149,6 +149,13 @@ test("positions and what an encounter tells", function()
   e:declare(m, {action = "shoot", target = j, attitude = "Agressif", initiative = 1, to = {1, 0}})
   local d = e:declaration(m)
   assert(d.action == "shoot" and d.attitude == 1 and d.target == j and d.to[1] == 1)
+  local offer = e:suggest(j)                   -- what the policy would declare for Joe
+  assert(type(offer.action) == "string" and offer.attitude ~= nil)
+  e:resolve_round()
+  local got = e:declaration(j)
+  assert(got.action == offer.action and got.attitude == offer.attitude
+         and got.initiative == offer.initiative and got.target == offer.target)
+  raises("ESTATE", function() e:suggest(j) end)
   raises("ERANGE", function() e:position(7) end)
 end)
 

@@ -994,9 +994,16 @@ class Encounter(_EncounterView):
 
     def declaration(self, ident: int) -> Dict[str, Any]:
         """What the combatant declared this round (between begin_round and resolve_round)."""
+        return self._read_declaration(lib.cops_encounter_declaration, ident)
+
+    def suggest(self, ident: int) -> Dict[str, Any]:
+        """What the default policy would declare for the combatant this round (after
+        begin_round): a VTT's default choice for the player. Nothing changes."""
+        return self._read_declaration(lib.cops_encounter_suggest, ident)
+
+    def _read_declaration(self, fn: Any, ident: int) -> Dict[str, Any]:
         d = n.Declaration(size=ctypes.sizeof(n.Declaration))
-        self._check(lib.cops_encounter_declaration(self._h, n.integer(ident, "id"),
-                                                   ctypes.byref(d)))
+        self._check(fn(self._h, n.integer(ident, "id"), ctypes.byref(d)))
         return {"action": n.c_text(lib.cops_encounter_action_name(d.action)),
                 "attitude": d.attitude, "initiative": d.initiative,
                 "target": None if d.target < 0 else d.target, "weapon": d.weapon,

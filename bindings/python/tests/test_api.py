@@ -133,3 +133,22 @@ def test_what_an_encounter_tells_of_its_combatants():
                 e.character(9)
         joe.set_recovery(3)
         assert joe.recovery() == (3, 0) and joe.conditions & cops.CONDITIONS["out"]
+
+
+def test_suggest_offers_what_the_policy_would_declare():
+    with cops.Context(seed=5) as ctx:
+        mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+        joe = cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json"))
+        gun = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "vulcan-051.json"))
+        with cops.Encounter(ctx) as e:
+            m = e.add(mike, 0, 0, 0, weapons=[gun], controlled=True)
+            j = e.add(joe, 1, 8, 0)
+            with pytest.raises(cops.StateError):
+                e.suggest(m)                          # no round begun
+            e.begin_round()
+            offer = e.suggest(m)
+            assert offer["action"] == "shoot" and offer["target"] == j
+            e.declare(m, offer["action"], target=offer["target"], attitude=offer["attitude"],
+                      initiative=offer["initiative"])
+            e.resolve_round()
+            assert e.declaration(m) == offer
