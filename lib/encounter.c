@@ -783,30 +783,6 @@ int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration
   return COPS_OK;
 }
 
-int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d)
-{
-  if (!e || !d)
-    return COPS_EINVAL;
-  COPS__ENTER(e->ctx);
-  const uint32_t size = d->size;
-  if (size < sizeof(uint32_t) || size > sizeof *d)
-    return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
-                      "sizeof(cops_declaration) (cops_declaration_init does)", (unsigned)size);
-  int rc = check_id(e, id);
-  if (rc)
-    return rc;
-  if (!e->in_round)
-    return FAIL(e, COPS_ESTATE, "suggestions come after cops_encounter_begin_round()");
-  if (!able(e, id))
-    return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
-  cops_declaration full;
-  if ((rc = e->rules->policy(e, id, &full)))
-    return rc;
-  memcpy(d, &full, size);   /* the fields the caller's struct knows */
-  d->size = size;
-  return COPS_OK;
-}
-
 static int resolve_round(cops_encounter *e)
 {
   if (!e->in_round)

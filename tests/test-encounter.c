@@ -931,6 +931,122 @@ START_TEST(test_suggest_is_what_the_policy_declares)
 }
 END_TEST
 
+/* What a UI reads: weapons and the one in hand, armour, control, initiatives and the
+ * actions allowed now with the reasons for the others (C6, C10.4, C11.1). */
+START_TEST(test_what_a_ui_reads)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_ctx_seed(c, 9);
+  cops_character *mike, *joe;
+  cops_weapon *pistol, *knife;
+  cops_armour *vest;
+  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&pistol, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&knife, c, WEAPONS_DIR "/couteau-021.json"), COPS_OK);
+  ck_assert_int_eq(cops_armour_load(&vest, c, ARMOUR_DIR "/gilet-pare-balles.json"), COPS_OK);
+  cops_encounter *e;
+  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
+  int m, j, hand, ctl, lo, hi, ok;
+  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 1, 0, &j), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, m, pistol), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, m, knife), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_armour(e, m, vest), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_weapon_count(e, m), 2);
+  ck_assert_ptr_eq(cops_encounter_weapon_at(e, m, 1), knife);
+  ck_assert_ptr_null(cops_encounter_weapon_at(e, m, 2));
+  ck_assert_int_eq(cops_encounter_hand(e, m, &hand), COPS_OK);
+  ck_assert_int_eq(hand, 0);
+  ck_assert_int_eq(cops_encounter_hand(e, j, &hand), COPS_OK);
+  ck_assert_int_eq(hand, -1);
+  ck_assert_ptr_eq(cops_encounter_armour(e, m), vest);
+  ck_assert_ptr_null(cops_encounter_armour(e, j));
+  ck_assert_int_eq(cops_encounter_controlled(e, m, &ctl), COPS_OK);
+  ck_assert_int_eq(ctl, 1);
+  ck_assert_int_eq(cops_encounter_controlled(e, 7, &ctl), COPS_ERANGE);
+  /* Joe (Réflexes 3 -> 0..+2); Mike barred from negative initiative keeps 0..+2 too,
+   * a Réflexes 5 character would lose -2..-1. */
+  ck_assert_int_eq(cops_character_set_characteristic(joe, COPS_REFLEXES, 5), COPS_OK);
+  ck_assert_int_eq(cops_encounter_initiative_range(e, j, &lo, &hi), COPS_OK);
+  ck_assert_int_eq(lo, -2);
+  ck_assert_int_eq(hi, 2);
+  cops_character_set_conditions(joe, COPS_COND_NO_NEGATIVE_INITIATIVE, 1);
+  ck_assert_int_eq(cops_encounter_initiative_range(e, j, &lo, &hi), COPS_OK);
+  ck_assert_int_eq(lo, 0);
+  char why[256];
+  ck_assert_int_eq(cops_encounter_allowed(e, m, COPS_ACT_SHOOT, &ok, why, sizeof why),
+                   COPS_ESTATE);   /* outside a round */
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  ck_assert_int_eq(cops_encounter_allowed(e, m, COPS_ACT_SHOOT, &ok, why, sizeof why), COPS_OK);
+  ck_assert_int_eq(ok, 1);
+  ck_assert_str_eq(why, "");
+  ck_assert_int_eq(cops_encounter_allowed(e, m, COPS_ACT_MELEE, &ok, why, sizeof why), COPS_OK);
+  ck_assert_int_eq(ok, 0);       /* a pistol in hand */
+  ck_assert_ptr_nonnull(strstr(why, "no blade or blunt weapon in hand"));
+  ck_assert_int_eq(cops_encounter_allowed(e, m, COPS_ACT_BURST, &ok, why, sizeof why), COPS_OK);
+  ck_assert_int_eq(ok, 0);
+  ck_assert_ptr_nonnull(strstr(why, "no burst value"));
+  ck_assert_int_eq(cops_encounter_allowed(e, m, COPS_ACT_DRAW, &ok, NULL, 0), COPS_OK);
+  ck_assert_int_eq(ok, 1);       /* the knife */
+  ck_assert_int_eq(cops_encounter_allowed(e, j, COPS_ACT_SHOOT, &ok, why, sizeof why), COPS_OK);
+  ck_assert_int_eq(ok, 0);
+  ck_assert_ptr_nonnull(strstr(why, "no firearm in hand"));
+  ck_assert_int_eq(cops_encounter_allowed(e, j, COPS_ACT_ESCAPE, &ok, why, sizeof why), COPS_OK);
+  ck_assert_int_eq(ok, 0);
+  ck_assert_ptr_nonnull(strstr(why, "not held"));
+  ck_assert_int_eq(cops_encounter_allowed(e, j, COPS_ACT_STRIKE, &ok, why, sizeof why), COPS_OK);
+  ck_assert_int_eq(ok, 1);
+  ck_assert_str_eq(cops_ctx_errmsg(c), "no error");   /* an answer, not an error */
+  ck_assert_int_eq(cops_encounter_allowed(e, j, 99, &ok, why, sizeof why), COPS_EINVAL);
+  cops_encounter_free(e);
+  cops_armour_free(vest);
+  cops_weapon_free(knife);
+  cops_weapon_free(pistol);
+  cops_character_free(joe);
+  cops_character_free(mike);
+  cops_ctx_free(c);
+}
+END_TEST
+
+/* What the policy suggests is always allowed, and an action allowed can be declared. */
+START_TEST(test_allowed_agrees_with_the_policy)
+{
+  cops_ctx *c;
+  cops_scenario *s;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/bar-brawl.json"), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(s);
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+    cops_encounter_seed(e, seed);
+    while (!cops_encounter_over(e)) {
+      ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+      for (int id = 0; id < cops_encounter_count(e); id++) {
+        int can = 0, ok = 0;
+        cops_encounter_able(e, id, &can);
+        if (!can)
+          continue;
+        cops_declaration d;
+        d.size = sizeof d;
+        ck_assert_int_eq(cops_encounter_suggest(e, id, &d), COPS_OK);
+        char why[256];
+        ck_assert_int_eq(cops_encounter_allowed(e, id, d.action, &ok, why, sizeof why), COPS_OK);
+        ck_assert_msg(ok, "the policy's %s refused: %s", cops_encounter_action_name(d.action), why);
+        checked++;
+      }
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+    }
+  }
+  ck_assert_int_gt(checked, 50);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -954,6 +1070,8 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_scenarios_stepped_keep_their_script);
   tcase_add_test(tc, test_reset_after_leaving_and_joining_again);
   tcase_add_test(tc, test_suggest_is_what_the_policy_declares);
+  tcase_add_test(tc, test_what_a_ui_reads);
+  tcase_add_test(tc, test_allowed_agrees_with_the_policy);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;

@@ -905,6 +905,77 @@ static int push_declaration(lua_State *L, const cops_declaration *dp)
   return 1;
 }
 
+static int f_weapons(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int id = checkint(L, 2);
+  const int n = check(L, f->owner, cops_encounter_weapon_count(encounter_of(f), id));
+  lua_createtable(L, n, 0);
+  for (int k = 0; k < n; k++) {
+    push_kept(L, f, cops_encounter_weapon_at(encounter_of(f), id, k));
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+static int f_hand(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  int hand;
+  check(L, f->owner, cops_encounter_hand(encounter_of(f), checkint(L, 2), &hand));
+  if (hand < 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, hand);
+  return 1;
+}
+
+static int f_armour(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int id = checkint(L, 2);
+  check(L, f->owner, cops_encounter_side(encounter_of(f), id));   /* a bad id raises */
+  return push_kept(L, f, cops_encounter_armour(encounter_of(f), id));
+}
+
+static int f_controlled(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  int controlled;
+  check(L, f->owner, cops_encounter_controlled(encounter_of(f), checkint(L, 2), &controlled));
+  lua_pushboolean(L, controlled);
+  return 1;
+}
+
+static int f_initiative_range(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  int lo, hi;
+  check(L, f->owner, cops_encounter_initiative_range(encounter_of(f), checkint(L, 2), &lo, &hi));
+  lua_pushinteger(L, lo);
+  lua_pushinteger(L, hi);
+  return 2;
+}
+
+/* e:allowed(id) -> {shoot = true, melee = "the reason", ...} */
+static int f_allowed(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int id = checkint(L, 2);
+  lua_createtable(L, 0, COPS_ACT_COUNT);
+  for (int a = 0; a < COPS_ACT_COUNT; a++) {
+    int ok;
+    char why[512];
+    check(L, f->owner, cops_encounter_allowed(encounter_of(f), id, a, &ok, why, sizeof why));
+    if (ok)
+      lua_pushboolean(L, 1);
+    else
+      lua_pushstring(L, why);
+    lua_setfield(L, -2, cops_encounter_action_name(a));
+  }
+  return 1;
+}
+
 static int sc_sides(lua_State *L)
 {
   fight_ud *f = to_fight(L, 1, SCENARIO);
@@ -988,7 +1059,9 @@ void open_api(lua_State *L)
     {"count", f_count}, {"position", f_position}, {"present", f_present}, {"side", f_side},
     {"distance", f_distance}, {"set_max_rounds", f_set_max_rounds},
     {"set_logging", f_set_logging}, {"character", f_character}, {"weapon", f_weapon},
-    {"declaration", f_declaration}, {"suggest", f_suggest}, {NULL, NULL},
+    {"declaration", f_declaration}, {"suggest", f_suggest}, {"weapons", f_weapons},
+    {"hand", f_hand}, {"armour", f_armour}, {"controlled", f_controlled},
+    {"initiative_range", f_initiative_range}, {"allowed", f_allowed}, {NULL, NULL},
   };
   add_methods(L, ENCOUNTER, fight);
   add_methods(L, SCENARIO, fight);

@@ -191,6 +191,64 @@ COPS_API int cops_encounter_declare(cops_encounter *e, int id, const cops_declar
  * @since 0.5.0
  */
 COPS_API int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration *d);
+/** @brief How many weapons combatant @p id carries, or a negative code. @since 0.9.0 */
+COPS_API int cops_encounter_weapon_count(const cops_encounter *e, int id);
+/** @brief Weapon @p k (0 .. count - 1) of combatant @p id (borrowed), or NULL. @since 0.9.0 */
+COPS_API cops_weapon *cops_encounter_weapon_at(const cops_encounter *e, int id, int k);
+/**
+ * @brief The index of the weapon in combatant @p id's hand.
+ * @param e the encounter
+ * @param id the combatant
+ * @param[out] hand 0 .. cops_encounter_weapon_count() - 1, or -1 for bare hands
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (an unknown id)
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_hand(const cops_encounter *e, int id, int *hand);
+/** @brief The armour combatant @p id wears (borrowed), or NULL. @since 0.9.0 */
+COPS_API const cops_armour *cops_encounter_armour(const cops_encounter *e, int id);
+/**
+ * @brief Whether a player controls combatant @p id (cops_encounter_set_controlled()).
+ * @param e the encounter
+ * @param id the combatant
+ * @param[out] controlled 1 or 0
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (an unknown id)
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_controlled(const cops_encounter *e, int id, int *controlled);
+/**
+ * @brief The initiatives combatant @p id may declare now (C6): the range its
+ * Réflexes allow, without the negative ones when it may not take them (C10.4).
+ * During a round, the conditions of the round's start count; between rounds,
+ * the character's own. Melee actions take initiative 0 whatever this says (C6.4).
+ * @param e the encounter
+ * @param id the combatant
+ * @param[out] lowest the lowest allowed
+ * @param[out] highest the highest allowed
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (an unknown id)
+ * @rule C6 C10.4
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_initiative_range(const cops_encounter *e, int id, int *lowest,
+                                             int *highest);
+/**
+ * @brief Whether combatant @p id may declare @p action this round with some
+ * target, weapon or place, and why not: the reason cops_encounter_declare()
+ * would give (no firearm in hand, held, on the ground, the weapon empty ...),
+ * without declaring. Between cops_encounter_begin_round() and
+ * cops_encounter_resolve_round(); nothing changes.
+ * @param e the encounter
+ * @param id the combatant
+ * @param action a ::cops_actions
+ * @param[out] allowed 1 or 0
+ * @param[out] why the reason when not allowed, "" otherwise; may be NULL with @p len 0
+ * @param len the size of @p why
+ * @return ::COPS_OK (the answer is in @p allowed); ::COPS_EINVAL; ::COPS_ERANGE (an
+ *         unknown id); ::COPS_ESTATE (no round begun)
+ * @rule C6 C6.3 C6.4 C10 C11.1
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_allowed(cops_encounter *e, int id, int action, int *allowed,
+                                    char *why, size_t len);
 /**
  * @brief What the default policy would declare for combatant @p id this round,
  * so that a virtual tabletop can offer it to the player as the default choice:

@@ -1001,6 +1001,56 @@ class Encounter(_EncounterView):
         begin_round): a VTT's default choice for the player. Nothing changes."""
         return self._read_declaration(lib.cops_encounter_suggest, ident)
 
+    def weapons(self, ident: int) -> List[Weapon]:
+        """The weapons the combatant carries, in order (weapon= of declare("draw") is an
+        index in it)."""
+        count = self._check(lib.cops_encounter_weapon_count(self._h, n.integer(ident, "id")))
+        return [cast(Weapon, self._find(lib.cops_encounter_weapon_at(self._h, ident, k), ident))
+                for k in range(count)]
+
+    def hand(self, ident: int) -> Optional[int]:
+        """The index of the weapon in hand, None bare-handed."""
+        v = ctypes.c_int()
+        self._check(lib.cops_encounter_hand(self._h, n.integer(ident, "id"), ctypes.byref(v)))
+        return None if v.value < 0 else v.value
+
+    def armour(self, ident: int) -> Optional[Armour]:
+        """The armour the combatant wears, None without."""
+        self._check(lib.cops_encounter_side(self._h, n.integer(ident, "id")))
+        ptr = lib.cops_encounter_armour(self._h, ident)
+        return cast(Armour, self._find(ptr, ident)) if ptr else None
+
+    def controlled(self, ident: int) -> bool:
+        """A player controls the combatant (add(..., controlled=True))."""
+        v = ctypes.c_int()
+        self._check(lib.cops_encounter_controlled(self._h, n.integer(ident, "id"),
+                                                  ctypes.byref(v)))
+        return bool(v.value)
+
+    def initiative_range(self, ident: int) -> Tuple[int, int]:
+        """The initiatives the combatant may declare now (C6, C10.4): (lowest, highest).
+        Melee actions take 0."""
+        lo, hi = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_encounter_initiative_range(self._h, n.integer(ident, "id"),
+                                                        ctypes.byref(lo), ctypes.byref(hi)))
+        return lo.value, hi.value
+
+    def allowed(self, ident: int) -> Dict[str, Optional[str]]:
+        """Every action by name: None when the combatant may declare it this round (with
+        some target, weapon or place), else the reason declare() would give."""
+        out: Dict[str, Optional[str]] = {}
+        ok = ctypes.c_int()
+        why = ctypes.create_string_buffer(512)
+        action = 0
+        while True:
+            name = lib.cops_encounter_action_name(action)
+            if name is None:
+                return out
+            self._check(lib.cops_encounter_allowed(self._h, n.integer(ident, "id"), action,
+                                                   ctypes.byref(ok), why, len(why)))
+            out[n.c_text(name)] = None if ok.value else why.value.decode("utf-8")
+            action += 1
+
     def _read_declaration(self, fn: Any, ident: int) -> Dict[str, Any]:
         d = n.Declaration(size=ctypes.sizeof(n.Declaration))
         self._check(fn(self._h, n.integer(ident, "id"), ctypes.byref(d)))

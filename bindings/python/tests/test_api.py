@@ -152,3 +152,28 @@ def test_suggest_offers_what_the_policy_would_declare():
                       initiative=offer["initiative"])
             e.resolve_round()
             assert e.declaration(m) == offer
+
+
+def test_what_a_ui_reads():
+    with cops.Context(seed=9) as ctx:
+        mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+        joe = cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json"))
+        gun = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "vulcan-051.json"))
+        knife = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "couteau-021.json"))
+        vest = cops.Armour.load(ctx, os.path.join(EX, "armour", "gilet-pare-balles.json"))
+        with cops.Encounter(ctx) as e:
+            m = e.add(mike, 0, 0, 0, weapons=[gun, knife], armour=vest, controlled=True)
+            j = e.add(joe, 1, 1, 0)
+            assert e.weapons(m) == [gun, knife] and e.hand(m) == 0 and e.hand(j) is None
+            assert e.armour(m) is vest and e.armour(j) is None
+            assert e.controlled(m) and not e.controlled(j)
+            assert e.initiative_range(m) == (0, 2)
+            with pytest.raises(cops.StateError):
+                e.allowed(m)
+            e.begin_round()
+            allowed = e.allowed(m)
+            assert allowed["shoot"] is None and allowed["draw"] is None
+            assert "no blade or blunt weapon in hand" in allowed["melee"]
+            assert "no burst value" in allowed["burst"]
+            assert "not held" in e.allowed(j)["escape"]
+            assert set(allowed) == set(cops.catalogue.action_names())
