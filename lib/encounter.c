@@ -617,6 +617,20 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   const char *act = action_names[d->action];
   if (d->attitude < -2 || d->attitude > 2)
     return FAIL(e, COPS_EINVAL, "%s: attitude %d out of range -2..2", me, d->attitude);
+  /* The GM's modifiers of the action's roll (C1.7) and a long move (C6.3 RULING). */
+  if (d->dice_mod < -COPS_MOD_MAX || d->dice_mod > COPS_MOD_MAX)
+    return FAIL(e, COPS_ERANGE, "%s: GM dice modifier %d out of range %d..%d", me, d->dice_mod,
+                -COPS_MOD_MAX, COPS_MOD_MAX);
+  if (d->threshold_mod < -COPS_THRESHOLD_MOD_MAX || d->threshold_mod > COPS_THRESHOLD_MOD_MAX)
+    return FAIL(e, COPS_ERANGE, "%s: GM threshold modifier %d out of range %d..%d", me,
+                d->threshold_mod, -COPS_THRESHOLD_MOD_MAX, COPS_THRESHOLD_MOD_MAX);
+  if (d->difficulty_mod < -COPS_MOD_MAX || d->difficulty_mod > COPS_MOD_MAX)
+    return FAIL(e, COPS_ERANGE, "%s: GM difficulty modifier %d out of range %d..%d", me,
+                d->difficulty_mod, -COPS_MOD_MAX, COPS_MOD_MAX);
+  if (d->long_move != 0 && d->long_move != 1)
+    return FAIL(e, COPS_EINVAL, "%s: long_move is %d, not 0 or 1", me, d->long_move);
+  if (d->long_move && !d->moving)
+    return FAIL(e, COPS_EINVAL, "%s: long_move goes with moving = 1", me);
   if (is_melee_action(d->action)) {
     if (d->initiative != 0)
       return FAIL(e, COPS_EINVAL, "%s: initiative %+d for %s: melee has none, use 0 (C6.4)", me,
@@ -649,9 +663,9 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
       return FAIL(e, COPS_ERANGE, "%s: position (%d, %d) outside ±%d m", me, d->x, d->y,
                   COPS_POSITION_MAX);
     const int m = metres(c->x, c->y, d->x, d->y);
-    if (m > REASONABLE_MOVE)
-      return FAIL(e, COPS_ERULE, "%s: %d m in a round: beyond 10 m, use the chase rules (C6.3)",
-                  me, m);
+    if (m > REASONABLE_MOVE && !d->long_move)
+      return FAIL(e, COPS_ERULE, "%s: %d m in a round: beyond 10 m, use the chase rules, or "
+                  "the GM allows it with long_move and a malus (C6.3)", me, m);
     if (cond & (COPS_COND_HELD | COPS_COND_ON_GROUND))
       return FAIL(e, COPS_ERULE, "%s cannot move while %s", me,
                   cond & COPS_COND_HELD ? "held" : "on the ground");
@@ -828,6 +842,9 @@ static int resolve_round(cops_encounter *e)
       x.distance = c->decl.moving ? 0 : -1;
       x.x = c->decl.x;
       x.y = c->decl.y;
+      x.dice_mod = c->decl.dice_mod;
+      x.threshold_mod = c->decl.threshold_mod;
+      x.difficulty_mod = c->decl.difficulty_mod;
       if ((rc = cops__enc_ev(e, &x, i, c->decl.target, NULL)))
         return rc;
     }

@@ -8,7 +8,7 @@
 /* An event as the log holds it: the fields every event has, a roll's dice
  * figures, and the few fields of its type (lib/log.c lists them per type);
  * cops__log_read() gives the whole cops_event back. */
-#define COPS__PAYLOAD 8
+#define COPS__PAYLOAD 9
 struct cops__record {
   int type, round, id, actor_id, target_id;
   int actor, target, weapon;   /* offsets into names, -1 for none */

@@ -262,6 +262,12 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
       say(&l, MSG_DECLARE_TARGET, -1);
     if (e.distance >= 0)
       say(&l, MSG_DECLARE_MOVING, -1);
+    if (e.dice_mod || e.threshold_mod || e.difficulty_mod) {
+      num(&l, "dice_mod", e.dice_mod);
+      num(&l, "threshold_mod", e.threshold_mod);
+      num(&l, "difficulty_mod", e.difficulty_mod);
+      say(&l, MSG_DECLARE_GM, -1);
+    }
     break;
   case COPS_EV_MOVE:
     num(&l, "distance", e.distance);

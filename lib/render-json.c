@@ -181,6 +181,14 @@ static json_t *event_json(const cops_log *log, int i)
     more = json_pack("{s:s,s:i,s:i,s:o}", "action", cops_encounter_action_name(e.action),
                      "attitude", e.attitude, "initiative", e.initiative, "to",
                      e.distance >= 0 ? json_pack("[i,i]", e.x, e.y) : json_null());
+    /* The GM's modifiers, when there are any (new keys of schema 2). */
+    if (more && (e.dice_mod || e.threshold_mod || e.difficulty_mod) &&
+        (json_object_set_new(more, "dice_mod", json_integer(e.dice_mod)) ||
+         json_object_set_new(more, "threshold_mod", json_integer(e.threshold_mod)) ||
+         json_object_set_new(more, "difficulty_mod", json_integer(e.difficulty_mod)))) {
+      json_decref(more);
+      more = NULL;
+    }
     break;
   case COPS_EV_MOVE:
     more = json_pack("{s:i,s:i,s:i}", "x", e.x, "y", e.y, "distance", e.distance);

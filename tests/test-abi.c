@@ -144,6 +144,14 @@ typedef struct event_v06 {
   uint64_t seed;
 } event_v06;
 
+/* The event of 0.7 and 0.8: 0.6's and three fields (0.9 grew it again). */
+typedef struct event_v08 {
+  event_v06 v06;
+  int actor_id;
+  int capped;
+  int radius;
+} event_v08;
+
 #define GUARD 0xC0FFEE11u
 #define GUARDED(type) struct { type s; uint32_t guard[8]; }
 static void set_guard(uint32_t *g)
@@ -251,6 +259,18 @@ static char *shoot(const cops_situation *s)
     ck_assert_uint_eq(e.s.size, sizeof e.s);
     ck_assert_int_eq(memcmp((const char *)&e.s + 4, (const char *)&now + 4, sizeof e.s - 4), 0);
   }
+  /* And with the size of 0.7-0.8: nothing of the fields 0.9 added is written past it. */
+  for (int i = 0; i < cops_log_count(log); i++) {
+    GUARDED(event_v08) e;
+    cops_event now;
+    set_guard(e.guard);
+    e.s.v06.size = sizeof e.s;
+    now.size = sizeof now;
+    ck_assert_int_eq(cops_log_event(log, i, (cops_event *)&e.s), COPS_OK);
+    ck_assert_int_eq(cops_log_event(log, i, &now), COPS_OK);
+    check_guard(e.guard, "cops_log_event (0.8 size)");
+    ck_assert_int_eq(memcmp((const char *)&e.s + 4, (const char *)&now + 4, sizeof e.s - 4), 0);
+  }
   cops_log_free(log);
   cops_outcome_free(o);
   return text;
@@ -308,6 +328,13 @@ START_TEST(test_0_6_declaration_filled_and_read_within_its_size)
   ck_assert_int_eq(cops_encounter_declaration(e, a, (cops_declaration *)&w.s), COPS_OK);
   check_guard(w.guard, "cops_encounter_declaration");
   ck_assert_int_eq(w.s.target, b);
+  /* The suggestion of the policy, read within a 0.6-0.8 declaration. */
+  set_guard(w.guard);
+  memset(&w.s, 0, sizeof w.s);
+  w.s.size = sizeof w.s;
+  ck_assert_int_eq(cops_encounter_suggest(e, b, (cops_declaration *)&w.s), COPS_OK);
+  check_guard(w.guard, "cops_encounter_suggest");
+  ck_assert_uint_eq(w.s.size, sizeof w.s);
   cops_encounter_free(e);
 }
 END_TEST

@@ -1047,6 +1047,109 @@ START_TEST(test_allowed_agrees_with_the_policy)
 }
 END_TEST
 
+/* The GM's modifiers of a declared action's roll (C1.7) and a move beyond 10 m that
+ * the GM allows (C6.3 RULING): the roll shows them, so do the declare event and its
+ * narration. */
+static void gm_round(int dice_mod, int threshold_mod, int difficulty_mod, int to_x, int long_move,
+                     int *rc_declare, cops_event *roll, char **jsonl, char **text)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_ctx_seed(c, 3);
+  cops_character *mike, *joe;
+  cops_weapon *pistol;
+  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&pistol, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  cops_encounter *e;
+  int m, j;
+  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 30, 0, &j), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, m, pistol), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  cops_declaration d;
+  cops_declaration_init(&d, COPS_ACT_SHOOT);
+  d.target = j;
+  d.dice_mod = dice_mod;
+  d.threshold_mod = threshold_mod;
+  d.difficulty_mod = difficulty_mod;
+  if (to_x) {
+    d.moving = 1;
+    d.x = to_x;
+    d.long_move = long_move;
+  }
+  *rc_declare = cops_encounter_declare(e, m, &d);
+  if (*rc_declare == COPS_OK) {
+    ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+    const cops_log *log = cops_encounter_log(e);
+    memset(roll, 0, sizeof *roll);
+    for (int i = 0; i < cops_log_count(log); i++) {
+      cops_event x;
+      x.size = sizeof x;
+      cops_log_event(log, i, &x);
+      if (x.type == COPS_EV_ROLL && x.purpose == COPS_PURPOSE_ATTACK && x.actor_id == m) {
+        *roll = x;
+        break;
+      }
+    }
+    char *out;
+    ck_assert_int_eq(cops_log_to_jsonl(log, 0, &out), COPS_OK);
+    *jsonl = malloc(strlen(out) + 1);
+    strcpy(*jsonl, out);
+    cops_free(out);
+    ck_assert_int_eq(cops_log_narrate(log, 0, COPS_LANG_EN, &out), COPS_OK);
+    *text = malloc(strlen(out) + 1);
+    strcpy(*text, out);
+    cops_free(out);
+  }
+  cops_encounter_free(e);
+  cops_weapon_free(pistol);
+  cops_character_free(joe);
+  cops_character_free(mike);
+  cops_ctx_free(c);
+}
+
+START_TEST(test_gm_modifiers_and_long_moves)
+{
+  int rc;
+  cops_event plain, gm;
+  char *jsonl, *text, *jsonl2, *text2;
+  gm_round(0, 0, 0, 0, 0, &rc, &plain, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_OK);
+  ck_assert_ptr_null(strstr(jsonl, "dice_mod"));   /* no key without a modifier */
+  gm_round(2, -1, 1, 0, 0, &rc, &gm, &jsonl2, &text2);
+  ck_assert_int_eq(rc, COPS_OK);
+  ck_assert_int_eq(gm.pool, plain.pool + 2);
+  ck_assert_int_eq(gm.threshold, plain.threshold - 1);
+  ck_assert_int_eq(gm.difficulty, plain.difficulty + 1);
+  ck_assert_ptr_nonnull(strstr(jsonl2, "\"type\":\"declare\""));
+  ck_assert_ptr_nonnull(strstr(jsonl2, "\"to\":null,\"dice_mod\":2,\"threshold_mod\":-1,"
+                                       "\"difficulty_mod\":1}"));
+  ck_assert_ptr_nonnull(strstr(text2, "declares: shoot at Joe « Scar » Ramirez (GM: +2 dice, "
+                                      "threshold -1, difficulty +1)"));
+  free(jsonl);
+  free(text);
+  free(jsonl2);
+  free(text2);
+  /* 15 m: refused unless the GM allows it; then the C6.3 die and the GM's malus. */
+  gm_round(0, 0, 0, 15, 0, &rc, &gm, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_ERULE);
+  gm_round(-1, 0, 0, 15, 1, &rc, &gm, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_OK);
+  ck_assert_int_eq(gm.pool, plain.pool - 2);   /* -1 moving past 5 m, -1 the GM's */
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"type\":\"move\""));
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"distance\":15"));
+  free(jsonl);
+  free(text);
+  gm_round(65, 0, 0, 0, 0, &rc, &gm, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_ERANGE);
+  gm_round(0, 11, 0, 0, 0, &rc, &gm, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_ERANGE);
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -1072,6 +1175,7 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_suggest_is_what_the_policy_declares);
   tcase_add_test(tc, test_what_a_ui_reads);
   tcase_add_test(tc, test_allowed_agrees_with_the_policy);
+  tcase_add_test(tc, test_gm_modifiers_and_long_moves);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;

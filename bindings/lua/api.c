@@ -894,6 +894,14 @@ static int push_declaration(lua_State *L, const cops_declaration *dp)
   lua_setfield(L, -2, "weapon");
   lua_pushinteger(L, d.difficulty);
   lua_setfield(L, -2, "difficulty");
+  lua_pushinteger(L, d.dice_mod);
+  lua_setfield(L, -2, "dice_mod");
+  lua_pushinteger(L, d.threshold_mod);
+  lua_setfield(L, -2, "threshold_mod");
+  lua_pushinteger(L, d.difficulty_mod);
+  lua_setfield(L, -2, "difficulty_mod");
+  lua_pushboolean(L, d.long_move);
+  lua_setfield(L, -2, "long_move");
   if (d.moving) {
     lua_createtable(L, 2, 0);
     lua_pushinteger(L, d.x);

@@ -788,6 +788,12 @@ static int encounter_declare(lua_State *L)
   d.shots = int_field(L, 3, "shots", 1);
   d.weapon = int_field(L, 3, "weapon", 0);
   d.difficulty = int_field(L, 3, "difficulty", 3);
+  d.dice_mod = int_field(L, 3, "dice_mod", 0);          /* the GM's (C1.7) */
+  d.threshold_mod = int_field(L, 3, "threshold_mod", 0);
+  d.difficulty_mod = int_field(L, 3, "difficulty_mod", 0);
+  lua_getfield(L, 3, "long_move");
+  d.long_move = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   if (lua_getfield(L, 3, "to") == LUA_TTABLE) {
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);
@@ -942,7 +948,8 @@ void push_events(lua_State *L, const cops_log *log)
       {"successes", e.successes}, {"margin", e.margin}, {"total", e.total},
       {"location", e.location}, {"damage", e.damage}, {"hp_before", e.hp_before},
       {"hp_after", e.hp_after}, {"result", e.result}, {"action", e.action},
-      {"id", e.id}, {"side", e.side}, {"capped", e.capped},
+      {"id", e.id}, {"side", e.side}, {"capped", e.capped}, {"dice_mod", e.dice_mod},
+      {"threshold_mod", e.threshold_mod}, {"difficulty_mod", e.difficulty_mod},
     };
     for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
       lua_pushinteger(L, nums[k].value);

@@ -74,10 +74,15 @@ typedef struct cops_declaration {
   int target;         /**< combatant id, -1 for none */
   int weapon;         /**< DRAW: index of the weapon to take, 0..3 */
   int shots;          /**< SHOOT: 1..CT shots (C10.7) */
-  int moving;         /**< 1: move to (x, y) first, at most 10 m (C6.3) */
+  int moving;         /**< 1: move to (x, y) first, at most 10 m unless long_move (C6.3) */
   int x;              /**< where to (x), in metres */
   int y;              /**< where to (y), in metres */
   int difficulty;     /**< FIRST_AID: 1 kit, 2 makeshift, 3 bare hands (C8.4) */
+  /* Since 0.9.0. A caller built against 0.5-0.8 gets the defaults (0). */
+  int dice_mod;       /**< the GM's modifier of the action's roll: dice (weather, light, a combined action; C1.7), -64..64. @since 0.9.0 */
+  int threshold_mod;  /**< the GM's modifier of its threshold, -10..10. @since 0.9.0 */
+  int difficulty_mod; /**< the GM's modifier of its difficulty, -64..64. @since 0.9.0 */
+  int long_move;      /**< 1: the GM allows a move beyond 10 m (C6.3 RULING); the malus is the GM's, in dice_mod. @since 0.9.0 */
 } cops_declaration;
 
 /**

@@ -161,6 +161,10 @@ typedef struct cops_event {
   int actor_id;        /**< every event: the id of the one who acts or rolls, -1 none. @since 0.7.0 */
   int capped;          /**< ROLL (action): a chain of 10s stopped at the re-roll cap (C1.2). @since 0.7.0 */
   int radius;          /**< COVER: the zone's radius in metres around (x, y), 0 when the zone has no position. @since 0.7.0 */
+  /* Since 0.9.0. */
+  int dice_mod;        /**< DECLARE: the GM's dice modifier of the action's roll. @since 0.9.0 */
+  int threshold_mod;   /**< DECLARE: the GM's threshold modifier. @since 0.9.0 */
+  int difficulty_mod;  /**< DECLARE: the GM's difficulty modifier. @since 0.9.0 */
 } cops_event;
 
 /** Opaque event log. */

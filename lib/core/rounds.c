@@ -86,9 +86,14 @@ static void situation(cops_encounter *e, int id, int mode, int moved, cops_situa
   s->target_id = t;
   s->attitude = c->attitude_now;
   s->initiative = is_melee_action(c->decl.action) ? 0 : c->decl.initiative;
-  s->movement = moved;
+  /* C6.3: beyond 5 m the round's action loses a die; a longer move than 10 m, which the
+   * GM allowed (long_move), costs that die and the GM's malus, in dice_mod. */
+  s->movement = moved > 10 ? 10 : moved;
   if (c->start_conditions & COPS_COND_SHAKEN)
     s->dice_mod = -1;     /* C10.4: -1 die to physical actions this round */
+  s->dice_mod += c->decl.dice_mod;   /* the GM's modifiers (C1.7) */
+  s->threshold_mod = c->decl.threshold_mod;
+  s->difficulty_mod = c->decl.difficulty_mod;
   if (t >= 0 && mode == COPS_ATTACK_COVER) {
     s->target = e->c[t].ch;   /* the zone's centre (C10.5): 5 m around the target */
     s->zone_x = e->c[t].x;
@@ -237,6 +242,9 @@ static int act(cops_encounter *e, int id, unsigned flags)
                                            COPS_SANG_FROID)))
       return rc;
     a.difficulty = d->difficulty;
+    a.dice_mod += d->dice_mod;   /* the GM's modifiers (C1.7) */
+    a.threshold_mod += d->threshold_mod;
+    a.difficulty_mod += d->difficulty_mod;
     if ((rc = cops_roll_action(e->roll, e->ctx, &a)))
       return rc;
     if (e->logging) {

@@ -60,6 +60,8 @@ const struct cops__lang cops__lang_es = {
     [MSG_DECLARE] = {"{actor} ({attitude}, inic. {initiative:+}) declara: {action}"},
     [MSG_DECLARE_TARGET] = {" {target}"},
     [MSG_DECLARE_MOVING] = {", desplazándose a ({x}, {y})"},
+    [MSG_DECLARE_GM] = {" (DJ: {dice_mod:+} dados, umbral {threshold_mod:+}, dificultad "
+                        "{difficulty_mod:+})"},
     [MSG_MOVE] = {"{actor} se desplaza {distance} m hasta ({x}, {y})"},
     [MSG_RELOAD] = {"{actor} recarga {weapon} ({loaded} balas)"},
     [MSG_DRAW] = {"{actor} toma {weapon} en la mano"},

@@ -58,6 +58,7 @@ const struct cops__lang cops__lang_fr = {
     [MSG_DECLARE] = {"{actor} ({attitude}, init {initiative:+}) déclare : {action}"},
     [MSG_DECLARE_TARGET] = {" {target}"},
     [MSG_DECLARE_MOVING] = {", en se déplaçant en ({x}, {y})"},
+    [MSG_DECLARE_GM] = {" (MJ : {dice_mod:+}D {threshold_mod:+}S {difficulty_mod:+}R)"},
     [MSG_MOVE] = {"{actor} se déplace de {distance} m en ({x}, {y})"},
     [MSG_RELOAD] = {"{actor} recharge {weapon} ({loaded} balles)"},
     [MSG_DRAW] = {"{actor} prend {weapon} en main"},

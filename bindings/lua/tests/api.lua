@@ -146,8 +146,10 @@ test("positions and what an encounter tells", function()
   assert(x == 3 and y == 4 and e:distance(m, j) == 5)
   assert(e:character(m) == mike and e:weapon(m) == gun and e:weapon(j) == nil)
   e:begin_round()
-  e:declare(m, {action = "shoot", target = j, attitude = "Agressif", initiative = 1, to = {1, 0}})
+  e:declare(m, {action = "shoot", target = j, attitude = "Agressif", initiative = 1, to = {1, 0},
+                dice_mod = 1, difficulty_mod = -1})
   local d = e:declaration(m)
+  assert(d.dice_mod == 1 and d.difficulty_mod == -1 and d.threshold_mod == 0 and not d.long_move)
   assert(d.action == "shoot" and d.attitude == 1 and d.target == j and d.to[1] == 1)
   local ws = e:weapons(m)
   assert(#ws == 1 and ws[1] == gun and e:hand(m) == 0 and e:hand(j) == nil)
@@ -160,6 +162,11 @@ test("positions and what an encounter tells", function()
   local offer = e:suggest(j)                   -- what the policy would declare for Joe
   assert(type(offer.action) == "string" and offer.attitude ~= nil)
   e:resolve_round()
+  local gm_seen = false
+  for _, ev in ipairs(e:events()) do
+    if ev.type == "declare" and ev.actor_id == m then gm_seen = ev.dice_mod == 1 end
+  end
+  assert(gm_seen, "the declare event carries the GM's modifier")
   local got = e:declaration(j)
   assert(got.action == offer.action and got.attitude == offer.attitude
          and got.initiative == offer.initiative and got.target == offer.target)

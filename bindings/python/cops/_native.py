@@ -83,7 +83,9 @@ class Declaration(ctypes.Structure):
 
     _fields_ = [("size", ctypes.c_uint32), ("action", _i), ("attitude", _i),
                 ("initiative", _i), ("target", _i), ("weapon", _i), ("shots", _i),
-                ("moving", _i), ("x", _i), ("y", _i), ("difficulty", _i)]
+                ("moving", _i), ("x", _i), ("y", _i), ("difficulty", _i),
+                ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
+                ("long_move", _i)]
 
 
 _ap = ctypes.POINTER(_Action)

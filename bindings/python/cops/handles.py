@@ -920,10 +920,13 @@ class Encounter(_EncounterView):
     def declare(self, ident: int, action: Union[str, int], target: Optional[int] = None,
                 attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
                 to: Optional[Tuple[int, int]] = None, weapon: int = 0,
-                difficulty: int = 3) -> None:
+                difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0, long_move: bool = False) -> None:
         """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
         "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
-        "wait"; attitude a name or -2..2; to an (x, y) to move to first."""
+        "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
+        of the action's roll (C1.7); long_move: the GM allows a move beyond 10 m (C6.3),
+        the malus in dice_mod."""
         d = n.Declaration()
         act = n.parsed(lib.cops_encounter_action_parse, action, "action")
         self._check(lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
@@ -933,6 +936,12 @@ class Encounter(_EncounterView):
         d.shots = n.integer(shots, "shots")
         d.weapon = n.integer(weapon, "weapon")
         d.difficulty = n.integer(difficulty, "difficulty")
+        d.dice_mod = n.integer(dice_mod, "dice_mod")
+        d.threshold_mod = n.integer(threshold_mod, "threshold_mod")
+        d.difficulty_mod = n.integer(difficulty_mod, "difficulty_mod")
+        if not isinstance(long_move, bool):
+            raise TypeError("long_move must be a bool")
+        d.long_move = int(long_move)
         if to is not None:
             x, y = to
             d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
@@ -1058,7 +1067,9 @@ class Encounter(_EncounterView):
                 "attitude": d.attitude, "initiative": d.initiative,
                 "target": None if d.target < 0 else d.target, "weapon": d.weapon,
                 "shots": d.shots, "to": (d.x, d.y) if d.moving else None,
-                "difficulty": d.difficulty}
+                "difficulty": d.difficulty, "dice_mod": d.dice_mod,
+                "threshold_mod": d.threshold_mod, "difficulty_mod": d.difficulty_mod,
+                "long_move": bool(d.long_move)}
 
     def _find(self, ptr: Optional[int], ident: int) -> _Handle:
         if not ptr:

@@ -177,3 +177,25 @@ def test_what_a_ui_reads():
             assert "no burst value" in allowed["burst"]
             assert "not held" in e.allowed(j)["escape"]
             assert set(allowed) == set(cops.catalogue.action_names())
+
+
+def test_gm_modifiers_in_a_declaration():
+    with cops.Context(seed=3) as ctx:
+        mike = cops.Character.load(ctx, os.path.join(EX, "sheets", "mike.json"))
+        joe = cops.Character.load(ctx, os.path.join(EX, "sheets", "joe.json"))
+        gun = cops.Weapon.load(ctx, os.path.join(EX, "weapons", "vulcan-051.json"))
+        with cops.Encounter(ctx) as e:
+            m = e.add(mike, 0, 0, 0, weapons=[gun], controlled=True)
+            j = e.add(joe, 1, 30, 0)
+            e.begin_round()
+            with pytest.raises(cops.RuleError, match="beyond 10 m"):
+                e.declare(m, "shoot", target=j, to=(15, 0))
+            e.declare(m, "shoot", target=j, to=(15, 0), long_move=True, dice_mod=-1,
+                      threshold_mod=1, difficulty_mod=0)
+            d = e.declaration(m)
+            assert (d["dice_mod"], d["threshold_mod"], d["long_move"]) == (-1, 1, True)
+            e.resolve_round()
+            declare = next(ev for ev in e.events if ev.type is cops.EventType.DECLARE
+                           and ev.actor_id == m)
+            assert declare["dice_mod"] == -1 and declare["threshold_mod"] == 1
+            assert "(GM: -1 dice, threshold +1, difficulty +0)" in e.narrate("en")
