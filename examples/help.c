@@ -75,7 +75,7 @@ static const char attack_text[] =
   "                   [--mode single|burst|cover|melee|strike|hold|throw|escape]\n"
   "                   [--attitude A] [--target-attitude A] [--initiative N]\n"
   "                   [--movement M] [--shots-fired N] [--target-weapon W.json]\n"
-  "                   [--attacker-armour R.json] [--seed N | --dice F,...]\n"
+  "                   [--attacker-armour R.json] [--adrenaline] [--seed N | --dice F,...]\n"
   "                   [--lang fr|en|es] [--json]\n"
   "\n"
   "Resolves one attack (docs/attacks.md) and prints the narrated events, or with\n"

@@ -274,6 +274,7 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       (rc = cops__check_range(ctx, "distance", s->distance, 0, COPS_DISTANCE_MAX)) ||
       (rc = cops__check_range(ctx, "shots already fired", s->shots_fired, 0, COPS_MAGAZINE_MAX)) ||
       (rc = cops__check_range(ctx, "several", s->several, 0, 1)) ||
+      (rc = cops__check_range(ctx, "adrenaline", s->adrenaline, 0, 1)) ||
       (rc = cops__check_range(ctx, "dice modifier", s->dice_mod, -COPS_MOD_MAX, COPS_MOD_MAX)) ||
       (rc = cops__check_range(ctx, "target dice modifier", s->target_dice_mod, -COPS_MOD_MAX,
                         COPS_MOD_MAX)) ||
@@ -473,6 +474,9 @@ int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, 
   struct undo u;
   cops__undo_save(&u, flags, ctx, log, s->attacker, s->target, s->weapon);
   const struct ruleset *r = &rulesets[s->ruleset];
+  /* C5: an Adrénaline point spent before the roll, for one more die (the rolls add it). */
+  if (s->adrenaline && (rc = cops__spend_adrenaline(ctx, s->attacker)))
+    return cops__outcome_leave(out, &u, rc);
   if (!(rc = cops__cast(out, log, s->attacker, s->attacker_id, s->target, s->target_id)))
     rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
   return cops__outcome_leave(out, &u, rc);

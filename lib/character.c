@@ -630,6 +630,14 @@ int cops__character_action(cops_action *out, cops_character *ch, const char *not
 
 /* A skill roll built without notation: skill [spec] / characteristic, the
  * wound malus of C8.2 included. For the attack procedures. */
+int cops__spend_adrenaline(cops_ctx *ctx, cops_character *ch)
+{
+  if (ch->current[COPS_ADRENALINE] < 1)
+    return cops__fail(ctx, COPS_ERULE, "%s has no Adrénaline point left (C5)", ch->name);
+  ch->current[COPS_ADRENALINE]--;
+  return COPS_OK;
+}
+
 int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
                                  const char *spec, int characteristic)
 {

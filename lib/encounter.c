@@ -631,6 +631,20 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     return FAIL(e, COPS_EINVAL, "%s: long_move is %d, not 0 or 1", me, d->long_move);
   if (d->long_move && !d->moving)
     return FAIL(e, COPS_EINVAL, "%s: long_move goes with moving = 1", me);
+  if (d->adrenaline != 0 && d->adrenaline != 1)
+    return FAIL(e, COPS_EINVAL, "%s: adrenaline is %d, not 0 or 1", me, d->adrenaline);
+  if (d->adrenaline) {
+    static const unsigned char attacks[COPS_ACT_COUNT] = {
+      [COPS_ACT_SHOOT] = 1, [COPS_ACT_BURST] = 1, [COPS_ACT_COVER] = 1, [COPS_ACT_MELEE] = 1,
+      [COPS_ACT_STRIKE] = 1, [COPS_ACT_HOLD] = 1, [COPS_ACT_THROW] = 1, [COPS_ACT_ESCAPE] = 1,
+    };
+    int cur = 0;
+    cops_character_points(c->ch, COPS_ADRENALINE, &cur, NULL);
+    if (!attacks[d->action])
+      return FAIL(e, COPS_EINVAL, "%s: Adrénaline goes with an attack, not %s", me, act);
+    if (cur < 1)
+      return FAIL(e, COPS_ERULE, "%s has no Adrénaline point left (C5)", me);
+  }
   if (is_melee_action(d->action)) {
     if (d->initiative != 0)
       return FAIL(e, COPS_EINVAL, "%s: initiative %+d for %s: melee has none, use 0 (C6.4)", me,

@@ -398,6 +398,8 @@ static inline void cops__char_restore(cops_character *ch, const cops__char_state
 cops_ctx *cops__character_ctx(const cops_character *ch);
 int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
                                const char **canonical);
+/* C5: spend one Adrénaline point of ch, ::COPS_ERULE with none left. */
+int cops__spend_adrenaline(cops_ctx *ctx, cops_character *ch);
 int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
                                  const char *spec, int characteristic);
 void cops__character_recovery_step(cops_character *ch);

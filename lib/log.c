@@ -226,7 +226,7 @@ static const struct {
   uint8_t n;
   uint16_t at[COPS__PAYLOAD];
 } fields[COPS_EV_TYPE_COUNT] = {
-  [COPS_EV_ATTACK] = {4, {F(mode), F(attitude), F(initiative), F(distance)}},
+  [COPS_EV_ATTACK] = {5, {F(mode), F(attitude), F(initiative), F(distance), F(adrenaline)}},
   [COPS_EV_ROLL] = {8, {F(purpose), F(difficulty), F(successes), F(success), F(margin), F(total),
                         F(unskilled), F(capped)}},
   [COPS_EV_MISS] = {3, {F(reason), F(bullet), F(fired)}},

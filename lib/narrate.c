@@ -153,6 +153,8 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
       say(&l, MSG_ATTACK_WEAPON, -1);
     if (e.mode <= COPS_ATTACK_COVER && e.target)
       say(&l, MSG_ATTACK_DISTANCE, -1);
+    if (e.adrenaline)
+      say(&l, MSG_ATTACK_ADRENALINE, -1);
     break;
   case COPS_EV_ROLL:
     /* A d6 roll belongs to the one it hurts or protects. */

@@ -94,6 +94,11 @@ static json_t *event_json(const cops_log *log, int i)
     more = json_pack("{s:o,s:s,s:i,s:i,s:i}", "weapon", str_or_null(e.weapon), "mode",
                      cops_attack_mode_name(e.mode), "attitude", e.attitude, "initiative",
                      e.initiative, "distance", e.distance);
+    /* An Adrénaline point spent (a new key of schema 2, there when true). */
+    if (more && e.adrenaline && json_object_set_new(more, "adrenaline", json_true())) {
+      json_decref(more);
+      more = NULL;
+    }
     break;
   case COPS_EV_ROLL: {
     json_t *dice = dice_json(log, i, e.dice);

@@ -217,6 +217,10 @@ run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
   --weapon "$ex/weapons/scorpion-131.json" --mode cover --seed 11
 case $out in *"ouvre un tir de couverture avec Scorpion 131"*"sang-froid sous le feu"*) ok ;;
   *) ko "attack: covering fire then the target's nerve" ;; esac
+run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 5 --adrenaline --seed 2 --json
+case $out in '{"schema":2,"seq":0,"round":0,"type":"attack"'*'"distance":5,"adrenaline":true}'*'"pool":4,'*) ok ;;
+  *) ko "attack --adrenaline: one more die, said in the attack event" ;; esac
 expect_err "attack: burst without VRC" 2 \
   "cops: Vulcan 051 has no burst value (VRC): no controlled burst (C10.6)" \
   attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \

@@ -1108,6 +1108,54 @@ START_TEST(test_seeded_replay)
 }
 END_TEST
 
+/* C5 in an attack: an Adrénaline point spent for one more die; the attack event says
+ * so; with no point left the attack is refused and nothing changes. */
+START_TEST(test_adrenaline_in_an_attack)
+{
+  cops_situation s = shot(COPS_ATTACK_SINGLE, vulcan, 5);
+  int cur;
+  ck_assert_int_eq(cops_character_set_points(mike, 2, 0), COPS_OK);
+  FACES(1, 1, 1);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);   /* plain: three dice, a miss */
+  ALL_DRAWN();
+  s.adrenaline = 1;
+  FACES(1, 1, 1, 1);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);   /* four dice */
+  ALL_DRAWN();
+  ck_assert_int_eq(cops_roll_pool_size(cops_outcome_roll(out, COPS_OUTCOME_ATTACK)), 4);
+  ck_assert_int_eq(cops_character_points(mike, COPS_ADRENALINE, &cur, NULL), COPS_OK);
+  ck_assert_int_eq(cur, 1);
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(log_, 0, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "\"distance\":5,\"adrenaline\":true}"));
+  ck_assert_ptr_null(strstr(strstr(text, "adrenaline") + 1, "adrenaline"));   /* the plain one: no key */
+  cops_free(text);
+  ck_assert_int_eq(cops_log_narrate(log_, 0, COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "at 5 m, spending an Adrénaline point (+1 die)\n"));
+  cops_free(text);
+  /* No point left: refused before any die, nothing spent or fired. */
+  ck_assert_int_eq(cops_character_set_current_points(mike, COPS_ADRENALINE, 0), COPS_OK);
+  const int rounds = loaded(vulcan), events = cops_log_count(log_);
+  FACES(9, 9, 9, 9);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "no Adrénaline point left"));
+  ck_assert_int_eq(dice.next, 0);
+  ck_assert_int_eq(loaded(vulcan), rounds);
+  ck_assert_int_eq(cops_log_count(log_), events);
+  s.adrenaline = 2;
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_EINVAL);
+  /* In melee too: a strike with one more die. */
+  ck_assert_int_eq(cops_character_set_current_points(mike, COPS_ADRENALINE, 1), COPS_OK);
+  cops_situation m = shot(COPS_ATTACK_STRIKE, NULL, 1);
+  m.adrenaline = 1;
+  cops_log_clear(log_);
+  FACES(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_attack(out, &m, log_), COPS_OK);
+  ck_assert_int_eq(cops_character_points(mike, COPS_ADRENALINE, &cur, NULL), COPS_OK);
+  ck_assert_int_eq(cur, 0);
+}
+END_TEST
+
 static Suite *attack_suite(void)
 {
   Suite *s = suite_create("attack");
@@ -1135,6 +1183,7 @@ static Suite *attack_suite(void)
   tcase_add_test(tc, test_names_and_ranges);
   tcase_add_test(tc, test_events_of_a_shot);
   tcase_add_test(tc, test_seeded_replay);
+  tcase_add_test(tc, test_adrenaline_in_an_attack);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1051,7 +1051,7 @@ END_TEST
  * the GM allows (C6.3 RULING): the roll shows them, so do the declare event and its
  * narration. */
 static void gm_round(int dice_mod, int threshold_mod, int difficulty_mod, int to_x, int long_move,
-                     int *rc_declare, cops_event *roll, char **jsonl, char **text)
+                     int adrenaline, int *rc_declare, cops_event *roll, char **jsonl, char **text)
 {
   cops_ctx *c;
   ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
@@ -1075,6 +1075,11 @@ static void gm_round(int dice_mod, int threshold_mod, int difficulty_mod, int to
   d.dice_mod = dice_mod;
   d.threshold_mod = threshold_mod;
   d.difficulty_mod = difficulty_mod;
+  d.adrenaline = adrenaline;
+  if (adrenaline < 0) {            /* no point left */
+    cops_character_set_current_points(mike, COPS_ADRENALINE, 0);
+    d.adrenaline = 1;
+  }
   if (to_x) {
     d.moving = 1;
     d.x = to_x;
@@ -1103,6 +1108,9 @@ static void gm_round(int dice_mod, int threshold_mod, int difficulty_mod, int to
     *text = malloc(strlen(out) + 1);
     strcpy(*text, out);
     cops_free(out);
+    int cur = -1;
+    cops_character_points(mike, COPS_ADRENALINE, &cur, NULL);
+    roll->id = cur;   /* the points left, for the caller */
   }
   cops_encounter_free(e);
   cops_weapon_free(pistol);
@@ -1116,10 +1124,10 @@ START_TEST(test_gm_modifiers_and_long_moves)
   int rc;
   cops_event plain, gm;
   char *jsonl, *text, *jsonl2, *text2;
-  gm_round(0, 0, 0, 0, 0, &rc, &plain, &jsonl, &text);
+  gm_round(0, 0, 0, 0, 0, 0, &rc, &plain, &jsonl, &text);
   ck_assert_int_eq(rc, COPS_OK);
   ck_assert_ptr_null(strstr(jsonl, "dice_mod"));   /* no key without a modifier */
-  gm_round(2, -1, 1, 0, 0, &rc, &gm, &jsonl2, &text2);
+  gm_round(2, -1, 1, 0, 0, 0, &rc, &gm, &jsonl2, &text2);
   ck_assert_int_eq(rc, COPS_OK);
   ck_assert_int_eq(gm.pool, plain.pool + 2);
   ck_assert_int_eq(gm.threshold, plain.threshold - 1);
@@ -1134,19 +1142,29 @@ START_TEST(test_gm_modifiers_and_long_moves)
   free(jsonl2);
   free(text2);
   /* 15 m: refused unless the GM allows it; then the C6.3 die and the GM's malus. */
-  gm_round(0, 0, 0, 15, 0, &rc, &gm, &jsonl, &text);
+  gm_round(0, 0, 0, 15, 0, 0, &rc, &gm, &jsonl, &text);
   ck_assert_int_eq(rc, COPS_ERULE);
-  gm_round(-1, 0, 0, 15, 1, &rc, &gm, &jsonl, &text);
+  gm_round(-1, 0, 0, 15, 1, 0, &rc, &gm, &jsonl, &text);
   ck_assert_int_eq(rc, COPS_OK);
   ck_assert_int_eq(gm.pool, plain.pool - 2);   /* -1 moving past 5 m, -1 the GM's */
   ck_assert_ptr_nonnull(strstr(jsonl, "\"type\":\"move\""));
   ck_assert_ptr_nonnull(strstr(jsonl, "\"distance\":15"));
   free(jsonl);
   free(text);
-  gm_round(65, 0, 0, 0, 0, &rc, &gm, &jsonl, &text);
+  gm_round(65, 0, 0, 0, 0, 0, &rc, &gm, &jsonl, &text);
   ck_assert_int_eq(rc, COPS_ERANGE);
-  gm_round(0, 11, 0, 0, 0, &rc, &gm, &jsonl, &text);
+  gm_round(0, 11, 0, 0, 0, 0, &rc, &gm, &jsonl, &text);
   ck_assert_int_eq(rc, COPS_ERANGE);
+  /* C5: an Adrénaline point declared for the attack: one more die, the point gone. */
+  gm_round(0, 0, 0, 0, 0, 1, &rc, &gm, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_OK);
+  ck_assert_int_eq(gm.pool, plain.pool + 1);
+  ck_assert_int_eq(gm.id, 1);        /* 2 - 1 points left */
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"adrenaline\":true"));
+  free(jsonl);
+  free(text);
+  gm_round(0, 0, 0, 0, 0, -1, &rc, &gm, &jsonl, &text);
+  ck_assert_int_eq(rc, COPS_ERULE);  /* no point left: refused at the declaration */
 }
 END_TEST
 

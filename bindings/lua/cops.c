@@ -794,6 +794,9 @@ static int encounter_declare(lua_State *L)
   lua_getfield(L, 3, "long_move");
   d.long_move = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  lua_getfield(L, 3, "adrenaline");
+  d.adrenaline = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   if (lua_getfield(L, 3, "to") == LUA_TTABLE) {
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);

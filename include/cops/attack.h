@@ -127,6 +127,8 @@ typedef struct cops_situation {
   int zone_x;                   /**< covering fire: the zone's centre (x) in metres, for its event. @since 0.7.0 */
   int zone_y;                   /**< covering fire: the zone's centre (y) in metres, for its event. @since 0.7.0 */
   int zone_radius;              /**< covering fire: the zone's radius in metres, 0 (default) when it has no position. @since 0.7.0 */
+  /* Since 0.9.0. */
+  int adrenaline;               /**< 1: the attacker spends an Adrénaline point for one more die on the attack roll (C5; ::COPS_ERULE with no point left or on a skill without it, C3). @since 0.9.0 */
 } cops_situation;
 
 /**

@@ -83,6 +83,7 @@ typedef struct cops_declaration {
   int threshold_mod;  /**< the GM's modifier of its threshold, -10..10. @since 0.9.0 */
   int difficulty_mod; /**< the GM's modifier of its difficulty, -64..64. @since 0.9.0 */
   int long_move;      /**< 1: the GM allows a move beyond 10 m (C6.3 RULING); the malus is the GM's, in dice_mod. @since 0.9.0 */
+  int adrenaline;     /**< 1: spend an Adrénaline point for one more die on the attack's roll (the first shot's when several; C5). @since 0.9.0 */
 } cops_declaration;
 
 /**

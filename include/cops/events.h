@@ -165,6 +165,7 @@ typedef struct cops_event {
   int dice_mod;        /**< DECLARE: the GM's dice modifier of the action's roll. @since 0.9.0 */
   int threshold_mod;   /**< DECLARE: the GM's threshold modifier. @since 0.9.0 */
   int difficulty_mod;  /**< DECLARE: the GM's difficulty modifier. @since 0.9.0 */
+  int adrenaline;      /**< ATTACK: 1 when the attacker spent an Adrénaline point for one more die (C5). @since 0.9.0 */
 } cops_event;
 
 /** Opaque event log. */

@@ -127,7 +127,7 @@ int  cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
                   s->distance, reach);
   }
   cops_action a, d;
-  int mod = s->attitude + s->dice_mod - (s->movement > 5);
+  int mod = s->attitude + s->dice_mod + s->adrenaline - (s->movement > 5);   /* C5, C6.3 */
   if ((rc = fighter_action(ctx, &a, s->attacker, amode, s->weapon, s->characteristic, mod,
                            s->threshold_mod)))
     return rc;

@@ -92,6 +92,7 @@ static void situation(cops_encounter *e, int id, int mode, int moved, cops_situa
   if (c->start_conditions & COPS_COND_SHAKEN)
     s->dice_mod = -1;     /* C10.4: -1 die to physical actions this round */
   s->dice_mod += c->decl.dice_mod;   /* the GM's modifiers (C1.7) */
+  s->adrenaline = c->decl.adrenaline;   /* C5 */
   s->threshold_mod = c->decl.threshold_mod;
   s->difficulty_mod = c->decl.difficulty_mod;
   if (t >= 0 && mode == COPS_ATTACK_COVER) {
@@ -194,6 +195,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
         return COPS_OK;
       s.shots_fired = k;
       s.several = shots > 1;
+      s.adrenaline = k == 0 && d->adrenaline;   /* one point, for the first shot's roll */
       if ((rc = cops__attack(e->out, &s, LOG(e), flags | COPS__NO_UNDO)))
         return rc;
       note_outcome(e, e->out, id);

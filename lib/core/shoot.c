@@ -28,7 +28,11 @@ static int shot_action(cops_ctx *ctx, cops_action *a, const cops_situation *s, i
   int rc = cops__character_skill_action(a, s->attacker, skill, spec, c);
   if (rc)
     return rc;
-  int mod = s->initiative + s->attitude + cops__wget(s->weapon, COPS_WEAPON_PR) + s->dice_mod;
+  if (s->adrenaline && !cops_skill_adrenaline(skill))
+    return FAIL(ctx, COPS_ERULE, "Adrénaline cannot be spent on %s (C3)",
+                cops_skill_name(skill, COPS_LANG_FR));
+  int mod = s->initiative + s->attitude + cops__wget(s->weapon, COPS_WEAPON_PR) + s->dice_mod +
+            s->adrenaline;                   /* C5: one more die */
   if (s->mode != COPS_ATTACK_COVER && s->distance < 2)
     mod += 1;                                /* point-blank (C10.1) */
   if (s->mode == COPS_ATTACK_COVER)
@@ -61,6 +65,7 @@ int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *
   e.attitude = s->attitude;
   e.initiative = s->initiative;
   e.distance = s->distance;
+  e.adrenaline = s->adrenaline;
   return ev_push(log, &e, attacker_of(o, s), target_of(o, s),
                  s->weapon ? cops_weapon_name(s->weapon) : NULL);
 }

@@ -12,6 +12,7 @@ const struct cops__lang cops__lang_en = {
     [MSG_ATTACK_COVER] = {"{actor} ({attitude}, init {initiative:+}) {mode}"},
     [MSG_ATTACK_WEAPON] = {" with {weapon}"},
     [MSG_ATTACK_DISTANCE] = {" at {distance} m"},
+    [MSG_ATTACK_ADRENALINE] = {", spending an Adrénaline point (+1 die)"},
     [MSG_ROLL] = {"{who} — {purpose}: "},
     [MSG_ROLL_OPPOSED] = {"{threshold}+/{pool} {dice}, {successes} success",
                           "{threshold}+/{pool} {dice}, {successes} successes"},

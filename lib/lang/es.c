@@ -14,6 +14,7 @@ const struct cops__lang cops__lang_es = {
     [MSG_ATTACK_COVER] = {"{actor} ({attitude}, inic. {initiative:+}) {mode}"},
     [MSG_ATTACK_WEAPON] = {" con {weapon}"},
     [MSG_ATTACK_DISTANCE] = {" a {distance} m"},
+    [MSG_ATTACK_ADRENALINE] = {", gastando un punto de Adrenalina (+1 dado)"},
     [MSG_ROLL] = {"{who} — {purpose}: "},
     [MSG_ROLL_OPPOSED] = {"{threshold}+/{pool} {dice}, {successes} éxito",
                           "{threshold}+/{pool} {dice}, {successes} éxitos"},

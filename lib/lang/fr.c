@@ -12,6 +12,7 @@ const struct cops__lang cops__lang_fr = {
     [MSG_ATTACK_COVER] = {"{actor} ({attitude}, init {initiative:+}) {mode}"},
     [MSG_ATTACK_WEAPON] = {" avec {weapon}"},
     [MSG_ATTACK_DISTANCE] = {" à {distance} m"},
+    [MSG_ATTACK_ADRENALINE] = {", un point d'Adrénaline dépensé (+1 dé)"},
     [MSG_ROLL] = {"{who} — {purpose} : "},
     [MSG_ROLL_OPPOSED] = {"{threshold}+/{pool} {dice}, {successes} réussite",
                           "{threshold}+/{pool} {dice}, {successes} réussites"},

@@ -85,7 +85,7 @@ class Declaration(ctypes.Structure):
                 ("initiative", _i), ("target", _i), ("weapon", _i), ("shots", _i),
                 ("moving", _i), ("x", _i), ("y", _i), ("difficulty", _i),
                 ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
-                ("long_move", _i)]
+                ("long_move", _i), ("adrenaline", _i)]
 
 
 _ap = ctypes.POINTER(_Action)

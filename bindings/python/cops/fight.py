@@ -26,7 +26,7 @@ class _Situation(ctypes.Structure):
                 ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
                 ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
                 ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
-                ("zone_y", _i), ("zone_radius", _i)]
+                ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i)]
 
 
 class _Hit(ctypes.Structure):
@@ -255,12 +255,14 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
            target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
            attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
            attacker_id: int = 0, target_id: int = 1,
-           zone: Optional[Tuple[int, int, int]] = None, log: Optional[Log] = None) -> Outcome:
+           zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
+           log: Optional[Log] = None) -> Outcome:
     """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
 
     mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
     attitudes a name or -2..2; characteristic and the stopping characteristics a name or
-    None for the rules' default; zone (x, y, radius) for covering fire's event. The
+    None for the rules' default; zone (x, y, radius) for covering fire's event;
+    adrenaline spends the attacker's Adrénaline point for one more die (C5). The
     target's hit points and conditions change and the weapon's rounds go down; with log,
     every step is appended. All or nothing: on an error nothing changes."""
     if not isinstance(ctx, Context):
@@ -294,6 +296,9 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
     if not isinstance(several, bool):
         raise TypeError("several must be a bool")
     s.several = int(several)
+    if not isinstance(adrenaline, bool):
+        raise TypeError("adrenaline must be a bool")
+    s.adrenaline = int(adrenaline)
     for name, value in (("movement", movement), ("shots_fired", shots_fired),
                         ("distance", distance), ("dice_mod", dice_mod),
                         ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),

@@ -921,12 +921,14 @@ class Encounter(_EncounterView):
                 attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
                 to: Optional[Tuple[int, int]] = None, weapon: int = 0,
                 difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
-                difficulty_mod: int = 0, long_move: bool = False) -> None:
+                difficulty_mod: int = 0, long_move: bool = False,
+                adrenaline: bool = False) -> None:
         """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
         "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
         "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
         of the action's roll (C1.7); long_move: the GM allows a move beyond 10 m (C6.3),
-        the malus in dice_mod."""
+        the malus in dice_mod; adrenaline spends a point for one more die on the attack's
+        roll (C5)."""
         d = n.Declaration()
         act = n.parsed(lib.cops_encounter_action_parse, action, "action")
         self._check(lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
@@ -942,6 +944,9 @@ class Encounter(_EncounterView):
         if not isinstance(long_move, bool):
             raise TypeError("long_move must be a bool")
         d.long_move = int(long_move)
+        if not isinstance(adrenaline, bool):
+            raise TypeError("adrenaline must be a bool")
+        d.adrenaline = int(adrenaline)
         if to is not None:
             x, y = to
             d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
@@ -1069,7 +1074,7 @@ class Encounter(_EncounterView):
                 "shots": d.shots, "to": (d.x, d.y) if d.moving else None,
                 "difficulty": d.difficulty, "dice_mod": d.dice_mod,
                 "threshold_mod": d.threshold_mod, "difficulty_mod": d.difficulty_mod,
-                "long_move": bool(d.long_move)}
+                "long_move": bool(d.long_move), "adrenaline": bool(d.adrenaline)}
 
     def _find(self, ptr: Optional[int], ident: int) -> _Handle:
         if not ptr:

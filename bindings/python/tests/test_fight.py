@@ -152,3 +152,30 @@ def test_positions_between_rounds():
             assert not e.present(j) and e.present(m) and e.count == 2
             with pytest.raises(cops.RangeError):
                 e.position(7)
+
+
+def test_adrenaline_in_an_attack_and_a_declaration():
+    ctx = scripted([1, 1, 1, 1] + [1] * 20)
+    mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+    gun = load(ctx, cops.Weapon, "vulcan-051")
+    log = cops.Log(ctx)
+    o = cops.attack(ctx, mike, joe, weapon=gun, distance=5, adrenaline=True, log=log)
+    assert o.rolls["attack"].pool == 4 and mike.points("adrenaline") == (1, 2)
+    assert log.events[0]["adrenaline"] is True
+    assert "spending an Adrénaline point (+1 die)" in log.narrate("en")
+    mike.set_current_points("adrenaline", 0)
+    with pytest.raises(cops.RuleError, match="no Adrénaline point left"):
+        cops.attack(ctx, mike, joe, weapon=gun, distance=5, adrenaline=True)
+    with pytest.raises(TypeError):
+        cops.attack(ctx, mike, joe, weapon=gun, adrenaline=1)
+    mike.set_current_points("adrenaline", 1)
+    with cops.Encounter(ctx) as e:
+        m = e.add(mike, 0, 0, 0, controlled=True)
+        j = e.add(joe, 1, 1, 0)
+        e.begin_round()
+        with pytest.raises(cops.InvalidArgumentError, match="goes with an attack"):
+            e.declare(m, "wait", adrenaline=True)
+        e.declare(m, "strike", target=j, adrenaline=True)
+        assert e.declaration(m)["adrenaline"] is True
+        e.resolve_round()
+        assert mike.points("adrenaline")[0] == 0
