@@ -11,6 +11,11 @@ trap 'rm -rf "$tmp"' EXIT
 nm -D --defined-only "$lib" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > "$tmp/exported"
 [ "$(wc -l < "$tmp/exported")" -gt 200 ] || { echo "parity: too few exported functions"; exit 1; }
 fail=0
+# A prototype given twice is one a Python dict keeps silently: refused.
+dups=$(grep -oh '^ *"cops_[a-z0-9_]*": ' $(find "$root/bindings/python/cops" -name '*.py') |
+       sort | uniq -d)
+[ -z "$dups" ] || { echo "parity: Python prototypes given twice:"; echo "$dups"; exit 1; }
+
 bindings=python
 [ -z "$luamod" ] || bindings="python lua"
 for binding in $bindings; do
