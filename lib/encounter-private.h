@@ -139,6 +139,23 @@ static inline int check_id(const cops_encounter *e, int id)
   return COPS_OK;
 }
 
+/* A declaration the library writes into the caller's struct: its size set first
+ * (cops_declaration_init does), at most the library's; written up to it. */
+static inline int check_declaration_out(const cops_encounter *e, const cops_declaration *d)
+{
+  if (d->size < sizeof(uint32_t) || d->size > sizeof *d)
+    return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
+                      "sizeof(cops_declaration) (cops_declaration_init does)",
+                      (unsigned)d->size);
+  return COPS_OK;
+}
+static inline void declaration_out(cops_declaration *d, const cops_declaration *full)
+{
+  const uint32_t size = d->size;
+  memcpy(d, full, size);   /* the fields the caller's struct knows */
+  d->size = size;
+}
+
 static inline const char *name(const cops_encounter *e, int id)
 {
   const char *n = cops_character_name(e->c[id].ch);

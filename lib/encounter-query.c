@@ -12,12 +12,8 @@ int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d)
   if (!e || !d)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
-  const uint32_t size = d->size;
-  if (size < sizeof(uint32_t) || size > sizeof *d)
-    return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
-                      "sizeof(cops_declaration) (cops_declaration_init does)", (unsigned)size);
-  int rc = check_id(e, id);
-  if (rc)
+  int rc;
+  if ((rc = check_declaration_out(e, d)) || (rc = check_id(e, id)))
     return rc;
   if (!e->in_round)
     return FAIL(e, COPS_ESTATE, "suggestions come after cops_encounter_begin_round()");
@@ -26,8 +22,7 @@ int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d)
   cops_declaration full;
   if ((rc = e->rules->policy(e, id, &full)))
     return rc;
-  memcpy(d, &full, size);   /* the fields the caller's struct knows */
-  d->size = size;
+  declaration_out(d, &full);
   return COPS_OK;
 }
 

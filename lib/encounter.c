@@ -797,17 +797,12 @@ int cops_encounter_declaration(const cops_encounter *e, int id, cops_declaration
   if (!e || !d)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
-  const uint32_t size = d->size;
-  if (size < sizeof(uint32_t) || size > sizeof *d)
-    return cops__fail(e->ctx, COPS_EINVAL, "declaration size %u: set it to "
-                      "sizeof(cops_declaration) (cops_declaration_init does)", (unsigned)size);
-  int rc = check_id(e, id);
-  if (rc)
+  int rc;
+  if ((rc = check_declaration_out(e, d)) || (rc = check_id(e, id)))
     return rc;
   if (!e->c[id].declared)
     return cops__fail(e->ctx, COPS_ESTATE, "%s has no declaration this round", who(e, id));
-  memcpy(d, &e->c[id].decl, size);   /* the fields the caller's struct knows */
-  d->size = size;
+  declaration_out(d, &e->c[id].decl);
   return COPS_OK;
 }
 
