@@ -247,31 +247,29 @@ static int push_p(lua_State *L, double p)
   return 1;
 }
 
-static int ctx_odds_pmf(lua_State *L)
+/* ctx:odds_x(notation, k) -> a probability. */
+static int odds_k(lua_State *L, int (*fn)(cops_ctx *, const cops_action *, int, double *))
 {
   ctx_ud *c = to_ctx(L, 1);
   cops_action a = action_of(L, c, 2);
   double p;
-  check(L, c, cops_odds_pmf(c->ctx, &a, checkint(L, 3), &p));
+  check(L, c, fn(c->ctx, &a, checkint(L, 3), &p));
   return push_p(L, p);
+}
+
+static int ctx_odds_pmf(lua_State *L)
+{
+  return odds_k(L, cops_odds_pmf);
 }
 
 static int ctx_odds_at_least(lua_State *L)
 {
-  ctx_ud *c = to_ctx(L, 1);
-  cops_action a = action_of(L, c, 2);
-  double p;
-  check(L, c, cops_odds_at_least(c->ctx, &a, checkint(L, 3), &p));
-  return push_p(L, p);
+  return odds_k(L, cops_odds_at_least);
 }
 
 static int ctx_odds_margin_at_least(lua_State *L)
 {
-  ctx_ud *c = to_ctx(L, 1);
-  cops_action a = action_of(L, c, 2);
-  double p;
-  check(L, c, cops_odds_margin_at_least(c->ctx, &a, checkint(L, 3), &p));
-  return push_p(L, p);
+  return odds_k(L, cops_odds_margin_at_least);
 }
 
 static int ctx_odds_expected(lua_State *L)
@@ -283,34 +281,30 @@ static int ctx_odds_expected(lua_State *L)
   return push_p(L, m);
 }
 
-static int ctx_odds_quantile(lua_State *L)
+/* ctx:odds_x(notation, p) -> a count (successes, dice, a threshold). */
+static int odds_for(lua_State *L, int (*fn)(cops_ctx *, const cops_action *, double, int *))
 {
   ctx_ud *c = to_ctx(L, 1);
   cops_action a = action_of(L, c, 2);
   int k;
-  check(L, c, cops_odds_quantile(c->ctx, &a, luaL_checknumber(L, 3), &k));
+  check(L, c, fn(c->ctx, &a, luaL_checknumber(L, 3), &k));
   lua_pushinteger(L, k);
   return 1;
+}
+
+static int ctx_odds_quantile(lua_State *L)
+{
+  return odds_for(L, cops_odds_quantile);
 }
 
 static int ctx_odds_dice_for(lua_State *L)
 {
-  ctx_ud *c = to_ctx(L, 1);
-  cops_action a = action_of(L, c, 2);
-  int k;
-  check(L, c, cops_odds_dice_for(c->ctx, &a, luaL_checknumber(L, 3), &k));
-  lua_pushinteger(L, k);
-  return 1;
+  return odds_for(L, cops_odds_dice_for);
 }
 
 static int ctx_odds_threshold_for(lua_State *L)
 {
-  ctx_ud *c = to_ctx(L, 1);
-  cops_action a = action_of(L, c, 2);
-  int k;
-  check(L, c, cops_odds_threshold_for(c->ctx, &a, luaL_checknumber(L, 3), &k));
-  lua_pushinteger(L, k);
-  return 1;
+  return odds_for(L, cops_odds_threshold_for);
 }
 
 static int ctx_odds_points(lua_State *L)

@@ -432,12 +432,7 @@ void open_attack(lua_State *L)
   lua_pushcfunction(L, outcome_ud_gc);
   lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
-  lua_newtable(L);                 /* OUTCOMES: weak keys */
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_setfield(L, LUA_REGISTRYINDEX, OUTCOMES);
+  weak_registry(L, OUTCOMES);
 
   static const luaL_Reg log_methods[] = {
     {"count", log_count}, {"clear", log_clear}, {"set_round", log_set_round},

@@ -68,6 +68,7 @@ void push_roll(lua_State *L, const cops_roll *r);
 cops_roll *roll_begin(lua_State *L, ctx_ud *c);
 void roll_end(lua_State *L);
 void metatable(lua_State *L, const char *name, const luaL_Reg *methods);
+void weak_registry(lua_State *L, const char *name);
 /* The events of a log as a list of tables (docs/lua.md). */
 void push_events(lua_State *L, const cops_log *log);
 /* A context finalised while handles were open is freed by the last of them. */

@@ -993,6 +993,17 @@ static int l_version(lua_State *L)
   return 1;
 }
 
+/* A registry table of that name whose keys are weak: a value lives as long as its key. */
+void weak_registry(lua_State *L, const char *name)
+{
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, name);
+}
+
 void metatable(lua_State *L, const char *name, const luaL_Reg *methods)
 {
   luaL_newmetatable(L, name);
@@ -1041,12 +1052,7 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   lua_pushcfunction(L, roll_index);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
-  lua_newtable(L);                 /* ROLLS: weak keys */
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_setfield(L, LUA_REGISTRYINDEX, ROLLS);
+  weak_registry(L, ROLLS);
 
   static const luaL_Reg ctx_methods[] = {
     {"seed", ctx_seed}, {"confine", ctx_confine}, {"die", ctx_die}, {"roll", ctx_roll},
