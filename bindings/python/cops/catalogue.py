@@ -9,14 +9,9 @@ from typing import Any, List, Optional, Tuple, Union
 from . import _native as n
 
 lib = n.lib
-def _names(fn: Any, count: int, lang: str) -> List[str]:
-    code = n.lang_code(lang)
-    return [n.c_text(fn(i, code)) for i in range(count)]
-
-
 def characteristics(lang: str = "fr") -> List[str]:
     """The seven characteristics (C2), in order, French (canonical) or English names."""
-    return _names(lib.cops_characteristic_name, lib.cops_characteristic_count(), lang)
+    return _list(lib.cops_characteristic_name, n.lang_code(lang))
 
 
 @dataclass(frozen=True)
@@ -53,14 +48,7 @@ def skills() -> List[Skill]:
 
 def locations(lang: str = "fr") -> List[str]:
     """The armour locations (head, torso ... C8.3), in order."""
-    out = []
-    code = n.lang_code(lang)
-    for i in range(16):
-        name = lib.cops_location_name(i, code)
-        if name is None:
-            break
-        out.append(n.c_text(name))
-    return out
+    return _list(lib.cops_location_name, n.lang_code(lang))
 
 
 def location(name: str) -> int:
@@ -116,14 +104,7 @@ def action_names() -> List[str]:
 
 def weapon_kinds(lang: str = "en") -> List[str]:
     """The kinds of weapons (docs/weapons.md), in order."""
-    code = n.lang_code(lang)
-    out = []
-    for i in range(32):
-        name = lib.cops_weapon_kind_name(i, code)
-        if name is None:
-            break
-        out.append(n.c_text(name))
-    return out
+    return _list(lib.cops_weapon_kind_name, n.lang_code(lang))
 
 
 def weapon_kind(name: str) -> int:
@@ -168,10 +149,11 @@ def _name(value: Optional[bytes], what: str, index: int) -> str:
     return value.decode("utf-8")
 
 
-def _list(fn: Any) -> List[str]:
+def _list(fn: Any, *args: Any) -> List[str]:
+    """fn(i, *args) for i = 0, 1 ... until it gives NULL: a table of names, in order."""
     out = []
     for i in range(64):
-        name = fn(i)
+        name = fn(i, *args)
         if name is None:
             break
         out.append(n.c_text(name))

@@ -413,24 +413,25 @@ class _Entity(_Handle):
         super().__init__(ptr, ctx)
 
     @classmethod
-    def from_json(cls: Type[_T], ctx: Context, text: Union[str, Dict[str, Any]]) -> _T:
-        """Read one from JSON text (or a dict), as its file has it."""
+    def _made(cls: Type[_T], ctx: Context, make: Any, *args: Any) -> _T:
+        """One made by make(&ptr, ctx, *args), the context checked first."""
         if not isinstance(ctx, Context):
             raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(make(ctypes.byref(ptr), ctx._h, *args))
+        return cls(ctx, ptr.value)
+
+    @classmethod
+    def from_json(cls: Type[_T], ctx: Context, text: Union[str, Dict[str, Any]]) -> _T:
+        """Read one from JSON text (or a dict), as its file has it."""
         if isinstance(text, dict):
             text = json.dumps(text, ensure_ascii=False)
-        ptr = ctypes.c_void_p()
-        ctx._check(cls._from_json(ctypes.byref(ptr), ctx._h, n.text(text, "json")))
-        return cls(ctx, ptr.value)
+        return cls._made(ctx, cls._from_json, n.text(text, "json"))
 
     @classmethod
     def load(cls: Type[_T], ctx: Context, path: PathLike) -> _T:
         """Read one from a JSON file."""
-        if not isinstance(ctx, Context):
-            raise TypeError("ctx must be a cops.Context")
-        ptr = ctypes.c_void_p()
-        ctx._check(cls._load(ctypes.byref(ptr), ctx._h, n.text(os.fspath(path), "path")))
-        return cls(ctx, ptr.value)
+        return cls._made(ctx, cls._load, n.text(os.fspath(path), "path"))
 
     @property
     def name(self) -> str:
@@ -461,12 +462,12 @@ class Character(_Entity):
     @classmethod
     def new(cls, ctx: Context, name: str) -> "Character":
         """A character with every characteristic at 1 and no skill."""
-        if not isinstance(ctx, Context):
-            raise TypeError("ctx must be a cops.Context")
-        ptr = ctypes.c_void_p()
-        ctx._check(lib.cops_character_new(ctypes.byref(ptr), ctx._h))
-        c = cls(ctx, ptr.value)
-        c.name = name
+        c = cls._made(ctx, lib.cops_character_new)
+        try:
+            c.name = name
+        except BaseException:
+            c.close()   # no half-made character left behind
+            raise
         return c
 
     @property
@@ -693,13 +694,9 @@ class Weapon(_Entity):
     def new(cls, ctx: Context, kind: Union[str, int], name: str) -> "Weapon":
         """A weapon of a kind ("handgun", "blade" ...), its PR/PU/FA read from a name in
         the rules' code ("Vulcan 051") or 0."""
-        if not isinstance(ctx, Context):
-            raise TypeError("ctx must be a cops.Context")
-        ptr = ctypes.c_void_p()
-        ctx._check(lib.cops_weapon_new(ctypes.byref(ptr), ctx._h,
-                                       n.parsed(lib.cops_weapon_kind_parse, kind, "kind"),
-                                       n.text(name, "name")))
-        return cls(ctx, ptr.value)
+        return cls._made(ctx, lib.cops_weapon_new,
+                         n.parsed(lib.cops_weapon_kind_parse, kind, "kind"),
+                         n.text(name, "name"))
 
     def __setitem__(self, field: str, value: int) -> None:
         """weapon["pu"] = 6 (docs/weapons.md gives each field's range)."""
@@ -742,11 +739,7 @@ class Armour(_Entity):
     @classmethod
     def new(cls, ctx: Context, name: str) -> "Armour":
         """Armour protecting nothing yet."""
-        if not isinstance(ctx, Context):
-            raise TypeError("ctx must be a cops.Context")
-        ptr = ctypes.c_void_p()
-        ctx._check(lib.cops_armour_new(ctypes.byref(ptr), ctx._h, n.text(name, "name")))
-        return cls(ctx, ptr.value)
+        return cls._made(ctx, lib.cops_armour_new, n.text(name, "name"))
 
     def protection(self, location: Union[str, int]) -> Tuple[int, int]:
         """(dice, fixed) at a location ("torso", "head" ... any spelling)."""

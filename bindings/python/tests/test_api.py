@@ -199,3 +199,11 @@ def test_gm_modifiers_in_a_declaration():
                            and ev.actor_id == m)
             assert declare["dice_mod"] == -1 and declare["threshold_mod"] == 1
             assert "(GM: -1 dice, threshold +1, difficulty +0)" in e.narrate("en")
+
+
+def test_a_character_refused_its_name_is_not_left_behind():
+    with cops.Context(seed=1) as ctx:
+        before = len(ctx._children)
+        with pytest.raises(cops.InvalidArgumentError, match="name is empty"):
+            cops.Character.new(ctx, "")
+        assert len([c for c in ctx._children if c._ptr]) == before
