@@ -5,24 +5,8 @@
 local root = assert(arg[1], "usage: lua5.4 api.lua SOURCE_ROOT")
 local cops = require "cops"
 local ex = root .. "/examples"
-local passed, failed = 0, 0
-
-local function test(name, fn)
-  local ok, err = pcall(fn)
-  if ok then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    print("FAIL: " .. name .. ": " .. tostring(err))
-  end
-end
-
-local function raises(code, fn)
-  local ok, err = pcall(fn)
-  assert(not ok, "no error")
-  assert(type(err) == "table" and err.name == code, "expected " .. code .. ", got " .. tostring(err))
-  return err
-end
+local h = dofile(root .. "/bindings/lua/tests/harness.lua")
+local test, raises = h.test, h.raises
 
 local function scripted(faces)
   local i = 0
@@ -273,5 +257,4 @@ test("weapons and armour built and changed", function()
   assert(sc:sides()[2] == "b" and sc:name() == "Duel")
 end)
 
-print(string.format("api: %d passed, %d failed", passed, failed))
-os.exit(failed == 0 and 0 or 1, true)
+h.finish("api")

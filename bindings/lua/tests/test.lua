@@ -4,24 +4,11 @@
 local root = assert(arg[1], "usage: lua5.4 test.lua SOURCE_ROOT")
 local cops = require "cops"
 local ex = root .. "/examples"
-local passed, failed = 0, 0
-
-local function test(name, fn)
-  local ok, err = pcall(fn)
-  if ok then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    print("FAIL: " .. name .. ": " .. tostring(err))
-  end
-end
+local h = dofile(root .. "/bindings/lua/tests/harness.lua")
+local test = h.test
 
 local function raises(name, code, fn)
-  local ok, err = pcall(fn)
-  assert(not ok, name .. ": no error")
-  assert(type(err) == "table" and err.name == code,
-         name .. ": expected " .. code .. ", got " .. tostring(err))
-  return err
+  return h.raises(code, fn, name)
 end
 
 local function read(path)
@@ -273,5 +260,4 @@ test("handles close once; the context waits for its handles", function()
   collectgarbage()
 end)
 
-print(string.format("lua: %d passed, %d failed", passed, failed))
-os.exit(failed == 0 and 0 or 1, true)  -- close the state: every handle finalized
+h.finish("lua")
