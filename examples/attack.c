@@ -10,7 +10,7 @@ struct attack_args {
   const char *attacker, *target, *weapon, *armour, *target_weapon, *attacker_armour;
   const char *distance, *mode, *attitude, *target_attitude, *initiative, *movement;
   const char *shots_fired, *seed, *faces, *lang;
-  int json, help, adrenaline;
+  int json, help, adrenaline, anciennete;
 };
 
 static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
@@ -52,6 +52,8 @@ static int parse_attack_args(int argc, char **argv, struct attack_args *o)
       o->json = 1;
     else if (!strcmp(a, "--adrenaline"))
       o->adrenaline = 1;
+    else if (!strcmp(a, "--anciennete"))
+      o->anciennete = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
       o->help = 1;
     else
@@ -121,6 +123,7 @@ static int situation_from(cops_situation *s, const struct attack_args *o, struct
   s->target_weapon = t->target_weapon;
   s->attacker_armour = t->attacker_armour;
   s->adrenaline = o->adrenaline;   /* C5: a point for one more die */
+  s->anciennete = o->anciennete;   /* C5: a failed roll again for a point */
   int rc = 0;
   if (o->attitude && cops_attitude_parse(o->attitude, &s->attitude))
     return usage_error("attack: --attitude '%s': Planque, Prudent, Normal, Agressif, "

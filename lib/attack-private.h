@@ -180,6 +180,24 @@ static COPS_INLINE struct party target_of(const cops_outcome *o, const cops_situ
   return s->target ? party(o, s->target) : NOBODY;
 }
 
+/* The id of a party of the procedure under way (-1 for another character),
+ * logged or not. */
+static inline int cast_id_of(const cops_outcome *o, const cops_character *ch)
+{
+  for (int i = 0; i < 2; i++)
+    if (ch && ch == o->cast[i])
+      return o->cast_id[i];
+  return -1;
+}
+
+/* cops__anciennete() for the parties of a procedure. */
+static inline int anciennete(cops_ctx *ctx, cops_character *ch, int id, int purpose,
+                             cops_roll *roll, int want, cops_log *log, struct party p,
+                             struct party t, int *again)
+{
+  return cops__anciennete(ctx, ch, id, purpose, roll, want, log, p.name, t.name, t.id, again);
+}
+
 /* The event an attack opens with (lib/core/shoot.c). */
 int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s);
 

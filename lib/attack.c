@@ -275,6 +275,7 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       (rc = cops__check_range(ctx, "shots already fired", s->shots_fired, 0, COPS_MAGAZINE_MAX)) ||
       (rc = cops__check_range(ctx, "several", s->several, 0, 1)) ||
       (rc = cops__check_range(ctx, "adrenaline", s->adrenaline, 0, 1)) ||
+      (rc = cops__check_range(ctx, "anciennete", s->anciennete, 0, 1)) ||
       (rc = cops__check_range(ctx, "dice modifier", s->dice_mod, -COPS_MOD_MAX, COPS_MOD_MAX)) ||
       (rc = cops__check_range(ctx, "target dice modifier", s->target_dice_mod, -COPS_MOD_MAX,
                         COPS_MOD_MAX)) ||
@@ -481,6 +482,32 @@ int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, 
     rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
   return cops__outcome_leave(out, &u, rc);
 }
+int cops__anciennete(cops_ctx *ctx, cops_character *ch, int id, int purpose, cops_roll *roll,
+                     int want, cops_log *log, const char *actor, const char *target,
+                     int target_id, int *again)
+{
+  if (again)
+    *again = 0;
+  if (cops_roll_kind(roll) != COPS_ROLL_ACTION || cops__roll_anciennete(roll) ||
+      cops__anciennete_left(ch) < 1)
+    return COPS_OK;
+  int spend = want, rc;
+  if (!spend && ctx->anciennete && id >= 0 &&
+      (rc = ctx->anciennete(ctx->anciennete_self, id, purpose, roll, &spend)))
+    return rc;
+  if (!spend)
+    return COPS_OK;
+  if ((rc = cops__spend_anciennete(ctx, ch, roll)))
+    return rc;
+  if (again)
+    *again = 1;
+  if (!log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.purpose = purpose;
+  return cops__log_push(log, &e, actor, id, target, target_id, NULL, roll);
+}
+
 /* ---- accessors ------------------------------------------------------------ */
 
 int cops_outcome_mode(const cops_outcome *o)

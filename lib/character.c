@@ -638,6 +638,37 @@ int cops__spend_adrenaline(cops_ctx *ctx, cops_character *ch)
   return COPS_OK;
 }
 
+/* C5: the action of @p failed rolled again into @p out (which may be @p failed)
+ * for one Ancienneté point. */
+static int reroll_into(cops_ctx *ctx, cops_character *ch, cops_roll *out,
+                       const cops_roll *failed)
+{
+  cops_action a;
+  if (cops_roll_action_of(failed, &a) != COPS_OK)
+    return cops__fail(ctx, COPS_ESTATE, "the roll to roll again holds no action roll");
+  if (cops__roll_anciennete(failed))
+    return cops__fail(ctx, COPS_ERULE, "this roll was already rolled again with Ancienneté (C5)");
+  if (ch->current[COPS_ANCIENNETE] < 1)
+    return cops__fail(ctx, COPS_ERULE, "no Ancienneté point left (0 of %d)",
+                      ch->max[COPS_ANCIENNETE]);
+  int rc = cops_roll_action(out, ctx, &a);
+  if (rc)
+    return rc;
+  cops__roll_set_anciennete(out); /* a success now has MR 0 (C5) */
+  ch->current[COPS_ANCIENNETE]--;
+  return COPS_OK;
+}
+
+int cops__spend_anciennete(cops_ctx *ctx, cops_character *ch, cops_roll *roll)
+{
+  return reroll_into(ctx, ch, roll, roll);
+}
+
+int cops__anciennete_left(const cops_character *ch)
+{
+  return ch->current[COPS_ANCIENNETE];
+}
+
 int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
                                  const char *spec, int characteristic)
 {
@@ -732,20 +763,9 @@ int cops_character_reroll(cops_roll *out, cops_character *ch, const cops_roll *f
   COPS__ENTER(ch->ctx);
   if (!out || !failed)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "failed roll" : "roll");
-  cops_action a;
-  if (cops_roll_action_of(failed, &a) != COPS_OK)
-    return FAIL(ch, COPS_ESTATE, "the roll to roll again holds no action roll");
-  if (cops__roll_anciennete(failed))
-    return FAIL(ch, COPS_ERULE, "this roll was already rolled again with Ancienneté (C5)");
-  if (cops_roll_succeeded(failed))
+  if (cops_roll_kind(failed) == COPS_ROLL_ACTION && !cops__roll_anciennete(failed) &&
+      cops_roll_succeeded(failed))
     return FAIL(ch, COPS_ERULE, "Ancienneté is spent after a failed roll, and this one "
                 "succeeded (C5)");
-  if (ch->current[COPS_ANCIENNETE] < 1)
-    return FAIL(ch, COPS_ERULE, "no Ancienneté point left (0 of %d)", ch->max[COPS_ANCIENNETE]);
-  int rc = cops_roll_action(out, ch->ctx, &a);
-  if (rc)
-    return rc;
-  cops__roll_set_anciennete(out); /* a success now has MR 0 (C5) */
-  ch->current[COPS_ANCIENNETE]--;
-  return COPS_OK;
+  return reroll_into(ch->ctx, ch, out, failed);
 }

@@ -705,6 +705,7 @@ void cops__roll_figures(const cops_roll *roll, cops__roll_figures_t *f)
     f->success = roll->succeeded;
     f->unskilled = roll->unskilled;
     f->capped = roll->capped;
+    f->anciennete = roll->anciennete;
     cops_roll_margin(roll, &f->margin);
   } else if (roll->kind != COPS_ROLL_NONE) {
     f->pool = roll->count;

@@ -69,6 +69,8 @@ struct cops_encounter {
   char side_name[COPS_SIDES_MAX][64];
   const struct cops__script_line *script;   /* a scenario's, or NULL */
   int nscript;
+  cops_anciennete_fn anciennete;            /* C5: the caller's decision, or NULL */
+  void *anciennete_user;
 };
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)

@@ -559,6 +559,8 @@ static int begin_round(cops_encounter *e)
   x.type = COPS_EV_ROUND;
   if ((rc = cops__enc_ev(e, &x, -1, -1, NULL)))
     return rc;
+  for (int i = 0; i < e->n; i++)
+    e->c[i].declared = 0;   /* last round's declarations spend no point now */
   /* C10.4: those out of the fight roll to recover at the start of each later round. */
   for (int i = 0; i < e->n; i++) {
     struct combatant *c = &e->c[i];
@@ -645,6 +647,10 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     if (cur < 1)
       return FAIL(e, COPS_ERULE, "%s has no Adrénaline point left (C5)", me);
   }
+  if (d->anciennete != 0 && d->anciennete != 1)
+    return FAIL(e, COPS_EINVAL, "%s: anciennete is %d, not 0 or 1", me, d->anciennete);
+  if (d->anciennete && cops__anciennete_left(c->ch) < 1)
+    return FAIL(e, COPS_ERULE, "%s has no Ancienneté point left (C5)", me);
   if (is_melee_action(d->action)) {
     if (d->initiative != 0)
       return FAIL(e, COPS_EINVAL, "%s: initiative %+d for %s: melee has none, use 0 (C6.4)", me,
@@ -869,32 +875,89 @@ static int run_round(cops_encounter *e)
   return resolve_round(e);
 }
 
-/* The public round procedures: all or nothing (docs/encounters.md). */
+int cops_encounter_set_anciennete_callback(cops_encounter *e, cops_anciennete_fn fn, void *user)
+{
+  if (!e)
+    return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
+  e->anciennete = fn;
+  e->anciennete_user = fn ? user : NULL;
+  return COPS_OK;
+}
+
+/* C5: whether combatant id spends Ancienneté on its failed roll: its
+ * declaration says so this round, else the caller's callback for a
+ * controlled combatant; the default policy's combatants keep their points. */
+static int decide_anciennete(void *self, int id, int purpose, const cops_roll *failed,
+                             int *spend)
+{
+  cops_encounter *e = self;
+  *spend = 0;
+  if (id < 0 || id >= e->n)
+    return COPS_OK;
+  const struct combatant *c = &e->c[id];
+  if (c->declared && c->decl.anciennete) {
+    *spend = 1;
+    return COPS_OK;
+  }
+  if (!c->controlled || !e->anciennete)
+    return COPS_OK;
+  cops_ctx *ctx = e->ctx;
+  ctx->in_callback = 1;
+  const int answer = e->anciennete(e->anciennete_user, id, purpose, failed,
+                                   cops__anciennete_left(c->ch));
+  ctx->in_callback = 0;
+  if (ctx->reentered) {
+    ctx->reentered = 0;
+    return FAIL(e, COPS_ESTATE, "the Ancienneté callback called the library on the "
+                "encounter's context (refused; docs/encounters.md)");
+  }
+  if (answer < 0)
+    return FAIL(e, answer >= COPS_EIO ? answer : COPS_EINVAL, "the Ancienneté callback "
+                "failed (%d) for %s (id %d)", answer, who(e, id), id);
+  if (answer > 1)
+    return FAIL(e, COPS_EINVAL, "the Ancienneté callback returned %d for %s (id %d): 1 "
+                "spends a point, 0 keeps it", answer, who(e, id), id);
+  *spend = answer;
+  return COPS_OK;
+}
+
+/* The public round procedures: all or nothing (docs/encounters.md); while
+ * one runs, failed rolls ask decide_anciennete(). */
 static int entered(cops_encounter *e)
 {
   if (!e)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
   save(e);
+  e->ctx->anciennete = decide_anciennete;
+  e->ctx->anciennete_self = e;
   return COPS_OK;
+}
+
+static int left(cops_encounter *e, int rc)
+{
+  e->ctx->anciennete = NULL;
+  e->ctx->anciennete_self = NULL;
+  return rc ? restore(e, rc) : COPS_OK;
 }
 
 int cops_encounter_begin_round(cops_encounter *e)
 {
   int rc = entered(e);
-  return rc ? rc : (rc = begin_round(e)) ? restore(e, rc) : COPS_OK;
+  return rc ? rc : left(e, begin_round(e));
 }
 
 int cops_encounter_resolve_round(cops_encounter *e)
 {
   int rc = entered(e);
-  return rc ? rc : (rc = resolve_round(e)) ? restore(e, rc) : COPS_OK;
+  return rc ? rc : left(e, resolve_round(e));
 }
 
 int cops_encounter_run_round(cops_encounter *e)
 {
   int rc = entered(e);
-  return rc ? rc : (rc = run_round(e)) ? restore(e, rc) : COPS_OK;
+  return rc ? rc : left(e, run_round(e));
 }
 
 int cops_encounter_run(cops_encounter *e)
@@ -904,10 +967,8 @@ int cops_encounter_run(cops_encounter *e)
   COPS__ENTER(e->ctx);
   if (e->over)
     return FAIL(e, COPS_ESTATE, "the fight is over");
-  save(e);
-  int rc;
-  while (!e->over)
-    if ((rc = run_round(e)))
-      return restore(e, rc);
-  return COPS_OK;
+  int rc = entered(e);
+  while (!rc && !e->over)
+    rc = run_round(e);
+  return left(e, rc);
 }

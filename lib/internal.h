@@ -38,6 +38,10 @@ struct cops_ctx {
   unsigned char key[32];
   cops_rng_fn fn;
   void *user;
+  /* While an encounter's round runs: who decides to spend Ancienneté on a
+   * failed roll (C5), or NULL. */
+  int (*anciennete)(void *self, int id, int purpose, const cops_roll *failed, int *spend);
+  void *anciennete_self;
   char errmsg[512];
   unsigned char buf[COPS_RNG_BUF];
 };
@@ -265,6 +269,7 @@ void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, int32_t *reroll_
  * (the dice) and the total; the rest 0. */
 typedef struct cops__roll_figures_t {
   int kind, pool, threshold, difficulty, successes, success, margin, total, unskilled, capped;
+  int anciennete;
 } cops__roll_figures_t;
 void cops__roll_figures(const cops_roll *roll, cops__roll_figures_t *f);
 
@@ -400,6 +405,19 @@ int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_
                                const char **canonical);
 /* C5: spend one Adrénaline point of ch, ::COPS_ERULE with none left. */
 int cops__spend_adrenaline(cops_ctx *ctx, cops_character *ch);
+/* C5: roll a failed roll of ch again in place, paying an Ancienneté point
+ * (none left, or a roll already rolled again: ::COPS_ERULE). */
+int cops__spend_anciennete(cops_ctx *ctx, cops_character *ch, cops_roll *roll);
+/* C5 Ancienneté, after a failed (or lost) roll of ch, combatant @p id, just
+ * logged: one point rolls it again in place when spent: @p want 1 (a one-off
+ * situation's flag), else the decision of the encounter whose round runs
+ * (ctx->anciennete). The re-roll is logged after the failed one, by ch at
+ * @p target; *again (may be NULL) says whether it was made (lib/attack.c). */
+int cops__anciennete(cops_ctx *ctx, cops_character *ch, int id, int purpose, cops_roll *roll,
+                     int want, cops_log *log, const char *actor, const char *target,
+                     int target_id, int *again);
+/* Ancienneté points ch has left. */
+int cops__anciennete_left(const cops_character *ch);
 int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
                                  const char *spec, int characteristic);
 void cops__character_recovery_step(cops_character *ch);

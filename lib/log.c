@@ -227,8 +227,8 @@ static const struct {
   uint16_t at[COPS__PAYLOAD];
 } fields[COPS_EV_TYPE_COUNT] = {
   [COPS_EV_ATTACK] = {5, {F(mode), F(attitude), F(initiative), F(distance), F(adrenaline)}},
-  [COPS_EV_ROLL] = {8, {F(purpose), F(difficulty), F(successes), F(success), F(margin), F(total),
-                        F(unskilled), F(capped)}},
+  [COPS_EV_ROLL] = {9, {F(purpose), F(difficulty), F(successes), F(success), F(margin), F(total),
+                        F(unskilled), F(capped), F(anciennete)}},
   [COPS_EV_MISS] = {3, {F(reason), F(bullet), F(fired)}},
   [COPS_EV_HIT] = {3, {F(fired), F(hits), F(margin)}},
   [COPS_EV_LOCATION] = {4, {F(bullet), F(die), F(location), F(modifier)}},
@@ -329,6 +329,7 @@ static COPS_INLINE void record_roll(cops_log *log, struct cops__record *r, const
   r->v[5] = f.total;
   r->v[6] = f.unskilled;
   r->v[7] = f.capped;
+  r->v[8] = f.anciennete;
 }
 
 int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int actor_id,

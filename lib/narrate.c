@@ -169,7 +169,7 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     text(&l, "result", L->msg[e.success ? MSG_ROLL_SUCCESS : MSG_ROLL_FAILURE][0]);
     text(&l, "mr", L->msg[e.margin >= 0 ? MSG_MR : MSG_ME][0]);
     l.v[l.n++] = (value){"dice", V_DICE, NULL, 0};
-    say(&l, MSG_ROLL, -1);
+    say(&l, e.anciennete ? MSG_ROLL_ANCIENNETE : MSG_ROLL, -1);
     if (e.roll_kind == COPS_ROLL_ACTION)   /* difficulty 0: an opposed roll (C1.6) */
       say(&l, e.difficulty == 0 ? MSG_ROLL_OPPOSED : MSG_ROLL_ACTION, e.successes);
     else

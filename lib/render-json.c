@@ -111,6 +111,11 @@ static json_t *event_json(const cops_log *log, int i)
     else
       more = json_pack("{s:s,s:s,s:i,s:o,s:i}", "purpose", purpose_names[e.purpose], "kind",
                        "d6_sum", "pool", e.pool, "dice", dice, "total", e.total);
+    /* An Ancienneté re-roll (a new key of schema 2, there when true). */
+    if (more && e.anciennete && json_object_set_new(more, "anciennete", json_true())) {
+      json_decref(more);
+      more = NULL;
+    }
     break;
   }
   case COPS_EV_MISS:

@@ -221,6 +221,10 @@ run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
   --weapon "$ex/weapons/vulcan-051.json" --distance 5 --adrenaline --seed 2 --json
 case $out in '{"schema":2,"seq":0,"round":0,"type":"attack"'*'"distance":5,"adrenaline":true}'*'"pool":4,'*) ok ;;
   *) ko "attack --adrenaline: one more die, said in the attack event" ;; esac
+run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 5 --anciennete --dice 1,1,1,1,1,1 --lang en
+case $out in *"to hit: 5+/3 (1) [1, 1, 1]"*"to hit, again for an Ancienneté point (MR 0 at best): 5+/3 (1) [1, 1, 1]"*) ok ;;
+  *) ko "attack --anciennete: the failed roll, then again for a point" ;; esac
 expect_err "attack: burst without VRC" 2 \
   "cops: Vulcan 051 has no burst value (VRC): no controlled burst (C10.6)" \
   attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \

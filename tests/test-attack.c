@@ -1156,6 +1156,131 @@ START_TEST(test_adrenaline_in_an_attack)
 }
 END_TEST
 
+/* The rolls of a log with @p purpose, in order: their JSON lines. */
+static int rolls_of(const char *jsonl, const char *purpose, const char **line, int most)
+{
+  char key[64];
+  snprintf(key, sizeof key, "\"type\":\"roll\",");
+  int n = 0;
+  for (const char *p = jsonl; (p = strstr(p, key)) && n < most; p++) {
+    const char *end = strchr(p, '\n');
+    const char *pp = strstr(p, "\"purpose\":\"");
+    if (pp && (!end || pp < end) && !strncmp(pp + 11, purpose, strlen(purpose)) &&
+        pp[11 + strlen(purpose)] == '"')
+      line[n++] = p;
+  }
+  return n;
+}
+
+/* C5 in an attack: the attacker's failed roll made again for an Ancienneté point
+ * (the situation's flag); a success then has MR 0; the point is gone; with none
+ * left the failure stands. */
+START_TEST(test_anciennete_in_an_attack)
+{
+  cops_situation s = shot(COPS_ATTACK_SINGLE, vulcan, 5);
+  s.anciennete = 1;
+  int cur;
+  ck_assert_int_eq(cops_character_set_points(mike, 0, 2), COPS_OK);
+  /* Three dice 1 1 1 fail; again 1 1 1: a miss, one point spent. */
+  FACES(1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);
+  ALL_DRAWN();
+  ck_assert_int_eq(cops_outcome_hit_target(out), 0);
+  ck_assert_int_eq(cops_roll_anciennete(attack_roll()), 1);
+  ck_assert_int_eq(cops_character_points(mike, COPS_ANCIENNETE, &cur, NULL), COPS_OK);
+  ck_assert_int_eq(cur, 1);
+  char *text;
+  const char *line[4];
+  ck_assert_int_eq(cops_log_to_jsonl(log_, 0, &text), COPS_OK);
+  ck_assert_int_eq(rolls_of(text, "attack", line, 4), 2);
+  ck_assert_ptr_null(strstr(line[0], "anciennete") < line[1] ? strstr(line[0], "anciennete")
+                                                              : NULL);
+  ck_assert_ptr_nonnull(strstr(line[1], "\"capped\":false,\"anciennete\":true}"));
+  cops_free(text);
+  ck_assert_int_eq(cops_log_narrate(log_, 0, COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "— to hit, again for an Ancienneté point (MR 0 at best): "));
+  cops_free(text);
+  /* 1 1 1, then 9 9 9: three successes at difficulty 1, MR 0 (C5). Location 1
+   * (legs, +0), the damage dice 1s, Joe's stopping 6s. */
+  cops_log_clear(log_);
+  FACES(1, 1, 1, 9, 9, 9, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);
+  int m = -1;
+  ck_assert_int_eq(cops_outcome_margin(out, &m), COPS_OK);
+  ck_assert_int_eq(m, 0);
+  ck_assert_int_eq(cops_outcome_hit_target(out), 1);
+  ck_assert_int_eq(cops_character_points(mike, COPS_ANCIENNETE, &cur, NULL), COPS_OK);
+  ck_assert_int_eq(cur, 0);
+  /* None left: the failure stands, one roll. */
+  FACES(1, 1, 1);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);
+  ALL_DRAWN();
+  ck_assert_int_eq(cops_roll_anciennete(attack_roll()), 0);
+  /* A success is not rolled again, and the flag is 0 or 1. */
+  ck_assert_int_eq(cops_character_set_current_points(mike, COPS_ANCIENNETE, 1), COPS_OK);
+  FACES(9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6);
+  ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_OK);
+  ck_assert_int_eq(cops_roll_anciennete(attack_roll()), 0);
+  ck_assert_int_eq(cops_character_points(mike, COPS_ANCIENNETE, &cur, NULL), COPS_OK);
+  ck_assert_int_eq(cur, 1);
+  s.anciennete = 2;
+  ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_EINVAL);
+}
+END_TEST
+
+/* C5 with C4.8's reading in melee: a lost opposed roll made again; the fighter who
+ * then wins hits alone, with margin 0 (RULING, docs/rulings.md). */
+START_TEST(test_anciennete_in_melee)
+{
+  cops_weapon_set(knife, COPS_WEAPON_PU, 2);
+  cops_weapon_set(knife, COPS_WEAPON_FA, 1);
+  cops_situation s = melee(COPS_ATTACK_MELEE, knife, club);
+  s.anciennete = 1;
+  ck_assert_int_eq(cops_character_set_points(mike, 0, 1), COPS_OK);
+  /* Mike 5 dice 1 1 1 1 1 (0) loses to Joe's 6 6 1 (2); again 5 5 5 1 1 (3): Mike
+   * hits alone, margin 0. Location 3 (abdomen): PU 2d6 1 1, abdomen 1d6 1: 3.
+   * Joe's stopping FA 1 + 1: 6 6 6. */
+  FACES(1, 1, 1, 1, 1, 6, 6, 1, 5, 5, 5, 1, 1, 3, 1, 1, 1, 6, 6, 6);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);
+  ALL_DRAWN();
+  int m = -1;
+  cops_outcome_margin(out, &m);
+  ck_assert_int_eq(m, 0);
+  ck_assert_int_eq(cops_outcome_hit_target(out), 1);
+  ck_assert_int_eq(hp(joe), 29 - 3);
+  ck_assert_int_eq(hp(mike), 29);
+  /* A hold won on the re-roll needs MR 1: margin 0 holds nobody (C11.1). */
+  cops_character_set_hp(joe, 29);
+  ck_assert_int_eq(cops_character_set_current_points(mike, COPS_ANCIENNETE, 1), COPS_OK);
+  cops_situation h = melee(COPS_ATTACK_HOLD, NULL, NULL);
+  h.anciennete = 1;
+  int faces[64], n = 0;
+  for (int k = 0; k < 64; k++)
+    faces[k] = 1;
+  script_faces(&dice, 64, faces);   /* a tie at 0: nobody lost, nothing rolled again */
+  ck_assert_int_eq(cops_attack(out, &h, NULL), COPS_OK);
+  const int pa = cops_roll_pool_size(attack_roll());
+  const int pd = cops_roll_pool_size(cops_outcome_roll(out, COPS_OUTCOME_DEFENCE));
+  ck_assert_int_gt(pa, pd);
+  ck_assert_int_eq(dice.next, pa + pd);
+  /* Mike's 1s lose to Joe's 6s; Mike's 6s again win, margin 0: no hold. */
+  for (int k = 0; k < pa; k++)
+    faces[n++] = 1;
+  for (int k = 0; k < pd; k++)
+    faces[n++] = 6;
+  for (int k = 0; k < pa; k++)
+    faces[n++] = 6;
+  script_faces(&dice, n, faces);
+  ck_assert_int_eq(cops_attack(out, &h, log_), COPS_OK);
+  ALL_DRAWN();
+  cops_outcome_margin(out, &m);
+  ck_assert_int_eq(m, 0);
+  ck_assert_int_eq(cops_outcome_hit_target(out), 0);
+  ck_assert_int_eq(cops_character_conditions(joe) & COPS_COND_HELD, 0);
+  ck_assert_int_eq(hp(mike), 29);
+}
+END_TEST
+
 static Suite *attack_suite(void)
 {
   Suite *s = suite_create("attack");
@@ -1184,6 +1309,8 @@ static Suite *attack_suite(void)
   tcase_add_test(tc, test_events_of_a_shot);
   tcase_add_test(tc, test_seeded_replay);
   tcase_add_test(tc, test_adrenaline_in_an_attack);
+  tcase_add_test(tc, test_anciennete_in_an_attack);
+  tcase_add_test(tc, test_anciennete_in_melee);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1168,6 +1168,196 @@ START_TEST(test_gm_modifiers_and_long_moves)
 }
 END_TEST
 
+/* C5 in a fight: the caller's Ancienneté decision for a controlled combatant, the
+ * declaration's flag for any, the policy's combatants keeping their points; each
+ * re-roll logged right after the failed roll; a callback that fails or calls the
+ * library fails the round, all or nothing. */
+struct anc_calls {
+  int n, answer, ids[256], purposes[256], points[256];
+  cops_ctx *misuse;         /* a context to call from the callback, or NULL */
+};
+
+static int anc_decide(void *user, int id, int purpose, const cops_roll *failed, int points)
+{
+  struct anc_calls *a = user;
+  ck_assert_int_eq(cops_roll_succeeded(failed), 0);
+  ck_assert_int_eq(cops_roll_anciennete(failed), 0);
+  if (a->misuse)
+    cops_ctx_seed(a->misuse, 1);
+  if (a->n < 256) {
+    a->ids[a->n] = id;
+    a->purposes[a->n] = purpose;
+    a->points[a->n] = points;
+  }
+  a->n++;
+  return a->answer;
+}
+
+static int points_left(cops_character *c)
+{
+  int cur = -1;
+  cops_character_points(c, COPS_ANCIENNETE, &cur, NULL);
+  return cur;
+}
+
+/* Every Ancienneté roll event follows a failed roll of the same purpose by the
+ * same combatant; the count of those by @p id. */
+static int anciennete_rolls(const cops_log *log, int id)
+{
+  int n = 0;
+  cops_event prev = {0}, x;
+  for (int i = 0; i < cops_log_count(log); i++) {
+    x.size = sizeof x;
+    ck_assert_int_eq(cops_log_event(log, i, &x), COPS_OK);
+    if (x.type == COPS_EV_ROLL && x.anciennete) {
+      ck_assert_int_eq(prev.type, COPS_EV_ROLL);
+      ck_assert_int_eq(prev.success, 0);
+      ck_assert_int_eq(prev.anciennete, 0);
+      ck_assert_int_eq(prev.purpose, x.purpose);
+      ck_assert_int_eq(prev.actor_id, x.actor_id);
+      if (x.success)
+        ck_assert_int_eq(x.margin, 0);
+      n += x.actor_id == id;
+    }
+    prev = x;
+  }
+  return n;
+}
+
+START_TEST(test_anciennete_in_a_fight)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_character *mike, *joe;
+  cops_weapon *p1, *p2;
+  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&p1, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&p2, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_set_points(mike, 0, 5), COPS_OK);
+  ck_assert_int_eq(cops_character_set_points(joe, 0, 5), COPS_OK);
+  cops_encounter *e;
+  int m, j;
+  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 25, 0, &j), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, m, p1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, j, p2), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_seed(e, 11), COPS_OK);
+  struct anc_calls calls = {0};
+  calls.answer = 1;
+  ck_assert_int_eq(cops_encounter_set_anciennete_callback(NULL, anc_decide, &calls), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_set_anciennete_callback(e, anc_decide, &calls), COPS_OK);
+  int failing = 0;
+  /* Fights from seed 1 on, each from the start (reset: the points back), until the
+   * callback has been asked and has failed once. */
+  for (uint64_t seed = 1; seed <= 60 && (!failing || calls.n == 0); seed++) {
+    ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+    ck_assert_int_eq(cops_encounter_seed(e, seed), COPS_OK);
+    for (int round = 0; round < 30 && !cops_encounter_over(e); round++) {
+      ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+      int can = 0;
+      cops_encounter_able(e, m, &can);
+      if (can) {
+        cops_declaration d;
+        cops_declaration_init(&d, COPS_ACT_WAIT);
+        ck_assert_int_eq(cops_encounter_suggest(e, m, &d), COPS_OK);
+        ck_assert_int_eq(d.anciennete, 0);   /* the policy keeps the points */
+        ck_assert_int_eq(cops_encounter_declare(e, m, &d), COPS_OK);
+      }
+      if (failing) {
+        ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+        continue;
+      }
+      /* A callback that fails: the round fails and nothing changes; so does one
+       * that calls the library or answers 7; then the round again. */
+      const int events = cops_log_count(cops_encounter_log(e)), left = points_left(mike);
+      const int n0 = calls.n;
+      calls.answer = COPS_ERULE;
+      const int rc = cops_encounter_resolve_round(e);
+      calls.answer = 1;
+      if (rc == COPS_OK)
+        continue;
+      failing = 1;
+      ck_assert_int_eq(rc, COPS_ERULE);
+      ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(c), "the Ancienneté callback failed"));
+      ck_assert_int_eq(calls.n, n0 + 1);
+      ck_assert_int_eq(cops_log_count(cops_encounter_log(e)), events);
+      ck_assert_int_eq(points_left(mike), left);
+      calls.misuse = c;
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_ESTATE);
+      ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(c), "called the library"));
+      calls.misuse = NULL;
+      calls.answer = 7;
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_EINVAL);
+      calls.answer = 1;
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+      ck_assert_int_eq(points_left(mike), left - 1);
+    }
+    const cops_log *log = cops_encounter_log(e);
+    ck_assert_int_eq(anciennete_rolls(log, m), 5 - points_left(mike));
+    ck_assert_int_eq(anciennete_rolls(log, j), 0);
+    ck_assert_int_eq(points_left(joe), 5);   /* the policy's combatant keeps its points */
+  }
+  ck_assert_int_gt(calls.n, 0);
+  ck_assert_int_eq(failing, 1);
+  for (int k = 0; k < calls.n && k < 256; k++) {
+    ck_assert_int_eq(calls.ids[k], m);       /* only the controlled combatant is asked */
+    ck_assert_int_ge(calls.points[k], 1);
+  }
+  /* The declaration's flag, for a combatant of the policy's: its failed rolls this
+   * round rolled again while points last, without asking. */
+  ck_assert_int_eq(cops_encounter_set_anciennete_callback(e, NULL, NULL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 0), COPS_OK);
+  int spent = 0;
+  for (uint64_t seed = 1; seed <= 60 && !spent; seed++) {
+    ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+    ck_assert_int_eq(cops_encounter_seed(e, seed), COPS_OK);
+    for (int round = 0; round < 30 && !cops_encounter_over(e); round++) {
+      ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+      int can = 0;
+      cops_encounter_able(e, j, &can);
+      if (can && points_left(joe) > 0) {
+        cops_declaration d;
+        cops_declaration_init(&d, COPS_ACT_WAIT);
+        ck_assert_int_eq(cops_encounter_suggest(e, j, &d), COPS_OK);
+        d.anciennete = 1;
+        ck_assert_int_eq(cops_encounter_declare(e, j, &d), COPS_OK);
+      }
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+    }
+    spent = 5 - points_left(joe);
+    ck_assert_int_eq(anciennete_rolls(cops_encounter_log(e), j), spent);
+    ck_assert_int_eq(anciennete_rolls(cops_encounter_log(e), m), 0);
+  }
+  ck_assert_int_gt(spent, 0);
+  cops_encounter_free(e);
+  cops_weapon_free(p1);
+  cops_weapon_free(p2);
+  cops_character_free(joe);
+  cops_character_free(mike);
+  cops_ctx_free(c);
+}
+END_TEST
+
+/* The declaration's Ancienneté flag is 0 or 1 and wants a point left. */
+START_TEST(test_anciennete_declared)
+{
+  const int a = join(0, 0, 0, 0), b = join(1, 1, 5, 0);
+  ck_assert_int_eq(cops_character_set_points(ch[0], 0, 1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration d = decl(COPS_ACT_SHOOT, b, 0, 0);
+  d.anciennete = 2;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_EINVAL);
+  d.anciennete = 1;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_OK);
+  ck_assert_int_eq(cops_character_set_current_points(ch[0], COPS_ANCIENNETE, 0), COPS_OK);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &d), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "no Ancienneté point left"));
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -1194,6 +1384,8 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_what_a_ui_reads);
   tcase_add_test(tc, test_allowed_agrees_with_the_policy);
   tcase_add_test(tc, test_gm_modifiers_and_long_moves);
+  tcase_add_test(tc, test_anciennete_in_a_fight);
+  tcase_add_test(tc, test_anciennete_declared);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;

@@ -898,6 +898,8 @@ static int push_declaration(lua_State *L, const cops_declaration *dp)
   lua_setfield(L, -2, "long_move");
   lua_pushboolean(L, d.adrenaline);
   lua_setfield(L, -2, "adrenaline");
+  lua_pushboolean(L, d.anciennete);
+  lua_setfield(L, -2, "anciennete");
   if (d.moving) {
     lua_createtable(L, 2, 0);
     lua_pushinteger(L, d.x);

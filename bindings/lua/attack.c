@@ -319,6 +319,9 @@ static int ctx_attack(lua_State *L)
   lua_getfield(L, 2, "adrenaline");
   s.adrenaline = lua_toboolean(L, -1);   /* C5: a point for one more die */
   lua_pop(L, 1);
+  lua_getfield(L, 2, "anciennete");
+  s.anciennete = lua_toboolean(L, -1);   /* C5: a failed roll again for a point */
+  lua_pop(L, 1);
   s.distance = opt_field_int(L, 2, "distance", 0);
   s.dice_mod = opt_field_int(L, 2, "dice_mod", 0);
   s.threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);

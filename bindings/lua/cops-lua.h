@@ -44,6 +44,7 @@ typedef struct {
   int scenario;
   int nkept;
   entity_ud *kept[COPS_COMBATANTS_MAX * (COPS_WEAPONS_MAX + 2)];
+  int anciennete;    /* registry ref of the Lua Ancienneté function, 0 for none */
 } fight_ud;
 
 /* Raise a libcops error as a table {code, name, message}; the callback's own error first. */

@@ -8,6 +8,7 @@
  * Errors are raised as tables {code = -8, name = "ERULE", message = "..."} whose
  * tostring is "ERULE: message". Handles are freed by close(), <close> or the
  * garbage collector, once. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
@@ -118,6 +119,29 @@ ctx_ud *to_ctx(lua_State *L, int i)
   return c;
 }
 
+/* A Lua function called by the library answered what C cannot take: an error
+ * {code, name, message} raised when the library's call returns. */
+static void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, code);
+  lua_setfield(L, -2, "code");
+  lua_pushstring(L, code_names[-code]);
+  lua_setfield(L, -2, "name");
+  lua_pushvalue(L, -2);
+  lua_setfield(L, -2, "message");
+  luaL_setmetatable(L, ERROR_MT);
+  if (c->failure == LUA_NOREF)
+    c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
+  else
+    lua_pop(L, 1);
+  lua_pop(L, 1);
+}
+
 static int dice_callback(void *user, int sides)
 {
   ctx_ud *c = user;
@@ -138,21 +162,9 @@ static int dice_callback(void *user, int sides)
   lua_Integer face = lua_tointegerx(L, -1, &isnum);
   if (!isnum || face < INT_MIN || face > INT_MAX) {
     /* Not a face C can take: the error says what came back, not "returned 0". */
-    lua_pushfstring(L, "the dice function returned %s for a d%d",
-                    luaL_tolstring(L, -1, NULL), sides);
-    lua_createtable(L, 0, 3);
-    lua_pushinteger(L, COPS_ERNG);
-    lua_setfield(L, -2, "code");
-    lua_pushstring(L, "ERNG");
-    lua_setfield(L, -2, "name");
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, "message");
-    luaL_setmetatable(L, ERROR_MT);
-    if (c->failure == LUA_NOREF)
-      c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
-    else
-      lua_pop(L, 1);
-    lua_pop(L, 3);
+    callback_failure(L, c, COPS_ERNG, "the dice function returned %s for a d%d",
+                     luaL_tolstring(L, -1, NULL), sides);
+    lua_pop(L, 2);
     return 0;
   }
   lua_pop(L, 1);
@@ -688,6 +700,9 @@ static int fight_close(lua_State *L)
     return 0;
   if (lua_toboolean(L, lua_upvalueindex(2)))
     refuse_in_callback(L, f->owner, f->scenario ? "scenario" : "encounter");
+  if (f->anciennete > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, f->anciennete);
+  f->anciennete = 0;
   if (f->scenario) {
     cops_scenario_free(f->p);
   } else {
@@ -797,6 +812,9 @@ static int encounter_declare(lua_State *L)
   lua_getfield(L, 3, "adrenaline");
   d.adrenaline = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  lua_getfield(L, 3, "anciennete");
+  d.anciennete = lua_toboolean(L, -1);   /* C5: spend on each failed roll this round */
+  lua_pop(L, 1);
   if (lua_getfield(L, 3, "to") == LUA_TTABLE) {
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);
@@ -807,6 +825,59 @@ static int encounter_declare(lua_State *L)
   }
   lua_pop(L, 1);
   check(L, f->owner, cops_encounter_declare(f->p, id, &d));
+  return 0;
+}
+
+/* C5: the Lua function's decision, fn(id, purpose, failed roll, points) -> boolean. */
+static int anciennete_callback(void *user, int id, int purpose, const cops_roll *failed,
+                               int points)
+{
+  fight_ud *f = user;
+  ctx_ud *c = f->owner;
+  lua_State *L = c->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->anciennete);
+  lua_pushinteger(L, id);
+  lua_pushstring(L, cops_purpose_name(purpose));
+  push_roll(L, failed);
+  lua_pushinteger(L, points);
+  c->in_callback++;
+  const int status = lua_pcall(L, 4, 1, 0);
+  c->in_callback--;
+  if (status != LUA_OK) {
+    if (c->failure == LUA_NOREF)
+      c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
+    else
+      lua_pop(L, 1);
+    return COPS_ESTATE;
+  }
+  if (!lua_isboolean(L, -1)) {
+    callback_failure(L, c, COPS_ESTATE, "the Ancienneté function returned %s, not a boolean",
+                     luaL_tolstring(L, -1, NULL));
+    lua_pop(L, 2);
+    return COPS_ESTATE;
+  }
+  const int spend = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return spend;
+}
+
+/* e:set_anciennete_callback(fn | nil) */
+static int fight_set_anciennete(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  if (!lua_isnoneornil(L, 2))
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (f->anciennete > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, f->anciennete);
+  f->anciennete = 0;
+  if (lua_isnoneornil(L, 2)) {
+    check(L, f->owner, cops_encounter_set_anciennete_callback(encounter_of(f), NULL, NULL));
+    return 0;
+  }
+  lua_pushvalue(L, 2);
+  f->anciennete = luaL_ref(L, LUA_REGISTRYINDEX);
+  check(L, f->owner, cops_encounter_set_anciennete_callback(encounter_of(f), anciennete_callback,
+                                                            f));
   return 0;
 }
 
@@ -968,6 +1039,15 @@ void push_events(lua_State *L, const cops_log *log)
         lua_pushinteger(L, ids[k].value);
         lua_setfield(L, -2, ids[k].key);
       }
+    /* Points spent (C5), there when true as in the JSON. */
+    if (e.adrenaline) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "adrenaline");
+    }
+    if (e.anciennete) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "anciennete");
+    }
     lua_rawseti(L, -2, i + 1);
   }
 }
@@ -1096,7 +1176,7 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
     {"run_round", fight_run_round}, {"run", fight_run}, {"reset", fight_reset},
     {"seed", fight_seed}, {"over", fight_over}, {"round", fight_round},
     {"winner", fight_winner}, {"can_act", fight_can_act}, {"jsonl", fight_jsonl},
-    {"set_log_limit", fight_set_log_limit},
+    {"set_log_limit", fight_set_log_limit}, {"set_anciennete_callback", fight_set_anciennete},
     {"narrate", fight_narrate}, {"events", fight_events}, {NULL, NULL},
   };
   metatable(L, ENCOUNTER, fight_methods);

@@ -129,6 +129,7 @@ typedef struct cops_situation {
   int zone_radius;              /**< covering fire: the zone's radius in metres, 0 (default) when it has no position. @since 0.7.0 */
   /* Since 0.9.0. */
   int adrenaline;               /**< 1: the attacker spends an Adrénaline point for one more die on the attack roll (C5; ::COPS_ERULE with no point left or on a skill without it, C3). @since 0.9.0 */
+  int anciennete;               /**< 1: when the attacker's roll fails (in melee: loses), it spends an Ancienneté point, if it has one left, to roll it again; a success then has MR 0 (C5). @since 0.9.0 */
 } cops_situation;
 
 /**

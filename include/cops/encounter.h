@@ -84,6 +84,7 @@ typedef struct cops_declaration {
   int difficulty_mod; /**< the GM's modifier of its difficulty, -64..64. @since 0.9.0 */
   int long_move;      /**< 1: the GM allows a move beyond 10 m (C6.3 RULING); the malus is the GM's, in dice_mod. @since 0.9.0 */
   int adrenaline;     /**< 1: spend an Adrénaline point for one more die on the attack's roll (the first shot's when several; C5). @since 0.9.0 */
+  int anciennete;     /**< 1: spend an Ancienneté point on each roll of this combatant that fails (or loses) this round, while points last: its action's, stopping power, nerve, standing up (C5). @since 0.9.0 */
 } cops_declaration;
 
 /**
@@ -269,6 +270,38 @@ COPS_API int cops_encounter_allowed(cops_encounter *e, int id, int action, int *
  * @since 0.9.0
  */
 COPS_API int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d);
+/**
+ * Decides whether combatant @p id spends an Ancienneté point to roll a failed
+ * roll again (C5): a shot's, a melee roll lost, stopping power, nerve,
+ * recovery, standing up, first aid. Called while the round runs, for a
+ * controlled combatant with a point left whose declaration did not say
+ * @c anciennete already. It must not call the library on the encounter's
+ * context (refused: the round fails with ::COPS_ESTATE and nothing changes).
+ * @param user the pointer given to cops_encounter_set_anciennete_callback()
+ * @param id the combatant
+ * @param purpose the roll's ::cops_roll_purposes
+ * @param failed the failed roll (the cops_roll_* getters read it)
+ * @param points Ancienneté points the combatant has left (1 or more)
+ * @return 1: spend a point and roll again; 0: keep it; a negative code of <cops/error.h>:
+ *         the round fails with it, all or nothing
+ * @since 0.9.0
+ */
+typedef int (*cops_anciennete_fn)(void *user, int id, int purpose, const cops_roll *failed,
+                                  int points);
+/**
+ * @brief Who decides on Ancienneté for the controlled combatants (NULL: their
+ * declarations' @c anciennete flag alone). The default policy's combatants
+ * keep their points: they come back only with nights of sleep (C5), and the
+ * policy does not know the evening ahead (docs/encounters.md).
+ * @param e the encounter
+ * @param fn the decision, or NULL
+ * @param user passed to @p fn
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL encounter)
+ * @rule C5
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_set_anciennete_callback(cops_encounter *e, cops_anciennete_fn fn,
+                                                    void *user);
 /**
  * @brief Resolve the round. The default policy declares for combatants not
  * controlled; a controlled combatant who can act and has not declared is

@@ -166,6 +166,7 @@ typedef struct cops_event {
   int threshold_mod;   /**< DECLARE: the GM's threshold modifier. @since 0.9.0 */
   int difficulty_mod;  /**< DECLARE: the GM's difficulty modifier. @since 0.9.0 */
   int adrenaline;      /**< ATTACK: 1 when the attacker spent an Adrénaline point for one more die (C5). @since 0.9.0 */
+  int anciennete;      /**< ROLL (action): 1 for a roll made again with an Ancienneté point after the failed one just before it (C5): a success has margin 0. @since 0.9.0 */
 } cops_event;
 
 /** Opaque event log. */

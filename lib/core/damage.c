@@ -193,15 +193,18 @@ int  cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
   }
   const int difficulty = fa + modifier;
   int result, rc;
-  if ((rc = cops__stopping_roll(roll, victim, characteristic, difficulty)))
+  const struct party vp = party(o, victim);
+  if ((rc = cops__stopping_roll(roll, victim, characteristic, difficulty)) ||
+      (rc = ev_roll(log, COPS_PURPOSE_STOPPING, vp, NOBODY, roll)))
+    return rc;
+  if (!cops_roll_succeeded(roll) &&
+      (rc = anciennete(cops__character_ctx(victim), victim, cast_id_of(o, victim),
+                             COPS_PURPOSE_STOPPING, roll, 0, log, vp, NOBODY, NULL)))
     return rc;
   result = cops_roll_succeeded(roll) ? COPS_STOP_STEADY
            : cops_roll_successes(roll) >= 1 ? COPS_STOP_SHAKEN : COPS_STOP_OUT;
   v->stopping = result;
   v->stopping_difficulty = difficulty;
-  const struct party vp = party(o, victim);
-  if ((rc = ev_roll(log, COPS_PURPOSE_STOPPING, vp, NOBODY, roll)))
-    return rc;
   cops_event e = {0};
   e.type = COPS_EV_STOPPING;
   e.result = result;

@@ -39,7 +39,9 @@ static int cover_nerve(cops_roll *roll, cops_character *ch, int id, cops_log *lo
     return rc;
   const struct party p = {name_of(ch), id, 0, -1};
   if ((rc = cops__characteristic_roll(roll, ch, COPS_SANG_FROID, 3)) || /* C10.5 */
-      (rc = ev_roll(log, COPS_PURPOSE_NERVE, p, NOBODY, roll)))
+      (rc = ev_roll(log, COPS_PURPOSE_NERVE, p, NOBODY, roll)) ||
+      (!cops_roll_succeeded(roll) &&
+       (rc = anciennete(ctx, ch, id, COPS_PURPOSE_NERVE, roll, 0, log, p, NOBODY, NULL))))
     return rc;
   *steady = cops_roll_succeeded(roll);
   if (!*steady)
@@ -174,7 +176,10 @@ static int recovery_roll(cops_roll *roll, cops_character *ch, int id, int charac
     return rc;
   cops__character_recovery_step(ch);
   const struct party p = {name_of(ch), id, 0, -1};
-  if ((rc = ev_roll(log, COPS_PURPOSE_RECOVERY, p, NOBODY, roll)))
+  if ((rc = ev_roll(log, COPS_PURPOSE_RECOVERY, p, NOBODY, roll)) ||
+      (!cops_roll_succeeded(roll) &&
+       (rc = anciennete(ctx, ch, id, COPS_PURPOSE_RECOVERY, roll, 0, log, p, NOBODY,
+                              NULL))))
     return rc;
   *recovered = cops_roll_succeeded(roll);
   if (!*recovered)
@@ -212,7 +217,10 @@ static int stand_up(cops_roll *roll, cops_character *ch, int id, cops_log *log, 
   const struct party p = {name_of(ch), id, 0, -1};
   /* Coordination (3), RULING 6+ (C11.1). */
   if ((rc = cops__characteristic_roll(roll, ch, COPS_COORDINATION, 3)) ||
-      (rc = ev_roll(log, COPS_PURPOSE_STAND_UP, p, NOBODY, roll)))
+      (rc = ev_roll(log, COPS_PURPOSE_STAND_UP, p, NOBODY, roll)) ||
+      (!cops_roll_succeeded(roll) &&
+       (rc = anciennete(ctx, ch, id, COPS_PURPOSE_STAND_UP, roll, 0, log, p, NOBODY,
+                              NULL))))
     return rc;
   *stood = cops_roll_succeeded(roll);
   if (!*stood)

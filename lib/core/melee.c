@@ -172,8 +172,25 @@ int  cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
                     an, tn, ra)) ||
       (rc = ev_roll(log, COPS_PURPOSE_DEFENCE, tn, an, rd)))
     return rc;
-  const int sa = cops_roll_successes(ra), sd = cops_roll_successes(rd);
-  o->margin = sa - sd;
+  int sa = cops_roll_successes(ra), sd = cops_roll_successes(rd);
+  /* C5 with C4.8's reading: Ancienneté rolls a lost opposed roll again (an
+   * escape tied is lost); a fighter who then wins has margin 0 (RULING,
+   * docs/rulings.md). A target who could not fight back rolled nothing. */
+  int again_a = 0, again_d = 0;
+  if ((amode == COPS_ATTACK_ESCAPE ? sa <= sd : sa < sd) &&
+      (rc = anciennete(ctx, s->attacker, s->attacker_id,
+                             amode == COPS_ATTACK_ESCAPE ? COPS_PURPOSE_ESCAPE
+                                                         : COPS_PURPOSE_ATTACK,
+                             ra, s->anciennete, log, an, tn, &again_a)))
+    return rc;
+  sa = cops_roll_successes(ra);
+  if (!passive && sd < sa &&
+      (rc = anciennete(ctx, s->target, s->target_id, COPS_PURPOSE_DEFENCE, rd, 0, log, tn,
+                             an, &again_d)))
+    return rc;
+  sd = cops_roll_successes(rd);
+  const int margin_a = again_a ? 0 : sa - sd, margin_d = again_d ? 0 : sd - sa;
+  o->margin = sa > sd ? margin_a : sa < sd ? -margin_d : 0;
   if (amode == COPS_ATTACK_ESCAPE) {
     const int freed = sa > sd;        /* a tie keeps the hold (C11.1) */
     o->hit_target = freed;
@@ -197,14 +214,14 @@ int  cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
   }
   int fa_t = -1, mod_t = 0, fa_a = -1, mod_a = 0, landed = 0;
   if (attacker_hits) {
-    if ((rc = blow(o, ctx, 0, amode, s->weapon, s->attacker, s->target, s->armour, sa - sd,
+    if ((rc = blow(o, ctx, 0, amode, s->weapon, s->attacker, s->target, s->armour, margin_a,
                    &fa_t, &mod_t, &landed, log)))
       return rc;
     o->hit_target = landed;
   }
   if (target_hits) {
     if ((rc = blow(o, ctx, 1, tmode, s->target_weapon, s->target, s->attacker,
-                   s->attacker_armour, sd - sa, &fa_a, &mod_a, &landed, log)))
+                   s->attacker_armour, margin_d, &fa_a, &mod_a, &landed, log)))
       return rc;
   }
   o->hits = o->nhit;

@@ -255,6 +255,10 @@ static int act(cops_encounter *e, int id, unsigned flags)
       if ((rc = cops__log_push(e->log, &x, name(e, id), id, name(e, t), t, NULL, e->roll)))
         return rc;
     }
+    if (!cops_roll_succeeded(e->roll) &&
+        (rc = cops__anciennete(e->ctx, c->ch, id, COPS_PURPOSE_FIRST_AID, e->roll, 0, LOG(e),
+                               name(e, id), name(e, t), t, NULL)))
+      return rc;
     if (!cops_roll_succeeded(e->roll))
       return COPS_OK;
     int mr = 0;

@@ -182,13 +182,15 @@ int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   if ((rc = cops__ev_attack(o, log, s)))
     return rc;
   if (reason < 0) {
-    if ((rc = cops_roll_action(o->roll[COPS_OUTCOME_ATTACK], ctx, &a)))
+    cops_roll *r = o->roll[COPS_OUTCOME_ATTACK];
+    const int purpose = s->mode == COPS_ATTACK_COVER ? COPS_PURPOSE_COVER : COPS_PURPOSE_ATTACK;
+    if ((rc = cops_roll_action(r, ctx, &a)) || (rc = ev_roll(log, purpose, an, tn, r)))
       return rc;
-    if ((rc = ev_roll(log, s->mode == COPS_ATTACK_COVER ? COPS_PURPOSE_COVER
-                                                        : COPS_PURPOSE_ATTACK,
-                      an, tn, o->roll[COPS_OUTCOME_ATTACK])))
+    if (!cops_roll_succeeded(r) &&
+        (rc = anciennete(ctx, s->attacker, s->attacker_id, purpose, r, s->anciennete, log,
+                               an, tn, NULL)))
       return rc;
-    cops_roll_margin(o->roll[COPS_OUTCOME_ATTACK], &o->margin);
+    cops_roll_margin(r, &o->margin);
   } else {
     o->possible = 0;
   }

@@ -14,6 +14,7 @@ const struct cops__lang cops__lang_en = {
     [MSG_ATTACK_DISTANCE] = {" at {distance} m"},
     [MSG_ATTACK_ADRENALINE] = {", spending an Adrénaline point (+1 die)"},
     [MSG_ROLL] = {"{who} — {purpose}: "},
+    [MSG_ROLL_ANCIENNETE] = {"{who} — {purpose}, again for an Ancienneté point (MR 0 at best): "},
     [MSG_ROLL_OPPOSED] = {"{threshold}+/{pool} {dice}, {successes} success",
                           "{threshold}+/{pool} {dice}, {successes} successes"},
     [MSG_ROLL_ACTION] = {"{threshold}+/{pool} ({difficulty}) {dice}, {successes} success, "

@@ -16,6 +16,7 @@ const struct cops__lang cops__lang_es = {
     [MSG_ATTACK_DISTANCE] = {" a {distance} m"},
     [MSG_ATTACK_ADRENALINE] = {", gastando un punto de Adrenalina (+1 dado)"},
     [MSG_ROLL] = {"{who} — {purpose}: "},
+    [MSG_ROLL_ANCIENNETE] = {"{who} — {purpose}, repetida por un punto de Antigüedad (ME 0 como mucho): "},
     [MSG_ROLL_OPPOSED] = {"{threshold}+/{pool} {dice}, {successes} éxito",
                           "{threshold}+/{pool} {dice}, {successes} éxitos"},
     [MSG_ROLL_ACTION] = {"{threshold}+/{pool} ({difficulty}) {dice}, {successes} éxito, "

@@ -14,6 +14,7 @@ const struct cops__lang cops__lang_fr = {
     [MSG_ATTACK_DISTANCE] = {" à {distance} m"},
     [MSG_ATTACK_ADRENALINE] = {", un point d'Adrénaline dépensé (+1 dé)"},
     [MSG_ROLL] = {"{who} — {purpose} : "},
+    [MSG_ROLL_ANCIENNETE] = {"{who} — {purpose}, relancé pour un point d'Ancienneté (MR 0 au mieux) : "},
     [MSG_ROLL_OPPOSED] = {"{threshold}+/{pool} {dice}, {successes} réussite",
                           "{threshold}+/{pool} {dice}, {successes} réussites"},
     [MSG_ROLL_ACTION] = {"{threshold}+/{pool} ({difficulty}) {dice}, {successes} réussite, "

@@ -58,6 +58,7 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_ATTACK_DISTANCE] = "distance",
   [MSG_ATTACK_ADRENALINE] = "",
   [MSG_ROLL] = "who purpose",
+  [MSG_ROLL_ANCIENNETE] = "who purpose",
   [MSG_ROLL_OPPOSED] = "threshold pool dice successes",
   [MSG_ROLL_ACTION] = "threshold pool difficulty dice successes result mr margin",
   [MSG_ROLL_SUCCESS] = "",

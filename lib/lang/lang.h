@@ -21,6 +21,7 @@ enum cops__msg {
   MSG_ATTACK_DISTANCE,    /* {distance} */
   MSG_ATTACK_ADRENALINE,  /* an Adrénaline point spent (C5) */
   MSG_ROLL,               /* {who} {purpose} */
+  MSG_ROLL_ANCIENNETE,    /* {who} {purpose}: a failed roll made again for an Ancienneté point (C5) */
   MSG_ROLL_OPPOSED,       /* {threshold} {pool} {dice} {successes}; plural on successes */
   MSG_ROLL_ACTION,        /* {threshold} {pool} {difficulty} {dice} {successes} {result} {mr} {margin}; plural on successes */
   MSG_ROLL_SUCCESS,       /* the result of a roll that succeeds */

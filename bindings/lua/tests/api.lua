@@ -61,6 +61,75 @@ test("Adrénaline in an attack and a declaration", function()
   end)
 end)
 
+test("Ancienneté in an attack and in a fight", function()
+  local ctx <close> = scripted({1, 1, 1, 1, 1, 1})
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local log <close> = ctx:log()
+  local o = ctx:attack{attacker = mike, target = joe, weapon = gun, distance = 5,
+                       anciennete = true, log = log}
+  assert(not o.hit_target and select(1, mike:points("anciennete")) == 1)
+  local rolls = {}
+  for _, ev in ipairs(log:events()) do
+    if ev.type == "roll" and ev.purpose == 0 then rolls[#rolls + 1] = ev end   -- to hit
+  end
+  assert(#rolls == 2 and rolls[1].anciennete == nil and rolls[2].anciennete == true)
+  -- In a fight: the function decides for the controlled combatant only.
+  local asked = 0
+  for seed = 1, 40 do
+    local c <close> = cops.context(seed)
+    local m1 = c:load_character(ex .. "/sheets/mike.json")
+    local j1 = c:load_character(ex .. "/sheets/joe.json")
+    m1:set_points(0, 5)
+    j1:set_points(0, 5)
+    local e <close> = c:encounter()
+    local m = e:add(m1, 0, 0, 0, {controlled = true,
+                                  weapons = {c:load_weapon(ex .. "/weapons/vulcan-051.json")}})
+    e:add(j1, 1, 40, 0, {weapons = {c:load_weapon(ex .. "/weapons/vulcan-051.json")}})
+    e:set_anciennete_callback(function(id, purpose, failed, points)
+      assert(id == m and type(purpose) == "string" and not failed.success and points >= 1)
+      asked = asked + 1
+      return true
+    end)
+    while not e:over() and e:round() < 30 do
+      e:begin_round()
+      if e:can_act(m) then
+        local d = e:suggest(m)
+        assert(d.anciennete == false)
+        d.anciennete = false
+        e:declare(m, d)
+      end
+      e:resolve_round()
+    end
+    local again = 0
+    for _, ev in ipairs(e:events()) do
+      if ev.anciennete then assert(ev.actor_id == m); again = again + 1 end
+    end
+    assert(again == 5 - select(1, m1:points("anciennete")))
+    assert(select(1, j1:points("anciennete")) == 5)
+    if asked > 0 then
+      -- A function that answers no boolean fails the round, which can be made again.
+      e:reset()
+      e:set_anciennete_callback(function() return 1 end)
+      local failed = false
+      while not e:over() and e:round() < 30 and not failed do
+        e:begin_round()
+        if e:can_act(m) then e:declare(m, {action = "wait"}) end
+        local ok, err = pcall(e.resolve_round, e)
+        if not ok then
+          assert(tostring(err):find("not a boolean", 1, true))
+          e:set_anciennete_callback(nil)
+          e:resolve_round()
+          failed = true
+        end
+      end
+      break
+    end
+  end
+  assert(asked > 0)
+end)
+
 test("an attack refused changes nothing", function()
   local ctx <close> = cops.context(1)
   local mike = ctx:load_character(ex .. "/sheets/mike.json")

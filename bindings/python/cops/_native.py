@@ -70,6 +70,9 @@ _s = ctypes.c_char_p
 _d = ctypes.POINTER(ctypes.c_double)
 _ADRENALINE_DIE = 0x100  # COPS_ADRENALINE_DIE
 RNG_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+# cops_anciennete_fn: (user, id, purpose, failed roll, points left) -> 1, 0 or a code
+ANCIENNETE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                                 ctypes.c_void_p, ctypes.c_int)
 
 
 class _Action(ctypes.Structure):
@@ -85,7 +88,7 @@ class Declaration(ctypes.Structure):
                 ("initiative", _i), ("target", _i), ("weapon", _i), ("shots", _i),
                 ("moving", _i), ("x", _i), ("y", _i), ("difficulty", _i),
                 ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
-                ("long_move", _i), ("adrenaline", _i)]
+                ("long_move", _i), ("adrenaline", _i), ("anciennete", _i)]
 
 
 _ap = ctypes.POINTER(_Action)
@@ -103,6 +106,7 @@ _PROTOTYPES = {
     "cops_ctx_seed": (_i, [_p, ctypes.c_uint64]),
     "cops_ctx_seed_bytes": (_i, [_p, ctypes.c_char_p, ctypes.c_size_t]),
     "cops_ctx_use_callback": (_i, [_p, RNG_FN, _p]),
+    "cops_encounter_set_anciennete_callback": (_i, [_p, _p, _p]),  # an ANCIENNETE_FN
     "cops_ctx_die": (_i, [_p, _i, _ip]),
     "cops_roll_new_in": (_i, [_pp, _p]),
     "cops_roll_free": (None, [_p]),

@@ -26,7 +26,7 @@ class _Situation(ctypes.Structure):
                 ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
                 ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
                 ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
-                ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i)]
+                ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i), ("anciennete", _i)]
 
 
 class _Hit(ctypes.Structure):
@@ -256,13 +256,15 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
            attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
            attacker_id: int = 0, target_id: int = 1,
            zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-           log: Optional[Log] = None) -> Outcome:
+           anciennete: bool = False, log: Optional[Log] = None) -> Outcome:
     """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
 
     mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
     attitudes a name or -2..2; characteristic and the stopping characteristics a name or
     None for the rules' default; zone (x, y, radius) for covering fire's event;
-    adrenaline spends the attacker's Adrénaline point for one more die (C5). The
+    adrenaline spends the attacker's Adrénaline point for one more die (C5); anciennete
+    spends an Ancienneté point, if one is left, to roll the attacker's failed (in melee:
+    lost) roll again, a success then with MR 0 (C5). The
     target's hit points and conditions change and the weapon's rounds go down; with log,
     every step is appended. All or nothing: on an error nothing changes."""
     if not isinstance(ctx, Context):
@@ -299,6 +301,9 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
     if not isinstance(adrenaline, bool):
         raise TypeError("adrenaline must be a bool")
     s.adrenaline = int(adrenaline)
+    if not isinstance(anciennete, bool):
+        raise TypeError("anciennete must be a bool")
+    s.anciennete = int(anciennete)
     for name, value in (("movement", movement), ("shots_fired", shots_fired),
                         ("distance", distance), ("dice_mod", dice_mod),
                         ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),

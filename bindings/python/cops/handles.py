@@ -847,6 +847,7 @@ class Encounter(_EncounterView):
         ctx._check(lib.cops_encounter_new(ctypes.byref(ptr), ctx._h, 0))
         super().__init__(ptr.value, ctx)
         self._kept: List[_Handle] = []
+        self._anciennete: Optional[Any] = None
 
     def _keep(self, thing: _Handle) -> None:
         self._kept.append(thing)
@@ -915,13 +916,14 @@ class Encounter(_EncounterView):
                 to: Optional[Tuple[int, int]] = None, weapon: int = 0,
                 difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
                 difficulty_mod: int = 0, long_move: bool = False,
-                adrenaline: bool = False) -> None:
+                adrenaline: bool = False, anciennete: bool = False) -> None:
         """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
         "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
         "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
         of the action's roll (C1.7); long_move: the GM allows a move beyond 10 m (C6.3),
         the malus in dice_mod; adrenaline spends a point for one more die on the attack's
-        roll (C5)."""
+        roll (C5); anciennete spends a point on each roll of the combatant that fails this
+        round, while points last, to roll it again (C5)."""
         d = n.Declaration()
         act = n.parsed(lib.cops_encounter_action_parse, action, "action")
         self._check(lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
@@ -940,6 +942,9 @@ class Encounter(_EncounterView):
         if not isinstance(adrenaline, bool):
             raise TypeError("adrenaline must be a bool")
         d.adrenaline = int(adrenaline)
+        if not isinstance(anciennete, bool):
+            raise TypeError("anciennete must be a bool")
+        d.anciennete = int(anciennete)
         if to is not None:
             x, y = to
             d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
@@ -948,6 +953,44 @@ class Encounter(_EncounterView):
     def resolve_round(self) -> None:
         """Resolve the round declared (all or nothing)."""
         self._check(lib.cops_encounter_resolve_round(self._h))
+
+    def set_anciennete_callback(
+            self, fn: Optional[Callable[[int, str, Roll, int], bool]]) -> None:
+        """Who decides on Ancienneté for the controlled combatants (C5): fn(id, purpose,
+        failed roll, points left) -> True to spend a point and roll again, called while a
+        round runs for each failed roll of a controlled combatant whose declaration did not
+        say anciennete. An exception from fn fails the round (all or nothing) and is raised
+        by the round's call; fn must not call the library on this context. None: the
+        declarations' flag alone. The default policy's combatants keep their points."""
+        if fn is None:
+            self._check(lib.cops_encounter_set_anciennete_callback(self._h, None, None))
+            self._anciennete = None
+            return
+        if not callable(fn):
+            raise TypeError("the callback must be callable")
+        ctx: Context = cast(Context, self._ctx)
+        decide: Callable[[int, str, Roll, int], bool] = fn
+        purposes = {k: n.c_text(lib.cops_purpose_name(k)) for k in range(64)
+                    if lib.cops_purpose_name(k)}
+
+        def trampoline(_user: object, ident: int, purpose: int, failed: int,
+                       points: int) -> int:
+            ctx._in_callback += 1
+            try:
+                answer = decide(ident, purposes[purpose], _read_roll(failed), points)
+                if not isinstance(answer, bool):
+                    raise TypeError("the Ancienneté callback returned %r, not a bool"
+                                    % (answer,))
+                return int(answer)
+            except BaseException as exc:  # reported after C returns
+                ctx._callback_error = exc
+                return StateError.code
+            finally:
+                ctx._in_callback -= 1
+
+        self._anciennete = n.ANCIENNETE_FN(trampoline)  # alive as long as the encounter uses it
+        self._check(lib.cops_encounter_set_anciennete_callback(
+            self._h, ctypes.cast(self._anciennete, ctypes.c_void_p), None))
 
     def can_act(self, ident: int) -> bool:
         """The combatant can declare an action this round."""
@@ -1067,7 +1110,8 @@ class Encounter(_EncounterView):
                 "shots": d.shots, "to": (d.x, d.y) if d.moving else None,
                 "difficulty": d.difficulty, "dice_mod": d.dice_mod,
                 "threshold_mod": d.threshold_mod, "difficulty_mod": d.difficulty_mod,
-                "long_move": bool(d.long_move), "adrenaline": bool(d.adrenaline)}
+                "long_move": bool(d.long_move), "adrenaline": bool(d.adrenaline),
+                "anciennete": bool(d.anciennete)}
 
     def _find(self, ptr: Optional[int], ident: int) -> _Handle:
         if not ptr:

@@ -179,3 +179,83 @@ def test_adrenaline_in_an_attack_and_a_declaration():
         assert e.declaration(m)["adrenaline"] is True
         e.resolve_round()
         assert mike.points("adrenaline")[0] == 0
+
+
+def test_anciennete_in_an_attack():
+    # Three dice 1 1 1 fail; again 1 1 1: two attack rolls, the second an Ancienneté one.
+    ctx = scripted([1, 1, 1, 1, 1, 1])
+    mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+    gun = load(ctx, cops.Weapon, "vulcan-051")
+    log = cops.Log(ctx)
+    o = cops.attack(ctx, mike, joe, weapon=gun, distance=5, anciennete=True, log=log)
+    assert not o.hit_target and o.rolls["attack"].anciennete
+    assert mike.points("anciennete") == (1, 2)
+    rolls = [e for e in log.events if e["type"] == "roll" and e["purpose"] == "attack"]
+    assert len(rolls) == 2 and rolls[0].get("anciennete") is None and rolls[1]["anciennete"] is True
+    assert "again for an Ancienneté point" in log.narrate("en")
+    with pytest.raises(TypeError):
+        cops.attack(ctx, mike, joe, weapon=gun, anciennete=1)
+
+
+def test_anciennete_in_a_fight_asks_the_callback():
+    asked = []
+
+    def decide(ident, purpose, failed, points):
+        assert not failed.succeeded and points >= 1
+        asked.append((ident, purpose))
+        return True
+
+    for seed in range(1, 40):
+        with cops.Context(seed=seed) as ctx:
+            mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+            mike.set_points(0, 5)
+            joe.set_points(0, 5)
+            with cops.Encounter(ctx) as e:
+                m = e.add(mike, 0, 0, 0, weapons=[load(ctx, cops.Weapon, "vulcan-051")],
+                          controlled=True)
+                j = e.add(joe, 1, 40, 0, weapons=[load(ctx, cops.Weapon, "vulcan-051")])
+                e.set_anciennete_callback(decide)
+                while not e.over and e.round < 30:
+                    e.begin_round()
+                    if e.can_act(m):
+                        d = e.suggest(m)
+                        assert d["anciennete"] is False
+                        e.declare(m, d["action"], target=d["target"], attitude=d["attitude"],
+                                  initiative=d["initiative"], to=d["to"], shots=d["shots"],
+                                  weapon=d["weapon"])
+                    e.resolve_round()
+                again = [x for x in e.events if x.get("anciennete")]
+                assert all(x["actor_id"] == m for x in again)
+                assert len(again) == 5 - mike.points("anciennete")[0]
+                assert joe.points("anciennete")[0] == 5
+        if asked:
+            break
+    assert asked and all(ident == m for ident, _ in asked)
+
+
+def test_an_anciennete_callback_that_raises_fails_the_round():
+    def broken(ident, purpose, failed, points):
+        raise KeyError("no answer")
+
+    for seed in range(1, 40):
+        with cops.Context(seed=seed) as ctx:
+            mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+            mike.set_points(0, 5)
+            with cops.Encounter(ctx) as e:
+                m = e.add(mike, 0, 0, 0, weapons=[load(ctx, cops.Weapon, "vulcan-051")],
+                          controlled=True)
+                e.add(joe, 1, 40, 0, weapons=[load(ctx, cops.Weapon, "vulcan-051")])
+                e.set_anciennete_callback(broken)
+                while not e.over and e.round < 30:
+                    e.begin_round()
+                    if e.can_act(m):
+                        e.declare(m, "wait")
+                    before = len(e.events)
+                    try:
+                        e.resolve_round()
+                    except KeyError:
+                        assert len(e.events) == before and mike.points("anciennete")[0] == 5
+                        e.set_anciennete_callback(None)
+                        e.resolve_round()            # the same call, now without asking
+                        return
+    pytest.fail("no failed roll in 39 fights")
