@@ -9,7 +9,7 @@
 #include "cli.h"
 
 struct fight_args {
-  const char *seed, *lang, *runs, *file;
+  const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume;
   int json, help;
 };
 
@@ -22,9 +22,17 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
     if ((r = option_value(argc, argv, &i, "--seed", &o->seed)) ||
         (r = option_value(argc, argv, &i, "--lang", &o->lang)) ||
         (r = option_value(argc, argv, &i, "-n", &o->runs)) ||
-        (r = option_value(argc, argv, &i, "--runs", &o->runs))) {
+        (r = option_value(argc, argv, &i, "--runs", &o->runs)) ||
+        (r = option_value(argc, argv, &i, "--resume", &o->resume))) {
       if (r < 0)
         return usage_error("%s: %s needs a value", cmd, a);
+      continue;
+    }
+    if (!strcmp(a, "--save-at")) {     /* --save-at ROUND FILE */
+      if (i + 2 >= argc)
+        return usage_error("%s: --save-at needs a ROUND and a FILE", cmd);
+      o->save_round = argv[++i];
+      o->save_file = argv[++i];
       continue;
     }
     if (!strcmp(a, "--json"))
@@ -63,6 +71,40 @@ static int seed_value(const char *text, uint64_t *out)
   return 0;
 }
 
+/* A saved fight (cops fight --resume FILE): its encounter, owning its combatants. */
+static int resume(cops_ctx **ctx, cops_encounter **e, const char *path)
+{
+  if (cops_ctx_new(ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return EXIT_FAILURE;
+  }
+  int rc = cops_encounter_load_file(e, *ctx, path);
+  if (rc) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(*ctx));
+    cops_ctx_free(*ctx);
+    return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  }
+  return 0;
+}
+
+/* Rounds to the end, or until @p save_at rounds are done and the fight saved. */
+static int run_fight(cops_encounter *e, const struct fight_args *o, int save_at)
+{
+  int rc = COPS_OK;
+  if (!o->save_file)
+    return cops_encounter_over(e) ? COPS_OK : cops_encounter_run(e);
+  while (!rc && !cops_encounter_over(e) && cops_encounter_round(e) < save_at)
+    rc = cops_encounter_run_round(e);
+  if (rc)
+    return rc;
+  if (cops_encounter_over(e)) {
+    fprintf(stderr, "cops: fight: the fight is over after round %d: nothing saved\n",
+            cops_encounter_round(e));
+    return COPS_ESTATE;
+  }
+  return cops_encounter_save_file(e, o->save_file);
+}
+
 int cmd_fight(int argc, char **argv)
 {
   struct fight_args o;
@@ -71,8 +113,12 @@ int cmd_fight(int argc, char **argv)
     return rc;
   if (o.help)
     return print_help("fight");
-  if (!o.file)
+  if (!o.file && !o.resume)
     return usage_error("fight: %s", "missing SCENARIO, e.g. examples/scenarios/street-shootout.json");
+  if (o.file && o.resume)
+    return usage_error("fight: %s", "a SCENARIO or --resume FILE, not both");
+  if (o.resume && o.seed)
+    return usage_error("fight: %s", "--seed: a saved fight carries its dice");
   if (o.runs)
     return usage_error("fight: %s", "-n is for cops sim");
   int lang;
@@ -83,32 +129,52 @@ int cmd_fight(int argc, char **argv)
   uint64_t seed = 0;
   if (o.seed && (rc = seed_value(o.seed, &seed)))
     return rc;
+  long save_at = 0;
+  if (o.save_round) {
+    char *end;
+    errno = 0;
+    save_at = strtol(o.save_round, &end, 10);
+    if (!*o.save_round || *end || errno || save_at < 0 || save_at > 10000)
+      return usage_error("fight: --save-at: '%s' is not a round 0..10000", o.save_round);
+  }
   cops_ctx *ctx;
-  cops_scenario *sc;
-  if ((rc = load(&ctx, &sc, &o)))
-    return rc;
-  cops_encounter *e = cops_scenario_encounter(sc);
-  if (o.seed)
-    cops_encounter_seed(e, seed);
-  rc = cops_scenario_run(sc);
-  if (rc) {
-    fprintf(stderr, "cops: %s: %s\n", o.file, cops_ctx_errmsg(ctx));
-    rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  cops_scenario *sc = NULL;
+  cops_encounter *e;
+  if (o.resume) {
+    if ((rc = resume(&ctx, &e, o.resume)))
+      return rc;
+  } else {
+    if ((rc = load(&ctx, &sc, &o)))
+      return rc;
+    e = cops_scenario_encounter(sc);
+    if (o.seed)
+      cops_encounter_seed(e, seed);
+  }
+  rc = run_fight(e, &o, (int)save_at);
+  /* Over before the round to save at: said already, the fight is still printed. */
+  const int over_early = rc == COPS_ESTATE && o.save_file && cops_encounter_over(e);
+  int status = over_early ? EXIT_FAILURE : 0;
+  if (rc && !over_early) {
+    fprintf(stderr, "cops: %s: %s\n", o.resume ? o.resume : o.file, cops_ctx_errmsg(ctx));
+    status = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
   } else {
     char *text = NULL;
     cops_log *log = cops_encounter_log(e);
     rc = o.json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text);
     if (rc) {
       fprintf(stderr, "cops: %s\n", cops_strerror(rc));
-      rc = EXIT_FAILURE;
+      status = EXIT_FAILURE;
     } else {
       fputs(text, stdout);
       cops_free(text);
     }
   }
-  cops_scenario_free(sc);
+  if (sc)
+    cops_scenario_free(sc);
+  else
+    cops_encounter_free(e);
   cops_ctx_free(ctx);
-  return rc;
+  return status;
 }
 
 /* Print text left-aligned in width columns (UTF-8 characters, not bytes). */

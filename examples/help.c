@@ -84,12 +84,17 @@ static const char attack_text[] =
   "\n";
 
 static const char fight_text[] =
-  "usage: cops fight SCENARIO [--seed N] [--lang fr|en|es] [--json]\n"
+  "usage: cops fight SCENARIO [--seed N] [--save-at ROUND FILE] [--lang fr|en|es] [--json]\n"
+  "       cops fight --resume FILE [--save-at ROUND FILE] [--lang fr|en|es] [--json]\n"
   "\n"
   "Runs a scenario (docs/scenarios.md) round after round to its end and prints\n"
   "the narrated log, or with --json the events as JSON Lines (docs/events.md).\n"
   "\n"
   "  --seed N      seeded dice: N is a number 0..18446744073709551615\n"
+  "  --save-at ROUND FILE  stop once ROUND rounds are fought and save the fight\n"
+  "                to FILE (docs/encounters.md); 0 saves before the first round\n"
+  "  --resume FILE go on with a saved fight: the same dice and events as if it\n"
+  "                had never stopped (a seeded one); prints the events from there\n"
   "  --lang fr|en|es  the language of the narration (default fr)\n"
   "  --json        JSON Lines instead of the narration\n";
 

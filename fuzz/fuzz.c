@@ -1,6 +1,7 @@
 /* A libFuzzer target over every parser of libcops and its engine: notation,
  * character sheets, weapon and armour files, rolls from a character, names,
- * scenarios (run for a few rounds); and, from raw bytes, attacks of every mode
+ * scenarios (run for a few rounds), saved fights (read, saved again, run a
+ * few rounds); and, from raw bytes, attacks of every mode
  * from fuzzed situations, the odds of fuzzed actions, and an encounter driven
  * by fuzzed declarations round after round. The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
@@ -194,7 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 10) {
+  switch (data[0] % 11) {
   case 0: {
     cops_action a;
     double p;
@@ -267,6 +268,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   case 9:
     fuzz_encounter(ctx, &b);
     break;
+  case 10: {
+    /* A saved fight: read, written again, and a few rounds on. */
+    cops_encounter *e;
+    if (cops_encounter_load(&e, ctx, text) == COPS_OK) {
+      if (cops_encounter_save(e, &json) == COPS_OK)
+        cops_free(json);
+      for (int r = 0; r < 3 && !cops_encounter_over(e); r++)
+        if (cops_encounter_run_round(e) != COPS_OK)
+          break;
+      if (cops_log_to_jsonl(cops_encounter_log(e), 0, &json) == COPS_OK)
+        cops_free(json);
+      cops_encounter_free(e);
+    }
+    break;
+  }
   default: {
     int v, x, y, z;
     cops_skill_parse(text, &v);

@@ -60,6 +60,16 @@ void cops__rng_rewind(cops_ctx *ctx, const cops__rng_mark_t *m)
   ctx->pos = m->pos;
 }
 
+static void set_key(cops_ctx *ctx, int source, const unsigned char key[32]);
+
+void cops__rng_import(cops_ctx *ctx, const unsigned char key[32], uint64_t block, size_t pos)
+{
+  set_key(ctx, COPS_SOURCE_SEEDED, key);
+  const cops__rng_mark_t m = {pos, block};
+  ctx->block = block + COPS_RNG_BUF / 64;   /* not the mark's block: rewinding refills */
+  cops__rng_rewind(ctx, &m);
+}
+
 int cops__callback_die(cops_ctx *ctx, int sides, int *face)
 {
   ctx->in_callback = 1;

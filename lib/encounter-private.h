@@ -54,6 +54,16 @@ struct saved {
   cops__rng_mark_t rng;
 };
 
+/* What a loaded encounter owns (lib/encounter-save.c): freed with it. */
+struct cops__owned {
+  json_t *root;                     /* the save being read, while it is read */
+  cops_character *ch[COPS_COMBATANTS_MAX];
+  cops_weapon *w[COPS_COMBATANTS_MAX * COPS_WEAPONS_MAX];
+  cops_armour *a[COPS_COMBATANTS_MAX];
+  int nch, nw, na;
+  struct cops__script_line *script;
+};
+
 struct cops_encounter {
   cops_ctx *ctx;
   struct saved saved;
@@ -71,6 +81,7 @@ struct cops_encounter {
   int nscript;
   cops_anciennete_fn anciennete;            /* C5: the caller's decision, or NULL */
   void *anciennete_user;
+  struct cops__owned owned;                 /* a loaded encounter's */
 };
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)

@@ -104,6 +104,14 @@ void cops_encounter_free(cops_encounter *e)
   for (int i = 0; i < COPS_COMBATANTS_MAX; i++)
     cops_outcome_free(e->zone[i]);
   cops_roll_free(e->roll);
+  struct cops__owned *o = &e->owned;
+  for (int i = 0; i < o->nch; i++)
+    cops_character_free(o->ch[i]);
+  for (int i = 0; i < o->nw; i++)
+    cops_weapon_free(o->w[i]);
+  for (int i = 0; i < o->na; i++)
+    cops_armour_free(o->a[i]);
+  cops__free(&e->ctx->alloc, o->script);
   cops__free(&e->ctx->alloc, e);
 }
 

@@ -110,6 +110,15 @@ static inline void cops__rng_mark(const cops_ctx *ctx, cops__rng_mark_t *m)
   m->block = ctx->block;
 }
 void cops__rng_rewind(cops_ctx *ctx, const cops__rng_mark_t *m);
+/* A seeded stream's whole state, for a saved fight (lib/encounter-save.c). */
+struct cops__rng_state {
+  int source;
+  unsigned char key[32];
+  uint64_t block;
+  size_t pos;
+};
+/* Put ctx's stream at that state: seeded, at block and pos (checked by the reader). */
+void cops__rng_import(cops_ctx *ctx, const unsigned char key[32], uint64_t block, size_t pos);
 
 /* The face a keystream byte gives: d10 for b < 250, else 0 (rejected). */
 extern const unsigned char cops__d10_of_byte[256];
@@ -258,6 +267,8 @@ void cops__log_mark(const cops_log *log, cops__log_mark_t *m);   /* NULL log: no
 void cops__log_rewind(cops_log *log, const cops__log_mark_t *m);
 /* Empty, and number the next event 0 again (a fight run anew). */
 void cops__log_restart(cops_log *log);
+/* Empty, the next event numbered @p seq, in round @p round (a fight resumed). */
+void cops__log_continue(cops_log *log, int seq, int round);
 /* The renderers' common checks. */
 int cops__log_check_from(const cops_log *log, int from, char **out);
 

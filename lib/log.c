@@ -76,6 +76,13 @@ void cops__log_restart(cops_log *log)
   log->round = 0;
 }
 
+void cops__log_continue(cops_log *log, int seq, int round)
+{
+  cops__log_restart(log);
+  log->seq_base = seq;
+  log->round = round;
+}
+
 void cops__log_mark(const cops_log *log, cops__log_mark_t *m)
 {
   if (!log)

@@ -279,6 +279,30 @@ printf '{"schema": 1, "name": "x", "combatants": [{"sheet": "s.json"}]}' > "$tmp
 expect_err "fight: a bad scenario names the field" 2 \
   "cops: $tmp/bad-scenario.json: combatants: expected a list of at least two" \
   fight "$tmp/bad-scenario.json"
+# Save and resume: the two halves are the uninterrupted fight, byte for byte, at every round.
+for at in 0 1 2 3 4; do
+  run fight "$sc/street-shootout.json" --seed 2030 --json --save-at $at "$tmp/saved.json"
+  first=$out first_rc=$rc
+  run fight --resume "$tmp/saved.json" --json
+  if [ "$first_rc" -eq 0 ] && [ "$rc" -eq 0 ] && [ -z "$err" ] &&
+     [ "$(printf '%s\n%s' "$first" "$out" | sed '/^$/d')" = "$(cat "$golden/street-shootout-2030.jsonl")" ]; then ok
+  else ko "fight --save-at $at, then --resume: the golden log"; fi
+done
+run fight "$sc/street-shootout.json" --seed 2030 --lang en --save-at 100 "$tmp/late.json"
+case $out in *"The fight is over"*)
+  [ "$rc" -eq 1 ] && [ "$err" = "cops: fight: the fight is over after round 5: nothing saved" ] &&
+    [ ! -e "$tmp/late.json" ] && ok || ko "fight --save-at past the end" ;;
+  *) ko "fight --save-at past the end: the fight is printed" ;; esac
+expect_err "fight: --resume and --seed" 2 \
+  "cops: fight: --seed: a saved fight carries its dice (see 'cops help')" \
+  fight --resume "$tmp/saved.json" --seed 3
+expect_err "fight: --save-at needs two values" 2 \
+  "cops: fight: --save-at needs a ROUND and a FILE (see 'cops help')" \
+  fight "$sc/street-shootout.json" --save-at 2
+printf '{"schema": 1, "type": "libcops-encounter"}' > "$tmp/bad-save.json"
+expect_err "fight: a bad save names the field" 2 \
+  "cops: $tmp/bad-save.json: ruleset: expected \"core\"" \
+  fight --resume "$tmp/bad-save.json"
 expect_err "sim: a bad run count" 2 "cops: sim: -n '0' is not a number 1..100000000 (see 'cops help')" \
   sim "$sc/street-shootout.json" -n 0
 

@@ -78,6 +78,19 @@ for path in sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "*.jsonl"))):
 for path in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json"))):
     for seed in range(1, 21):
         lines(cli("fight", path, "--seed", str(seed), "--json"), "fight %s %d" % (path, seed))
+# Saved fights, at every round of the example scenarios.
+SAVE = None
+for path in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json"))):
+    for seed in range(1, 6):
+        with cops.Context() as ctx:
+            with cops.Scenario(ctx, path) as s:
+                s.seed(seed)
+                while not s.over:
+                    saved = json.loads(s.save())
+                    valid("save", saved, "save %s %d round %d" % (path, seed, s.round))
+                    if SAVE is None and s.round == 1:
+                        SAVE = saved
+                    s.run_round()
 sheets, weapons = os.path.join(EX, "sheets"), os.path.join(EX, "weapons")
 vest = os.path.join(EX, "armour", "gilet-pare-balles.json")
 for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion-131", 8),
@@ -168,6 +181,8 @@ def library_field(kind, doc):
                 cops.Weapon.from_json(ctx, text)
             elif kind == "armour":
                 cops.Armour.from_json(ctx, text)
+            elif kind == "save":
+                cops.Encounter.load(ctx, text).close()
             else:
                 cops.Scenario(ctx, json_text=text, base_dir=os.path.join(EX, "scenarios"))
         except cops.CopsError as exc:
@@ -177,7 +192,7 @@ def library_field(kind, doc):
 
 
 def mutated(kind, base, path, value):
-    doc = copy.deepcopy(load(os.path.join(EX, base)))
+    doc = copy.deepcopy(SAVE if base == "SAVE" else load(os.path.join(EX, base)))
     keys = re.findall(r"[^.\[\]]+|\[\d+\]", path)
     node = doc
     for k in keys[:-1]:
@@ -223,6 +238,17 @@ INVALID = [
     ("scenario", "scenarios/street-shootout.json", "name", ""),
     ("scenario", "scenarios/bar-brawl.json", "rounds[0].declarations[0].action", "dance"),
     ("scenario", "scenarios/bar-brawl.json", "rounds[0].round", 0),
+    ("save", "SAVE", "round", -1),
+    ("save", "SAVE", "colour", "red"),
+    ("save", "SAVE", "next_event", DELETE),
+    ("save", "SAVE", "seed", 5),
+    ("save", "SAVE", "script", "none"),
+    ("save", "SAVE", "combatants[0].side", 16),
+    ("save", "SAVE", "combatants[1].joined.hp", 10 ** 7),
+    ("save", "SAVE", "combatants[0].weapons[0]", -1),
+    ("save", "SAVE", "characters[0].characteristics.Carrure", 0),
+    ("save", "SAVE", "characters[1].state.conditions", 128),
+    ("save", "SAVE", "weapons[0].pu", 21),
 ]
 for kind, base, path, value in INVALID:
     doc = mutated(kind, base, path, value)

@@ -1358,6 +1358,182 @@ START_TEST(test_anciennete_declared)
 }
 END_TEST
 
+/* Save and resume (docs/encounters.md): for three scenarios and several seeds, a
+ * save at every round boundary and between declaring and resolving (a controlled
+ * combatant declared), loaded in a fresh context and run to the end, gives the
+ * uninterrupted fight's events byte for byte; a save of a loaded fight is the same
+ * text. */
+static char *log_from(cops_encounter *e, int from)
+{
+  char *t = NULL;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), from, &t), COPS_OK);
+  return t;
+}
+
+/* Round r of a fight whose combatant 0 is controlled: the suggestion declared. */
+static void controlled_round(cops_encounter *e, int resolve)
+{
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  int can = 0;
+  cops_encounter_able(e, 0, &can);
+  if (can) {
+    cops_declaration d;
+    cops_declaration_init(&d, COPS_ACT_WAIT);
+    ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_OK);
+    ck_assert_int_eq(cops_encounter_declare(e, 0, &d), COPS_OK);
+  }
+  if (resolve)
+    ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+}
+
+START_TEST(test_save_and_resume_every_boundary)
+{
+  static const char *const names[] = {"street-shootout", "bar-brawl", "covering-fire-standoff"};
+  int compared = 0;
+  for (size_t k = 0; k < 3; k++)
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s.json", SCENARIOS_DIR, names[k]);
+      cops_ctx *c;
+      cops_scenario *s;
+      ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+      ck_assert_int_eq(cops_scenario_load(&s, c, path), COPS_OK);
+      cops_encounter *e = cops_scenario_encounter(s);
+      ck_assert_int_eq(cops_encounter_set_controlled(e, 0, 1), COPS_OK);
+      ck_assert_int_eq(cops_encounter_seed(e, seed), COPS_OK);
+      while (!cops_encounter_over(e))
+        controlled_round(e, 1);
+      char *full = log_from(e, 0);
+      const int rounds = cops_encounter_round(e);
+      for (int r = 0; r < rounds; r++)
+        for (int mid = 0; mid < 2; mid++) {
+          ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+          ck_assert_int_eq(cops_encounter_seed(e, seed), COPS_OK);
+          for (int j = 0; j < r; j++)
+            controlled_round(e, 1);
+          if (mid)
+            controlled_round(e, 0);   /* declared, not resolved */
+          const int before = cops_log_count(cops_encounter_log(e));
+          char *saved;
+          ck_assert_int_eq(cops_encounter_save(e, &saved), COPS_OK);
+          cops_ctx *c2;
+          cops_encounter *e2;
+          ck_assert_int_eq(cops_ctx_new(&c2), COPS_OK);
+          ck_assert_msg(cops_encounter_load(&e2, c2, saved) == COPS_OK, "%s seed %d round %d: %s",
+                        names[k], (int)seed, r, cops_ctx_errmsg(c2));
+          char *again;
+          ck_assert_int_eq(cops_encounter_save(e2, &again), COPS_OK);
+          ck_assert_str_eq(again, saved);     /* nothing lost on the way */
+          if (mid)
+            ck_assert_int_eq(cops_encounter_resolve_round(e2), COPS_OK);
+          while (!cops_encounter_over(e2))
+            controlled_round(e2, 1);
+          char *rest = log_from(e2, 0);
+          const char *p = full;
+          for (int j = 0; j < before; j++)
+            p = strchr(p, '\n') + 1;
+          ck_assert_msg(!strcmp(p, rest), "%s seed %d: resumed at round %d%s differs", names[k],
+                        (int)seed, r, mid ? " (declared)" : "");
+          compared++;
+          cops_free(rest);
+          cops_free(again);
+          cops_free(saved);
+          cops_encounter_free(e2);
+          cops_ctx_free(c2);
+        }
+      cops_free(full);
+      cops_scenario_free(s);
+      cops_ctx_free(c);
+    }
+  ck_assert_int_gt(compared, 200);
+}
+END_TEST
+
+/* A save refused (malformed, impossible) changes nothing, the context's dice
+ * included; a system source's key is never written. */
+START_TEST(test_save_refused_and_the_system_source)
+{
+  cops_ctx *c;
+  cops_scenario *s;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/street-shootout.json"), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_encounter_seed(e, 5), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run_round(e), COPS_OK);
+  char *saved;
+  ck_assert_int_eq(cops_encounter_save(e, &saved), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(saved, "\"source\": \"seeded\""));
+  static const struct {
+    const char *from, *to;
+    int code;
+    const char *says;
+  } bad[] = {
+    {"\"schema\": 1", "\"schema\": 2", COPS_ERANGE, "schema"},
+    {"\"type\": \"libcops-encounter\"", "\"type\": \"sheet\"", COPS_EJSON, "type"},
+    {"\"side\": 1", "\"side\": 16", COPS_ERANGE, "].side: 16"},
+    {"\"held_by\": -1", "\"held_by\": 99", COPS_ERANGE, "].held_by: 99"},
+    {"\"round\": 1", "\"round\": 1000000", COPS_ERANGE, "round"},
+    {"\"source\": \"seeded\"", "\"source\": \"dice\"", COPS_EJSON, "random.source"},
+    {"\"pos\": ", "\"pos\": -", COPS_ERANGE, "random.pos"},
+    {"\"character\": 1", "\"character\": 0", COPS_EJSON, "present twice"},
+    {"\"weapons\": [\n        1", "\"weapons\": [\n        0", COPS_EJSON, "carried twice"},
+    {"\"Carrure\": ", "\"Carrure\": 1", COPS_ERANGE, "characters[0]"},
+    {"\"seed\": \"5\"", "\"seed\": \"-5\"", COPS_EJSON, "seed"},
+    {"\"seed\": \"5\"", "\"seed\": 5", COPS_EJSON, "seed"},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    const char *at = strstr(saved, bad[k].from);
+    ck_assert_msg(at != NULL, "case %zu: %s not in the save", k, bad[k].from);
+    char *text = malloc(strlen(saved) + 64);
+    memcpy(text, saved, (size_t)(at - saved));
+    strcpy(text + (at - saved), bad[k].to);
+    strcat(text, at + strlen(bad[k].from));
+    cops_ctx *c2;
+    ck_assert_int_eq(cops_ctx_new(&c2), COPS_OK);
+    ck_assert_int_eq(cops_ctx_seed(c2, 77), COPS_OK);
+    cops_encounter *e2 = (cops_encounter *)1;
+    const int rc = cops_encounter_load(&e2, c2, text);
+    ck_assert_msg(rc == bad[k].code, "case %zu: %d, expected %d (%s)", k, rc, bad[k].code,
+                  cops_ctx_errmsg(c2));
+    ck_assert_ptr_null(e2);
+    ck_assert_msg(strstr(cops_ctx_errmsg(c2), bad[k].says) != NULL, "case %zu: %s", k,
+                  cops_ctx_errmsg(c2));
+    /* The context's dice as a fresh context seeded 77 gives them. */
+    cops_ctx *c3;
+    ck_assert_int_eq(cops_ctx_new(&c3), COPS_OK);
+    ck_assert_int_eq(cops_ctx_seed(c3, 77), COPS_OK);
+    for (int d = 0; d < 20; d++) {
+      int f2, f3;
+      ck_assert_int_eq(cops_ctx_die(c2, 10, &f2), COPS_OK);
+      ck_assert_int_eq(cops_ctx_die(c3, 10, &f3), COPS_OK);
+      ck_assert_int_eq(f2, f3);
+    }
+    cops_ctx_free(c3);
+    cops_ctx_free(c2);
+    free(text);
+  }
+  ck_assert_int_eq(cops_encounter_load(NULL, c, saved), COPS_EINVAL);
+  cops_encounter *none;
+  ck_assert_int_eq(cops_encounter_load(&none, c, "[1, 2]"), COPS_EJSON);
+  ck_assert_int_eq(cops_encounter_load(&none, c, "{"), COPS_EJSON);
+  ck_assert_int_eq(cops_encounter_save(e, NULL), COPS_EINVAL);
+  cops_free(saved);
+  /* A system source: no key in the save; resumed, new dice. */
+  ck_assert_int_eq(cops_ctx_use_system(c), COPS_OK);
+  ck_assert_int_eq(cops_encounter_save(e, &saved), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(saved, "\"source\": \"system\""));
+  ck_assert_ptr_null(strstr(saved, "\"key\""));
+  cops_encounter *e2;
+  ck_assert_int_eq(cops_encounter_load(&e2, c, saved), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run(e2), COPS_OK);
+  ck_assert_int_eq(cops_encounter_over(e2), 1);
+  cops_encounter_free(e2);
+  cops_free(saved);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -1386,6 +1562,8 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_gm_modifiers_and_long_moves);
   tcase_add_test(tc, test_anciennete_in_a_fight);
   tcase_add_test(tc, test_anciennete_declared);
+  tcase_add_test(tc, test_save_and_resume_every_boundary);
+  tcase_add_test(tc, test_save_refused_and_the_system_source);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;

@@ -809,6 +809,54 @@ static int f_set_logging(lua_State *L)
   return 0;
 }
 
+/* A saved fight rebuilt (ctx:load_encounter(text), ctx:load_encounter_file(path)): an
+ * encounter owning its characters, weapons and armour (its queries of them give nil,
+ * as a scenario's do). */
+static int load_encounter(lua_State *L, int from_file)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  const char *arg = checktext(L, 2);
+  fight_ud *f = lua_newuserdatauv(L, sizeof *f, 2);
+  memset(f, 0, sizeof *f);
+  f->owner = c;
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, ENCOUNTER);
+  cops_encounter *e;
+  check(L, c, from_file ? cops_encounter_load_file(&e, c->ctx, arg)
+                        : cops_encounter_load(&e, c->ctx, arg));
+  f->p = e;
+  c->children++;
+  return 1;
+}
+static int ctx_load_encounter(lua_State *L)
+{
+  return load_encounter(L, 0);
+}
+static int ctx_load_encounter_file(lua_State *L)
+{
+  return load_encounter(L, 1);
+}
+
+/* e:save() -> text; e:save_file(path) */
+static int f_save(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  char *text;
+  check(L, f->owner, cops_encounter_save(encounter_of(f), &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+static int f_save_file(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  check(L, f->owner, cops_encounter_save_file(encounter_of(f), checktext(L, 2)));
+  return 0;
+}
+
 /* The Lua handle (kept by the encounter) of a C object, or nil. */
 static int push_kept(lua_State *L, fight_ud *f, const void *p)
 {
@@ -1038,7 +1086,8 @@ void open_api(lua_State *L)
     {"source", ctx_source}, {"reroll_cap", ctx_reroll_cap}, {"use_system", ctx_use_system},
     {"seed_bytes", ctx_seed_bytes}, {"new_character", ctx_new_character},
     {"new_weapon", ctx_new_weapon}, {"new_armour", ctx_new_armour},
-    {"scenario_json", ctx_scenario_json}, {NULL, NULL},
+    {"scenario_json", ctx_scenario_json}, {"load_encounter", ctx_load_encounter},
+    {"load_encounter_file", ctx_load_encounter_file}, {NULL, NULL},
   };
   add_methods(L, CTX, ctx);
   static const luaL_Reg character[] = {
@@ -1067,7 +1116,8 @@ void open_api(lua_State *L)
     {"set_logging", f_set_logging}, {"character", f_character}, {"weapon", f_weapon},
     {"declaration", f_declaration}, {"suggest", f_suggest}, {"weapons", f_weapons},
     {"hand", f_hand}, {"armour", f_armour}, {"controlled", f_controlled},
-    {"initiative_range", f_initiative_range}, {"allowed", f_allowed}, {NULL, NULL},
+    {"initiative_range", f_initiative_range}, {"allowed", f_allowed}, {"save", f_save},
+    {"save_file", f_save_file}, {NULL, NULL},
   };
   add_methods(L, ENCOUNTER, fight);
   add_methods(L, SCENARIO, fight);

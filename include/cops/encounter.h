@@ -350,6 +350,45 @@ COPS_API int cops_encounter_winner(const cops_encounter *e);
  */
 COPS_API int cops_encounter_reset(cops_encounter *e);
 
+/**
+ * @brief Save the fight as it is now, to resume it later (docs/encounters.md,
+ * schemas/save.schema.json): between rounds, or during a round with the
+ * declarations made so far. Everything goes in: the round and its phase, the
+ * combatants with their characters' state, weapons and rounds loaded,
+ * armour, positions, conditions, holds, clocks, points and declarations, the
+ * scenario's scripted declarations, the number of the next event, and the
+ * random source: a seeded stream's key and place (the same dice again); a
+ * system source is not written (a resumed fight draws new unpredictable
+ * dice); a callback source is the caller's. Nothing changes. The Ancienneté
+ * callback is the caller's too.
+ * @param e the encounter
+ * @param[out] out the JSON text (free with cops_free())
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ENOMEM
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_save(const cops_encounter *e, char **out);
+/** @brief cops_encounter_save() to a file. @return also ::COPS_EIO @since 0.9.0 */
+COPS_API int cops_encounter_save_file(const cops_encounter *e, const char *path);
+/**
+ * @brief Rebuild a saved fight in @p ctx. The new encounter owns the
+ * characters, weapons and armour it was rebuilt with (freed with it; read
+ * them with cops_encounter_character() and the other queries). A seeded
+ * save puts @p ctx's stream where the save was; otherwise the context's
+ * source is left as it is. Every field is checked (as a sheet is): a
+ * malformed or impossible save is refused and nothing changes, the context
+ * included. Logging, the round cap and scripted declarations come back; the
+ * log starts empty, its next event numbered as the uninterrupted fight's.
+ * @param[out] out the encounter
+ * @param ctx the context
+ * @param json the text cops_encounter_save() wrote
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_EJSON, ::COPS_ERANGE, ::COPS_ERULE
+ *         naming the field; ::COPS_ENOMEM
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_load(cops_encounter **out, cops_ctx *ctx, const char *json);
+/** @brief cops_encounter_load() from a file (confined by cops_ctx_confine()). @return also ::COPS_EIO @since 0.9.0 */
+COPS_API int cops_encounter_load_file(cops_encounter **out, cops_ctx *ctx, const char *path);
+
 /** Opaque scenario: an encounter with the characters, weapons and armour it owns. */
 typedef struct cops_scenario cops_scenario;
 /**

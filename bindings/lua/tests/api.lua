@@ -130,6 +130,43 @@ test("Ancienneté in an attack and in a fight", function()
   assert(asked > 0)
 end)
 
+test("a fight saved and resumed is the same fight", function()
+  local path = ex .. "/scenarios/street-shootout.json"
+  local full
+  do
+    local ctx <close> = cops.context()
+    local s <close> = ctx:scenario(path)
+    s:seed(2030)
+    s:run()
+    full = s:jsonl()
+  end
+  for at = 0, 3 do
+    local saved, before
+    do
+      local ctx <close> = cops.context()
+      local s <close> = ctx:scenario(path)
+      s:seed(2030)
+      for _ = 1, at do s:run_round() end
+      before = #s:events()
+      saved = s:save()
+    end
+    local ctx <close> = cops.context()
+    local e <close> = ctx:load_encounter(saved)
+    assert(e:save() == saved, "nothing lost on the way")
+    assert(e:character(0) == nil and e:count() == 5)
+    e:run()
+    local rest = e:jsonl()
+    local tail = full
+    for _ = 1, before do tail = tail:sub(tail:find("\n", 1, true) + 1) end
+    assert(rest == tail, "resumed after round " .. at)
+  end
+  local ctx <close> = cops.context()
+  local err = raises("EJSON", function()
+    ctx:load_encounter('{"schema": 1, "type": "libcops-encounter"}')
+  end)
+  assert(err.message:find("ruleset", 1, true))
+end)
+
 test("an attack refused changes nothing", function()
   local ctx <close> = cops.context(1)
   local mike = ctx:load_character(ex .. "/sheets/mike.json")

@@ -107,6 +107,10 @@ _PROTOTYPES = {
     "cops_ctx_seed_bytes": (_i, [_p, ctypes.c_char_p, ctypes.c_size_t]),
     "cops_ctx_use_callback": (_i, [_p, RNG_FN, _p]),
     "cops_encounter_set_anciennete_callback": (_i, [_p, _p, _p]),  # an ANCIENNETE_FN
+    "cops_encounter_save": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_encounter_save_file": (_i, [_p, _s]),
+    "cops_encounter_load": (_i, [_pp, _p, _s]),
+    "cops_encounter_load_file": (_i, [_pp, _p, _s]),
     "cops_ctx_die": (_i, [_p, _i, _ip]),
     "cops_roll_new_in": (_i, [_pp, _p]),
     "cops_roll_free": (None, [_p]),

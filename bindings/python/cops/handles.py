@@ -28,6 +28,7 @@ class _Handle:
     encounter cannot be closed before the encounter (the encounter borrows it)."""
 
     _free: Optional[Callable[[int], None]] = None
+    _borrowed = False   # the C object belongs to another (a loaded encounter's)
 
     def __init__(self, ptr: Optional[int], ctx: Optional["Context"]) -> None:
         self._ptr = ptr
@@ -48,7 +49,7 @@ class _Handle:
             raise ValueError("%s is still in an encounter: close the encounter first"
                              % type(self).__name__)
         ptr, self._ptr = self._ptr, None
-        if ptr:
+        if ptr and not self._borrowed:
             self._release()
             free = type(self)._free
             assert free is not None
@@ -777,6 +778,17 @@ class _EncounterView(_Handle):
     def _log(self) -> int:
         return cast(int, lib.cops_encounter_log(self._e()))
 
+    def save(self) -> str:
+        """The fight as it is now, as JSON text to resume it with Encounter.load(): between
+        rounds or with the declarations of a round under way (cops_encounter_save)."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_encounter_save(self._e(), ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    def save_file(self, path: PathLike) -> None:
+        """save() to a file."""
+        self._check(lib.cops_encounter_save_file(self._e(), n.text(os.fspath(path), "path")))
+
     def run(self) -> None:
         """Run rounds to the end of the fight (the default policy for every combatant
         not controlled)."""
@@ -856,7 +868,54 @@ class Encounter(_EncounterView):
     def _release(self) -> None:
         for thing in self._kept:
             thing._users -= 1
+            if thing._borrowed:
+                thing._ptr = None   # freed with the encounter that owned it
         self._kept = []
+
+    @classmethod
+    def load(cls, ctx: Context, text: str) -> "Encounter":
+        """Rebuild a fight saved by save() (cops_encounter_load, docs/encounters.md). It owns
+        the characters, weapons and armour it was rebuilt with: character(id), weapons(id) and
+        armour(id) give them, usable while the encounter is open. A seeded save puts the
+        context's dice where the save was."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_encounter_load(ctypes.byref(ptr), ctx._h, n.text(text, "text")))
+        return cls._adopting(ctx, ptr.value)
+
+    @classmethod
+    def load_file(cls, ctx: Context, path: PathLike) -> "Encounter":
+        """load() from a file (confined by Context.confine)."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_encounter_load_file(ctypes.byref(ptr), ctx._h,
+                                                n.text(os.fspath(path), "path")))
+        return cls._adopting(ctx, ptr.value)
+
+    @classmethod
+    def _adopting(cls, ctx: Context, ptr: Optional[int]) -> "Encounter":
+        e = cls.__new__(cls)
+        _EncounterView.__init__(e, ptr, ctx)
+        e._kept = []
+        e._anciennete = None
+        seen = set()
+        count = lib.cops_encounter_count(ptr)
+        for i in range(count):
+            found: List[Tuple[Optional[int], Type[_Entity]]] = [
+                (lib.cops_encounter_character(ptr, i), Character),
+                (lib.cops_encounter_armour(ptr, i), Armour)]
+            found += [(lib.cops_encounter_weapon_at(ptr, i, k), Weapon)
+                      for k in range(lib.cops_encounter_weapon_count(ptr, i))]
+            for p, kind in found:
+                if p and p not in seen:
+                    seen.add(p)
+                    thing = kind(ctx, p)
+                    thing._borrowed = True
+                    e._keep(thing)
+        return e
+
 
     def _e(self) -> int:
         return self._h

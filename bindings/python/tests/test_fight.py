@@ -1,6 +1,7 @@
 """One-off attacks, their outcomes and follow-ups; points, characteristics, skills and
 positions from Python (docs/python.md), with scripted dice where a rule is checked."""
 
+import json
 import os
 import sys
 
@@ -259,3 +260,37 @@ def test_an_anciennete_callback_that_raises_fails_the_round():
                         e.resolve_round()            # the same call, now without asking
                         return
     pytest.fail("no failed roll in 39 fights")
+
+
+def test_save_and_resume_gives_the_same_fight():
+    path = os.path.join(EX, "scenarios", "street-shootout.json")
+    with cops.Context() as ctx:
+        with cops.Scenario(ctx, path) as s:
+            s.seed(2030)
+            s.run()
+            full = s.jsonl().splitlines()
+    for at in range(0, 4):
+        with cops.Context() as ctx:
+            with cops.Scenario(ctx, path) as s:
+                s.seed(2030)
+                for _ in range(at):
+                    s.run_round()
+                before = len(s.events)
+                saved = s.save()
+        assert json.loads(saved)["type"] == "libcops-encounter"
+        with cops.Context() as ctx2:
+            e = cops.Encounter.load(ctx2, saved)
+            assert e.save() == saved                       # nothing lost on the way
+            names = [e.character(i).name for i in range(e.count)]
+            assert "Mike Delgado" in names and e.weapons(0)
+            e.run()
+            assert e.jsonl().splitlines() == full[before:]
+            mike = e.character(0)
+            with pytest.raises(ValueError):
+                mike.close()                               # the encounter owns it
+            e.close()
+            with pytest.raises(ValueError):
+                mike.name                                  # gone with the encounter
+    with cops.Context() as ctx:
+        with pytest.raises(cops.JSONError, match="ruleset"):
+            cops.Encounter.load(ctx, '{"schema": 1, "type": "libcops-encounter"}')
