@@ -210,8 +210,15 @@ int main(int argc, char **argv)
     fights[f].rounds += cops_encounter_round(fights[f].e);                 \
     fights[f].runs++;                                                      \
   } while (0)
-  double fights2 = 0, fights4 = 0;
-  long n_fights2 = 0, n_fights4 = 0;
+  double fights2 = 0, fights4 = 0, planned1 = 0, planned3 = 0;
+  long n_fights2 = 0, n_fights4 = 0, n_planned1 = 0, n_planned3 = 0;
+  /* The exact odds of a planned attack: the burst above, and one shot. */
+  cops_attack_odds *plan;
+  cops_situation single = sit;
+  single.mode = COPS_ATTACK_SINGLE;
+  if (cops_attack_odds_new(&plan, seeded) || cops_attack_odds_compute(plan, &sit) ||
+      cops_attack_odds_compute(plan, &single))
+    return 1;
   if (sink != 0) {
     fprintf(stderr, "bench: the attack fails: %s\n", cops_ctx_errmsg(seeded));
     return 1;
@@ -238,7 +245,10 @@ int main(int argc, char **argv)
     RATE(logged, round, n_logged, ONE_ATTACK(log));
     RATE(fights2, round, n_fights2, ONE_FIGHT(0));
     RATE(fights4, round, n_fights4, ONE_FIGHT(1));
+    RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
+    RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
   }
+  cops_attack_odds_free(plan);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
   const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
   for (int f = 0; f < 2; f++) {
@@ -279,6 +289,8 @@ int main(int argc, char **argv)
          fights2, mean2);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 4 v 4, default policy, no log",
          fights4, mean4);
+  printf("  %-46s %13.0f plans/s\n", "odds of a planned shot, every law", planned1);
+  printf("  %-46s %13.0f plans/s\n", "odds of a planned burst of 3, every law", planned3);
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
   printf("  %-46s %13.0f rolls/s\n", "bound: plain loop counting successes", plain);

@@ -10,7 +10,7 @@ struct attack_args {
   const char *attacker, *target, *weapon, *armour, *target_weapon, *attacker_armour;
   const char *distance, *mode, *attitude, *target_attitude, *initiative, *movement;
   const char *shots_fired, *seed, *faces, *lang;
-  int json, help, adrenaline, anciennete;
+  int json, help, adrenaline, anciennete, odds;
 };
 
 static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
@@ -54,6 +54,8 @@ static int parse_attack_args(int argc, char **argv, struct attack_args *o)
       o->adrenaline = 1;
     else if (!strcmp(a, "--anciennete"))
       o->anciennete = 1;
+    else if (!strcmp(a, "--odds"))
+      o->odds = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
       o->help = 1;
     else
@@ -157,6 +159,75 @@ static int cover_sequence(struct things *t, const cops_situation *s)
   return rc;
 }
 
+/* cops attack --odds: the exact odds of the planned attack, no die drawn. */
+static int print_odds(cops_ctx *ctx, const cops_situation *s, int json)
+{
+  cops_attack_odds *o;
+  int rc = cops_attack_odds_new(&o, ctx);
+  if (!rc)
+    rc = cops_attack_odds_compute(o, s);
+  if (rc) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    cops_attack_odds_free(o);
+    return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  }
+  if (json) {
+    char *text;
+    if (cops_attack_odds_to_json(o, &text)) {
+      cops_attack_odds_free(o);
+      fprintf(stderr, "cops: out of memory\n");
+      return EXIT_FAILURE;
+    }
+    puts(text);
+    cops_free(text);
+    cops_attack_odds_free(o);
+    return 0;
+  }
+  double p, back, down, dead;
+  cops_attack_odds_hit(o, &p, &back);
+  cops_attack_odds_down(o, &down, &dead);
+  printf("hits              %6.2f %%\n", 100 * p);
+  if (s->mode >= COPS_ATTACK_MELEE && s->mode != COPS_ATTACK_ESCAPE)
+    printf("hit back          %6.2f %%\n", 100 * back);
+  if (s->mode == COPS_ATTACK_BURST) {
+    printf("bullets in       ");
+    for (int k = 0; k <= 10; k++) {
+      cops_attack_odds_in(o, k, &p);
+      if (p > 0)
+        printf(" %d: %.2f %%", k, 100 * p);
+    }
+    printf("\n");
+  }
+  printf("locations        ");
+  for (int z = 0; z < COPS_ZONE_COUNT; z++) {
+    cops_attack_odds_zone(o, z, &p);
+    printf(" %s %.2f %%%s", cops_zone_name(z, COPS_LANG_EN), 100 * p,
+           z + 1 < COPS_ZONE_COUNT ? "," : "\n");
+  }
+  double mean = 0, cum = 0;
+  int median = -1, p90 = -1;
+  for (int d = 0; d <= cops_attack_odds_damage_max(o); d++) {
+    cops_attack_odds_damage(o, d, &p);
+    mean += d * p;
+    cum += p;
+    if (median < 0 && cum >= 0.5)
+      median = d;
+    if (p90 < 0 && cum >= 0.9)
+      p90 = d;
+  }
+  printf("damage            mean %.2f, median %d, 9 in 10 at most %d, at most %d\n", mean,
+         median, p90, cops_attack_odds_damage_max(o));
+  static const char *const results[] = {"no roll", "steady", "shaken", "out of the fight"};
+  printf("stopping power   ");
+  for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++) {
+    cops_attack_odds_stopping(o, r, &p);
+    printf(" %s %.2f %%%s", results[r + 1], 100 * p, r < COPS_STOP_OUT ? "," : "\n");
+  }
+  printf("target down       %6.2f %% (dead %.2f %%)\n", 100 * down, 100 * dead);
+  cops_attack_odds_free(o);
+  return 0;
+}
+
 int cmd_attack(int argc, char **argv)
 {
   struct attack_args o;
@@ -169,6 +240,9 @@ int cmd_attack(int argc, char **argv)
     return usage_error("attack: %s", "--attacker and --target are required");
   if (o.seed && o.faces)
     return usage_error("attack: %s", "--seed and --dice exclude each other");
+  if (o.odds && (o.seed || o.faces || o.lang))
+    return usage_error("attack: %s", "--odds draws no die and narrates nothing: no --seed, "
+                       "--dice or --lang");
   int lang;
   if ((rc = narration_lang("attack", o.lang, &lang)))
     return rc;
@@ -194,6 +268,10 @@ int cmd_attack(int argc, char **argv)
   cops_situation s;
   if ((rc = situation_from(&s, &o, &t)))
     goto done;
+  if (o.odds) {
+    rc = print_odds(t.ctx, &s, o.json);
+    goto done;
+  }
   rc = s.mode == COPS_ATTACK_COVER ? cover_sequence(&t, &s) : cops_attack(t.outcome, &s, t.log);
   if (rc == COPS_ERNG && o.faces) {
     fprintf(stderr, "cops: --dice ran out of faces after %d (this attack needs more)\n",

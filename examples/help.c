@@ -77,9 +77,12 @@ static const char attack_text[] =
   "                   [--movement M] [--shots-fired N] [--target-weapon W.json]\n"
   "                   [--attacker-armour R.json] [--adrenaline] [--anciennete]\n"
   "                   [--seed N | --dice F,...] [--lang fr|en|es] [--json]\n"
+  "       cops attack ... --odds [--json]\n"
   "\n"
   "Resolves one attack (docs/attacks.md) and prints the narrated events, or with\n"
   "--json the events as JSON Lines (docs/events.md); the files are not changed.\n"
+  "With --odds, no die is drawn: the exact odds of the planned attack (hitting,\n"
+  "bullets in, locations, damage, stopping power, the target going down).\n"
   "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"
   "\n";
 

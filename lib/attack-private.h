@@ -63,6 +63,9 @@ int cops__check_stopping_choice(cops_ctx *ctx, const char *what, int c);
 int cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role);
 int cops__is_melee_weapon(int kind);
 
+/* A caller's situation in full and checked as cops_attack() checks it (lib/attack.c). */
+int cops__situation_full(cops_ctx *ctx, const cops_situation *given, cops_situation *s);
+
 /* The outcome and the save (lib/attack.c). */
 void cops__outcome_reset(cops_outcome *o, int mode);
 int cops__outcome_fail(cops_outcome *o, int rc);
@@ -89,6 +92,21 @@ int cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victim
                        struct party actor, cops_log *log);
 int cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, int fa,
                    int modifier, int characteristic, struct party actor, cops_log *log);
+
+/* A shot before its dice (lib/core/shoot.c): its action, what it fires, and
+ * why it cannot hit (a ::cops_miss_reasons, -1 when it can). */
+struct cops__shot_plan {
+  cops_action a;
+  int reason, fired;
+};
+int cops__core_shot_plan(const cops_situation *s, struct cops__shot_plan *p);
+/* A melee exchange before its dice (lib/core/melee.c): both fighters' actions,
+ * the target's mode, and whether it can fight back (1: it rolls no die). */
+struct cops__melee_plan {
+  cops_action a, d;
+  int tmode, passive;
+};
+int cops__core_melee_plan(const cops_situation *s, struct cops__melee_plan *p);
 
 /* The core rules' procedures behind the rules table (lib/core/shoot.c, melee.c). */
 int cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);

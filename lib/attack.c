@@ -444,28 +444,45 @@ int  cops__outcome_leave(cops_outcome *o, const struct undo *u, int rc)
   return COPS_OK;
 }
 
+/* The caller's situation in full: the fields its struct lacks at their defaults
+ * (docs/abi.md), the mode known. */
+static int situation_copy(cops_ctx *ctx, const cops_situation *given, cops_situation *s)
+{
+  if (given->size < COPS__SITUATION_SIZE_0_6 || given->size > sizeof *given)
+    return FAIL(ctx, COPS_EINVAL, "situation size %u, expected %zu..%zu (initialise it with "
+                "cops_situation_init)", (unsigned)given->size, COPS__SITUATION_SIZE_0_6,
+                sizeof *given);
+  situation_defaults(s, given->mode);
+  memcpy(s, given, given->size);
+  s->size = sizeof *s;
+  if (s->mode < 0 || s->mode >= COPS_ATTACK_MODE_COUNT)
+    return FAIL(ctx, COPS_EINVAL, "unknown attack mode %d", s->mode);
+  return COPS_OK;
+}
+
+int cops__situation_full(cops_ctx *ctx, const cops_situation *given, cops_situation *s)
+{
+  int rc = situation_copy(ctx, given, s);
+  return rc ? rc : validate(ctx, s, 0);
+}
+
 int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, unsigned flags)
 {
   if (!out || !given || !given->attacker)
     return COPS_EINVAL;
   cops_ctx *ctx = cops__character_ctx(given->attacker);
   COPS__ENTER(ctx);
-  if (given->size < COPS__SITUATION_SIZE_0_6 || given->size > sizeof *given)
-    return FAIL(ctx, COPS_EINVAL, "situation size %u, expected %zu..%zu (initialise it with "
-                "cops_situation_init)", (unsigned)given->size, COPS__SITUATION_SIZE_0_6,
-                sizeof *given);
-  /* The fields the caller's struct lacks keep their defaults (docs/abi.md). */
-  cops_situation sl;
+  /* A situation of the library's size is read in place (the hot path); an older
+   * program's is copied with the missing fields at their defaults. */
+  cops_situation full;
   const cops_situation *s = given;
-  if (given->size != sizeof *given) {
-    situation_defaults(&sl, given->mode);
-    memcpy(&sl, given, given->size);
-    sl.size = sizeof sl;
-    s = &sl;
+  int rc;
+  if (given->size != sizeof *given || given->mode < 0 || given->mode >= COPS_ATTACK_MODE_COUNT) {
+    if ((rc = situation_copy(ctx, given, &full)))
+      return rc;
+    s = &full;
   }
-  if (s->mode < 0 || s->mode >= COPS_ATTACK_MODE_COUNT)
-    return FAIL(ctx, COPS_EINVAL, "unknown attack mode %d", s->mode);
-  int rc = validate(ctx, s, flags);
+  rc = validate(ctx, s, flags);
   if (rc)
     return cops__outcome_fail(out, rc);
   if (log && log->ctx != ctx)

@@ -96,6 +96,14 @@ int cops__core_round(cops_encounter *e);
 int cops__enc_ev(cops_encounter *e, cops_event *x, int actor, int target, const char *weapon);
 int cops__enc_ev_side(cops_encounter *e, cops_event *x, int actor, int side);
 int cops__enc_idle(cops_encounter *e, int id, int reason);
+/* A caller's declaration in full: the fields its struct lacks at their defaults. */
+int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
+                           cops_declaration *full);
+/* The attack mode of an attack action, -1 for the others (lib/core/rounds.c). */
+int cops__core_attack_mode(int action);
+/* The situation of combatant id's declared attack when it acts, having moved
+ * @p moved metres (lib/core/rounds.c). */
+void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s);
 /* A declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
 int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d);
 

@@ -26,6 +26,52 @@ int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d)
   return COPS_OK;
 }
 
+int cops_encounter_odds(cops_encounter *e, int id, const cops_declaration *given,
+                        cops_attack_odds *o)
+{
+  if (!e || !given || !o)
+    return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
+  int rc;
+  cops_declaration d;
+  if ((rc = check_id(e, id)) || (rc = cops__declaration_full(e, given, &d)))
+    return rc;
+  if (!e->in_round)
+    return FAIL(e, COPS_ESTATE, "odds come after cops_encounter_begin_round()");
+  if (!able(e, id))
+    return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
+  const int mode = cops__core_attack_mode(d.action);
+  if (mode < 0)
+    return FAIL(e, COPS_EINVAL, "%s is no attack: no odds", cops_encounter_action_name(d.action));
+  if ((rc = cops__check_declaration(e, id, &d)))
+    return rc;
+  if (d.target < 0)
+    return FAIL(e, COPS_EINVAL, "odds need a target");
+  /* The attack as the round resolves it: after the move, with the declared attitude,
+   * the first shot; the combatant put back as it was. */
+  struct combatant *c = &e->c[id];
+  const struct combatant keep = *c;
+  const int moved = d.moving ? metres(c->x, c->y, d.x, d.y) : 0;
+  if (d.moving) {
+    c->x = d.x;
+    c->y = d.y;
+  }
+  c->decl = d;
+  c->attitude_now = d.attitude;
+  /* The target's attitude this round once it has declared; until then, its last. */
+  struct combatant *t = &e->c[d.target];
+  const int target_attitude = t->attitude_now;
+  if (t->declared && d.target != id)
+    t->attitude_now = t->decl.attitude;
+  cops_situation s;
+  cops__core_situation(e, id, mode, moved, &s);
+  s.several = d.action == COPS_ACT_SHOOT && d.shots > 1;
+  s.anciennete = d.anciennete;
+  t->attitude_now = target_attitude;
+  *c = keep;
+  return cops_attack_odds_compute(o, &s);
+}
+
 int cops_encounter_weapon_count(const cops_encounter *e, int id)
 {
   if (!e)

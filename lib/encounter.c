@@ -777,23 +777,29 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   return COPS_OK;
 }
 
+int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
+                           cops_declaration *full)
+{
+  /* Every size from the first published one: later fields take their defaults. */
+  if (given->size < COPS__DECLARATION_SIZE_0_5 || given->size > sizeof *given)
+    return FAIL(e, COPS_EINVAL, "declaration size %u, expected %zu..%zu (initialise it with "
+                "cops_declaration_init)", (unsigned)given->size,
+                (size_t)COPS__DECLARATION_SIZE_0_5, sizeof *given);
+  declaration_defaults(full, given->action);
+  memcpy(full, given, given->size);
+  full->size = sizeof *full;
+  return COPS_OK;
+}
+
 int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *given)
 {
   if (!e || !given)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
   int rc;
-  if ((rc = check_id(e, id)))
-    return rc;
-  /* Every size from the first published one: later fields take their defaults. */
-  if (given->size < COPS__DECLARATION_SIZE_0_5 || given->size > sizeof *given)
-    return FAIL(e, COPS_EINVAL, "declaration size %u, expected %zu..%zu (initialise it with "
-                "cops_declaration_init)", (unsigned)given->size,
-                (size_t)COPS__DECLARATION_SIZE_0_5, sizeof *given);
   cops_declaration full;
-  declaration_defaults(&full, given->action);
-  memcpy(&full, given, given->size);
-  full.size = sizeof full;
+  if ((rc = check_id(e, id)) || (rc = cops__declaration_full(e, given, &full)))
+    return rc;
   const cops_declaration *d = &full;
   if (!e->in_round)
     return FAIL(e, COPS_ESTATE, "declarations come after cops_encounter_begin_round()");

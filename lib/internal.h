@@ -189,6 +189,12 @@ typedef struct cops__effective {
 /* Validate an action (every field, and the totals after modifiers) and work
  * out its effective values. The one place the clamps of C1.7 live. */
 int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e);
+/* The law of an action's successes for the library's own odds (lib/odds.c):
+ * pmf[k] = P(K = k) for k = 0 .. *extent (pmf holds COPS_ODDS_K_MAX + 2), the
+ * mass past it negligible (under 1e-19); the effective values in *e. */
+int cops__odds_law(cops_ctx *ctx, const cops_action *a, double *pmf, int *extent,
+                   cops__effective *e);
+#define COPS__LAW_K (COPS_ODDS_K_MAX + 2)
 
 /* Fold a name for matching: lower case, accents dropped (Latin-1 letters
  * and œ), spaces, hyphens, apostrophes and other punctuation dropped.

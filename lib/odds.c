@@ -339,3 +339,23 @@ int cops_odds_threshold_for(cops_ctx *ctx, const cops_action *a, double p, int *
                     "even 2+ with %d dice succeeds against difficulty %d with p < %g",
                     L.e.pool, L.e.difficulty, p);
 }
+
+int cops__odds_law(cops_ctx *ctx, const cops_action *a, double *pmf, int *extent,
+                   cops__effective *e)
+{
+  law *L = cops__malloc(&ctx->alloc, sizeof *L);
+  if (!L)
+    return cops__fail(ctx, COPS_ENOMEM, "out of memory for odds");
+  cops__effective eff;
+  int rc = cops__resolve_action(ctx, a, &eff);
+  if (!rc) {
+    law_setup(L, &eff);
+    const int last = eff.pool < 1 ? 0 : law_extent(L);
+    for (int k = 0; k <= last; k++)
+      pmf[k] = law_pmf(L, k);
+    *extent = last;
+    *e = eff;
+  }
+  cops__free(&ctx->alloc, L);
+  return rc;
+}

@@ -225,6 +225,19 @@ run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
   --weapon "$ex/weapons/vulcan-051.json" --distance 5 --anciennete --dice 1,1,1,1,1,1 --lang en
 case $out in *"to hit: 5+/3 (1) [1, 1, 1]"*"to hit, again for an Ancienneté point (MR 0 at best): 5+/3 (1) [1, 1, 1]"*) ok ;;
   *) ko "attack --anciennete: the failed roll, then again for a point" ;; esac
+# The odds of a planned attack: no die drawn, the same answer as the library's (test-odds).
+run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 12 --odds
+case $out in "hits               67.68 %"*"target down"*) [ "$rc" -eq 0 ] && ok || ko "attack --odds: exit $rc" ;;
+  *) ko "attack --odds: the chance to hit first, the target going down last" ;; esac
+run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 12 --odds --anciennete --json
+case $out in '{"schema":1,"p_hit":0.895'*'"p_down":'*) ok ;;
+  *) ko "attack --odds --anciennete --json: a failure rolled again, 1 - (1 - 0.6768)^2" ;; esac
+expect_err "attack: --odds draws no die" 2 \
+  "cops: attack: --odds draws no die and narrates nothing: no --seed, --dice or --lang (see 'cops help')" \
+  attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --odds --seed 3
 expect_err "attack: burst without VRC" 2 \
   "cops: Vulcan 051 has no burst value (VRC): no controlled burst (C10.6)" \
   attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \

@@ -103,6 +103,15 @@ for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion
         if weapon:
             args += ["--weapon", os.path.join(weapons, weapon + ".json")]
         lines(cli(*args), "attack %s %d" % (mode, seed))
+for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion-131", 8),
+                               ("cover", "scorpion-131", 10), ("melee", "couteau-021", 1),
+                               ("strike", None, 1), ("throw", None, 1), ("hold", None, 1)):
+    args = ["attack", "--attacker", os.path.join(sheets, "mike.json"), "--target",
+            os.path.join(sheets, "joe.json"), "--armour", vest, "--mode", mode,
+            "--distance", str(distance), "--odds", "--json"]
+    if weapon:
+        args += ["--weapon", os.path.join(weapons, weapon + ".json")]
+    valid("attack-odds", json.loads(cli(*args)), "attack --odds " + mode)
 for notation in ("4+/3 (2)", "5+/3 (2) +1D -1S", "6+/2", "10+/64 (1)"):
     valid("roll", json.loads(cli("roll", "--seed", "7", "--json", notation)), "roll " + notation)
 valid("roll", json.loads(cli("roll", "--unskilled", "--seed", "7", "--json", "6+/3 (1)")), "unskilled")

@@ -2,6 +2,7 @@
  * simultaneous steps, melee at initiative 0, the state between rounds, dying
  * and death, join and leave, declarations refused, the default policy,
  * scenarios, determinism. Scripted dice where a rule needs exact faces. */
+#include <math.h>
 #include <stdio.h>
 
 #include "internal.h"
@@ -1534,6 +1535,115 @@ START_TEST(test_save_refused_and_the_system_source)
 }
 END_TEST
 
+/* The odds of a declared attack (cops_encounter_odds) are those of the situation
+ * the round resolves: the same as a one-off situation built by hand after the move,
+ * and, over seeded fights where the target only waits, the hits and the falls
+ * happen as often as they say. */
+START_TEST(test_odds_of_a_declared_attack)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_character *mike, *joe;
+  cops_weapon *pistol;
+  cops_armour *vest;
+  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&pistol, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  ck_assert_int_eq(cops_armour_load(&vest, c, ARMOUR_DIR "/gilet-pare-balles.json"), COPS_OK);
+  cops_encounter *e;
+  int m, j;
+  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 24, 0, &j), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, m, pistol), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_armour(e, j, vest), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, j, 1), COPS_OK);
+  cops_attack_odds *o, *by_hand;
+  ck_assert_int_eq(cops_attack_odds_new(&o, c), COPS_OK);
+  ck_assert_int_eq(cops_attack_odds_new(&by_hand, c), COPS_OK);
+  cops_declaration shoot, wait;
+  cops_declaration_init(&shoot, COPS_ACT_SHOOT);
+  shoot.target = j;
+  shoot.attitude = COPS_AGRESSIF;
+  shoot.moving = 1;
+  shoot.x = 4;
+  cops_declaration_init(&wait, COPS_ACT_WAIT);
+  wait.attitude = COPS_PRUDENT;
+  ck_assert_int_eq(cops_encounter_odds(e, m, &shoot, o), COPS_ESTATE);   /* no round yet */
+  double expected = 0, variance = 0, expected_down = 0, var_down = 0;
+  long hits = 0, downs = 0, rounds = 0;
+  const long fights = test_size(3000);
+  for (long f = 0; f < fights; f++) {
+    ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+    ck_assert_int_eq(cops_encounter_seed(e, (uint64_t)f + 1), COPS_OK);
+    ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+    ck_assert_int_eq(cops_encounter_declare(e, j, &wait), COPS_OK);
+    ck_assert_int_eq(cops_encounter_odds(e, m, &shoot, o), COPS_OK);
+    double p, down;
+    ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_OK);
+    ck_assert_int_eq(cops_attack_odds_down(o, &down, NULL), COPS_OK);
+    if (f == 0) {
+      /* The same as the one-off situation after the move: 20 m, Agressif, moved 4 m,
+       * against a Prudent target in a vest. */
+      cops_situation s;
+      cops_situation_init(&s, COPS_ATTACK_SINGLE);
+      s.attacker = mike;
+      s.target = joe;
+      s.weapon = pistol;
+      s.armour = vest;
+      s.distance = 20;
+      s.attitude = COPS_AGRESSIF;
+      s.target_attitude = COPS_PRUDENT;
+      s.movement = 4;
+      ck_assert_int_eq(cops_attack_odds_compute(by_hand, &s), COPS_OK);
+      double q;
+      cops_attack_odds_hit(by_hand, &q, NULL);
+      ck_assert_double_eq_tol(p, q, 1e-15);
+      ck_assert_double_gt(p, 0.05);
+      /* Not an attack, or no target: no odds. */
+      ck_assert_int_eq(cops_encounter_odds(e, m, &wait, o), COPS_EINVAL);
+    }
+    ck_assert_int_eq(cops_encounter_declare(e, m, &shoot), COPS_OK);
+    const int before = cops_log_count(cops_encounter_log(e));
+    ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+    const cops_log *log = cops_encounter_log(e);
+    int rolled = 0, hit = 0;
+    for (int i = before; i < cops_log_count(log); i++) {
+      cops_event x;
+      x.size = sizeof x;
+      cops_log_event(log, i, &x);
+      if (x.type == COPS_EV_ROLL && x.purpose == COPS_PURPOSE_ATTACK && x.actor_id == m) {
+        rolled = 1;
+        hit = x.success;
+      }
+    }
+    ck_assert_int_eq(rolled, 1);
+    int hp;
+    cops_character_hp(joe, &hp);
+    hits += hit;
+    downs += hp <= 0;
+    expected += p;
+    variance += p * (1 - p);
+    expected_down += down;
+    var_down += down * (1 - down);
+    rounds++;
+  }
+  ck_assert_msg(fabs(hits - expected) <= 5 * sqrt(variance) + 1, "hits %ld, expected %.1f", hits,
+                expected);
+  ck_assert_msg(fabs(downs - expected_down) <= 5 * sqrt(var_down) + 1, "falls %ld, expected %.1f",
+                downs, expected_down);
+  cops_attack_odds_free(by_hand);
+  cops_attack_odds_free(o);
+  cops_encounter_free(e);
+  cops_armour_free(vest);
+  cops_weapon_free(pistol);
+  cops_character_free(joe);
+  cops_character_free(mike);
+  cops_ctx_free(c);
+}
+END_TEST
+
 static Suite *encounter_suite(void)
 {
   Suite *s = suite_create("encounter");
@@ -1564,6 +1674,7 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_anciennete_declared);
   tcase_add_test(tc, test_save_and_resume_every_boundary);
   tcase_add_test(tc, test_save_refused_and_the_system_source);
+  tcase_add_test(tc, test_odds_of_a_declared_attack);
   tcase_add_test(tc, test_api_edges);
   suite_add_tcase(s, tc);
   return s;

@@ -1,6 +1,7 @@
 /* Exact odds (COPS.md C1, C5; docs/odds.md) against fractions worked by hand,
  * against an independent convolution, and against seeded rolls. */
 #include <math.h>
+#include <stdio.h>
 
 #include "testutil.h"
 
@@ -334,6 +335,201 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
+/* The odds of a planned attack (docs/attacks.md) against the procedure itself: a
+ * seeded Monte Carlo of cops_attack() from the same situation, the target put back
+ * each time. Single shots, bursts (with Ancienneté), a knife and a strike, with armour;
+ * every answer within 5 standard errors. */
+struct planned {
+  int mode, anciennete;
+  const char *weapon;
+  int distance;
+};
+
+static void close_to(double mc, double exact, long n, const char *what, int k)
+{
+  const double se = sqrt(exact * (1 - exact) / (double)n) + 1e-9;
+  ck_assert_msg(fabs(mc - exact) <= 5 * se + 1e-12, "%s %d: Monte Carlo %.5f, exact %.5f", what,
+                k, mc, exact);
+}
+
+START_TEST(test_attack_odds_against_the_procedure)
+{
+  static const struct planned plans[] = {
+    {COPS_ATTACK_SINGLE, 0, "vulcan-051", 12}, {COPS_ATTACK_BURST, 0, "scorpion-131", 8},
+    {COPS_ATTACK_BURST, 1, "scorpion-131", 30}, {COPS_ATTACK_MELEE, 0, "couteau-021", 1},
+    {COPS_ATTACK_STRIKE, 1, NULL, 1},
+  };
+  const long n = test_size(100000);
+  for (size_t k = 0; k < sizeof plans / sizeof plans[0]; k++) {
+    cops_ctx *c;
+    ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+    ck_assert_int_eq(cops_ctx_seed(c, 1000 + k), COPS_OK);
+    cops_character *mike, *joe;
+    cops_weapon *w = NULL;
+    cops_armour *vest;
+    ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
+    ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
+    ck_assert_int_eq(cops_armour_load(&vest, c, ARMOUR_DIR "/gilet-pare-balles.json"), COPS_OK);
+    if (plans[k].weapon) {
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s.json", WEAPONS_DIR, plans[k].weapon);
+      ck_assert_int_eq(cops_weapon_load(&w, c, path), COPS_OK);
+    }
+    ck_assert_int_eq(cops_character_set_points(mike, 0, 3), COPS_OK);
+    cops_situation s;
+    cops_situation_init(&s, plans[k].mode);
+    s.attacker = mike;
+    s.target = joe;
+    s.weapon = w;
+    s.armour = vest;
+    s.distance = plans[k].distance;
+    s.anciennete = plans[k].anciennete;
+    cops_attack_odds *o;
+    ck_assert_int_eq(cops_attack_odds_new(&o, c), COPS_OK);
+    double p;
+    ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_ESTATE);   /* not computed yet */
+    ck_assert_int_eq(cops_attack_odds_compute(o, &s), COPS_OK);
+    /* The laws sum to 1. */
+    double sum = 0, mean = 0;
+    for (int d = 0; d <= cops_attack_odds_damage_max(o); d++) {
+      ck_assert_int_eq(cops_attack_odds_damage(o, d, &p), COPS_OK);
+      sum += p;
+      mean += d * p;
+    }
+    ck_assert_double_eq_tol(sum, 1.0, 1e-9);
+    sum = 0;
+    for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++) {
+      ck_assert_int_eq(cops_attack_odds_stopping(o, r, &p), COPS_OK);
+      sum += p;
+    }
+    ck_assert_double_eq_tol(sum, 1.0, 1e-9);
+    int hp0, mhp, loaded = 0;
+    cops_character_hp(joe, &hp0);
+    cops_character_hp(mike, &mhp);
+    if (w)
+      cops_weapon_get(w, COPS_WEAPON_LOADED, &loaded);
+    long hits = 0, down = 0, in[11] = {0}, zone[COPS_ZONE_COUNT] = {0}, stop[4] = {0};
+    double dmg = 0;
+    cops_outcome *out;
+    ck_assert_int_eq(cops_outcome_new(&out), COPS_OK);
+    for (long i = 0; i < n; i++) {
+      cops_character_set_hp(joe, hp0);
+      cops_character_set_conditions(joe, COPS_COND_ALL, 0);
+      cops_character_set_hp(mike, mhp);
+      cops_character_set_conditions(mike, COPS_COND_ALL, 0);
+      cops_character_set_points(mike, 0, 3);
+      if (w)
+        cops_weapon_set(w, COPS_WEAPON_LOADED, loaded);
+      ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_OK);
+      const int hit = cops_outcome_hit_target(out);
+      hits += hit;
+      int hp;
+      cops_character_hp(joe, &hp);
+      down += hp <= 0;
+      dmg += hp0 - hp;
+      int seen[COPS_ZONE_COUNT] = {0}, landed = 0;
+      for (int h = 0; h < cops_outcome_hit_count(out); h++) {
+        cops_hit x;
+        x.size = sizeof x;
+        cops_outcome_hit(out, h, &x);
+        if (x.victim != 0)
+          continue;
+        landed++;
+        if (x.location >= 0 && !seen[x.location]++)
+          zone[x.location]++;
+      }
+      in[landed]++;
+      int st = COPS_STOP_NONE;
+      for (int v = 0; v < cops_outcome_victim_count(out); v++) {
+        cops_victim x;
+        x.size = sizeof x;
+        cops_outcome_victim(out, v, &x);
+        if (x.who == joe)
+          st = x.stopping;
+      }
+      stop[st + 1]++;
+    }
+    ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_OK);
+    close_to((double)hits / n, p, n, "hit", (int)k);
+    double pd, pdead;
+    ck_assert_int_eq(cops_attack_odds_down(o, &pd, &pdead), COPS_OK);
+    close_to((double)down / n, pd, n, "down", (int)k);
+    for (int b = 0; b <= 10; b++) {
+      ck_assert_int_eq(cops_attack_odds_in(o, b, &p), COPS_OK);
+      close_to((double)in[b] / n, p, n, "bullets in", b);
+    }
+    for (int z = 0; z < COPS_ZONE_COUNT; z++) {
+      ck_assert_int_eq(cops_attack_odds_zone(o, z, &p), COPS_OK);
+      close_to((double)zone[z] / n, p, n, "zone", z);
+    }
+    for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++) {
+      ck_assert_int_eq(cops_attack_odds_stopping(o, r, &p), COPS_OK);
+      close_to((double)stop[r + 1] / n, p, n, "stopping", r);
+    }
+    ck_assert_msg(fabs(dmg / n - mean) < 0.05 * (mean + 1), "plan %zu: mean damage %.3f, exact %.3f",
+                  k, dmg / n, mean);
+    ck_assert_int_eq(cops_attack_odds_zone(o, COPS_ZONE_COUNT, &p), COPS_ERANGE);
+    char *json;
+    ck_assert_int_eq(cops_attack_odds_to_json(o, &json), COPS_OK);
+    ck_assert_ptr_nonnull(strstr(json, "\"p_hit\":"));
+    cops_free(json);
+    cops_outcome_free(out);
+    cops_attack_odds_free(o);
+    cops_armour_free(vest);
+    cops_weapon_free(w);
+    cops_character_free(joe);
+    cops_character_free(mike);
+    cops_ctx_free(c);
+  }
+}
+END_TEST
+
+/* A planned attack the procedure refuses is refused the same way; nothing changes. */
+START_TEST(test_attack_odds_refusals)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_character *mike, *joe;
+  cops_weapon *w;
+  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&w, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  cops_attack_odds *o;
+  ck_assert_int_eq(cops_attack_odds_new(&o, c), COPS_OK);
+  cops_situation s;
+  cops_situation_init(&s, COPS_ATTACK_BURST);
+  s.attacker = mike;
+  s.target = joe;
+  s.weapon = w;
+  ck_assert_int_eq(cops_attack_odds_compute(o, &s), COPS_ERULE);   /* no VRC */
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(c), "no burst value"));
+  s.mode = COPS_ATTACK_SINGLE;
+  s.distance = 100;   /* beyond twice the range: no chance */
+  ck_assert_int_eq(cops_attack_odds_compute(o, &s), COPS_OK);
+  double p;
+  ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_OK);
+  ck_assert_double_eq(p, 0.0);
+  ck_assert_int_eq(cops_attack_odds_damage(o, 0, &p), COPS_OK);
+  ck_assert_double_eq(p, 1.0);
+  s.adrenaline = 1;
+  ck_assert_int_eq(cops_character_set_points(mike, 0, 0), COPS_OK);
+  ck_assert_int_eq(cops_attack_odds_compute(o, &s), COPS_ERULE);
+  ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_ESTATE);   /* a failed one computes nothing */
+  ck_assert_int_eq(cops_attack_odds_compute(o, NULL), COPS_EINVAL);
+  ck_assert_int_eq(cops_attack_odds_compute(NULL, &s), COPS_EINVAL);
+  ck_assert_int_eq(cops_attack_odds_new(NULL, c), COPS_EINVAL);
+  int loaded;
+  cops_weapon_get(w, COPS_WEAPON_LOADED, &loaded);
+  ck_assert_int_eq(loaded, 12);   /* nothing fired */
+  cops_attack_odds_free(o);
+  cops_attack_odds_free(NULL);
+  cops_weapon_free(w);
+  cops_character_free(joe);
+  cops_character_free(mike);
+  cops_ctx_free(c);
+}
+END_TEST
+
 static Suite *odds_suite(void)
 {
   Suite *s = suite_create("odds");
@@ -352,6 +548,8 @@ static Suite *odds_suite(void)
   tcase_add_test(tc, test_pmf_matches_convolution);
   tcase_add_test(tc, test_odds_agree_with_seeded_rolls);
   tcase_add_test(tc, test_bad_arguments);
+  tcase_add_test(tc, test_attack_odds_against_the_procedure);
+  tcase_add_test(tc, test_attack_odds_refusals);
   suite_add_tcase(s, tc);
   return s;
 }

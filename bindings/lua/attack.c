@@ -285,17 +285,16 @@ static cops_log *opt_field_log(lua_State *L, int t, const char *key)
   return p;
 }
 
-/* ctx:attack{attacker = ch, target = ch, mode = "single", weapon = w, armour = a, ...} */
-static int ctx_attack(lua_State *L)
+/* The situation of the table at index 2 (ctx:attack{} and ctx:attack_odds{}). */
+static void situation_of(lua_State *L, ctx_ud *c, cops_situation *out)
 {
-  ctx_ud *c = to_ctx(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   const int mode = opt_field_parsed(L, 2, "mode", COPS_ATTACK_SINGLE, cops_attack_mode_parse);
   cops_situation s;
   check(L, c, cops_situation_init_sized(&s, sizeof s, mode));
   s.attacker = opt_field_entity(L, 2, "attacker", CHARACTER);
   if (!s.attacker)
-    return luaL_error(L, "attack: an attacker is needed");
+    luaL_error(L, "attack: an attacker is needed");   /* raises */
   s.target = opt_field_entity(L, 2, "target", CHARACTER);
   s.weapon = opt_field_entity(L, 2, "weapon", WEAPON);
   s.armour = opt_field_entity(L, 2, "armour", ARMOUR);
@@ -342,12 +341,105 @@ static int ctx_attack(lua_State *L)
     }
   }
   lua_pop(L, 1);
+  *out = s;
+}
+
+/* ctx:attack{attacker = ch, target = ch, mode = "single", weapon = w, armour = a, ...} */
+static int ctx_attack(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_situation s;
+  situation_of(L, c, &s);
   cops_log *log = opt_field_log(L, 2, "log");
   lua_settop(L, 2);
   cops_outcome *o = outcome_begin(L, c);
   check(L, c, cops_attack(o, &s, log));
   outcome_end(L, s.attacker);
   return 1;
+}
+
+/* What the odds of an attack hold, copied out of the C object before any Lua
+ * allocation (which may raise): nothing to free on an error. */
+struct odds_copy {
+  double hit, back, in[11], zone[COPS_ZONE_COUNT], stop[4], down, dead;
+  double damage[10 * (6 * 20 + 6 * 3) + 1];
+  int most;
+};
+
+static void set_num(lua_State *L, const char *key, double v)
+{
+  lua_pushnumber(L, v);
+  lua_setfield(L, -2, key);
+}
+
+int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *, const void *),
+                     const void *arg)
+{
+  struct odds_copy *x = lua_newuserdatauv(L, sizeof *x, 0);   /* freed by Lua */
+  memset(x, 0, sizeof *x);
+  cops_attack_odds *o;
+  int rc = cops_attack_odds_new(&o, c->ctx);
+  if (!rc && !(rc = compute(o, arg))) {
+    cops_attack_odds_hit(o, &x->hit, &x->back);
+    cops_attack_odds_down(o, &x->down, &x->dead);
+    for (int k = 0; k <= 10; k++)
+      cops_attack_odds_in(o, k, &x->in[k]);
+    for (int z = 0; z < COPS_ZONE_COUNT; z++)
+      cops_attack_odds_zone(o, z, &x->zone[z]);
+    for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++)
+      cops_attack_odds_stopping(o, r, &x->stop[r + 1]);
+    x->most = cops_attack_odds_damage_max(o);
+    for (int d = 0; d <= x->most; d++)
+      cops_attack_odds_damage(o, d, &x->damage[d]);
+  }
+  cops_attack_odds_free(o);
+  check(L, c, rc);
+  lua_createtable(L, 0, 8);
+  set_num(L, "p_hit", x->hit);
+  set_num(L, "p_hit_back", x->back);
+  set_num(L, "p_down", x->down);
+  set_num(L, "p_dead", x->dead);
+  int last = 0;
+  for (int k = 0; k <= 10; k++)
+    if (x->in[k] > 0)
+      last = k;
+  lua_createtable(L, last + 1, 0);
+  for (int k = 0; k <= last; k++) {
+    lua_pushnumber(L, x->in[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, -2, "bullets_in");
+  lua_createtable(L, x->most + 1, 0);
+  for (int d = 0; d <= x->most; d++) {
+    lua_pushnumber(L, x->damage[d]);
+    lua_rawseti(L, -2, d + 1);
+  }
+  lua_setfield(L, -2, "damage");
+  lua_createtable(L, 0, COPS_ZONE_COUNT);
+  for (int z = 0; z < COPS_ZONE_COUNT; z++)
+    set_num(L, cops_zone_name(z, COPS_LANG_EN), x->zone[z]);
+  lua_setfield(L, -2, "zones");
+  static const char *const results[] = {"none", "steady", "shaken", "out"};
+  lua_createtable(L, 0, 4);
+  for (int r = 0; r < 4; r++)
+    set_num(L, results[r], x->stop[r]);
+  lua_setfield(L, -2, "stopping");
+  return 1;
+}
+
+static int compute_situation(cops_attack_odds *o, const void *s)
+{
+  return cops_attack_odds_compute(o, s);
+}
+
+/* ctx:attack_odds{...}: the odds of what ctx:attack{...} would resolve. */
+static int ctx_attack_odds(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_situation s;
+  situation_of(L, c, &s);
+  lua_settop(L, 2);
+  return push_attack_odds(L, c, compute_situation, &s);
 }
 
 /* ctx:cover_enter(cover_outcome, character [, {armour =, attitude =, log =}]) */
@@ -451,7 +543,8 @@ void open_attack(lua_State *L)
   lua_pop(L, 1);
 
   static const luaL_Reg ctx[] = {
-    {"log", ctx_log}, {"attack", ctx_attack}, {"cover_enter", ctx_cover_enter},
+    {"log", ctx_log}, {"attack", ctx_attack}, {"attack_odds", ctx_attack_odds},
+    {"cover_enter", ctx_cover_enter},
     {"cover_nerve", ctx_cover_nerve}, {"recovery_roll", ctx_recovery_roll},
     {"stand_up", ctx_stand_up}, {NULL, NULL},
   };

@@ -72,6 +72,9 @@ void metatable(lua_State *L, const char *name, const luaL_Reg *methods);
 void weak_registry(lua_State *L, const char *name);
 /* The events of a log as a list of tables (docs/lua.md). */
 void push_events(lua_State *L, const cops_log *log);
+/* The odds compute(o, arg) fills, as a table (docs/lua.md); raises its error. */
+int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *, const void *),
+                     const void *arg);
 /* A context finalised while handles were open is freed by the last of them. */
 void ctx_release(ctx_ud *c);
 

@@ -776,21 +776,18 @@ static int int_field(lua_State *L, int t, const char *key, int dflt)
   return v;
 }
 
-/* e:declare(id, {action = "shoot", target = 1, attitude = "Agressif", initiative = 0,
- *                shots = 1, to = {x, y}, weapon = 0, difficulty = 3}) */
-static int encounter_declare(lua_State *L)
+/* The declaration of the table at index 3. */
+static void declaration_of(lua_State *L, cops_declaration *out)
 {
-  fight_ud *f = to_fight(L, 1, ENCOUNTER);
-  const int id = checkint(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
   int action, attitude = 0;
   lua_getfield(L, 3, "action");
   if (cops_encounter_action_parse(checktext(L, -1), &action))
-    return luaL_error(L, "unknown action '%s'", lua_tostring(L, -1));
+    luaL_error(L, "unknown action '%s'", lua_tostring(L, -1));   /* raises */
   lua_pop(L, 1);
   if (lua_getfield(L, 3, "attitude") == LUA_TSTRING) {
     if (cops_attitude_parse(lua_tostring(L, -1), &attitude))
-      return luaL_error(L, "unknown attitude '%s'", lua_tostring(L, -1));
+      luaL_error(L, "unknown attitude '%s'", lua_tostring(L, -1));   /* raises */
   } else if (!lua_isnil(L, -1)) {
     attitude = checkint(L, -1);
   }
@@ -824,8 +821,41 @@ static int encounter_declare(lua_State *L)
     lua_pop(L, 2);
   }
   lua_pop(L, 1);
+  *out = d;
+}
+
+/* e:declare(id, {action = "shoot", target = 1, attitude = "Agressif", initiative = 0,
+ *                shots = 1, to = {x, y}, weapon = 0, difficulty = 3}) */
+static int encounter_declare(lua_State *L)
+{
+  fight_ud *f = to_fight(L, 1, ENCOUNTER);
+  const int id = checkint(L, 2);
+  cops_declaration d;
+  declaration_of(L, &d);
   check(L, f->owner, cops_encounter_declare(f->p, id, &d));
   return 0;
+}
+
+struct planned {
+  cops_encounter *e;
+  int id;
+  const cops_declaration *d;
+};
+static int compute_planned(cops_attack_odds *o, const void *arg)
+{
+  const struct planned *p = arg;
+  return cops_encounter_odds(p->e, p->id, p->d, o);
+}
+
+/* e:odds(id, {declaration}): the odds of the attack e:declare(id, {...}) would make. */
+static int fight_odds(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int id = checkint(L, 2);
+  cops_declaration d;
+  declaration_of(L, &d);
+  const struct planned p = {encounter_of(f), id, &d};
+  return push_attack_odds(L, f->owner, compute_planned, &p);
 }
 
 /* C5: the Lua function's decision, fn(id, purpose, failed roll, points) -> boolean. */
@@ -1177,6 +1207,7 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
     {"seed", fight_seed}, {"over", fight_over}, {"round", fight_round},
     {"winner", fight_winner}, {"can_act", fight_can_act}, {"jsonl", fight_jsonl},
     {"set_log_limit", fight_set_log_limit}, {"set_anciennete_callback", fight_set_anciennete},
+    {"odds", fight_odds},
     {"narrate", fight_narrate}, {"events", fight_events}, {NULL, NULL},
   };
   metatable(L, ENCOUNTER, fight_methods);

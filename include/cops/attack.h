@@ -307,6 +307,66 @@ COPS_API int cops_outcome_victim(const cops_outcome *o, int i, cops_victim *out)
 /** @brief A roll of the outcome (borrowed; empty when not rolled), or NULL. @since 0.4.0 */
 COPS_API const cops_roll *cops_outcome_roll(const cops_outcome *o, int which);
 
+/**
+ * Opaque: the exact odds of a planned attack, before any die (docs/attacks.md,
+ * "Odds before the roll"). Made once, computed for as many situations as wanted.
+ */
+typedef struct cops_attack_odds cops_attack_odds;
+/** @brief A new odds object of @p ctx. @since 0.9.0 */
+COPS_API int cops_attack_odds_new(cops_attack_odds **out, cops_ctx *ctx);
+/** @brief Free it. NULL is accepted. @since 0.9.0 */
+COPS_API void cops_attack_odds_free(cops_attack_odds *o);
+/**
+ * @brief The odds of the attack @p s describes, as cops_attack() would resolve it
+ * now: checked as cops_attack() checks it, nothing changes and no die is drawn.
+ * Exact, from the laws of <cops/odds.h> by convolution: the attack's roll (with its
+ * Adrénaline die, and the Ancienneté re-roll when @c anciennete is set and a point
+ * is left), the bullets of a burst with their chained locations (C10.6), every
+ * location's damage after armour (C8.1, C10.3), the stopping-power roll with the
+ * wound malus of the hit points left (C10.4, C8.2); in melee the opposed rolls
+ * (C11, C11.1). Covering fire's hits come when someone enters its zone
+ * (cops_cover_enter()), not here: its odds are those of its roll.
+ * @param o the odds object
+ * @param s the planned attack (its @c size set, as for cops_attack())
+ * @return ::COPS_OK; the codes of cops_attack() for a situation it refuses
+ * @rule C5 C8.1 C8.2 C10.1 C10.2 C10.3 C10.4 C10.6 C11 C11.1
+ * @since 0.9.0
+ */
+COPS_API int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *s);
+/**
+ * @brief The chance the attack hits: a bullet in, the blow lands (a hold with MR 1,
+ * a throw with MR 2), covering fire's roll succeeds, an escape frees.
+ * @param o computed odds
+ * @param[out] p the chance
+ * @param[out] hit_back melee: the chance the target's blow lands on the attacker; 0
+ *             otherwise (may be NULL)
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE before a computation
+ * @since 0.9.0
+ */
+COPS_API int cops_attack_odds_hit(const cops_attack_odds *o, double *p, double *hit_back);
+/** @brief The chance that @p k bullets (or blows) reach the target, k = 0..10 (0 outside). @since 0.9.0 */
+COPS_API int cops_attack_odds_in(const cops_attack_odds *o, int k, double *p);
+/** @brief The chance that location @p zone (::cops_zones) is hit at least once. @since 0.9.0 */
+COPS_API int cops_attack_odds_zone(const cops_attack_odds *o, int zone, double *p);
+/** @brief The chance that the target loses @p d hit points in all (0 for a miss included). @since 0.9.0 */
+COPS_API int cops_attack_odds_damage(const cops_attack_odds *o, int d, double *p);
+/** @brief The most damage with a chance, or a negative code (::COPS_ESTATE before a computation). @since 0.9.0 */
+COPS_API int cops_attack_odds_damage_max(const cops_attack_odds *o);
+/** @brief The chance of each ::cops_stopping_results of the target (::COPS_STOP_NONE: no roll). @since 0.9.0 */
+COPS_API int cops_attack_odds_stopping(const cops_attack_odds *o, int result, double *p);
+/**
+ * @brief The chance the target ends at 0 hit points or below (down), and at minus its
+ * maximum (dead), with its current hit points.
+ * @param o computed odds
+ * @param[out] down the chance it goes down
+ * @param[out] dead the chance it dies (may be NULL)
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE before a computation
+ * @since 0.9.0
+ */
+COPS_API int cops_attack_odds_down(const cops_attack_odds *o, double *down, double *dead);
+/** @brief All of it as JSON (docs/json.md; free with cops_free()). @since 0.9.0 */
+COPS_API int cops_attack_odds_to_json(const cops_attack_odds *o, char **out);
+
 COPS_END_DECLS
 
 #endif

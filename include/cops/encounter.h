@@ -271,6 +271,27 @@ COPS_API int cops_encounter_allowed(cops_encounter *e, int id, int action, int *
  */
 COPS_API int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d);
 /**
+ * @brief The exact odds of an attack combatant @p id would declare now
+ * (cops_attack_odds_compute()), as the round would resolve it: after the declared
+ * move, with its attitude, the GM's modifiers, Adrénaline, and the Ancienneté
+ * re-roll when the declaration says @c anciennete; against the target's current
+ * state, with the attitude it declared this round (its last one until it
+ * declares). What others do earlier in the round is not foreseen. For a virtual
+ * tabletop's "72 % to hit" before the player commits.
+ * Between cops_encounter_begin_round() and cops_encounter_resolve_round(); the
+ * declaration is checked as cops_encounter_declare() checks it; nothing changes,
+ * no die is drawn.
+ * @param e the encounter
+ * @param id the combatant
+ * @param d the planned declaration (an attack with a target)
+ * @param o where the odds go (cops_attack_odds_new())
+ * @return ::COPS_OK; ::COPS_EINVAL (not an attack, no target); the codes of
+ *         cops_encounter_declare(); ::COPS_ESTATE outside a round
+ * @since 0.9.0
+ */
+COPS_API int cops_encounter_odds(cops_encounter *e, int id, const cops_declaration *d,
+                                 cops_attack_odds *o);
+/**
  * Decides whether combatant @p id spends an Ancienneté point to roll a failed
  * roll again (C5): a shot's, a melee roll lost, stopping power, nerve,
  * recovery, standing up, first aid. Called while the round runs, for a

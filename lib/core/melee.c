@@ -100,7 +100,10 @@ static int blow(cops_outcome *o, cops_ctx *ctx, int victim_index, int mode, cons
   return COPS_OK;
 }
 
-int  cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
+/* A melee exchange before its dice (C11, C11.1): checked, both fighters'
+ * actions, the target's mode, whether it can fight back. Shared with the odds
+ * of a planned attack (lib/attack-odds.c). */
+int cops__core_melee_plan(const cops_situation *s, struct cops__melee_plan *p)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   int rc, reach = 1, target_reach = 1;
@@ -126,22 +129,34 @@ int  cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
       return FAIL(ctx, COPS_ERULE, "%d m away: beyond the attacker's reach of %d m (C11)",
                   s->distance, reach);
   }
-  cops_action a, d;
   int mod = s->attitude + s->dice_mod + s->adrenaline - (s->movement > 5);   /* C5, C6.3 */
-  if ((rc = fighter_action(ctx, &a, s->attacker, amode, s->weapon, s->characteristic, mod,
+  if ((rc = fighter_action(ctx, &p->a, s->attacker, amode, s->weapon, s->characteristic, mod,
                            s->threshold_mod)))
     return rc;
   /* A target who cannot fight back (down, out, held) rolls no die. */
   const unsigned tcond = (unsigned)cops_character_conditions(s->target);
-  const int passive = cops__health(s->target) >= COPS_UNCONSCIOUS ||
-                      (tcond & (COPS_COND_OUT | COPS_COND_HELD));
-  if ((rc = fighter_action(ctx, &d, s->target, tmode, s->target_weapon, -1,
+  p->passive = cops__health(s->target) >= COPS_UNCONSCIOUS ||
+               (tcond & (COPS_COND_OUT | COPS_COND_HELD));
+  if ((rc = fighter_action(ctx, &p->d, s->target, tmode, s->target_weapon, -1,
                            s->target_attitude + s->target_dice_mod, 0)))
     return rc;
-  if (passive) {
-    d.dice = 0;
-    d.dice_mod = 0;
+  if (p->passive) {
+    p->d.dice = 0;
+    p->d.dice_mod = 0;
   }
+  p->tmode = tmode;
+  return COPS_OK;
+}
+
+int  cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
+{
+  cops_ctx *ctx = cops__character_ctx(s->attacker);
+  struct cops__melee_plan plan;
+  int rc = cops__core_melee_plan(s, &plan);
+  if (rc)
+    return rc;
+  const int amode = s->mode, tmode = plan.tmode, passive = plan.passive;
+  cops_action a = plan.a, d = plan.d;
 
   cops__outcome_reset(o, amode);
   const struct party an = attacker_of(o, s), tn = target_of(o, s);

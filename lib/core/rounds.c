@@ -73,7 +73,7 @@ static int do_move(cops_encounter *e, int id, int *moved)
 }
 
 /* The situation of an attack of id on its declared target. */
-static void situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s)
+void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s)
 {
   struct combatant *c = &e->c[id];
   const int t = c->decl.target;
@@ -152,6 +152,11 @@ static const int attack_mode[COPS_ACT_COUNT] = {
   [COPS_ACT_THROW] = COPS_ATTACK_THROW, [COPS_ACT_ESCAPE] = COPS_ATTACK_ESCAPE,
 };
 
+int cops__core_attack_mode(int action)
+{
+  return action >= COPS_ACT_SHOOT && action <= COPS_ACT_ESCAPE ? attack_mode[action] : -1;
+}
+
 /* One combatant's action, in its step. */
 static int act(cops_encounter *e, int id, unsigned flags)
 {
@@ -180,7 +185,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
       return cops__enc_idle(e, id, COPS_IDLE_NO_TARGET);
     const int mode = attack_mode[d->action];
     cops_situation s;
-    situation(e, id, mode, moved, &s);
+    cops__core_situation(e, id, mode, moved, &s);
     if (mode >= COPS_ATTACK_MELEE && mode != COPS_ATTACK_ESCAPE) {
       const int reach = s.weapon ? cops__wget(s.weapon, COPS_WEAPON_RANGE) : 1;
       if (s.distance > reach)
@@ -304,7 +309,7 @@ static int resolve_cover(cops_encounter *e)
     if ((rc = do_move(e, id, &moved)))
       return rc;
     cops_situation s;
-    situation(e, id, COPS_ATTACK_COVER, moved, &s);
+    cops__core_situation(e, id, COPS_ATTACK_COVER, moved, &s);
     if ((rc = cops__attack(e->zone[id], &s, LOG(e), COPS__NO_UNDO)))
       return rc;
     /* The zone: 5 m around the target (2-10 m wide, C10.5); those of other sides in it, or

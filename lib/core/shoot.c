@@ -108,8 +108,10 @@ static int ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *
   return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
 }
 
-/* Single shot, burst and covering fire (C10.1-C10.7). */
-int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
+/* Everything a shot is before its dice (C10.1-C10.7): checked, its action,
+ * what it fires, why it cannot hit (-1: it can). Shared with the odds of a
+ * planned shot (lib/attack-odds.c). */
+int cops__core_shot_plan(const cops_situation *s, struct cops__shot_plan *p)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   const cops_weapon *w = s->weapon;
@@ -151,33 +153,48 @@ int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
                                                  : cops_weapon_skill(w);
   const char *spec = s->mode == COPS_ATTACK_BURST ? burst_spec(kind)
                                                   : cops_weapon_specialisation(w);
-  cops_action a;
-  int rc = shot_action(ctx, &a, s, skill, spec, shot_number);
+  int rc = shot_action(ctx, &p->a, s, skill, spec, shot_number);
   if (rc)
     return rc;
   int difficulty;
-  int reason = -1;
+  p->reason = -1;
   if (s->mode == COPS_ATTACK_COVER) {
     difficulty = cops__wget(w, COPS_WEAPON_VC);                /* C10.5 */
   } else {
     difficulty = range_difficulty(s->distance, cops__wget(w, COPS_WEAPON_RANGE));
     if (difficulty < 0)
-      reason = COPS_MISS_OUT_OF_RANGE;
+      p->reason = COPS_MISS_OUT_OF_RANGE;
     difficulty -= s->target_attitude;                    /* the target's defence (C10.2) */
   }
   difficulty += s->difficulty_mod;
   if (difficulty < 1)
     difficulty = 1;                                      /* RULING C10.2 */
-  a.difficulty = difficulty > COPS_DIFFICULTY_MAX ? COPS_DIFFICULTY_MAX : difficulty;
-  if (reason < 0 && a.dice + a.dice_mod < 1)
-    reason = COPS_MISS_NO_DICE;                          /* C10.1 */
+  p->a.difficulty = difficulty > COPS_DIFFICULTY_MAX ? COPS_DIFFICULTY_MAX : difficulty;
+  if (p->reason < 0 && p->a.dice + p->a.dice_mod < 1)
+    p->reason = COPS_MISS_NO_DICE;                       /* C10.1 */
+  const int vrc = cops__wget(w, COPS_WEAPON_VRC);
+  p->fired = magazine == 0 ? 0
+             : s->mode == COPS_ATTACK_COVER ? loaded
+             : s->mode == COPS_ATTACK_BURST ? (vrc < loaded ? vrc : loaded) : 1;
+  return COPS_OK;
+}
+
+/* Single shot, burst and covering fire (C10.1-C10.7). */
+int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
+{
+  cops_ctx *ctx = cops__character_ctx(s->attacker);
+  const cops_weapon *w = s->weapon;
+  struct cops__shot_plan plan;
+  int rc = cops__core_shot_plan(s, &plan);
+  if (rc)
+    return rc;
+  cops_action a = plan.a;
+  const int reason = plan.reason, fired = plan.fired;
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
 
   /* Nothing can fail from here on but the callback source. */
   cops__outcome_reset(o, s->mode);
-  const int vrc = cops__wget(w, COPS_WEAPON_VRC);
-  const int fired = magazine == 0 ? 0
-                    : s->mode == COPS_ATTACK_COVER ? loaded
-                    : s->mode == COPS_ATTACK_BURST ? (vrc < loaded ? vrc : loaded) : 1;
   const struct party an = attacker_of(o, s), tn = target_of(o, s);
   if ((rc = cops__ev_attack(o, log, s)))
     return rc;

@@ -167,6 +167,32 @@ test("a fight saved and resumed is the same fight", function()
   assert(err.message:find("ruleset", 1, true))
 end)
 
+test("the odds before the roll", function()
+  local ctx <close> = cops.context(5)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local joe = ctx:load_character(ex .. "/sheets/joe.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local o = ctx:attack_odds{attacker = mike, target = joe, weapon = gun, distance = 12}
+  assert(math.abs(o.p_hit - 0.6768) < 1e-12)
+  local sum = 0
+  for _, p in ipairs(o.damage) do sum = sum + p end
+  assert(math.abs(sum - 1) < 1e-9 and math.abs(o.bullets_in[1] - (1 - o.p_hit)) < 1e-12)
+  assert(o.zones.torso > 0 and o.stopping.none > 0 and o.p_down > 0)
+  assert(gun:get("loaded") == 12 and joe:hp() == 12)
+  raises("ERULE", function()
+    ctx:attack_odds{attacker = mike, target = joe, weapon = gun, mode = "burst"}
+  end)
+  local e <close> = ctx:encounter()
+  local m = e:add(mike, 0, 0, 0, {controlled = true, weapons = {gun}})
+  local j = e:add(joe, 1, 16, 0)
+  e:begin_round()
+  local planned = e:odds(m, {action = "shoot", target = j, to = {4, 0}})
+  local moved = ctx:attack_odds{attacker = mike, target = joe, weapon = gun, distance = 12,
+                                movement = 4}
+  assert(math.abs(planned.p_hit - moved.p_hit) < 1e-15)
+  raises("EINVAL", function() e:odds(m, {action = "wait"}) end)
+end)
+
 test("an attack refused changes nothing", function()
   local ctx <close> = cops.context(1)
   local mike = ctx:load_character(ex .. "/sheets/mike.json")

@@ -27,6 +27,8 @@ Contents:
                      whole fights, round by round or to the end
     attack, Outcome, Hit, Victim, Log, cover_nerve, cover_enter, recovery_roll, stand_up
                      one attack at a time, what it did, and its events
+    attack_odds, AttackOdds
+                     the exact odds of a planned attack, before the roll
     Event, EventType the events of a fight's log
     CopsError and its subclasses (NotationError, RuleError ...; also named EINVAL ...)
 
@@ -43,14 +45,14 @@ from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE,
                      ESYNTAX, CopsError, FileError, InvalidArgumentError, JSONError,
                      NotationError, NotFoundError, OutOfMemoryError, RandomSourceError,
                      RangeError, RuleError, StateError)
-from .fight import (Hit, Log, Outcome, Victim, attack, cover_enter, cover_nerve, recovery_roll,
-                    stand_up)
+from .fight import (Hit, Log, Outcome, Victim, attack, attack_odds, cover_enter, cover_nerve,
+                    recovery_roll, stand_up)
 from . import catalogue
 from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter, Scenario,
                       Weapon, odds, odds_at_least, odds_dice_for, odds_margin_at_least,
                       odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
                       opposed_odds)
-from .results import Die, Event, EventType, Odds, OpposedOdds, Roll
+from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -58,7 +60,8 @@ __all__ = [
     "version", "LANGS", "HEALTH", "CONDITIONS",
     "odds_pmf", "odds_at_least", "odds_margin_at_least", "odds_quantile", "odds_dice_for",
     "odds_threshold_for", "odds_opposed_difference", "catalogue",
-    "attack", "Outcome", "Hit", "Victim", "Log", "cover_nerve", "cover_enter",
+    "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
+    "cover_enter",
     "recovery_roll", "stand_up",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",

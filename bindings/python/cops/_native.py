@@ -108,6 +108,11 @@ _PROTOTYPES = {
     "cops_ctx_use_callback": (_i, [_p, RNG_FN, _p]),
     "cops_encounter_set_anciennete_callback": (_i, [_p, _p, _p]),  # an ANCIENNETE_FN
     "cops_encounter_save": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_encounter_odds": (_i, [_p, _i, _p, _p]),
+    "cops_attack_odds_new": (_i, [_pp, _p]),
+    "cops_attack_odds_free": (None, [_p]),
+    "cops_attack_odds_compute": (_i, [_p, _p]),
+    "cops_attack_odds_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
     "cops_encounter_save_file": (_i, [_p, _s]),
     "cops_encounter_load": (_i, [_pp, _p, _s]),
     "cops_encounter_load_file": (_i, [_pp, _p, _s]),

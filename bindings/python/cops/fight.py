@@ -10,8 +10,8 @@ from typing import Any, Dict, List, Optional, Tuple, Union, cast
 
 from . import _native as n
 from .errors import OutOfMemoryError
-from .handles import Armour, Character, Context, Weapon, _Handle, _read_roll
-from .results import Event, Roll
+from .handles import Armour, Character, Context, Weapon, _attack_odds, _Handle, _read_roll
+from .results import AttackOdds, Event, Roll
 
 lib = n.lib
 _p, _i, _ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
@@ -243,30 +243,22 @@ def _new_outcome(ctx: Context) -> _OutcomeHandle:
     return _OutcomeHandle(ptr.value)
 
 
-def attack(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
-           mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
-           armour: Optional[Armour] = None, distance: int = 0,
-           attitude: Union[str, int] = "Normal", initiative: int = 0,
-           characteristic: Union[str, int, None] = None, movement: int = 0,
-           shots_fired: int = 0, several: bool = False,
-           target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
-           target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
-           dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
-           target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
-           attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
-           attacker_id: int = 0, target_id: int = 1,
-           zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-           anciennete: bool = False, log: Optional[Log] = None) -> Outcome:
-    """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
+def _situation(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
+               mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
+               armour: Optional[Armour] = None, distance: int = 0,
+               attitude: Union[str, int] = "Normal", initiative: int = 0,
+               characteristic: Union[str, int, None] = None, movement: int = 0,
+               shots_fired: int = 0, several: bool = False,
+               target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
+               target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
+               dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
+               target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
+               attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
+               attacker_id: int = 0, target_id: int = 1,
+               zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
+               anciennete: bool = False) -> _Situation:
+    """The situation of attack() and attack_odds(), every argument checked."""
 
-    mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
-    attitudes a name or -2..2; characteristic and the stopping characteristics a name or
-    None for the rules' default; zone (x, y, radius) for covering fire's event;
-    adrenaline spends the attacker's Adrénaline point for one more die (C5); anciennete
-    spends an Ancienneté point, if one is left, to roll the attacker's failed (in melee:
-    lost) roll again, a success then with MR 0 (C5). The
-    target's hit points and conditions change and the weapon's rounds go down; with log,
-    every step is appended. All or nothing: on an error nothing changes."""
     if not isinstance(ctx, Context):
         raise TypeError("ctx must be a cops.Context")
     _character(attacker, "attacker")
@@ -312,10 +304,78 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
         setattr(s, name, n.integer(value, name))
     if zone is not None:
         s.zone_x, s.zone_y, s.zone_radius = (n.integer(v, "zone") for v in zone)
+    return s
+
+
+def attack(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
+           mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
+           armour: Optional[Armour] = None, distance: int = 0,
+           attitude: Union[str, int] = "Normal", initiative: int = 0,
+           characteristic: Union[str, int, None] = None, movement: int = 0,
+           shots_fired: int = 0, several: bool = False,
+           target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
+           target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
+           dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
+           target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
+           attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
+           attacker_id: int = 0, target_id: int = 1,
+           zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
+           anciennete: bool = False, log: Optional[Log] = None) -> Outcome:
+    """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
+
+    mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
+    attitudes a name or -2..2; characteristic and the stopping characteristics a name or
+    None for the rules' default; zone (x, y, radius) for covering fire's event;
+    adrenaline spends the attacker's Adrénaline point for one more die (C5); anciennete
+    spends an Ancienneté point, if one is left, to roll the attacker's failed (in melee:
+    lost) roll again, a success then with MR 0 (C5). The
+    target's hit points and conditions change and the weapon's rounds go down; with log,
+    every step is appended. All or nothing: on an error nothing changes."""
+    s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
+                   distance=distance, attitude=attitude, initiative=initiative,
+                   characteristic=characteristic, movement=movement,
+                   shots_fired=shots_fired, several=several,
+                   target_attitude=target_attitude, target_weapon=target_weapon,
+                   target_mode=target_mode, attacker_armour=attacker_armour,
+                   dice_mod=dice_mod, threshold_mod=threshold_mod,
+                   difficulty_mod=difficulty_mod, target_dice_mod=target_dice_mod,
+                   target_stopping=target_stopping, attacker_stopping=attacker_stopping,
+                   penetration=penetration, attacker_id=attacker_id, target_id=target_id,
+                   zone=zone, adrenaline=adrenaline, anciennete=anciennete)
     handle = _new_outcome(ctx)
     ctx._check(lib.cops_attack(handle._h, ctypes.byref(s),
                                _optional(log, Log, "log") or None))
     return _outcome(handle._h, attacker, target, handle)
+
+
+def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
+           mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
+           armour: Optional[Armour] = None, distance: int = 0,
+           attitude: Union[str, int] = "Normal", initiative: int = 0,
+           characteristic: Union[str, int, None] = None, movement: int = 0,
+           shots_fired: int = 0, several: bool = False,
+           target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
+           target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
+           dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
+           target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
+           attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
+           attacker_id: int = 0, target_id: int = 1,
+           zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
+           anciennete: bool = False) -> AttackOdds:
+    """The exact odds of the attack attack() would resolve with the same arguments
+    (cops_attack_odds_compute, docs/attacks.md): nothing changes, no die is drawn."""
+    s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
+                   distance=distance, attitude=attitude, initiative=initiative,
+                   characteristic=characteristic, movement=movement,
+                   shots_fired=shots_fired, several=several,
+                   target_attitude=target_attitude, target_weapon=target_weapon,
+                   target_mode=target_mode, attacker_armour=attacker_armour,
+                   dice_mod=dice_mod, threshold_mod=threshold_mod,
+                   difficulty_mod=difficulty_mod, target_dice_mod=target_dice_mod,
+                   target_stopping=target_stopping, attacker_stopping=attacker_stopping,
+                   penetration=penetration, attacker_id=attacker_id, target_id=target_id,
+                   zone=zone, adrenaline=adrenaline, anciennete=anciennete)
+    return _attack_odds(ctx, lambda o: int(lib.cops_attack_odds_compute(o, ctypes.byref(s))))
 
 
 def cover_enter(ctx: Context, cover: Outcome, character: Character,

@@ -12,7 +12,7 @@ from typing import (Any, Callable, Dict, Iterable, List, Optional, Sequence, Tup
 
 from . import _native as n
 from .errors import ERRORS, CopsError, OutOfMemoryError, RandomSourceError, StateError
-from .results import Die, Event, OpposedOdds, Odds, Roll
+from .results import AttackOdds, Die, Event, OpposedOdds, Odds, Roll
 
 lib = n.lib
 PathLike = Union[str, "os.PathLike[str]"]
@@ -289,6 +289,19 @@ def _rolled(ctx: Context, fill: Callable[[int], int]) -> Roll:
 
 
 _KINDS = {1: "action", 2: "d6_sum", 3: "d6_highest"}
+
+
+def _attack_odds(ctx: "Context", compute: Callable[[int], int]) -> AttackOdds:
+    """The odds compute(odds object) fills (cops_attack_odds_*), as a value."""
+    ptr = ctypes.c_void_p()
+    ctx._check(lib.cops_attack_odds_new(ctypes.byref(ptr), ctx._h))
+    try:
+        ctx._check(compute(cast(int, ptr.value)))
+        out = ctypes.c_void_p()
+        ctx._check(lib.cops_attack_odds_to_json(ptr.value, ctypes.byref(out)))
+        return AttackOdds.from_json(n.take_text(out.value))
+    finally:
+        lib.cops_attack_odds_free(ptr.value)
 
 
 def _read_roll(r: int) -> Roll:
@@ -983,6 +996,30 @@ class Encounter(_EncounterView):
         the malus in dice_mod; adrenaline spends a point for one more die on the attack's
         roll (C5); anciennete spends a point on each roll of the combatant that fails this
         round, while points last, to roll it again (C5)."""
+        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete)
+        self._check(lib.cops_encounter_declare(self._h, n.integer(ident, "id"), ctypes.byref(d)))
+
+    def odds(self, ident: int, action: Union[str, int], target: Optional[int] = None,
+                attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
+                to: Optional[Tuple[int, int]] = None, weapon: int = 0,
+                difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0, long_move: bool = False,
+                adrenaline: bool = False, anciennete: bool = False) -> AttackOdds:
+        """The exact odds of the attack declare() with these arguments would make, as the
+        round resolves it (cops_encounter_odds): after the move, against the target's state
+        now; nothing changes, no die is drawn. Between begin_round() and resolve_round()."""
+        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete)
+        h, ident = self._h, n.integer(ident, "id")
+        return _attack_odds(cast(Context, self._ctx),
+                            lambda o: int(lib.cops_encounter_odds(h, ident, ctypes.byref(d), o)))
+
+    def _declaration(self, action: Union[str, int], target: Optional[int] = None,
+                attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
+                to: Optional[Tuple[int, int]] = None, weapon: int = 0,
+                difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0, long_move: bool = False,
+                adrenaline: bool = False, anciennete: bool = False) -> n.Declaration:
+
         d = n.Declaration()
         act = n.parsed(lib.cops_encounter_action_parse, action, "action")
         self._check(lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
@@ -1007,7 +1044,7 @@ class Encounter(_EncounterView):
         if to is not None:
             x, y = to
             d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
-        self._check(lib.cops_encounter_declare(self._h, n.integer(ident, "id"), ctypes.byref(d)))
+        return d
 
     def resolve_round(self) -> None:
         """Resolve the round declared (all or nothing)."""

@@ -199,3 +199,30 @@ class Event:
             return self[key]
         except KeyError:
             return default
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of a planned attack (cops_attack_odds, docs/attacks.md)."""
+
+    p_hit: float                    #: a bullet in, the blow lands, the cover roll succeeds
+    p_hit_back: float               #: melee: the target's blow lands on the attacker
+    bullets_in: Tuple[float, ...]   #: P(k bullets or blows reach the target), k from 0
+    zones: Dict[str, float]         #: each location hit at least once (C10.3)
+    damage: Tuple[float, ...]       #: P(d hit points lost in all), d from 0
+    stopping: Dict[str, float]      #: "none", "steady", "shaken", "out" (C10.4)
+    p_down: float                   #: the target at 0 hit points or below
+    p_dead: float                   #: the target at minus its maximum
+
+    @classmethod
+    def from_json(cls, text: str) -> "AttackOdds":
+        """From the JSON cops_attack_odds_to_json() writes."""
+        d = json.loads(text)
+        return cls(p_hit=d["p_hit"], p_hit_back=d["p_hit_back"], bullets_in=tuple(d["in"]),
+                   zones=dict(d["zones"]), damage=tuple(d["damage"]),
+                   stopping=dict(d["stopping"]), p_down=d["p_down"], p_dead=d["p_dead"])
+
+    @property
+    def mean_damage(self) -> float:
+        """The expected damage."""
+        return sum(d * p for d, p in enumerate(self.damage))

@@ -294,3 +294,28 @@ def test_save_and_resume_gives_the_same_fight():
     with cops.Context() as ctx:
         with pytest.raises(cops.JSONError, match="ruleset"):
             cops.Encounter.load(ctx, '{"schema": 1, "type": "libcops-encounter"}')
+
+
+def test_the_odds_before_the_roll():
+    with cops.Context(seed=5) as ctx:
+        mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+        gun = load(ctx, cops.Weapon, "vulcan-051")
+        o = cops.attack_odds(ctx, mike, joe, weapon=gun, distance=12)
+        assert abs(o.p_hit - 0.6768) < 1e-12                   # as cops attack --odds says
+        assert abs(sum(o.damage) - 1) < 1e-9 and abs(sum(o.stopping.values()) - 1) < 1e-9
+        assert o.bullets_in[0] == pytest.approx(1 - o.p_hit) and 0 < o.p_down < o.p_hit
+        assert set(o.zones) == {"legs", "abdomen", "torso", "arms", "head"}
+        again = cops.attack_odds(ctx, mike, joe, weapon=gun, distance=12, anciennete=True)
+        assert again.p_hit == pytest.approx(1 - (1 - o.p_hit) ** 2)
+        assert gun["loaded"] == 12 and joe.hp == 12           # nothing fired, nobody hurt
+        with pytest.raises(cops.RuleError, match="no burst value"):
+            cops.attack_odds(ctx, mike, joe, weapon=gun, mode="burst")
+        with cops.Encounter(ctx) as e:
+            m = e.add(mike, 0, 0, 0, weapons=[gun], controlled=True)
+            j = e.add(joe, 1, 16, 0)
+            e.begin_round()
+            planned = e.odds(m, "shoot", target=j, to=(4, 0))   # 12 m once moved
+            moved = cops.attack_odds(ctx, mike, joe, weapon=gun, distance=12, movement=4)
+            assert planned.p_hit == pytest.approx(moved.p_hit, abs=1e-15)
+            with pytest.raises(cops.InvalidArgumentError, match="no attack"):
+                e.odds(m, "wait")
