@@ -144,6 +144,16 @@ typedef struct event_v06 {
   uint64_t seed;
 } event_v06;
 
+/* The situation of 0.7 and 0.8: 0.6's and the ids and the zone (0.9 grew it). */
+typedef struct situation_v08 {
+  situation_v06 v06;
+  int attacker_id;
+  int target_id;
+  int zone_x;
+  int zone_y;
+  int zone_radius;
+} situation_v08;
+
 /* The event of 0.7 and 0.8: 0.6's and three fields (0.9 grew it again). */
 typedef struct event_v08 {
   event_v06 v06;
@@ -305,6 +315,41 @@ START_TEST(test_0_6_situation_reads_as_the_current_one)
 }
 END_TEST
 
+/* A 0.8 program's situation (160 bytes) reads as the current one: the fields 0.9 added
+ * (Adrénaline in the old tail padding, which 0.8's init zeroed; Ancienneté past it)
+ * take their defaults, and nothing past the struct is written. */
+START_TEST(test_0_8_situation_reads_as_the_current_one)
+{
+  GUARDED(situation_v08) w;
+  set_guard(w.guard);
+  ck_assert_uint_eq(sizeof w.s, 160);
+  ck_assert_int_eq(cops_situation_init_sized((cops_situation *)&w.s, sizeof w.s,
+                                             COPS_ATTACK_SINGLE), COPS_OK);
+  check_guard(w.guard, "cops_situation_init_sized (0.8 size)");
+  ck_assert_uint_eq(w.s.v06.size, sizeof w.s);
+  ck_assert_int_eq(w.s.target_id, 1);
+  w.s.v06.attacker = mike;
+  w.s.v06.target = joe;
+  w.s.v06.weapon = vulcan;
+  w.s.v06.armour = vest;
+  w.s.v06.distance = 12;
+  cops_situation now;
+  ck_assert_int_eq(cops_situation_init(&now, COPS_ATTACK_SINGLE), COPS_OK);
+  ck_assert_uint_gt(sizeof now, sizeof w.s);
+  now.attacker = mike;
+  now.target = joe;
+  now.weapon = vulcan;
+  now.armour = vest;
+  now.distance = 12;
+  char *old = shoot((const cops_situation *)&w.s);
+  char *cur = shoot(&now);
+  ck_assert_str_eq(old, cur);
+  check_guard(w.guard, "cops_attack (0.8 size)");
+  cops_free(old);
+  cops_free(cur);
+}
+END_TEST
+
 START_TEST(test_0_6_declaration_filled_and_read_within_its_size)
 {
   GUARDED(declaration_v06) w;
@@ -347,6 +392,7 @@ static Suite *abi_suite(void)
   tcase_add_test(tc, test_0_6_action_filled_within_its_size);
   tcase_add_test(tc, test_0_6_situation_reads_as_the_current_one);
   tcase_add_test(tc, test_0_6_declaration_filled_and_read_within_its_size);
+  tcase_add_test(tc, test_0_8_situation_reads_as_the_current_one);
   suite_add_tcase(s, tc);
   return s;
 }
