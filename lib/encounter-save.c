@@ -598,25 +598,26 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
     if (rc)
       return rc;
   }
-  if ((rc = array_of(ctx, root, "weapons", COPS_COMBATANTS_MAX * COPS_WEAPONS_MAX, &list)))
-    return rc;
-  for (size_t k = 0; k < json_array_size(list); k++) {
-    char where[40];
-    snprintf(where, sizeof where, "weapons[%zu]", k);
-    void *w = NULL;
-    if ((rc = entity(ctx, json_array_get(list, k), where, weapon_from, &w)))
+  /* The weapons and the armour, each a file of the library's own. */
+  static const struct {
+    const char *key;
+    size_t most;
+    int (*from)(void **, cops_ctx *, const char *);
+  } files[] = {
+    {"weapons", COPS_COMBATANTS_MAX * COPS_WEAPONS_MAX, weapon_from},
+    {"armour", COPS_COMBATANTS_MAX, armour_from},
+  };
+  for (int f = 0; f < 2; f++) {
+    if ((rc = array_of(ctx, root, files[f].key, files[f].most, &list)))
       return rc;
-    own(e, w, 1);
-  }
-  if ((rc = array_of(ctx, root, "armour", COPS_COMBATANTS_MAX, &list)))
-    return rc;
-  for (size_t k = 0; k < json_array_size(list); k++) {
-    char where[40];
-    snprintf(where, sizeof where, "armour[%zu]", k);
-    void *a = NULL;
-    if ((rc = entity(ctx, json_array_get(list, k), where, armour_from, &a)))
-      return rc;
-    own(e, a, 2);
+    for (size_t k = 0; k < json_array_size(list); k++) {
+      char where[40];
+      snprintf(where, sizeof where, "%s[%zu]", files[f].key, k);
+      void *p = NULL;
+      if ((rc = entity(ctx, json_array_get(list, k), where, files[f].from, &p)))
+        return rc;
+      own(e, p, 1 + f);
+    }
   }
   if ((rc = array_of(ctx, root, "combatants", COPS_COMBATANTS_MAX, &list)))
     return rc;

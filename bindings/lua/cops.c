@@ -119,6 +119,16 @@ ctx_ud *to_ctx(lua_State *L, int i)
   return c;
 }
 
+/* The error at the top of the stack, raised when the library's call returns (the
+ * first one of the call; popped). */
+static void keep_failure(lua_State *L, ctx_ud *c)
+{
+  if (c->failure == LUA_NOREF)
+    c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
+  else
+    lua_pop(L, 1);
+}
+
 /* A Lua function called by the library answered what C cannot take: an error
  * {code, name, message} raised when the library's call returns. */
 static void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...)
@@ -135,10 +145,7 @@ static void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt,
   lua_pushvalue(L, -2);
   lua_setfield(L, -2, "message");
   luaL_setmetatable(L, ERROR_MT);
-  if (c->failure == LUA_NOREF)
-    c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
-  else
-    lua_pop(L, 1);
+  keep_failure(L, c);
   lua_pop(L, 1);
 }
 
@@ -152,10 +159,7 @@ static int dice_callback(void *user, int sides)
   const int status = lua_pcall(L, 1, 1, 0);
   c->in_callback--;
   if (status != LUA_OK) {
-    if (c->failure == LUA_NOREF)
-      c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
-    else
-      lua_pop(L, 1);
+    keep_failure(L, c);
     return 0;
   }
   int isnum;
@@ -874,10 +878,7 @@ static int anciennete_callback(void *user, int id, int purpose, const cops_roll 
   const int status = lua_pcall(L, 4, 1, 0);
   c->in_callback--;
   if (status != LUA_OK) {
-    if (c->failure == LUA_NOREF)
-      c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
-    else
-      lua_pop(L, 1);
+    keep_failure(L, c);
     return COPS_ESTATE;
   }
   if (!lua_isboolean(L, -1)) {
