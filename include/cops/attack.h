@@ -364,7 +364,7 @@ COPS_API int cops_attack_odds_stopping(const cops_attack_odds *o, int result, do
  * @since 0.9.0
  */
 COPS_API int cops_attack_odds_down(const cops_attack_odds *o, double *down, double *dead);
-/** @brief All of it as JSON (docs/json.md; free with cops_free()). @since 0.9.0 */
+/** @brief All of it as JSON (docs/json.md, schemas/attack-odds.schema.json; free with cops_free()). @since 0.9.0 */
 COPS_API int cops_attack_odds_to_json(const cops_attack_odds *o, char **out);
 
 COPS_END_DECLS
