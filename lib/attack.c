@@ -276,6 +276,9 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       (rc = cops__check_range(ctx, "several", s->several, 0, 1)) ||
       (rc = cops__check_range(ctx, "adrenaline", s->adrenaline, 0, 1)) ||
       (rc = cops__check_range(ctx, "anciennete", s->anciennete, 0, 1)) ||
+      (rc = cops__check_range(ctx, "target adrenaline", s->target_adrenaline, 0, 1)) ||
+      (rc = cops__check_range(ctx, "target threshold modifier", s->target_threshold_mod,
+                              -COPS_THRESHOLD_MOD_MAX, COPS_THRESHOLD_MOD_MAX)) ||
       (rc = cops__check_range(ctx, "dice modifier", s->dice_mod, -COPS_MOD_MAX, COPS_MOD_MAX)) ||
       (rc = cops__check_range(ctx, "target dice modifier", s->target_dice_mod, -COPS_MOD_MAX,
                         COPS_MOD_MAX)) ||
@@ -495,6 +498,11 @@ int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, 
   /* C5: an Adrénaline point spent before the roll, for one more die (the rolls add it). */
   if (s->adrenaline && (rc = cops__spend_adrenaline(ctx, s->attacker)))
     return cops__outcome_leave(out, &u, rc);
+  if (s->target_adrenaline &&
+      (s->mode < COPS_ATTACK_MELEE || !s->target ||
+       (rc = cops__spend_adrenaline(ctx, s->target))))
+    return cops__outcome_leave(out, &u, rc ? rc : FAIL(ctx, COPS_EINVAL, "target_adrenaline is "
+                                                       "for the target's roll in melee"));
   if (!(rc = cops__cast(out, log, s->attacker, s->attacker_id, s->target, s->target_id)))
     rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
   return cops__outcome_leave(out, &u, rc);

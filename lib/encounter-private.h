@@ -28,6 +28,7 @@ struct combatant {
   int bleed_every, bleed_wait; /* C8.2: 1 hit point every bleed_every rounds (10 stabilised) */
   int death_told;            /* the log has its death event */
   int thrown;                /* thrown this round: stands up at its end (C11.1) */
+  int moved;                 /* metres moved this round (C6.3) */
   int held_by;               /* holder's id, -1 */
   int in_zone;               /* covering fire: id of the shooter whose zone they risk, -1 */
   /* As it joined, for cops_encounter_reset(). */

@@ -521,7 +521,7 @@ int cops_encounter_reset(cops_encounter *e)
     for (int j = i + 1; j < e->n; j++)
       if (e->c[j].ch == c->ch)
         c->present = 0;
-    c->declared = c->cancelled = c->thrown = 0;
+    c->declared = c->cancelled = c->thrown = c->moved = 0;
     c->held_by = c->in_zone = -1;
     c->bleed_every = 1;
     c->bleed_wait = c->death_told = 0;

@@ -321,6 +321,10 @@ static void situation_of(lua_State *L, ctx_ud *c, cops_situation *out)
   lua_getfield(L, 2, "anciennete");
   s.anciennete = lua_toboolean(L, -1);   /* C5: a failed roll again for a point */
   lua_pop(L, 1);
+  lua_getfield(L, 2, "target_adrenaline");
+  s.target_adrenaline = lua_toboolean(L, -1);   /* C5: the target's point in melee */
+  lua_pop(L, 1);
+  s.target_threshold_mod = opt_field_int(L, 2, "target_threshold_mod", 0);
   s.distance = opt_field_int(L, 2, "distance", 0);
   s.dice_mod = opt_field_int(L, 2, "dice_mod", 0);
   s.threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);

@@ -130,6 +130,8 @@ typedef struct cops_situation {
   /* Since 0.9.0. */
   int adrenaline;               /**< 1: the attacker spends an Adrénaline point for one more die on the attack roll (C5; ::COPS_ERULE with no point left or on a skill without it, C3). @since 0.9.0 */
   int anciennete;               /**< 1: when the attacker's roll fails (in melee: loses), it spends an Ancienneté point, if it has one left, to roll it again; a success then has MR 0 (C5). @since 0.9.0 */
+  int target_threshold_mod;     /**< GM: the target's threshold in an opposed roll (melee), -10..10. @since 0.10.0 */
+  int target_adrenaline;        /**< 1: in melee the target spends an Adrénaline point for one more die on its own roll (C5; ::COPS_ERULE with no point left). @since 0.10.0 */
 } cops_situation;
 
 /**

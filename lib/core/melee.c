@@ -138,7 +138,8 @@ int cops__core_melee_plan(const cops_situation *s, struct cops__melee_plan *p)
   p->passive = cops__health(s->target) >= COPS_UNCONSCIOUS ||
                (tcond & (COPS_COND_OUT | COPS_COND_HELD));
   if ((rc = fighter_action(ctx, &p->d, s->target, tmode, s->target_weapon, -1,
-                           s->target_attitude + s->target_dice_mod, 0)))
+                           s->target_attitude + s->target_dice_mod + s->target_adrenaline,
+                           s->target_threshold_mod)))
     return rc;
   if (p->passive) {
     p->d.dice = 0;

@@ -61,7 +61,7 @@ static int do_move(cops_encounter *e, int id, int *moved)
   *moved = 0;
   if (!c->decl.moving)
     return COPS_OK;
-  *moved = metres(c->x, c->y, c->decl.x, c->decl.y);
+  *moved = c->moved = metres(c->x, c->y, c->decl.x, c->decl.y);
   c->x = c->decl.x;
   c->y = c->decl.y;
   cops_event x = {0};
@@ -111,9 +111,15 @@ void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_s
       const cops_weapon *tw = tc->nweapons ? tc->weapon[tc->hand] : NULL;
       const int tk = tw ? cops_weapon_kind(tw) : -1;
       s->target_weapon = (tk == COPS_BLADE || tk == COPS_BLUNT) ? (cops_weapon *)tw : NULL;
-      /* A target fighting this attacker back with the same exchange fights as declared. */
+      /* A target fighting this attacker back with the same exchange fights as declared,
+       * with its own modifiers, whichever of the two acts first (C6.1-C6.3, C10.4, C1.7,
+       * C5): its move, shaken, the GM's modifiers, its Adrénaline. */
       if (tc->declared && tc->decl.target == id && is_melee_action(tc->decl.action) &&
           tc->decl.action != COPS_ACT_ESCAPE && !tc->cancelled) {
+        s->target_dice_mod = tc->decl.dice_mod - (tc->moved > 5) -
+                             ((tc->start_conditions & COPS_COND_SHAKEN) != 0);
+        s->target_threshold_mod = tc->decl.threshold_mod;
+        s->target_adrenaline = tc->decl.adrenaline;
         static const int mode_of[COPS_ACT_COUNT] = {
           [COPS_ACT_MELEE] = COPS_ATTACK_MELEE, [COPS_ACT_STRIKE] = COPS_ATTACK_STRIKE,
           [COPS_ACT_HOLD] = COPS_ATTACK_HOLD, [COPS_ACT_THROW] = COPS_ATTACK_THROW,
@@ -349,10 +355,7 @@ static int step_cmp(const cops_encounter *e, int a, int b)
   const int ix = mx ? 0 : x->decl.initiative, iy = my ? 0 : y->decl.initiative;
   if (ix != iy)
     return ix - iy;
-  if (mx != my)
-    return my - mx;          /* melee first at 0 */
-  if (mx)
-    return 0;                /* melee is simultaneous */
+  /* Melee counts as 0 and is ordered among the others at 0 by the tie rule (C6.4). */
   const int rx = x->ch->value[COPS_REFLEXES], ry = y->ch->value[COPS_REFLEXES];
   if (rx != ry)
     return ry - rx;

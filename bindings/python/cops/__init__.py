@@ -72,5 +72,5 @@ __all__ = [
 
 
 def version() -> str:
-    """The C library's version string ("0.9.0")."""
+    """The C library's version string ("0.10.0")."""
     return _native.c_text(_native.lib.cops_version_string())

@@ -26,7 +26,8 @@ class _Situation(ctypes.Structure):
                 ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
                 ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
                 ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
-                ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i), ("anciennete", _i)]
+                ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i), ("anciennete", _i),
+                ("target_threshold_mod", _i), ("target_adrenaline", _i)]
 
 
 class _Hit(ctypes.Structure):
@@ -256,7 +257,8 @@ def _situation(ctx: Context, attacker: Character, target: Optional[Character] = 
                attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
                attacker_id: int = 0, target_id: int = 1,
                zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-               anciennete: bool = False) -> _Situation:
+               anciennete: bool = False, target_threshold_mod: int = 0,
+               target_adrenaline: bool = False) -> _Situation:
     """The situation of attack() and attack_odds(), every argument checked."""
 
     if not isinstance(ctx, Context):
@@ -296,10 +298,14 @@ def _situation(ctx: Context, attacker: Character, target: Optional[Character] = 
     if not isinstance(anciennete, bool):
         raise TypeError("anciennete must be a bool")
     s.anciennete = int(anciennete)
+    if not isinstance(target_adrenaline, bool):
+        raise TypeError("target_adrenaline must be a bool")
+    s.target_adrenaline = int(target_adrenaline)
     for name, value in (("movement", movement), ("shots_fired", shots_fired),
                         ("distance", distance), ("dice_mod", dice_mod),
                         ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),
                         ("target_dice_mod", target_dice_mod), ("penetration", penetration),
+                        ("target_threshold_mod", target_threshold_mod),
                         ("attacker_id", attacker_id), ("target_id", target_id)):
         setattr(s, name, n.integer(value, name))
     if zone is not None:
@@ -320,7 +326,8 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
            attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
            attacker_id: int = 0, target_id: int = 1,
            zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-           anciennete: bool = False, log: Optional[Log] = None) -> Outcome:
+           anciennete: bool = False, target_threshold_mod: int = 0,
+           target_adrenaline: bool = False, log: Optional[Log] = None) -> Outcome:
     """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
 
     mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
@@ -341,7 +348,9 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
                    difficulty_mod=difficulty_mod, target_dice_mod=target_dice_mod,
                    target_stopping=target_stopping, attacker_stopping=attacker_stopping,
                    penetration=penetration, attacker_id=attacker_id, target_id=target_id,
-                   zone=zone, adrenaline=adrenaline, anciennete=anciennete)
+                   zone=zone, adrenaline=adrenaline, anciennete=anciennete,
+                   target_threshold_mod=target_threshold_mod,
+                   target_adrenaline=target_adrenaline)
     handle = _new_outcome(ctx)
     ctx._check(lib.cops_attack(handle._h, ctypes.byref(s),
                                _optional(log, Log, "log") or None))
@@ -349,19 +358,20 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
 
 
 def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
-           mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
-           armour: Optional[Armour] = None, distance: int = 0,
-           attitude: Union[str, int] = "Normal", initiative: int = 0,
-           characteristic: Union[str, int, None] = None, movement: int = 0,
-           shots_fired: int = 0, several: bool = False,
-           target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
-           target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
-           dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
-           target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
-           attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
-           attacker_id: int = 0, target_id: int = 1,
-           zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-           anciennete: bool = False) -> AttackOdds:
+                mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
+                armour: Optional[Armour] = None, distance: int = 0,
+                attitude: Union[str, int] = "Normal", initiative: int = 0,
+                characteristic: Union[str, int, None] = None, movement: int = 0,
+                shots_fired: int = 0, several: bool = False,
+                target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
+                target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
+                dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
+                target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
+                attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
+                attacker_id: int = 0, target_id: int = 1,
+                zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
+                anciennete: bool = False, target_threshold_mod: int = 0,
+                target_adrenaline: bool = False) -> AttackOdds:
     """The exact odds of the attack attack() would resolve with the same arguments
     (cops_attack_odds_compute, docs/attacks.md): nothing changes, no die is drawn."""
     s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
@@ -374,7 +384,9 @@ def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] =
                    difficulty_mod=difficulty_mod, target_dice_mod=target_dice_mod,
                    target_stopping=target_stopping, attacker_stopping=attacker_stopping,
                    penetration=penetration, attacker_id=attacker_id, target_id=target_id,
-                   zone=zone, adrenaline=adrenaline, anciennete=anciennete)
+                   zone=zone, adrenaline=adrenaline, anciennete=anciennete,
+                   target_threshold_mod=target_threshold_mod,
+                   target_adrenaline=target_adrenaline)
     return _attack_odds(ctx, lambda o: int(lib.cops_attack_odds_compute(o, ctypes.byref(s))))
 
 

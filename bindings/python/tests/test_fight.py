@@ -319,3 +319,17 @@ def test_the_odds_before_the_roll():
             assert planned.p_hit == pytest.approx(moved.p_hit, abs=1e-15)
             with pytest.raises(cops.InvalidArgumentError, match="no attack"):
                 e.odds(m, "wait")
+
+
+def test_the_target_spends_its_own_adrenaline_in_melee():
+    ctx = scripted([1] * 20)
+    mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+    joe.set_points(1, 0)
+    o = cops.attack(ctx, mike, joe, mode="strike", distance=1, target_adrenaline=True,
+                    target_threshold_mod=-1)
+    plain = cops.attack(ctx, mike, joe, mode="strike", distance=1)
+    assert o.rolls["defence"].pool == plain.rolls["defence"].pool + 1
+    assert o.rolls["defence"].threshold == plain.rolls["defence"].threshold - 1
+    assert joe.points("adrenaline")[0] == 0
+    with pytest.raises(cops.RuleError, match="no Adrénaline point left"):
+        cops.attack(ctx, mike, joe, mode="strike", distance=1, target_adrenaline=True)
