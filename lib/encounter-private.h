@@ -29,10 +29,11 @@ struct combatant {
   int death_told;            /* the log has its death event */
   int thrown;                /* thrown this round: stands up at its end (C11.1) */
   int moved;                 /* metres moved this round (C6.3) */
+  int treated;               /* this wound was stabilised once (C8.5): not again */
   int held_by;               /* holder's id, -1 */
   int in_zone;               /* covering fire: id of the shooter whose zone they risk, -1 */
   /* As it joined, for cops_encounter_reset(). */
-  int hp0, rec_d0, rec_r0, hand0, x0, y0;
+  int hp0, rec_d0, rec_r0, hand0, x0, y0, points0[2];
   unsigned cond0;
   int loaded0[COPS_WEAPONS_MAX];
 };

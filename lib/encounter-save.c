@@ -92,7 +92,7 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     {"start_conditions", (int)c->start_conditions}, {"fresh", (int)c->fresh},
     {"was_down", c->was_down}, {"bleed_every", c->bleed_every}, {"bleed_wait", c->bleed_wait},
     {"death_told", c->death_told}, {"thrown", c->thrown}, {"held_by", c->held_by},
-    {"in_zone", c->in_zone},
+    {"in_zone", c->in_zone}, {"treated", c->treated},
   };
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     bad |= json_object_set_new(j, f[k].key, json_integer(f[k].v));
@@ -110,6 +110,7 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     for (size_t k = 0; k < sizeof g / sizeof g[0]; k++)
       bad |= json_object_set_new(joined, g[k].key, json_integer(g[k].v));
     bad |= json_object_set_new(joined, "loaded", ints(c->loaded0, c->nweapons));
+    bad |= json_object_set_new(joined, "points", ints(c->points0, 2));
   }
   bad |= json_object_set_new(j, "joined", joined);
   if (bad) {
@@ -410,7 +411,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     "character", "weapons", "armour", "hand", "side", "x", "y", "present", "controlled",
     "declared", "cancelled", "attitude_now", "start_conditions", "fresh", "was_down",
     "bleed_every", "bleed_wait", "death_told", "thrown", "held_by", "in_zone", "declaration",
-    "joined", NULL};
+    "joined", "treated", NULL};
   cops_ctx *ctx = e->ctx;
   char where[48];
   snprintf(where, sizeof where, "combatants[%d]", i);
@@ -423,6 +424,13 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
       (rc = field(ctx, v, where, "character", 0, e->owned.nch - 1, &ci)))
     return rc;
   c->ch = e->owned.ch[ci];
+  /* A character is in the fight once: its other entries have left. */
+  if ((rc = field(ctx, v, where, "present", 0, 1, &c->present)))
+    return rc;
+  for (int k = 0; k < i; k++)
+    if (e->c[k].ch == c->ch && e->c[k].present && c->present)
+      return cops__fail(ctx, COPS_EJSON, "combatants[%d] and [%d]: one character present "
+                        "twice", k, i);
   json_t *w = json_object_get(v, "weapons");
   if (!json_is_array(w) || json_array_size(w) > COPS_WEAPONS_MAX)
     return cops__fail(ctx, COPS_EJSON, "%s.weapons: expected an array of at most %d", where,
@@ -455,7 +463,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
   } f[] = {
     {"hand", &c->hand, 0, c->nweapons > 0 ? c->nweapons - 1 : 0}, {"side", &c->side, 0, COPS_SIDES_MAX - 1},
     {"x", &c->x, -COPS_POSITION_MAX, COPS_POSITION_MAX},
-    {"y", &c->y, -COPS_POSITION_MAX, COPS_POSITION_MAX}, {"present", &c->present, 0, 1},
+    {"y", &c->y, -COPS_POSITION_MAX, COPS_POSITION_MAX},
     {"controlled", &c->controlled, 0, 1}, {"declared", &c->declared, 0, 1},
     {"cancelled", &c->cancelled, 0, 1}, {"attitude_now", &c->attitude_now, -2, 2},
     {"start_conditions", &start, 0, COPS_COND_ALL}, {"fresh", &fresh, 0, COPS_COND_ALL},
@@ -469,6 +477,9 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
       return rc;
   c->start_conditions = (unsigned)start;
   c->fresh = (unsigned)fresh;
+  /* Since 0.10 (a save of 0.9 has none: not stabilised yet). */
+  if (json_object_get(v, "treated") && (rc = field(ctx, v, where, "treated", 0, 1, &c->treated)))
+    return rc;
   json_t *d = json_object_get(v, "declaration");
   char name[96];
   snprintf(name, sizeof name, "%s.declaration", where);
@@ -478,7 +489,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     return cops__fail(ctx, COPS_EJSON, "%s: null when not declared", name);
   /* As it joined, for cops_encounter_reset(). */
   static const char *const jkeys[] = {"hp", "recovery_difficulty", "recovery_rounds",
-                                      "conditions", "hand", "x", "y", "loaded", NULL};
+                                      "conditions", "hand", "x", "y", "loaded", "points", NULL};
   json_t *j = json_object_get(v, "joined");
   snprintf(name, sizeof name, "%s.joined", where);
   if (!json_is_object(j))
@@ -504,6 +515,23 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     if ((rc = cops__json_int(ctx, json_array_get(l, (size_t)k), lname, 0,
                              cops__wget(c->weapon[k], COPS_WEAPON_MAGAZINE), &c->loaded0[k])))
       return rc;
+  }
+  /* The points it joined with (since 0.10; a save of 0.9 has none: those it has now). */
+  json_t *pts = json_object_get(j, "points");
+  cops_character_points(c->ch, COPS_ADRENALINE, &c->points0[0], NULL);
+  cops_character_points(c->ch, COPS_ANCIENNETE, &c->points0[1], NULL);
+  if (pts) {
+    if (!json_is_array(pts) || json_array_size(pts) != 2)
+      return cops__fail(ctx, COPS_EJSON, "%s.points: expected [adrenaline, anciennete]", name);
+    for (int k = 0; k < 2; k++) {
+      char pname[128];
+      int most;
+      cops_character_points(c->ch, k ? COPS_ANCIENNETE : COPS_ADRENALINE, NULL, &most);
+      snprintf(pname, sizeof pname, "%s.points[%d]", name, k);
+      if ((rc = cops__json_int(ctx, json_array_get(pts, (size_t)k), pname, 0, most,
+                               &c->points0[k])))
+        return rc;
+    }
   }
   if (cops__outcome_new(&e->zone[i], &ctx->alloc))
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a combatant");
@@ -627,12 +655,6 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
       return rc;
     e->n = (int)k + 1;
   }
-  /* A character is in the fight once: others of its entries have left. */
-  for (int i = 0; i < e->n; i++)
-    for (int k = i + 1; k < e->n; k++)
-      if (e->c[i].ch == e->c[k].ch && e->c[i].present && e->c[k].present)
-        return cops__fail(ctx, COPS_EJSON, "combatants[%d] and [%d]: one character present "
-                          "twice", i, k);
   int next;
   struct {
     const char *key;

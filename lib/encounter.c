@@ -249,6 +249,8 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   cops_character_hp(ch, &c->hp0);
   c->cond0 = (unsigned)cops_character_conditions(ch);
   cops__character_recovery_state(ch, &c->rec_d0, &c->rec_r0);
+  cops_character_points(ch, COPS_ADRENALINE, &c->points0[0], NULL);
+  cops_character_points(ch, COPS_ANCIENNETE, &c->points0[1], NULL);
   if (e->started && (rc = ev_join(e, i)))
     return restore(e, rc);
   if (id)
@@ -513,6 +515,8 @@ int cops_encounter_reset(cops_encounter *e)
     cops_character_set_conditions(c->ch, c->cond0 & ~COPS_COND_OUT, 1);
     for (int k = 0; k < c->nweapons; k++)
       cops_weapon_set(c->weapon[k], COPS_WEAPON_LOADED, c->loaded0[k]);
+    cops_character_set_current_points(c->ch, COPS_ADRENALINE, c->points0[0]);
+    cops_character_set_current_points(c->ch, COPS_ANCIENNETE, c->points0[1]);
     c->hand = c->hand0;
     c->x = c->x0;
     c->y = c->y0;
@@ -521,7 +525,7 @@ int cops_encounter_reset(cops_encounter *e)
     for (int j = i + 1; j < e->n; j++)
       if (e->c[j].ch == c->ch)
         c->present = 0;
-    c->declared = c->cancelled = c->thrown = c->moved = 0;
+    c->declared = c->cancelled = c->thrown = c->moved = c->treated = 0;
     c->held_by = c->in_zone = -1;
     c->bleed_every = 1;
     c->bleed_wait = c->death_told = 0;
@@ -763,9 +767,12 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   case COPS_ACT_FIRST_AID: {
     int hp;
     cops_character_hp(e->c[d->target].ch, &hp);
-    if (hp >= 0)
+    if (hp > 0)
       return FAIL(e, COPS_ERULE, "%s: %s is not dying: first aid in a fight stabilises the "
                   "dying (C8.5)", me, who(e, d->target));
+    if (e->c[d->target].treated)
+      return FAIL(e, COPS_ERULE, "%s: %s's wound was already stabilised once: not again "
+                  "for the same wound (C8.5)", me, who(e, d->target));
     if (d->difficulty < 1 || d->difficulty > 3)
       return FAIL(e, COPS_EINVAL, "%s: first-aid difficulty %d: 1 kit, 2 makeshift, 3 bare "
                   "hands (C8.4)", me, d->difficulty);

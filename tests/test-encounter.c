@@ -337,6 +337,79 @@ START_TEST(test_c11_each_fighter_own_modifiers)
 }
 END_TEST
 
+/* First aid in a fight is an action like the others (C6.1-C6.3, C10.4); one stabilisation
+ * per wound (C8.5), at 0 hit points too; a new wound on the stabilised makes them bleed
+ * 1 hit point a round again (C8.5, C8.8). */
+START_TEST(test_c8_5_first_aid_is_an_action_and_once_per_wound)
+{
+  const int a = join(0, 0, 7, 0), b = join(1, 0, 1, 0), c = join(2, 1, 4, 0);
+  cops_weapon_set(gun[2], COPS_WEAPON_PU, 3);
+  cops_character_set_hp(ch[1], -5);   /* Ben is dying */
+  cops_character_set_conditions(ch[0], COPS_COND_SHAKEN, 1);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration aid = decl(COPS_ACT_FIRST_AID, b, 1, 2);   /* Agressif, initiative +2 */
+  aid.difficulty = 1;
+  aid.moving = 1;
+  aid.x = 0;                                                  /* 7 m: -1 die (C6.3) */
+  declare(a, aid);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Sang-froid 2 + 1 Agressif + 2 initiative - 1 moved - 1 shaken = 3 dice, unskilled:
+   * 10 1 1, one success at difficulty 1: stabilised, MR 0. */
+  FACES(10, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  cops_log *log = cops_encounter_log(enc);
+  int pool = -1;
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event x;
+    x.size = sizeof x;
+    cops_log_event(log, i, &x);
+    if (x.type == COPS_EV_ROLL && x.purpose == COPS_PURPOSE_FIRST_AID)
+      pool = x.pool;
+  }
+  ck_assert_int_eq(pool, 3);
+  int hp;
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, -5);        /* stabilised: the first slowed loss 10 rounds later */
+  /* Round 2: the same wound is not stabilised twice; Cy's shot is a new wound. */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  aid.moving = 0;
+  aid.attitude = 0;
+  aid.initiative = 0;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &aid), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "already stabilised once"));
+  declare(a, decl(COPS_ACT_WAIT, -1, 0, 0));
+  declare(c, decl(COPS_ACT_SHOOT, b, 0, 0));
+  /* Cy 9 9 9: hit; location 1 (legs); PU 3d6 1 1 1: 3 damage, -8; no stopping roll. */
+  FACES(9, 9, 9, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, -9);        /* -8, then bleeding 1 a round again at the round's end */
+  /* Round 3: a new wound may be stabilised again. */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &aid), COPS_OK);
+}
+END_TEST
+
+/* Stabilisation applies at 0 hit points too: they bleed (C8.2, C8.5 RULING). */
+START_TEST(test_c8_5_stabilisation_at_zero)
+{
+  const int a = join(0, 0, 0, 0), b = join(1, 0, 1, 0);
+  cops_character_set_hp(ch[1], 0);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration aid = decl(COPS_ACT_FIRST_AID, b, 0, 0);
+  aid.difficulty = 1;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &aid), COPS_OK);
+  /* Two dice 10 10 (unskilled): MR 1, Ben back to 1 hit point. */
+  FACES(10, 10);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  int hp;
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, 1);
+}
+END_TEST
+
 /* C10.4 between rounds: shaken costs a die the next round, then ends; no negative
  * initiative that round; out of the fight: a recovery roll at the round's start. */
 START_TEST(test_c10_4_round_bound_conditions)
@@ -1394,6 +1467,10 @@ START_TEST(test_anciennete_in_a_fight)
   }
   ck_assert_int_gt(calls.n, 0);
   ck_assert_int_eq(failing, 1);
+  /* Reset puts the points back as they joined, as the rest. */
+  ck_assert_int_eq(cops_character_set_current_points(mike, COPS_ANCIENNETE, 0), COPS_OK);
+  ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+  ck_assert_int_eq(points_left(mike), 5);
   for (int k = 0; k < calls.n && k < 256; k++) {
     ck_assert_int_eq(calls.ids[k], m);       /* only the controlled combatant is asked */
     ck_assert_int_ge(calls.points[k], 1);
@@ -1570,7 +1647,7 @@ START_TEST(test_save_refused_and_the_system_source)
     {"\"round\": 1", "\"round\": 1000000", COPS_ERANGE, "round"},
     {"\"source\": \"seeded\"", "\"source\": \"dice\"", COPS_EJSON, "random.source"},
     {"\"pos\": ", "\"pos\": -", COPS_ERANGE, "random.pos"},
-    {"\"character\": 1", "\"character\": 0", COPS_EJSON, "present twice"},
+    {"\"character\": 4", "\"character\": 3", COPS_EJSON, "present twice"},
     {"\"weapons\": [\n        1", "\"weapons\": [\n        0", COPS_EJSON, "carried twice"},
     {"\"Carrure\": ", "\"Carrure\": 1", COPS_ERANGE, "characters[0]"},
     {"\"seed\": \"5\"", "\"seed\": \"-5\"", COPS_EJSON, "seed"},
@@ -1607,6 +1684,21 @@ START_TEST(test_save_refused_and_the_system_source)
     cops_ctx_free(c2);
     free(text);
   }
+  /* A save of 0.9 (no stabilisation, no points as joined) still loads. */
+  json_t *old = json_loads(saved, 0, NULL);
+  ck_assert_ptr_nonnull(old);
+  json_t *comb = json_object_get(old, "combatants");
+  for (size_t k = 0; k < json_array_size(comb); k++) {
+    json_object_del(json_array_get(comb, k), "treated");
+    json_object_del(json_object_get(json_array_get(comb, k), "joined"), "points");
+  }
+  char *text09 = json_dumps(old, 0);
+  json_decref(old);
+  cops_encounter *e09;
+  ck_assert_int_eq(cops_encounter_load(&e09, c, text09), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run(e09), COPS_OK);
+  cops_encounter_free(e09);
+  free(text09);
   ck_assert_int_eq(cops_encounter_load(NULL, c, saved), COPS_EINVAL);
   cops_encounter *none;
   ck_assert_int_eq(cops_encounter_load(&none, c, "[1, 2]"), COPS_EJSON);
@@ -1750,6 +1842,8 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_c6_4_melee_at_zero_and_one_exchange);
   tcase_add_test(tc, test_c6_4_melee_ordered_at_zero_by_the_tie_rule);
   tcase_add_test(tc, test_c11_each_fighter_own_modifiers);
+  tcase_add_test(tc, test_c8_5_first_aid_is_an_action_and_once_per_wound);
+  tcase_add_test(tc, test_c8_5_stabilisation_at_zero);
   tcase_add_test(tc, test_c10_4_round_bound_conditions);
   tcase_add_test(tc, test_c10_5_cover_in_an_encounter);
   tcase_add_test(tc, test_c11_1_hold_then_escape);

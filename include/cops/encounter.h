@@ -364,7 +364,8 @@ COPS_API int cops_encounter_winner(const cops_encounter *e);
 
 /**
  * @brief Put every combatant back as it was when it joined (hit points,
- * conditions, rounds loaded, weapon in hand, position), round 0, log empty:
+ * conditions, Adrénaline and Ancienneté points, rounds loaded, weapon in hand,
+ * position), round 0, log empty:
  * the same fight, to run again (a Monte Carlo). Those who left are back; a
  * character that left and joined again is back once, in its last place.
  * @since 0.5.0

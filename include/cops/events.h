@@ -88,6 +88,7 @@ enum cops_idle_reasons {
   COPS_IDLE_OUT_OF_REACH,    /**< the target is beyond reach (C11) */
   COPS_IDLE_EMPTY,           /**< the weapon ran empty */
   COPS_IDLE_NOT_DYING,       /**< first aid on someone no longer dying */
+  COPS_IDLE_TREATED,         /**< first aid on a wound already stabilised once (C8.5). @since 0.10.0 */
   COPS_IDLE_REASON_COUNT
 };
 

@@ -27,6 +27,13 @@ static void note_outcome(cops_encounter *e, const cops_outcome *o, int attacker)
     if (id < 0)
       continue;
     e->c[id].fresh |= vic.conditions;
+    /* New damage at 0 hit points or below, a fall or a wound on the dying, is a new wound:
+     * bleeding 1 hit point a round again, a new stabilisation allowed (C8.5, C8.8). */
+    if (vic.damage > 0 && vic.hp_after <= 0) {
+      e->c[id].bleed_every = 1;
+      e->c[id].bleed_wait = 0;
+      e->c[id].treated = 0;
+    }
     if (vic.conditions & COPS_COND_ON_GROUND)
       e->c[id].thrown = 1;
     if (vic.conditions & COPS_COND_HELD)
@@ -245,8 +252,10 @@ static int act(cops_encounter *e, int id, unsigned flags)
     cops_character *dying = e->c[t].ch;
     int hp;
     cops_character_hp(dying, &hp);
-    if (hp >= 0 || cops__health(dying) == COPS_DEAD)
+    if (hp > 0 || cops__health(dying) == COPS_DEAD)
       return cops__enc_idle(e, id, COPS_IDLE_NOT_DYING);
+    if (e->c[t].treated)
+      return cops__enc_idle(e, id, COPS_IDLE_TREATED);   /* once per wound (C8.5) */
     if (dist(e, id, t) > 1)
       return cops__enc_idle(e, id, COPS_IDLE_OUT_OF_REACH);
     /* C8.5: Premiers secours/Sang-froid, the C8.4 difficulty; MR hit points back. */
@@ -255,6 +264,9 @@ static int act(cops_encounter *e, int id, unsigned flags)
                                            COPS_SANG_FROID)))
       return rc;
     a.difficulty = d->difficulty;
+    /* An action like the others (C6.1-C6.3, C10.4; the wound malus is in a already). */
+    a.dice_mod += c->attitude_now + d->initiative - (moved > 5) -
+                  ((c->start_conditions & COPS_COND_SHAKEN) != 0);
     a.dice_mod += d->dice_mod;   /* the GM's modifiers (C1.7) */
     a.threshold_mod += d->threshold_mod;
     a.difficulty_mod += d->difficulty_mod;
@@ -270,6 +282,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
         (rc = cops__anciennete(e->ctx, c->ch, id, COPS_PURPOSE_FIRST_AID, e->roll, 0, LOG(e),
                                name(e, id), name(e, t), t, NULL)))
       return rc;
+    e->c[t].treated = 1;   /* one stabilisation per wound, made or failed (C8.5) */
     if (!cops_roll_succeeded(e->roll))
       return COPS_OK;
     int mr = 0;
@@ -278,8 +291,11 @@ static int act(cops_encounter *e, int id, unsigned flags)
     const int health_before = cops__health(dying);
     cops_character_heal(dying, mr);
     cops_character_hp(dying, &hp);
-    if (hp <= 0)
-      e->c[t].bleed_every = 10;   /* stabilised: 1 hit point every 10 rounds (C8.5) */
+    if (hp <= 0) {
+      /* Stabilised: 1 hit point every 10 rounds, the first a full period later (C8.5, C8.8). */
+      e->c[t].bleed_every = 10;
+      e->c[t].bleed_wait = 0;
+    }
     cops_event x = {0};
     x.type = COPS_EV_HIT_POINTS;
     x.hp_before = before;
