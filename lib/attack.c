@@ -297,6 +297,11 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       (rc = cops__check_stopping_choice(ctx, "attacker stopping characteristic",
                                   s->attacker_stopping)))
     return rc;
+  if (s->distance_cm != 0 &&
+      (s->distance_cm < 0 || s->distance_cm > 100 * s->distance ||
+       s->distance_cm <= 100 * (s->distance - 1)))
+    return FAIL(ctx, COPS_EINVAL, "distance_cm %d is not within distance %d m (the metres "
+                "rounded up; 0 for whole metres)", s->distance_cm, s->distance);
   if (s->movement < 0)
     return FAIL(ctx, COPS_EINVAL, "movement %d m is negative", s->movement);
   if (s->movement > 10)

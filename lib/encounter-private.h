@@ -134,6 +134,20 @@ static inline int dist(const cops_encounter *e, int a, int b)
   return metres(e->c[a].x, e->c[a].y, e->c[b].x, e->c[b].y);
 }
 
+/* The true distance in whole centimetres, rounded down, exact (C6.5): under 2 m or 10 m
+ * reads the same as on the true distance. */
+static inline int centimetres(const cops_encounter *e, int a, int b)
+{
+  const int64_t dx = (int64_t)e->c[b].x - e->c[a].x, dy = (int64_t)e->c[b].y - e->c[a].y;
+  const int64_t v = (dx * dx + dy * dy) * 10000;
+  int64_t d = (int64_t)sqrt((double)v);
+  while (d > 0 && d * d > v)
+    d--;
+  while ((d + 1) * (d + 1) <= v)
+    d++;
+  return (int)d;
+}
+
 /* The point m metres from (x, y) towards (tx, ty), at most m metres away. */
 static inline void towards(int x, int y, int tx, int ty, int m, int *ox, int *oy)
 {

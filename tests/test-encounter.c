@@ -410,6 +410,57 @@ START_TEST(test_c8_5_stabilisation_at_zero)
 }
 END_TEST
 
+/* C6.5 (corrected against the source): point-blank is under 2 m and short range under
+ * 10 m on the true distance: a diagonal neighbour at 1.41 m gets the point-blank die, a
+ * target at 9.9 m short range; the events keep whole metres, rounded up. */
+START_TEST(test_c6_5_true_distances)
+{
+  const int a = join(0, 0, 0, 0), b = join(1, 1, 1, 1), c = join(2, 1, 7, 7);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  declare(a, decl(COPS_ACT_SHOOT, b, 0, 0));
+  declare(b, decl(COPS_ACT_WAIT, -1, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(1, 1, 1, 1);   /* 3 + 1 point-blank: all miss */
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  ck_assert_int_eq(attack_pool(0), 4);
+  ck_assert_int_eq(cops_encounter_distance(enc, a, b), 2);   /* reported rounded up */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_log_clear(cops_encounter_log(enc));
+  declare(a, decl(COPS_ACT_SHOOT, c, 0, 0));
+  declare(b, decl(COPS_ACT_WAIT, -1, 0, 0));
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  cops_log *log = cops_encounter_log(enc);
+  int difficulty = -1, distance = -1;
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event x;
+    x.size = sizeof x;
+    cops_log_event(log, i, &x);
+    if (x.type == COPS_EV_ROLL && x.purpose == COPS_PURPOSE_ATTACK)
+      difficulty = x.difficulty;
+    if (x.type == COPS_EV_ATTACK)
+      distance = x.distance;
+  }
+  ck_assert_int_eq(difficulty, 1);   /* 9.9 m: short range (C10.2) */
+  ck_assert_int_eq(distance, 10);    /* the event's metres, rounded up */
+  /* A one-off situation: distance_cm must round up to distance. */
+  cops_situation s;
+  cops_situation_init(&s, COPS_ATTACK_SINGLE);
+  s.attacker = ch[0];
+  s.target = ch[1];
+  s.weapon = gun[0];
+  s.distance = 2;
+  s.distance_cm = 250;
+  cops_outcome *o;
+  ck_assert_int_eq(cops_outcome_new(&o), COPS_OK);
+  ck_assert_int_eq(cops_attack(o, &s, NULL), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "distance_cm 250 is not within"));
+  cops_outcome_free(o);
+}
+END_TEST
+
 /* C10.4 between rounds: shaken costs a die the next round, then ends; no negative
  * initiative that round; out of the fight: a recovery roll at the round's start. */
 START_TEST(test_c10_4_round_bound_conditions)
@@ -1844,6 +1895,7 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_c11_each_fighter_own_modifiers);
   tcase_add_test(tc, test_c8_5_first_aid_is_an_action_and_once_per_wound);
   tcase_add_test(tc, test_c8_5_stabilisation_at_zero);
+  tcase_add_test(tc, test_c6_5_true_distances);
   tcase_add_test(tc, test_c10_4_round_bound_conditions);
   tcase_add_test(tc, test_c10_5_cover_in_an_encounter);
   tcase_add_test(tc, test_c11_1_hold_then_escape);

@@ -325,6 +325,7 @@ static void situation_of(lua_State *L, ctx_ud *c, cops_situation *out)
   s.target_adrenaline = lua_toboolean(L, -1);   /* C5: the target's point in melee */
   lua_pop(L, 1);
   s.target_threshold_mod = opt_field_int(L, 2, "target_threshold_mod", 0);
+  s.distance_cm = opt_field_int(L, 2, "distance_cm", 0);   /* C6.5: the true distance */
   s.distance = opt_field_int(L, 2, "distance", 0);
   s.dice_mod = opt_field_int(L, 2, "dice_mod", 0);
   s.threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);

@@ -132,6 +132,7 @@ typedef struct cops_situation {
   int anciennete;               /**< 1: when the attacker's roll fails (in melee: loses), it spends an Ancienneté point, if it has one left, to roll it again; a success then has MR 0 (C5). @since 0.9.0 */
   int target_threshold_mod;     /**< GM: the target's threshold in an opposed roll (melee), -10..10. @since 0.10.0 */
   int target_adrenaline;        /**< 1: in melee the target spends an Adrénaline point for one more die on its own roll (C5; ::COPS_ERULE with no point left). @since 0.10.0 */
+  int distance_cm;              /**< the true distance in centimetres when it is not whole metres (an encounter's diagonal), 0: @c distance alone. Point-blank (under 2 m) and short range (under 10 m) read it (C6.5); ranges and reach read @c distance, the metres rounded up, which it must round up to. @since 0.10.0 */
 } cops_situation;
 
 /**

@@ -113,7 +113,8 @@ void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_s
     s->target = tc->ch;
     s->armour = tc->armour;
     s->target_attitude = tc->attitude_now;
-    s->distance = dist(e, id, t);
+    s->distance = dist(e, id, t);          /* rounded up: ranges, reach, events */
+    s->distance_cm = centimetres(e, id, t);   /* the true one: point-blank, short range (C6.5) */
     if (mode >= COPS_ATTACK_MELEE && mode != COPS_ATTACK_ESCAPE) {
       const cops_weapon *tw = tc->nweapons ? tc->weapon[tc->hand] : NULL;
       const int tk = tw ? cops_weapon_kind(tw) : -1;

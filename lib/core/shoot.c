@@ -8,10 +8,17 @@
 
 /* ---- shots ---------------------------------------------------------------- */
 
-/* C10.2: 1 under 10 m (within range), 2 up to the range, 3 up to twice; -1 beyond. */
-static int range_difficulty(int distance, int range)
+/* The true distance is under m metres (C6.5): from distance_cm when set. */
+static int under(const cops_situation *s, int m)
 {
-  if (distance < 10 && distance <= range)
+  return s->distance_cm ? s->distance_cm < 100 * m : s->distance < m;
+}
+
+/* C10.2: 1 under 10 m (within range), 2 up to the range, 3 up to twice; -1 beyond. */
+static int range_difficulty(const cops_situation *s, int range)
+{
+  const int distance = s->distance;
+  if (under(s, 10) && distance <= range)
     return 1;
   if (distance <= range)
     return 2;
@@ -33,8 +40,8 @@ static int shot_action(cops_ctx *ctx, cops_action *a, const cops_situation *s, i
                 cops_skill_name(skill, COPS_LANG_FR));
   int mod = s->initiative + s->attitude + cops__wget(s->weapon, COPS_WEAPON_PR) + s->dice_mod +
             s->adrenaline;                   /* C5: one more die */
-  if (s->mode != COPS_ATTACK_COVER && s->distance < 2)
-    mod += 1;                                /* point-blank (C10.1) */
+  if (s->mode != COPS_ATTACK_COVER && under(s, 2))
+    mod += 1;                                /* point-blank (C10.1, C6.5) */
   if (s->mode == COPS_ATTACK_COVER)
     mod += 2;                                /* C10.5 */
   if (s->movement > 5)
@@ -161,7 +168,7 @@ int cops__core_shot_plan(const cops_situation *s, struct cops__shot_plan *p)
   if (s->mode == COPS_ATTACK_COVER) {
     difficulty = cops__wget(w, COPS_WEAPON_VC);                /* C10.5 */
   } else {
-    difficulty = range_difficulty(s->distance, cops__wget(w, COPS_WEAPON_RANGE));
+    difficulty = range_difficulty(s, cops__wget(w, COPS_WEAPON_RANGE));
     if (difficulty < 0)
       p->reason = COPS_MISS_OUT_OF_RANGE;
     difficulty -= s->target_attitude;                    /* the target's defence (C10.2) */

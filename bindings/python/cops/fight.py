@@ -27,7 +27,7 @@ class _Situation(ctypes.Structure):
                 ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
                 ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
                 ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i), ("anciennete", _i),
-                ("target_threshold_mod", _i), ("target_adrenaline", _i)]
+                ("target_threshold_mod", _i), ("target_adrenaline", _i), ("distance_cm", _i)]
 
 
 class _Hit(ctypes.Structure):
@@ -258,7 +258,7 @@ def _situation(ctx: Context, attacker: Character, target: Optional[Character] = 
                attacker_id: int = 0, target_id: int = 1,
                zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
                anciennete: bool = False, target_threshold_mod: int = 0,
-               target_adrenaline: bool = False) -> _Situation:
+               target_adrenaline: bool = False, distance_cm: int = 0) -> _Situation:
     """The situation of attack() and attack_odds(), every argument checked."""
 
     if not isinstance(ctx, Context):
@@ -306,6 +306,7 @@ def _situation(ctx: Context, attacker: Character, target: Optional[Character] = 
                         ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),
                         ("target_dice_mod", target_dice_mod), ("penetration", penetration),
                         ("target_threshold_mod", target_threshold_mod),
+                        ("distance_cm", distance_cm),
                         ("attacker_id", attacker_id), ("target_id", target_id)):
         setattr(s, name, n.integer(value, name))
     if zone is not None:
@@ -327,7 +328,8 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
            attacker_id: int = 0, target_id: int = 1,
            zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
            anciennete: bool = False, target_threshold_mod: int = 0,
-           target_adrenaline: bool = False, log: Optional[Log] = None) -> Outcome:
+           target_adrenaline: bool = False, distance_cm: int = 0,
+           log: Optional[Log] = None) -> Outcome:
     """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
 
     mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
@@ -350,7 +352,7 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
                    penetration=penetration, attacker_id=attacker_id, target_id=target_id,
                    zone=zone, adrenaline=adrenaline, anciennete=anciennete,
                    target_threshold_mod=target_threshold_mod,
-                   target_adrenaline=target_adrenaline)
+                   target_adrenaline=target_adrenaline, distance_cm=distance_cm)
     handle = _new_outcome(ctx)
     ctx._check(lib.cops_attack(handle._h, ctypes.byref(s),
                                _optional(log, Log, "log") or None))
@@ -371,7 +373,7 @@ def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] =
                 attacker_id: int = 0, target_id: int = 1,
                 zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
                 anciennete: bool = False, target_threshold_mod: int = 0,
-                target_adrenaline: bool = False) -> AttackOdds:
+                target_adrenaline: bool = False, distance_cm: int = 0) -> AttackOdds:
     """The exact odds of the attack attack() would resolve with the same arguments
     (cops_attack_odds_compute, docs/attacks.md): nothing changes, no die is drawn."""
     s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
@@ -386,7 +388,7 @@ def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] =
                    penetration=penetration, attacker_id=attacker_id, target_id=target_id,
                    zone=zone, adrenaline=adrenaline, anciennete=anciennete,
                    target_threshold_mod=target_threshold_mod,
-                   target_adrenaline=target_adrenaline)
+                   target_adrenaline=target_adrenaline, distance_cm=distance_cm)
     return _attack_odds(ctx, lambda o: int(lib.cops_attack_odds_compute(o, ctypes.byref(s))))
 
 

@@ -333,3 +333,14 @@ def test_the_target_spends_its_own_adrenaline_in_melee():
     assert joe.points("adrenaline")[0] == 0
     with pytest.raises(cops.RuleError, match="no Adrénaline point left"):
         cops.attack(ctx, mike, joe, mode="strike", distance=1, target_adrenaline=True)
+
+
+def test_the_true_distance_gives_the_point_blank_die():
+    ctx = scripted([1] * 10)
+    mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+    gun = load(ctx, cops.Weapon, "vulcan-051")
+    diagonal = cops.attack(ctx, mike, joe, weapon=gun, distance=2, distance_cm=141)
+    whole = cops.attack(ctx, mike, joe, weapon=gun, distance=2)
+    assert diagonal.rolls["attack"].pool == whole.rolls["attack"].pool + 1   # C6.5
+    with pytest.raises(cops.InvalidArgumentError, match="not within distance"):
+        cops.attack(ctx, mike, joe, weapon=gun, distance=2, distance_cm=250)
