@@ -68,6 +68,18 @@ static void teardown(void)
   cops_ctx_free(ctx);
 }
 
+/* An example scenario in a context of its own. */
+static cops_scenario *open_scenario(cops_ctx **c, const char *name)
+{
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.json", SCENARIOS_DIR, name);
+  cops_scenario *s = NULL;
+  ck_assert_int_eq(cops_ctx_new(c), COPS_OK);
+  ck_assert_msg(cops_scenario_load(&s, *c, path) == COPS_OK, "%s: %s", path,
+                cops_ctx_errmsg(*c));
+  return s;
+}
+
 /* Add combatant i on a side at (x, y), armed, controlled by the test. */
 static int join(int i, int side, int x, int y)
 {
@@ -1033,9 +1045,7 @@ START_TEST(test_scenarios_stepped_keep_their_script)
     }
   /* The scripted declaration is made at the round's begin and can be read. */
   cops_ctx *c;
-  cops_scenario *s;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/bar-brawl.json"), COPS_OK);
+  cops_scenario *s = open_scenario(&c, "bar-brawl");
   cops_encounter *e = cops_scenario_encounter(s);
   ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
   int scripted = 0;
@@ -1095,9 +1105,7 @@ END_TEST
 START_TEST(test_suggest_is_what_the_policy_declares)
 {
   cops_ctx *c;
-  cops_scenario *s;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/street-shootout.json"), COPS_OK);
+  cops_scenario *s = open_scenario(&c, "street-shootout");
   cops_encounter *e = cops_scenario_encounter(s);
   cops_declaration d;
   d.size = sizeof d;
@@ -1231,9 +1239,7 @@ END_TEST
 START_TEST(test_allowed_agrees_with_the_policy)
 {
   cops_ctx *c;
-  cops_scenario *s;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/bar-brawl.json"), COPS_OK);
+  cops_scenario *s = open_scenario(&c, "bar-brawl");
   cops_encounter *e = cops_scenario_encounter(s);
   int checked = 0;
   for (uint64_t seed = 1; seed <= 6; seed++) {
@@ -1614,12 +1620,8 @@ START_TEST(test_save_and_resume_every_boundary)
   const uint64_t seeds = getenv("COPS_TEST_QUICK") ? 2 : 6;
   for (size_t k = 0; k < 3; k++)
     for (uint64_t seed = 1; seed <= seeds; seed++) {
-      char path[512];
-      snprintf(path, sizeof path, "%s/%s.json", SCENARIOS_DIR, names[k]);
       cops_ctx *c;
-      cops_scenario *s;
-      ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-      ck_assert_int_eq(cops_scenario_load(&s, c, path), COPS_OK);
+      cops_scenario *s = open_scenario(&c, names[k]);
       cops_encounter *e = cops_scenario_encounter(s);
       ck_assert_int_eq(cops_encounter_set_controlled(e, 0, 1), COPS_OK);
       ck_assert_int_eq(cops_encounter_seed(e, seed), COPS_OK);
@@ -1677,9 +1679,7 @@ END_TEST
 START_TEST(test_save_refused_and_the_system_source)
 {
   cops_ctx *c;
-  cops_scenario *s;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  ck_assert_int_eq(cops_scenario_load(&s, c, SCENARIOS_DIR "/street-shootout.json"), COPS_OK);
+  cops_scenario *s = open_scenario(&c, "street-shootout");
   cops_encounter *e = cops_scenario_encounter(s);
   ck_assert_int_eq(cops_encounter_seed(e, 5), COPS_OK);
   ck_assert_int_eq(cops_encounter_run_round(e), COPS_OK);
