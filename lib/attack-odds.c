@@ -381,7 +381,8 @@ static int melee_odds(cops_attack_odds *o, const cops_situation *s)
   }
   if (mode == COPS_ATTACK_STRIKE || mode == COPS_ATTACK_THROW)
     return fixed_hit(o, s, lands);
-  o->in[1] = lands;          /* a hold or an escape: no damage */
+  o->in[1] = lands;          /* a hold or an escape: no damage to the target */
+  o->damage[0] = 1;
   return COPS_OK;
 }
 

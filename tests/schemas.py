@@ -111,7 +111,13 @@ for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion
             "--distance", str(distance), "--odds", "--json"]
     if weapon:
         args += ["--weapon", os.path.join(weapons, weapon + ".json")]
-    valid("attack-odds", json.loads(cli(*args)), "attack --odds " + mode)
+    planned = json.loads(cli(*args))
+    valid("attack-odds", planned, "attack --odds " + mode)
+    for law in ("in", "damage"):                 # each law sums to 1, in every mode
+        if abs(sum(planned[law]) - 1) > 1e-9:
+            failures.append("attack --odds %s: %s sums to %r" % (mode, law, sum(planned[law])))
+    if abs(sum(planned["stopping"].values()) - 1) > 1e-9:
+        failures.append("attack --odds %s: stopping sums to %r" % (mode, sum(planned["stopping"].values())))
 for notation in ("4+/3 (2)", "5+/3 (2) +1D -1S", "6+/2", "10+/64 (1)"):
     valid("roll", json.loads(cli("roll", "--seed", "7", "--json", notation)), "roll " + notation)
 valid("roll", json.loads(cli("roll", "--unskilled", "--seed", "7", "--json", "6+/3 (1)")), "unskilled")

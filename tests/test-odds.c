@@ -515,6 +515,18 @@ START_TEST(test_attack_odds_refusals)
   ck_assert_int_eq(cops_character_set_points(mike, 0, 0), COPS_OK);
   ck_assert_int_eq(cops_attack_odds_compute(o, &s), COPS_ERULE);
   ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_ESTATE);   /* a failed one computes nothing */
+  /* A hold does no damage: the damage law is all at 0, whatever the chance it lands. */
+  cops_situation hold;
+  cops_situation_init(&hold, COPS_ATTACK_HOLD);
+  hold.attacker = mike;
+  hold.target = joe;
+  hold.distance = 1;
+  ck_assert_int_eq(cops_attack_odds_compute(o, &hold), COPS_OK);
+  ck_assert_int_eq(cops_attack_odds_damage(o, 0, &p), COPS_OK);
+  ck_assert_double_eq(p, 1.0);
+  ck_assert_int_eq(cops_attack_odds_damage_max(o), 0);
+  ck_assert_int_eq(cops_attack_odds_hit(o, &p, NULL), COPS_OK);
+  ck_assert_double_gt(p, 0.0);
   ck_assert_int_eq(cops_attack_odds_compute(o, NULL), COPS_EINVAL);
   ck_assert_int_eq(cops_attack_odds_compute(NULL, &s), COPS_EINVAL);
   ck_assert_int_eq(cops_attack_odds_new(NULL, c), COPS_EINVAL);
