@@ -394,11 +394,16 @@ int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *,
     for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++)
       cops_attack_odds_stopping(o, r, &x->stop[r + 1]);
     x->most = cops_attack_odds_damage_max(o);
+    const int room = (int)(sizeof x->damage / sizeof x->damage[0]) - 1;
+    if (x->most > room)
+      x->most = -1;   /* a law longer than this binding holds: said below, never cut */
     for (int d = 0; d <= x->most; d++)
       cops_attack_odds_damage(o, d, &x->damage[d]);
   }
   cops_attack_odds_free(o);
   check(L, c, rc);
+  if (x->most < 0)
+    return raise_message(L, COPS_ERANGE, "the damage law is longer than this binding holds");
   lua_createtable(L, 0, 8);
   set_num(L, "p_hit", x->hit);
   set_num(L, "p_hit_back", x->back);
