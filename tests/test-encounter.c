@@ -1269,27 +1269,63 @@ START_TEST(test_allowed_agrees_with_the_policy)
 }
 END_TEST
 
+/* Mike and Joe of the example sheets, a Vulcan for each and a vest, in an encounter of
+ * their own context (a seeded one when seed > 0); duel_join() puts them in. */
+struct duel {
+  cops_ctx *c;
+  cops_character *mike, *joe;
+  cops_weapon *pistol, *joes;
+  cops_armour *vest;
+  cops_encounter *e;
+  int m, j;
+};
+
+static void duel_load(struct duel *d, uint64_t seed)
+{
+  ck_assert_int_eq(cops_ctx_new(&d->c), COPS_OK);
+  if (seed)
+    ck_assert_int_eq(cops_ctx_seed(d->c, seed), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&d->mike, d->c, SHEETS_DIR "/mike.json"), COPS_OK);
+  ck_assert_int_eq(cops_character_load(&d->joe, d->c, SHEETS_DIR "/joe.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&d->pistol, d->c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  ck_assert_int_eq(cops_weapon_load(&d->joes, d->c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
+  ck_assert_int_eq(cops_armour_load(&d->vest, d->c, ARMOUR_DIR "/gilet-pare-balles.json"),
+                   COPS_OK);
+  ck_assert_int_eq(cops_encounter_new(&d->e, d->c, COPS_RULES_CORE), COPS_OK);
+}
+
+/* Mike at (0, 0) with his pistol, controlled; Joe at (joe_x, 0). */
+static void duel_join(struct duel *d, int joe_x)
+{
+  ck_assert_int_eq(cops_encounter_add(d->e, d->mike, 0, 0, 0, &d->m), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(d->e, d->joe, 1, joe_x, 0, &d->j), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(d->e, d->m, d->pistol), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(d->e, d->m, 1), COPS_OK);
+}
+
+static void duel_free(struct duel *d)
+{
+  cops_encounter_free(d->e);
+  cops_armour_free(d->vest);
+  cops_weapon_free(d->joes);
+  cops_weapon_free(d->pistol);
+  cops_character_free(d->joe);
+  cops_character_free(d->mike);
+  cops_ctx_free(d->c);
+}
+
 /* The GM's modifiers of a declared action's roll (C1.7) and a move beyond 10 m that
  * the GM allows (C6.3 RULING): the roll shows them, so do the declare event and its
  * narration. */
 static void gm_round(int dice_mod, int threshold_mod, int difficulty_mod, int to_x, int long_move,
                      int adrenaline, int *rc_declare, cops_event *roll, char **jsonl, char **text)
 {
-  cops_ctx *c;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  cops_ctx_seed(c, 3);
-  cops_character *mike, *joe;
-  cops_weapon *pistol;
-  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
-  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
-  ck_assert_int_eq(cops_weapon_load(&pistol, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
-  cops_encounter *e;
-  int m, j;
-  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
-  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
-  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 30, 0, &j), COPS_OK);
-  ck_assert_int_eq(cops_encounter_give_weapon(e, m, pistol), COPS_OK);
-  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
+  struct duel du;
+  duel_load(&du, 3);
+  duel_join(&du, 30);
+  cops_encounter *e = du.e;
+  cops_character *mike = du.mike;
+  const int m = du.m, j = du.j;
   ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
   cops_declaration d;
   cops_declaration_init(&d, COPS_ACT_SHOOT);
@@ -1334,11 +1370,7 @@ static void gm_round(int dice_mod, int threshold_mod, int difficulty_mod, int to
     cops_character_points(mike, COPS_ADRENALINE, &cur, NULL);
     roll->id = cur;   /* the points left, for the caller */
   }
-  cops_encounter_free(e);
-  cops_weapon_free(pistol);
-  cops_character_free(joe);
-  cops_character_free(mike);
-  cops_ctx_free(c);
+  duel_free(&du);
 }
 
 START_TEST(test_gm_modifiers_and_long_moves)
@@ -1448,24 +1480,16 @@ static int anciennete_rolls(const cops_log *log, int id)
 
 START_TEST(test_anciennete_in_a_fight)
 {
-  cops_ctx *c;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  cops_character *mike, *joe;
-  cops_weapon *p1, *p2;
-  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
-  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
-  ck_assert_int_eq(cops_weapon_load(&p1, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
-  ck_assert_int_eq(cops_weapon_load(&p2, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
-  ck_assert_int_eq(cops_character_set_points(mike, 0, 5), COPS_OK);
-  ck_assert_int_eq(cops_character_set_points(joe, 0, 5), COPS_OK);
-  cops_encounter *e;
-  int m, j;
-  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
-  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
-  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 25, 0, &j), COPS_OK);
-  ck_assert_int_eq(cops_encounter_give_weapon(e, m, p1), COPS_OK);
-  ck_assert_int_eq(cops_encounter_give_weapon(e, j, p2), COPS_OK);
-  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
+  struct duel du;
+  duel_load(&du, 0);
+  ck_assert_int_eq(cops_character_set_points(du.mike, 0, 5), COPS_OK);
+  ck_assert_int_eq(cops_character_set_points(du.joe, 0, 5), COPS_OK);
+  duel_join(&du, 25);
+  ck_assert_int_eq(cops_encounter_give_weapon(du.e, du.j, du.joes), COPS_OK);
+  cops_ctx *c = du.c;
+  cops_character *mike = du.mike, *joe = du.joe;
+  cops_encounter *e = du.e;
+  const int m = du.m, j = du.j;
   ck_assert_int_eq(cops_encounter_seed(e, 11), COPS_OK);
   struct anc_calls calls = {0};
   calls.answer = 1;
@@ -1558,12 +1582,7 @@ START_TEST(test_anciennete_in_a_fight)
     ck_assert_int_eq(anciennete_rolls(cops_encounter_log(e), m), 0);
   }
   ck_assert_int_gt(spent, 0);
-  cops_encounter_free(e);
-  cops_weapon_free(p1);
-  cops_weapon_free(p2);
-  cops_character_free(joe);
-  cops_character_free(mike);
-  cops_ctx_free(c);
+  duel_free(&du);
 }
 END_TEST
 
@@ -1778,23 +1797,16 @@ END_TEST
  * happen as often as they say. */
 START_TEST(test_odds_of_a_declared_attack)
 {
-  cops_ctx *c;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  cops_character *mike, *joe;
-  cops_weapon *pistol;
-  cops_armour *vest;
-  ck_assert_int_eq(cops_character_load(&mike, c, SHEETS_DIR "/mike.json"), COPS_OK);
-  ck_assert_int_eq(cops_character_load(&joe, c, SHEETS_DIR "/joe.json"), COPS_OK);
-  ck_assert_int_eq(cops_weapon_load(&pistol, c, WEAPONS_DIR "/vulcan-051.json"), COPS_OK);
-  ck_assert_int_eq(cops_armour_load(&vest, c, ARMOUR_DIR "/gilet-pare-balles.json"), COPS_OK);
-  cops_encounter *e;
-  int m, j;
-  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
-  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, &m), COPS_OK);
-  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 24, 0, &j), COPS_OK);
-  ck_assert_int_eq(cops_encounter_give_weapon(e, m, pistol), COPS_OK);
+  struct duel du;
+  duel_load(&du, 0);
+  duel_join(&du, 24);
+  cops_ctx *c = du.c;
+  cops_character *mike = du.mike, *joe = du.joe;
+  cops_weapon *pistol = du.pistol;
+  cops_armour *vest = du.vest;
+  cops_encounter *e = du.e;
+  const int m = du.m, j = du.j;
   ck_assert_int_eq(cops_encounter_set_armour(e, j, vest), COPS_OK);
-  ck_assert_int_eq(cops_encounter_set_controlled(e, m, 1), COPS_OK);
   ck_assert_int_eq(cops_encounter_set_controlled(e, j, 1), COPS_OK);
   cops_attack_odds *o, *by_hand;
   ck_assert_int_eq(cops_attack_odds_new(&o, c), COPS_OK);
@@ -1872,12 +1884,7 @@ START_TEST(test_odds_of_a_declared_attack)
                 downs, expected_down);
   cops_attack_odds_free(by_hand);
   cops_attack_odds_free(o);
-  cops_encounter_free(e);
-  cops_armour_free(vest);
-  cops_weapon_free(pistol);
-  cops_character_free(joe);
-  cops_character_free(mike);
-  cops_ctx_free(c);
+  duel_free(&du);
 }
 END_TEST
 
