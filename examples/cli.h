@@ -32,5 +32,6 @@ int narration_lang(const char *cmd, const char *text, int *lang);
 int cmd_attack(int argc, char **argv);
 int cmd_fight(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_heal(int argc, char **argv);
 
 #endif

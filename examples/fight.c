@@ -10,7 +10,7 @@
 
 struct fight_args {
   const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume;
-  int json, help;
+  int json, help, aftermath;
 };
 
 static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight_args *o)
@@ -37,6 +37,8 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
     }
     if (!strcmp(a, "--json"))
       o->json = 1;
+    else if (!strcmp(a, "--aftermath"))
+      o->aftermath = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
       o->help = 1;
     else if (a[0] == '-' && a[1])
@@ -121,6 +123,8 @@ int cmd_fight(int argc, char **argv)
     return usage_error("fight: %s", "--seed: a saved fight carries its dice");
   if (o.runs)
     return usage_error("fight: %s", "-n is for cops sim");
+  if (o.aftermath && o.save_file)
+    return usage_error("fight: %s", "--aftermath comes after the fight: not with --save-at");
   int lang;
   if ((rc = narration_lang("fight", o.lang, &lang)))
     return rc;
@@ -151,6 +155,9 @@ int cmd_fight(int argc, char **argv)
       cops_encounter_seed(e, seed);
   }
   rc = run_fight(e, &o, (int)save_at);
+  /* The first aid and the race against bleeding, then ten minutes (docs/healing.md). */
+  if (!rc && o.aftermath && cops_encounter_over(e) && !cops_encounter_aftermath_done(e))
+    rc = cops_encounter_aftermath(e, 1, 600);
   /* Over before the round to save at: said already, the fight is still printed. */
   const int over_early = rc == COPS_ESTATE && o.save_file && cops_encounter_over(e);
   int status = over_early ? EXIT_FAILURE : 0;
@@ -206,8 +213,8 @@ int cmd_sim(int argc, char **argv)
     return print_help("sim");
   if (!o.file)
     return usage_error("sim: %s", "missing SCENARIO");
-  if (o.lang || o.json)
-    return usage_error("sim: %s", "--lang and --json are for cops fight");
+  if (o.lang || o.json || o.aftermath)
+    return usage_error("sim: %s", "--lang, --json and --aftermath are for cops fight");
   long runs = 10000;
   if (o.runs) {
     char *end;
@@ -259,7 +266,7 @@ int cmd_sim(int argc, char **argv)
     for (int i = 0; i < n; i++) {
       const int h = cops_character_health(cops_encounter_character(e, i));
       down[i] += h >= COPS_UNCONSCIOUS || cops_encounter_able(e, i, &can) || !can;
-      dead[i] += h == COPS_DEAD;
+      dead[i] += h >= COPS_DEAD;
     }
     const time_t now = time(NULL);
     if (now != last && now - t0 >= 2) {   /* long runs only */

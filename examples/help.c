@@ -15,6 +15,7 @@ static const char overview[] =
   "  attack   resolve one attack between two characters\n"
   "  fight    run a scenario to its end, narrated or as JSON Lines\n"
   "  sim      run a scenario many times and print win rates\n"
+  "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
@@ -87,7 +88,8 @@ static const char attack_text[] =
   "\n";
 
 static const char fight_text[] =
-  "usage: cops fight SCENARIO [--seed N] [--save-at ROUND FILE] [--lang fr|en|es] [--json]\n"
+  "usage: cops fight SCENARIO [--seed N] [--save-at ROUND FILE | --aftermath]\n"
+  "                  [--lang fr|en|es] [--json]\n"
   "       cops fight --resume FILE [--save-at ROUND FILE] [--lang fr|en|es] [--json]\n"
   "\n"
   "Runs a scenario (docs/scenarios.md) round after round to its end and prints\n"
@@ -100,6 +102,28 @@ static const char fight_text[] =
   "                had never stopped (a seeded one); prints the events from there\n"
   "  --lang fr|en|es  the language of the narration (default fr)\n"
   "  --json        JSON Lines instead of the narration\n";
+
+static const char heal_text[] =
+  "usage: cops heal first-aid|stabilise|medicine SHEET [--healer H.json]\n"
+  "                 [--gear kit|makeshift|bare] [--adrenaline] [--anciennete]\n"
+  "                 [--seed N | --dice F,...] [--odds]\n"
+  "       cops heal wait SHEET TIME        (90s, 10m, 2h, 3d)\n"
+  "       cops heal rest SHEET none|natural|hospital [--fixed N]\n"
+  "       cops heal night SHEET adrenaline|anciennete|none [--hours H]\n"
+  "       cops heal revive|final SHEET\n"
+  "       ... [--write FILE] [--write-healer FILE] [--lang fr|en|es] [--json]\n"
+  "\n"
+  "Wounds over time (docs/healing.md): first aid after a fight (C8.4), the two\n"
+  "stabilisations of the dying (C8.5), time passing with its bleeding and rest\n"
+  "(C8.6), a night's point back (C5), a revival or a final death (C8.2, C8.7).\n"
+  "Prints the narrated events (or JSON Lines) and the patient's state; the sheets\n"
+  "are written only with --write (the patient) and --write-healer.\n"
+  "\n"
+  "  --healer H    who treats (default: the patient, treating themselves)\n"
+  "  --gear G      kit (difficulty 1, default), makeshift (2) or bare hands (3)\n"
+  "  --odds        the exact odds of the treatment, no die drawn\n"
+  "  --fixed N     a hospital's gain a day, 2..12 (default 2d6)\n"
+  "  --hours H     the night's length, 1..24 (default 8)\n";
 
 static const char sim_text[] =
   "usage: cops sim SCENARIO [-n RUNS] [--seed N]\n"
@@ -134,6 +158,7 @@ int print_help(const char *cmd)
     {"attack", {attack_text, seed_dice, NULL}},
     {"fight", {fight_text, NULL, NULL}},
     {"sim", {sim_text, NULL, NULL}},
+    {"heal", {heal_text, seed_dice, NULL}},
     {"version", {version_text, NULL, NULL}},
     {"help", {help_text, NULL, NULL}},
   };

@@ -314,7 +314,7 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
       return FAIL(ctx, COPS_EINVAL, "the attacker cannot be its own target");
     if (cops__character_ctx(s->target) != ctx)
       return FAIL(ctx, COPS_EINVAL, "the attacker and the target belong to different contexts");
-    if (cops__health(s->target) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS) &&
+    if (cops__dead(s->target) && !(flags & COPS__SIMULTANEOUS) &&
         s->mode != COPS_ATTACK_COVER)
       return FAIL(ctx, COPS_ERULE, "the target %s is dead (C8.2)", who_name(s->target, ""));
   }

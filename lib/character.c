@@ -306,7 +306,7 @@ int cops_character_set_max_hp(cops_character *ch, int max)
   if (ch->hp == old_max || ch->hp > new_max)
     ch->hp = new_max;
   if (ch->hp < -new_max)
-    ch->hp = -new_max;
+    cops__wound_set(ch, -new_max);
   return COPS_OK;
 }
 
@@ -331,7 +331,7 @@ int cops_character_set_hp(cops_character *ch, int hp)
   const int max = cops_character_max_hp(ch);
   if (hp < -max || hp > max)
     return FAIL(ch, COPS_ERANGE, "hit points %d out of range %d..%d", hp, -max, max);
-  ch->hp = hp;
+  cops__wound_set(ch, hp);
   return COPS_OK;
 }
 
@@ -342,8 +342,7 @@ int cops_character_damage(cops_character *ch, int amount)
   COPS__ENTER(ch->ctx);
   if (amount < 0 || amount > 10000)
     return FAIL(ch, COPS_ERANGE, "damage %d out of range 0..10000", amount);
-  const int max = cops_character_max_hp(ch);
-  ch->hp = ch->hp - amount < -max ? -max : ch->hp - amount; /* dead at -max (C8.2) */
+  cops__wound_loss(ch, amount);   /* clinically dead at -max (C8.2) */
   return COPS_OK;
 }
 
@@ -358,7 +357,7 @@ int cops_character_heal(cops_character *ch, int amount)
   if (ch->hp <= -max)
     return FAIL(ch, COPS_ERULE, "%s is dead: only doctors with proper equipment may try "
                 "(C8.7)", ch->name[0] ? ch->name : "the character");
-  ch->hp = ch->hp + amount > max ? max : ch->hp + amount;
+  cops__wound_gain(ch, amount);
   return COPS_OK;
 }
 
@@ -370,7 +369,7 @@ int cops_character_health(const cops_character *ch)
 const char *cops_health_name(int health, int lang)
 {
   const struct cops__lang *L = cops__lang(lang);
-  return L && health >= 0 && health <= COPS_DEAD ? L->health[health] : NULL;
+  return L && health >= 0 && health <= COPS_DEAD_FINAL ? L->health[health] : NULL;
 }
 
 int cops_character_conditions(const cops_character *ch)

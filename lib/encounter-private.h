@@ -24,16 +24,15 @@ struct combatant {
   int attitude_now;          /* the attitude this round (Planqué once pinned) */
   unsigned start_conditions; /* at the round's start, after recovery */
   unsigned fresh;            /* round-bound conditions set again this round */
-  int was_down;              /* at 0 hit points or below when the round began */
-  int bleed_every, bleed_wait; /* C8.2: 1 hit point every bleed_every rounds (10 stabilised) */
   int death_told;            /* the log has its death event */
   int thrown;                /* thrown this round: stands up at its end (C11.1) */
   int moved;                 /* metres moved this round (C6.3) */
-  int treated;               /* this wound was stabilised once (C8.5): not again */
   int held_by;               /* holder's id, -1 */
   int in_zone;               /* covering fire: id of the shooter whose zone they risk, -1 */
   /* As it joined, for cops_encounter_reset(). */
   int hp0, rec_d0, rec_r0, hand0, x0, y0, points0[2];
+  struct cops__wounds w0;                 /* wounds and clock (lib/wounds.c) */
+  struct cops__ledger_entry *ledger0;     /* the ledger's w0.ln entries, oldest first; NULL for none */
   unsigned cond0;
   int loaded0[COPS_WEAPONS_MAX];
 };
@@ -74,6 +73,7 @@ struct cops_encounter {
   int n;
   int round, in_round, over, winner, max_rounds;
   int logging, started, seeded;
+  int aftermath;                            /* cops_encounter_aftermath() was played */
   uint64_t seed;
   cops_log *log;
   cops_outcome *out, *zone[COPS_COMBATANTS_MAX];

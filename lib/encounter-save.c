@@ -10,7 +10,7 @@
 #include "jsonutil.h"
 #include "log.h"
 
-#define SAVE_SCHEMA 1
+#define SAVE_SCHEMA 2   /* 2 (0.10.0): wounds on the characters, schema 2 sheets; 1 still reads */
 #define SAVE_TYPE "libcops-encounter"
 
 /* ---- saving ---------------------------------------------------------------- */
@@ -90,9 +90,8 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     {"present", c->present}, {"controlled", c->controlled}, {"declared", c->declared},
     {"cancelled", c->cancelled}, {"attitude_now", c->attitude_now},
     {"start_conditions", (int)c->start_conditions}, {"fresh", (int)c->fresh},
-    {"was_down", c->was_down}, {"bleed_every", c->bleed_every}, {"bleed_wait", c->bleed_wait},
     {"death_told", c->death_told}, {"thrown", c->thrown}, {"held_by", c->held_by},
-    {"in_zone", c->in_zone}, {"treated", c->treated},
+    {"in_zone", c->in_zone},
   };
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     bad |= json_object_set_new(j, f[k].key, json_integer(f[k].v));
@@ -111,6 +110,8 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
       bad |= json_object_set_new(joined, g[k].key, json_integer(g[k].v));
     bad |= json_object_set_new(joined, "loaded", ints(c->loaded0, c->nweapons));
     bad |= json_object_set_new(joined, "points", ints(c->points0, 2));
+    bad |= json_object_set_new(joined, "time", json_integer(c->w0.clock));
+    bad |= json_object_set_new(joined, "wounds", cops__wounds_json(&c->w0, c->ledger0, 0, &bad));
   }
   bad |= json_object_set_new(j, "joined", joined);
   if (bad) {
@@ -232,6 +233,8 @@ static json_t *save_json(const cops_encounter *e)
   };
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     bad |= json_object_set_new(root, f[k].key, json_integer(f[k].v));
+  if (e->aftermath)   /* since 0.10.0: there when played */
+    bad |= json_object_set_new(root, "aftermath", json_true());
   bad |= json_object_set_new(root, "seed", json_string(seed));
   bad |= json_object_set_new(root, "random", random_json(e));
   bad |= json_object_set_new(root, "sides", sides);
@@ -405,6 +408,27 @@ static int own(cops_encounter *e, void *p, int kind)
   return COPS_OK;
 }
 
+static int old_bleeding(cops_ctx *ctx, json_t *v, const char *where, cops_character *ch)
+{
+  int was_down = 0, every = 1, wait = 0, treated = 0, rc;
+  if (!json_object_get(v, "bleed_every"))
+    return COPS_OK;
+  if ((rc = field(ctx, v, where, "was_down", 0, 1, &was_down)) ||
+      (rc = field(ctx, v, where, "bleed_every", 1, 10, &every)) ||
+      (rc = field(ctx, v, where, "bleed_wait", 0, 10, &wait)))
+    return rc;
+  if (json_object_get(v, "treated") && (rc = field(ctx, v, where, "treated", 0, 1, &treated)))
+    return rc;
+  if (every != 1 && every != 10)
+    return cops__fail(ctx, COPS_ERANGE, "%s.bleed_every: %d, not 1 or 10", where, every);
+  if (ch->hp > 0 || cops__dead(ch))
+    return COPS_OK;
+  ch->w.bleed_period = every;
+  ch->w.bleed_next = ch->w.clock + COPS_ROUND_SECONDS * (wait < every ? every - wait : 1);
+  ch->w.stabilised = treated ? 1u << COPS_TREAT_STABILISE : 0;
+  return COPS_OK;
+}
+
 static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
 {
   static const char *const keys[] = {
@@ -467,8 +491,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     {"controlled", &c->controlled, 0, 1}, {"declared", &c->declared, 0, 1},
     {"cancelled", &c->cancelled, 0, 1}, {"attitude_now", &c->attitude_now, -2, 2},
     {"start_conditions", &start, 0, COPS_COND_ALL}, {"fresh", &fresh, 0, COPS_COND_ALL},
-    {"was_down", &c->was_down, 0, 1}, {"bleed_every", &c->bleed_every, 1, 10},
-    {"bleed_wait", &c->bleed_wait, 0, 10}, {"death_told", &c->death_told, 0, 1},
+    {"death_told", &c->death_told, 0, 1},
     {"thrown", &c->thrown, 0, 1}, {"held_by", &c->held_by, -1, n - 1},
     {"in_zone", &c->in_zone, -1, n - 1},
   };
@@ -477,8 +500,9 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
       return rc;
   c->start_conditions = (unsigned)start;
   c->fresh = (unsigned)fresh;
-  /* Since 0.10 (a save of 0.9 has none: not stabilised yet). */
-  if (json_object_get(v, "treated") && (rc = field(ctx, v, where, "treated", 0, 1, &c->treated)))
+  /* A save of 0.9 kept the bleeding on the combatant (the character's sheet, schema 1, has
+   * none): it becomes the character's, the next loss as many rounds ahead as it had to wait. */
+  if ((rc = old_bleeding(ctx, v, where, c->ch)))
     return rc;
   json_t *d = json_object_get(v, "declaration");
   char name[96];
@@ -489,7 +513,8 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     return cops__fail(ctx, COPS_EJSON, "%s: null when not declared", name);
   /* As it joined, for cops_encounter_reset(). */
   static const char *const jkeys[] = {"hp", "recovery_difficulty", "recovery_rounds",
-                                      "conditions", "hand", "x", "y", "loaded", "points", NULL};
+                                      "conditions", "hand", "x", "y", "loaded", "points",
+                                      "time", "wounds", NULL};
   json_t *j = json_object_get(v, "joined");
   snprintf(name, sizeof name, "%s.joined", where);
   if (!json_is_object(j))
@@ -533,8 +558,43 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
         return rc;
     }
   }
-  if (cops__outcome_new(&e->zone[i], &ctx->alloc))
-    return cops__fail(ctx, COPS_ENOMEM, "out of memory for a combatant");
+  /* The wounds and clock it joined with (since 0.10; before: those it has now). */
+  struct cops__ledger_entry *ledger = NULL;
+  c->w0 = c->ch->w;
+  c->ledger0 = NULL;
+  json_t *wj = json_object_get(j, "wounds");
+  if (wj) {
+    char wname[128];
+    snprintf(wname, sizeof wname, "%s.wounds", name);
+    if (!(ledger = cops__malloc(&ctx->alloc, (COPS__WINDOW + 1) * sizeof *ledger)))
+      return cops__fail(ctx, COPS_ENOMEM, "out of memory for a combatant");
+    c->w0.clock = 0;
+    if (!json_object_get(j, "time"))
+      rc = cops__fail(ctx, COPS_EJSON, "%s.time: missing field", name);
+    else
+      rc = field(ctx, j, name, "time", 0, COPS_CLOCK_MAX, &c->w0.clock);
+    if (!rc)
+      rc = cops__wounds_read(ctx, wj, wname, c->hp0, top, &c->w0, ledger);
+    if (!rc && !c->w0.bleed_period && c->hp0 <= 0 && c->hp0 > -top &&
+        c->w0.rest != COPS_REST_HOSPITAL)
+      rc = cops__fail(ctx, COPS_EJSON, "%s.bleeding: missing field (at %d hit points)", wname,
+                      c->hp0);
+  } else if (c->ch->w.ln) {
+    if (!(ledger = cops__malloc(&ctx->alloc, (size_t)c->ch->w.ln * sizeof *ledger)))
+      return cops__fail(ctx, COPS_ENOMEM, "out of memory for a combatant");
+    for (int k = 0; k < c->ch->w.ln; k++)
+      ledger[k] = c->ch->ledger[(c->ch->w.lhead + k) % COPS__LEDGER];
+    c->w0.lhead = 0;
+  }
+  if (!rc && cops__outcome_new(&e->zone[i], &ctx->alloc))
+    rc = cops__fail(ctx, COPS_ENOMEM, "out of memory for a combatant");
+  if (rc) {
+    cops__free(&ctx->alloc, ledger);
+    return rc;
+  }
+  c->ledger0 = c->w0.ln ? ledger : NULL;
+  if (!c->w0.ln)
+    cops__free(&ctx->alloc, ledger);
   return COPS_OK;
 }
 
@@ -587,13 +647,13 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
   static const char *const keys[] = {
     "schema", "type", "ruleset", "round", "in_round", "over", "winner", "started",
     "max_rounds", "logging", "seeded", "next_event", "seed", "random", "sides", "characters",
-    "weapons", "armour", "combatants", "script", NULL};
+    "weapons", "armour", "combatants", "script", "aftermath", NULL};
   cops_ctx *ctx = e->ctx;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the save: expected a JSON object");
   int rc, schema;
   if ((rc = cops__json_only_keys(ctx, root, "", keys)) ||
-      (rc = field(ctx, root, "", "schema", SAVE_SCHEMA, SAVE_SCHEMA, &schema)))
+      (rc = field(ctx, root, "", "schema", 1, SAVE_SCHEMA, &schema)))
     return rc;
   const char *type = json_string_value(json_object_get(root, "type"));
   if (!type || strcmp(type, SAVE_TYPE))
@@ -669,6 +729,12 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     if ((rc = field(ctx, root, "", f[k].key, f[k].lo, f[k].hi, f[k].at)))
       return rc;
+  json_t *after = json_object_get(root, "aftermath");
+  if (after && !json_is_true(after))
+    return cops__fail(ctx, COPS_EJSON, "aftermath: true when played, absent otherwise");
+  e->aftermath = after != NULL;
+  if (e->aftermath && !e->over)
+    return cops__fail(ctx, COPS_EJSON, "aftermath: the fight is not over");
   if (e->round > e->max_rounds || (e->in_round && e->over) || (!e->started && e->round))
     return cops__fail(ctx, COPS_EJSON, "round %d of %d, %s: not a state a fight reaches",
                       e->round, e->max_rounds, e->over ? "over" : "going on");

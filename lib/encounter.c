@@ -103,6 +103,8 @@ void cops_encounter_free(cops_encounter *e)
   cops_outcome_free(e->out);
   for (int i = 0; i < COPS_COMBATANTS_MAX; i++)
     cops_outcome_free(e->zone[i]);
+  for (int i = 0; i < e->n; i++)
+    cops__free(&e->ctx->alloc, e->c[i].ledger0);
   cops_roll_free(e->roll);
   struct cops__owned *o = &e->owned;
   for (int i = 0; i < o->nch; i++)
@@ -141,6 +143,8 @@ static int restore(cops_encounter *e, int rc)
   for (int i = v->n; i < e->n; i++) {   /* combatants added since */
     cops_outcome_free(e->zone[i]);
     e->zone[i] = NULL;
+    cops__free(&e->ctx->alloc, e->c[i].ledger0);
+    e->c[i].ledger0 = NULL;
   }
   e->n = v->n;
   memcpy(e->c, v->c, (size_t)e->n * sizeof *e->c);
@@ -228,11 +232,17 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   for (int i = 0; i < e->n; i++)
     if (e->c[i].ch == ch && e->c[i].present)
       return FAIL(e, COPS_EINVAL, "%s is already in the encounter (id %d)", who(e, i), i);
-  if (cops__health(ch) == COPS_DEAD)
+  if (cops__dead(ch))
     return FAIL(e, COPS_ERULE, "%s is dead", cops_character_name(ch));
   cops_outcome *zone;
-  if (cops__outcome_new(&zone, &e->ctx->alloc))
+  struct cops__ledger_entry *ledger0 = NULL;
+  if (ch->w.ln &&
+      !(ledger0 = cops__malloc(&e->ctx->alloc, (size_t)ch->w.ln * sizeof *ledger0)))
     return FAIL(e, COPS_ENOMEM, "out of memory for a combatant");
+  if (cops__outcome_new(&zone, &e->ctx->alloc)) {
+    cops__free(&e->ctx->alloc, ledger0);
+    return FAIL(e, COPS_ENOMEM, "out of memory for a combatant");
+  }
   save(e);
   const int i = e->n++;
   e->zone[i] = zone;
@@ -245,7 +255,11 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   c->present = 1;
   c->held_by = -1;
   c->in_zone = -1;
-  c->bleed_every = 1;
+  c->w0 = ch->w;
+  c->ledger0 = ledger0;
+  for (int k = 0; k < ch->w.ln; k++)
+    ledger0[k] = ch->ledger[(ch->w.lhead + k) % COPS__LEDGER];
+  c->w0.lhead = 0;
   cops_character_hp(ch, &c->hp0);
   c->cond0 = (unsigned)cops_character_conditions(ch);
   cops__character_recovery_state(ch, &c->rec_d0, &c->rec_r0);
@@ -525,13 +539,16 @@ int cops_encounter_reset(cops_encounter *e)
     for (int j = i + 1; j < e->n; j++)
       if (e->c[j].ch == c->ch)
         c->present = 0;
-    c->declared = c->cancelled = c->thrown = c->moved = c->treated = 0;
+    c->declared = c->cancelled = c->thrown = c->moved = 0;
     c->held_by = c->in_zone = -1;
-    c->bleed_every = 1;
-    c->bleed_wait = c->death_told = 0;
+    c->death_told = 0;
+    /* The wounds, the clock and the ledger as it joined (lib/wounds.c). */
+    c->ch->w = c->w0;
+    for (int k = 0; k < c->w0.ln; k++)
+      c->ch->ledger[k] = c->ledger0[k];
     c->fresh = 0;
   }
-  e->round = e->in_round = e->over = e->started = 0;
+  e->round = e->in_round = e->over = e->started = e->aftermath = 0;
   e->winner = -1;
   cops__log_restart(e->log);
   return COPS_OK;
@@ -589,7 +606,6 @@ static int begin_round(cops_encounter *e)
     int hp = 0;
     cops_character_hp(c->ch, &hp);
     c->start_conditions = (unsigned)cops_character_conditions(c->ch);
-    c->was_down = hp <= 0;
     c->declared = c->cancelled = c->thrown = 0;
     c->fresh = 0;
     c->in_zone = -1;
@@ -713,7 +729,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
                   act, d->target);
     if (d->target == id)
       return FAIL(e, COPS_EINVAL, "%s cannot %s themselves", me, act);
-    if (cops__health(e->c[d->target].ch) == COPS_DEAD)
+    if (cops__dead(e->c[d->target].ch))
       return FAIL(e, COPS_ERULE, "%s: %s is dead", me, who(e, d->target));
     if (d->action == COPS_ACT_ESCAPE && c->held_by >= 0 && d->target != c->held_by)
       return FAIL(e, COPS_EINVAL, "%s is held by %s, not %s", me, who(e, c->held_by),
@@ -770,7 +786,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     if (hp > 0)
       return FAIL(e, COPS_ERULE, "%s: %s is not dying: first aid in a fight stabilises the "
                   "dying (C8.5)", me, who(e, d->target));
-    if (e->c[d->target].treated)
+    if (e->c[d->target].ch->w.stabilised & (1u << COPS_TREAT_STABILISE))
       return FAIL(e, COPS_ERULE, "%s: %s's wound was already stabilised once: not again "
                   "for the same wound (C8.5)", me, who(e, d->target));
     if (d->difficulty < 1 || d->difficulty > 3)

@@ -338,8 +338,34 @@ struct skill_slot {
   char specs[COPS_SPECIALISATIONS_MAX][COPS_SPECIALISATION_MAX + 1];
 };
 
+/* Wounds over time (COPS.md C8.2-C8.8, lib/wounds.c): the character's clock,
+ * bleeding, stabilisations, rest, and the ledger of hit points lost and
+ * healed, second by second, over the last ten minutes (C8.4, C8.8). The
+ * ledger is a ring: entries at most 600 s old, one per second with a change,
+ * oldest first. Ten minutes hold at most 601 seconds; the slack lets a
+ * procedure that fails put back the head, the count and the last entry
+ * (cops__char_state) while its few new entries never overwrite an older
+ * one still needed. */
+#define COPS__WINDOW 600
+#define COPS__LEDGER 608
+struct cops__ledger_entry {
+  int t, lost, healed;
+};
+struct cops__wounds {
+  int clock;             /* seconds */
+  int bleed_period;      /* rounds between losses (1, 10, 40); 0: not bleeding */
+  int bleed_next;        /* the clock's second of the next loss */
+  unsigned stabilised;   /* 1 << COPS_TREAT_STABILISE, 1 << COPS_TREAT_MEDICINE: made on this wound */
+  int aided;             /* first aid (C8.4) given since the last damage */
+  int final;             /* the death is final (C8.2 RULING) */
+  int rest, rest_value, rest_since; /* C8.6: cops_rest, the hospital's fixed gain, since when */
+  int lasting;           /* lasting wounds (C8.3) */
+  int lhead, ln;         /* the ledger */
+};
+
 struct cops_character {
   cops_ctx *ctx;
+  struct cops__wounds w;
   char name[COPS_NAME_MAX + 1];
   int value[COPS_CHARACTERISTIC_COUNT];
   int max_hp_set;        /* 0: the default 20 + 3 x Carrure */
@@ -348,6 +374,7 @@ struct cops_character {
   unsigned conditions;   /* cops_conditions */
   int recovery_difficulty, recovery_rounds;
   struct skill_slot skill[COPS_SKILL_COUNT];
+  struct cops__ledger_entry ledger[COPS__LEDGER];
 };
 
 struct cops_weapon {
@@ -383,7 +410,7 @@ static inline int cops__health(const cops_character *ch)
 {
   const int max = cops__max_hp(ch);
   if (ch->hp <= -max)
-    return COPS_DEAD;
+    return ch->w.final ? COPS_DEAD_FINAL : COPS_DEAD;
   if (ch->hp < 0)
     return COPS_DYING;
   if (ch->hp == 0)
@@ -396,9 +423,18 @@ static inline int cops__health(const cops_character *ch)
 typedef struct cops__char_state {
   int hp, rec_d, rec_r, current[2];
   unsigned conditions;
+  struct cops__wounds w;
+  struct cops__ledger_entry last;   /* the ledger's newest entry */
 } cops__char_state;
+static inline struct cops__ledger_entry *cops__ledger_last(cops_character *ch)
+{
+  return &ch->ledger[(ch->w.lhead + ch->w.ln - 1) % COPS__LEDGER];
+}
 static inline void cops__char_save(const cops_character *ch, cops__char_state *st)
 {
+  st->w = ch->w;
+  if (ch->w.ln)
+    st->last = *cops__ledger_last((cops_character *)ch);
   st->hp = ch->hp;
   st->rec_d = ch->recovery_difficulty;
   st->rec_r = ch->recovery_rounds;
@@ -408,6 +444,9 @@ static inline void cops__char_save(const cops_character *ch, cops__char_state *s
 }
 static inline void cops__char_restore(cops_character *ch, const cops__char_state *st)
 {
+  ch->w = st->w;
+  if (ch->w.ln)
+    *cops__ledger_last(ch) = st->last;
   ch->hp = st->hp;
   ch->recovery_difficulty = st->rec_d;
   ch->recovery_rounds = st->rec_r;
@@ -418,6 +457,11 @@ static inline void cops__char_restore(cops_character *ch, const cops__char_state
 
 /* Characters. */
 cops_ctx *cops__character_ctx(const cops_character *ch);
+/* The name events give a character: NULL for none. */
+static inline const char *cops__ev_name(const cops_character *ch)
+{
+  return ch->name[0] ? ch->name : NULL;
+}
 int cops__check_specialisation(cops_ctx *ctx, int skill, const char *text, size_t len,
                                const char **canonical);
 /* C5: spend one Adrénaline point of ch, ::COPS_ERULE with none left. */
@@ -438,6 +482,39 @@ int cops__anciennete_left(const cops_character *ch);
 int cops__character_skill_action(cops_action *out, cops_character *ch, int skill,
                                  const char *spec, int characteristic);
 void cops__character_recovery_step(cops_character *ch);
+
+/* Wounds over time (lib/wounds.c). Hit points lost or healed, into the ledger
+ * at the clock's second, and the wound's state they change: a fall to 0 or
+ * below, or new damage there, is a new wound (bleeding 1 PV a round from the
+ * end of the next round, new stabilisations allowed); back above 0 the
+ * bleeding stops; at -max the character is clinically dead (C8.2, C8.5, C8.8).
+ * They return what really changed. */
+int cops__wound_loss(cops_character *ch, int amount);
+int cops__wound_gain(cops_character *ch, int amount);
+/* Hit points set by an edit (cops_character_set_hp): the same wound rules. */
+void cops__wound_set(cops_character *ch, int hp);
+/* Hit points lost in the last ten minutes, less those healed then (C8.8). */
+int cops__lost_recently(const cops_character *ch);
+/* Time passes for ch: @p seconds, bleeding and rest by the clock, events
+ * (HIT_POINTS, BLEEDING, DEATH, a hospital's ROLL) into log for combatant id;
+ * @p roll draws the hospital's 2d6. Not all or nothing by itself: the caller
+ * saves what it needs. */
+int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_roll *roll);
+/* The wounds as a sheet's "wounds" object (lib/sheet.c, docs/sheets.md): the ledger is
+ * a ring from w->lhead (ring 1) or w->ln entries from 0; *bad set when out of memory. */
+json_t *cops__wounds_json(const struct cops__wounds *w, const struct cops__ledger_entry *ledger,
+                          int ring, int *bad);
+/* Read it into w (w->clock set already) and the ledger from 0, checked against hp and max;
+ * w's bleeding is left at 0 when the object has none. */
+int cops__wounds_read(cops_ctx *ctx, json_t *o, const char *where, int hp, int max,
+                      struct cops__wounds *w, struct cops__ledger_entry *ledger);
+/* A HIT_POINTS event of ch (combatant id) from before to now, for cause, by actor (NULL,
+ * -1 for none); nothing without a log. */
+int cops__hp_event(cops_log *log, const cops_character *ch, const char *actor, int actor_id,
+                   int id, int cause, int before, int health_before);
+/* A stabilisation's effect (C8.5): kind made, succeeded with margin mr. */
+int cops__stabilised(cops_character *ch, int kind, int succeeded, int mr, cops_log *log,
+                     int healer_id, const char *healer, int patient_id, int *healed);
 void cops__character_recovery_state(const cops_character *ch, int *difficulty, int *rounds);
 void cops__character_set_recovery_state(cops_character *ch, int difficulty, int rounds);
 int cops__character_action(cops_action *out, cops_character *ch, const char *notation,

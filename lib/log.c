@@ -240,8 +240,8 @@ static const struct {
   [COPS_EV_HIT] = {3, {F(fired), F(hits), F(margin)}},
   [COPS_EV_LOCATION] = {4, {F(bullet), F(die), F(location), F(modifier)}},
   [COPS_EV_DAMAGE] = {8, {DAMAGE_FIELDS}},
-  [COPS_EV_HIT_POINTS] = {6, {F(damage), F(hp_before), F(hp_after), F(health_before),
-                              F(health_after), F(lasting)}},
+  [COPS_EV_HIT_POINTS] = {9, {F(damage), F(hp_before), F(hp_after), F(health_before),
+                              F(health_after), F(lasting), F(cause), F(clock), F(healed)}},
   [COPS_EV_STOPPING] = {2, {F(result), F(difficulty)}},
   [COPS_EV_CONDITION] = {2, {F(condition), F(active)}},
   [COPS_EV_AMMUNITION] = {2, {F(used), F(loaded)}},
@@ -257,6 +257,11 @@ static const struct {
   [COPS_EV_RELOAD] = {1, {F(loaded)}},
   [COPS_EV_IDLE] = {1, {F(reason)}},
   [COPS_EV_END] = {1, {F(side)}},
+  [COPS_EV_DEATH] = {2, {F(final), F(clock)}},
+  [COPS_EV_BLEEDING] = {2, {F(period), F(clock)}},
+  [COPS_EV_REST] = {3, {F(rest), F(total), F(clock)}},
+  [COPS_EV_TIME] = {2, {F(elapsed), F(clock)}},
+  [COPS_EV_NIGHT] = {2, {F(point), F(clock)}},
 };
 #undef DAMAGE_FIELDS
 #undef F

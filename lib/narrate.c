@@ -126,6 +126,20 @@ static int condition_index(int condition)
   return 0;
 }
 
+/* Seconds as days, hours, minutes and seconds ("1 d 2 h 5 min"), 0 as "0 s". */
+static void duration(char *buf, size_t size, int seconds, const struct cops__lang *L)
+{
+  static const int unit[4] = {86400, 3600, 60, 1};
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int k = 0; k < 4; k++) {
+    const int q = seconds / unit[k];
+    seconds %= unit[k];
+    if ((q || (k == 3 && n == 0)) && n < size)
+      n += (size_t)snprintf(buf + n, size - n, "%s%d %s", n ? " " : "", q, L->units[k]);
+  }
+}
+
 static void narrate(cops__text *t, const cops_log *log, int i, const struct cops__lang *L)
 {
   cops_event e;
@@ -206,9 +220,35 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     num(&l, "hp_before", e.hp_before);
     num(&l, "hp_after", e.hp_after);
     text(&l, "health", L->health[e.health_after]);
-    say(&l, MSG_HIT_POINTS, -1);
+    text(&l, "cause", L->cause[e.cause]);
+    say(&l, e.cause == COPS_CAUSE_ATTACK     ? MSG_HIT_POINTS
+            : e.cause == COPS_CAUSE_BLEEDING ? MSG_HP_BLEEDING
+            : e.cause == COPS_CAUSE_REVIVAL  ? MSG_HP_REVIVAL
+                                             : MSG_HP_CARE,
+        -1);
     if (e.lasting)
       say(&l, MSG_LASTING, -1);
+    break;
+  case COPS_EV_BLEEDING:
+    num(&l, "period", e.period);
+    say(&l, e.period == 0 ? MSG_BLEEDING_STOPS : e.period == 1 ? MSG_BLEEDING_ROUND
+                                                               : MSG_BLEEDING_SLOW, -1);
+    break;
+  case COPS_EV_REST:
+    text(&l, "rest", L->rest[e.rest]);
+    num(&l, "fixed", e.total);
+    say(&l, e.total ? MSG_REST_FIXED : MSG_REST, -1);
+    break;
+  case COPS_EV_TIME: {
+    char d[64];
+    duration(d, sizeof d, e.elapsed, L);
+    text(&l, "duration", d);
+    say(&l, MSG_TIME, -1);
+    break;
+  }
+  case COPS_EV_NIGHT:
+    text(&l, "point", e.point >= 0 ? L->point[e.point] : NULL);
+    say(&l, e.point >= 0 ? MSG_NIGHT : MSG_NIGHT_NONE, -1);
     break;
   case COPS_EV_STOPPING:
     text(&l, "stopping", L->stopping[e.result]);
@@ -288,7 +328,7 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     say(&l, MSG_IDLE, -1);
     break;
   case COPS_EV_DEATH:
-    say(&l, MSG_DEATH, -1);
+    say(&l, e.final ? MSG_DEATH_FINAL : MSG_DEATH, -1);
     break;
   case COPS_EV_END:
     text(&l, "side_name", e.target);

@@ -10,20 +10,27 @@
 static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "attack", "roll", "miss", "hit", "location", "damage", "hit_points", "stopping",
   "condition", "ammunition", "cover", "escape", "stray", "penetration", "start", "join",
-  "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end",
+  "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end", "bleeding",
+  "rest", "time", "night",
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
 };
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
-  "stopping", "recovery", "escape", "stand_up", "first_aid",
+  "stopping", "recovery", "escape", "stand_up", "first_aid", "treatment", "medicine",
+  "hospital",
 };
+static const char *const cause_keys[COPS_CAUSE_COUNT] = {
+  "attack", "bleeding", "first_aid", "stabilise", "hospital", "rest", "revival",
+};
+static const char *const rest_keys[COPS_REST_COUNT] = {"none", "natural", "hospital"};
 static const char *const reason_names[COPS_MISS_REASON_COUNT] = {
   "roll", "out_of_range", "no_dice", "past_ten", "margin",
 };
 static const char *const zone_keys[COPS_ZONE_COUNT] = {"legs", "abdomen", "torso", "arms", "head"};
-static const char *const health_keys[5] = {"healthy", "below_half", "unconscious", "dying", "dead"};
+static const char *const health_keys[6] = {"healthy", "below_half", "unconscious", "dying", "dead",
+                                          "dead_final"};
 static const char *const stop_keys[3] = {"steady", "shaken", "out"};
 static const char *const condition_keys[7] = {
   "out", "shaken", "no_negative_initiative", "held", "on_ground", "pinned", "lasting_wound",
@@ -137,9 +144,11 @@ static json_t *event_json(const cops_log *log, int i)
                      "stopped", e.stopped);
     break;
   case COPS_EV_HIT_POINTS:
-    more = json_pack("{s:i,s:i,s:i,s:s,s:s,s:b}", "damage", e.damage, "hp_before", e.hp_before,
-                     "hp_after", e.hp_after, "health_before", health_keys[e.health_before],
-                     "health_after", health_keys[e.health_after], "lasting", e.lasting);
+    more = json_pack("{s:i,s:i,s:i,s:i,s:s,s:s,s:b,s:s,s:i}", "damage", e.damage, "healed",
+                     e.healed, "hp_before", e.hp_before, "hp_after", e.hp_after,
+                     "health_before", health_keys[e.health_before], "health_after",
+                     health_keys[e.health_after], "lasting", e.lasting, "cause",
+                     cause_keys[e.cause], "clock", e.clock);
     break;
   case COPS_EV_STOPPING:
     more = json_pack("{s:s,s:i}", "result", stop_keys[e.result], "difficulty", e.difficulty);
@@ -181,8 +190,27 @@ static json_t *event_json(const cops_log *log, int i)
     more = json_pack("{s:i,s:i,s:i}", "side", e.side, "x", e.x, "y", e.y);
     break;
   case COPS_EV_LEAVE:
-  case COPS_EV_DEATH:
     more = json_object();
+    break;
+  case COPS_EV_DEATH:
+    more = json_pack("{s:b,s:i}", "final", e.final, "clock", e.clock);
+    break;
+  case COPS_EV_BLEEDING:
+    more = json_pack("{s:i,s:i}", "period", e.period, "clock", e.clock);
+    break;
+  case COPS_EV_REST:
+    more = json_pack("{s:s,s:o,s:i}", "rest", rest_keys[e.rest], "fixed",
+                     e.total ? json_integer(e.total) : json_null(), "clock", e.clock);
+    break;
+  case COPS_EV_TIME:
+    more = json_pack("{s:i,s:i}", "elapsed", e.elapsed, "clock", e.clock);
+    break;
+  case COPS_EV_NIGHT:
+    more = json_pack("{s:o,s:i}", "point",
+                     e.point == COPS_ADRENALINE   ? json_string("adrenaline")
+                     : e.point == COPS_ANCIENNETE ? json_string("anciennete")
+                                                  : json_null(),
+                     "clock", e.clock);
     break;
   case COPS_EV_ROUND:
     more = json_object();

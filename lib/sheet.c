@@ -5,7 +5,7 @@
 
 #include "jsonutil.h"
 
-#define SHEET_SCHEMA 1
+#define SHEET_SCHEMA 2   /* 2 (0.10.0): the clock and the wounds over time; 1 still reads */
 
 /* "5+" or 5. */
 static int get_level(cops_ctx *ctx, json_t *v, const char *field, int *out)
@@ -127,10 +127,221 @@ static int load_skills(cops_character *ch, cops_ctx *ctx, json_t *skills)
   return COPS_OK;
 }
 
+/* ---- wounds over time (schema 2, docs/sheets.md, lib/wounds.c) ------------------- */
+
+static const char *const treat_keys[COPS_TREAT_COUNT] = {"first_aid", "stabilise", "medicine"};
+static const char *const rest_keys[COPS_REST_COUNT] = {"none", "natural", "hospital"};
+
+json_t *cops__wounds_json(const struct cops__wounds *w, const struct cops__ledger_entry *ledger,
+                          int ring, int *bad)
+{
+  json_t *o = json_object();
+  if (!o) {
+    *bad = 1;
+    return NULL;
+  }
+  if (w->lasting)
+    *bad |= json_object_set_new(o, "lasting", json_integer(w->lasting));
+  if (w->bleed_period)
+    *bad |= json_object_set_new(o, "bleeding", json_pack("{s:i,s:i}", "period", w->bleed_period,
+                                                         "next", w->bleed_next));
+  if (w->stabilised) {
+    json_t *a = json_array();
+    for (int k = 0; k < COPS_TREAT_COUNT; k++)
+      if (w->stabilised & (1u << k))
+        *bad |= json_array_append_new(a, json_string(treat_keys[k]));
+    *bad |= json_object_set_new(o, "stabilised", a);
+  }
+  if (w->aided)
+    *bad |= json_object_set_new(o, "first_aid", json_true());
+  if (w->final)
+    *bad |= json_object_set_new(o, "final", json_true());
+  if (w->rest) {
+    json_t *r = json_pack("{s:s,s:i}", "kind", rest_keys[w->rest], "since", w->rest_since);
+    if (r && w->rest_value)
+      *bad |= json_object_set_new(r, "fixed", json_integer(w->rest_value));
+    *bad |= json_object_set_new(o, "rest", r);
+  }
+  if (w->ln) {
+    json_t *a = json_array();
+    for (int k = 0; k < w->ln; k++) {
+      const struct cops__ledger_entry *x = &ledger[ring ? (w->lhead + k) % COPS__LEDGER : k];
+      if (x->t < w->clock - COPS__WINDOW)
+        continue;   /* older than ten minutes: forgotten (C8.8) */
+      *bad |= json_array_append_new(a, json_pack("{s:i,s:i,s:i}", "time", x->t, "lost",
+                                                 x->lost, "healed", x->healed));
+    }
+    *bad |= json_object_set_new(o, "ledger", a);
+  }
+  return o;
+}
+
+/* A key's whole number, when the key is there. */
+static int opt_int(cops_ctx *ctx, json_t *o, const char *where, const char *key, int lo, int hi,
+                   int *out)
+{
+  json_t *v = json_object_get(o, key);
+  if (!v)
+    return COPS_OK;
+  char path[256];
+  snprintf(path, sizeof path, "%s.%s", where, key);
+  return cops__json_int(ctx, v, path, lo, hi, out);
+}
+
+static int opt_bool(cops_ctx *ctx, json_t *o, const char *where, const char *key, int *out)
+{
+  json_t *v = json_object_get(o, key);
+  if (!v)
+    return COPS_OK;
+  if (!json_is_boolean(v))
+    return cops__fail(ctx, COPS_EJSON, "%s.%s: expected true or false", where, key);
+  *out = json_is_true(v);
+  return COPS_OK;
+}
+
+int cops__wounds_read(cops_ctx *ctx, json_t *o, const char *where, int hp, int max,
+                      struct cops__wounds *w, struct cops__ledger_entry *ledger)
+{
+  static const char *const keys[] = {"lasting", "bleeding", "stabilised", "first_aid", "final",
+                                     "rest", "ledger", NULL};
+  char path[128];
+  int rc;
+  const int clock = w->clock;
+  memset(w, 0, sizeof *w);   /* an absent key: its default */
+  w->clock = clock;
+  if (!json_is_object(o))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
+  if ((rc = cops__json_only_keys(ctx, o, where, keys)) ||
+      (rc = opt_int(ctx, o, where, "lasting", 0, 1000, &w->lasting)) ||
+      (rc = opt_bool(ctx, o, where, "first_aid", &w->aided)) ||
+      (rc = opt_bool(ctx, o, where, "final", &w->final)))
+    return rc;
+  if (w->final && hp > -max)
+    return cops__fail(ctx, COPS_ERULE, "%s.final: at %d hit points, not clinically dead "
+                      "(-%d: C8.2)", where, hp, max);
+  json_t *b = json_object_get(o, "bleeding");
+  snprintf(path, sizeof path, "%s.bleeding", where);
+  if (b) {
+    static const char *const bkeys[] = {"period", "next", NULL};
+    if (!json_is_object(b))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected {\"period\": N, \"next\": N}", path);
+    if ((rc = cops__json_only_keys(ctx, b, path, bkeys)))
+      return rc;
+    json_t *p = json_object_get(b, "period"), *n = json_object_get(b, "next");
+    if (!p || !n)
+      return cops__fail(ctx, COPS_EJSON, "%s.%s: missing field", path, p ? "next" : "period");
+    char sub[160];
+    snprintf(sub, sizeof sub, "%s.period", path);
+    if ((rc = cops__json_int(ctx, p, sub, 1, 40, &w->bleed_period)))
+      return rc;
+    if (w->bleed_period != 1 && w->bleed_period != 10 && w->bleed_period != 40)
+      return cops__fail(ctx, COPS_ERANGE, "%s: %d rounds, not 1, 10 or 40 (C8.5)", sub,
+                        w->bleed_period);
+    snprintf(sub, sizeof sub, "%s.next", path);
+    const int reach = w->bleed_period == 1 ? 2 * COPS_ROUND_SECONDS
+                                           : w->bleed_period * COPS_ROUND_SECONDS;
+    const int top = w->clock <= COPS_CLOCK_MAX - reach ? w->clock + reach : COPS_CLOCK_MAX;
+    if ((rc = cops__json_int(ctx, n, sub, w->clock, top, &w->bleed_next)))
+      return rc;
+    if (hp > 0 || hp <= -max)
+      return cops__fail(ctx, COPS_ERULE, "%s: at %d hit points nobody bleeds (C8.2: 0 to -%d)",
+                        path, hp, max - 1);
+  } else {
+    w->bleed_period = w->bleed_next = 0;   /* the caller gave a fall's default */
+  }
+  json_t *st = json_object_get(o, "stabilised");
+  snprintf(path, sizeof path, "%s.stabilised", where);
+  w->stabilised = 0;
+  if (st) {
+    if (!json_is_array(st))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected an array", path);
+    size_t i;
+    json_t *x;
+    json_array_foreach(st, i, x) {
+      const char *k = json_string_value(x);
+      int kind = k && !strcmp(k, "stabilise") ? COPS_TREAT_STABILISE
+                 : k && !strcmp(k, "medicine") ? COPS_TREAT_MEDICINE
+                                               : -1;
+      if (kind < 0)
+        return cops__fail(ctx, COPS_EJSON, "%s[%zu]: expected \"stabilise\" or \"medicine\"",
+                          path, i);
+      if (w->stabilised & (1u << kind))
+        return cops__fail(ctx, COPS_EJSON, "%s[%zu]: %s appears twice", path, i, k);
+      w->stabilised |= 1u << kind;
+    }
+    if (w->stabilised && hp > 0)
+      return cops__fail(ctx, COPS_ERULE, "%s: at %d hit points there is no wound to stabilise "
+                        "(C8.5)", path, hp);
+  }
+  json_t *r = json_object_get(o, "rest");
+  snprintf(path, sizeof path, "%s.rest", where);
+  w->rest = w->rest_value = w->rest_since = 0;
+  if (r) {
+    static const char *const rkeys[] = {"kind", "since", "fixed", NULL};
+    if (!json_is_object(r))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected an object", path);
+    if ((rc = cops__json_only_keys(ctx, r, path, rkeys)))
+      return rc;
+    const char *k = json_string_value(json_object_get(r, "kind"));
+    w->rest = -1;
+    for (int i = 0; k && i < COPS_REST_COUNT; i++)
+      if (!strcmp(k, rest_keys[i]))
+        w->rest = i;
+    if (w->rest < 0)
+      return cops__fail(ctx, COPS_EJSON, "%s.kind: expected \"none\", \"natural\" or "
+                        "\"hospital\"", path);
+    if (!json_object_get(r, "since"))
+      return cops__fail(ctx, COPS_EJSON, "%s.since: missing field", path);
+    if ((rc = opt_int(ctx, r, path, "since", 0, w->clock, &w->rest_since)) ||
+        (rc = opt_int(ctx, r, path, "fixed", 2, 12, &w->rest_value)))
+      return rc;
+    if (w->rest_value && w->rest != COPS_REST_HOSPITAL)
+      return cops__fail(ctx, COPS_EJSON, "%s.fixed: only a hospital has a fixed gain (C8.6)",
+                        path);
+    if (w->rest == COPS_REST_HOSPITAL && w->bleed_period)
+      return cops__fail(ctx, COPS_ERULE, "%s: nobody bleeds in hospital (docs/rulings.md)",
+                        path);
+  }
+  json_t *l = json_object_get(o, "ledger");
+  snprintf(path, sizeof path, "%s.ledger", where);
+  w->lhead = w->ln = 0;
+  if (l) {
+    if (!json_is_array(l))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected an array", path);
+    if (json_array_size(l) > COPS__WINDOW + 1)
+      return cops__fail(ctx, COPS_ERANGE, "%s: %zu entries, ten minutes hold at most %d",
+                        path, json_array_size(l), COPS__WINDOW + 1);
+    size_t i;
+    json_t *x;
+    json_array_foreach(l, i, x) {
+      static const char *const lkeys[] = {"time", "lost", "healed", NULL};
+      char e[160];
+      snprintf(e, sizeof e, "%s[%zu]", path, i);
+      if (!json_is_object(x))
+        return cops__fail(ctx, COPS_EJSON, "%s: expected an object", e);
+      struct cops__ledger_entry *y = &ledger[i];
+      y->lost = y->healed = 0;
+      const int from = w->clock >= COPS__WINDOW ? w->clock - COPS__WINDOW : 0;
+      const int after = i ? ledger[i - 1].t + 1 : from;
+      if ((rc = cops__json_only_keys(ctx, x, e, lkeys)))
+        return rc;
+      if (!json_object_get(x, "time"))
+        return cops__fail(ctx, COPS_EJSON, "%s.time: missing field", e);
+      if ((rc = opt_int(ctx, x, e, "time", after < from ? from : after, w->clock, &y->t)) ||
+          (rc = opt_int(ctx, x, e, "lost", 0, 10000, &y->lost)) ||
+          (rc = opt_int(ctx, x, e, "healed", 0, 10000, &y->healed)))
+        return rc;
+    }
+    w->ln = (int)json_array_size(l);
+  }
+  return COPS_OK;
+}
+
 static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
 {
   static const char *const keys[] = {"schema", "name", "characteristics", "hit_points",
-                                     "adrenaline", "anciennete", "skills", NULL};
+                                     "adrenaline", "anciennete", "skills", "time", "wounds",
+                                     NULL};
   int rc;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
@@ -138,7 +349,13 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
     return rc;
   json_t *schema = json_object_get(root, "schema");
   int version = SHEET_SCHEMA;
-  if (schema && (rc = cops__json_int(ctx, schema, "schema", SHEET_SCHEMA, SHEET_SCHEMA, &version)))
+  if (schema && (rc = cops__json_int(ctx, schema, "schema", 1, SHEET_SCHEMA, &version)))
+    return rc;
+  if (version < 2 && (json_object_get(root, "time") || json_object_get(root, "wounds")))
+    return cops__fail(ctx, COPS_EJSON, "%s: a sheet of schema 2 (0.10.0)",
+                      json_object_get(root, "time") ? "time" : "wounds");
+  json_t *time = json_object_get(root, "time");
+  if (time && (rc = cops__json_int(ctx, time, "time", 0, COPS_CLOCK_MAX, &ch->w.clock)))
     return rc;
 
   json_t *name = json_object_get(root, "name");
@@ -193,6 +410,22 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
       return rc;
     if (c)
       cops_character_set_hp(ch, cur);
+  }
+
+  json_t *wounds = json_object_get(root, "wounds");
+  if (wounds) {
+    struct cops__wounds w = ch->w;
+    int now;
+    cops_character_hp(ch, &now);
+    if ((rc = cops__wounds_read(ctx, wounds, "wounds", now, cops_character_max_hp(ch), &w,
+                                ch->ledger)))
+      return rc;
+    if (!json_object_get(wounds, "bleeding") && now <= 0 && now > -cops_character_max_hp(ch) &&
+        w.rest != COPS_REST_HOSPITAL) {
+      w.bleed_period = ch->w.bleed_period;   /* a fall now (cops_character_set_hp) */
+      w.bleed_next = ch->w.bleed_next;
+    }
+    ch->w = w;
   }
 
   int amax, acur, omax, ocur;
@@ -295,6 +528,14 @@ int cops_character_to_json(const cops_character *ch, char **out)
                            cops_character_name(ch), "characteristics", chars, "hit_points", hp,
                            "adrenaline", points_json(ch, COPS_ADRENALINE), "anciennete",
                            points_json(ch, COPS_ANCIENNETE), "skills", skills);
+  /* Time and wounds, when there are any (schema 2). */
+  if (root && ch->w.clock)
+    bad |= json_object_set_new(root, "time", json_integer(ch->w.clock));
+  json_t *w = cops__wounds_json(&ch->w, ch->ledger, 1, &bad);
+  if (root && w && json_object_size(w))
+    bad |= json_object_set_new(root, "wounds", w);
+  else
+    json_decref(w);
   return cops__sheet_out(ch->ctx, root, bad, out);
 }
 

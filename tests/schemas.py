@@ -157,6 +157,39 @@ with cops.Context(seed=3) as ctx:
         e.remove(s)
         lines(e.jsonl(), "an encounter with reload, hold, escape and leave")
 
+# Wounds over time (docs/healing.md): the aftermath of each example fight, then a sheet
+# taken through treatments, time, rest, nights, a revival and a final death, written
+# back after each step.
+for path in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json"))):
+    for seed in range(1, 6):
+        lines(cli("fight", path, "--seed", str(seed), "--aftermath", "--json"),
+              "fight --aftermath %s %d" % (path, seed))
+import tempfile  # noqa: E402
+with tempfile.TemporaryDirectory() as tmp:
+    sheet = os.path.join(tmp, "pat.json")
+    with cops.Context() as ctx:
+        pat = cops.Character.load(ctx, os.path.join(sheets, "joe.json"))
+        pat.hp = -5
+        pat.save(sheet)
+    steps = [["stabilise", "--healer", os.path.join(sheets, "mike.json"), "--dice", "9,9,9,9"],
+             ["medicine", "--healer", os.path.join(sheets, "sarah.json"), "--seed", "1"],
+             ["rest", "hospital", "--fixed", "6"], ["wait", "5d"], ["rest", "natural"],
+             ["wait", "4d"], ["night", "none"], ["first-aid", "--seed", "2"]]
+    for step in steps:
+        lines(cli("heal", step[0], sheet, *step[1:], "--json", "--write", sheet),
+              "heal " + " ".join(step))
+        with open(sheet, encoding="utf-8") as f:
+            valid("sheet", json.load(f), "a sheet after heal " + step[0])
+    with cops.Context() as ctx:
+        pat = cops.Character.load(ctx, sheet)
+        pat.hp = -pat.max_hp
+        pat.save(sheet)
+    for step in (["revive"], ["wait", "10m"], ["final"]):
+        lines(cli("heal", step[0], sheet, *step[1:], "--json", "--write", sheet),
+              "heal " + step[0])
+        with open(sheet, encoding="utf-8") as f:
+            valid("sheet", json.load(f), "a sheet after heal " + step[0])
+
 missing = set(SCHEMAS["event"]["properties"]["type"]["enum"]) - event_types
 # penetration needs a caller's threshold (cops_situation.penetration), which neither the
 # command nor the bindings set: its shape is checked by tests/test-attack.c's JSON.
@@ -233,7 +266,8 @@ INVALID = [
     ("sheet", "sheets/mike.json", "skills[1].level", "5"),
     ("sheet", "sheets/mike.json", "hit_points.max", 1000),
     ("sheet", "sheets/mike.json", "adrenaline.max", 6),
-    ("sheet", "sheets/mike.json", "schema", 2),
+    ("sheet", "sheets/mike.json", "schema", 3),
+    ("sheet", "sheets/mike.json", "time", -1),
     ("sheet", "sheets/mike.json", "characteristics", DELETE),
     ("weapon", "weapons/vulcan-051.json", "pu", 21),
     ("weapon", "weapons/vulcan-051.json", "pr", -6),

@@ -197,10 +197,10 @@ START_TEST(test_c8_2_health_states)
   cops_character_hp(ch, &hp);
   ck_assert_int_eq(hp, -29); /* never below minus the maximum */
   ck_assert_int_eq(cops_character_health(ch), COPS_DEAD);
-  ck_assert_str_eq(cops_health_name(COPS_DEAD, COPS_LANG_FR), "mort");
+  ck_assert_str_eq(cops_health_name(COPS_DEAD, COPS_LANG_FR), "cliniquement mort");
   ck_assert_str_eq(cops_health_name(COPS_BELOW_HALF, COPS_LANG_EN), "wounded: below half (-1 die)");
-  ck_assert_ptr_null(cops_health_name(5, 0));
-  ck_assert_str_eq(cops_health_name(COPS_DEAD, COPS_LANG_ES), "muerto");
+  ck_assert_ptr_null(cops_health_name(6, 0));
+  ck_assert_str_eq(cops_health_name(COPS_DEAD, COPS_LANG_ES), "clínicamente muerto");
   ck_assert_ptr_null(cops_health_name(0, cops_lang_count()));
   ck_assert_ptr_null(cops_health_name(0, -1));
   ck_assert_int_eq(cops_character_heal(ch, 5), COPS_ERULE);
@@ -585,7 +585,19 @@ static const struct bad_sheet {
   {SHEET(",\"hit_points\":{\"current\":30}"), COPS_ERANGE,
    "hit_points.current: 30 out of range -29..29"},
   {SHEET(",\"hit_points\":{\"now\":3}"), COPS_EJSON, "hit_points.now: unknown field"},
-  {SHEET(",\"schema\":2"), COPS_ERANGE, "schema: 2 out of range 1..1"},
+  {SHEET(",\"schema\":3"), COPS_ERANGE, "schema: 3 out of range 1..2"},
+  {SHEET(",\"schema\":1,\"time\":5"), COPS_EJSON, "time: a sheet of schema 2 (0.10.0)"},
+  {SHEET(",\"time\":-1"), COPS_ERANGE, "time: -1 out of range 0..2000000000"},
+  {SHEET(",\"wounds\":{\"bleeding\":{\"period\":1,\"next\":6}}"), COPS_ERULE, "wounds.bleeding: at 29 hit points nobody bleeds (C8.2: 0 to -28)"},
+  {SHEET(",\"hit_points\":{\"current\":-3},\"wounds\":{\"bleeding\":{\"period\":5,\"next\":6}}"), COPS_ERANGE, "wounds.bleeding.period: 5 rounds, not 1, 10 or 40 (C8.5)"},
+  {SHEET(",\"hit_points\":{\"current\":-3},\"wounds\":{\"bleeding\":{\"period\":1,\"next\":7}}"), COPS_ERANGE, "wounds.bleeding.next: 7 out of range 0..6"},
+  {SHEET(",\"wounds\":{\"final\":true}"), COPS_ERULE, "wounds.final: at 29 hit points, not clinically dead (-29: C8.2)"},
+  {SHEET(",\"wounds\":{\"stabilised\":[\"stabilise\"]}"), COPS_ERULE, "wounds.stabilised: at 29 hit points there is no wound to stabilise (C8.5)"},
+  {SHEET(",\"wounds\":{\"rest\":{\"kind\":\"spa\",\"since\":0}}"), COPS_EJSON, "wounds.rest.kind: expected \"none\", \"natural\" or \"hospital\""},
+  {SHEET(",\"wounds\":{\"rest\":{\"kind\":\"natural\",\"since\":0,\"fixed\":5}}"), COPS_EJSON, "wounds.rest.fixed: only a hospital has a fixed gain (C8.6)"},
+  {SHEET(",\"time\":700,\"wounds\":{\"ledger\":[{\"time\":50,\"lost\":3}]}"), COPS_ERANGE, "wounds.ledger[0].time: 50 out of range 100..700"},
+  {SHEET(",\"time\":700,\"wounds\":{\"ledger\":[{\"time\":650,\"lost\":3},{\"time\":650}]}"), COPS_ERANGE, "wounds.ledger[1].time: 650 out of range 651..700"},
+  {SHEET(",\"wounds\":{\"scars\":1}"), COPS_EJSON, "wounds.scars: unknown field"},
 };
 
 START_TEST(test_malformed_sheets)

@@ -397,10 +397,20 @@ START_TEST(test_c8_5_first_aid_is_an_action_and_once_per_wound)
   ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
   ck_assert_int_eq(dice.next, dice.n);
   cops_character_hp(ch[1], &hp);
-  ck_assert_int_eq(hp, -9);        /* -8, then bleeding 1 a round again at the round's end */
+  ck_assert_int_eq(hp, -8);        /* a new wound: its first loss at the end of the next round */
+  int period, next;
+  cops_character_bleeding(ch[1], &period, &next, NULL);
+  ck_assert_int_eq(period, 1);     /* 1 a round again, not 1 a 10 rounds (C8.5, C8.8) */
+  ck_assert_int_eq(next, 9);       /* shot at 3 s (round 2): the end of round 3 */
   /* Round 3: a new wound may be stabilised again. */
   ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
   ck_assert_int_eq(cops_encounter_declare(enc, a, &aid), COPS_OK);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(1, 1);                     /* Ali's 2 dice fail: made, still 1 a round */
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  cops_character_hp(ch[1], &hp);
+  ck_assert_int_eq(hp, -9);
 }
 END_TEST
 
@@ -631,9 +641,12 @@ END_TEST
  * the maximum they die and leave. */
 START_TEST(test_c8_2_dying_and_death)
 {
-  const int a = join(0, 0, 0, 0), b = join(1, 0, 0, 1), c = join(2, 1, 5, 0);
+  /* Both fell a round before the fight: their first loss ends its first round (C8.8). */
   cops_character_set_hp(ch[0], -1);
   cops_character_set_hp(ch[1], -28);   /* max 29: dies at -29 */
+  ck_assert_int_eq(cops_character_advance(ch[0], 3, NULL, 0), COPS_OK);
+  ck_assert_int_eq(cops_character_advance(ch[1], 3, NULL, 1), COPS_OK);
+  const int a = join(0, 0, 0, 0), b = join(1, 0, 0, 1), c = join(2, 1, 5, 0);
   ck_assert_int_eq(cops_encounter_can_act(enc, a), 0);
   ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
   declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));

@@ -137,7 +137,8 @@ static cops_outcome *outcome_begin(lua_State *L, ctx_ud *c)
 }
 
 static const char *const zones[] = {"legs", "abdomen", "torso", "arms", "head"};
-static const char *const health[] = {"healthy", "below_half", "unconscious", "dying", "dead"};
+static const char *const health[] = {"healthy", "below_half", "unconscious", "dying", "dead",
+                                     "dead_final"};
 static const char *const stopping[] = {"steady", "shaken", "out"};
 static const char *const roll_names[] = {"attack", "defence", "cover_hits", "stopping",
                                          "stopping_back"};
@@ -241,7 +242,12 @@ static void outcome_end(lua_State *L, const cops_character *attacker)
 
 /* ---- attacks ------------------------------------------------------------------- */
 
-static int opt_field_int(lua_State *L, int t, const char *key, int dflt)
+cops_log *log_arg(lua_State *L, int i)
+{
+  return lua_isnoneornil(L, i) ? NULL : to_log(L, i)->p;
+}
+
+int opt_field_int(lua_State *L, int t, const char *key, int dflt)
 {
   lua_getfield(L, t, key);
   const int v = lua_isnil(L, -1) ? dflt : checkint(L, -1);
@@ -251,7 +257,7 @@ static int opt_field_int(lua_State *L, int t, const char *key, int dflt)
 
 /* A field naming something the library parses (a mode, an attitude, a characteristic),
  * or an integer. */
-static int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,
+int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,
                             int (*parse)(const char *, int *))
 {
   lua_getfield(L, t, key);
@@ -264,7 +270,7 @@ static int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,
   return v;
 }
 
-static void *opt_field_entity(lua_State *L, int t, const char *key, const char *mt)
+void *opt_field_entity(lua_State *L, int t, const char *key, const char *mt)
 {
   lua_getfield(L, t, key);
   void *p = NULL;
@@ -277,7 +283,7 @@ static void *opt_field_entity(lua_State *L, int t, const char *key, const char *
   return p;
 }
 
-static cops_log *opt_field_log(lua_State *L, int t, const char *key)
+cops_log *opt_field_log(lua_State *L, int t, const char *key)
 {
   lua_getfield(L, t, key);
   cops_log *p = lua_isnil(L, -1) ? NULL : to_log(L, lua_gettop(L))->p;

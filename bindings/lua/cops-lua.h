@@ -81,6 +81,16 @@ void ctx_release(ctx_ud *c);
 /* The other files' functions: added to the metatables made by luaopen_cops and to
  * the module table at the top of the stack. */
 void open_api(lua_State *L);
+void open_heal(lua_State *L);
+/* Fields of an argument table at index t (lib/attack.c): an integer, a name the library
+ * parses or an integer, an entity of metatable mt, a log; nil gives the default. */
+int opt_field_int(lua_State *L, int t, const char *key, int dflt);
+int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,
+                     int (*parse)(const char *, int *));
+void *opt_field_entity(lua_State *L, int t, const char *key, const char *mt);
+cops_log *opt_field_log(lua_State *L, int t, const char *key);
+/* The log at argument i, NULL for none or nil. */
+cops_log *log_arg(lua_State *L, int i);
 void open_attack(lua_State *L);
 
 #endif

@@ -1055,6 +1055,7 @@ void push_events(lua_State *L, const cops_log *log)
       {"hp_after", e.hp_after}, {"result", e.result}, {"action", e.action},
       {"id", e.id}, {"side", e.side}, {"capped", e.capped}, {"dice_mod", e.dice_mod},
       {"threshold_mod", e.threshold_mod}, {"difficulty_mod", e.difficulty_mod},
+      {"clock", e.clock}, {"period", e.period}, {"elapsed", e.elapsed}, {"healed", e.healed},
     };
     for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
       lua_pushinteger(L, nums[k].value);
@@ -1070,6 +1071,26 @@ void push_events(lua_State *L, const cops_log *log)
         lua_pushinteger(L, ids[k].value);
         lua_setfield(L, -2, ids[k].key);
       }
+    /* Wounds over time (<cops/heal.h>): names as the JSON gives them. */
+    static const char *const causes[COPS_CAUSE_COUNT] = {
+      "attack", "bleeding", "first_aid", "stabilise", "hospital", "rest", "revival"};
+    static const char *const rests[COPS_REST_COUNT] = {"none", "natural", "hospital"};
+    if (e.type == COPS_EV_HIT_POINTS) {
+      lua_pushstring(L, causes[e.cause]);
+      lua_setfield(L, -2, "cause");
+    }
+    if (e.type == COPS_EV_REST) {
+      lua_pushstring(L, rests[e.rest]);
+      lua_setfield(L, -2, "rest");
+    }
+    if (e.type == COPS_EV_NIGHT && e.point >= 0) {
+      lua_pushstring(L, e.point == COPS_ADRENALINE ? "adrenaline" : "anciennete");
+      lua_setfield(L, -2, "point");
+    }
+    if (e.final) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "final");
+    }
     /* Points spent (C5), there when true as in the JSON. */
     if (e.adrenaline) {
       lua_pushboolean(L, 1);
@@ -1235,5 +1256,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   luaL_newlib(L, functions);
   open_api(L);
   open_attack(L);
+  open_heal(L);
   return 1;
 }

@@ -44,7 +44,8 @@ typedef enum cops_health {
   COPS_BELOW_HALF = 1,   /**< fewer than half: -1 die on every d10 roll */
   COPS_UNCONSCIOUS = 2,  /**< 0 hit points */
   COPS_DYING = 3,        /**< below 0: loses 1 hit point per round */
-  COPS_DEAD = 4          /**< at minus the maximum */
+  COPS_DEAD = 4,         /**< at minus the maximum: clinically dead, a revival may bring them back (C8.2, C8.7) */
+  COPS_DEAD_FINAL = 5    /**< a death declared final (cops_character_declare_dead(), C8.2 RULING). @since 0.10.0 */
 } cops_health;
 
 /**
@@ -127,17 +128,26 @@ COPS_API int cops_character_max_hp_is_set(const cops_character *ch);
  * @since 0.3.0
  */
 COPS_API int cops_character_hp(const cops_character *ch, int *hp);
-/** @brief Set the current hit points, -max..max. @since 0.3.0 */
+/**
+ * @brief Set the current hit points, -max..max: an edit, not damage nor
+ * healing (the ledger of <cops/heal.h> does not count it). A fall to 0 or
+ * below starts a wound that bleeds (C8.2); back above 0 the bleeding stops;
+ * at -max the character is clinically dead.
+ * @since 0.3.0
+ */
 COPS_API int cops_character_set_hp(cops_character *ch, int hp);
 /**
  * @brief Take @p amount damage (0..10000). Hit points never go below minus
- * the maximum: the character is dead there (C8.2).
+ * the maximum: the character is clinically dead there (C8.2). The loss goes
+ * into the ledger at the character's clock (<cops/heal.h>); damage at 0 hit
+ * points or below is a new wound: bleeding 1 a round again (C8.8).
  * @since 0.3.0
  */
 COPS_API int cops_character_damage(cops_character *ch, int amount);
 /**
- * @brief Heal @p amount (0..10000), never above the maximum. The dead are
- * not healed (::COPS_ERULE, C8.7).
+ * @brief Heal @p amount (0..10000), never above the maximum, into the
+ * ledger; above 0 the bleeding stops. The dead are not healed (::COPS_ERULE,
+ * C8.7: see cops_character_revive()).
  * @since 0.3.0
  */
 COPS_API int cops_character_heal(cops_character *ch, int amount);

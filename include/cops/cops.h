@@ -24,5 +24,6 @@
 #include <cops/events.h>
 #include <cops/attack.h>
 #include <cops/encounter.h>
+#include <cops/heal.h>
 
 #endif

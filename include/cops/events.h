@@ -48,6 +48,10 @@ enum cops_event_types {
   COPS_EV_IDLE,           /**< a declared action does not happen: reason */
   COPS_EV_DEATH,          /**< a combatant dies (C8.2) */
   COPS_EV_END,            /**< the fight ends: the winning side, rounds */
+  COPS_EV_BLEEDING,       /**< how a wound bleeds changes: rounds between losses (C8.2, C8.5). @since 0.10.0 */
+  COPS_EV_REST,           /**< a character's rest begins (C8.6). @since 0.10.0 */
+  COPS_EV_TIME,           /**< time passes for a character: seconds, and the clock after. @since 0.10.0 */
+  COPS_EV_NIGHT,          /**< a full night's sleep: the point that comes back (C5). @since 0.10.0 */
   COPS_EV_TYPE_COUNT
 };
 
@@ -66,6 +70,9 @@ enum cops_roll_purposes {
   COPS_PURPOSE_ESCAPE,       /**< Corps à corps to break a hold */
   COPS_PURPOSE_STAND_UP,     /**< Coordination (3) to stand up after a throw */
   COPS_PURPOSE_FIRST_AID,    /**< Premiers secours/Sang-froid to stabilise the dying (C8.5) */
+  COPS_PURPOSE_TREATMENT,    /**< Premiers secours/Coordination: first aid after a fight (C8.4). @since 0.10.0 */
+  COPS_PURPOSE_MEDICINE,     /**< Médecine/Coordination to stabilise the dying (C8.5). @since 0.10.0 */
+  COPS_PURPOSE_HOSPITAL,     /**< the 2d6 of a day in hospital (C8.6). @since 0.10.0 */
   COPS_PURPOSE_COUNT
 };
 
@@ -90,6 +97,18 @@ enum cops_idle_reasons {
   COPS_IDLE_NOT_DYING,       /**< first aid on someone no longer dying */
   COPS_IDLE_TREATED,         /**< first aid on a wound already stabilised once (C8.5). @since 0.10.0 */
   COPS_IDLE_REASON_COUNT
+};
+
+/** Why hit points changed (::COPS_EV_HIT_POINTS). @since 0.10.0 */
+enum cops_hp_causes {
+  COPS_CAUSE_ATTACK = 0,     /**< an attack's damage */
+  COPS_CAUSE_BLEEDING,       /**< the dying's loss (C8.2, C8.5) */
+  COPS_CAUSE_FIRST_AID,      /**< first aid after a fight (C8.4) */
+  COPS_CAUSE_STABILISE,      /**< stabilisation with Premiers secours (C8.5) */
+  COPS_CAUSE_HOSPITAL,       /**< a day in hospital (C8.6) */
+  COPS_CAUSE_REST,           /**< natural healing, two days (C8.6) */
+  COPS_CAUSE_REVIVAL,        /**< a revival (C8.7) */
+  COPS_CAUSE_COUNT
 };
 
 /**
@@ -134,7 +153,7 @@ typedef struct cops_event {
   int raw;             /**< DAMAGE: PU d6 total (or a fixed value) */
   int protection;      /**< DAMAGE: armour d6 total plus its fixed part */
   int bonus;           /**< DAMAGE: location d6 (or points) */
-  int damage;          /**< DAMAGE: what comes off the hit points; HIT_POINTS: the total */
+  int damage;          /**< DAMAGE: what comes off the hit points; HIT_POINTS: the total lost (0 when healed) */
   int stopped;         /**< DAMAGE: the armour stopped it */
   int lasting;         /**< DAMAGE, HIT_POINTS: 15 or more in one attack (C8.3) */
   int hp_before;       /**< HIT_POINTS */
@@ -168,6 +187,15 @@ typedef struct cops_event {
   int difficulty_mod;  /**< DECLARE: the GM's difficulty modifier. @since 0.9.0 */
   int adrenaline;      /**< ATTACK: 1 when the attacker spent an Adrénaline point for one more die (C5). @since 0.9.0 */
   int anciennete;      /**< ROLL (action): 1 for a roll made again with an Ancienneté point after the failed one just before it (C5): a success has margin 0. @since 0.9.0 */
+  /* Since 0.10.0. */
+  int cause;           /**< HIT_POINTS: ::cops_hp_causes. @since 0.10.0 */
+  int clock;           /**< HIT_POINTS, DEATH, BLEEDING, REST, TIME, NIGHT: the character's clock in seconds (<cops/heal.h>). @since 0.10.0 */
+  int period;          /**< BLEEDING: rounds between two losses, 0 when the bleeding stops. @since 0.10.0 */
+  int rest;            /**< REST: ::cops_rest; its @c total is a hospital's fixed gain (0: 2d6). @since 0.10.0 */
+  int elapsed;         /**< TIME: the seconds that passed. @since 0.10.0 */
+  int point;           /**< NIGHT: the kind of point back (COPS_ADRENALINE, COPS_ANCIENNETE), -1 none. @since 0.10.0 */
+  int final;           /**< DEATH: 1 when declared final (C8.2 RULING). @since 0.10.0 */
+  int healed;          /**< HIT_POINTS: hit points gained (@c damage: lost). @since 0.10.0 */
 } cops_event;
 
 /** Opaque event log. */

@@ -161,6 +161,7 @@ int  cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victi
   v->hits = hits;
   v->damage = total;
   v->lasting = total >= 15;   /* C8.3: one attack */
+  victim->w.lasting += v->lasting;
   int rc = cops_character_damage(victim, total > 10000 ? 10000 : total);
   if (rc)
     return rc;
@@ -174,6 +175,7 @@ int  cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victi
   e.health_before = v->health_before;
   e.health_after = v->health_after;
   e.lasting = v->lasting;
+  e.clock = victim->w.clock;
   if ((rc = ev_push(log, &e, actor, party(o, victim), NULL)))
     return rc;
   if (v->lasting)

@@ -138,7 +138,7 @@ int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charact
   int rc;
   if ((rc = cops__check_range(ctx, "attitude", attitude, -2, 2)))
     return rc;
-  if (cops__health(ch) == COPS_DEAD)
+  if (cops__dead(ch))
     return FAIL(ctx, COPS_ERULE, "%s is dead (C8.2)", who_name(ch, "the character"));
   if (log && log->ctx != ctx)
     return FAIL(ctx, COPS_EINVAL, "the log belongs to another context");

@@ -27,13 +27,6 @@ static void note_outcome(cops_encounter *e, const cops_outcome *o, int attacker)
     if (id < 0)
       continue;
     e->c[id].fresh |= vic.conditions;
-    /* New damage at 0 hit points or below, a fall or a wound on the dying, is a new wound:
-     * bleeding 1 hit point a round again, a new stabilisation allowed (C8.5, C8.8). */
-    if (vic.damage > 0 && vic.hp_after <= 0) {
-      e->c[id].bleed_every = 1;
-      e->c[id].bleed_wait = 0;
-      e->c[id].treated = 0;
-    }
     if (vic.conditions & COPS_COND_ON_GROUND)
       e->c[id].thrown = 1;
     if (vic.conditions & COPS_COND_HELD)
@@ -52,6 +45,7 @@ static int ev_death_checks(cops_encounter *e)
       cops_event x = {0};
       x.type = COPS_EV_DEATH;
       x.id = i;
+      x.clock = c->ch->w.clock;
       int rc = cops__enc_ev(e, &x, i, -1, NULL);
       if (rc)
         return rc;
@@ -195,7 +189,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
   case COPS_ACT_THROW:
   case COPS_ACT_ESCAPE: {
     if (!e->c[t].present ||
-        (cops__health(e->c[t].ch) == COPS_DEAD && !(flags & COPS__SIMULTANEOUS)))
+        (cops__dead(e->c[t].ch) && !(flags & COPS__SIMULTANEOUS)))
       return cops__enc_idle(e, id, COPS_IDLE_NO_TARGET);
     const int mode = attack_mode[d->action];
     cops_situation s;
@@ -210,7 +204,7 @@ static int act(cops_encounter *e, int id, unsigned flags)
       if (s.weapon && cops__wget(s.weapon, COPS_WEAPON_MAGAZINE) > 0 &&
           cops__wget(s.weapon, COPS_WEAPON_LOADED) == 0)
         return cops__enc_idle(e, id, COPS_IDLE_EMPTY);
-      if (k > 0 && cops__health(e->c[t].ch) == COPS_DEAD)
+      if (k > 0 && cops__dead(e->c[t].ch))
         return COPS_OK;
       s.shots_fired = k;
       s.several = shots > 1;
@@ -253,9 +247,9 @@ static int act(cops_encounter *e, int id, unsigned flags)
     cops_character *dying = e->c[t].ch;
     int hp;
     cops_character_hp(dying, &hp);
-    if (hp > 0 || cops__health(dying) == COPS_DEAD)
+    if (hp > 0 || cops__dead(dying))
       return cops__enc_idle(e, id, COPS_IDLE_NOT_DYING);
-    if (e->c[t].treated)
+    if (dying->w.stabilised & (1u << COPS_TREAT_STABILISE))
       return cops__enc_idle(e, id, COPS_IDLE_TREATED);   /* once per wound (C8.5) */
     if (dist(e, id, t) > 1)
       return cops__enc_idle(e, id, COPS_IDLE_OUT_OF_REACH);
@@ -283,28 +277,12 @@ static int act(cops_encounter *e, int id, unsigned flags)
         (rc = cops__anciennete(e->ctx, c->ch, id, COPS_PURPOSE_FIRST_AID, e->roll, 0, LOG(e),
                                name(e, id), name(e, t), t, NULL)))
       return rc;
-    e->c[t].treated = 1;   /* one stabilisation per wound, made or failed (C8.5) */
-    if (!cops_roll_succeeded(e->roll))
-      return COPS_OK;
-    int mr = 0;
+    /* One stabilisation per wound, made or failed; MR back, then 1 hit point every 10
+     * rounds, the first a full period later (C8.5, C8.8: lib/heal.c). */
+    int mr = 0, healed;
     cops_roll_margin(e->roll, &mr);
-    const int before = hp;
-    const int health_before = cops__health(dying);
-    cops_character_heal(dying, mr);
-    cops_character_hp(dying, &hp);
-    if (hp <= 0) {
-      /* Stabilised: 1 hit point every 10 rounds, the first a full period later (C8.5, C8.8). */
-      e->c[t].bleed_every = 10;
-      e->c[t].bleed_wait = 0;
-    }
-    cops_event x = {0};
-    x.type = COPS_EV_HIT_POINTS;
-    x.hp_before = before;
-    x.hp_after = hp;
-    x.damage = before - hp;
-    x.health_before = health_before;
-    x.health_after = cops__health(dying);
-    return cops__enc_ev(e, &x, id, t, NULL);
+    return cops__stabilised(dying, COPS_TREAT_STABILISE, cops_roll_succeeded(e->roll), mr,
+                            LOG(e), id, name(e, id), t, &healed);
   }
   default:
     return COPS_OK;   /* wait, move */
@@ -448,30 +426,21 @@ static int end_round(cops_encounter *e)
         return rc;
     }
   }
-  /* The dying lose 1 hit point per round (every 10 once stabilised), from the round after
-   * they fell (C8.2, C8.5). */
+  /* The round's 3 seconds pass for everyone in the fight (C6): the dying lose 1 hit point
+   * a round (every 10 or 40 once stabilised), from the end of the round after they fell
+   * (C8.2, C8.5, C8.8: lib/wounds.c); a bleeding death is told there. */
   for (int i = 0; i < e->n; i++) {
     struct combatant *c = &e->c[i];
-    if (!c->present || !c->was_down || cops__dead(c->ch))
+    if (!c->present)
       continue;
-    int hp;
-    cops_character_hp(c->ch, &hp);
-    if (hp > 0)
-      continue;
-    if (++c->bleed_wait < c->bleed_every)
-      continue;
-    c->bleed_wait = 0;
-    const int health_before = cops__health(c->ch);
-    cops_character_damage(c->ch, 1);
-    cops_event x = {0};
-    x.type = COPS_EV_HIT_POINTS;
-    x.damage = 1;
-    x.hp_before = hp;
-    x.hp_after = hp - 1;
-    x.health_before = health_before;
-    x.health_after = cops__health(c->ch);
-    if ((rc = cops__enc_ev(e, &x, -1, i, NULL)))
+    const int seconds = COPS_ROUND_SECONDS < COPS_CLOCK_MAX - c->ch->w.clock
+                            ? COPS_ROUND_SECONDS
+                            : COPS_CLOCK_MAX - c->ch->w.clock;
+    const int dead = cops__dead(c->ch);
+    if ((rc = cops__advance(c->ch, seconds, LOG(e), i, e->roll)))
       return rc;
+    if (!dead && cops__dead(c->ch))
+      c->death_told = 1;
   }
   if ((rc = ev_death_checks(e)))
     return rc;

@@ -107,6 +107,18 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_END_NO_WINNER] = "",
   [MSG_STRAY] = "actor stray",
   [MSG_PENETRATION] = "target bullet damage",
+  [MSG_HP_BLEEDING] = "target hp_before hp_after health",
+  [MSG_HP_CARE] = "target cause hp_before hp_after health",
+  [MSG_HP_REVIVAL] = "target hp_before hp_after health",
+  [MSG_BLEEDING_ROUND] = "target",
+  [MSG_BLEEDING_SLOW] = "target period",
+  [MSG_BLEEDING_STOPS] = "target",
+  [MSG_REST] = "target rest",
+  [MSG_REST_FIXED] = "target rest fixed",
+  [MSG_TIME] = "actor duration",
+  [MSG_NIGHT] = "actor point",
+  [MSG_NIGHT_NONE] = "actor",
+  [MSG_DEATH_FINAL] = "actor",
 };
 
 const unsigned char cops__msg_plural[MSG_COUNT] = {

@@ -70,6 +70,18 @@ enum cops__msg {
   MSG_END_NO_WINNER,
   MSG_STRAY,              /* {actor} {stray}; plural on stray */
   MSG_PENETRATION,        /* {target} {bullet} {damage} */
+  MSG_HP_BLEEDING,        /* {target} {hp_before} {hp_after} {health} */
+  MSG_HP_CARE,            /* {target} {cause} {hp_before} {hp_after} {health} */
+  MSG_HP_REVIVAL,         /* {target} {hp_before} {hp_after} {health} */
+  MSG_BLEEDING_ROUND,     /* {target}: 1 hit point a round */
+  MSG_BLEEDING_SLOW,      /* {target} {period} */
+  MSG_BLEEDING_STOPS,     /* {target} */
+  MSG_REST,               /* {target} {rest} */
+  MSG_REST_FIXED,         /* {target} {rest} {fixed} */
+  MSG_TIME,               /* {actor} {duration} */
+  MSG_NIGHT,              /* {actor} {point} */
+  MSG_NIGHT_NONE,         /* {actor} */
+  MSG_DEATH_FINAL,        /* {actor} */
   MSG_COUNT
 };
 
@@ -94,9 +106,14 @@ struct cops__lang {
   /* Names of game terms, also given by the public name functions. */
   const char *attitude[5];                       /* -2 .. +2 */
   const char *zone[COPS_ZONE_COUNT];
-  const char *health[5];
+  const char *health[6];
   const char *condition[7];                      /* by bit, COPS_COND_OUT first */
   const char *stopping[3];
+  const char *cause[COPS_CAUSE_COUNT];           /* why hit points came back (MSG_HP_CARE) */
+  const char *rest[COPS_REST_COUNT];             /* also cops_rest_name() */
+  const char *treatment[COPS_TREAT_COUNT];       /* also cops_treatment_name() */
+  const char *point[2];                          /* Adrénaline, Ancienneté */
+  const char *units[4];                          /* day, hour, minute, second */
 };
 
 /* The catalogue of a cops_lang, NULL for none. */

@@ -53,6 +53,7 @@ from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter,
                       odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
                       opposed_odds)
 from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
+from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -62,7 +63,8 @@ __all__ = [
     "odds_threshold_for", "odds_opposed_difference", "catalogue",
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
     "cover_enter",
-    "recovery_roll", "stand_up",
+    "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
+    "TreatmentOdds",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",

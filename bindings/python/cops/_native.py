@@ -300,6 +300,21 @@ _PROTOTYPES = {
     "cops_scenario_reset": (_i, [_p]),
     "cops_scenario_side_name": (_s, [_p, _i]),
     "cops_scenario_side_count": (_i, [_p]),
+    "cops_character_time": (_i, [_p, _ip]),
+    "cops_character_advance": (_i, [_p, _i, _p, _i]),
+    "cops_character_bleeding": (_i, [_p, _ip, _ip, ctypes.POINTER(ctypes.c_uint)]),
+    "cops_character_lost_recently": (_i, [_p]),
+    "cops_character_lasting_wounds": (_i, [_p]),
+    "cops_character_set_lasting_wounds": (_i, [_p, _i]),
+    "cops_character_set_rest": (_i, [_p, _i, _i, _p, _i]),
+    "cops_character_rest": (_i, [_p, _ip, _ip, _ip]),
+    "cops_rest_name": (_s, [_i, _i]),
+    "cops_character_night": (_i, [_p, _i, _i, _p, _i]),
+    "cops_character_revive": (_i, [_p, _p, _i]),
+    "cops_character_declare_dead": (_i, [_p, _p, _i]),
+    "cops_treatment_name": (_s, [_i, _i]),
+    "cops_encounter_aftermath": (_i, [_p, _i, _i]),
+    "cops_encounter_aftermath_done": (_i, [_p]),
 }
 for _name, (_res, _args) in _PROTOTYPES.items():
     _fn = getattr(lib, _name)

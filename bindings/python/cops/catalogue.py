@@ -81,6 +81,24 @@ def condition_name(condition: int, lang: str = "fr") -> str:
                                          n.lang_code(lang)), "condition", condition)
 
 
+def rest_name(rest: str, lang: str = "fr") -> str:
+    """A kind of rest's name (C8.6): "none", "natural" or "hospital"."""
+    kinds = ["none", "natural", "hospital"]
+    if rest not in kinds:
+        raise ValueError("rest must be one of %s, not %r" % (", ".join(kinds), rest))
+    return _name(lib.cops_rest_name(kinds.index(rest), n.lang_code(lang)), "rest",
+                 kinds.index(rest))
+
+
+def treatment_name(kind: str, lang: str = "fr") -> str:
+    """A treatment's name (C8.4, C8.5): "first_aid", "stabilise" or "medicine"."""
+    kinds = ["first_aid", "stabilise", "medicine"]
+    if kind not in kinds:
+        raise ValueError("kind must be one of %s, not %r" % (", ".join(kinds), kind))
+    return _name(lib.cops_treatment_name(kinds.index(kind), n.lang_code(lang)), "treatment",
+                 kinds.index(kind))
+
+
 def stopping_name(result: int, lang: str = "fr") -> str:
     """A stopping-power result's name, 0 steady, 1 shaken, 2 out (C10.4)."""
     return _name(lib.cops_stopping_name(n.integer(result, "result"), n.lang_code(lang)),

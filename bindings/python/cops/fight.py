@@ -10,7 +10,8 @@ from typing import Any, Dict, List, Optional, Tuple, Union, cast
 
 from . import _native as n
 from .errors import OutOfMemoryError
-from .handles import Armour, Character, Context, Weapon, _attack_odds, _Handle, _read_roll
+from .handles import (HEALTH, Armour, Character, Context, Weapon, _attack_odds, _Handle,
+                      _read_roll)
 from .results import AttackOdds, Event, Roll
 
 lib = n.lib
@@ -73,7 +74,6 @@ for _fn_name, _res, _args in (
 
 ZONES = ["legs", "abdomen", "torso", "arms", "head"]
 STOPPING = ["steady", "shaken", "out"]
-HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead"]
 ROLLS = ["attack", "defence", "cover_hits", "stopping", "stopping_back"]
 
 

@@ -16,7 +16,11 @@ from .results import AttackOdds, Die, Event, OpposedOdds, Odds, Roll
 
 lib = n.lib
 PathLike = Union[str, "os.PathLike[str]"]
-HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead"]
+HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead", "dead_final"]
+RESTS = ["none", "natural", "hospital"]
+TREATMENTS = ["first_aid", "stabilise", "medicine"]
+DAY = 86400        # COPS_DAY_SECONDS
+CLOCK_MAX = 2000000000  # COPS_CLOCK_MAX
 _T = TypeVar("_T", bound="_Entity")
 
 
@@ -515,7 +519,8 @@ class Character(_Entity):
 
     @property
     def health(self) -> str:
-        """"healthy", "below_half", "unconscious", "dying" or "dead" (C8.2)."""
+        """"healthy", "below_half", "unconscious", "dying", "dead" (clinically) or
+        "dead_final" (C8.2)."""
         return HEALTH[self._check(lib.cops_character_health(self._h))]
 
     def health_name(self, lang: str = "fr") -> str:
@@ -648,6 +653,76 @@ class Character(_Entity):
         """Heal hit points, never past the maximum (RuleError for the dead)."""
         self._check(lib.cops_character_heal(self._h, n.integer(amount, "amount", 0)))
 
+    # Wounds over time (<cops/heal.h>, docs/healing.md). log is a cops.Log or None; id
+    # is the id events give the character.
+
+    @property
+    def time(self) -> int:
+        """The character's clock in seconds."""
+        v = ctypes.c_int()
+        self._check(lib.cops_character_time(self._h, ctypes.byref(v)))
+        return v.value
+
+    def advance(self, seconds: int, log: Optional[Any] = None, id: int = 0) -> None:
+        """Let time pass (C8.2, C8.5, C8.6): the dying bleed, rest heals; all or nothing."""
+        self._check(lib.cops_character_advance(self._h, n.integer(seconds, "seconds", 0, CLOCK_MAX),
+                                               _log_of(log), n.integer(id, "id", -1)))
+
+    def bleeding(self) -> Tuple[int, int, List[str]]:
+        """(rounds between losses, 0 when not bleeding; the clock's second of the next loss;
+        the stabilisations made on this wound, "stabilise" and "medicine")."""
+        period, nxt, made = ctypes.c_int(), ctypes.c_int(), ctypes.c_uint()
+        self._check(lib.cops_character_bleeding(self._h, ctypes.byref(period), ctypes.byref(nxt),
+                                                ctypes.byref(made)))
+        return period.value, nxt.value, [k for i, k in enumerate(TREATMENTS) if made.value >> i & 1]
+
+    @property
+    def lost_recently(self) -> int:
+        """Hit points lost in the last ten minutes less those healed then (C8.4, C8.8)."""
+        return self._check(lib.cops_character_lost_recently(self._h))
+
+    @property
+    def lasting_wounds(self) -> int:
+        """Lasting wounds taken (C8.3)."""
+        return self._check(lib.cops_character_lasting_wounds(self._h))
+
+    @lasting_wounds.setter
+    def lasting_wounds(self, value: int) -> None:
+        self._check(lib.cops_character_set_lasting_wounds(self._h, n.integer(value, "lasting_wounds", 0, 1000)))
+
+    def set_rest(self, rest: str, fixed: int = 0, log: Optional[Any] = None, id: int = 0) -> None:
+        """Rest from now on: "none", "natural" or "hospital" (fixed: a hospital's gain a day,
+        2..12, 0 for 2d6), as C8.6 allows it (RuleError otherwise)."""
+        if rest not in RESTS:
+            raise ValueError("rest must be one of %s, not %r" % (", ".join(RESTS), rest))
+        self._check(lib.cops_character_set_rest(self._h, RESTS.index(rest),
+                                                n.integer(fixed, "fixed", 0, 12), _log_of(log),
+                                                n.integer(id, "id", -1)))
+
+    @property
+    def rest(self) -> Tuple[str, int, int]:
+        """(the kind of rest, the hospital's fixed gain or 0, the clock's second it began)."""
+        kind, value, since = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_character_rest(self._h, ctypes.byref(kind), ctypes.byref(value),
+                                            ctypes.byref(since)))
+        return RESTS[kind.value], value.value, since.value
+
+    def night(self, kind: Optional[str], seconds: int = 8 * 3600, log: Optional[Any] = None,
+              id: int = 0) -> None:
+        """A full night (C5): time passes, then a point of kind ("adrenaline",
+        "anciennete", or None) comes back; RuleError at that kind's maximum."""
+        k = -1 if kind is None else _points_kind(kind)
+        self._check(lib.cops_character_night(self._h, k, n.integer(seconds, "seconds", 1, CLOCK_MAX),
+                                             _log_of(log), n.integer(id, "id", -1)))
+
+    def revive(self, log: Optional[Any] = None, id: int = 0) -> None:
+        """Revive the clinically dead (C8.7 RULING): -max + 1, dying."""
+        self._check(lib.cops_character_revive(self._h, _log_of(log), n.integer(id, "id", -1)))
+
+    def declare_dead(self, log: Optional[Any] = None, id: int = 0) -> None:
+        """Declare a clinical death final (C8.2 RULING)."""
+        self._check(lib.cops_character_declare_dead(self._h, _log_of(log), n.integer(id, "id", -1)))
+
     @property
     def max_hp_is_set(self) -> bool:
         """The maximum was given (a sheet's hit_points.max), not derived from Carrure."""
@@ -668,6 +743,16 @@ class Character(_Entity):
         """Set (or clear, on=False) conditions, as COPS_COND_* bits (CONDITIONS)."""
         self._check(lib.cops_character_set_conditions(self._h, n.integer(conditions, "conditions", 0),
                                                       1 if on else 0))
+
+
+def _log_of(log: Optional[Any]) -> Optional[int]:
+    """A cops.Log's handle, or None."""
+    if log is None:
+        return None
+    from .fight import Log
+    if not isinstance(log, Log):
+        raise TypeError("log must be a cops.Log or None")
+    return log._h
 
 
 def _points_kind(kind: str) -> int:
@@ -790,6 +875,17 @@ class _EncounterView(_Handle):
 
     def _log(self) -> int:
         return cast(int, lib.cops_encounter_log(self._e()))
+
+    def aftermath(self, difficulty: int = 1, seconds: int = 600) -> None:
+        """After a fight that is over: the dying stabilised, first aid, then time passes
+        (cops_encounter_aftermath, docs/healing.md); the events go to the log."""
+        self._check(lib.cops_encounter_aftermath(self._e(), n.integer(difficulty, "difficulty", 1, 3),
+                                                 n.integer(seconds, "seconds", 0, CLOCK_MAX)))
+
+    @property
+    def aftermath_done(self) -> bool:
+        """The aftermath was played."""
+        return bool(self._check(lib.cops_encounter_aftermath_done(self._e())))
 
     def save(self) -> str:
         """The fight as it is now, as JSON text to resume it with Encounter.load(): between

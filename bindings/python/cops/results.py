@@ -156,6 +156,10 @@ class EventType(str, enum.Enum):
     IDLE = "idle"
     DEATH = "death"
     END = "end"
+    BLEEDING = "bleeding"
+    REST = "rest"
+    TIME = "time"
+    NIGHT = "night"
 
     def __str__(self) -> str:
         return str(self.value)
