@@ -2,8 +2,9 @@
  * character sheets, weapon and armour files, rolls from a character, names,
  * scenarios (run for a few rounds), saved fights (read, saved again, run a
  * few rounds); and, from raw bytes, attacks of every mode
- * from fuzzed situations, the odds of fuzzed actions, and an encounter driven
- * by fuzzed declarations round after round. The first byte picks the mode;
+ * from fuzzed situations, the odds of fuzzed actions, an encounter driven
+ * by fuzzed declarations round after round, and wounds over time: treatments,
+ * time, rest, nights, revivals in a fuzzed order, the sheet written and read back. The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
 #include <stdint.h>
@@ -179,6 +180,63 @@ static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
   }
 }
 
+/* Wounds over time (<cops/heal.h>): fuzzed damage, treatments, time, rest, nights,
+ * revival and final death; the sheet written, read back and written the same. */
+static void fuzz_wounds(cops_ctx *ctx, struct bytes *b)
+{
+  cops_character *doc, *pat;
+  cops_log *log;
+  cops_roll *roll;
+  if (cops_character_from_json(&doc, ctx, sheet) || cops_character_from_json(&pat, ctx, sheet) ||
+      cops_log_new(&log, ctx) || cops_roll_new(&roll))
+    abort();
+  cops_log_set_limit(log, take(b, 0, 400));
+  for (int step = 0; step < 24 && b->n; step++) {
+    switch (take(b, 0, 9)) {
+    case 0: cops_character_damage(pat, take(b, 0, 80)); break;
+    case 1: cops_character_advance(pat, take(b, 0, 3 * 86400), log, 1); break;
+    case 2: cops_character_set_rest(pat, take(b, 0, 3), take(b, 0, 13), log, 1); break;
+    case 3: cops_character_night(pat, take(b, -1, 2), take(b, 0, 40000), log, 1); break;
+    case 4: cops_character_revive(pat, log, 1); break;
+    case 5: cops_character_declare_dead(pat, log, 1); break;
+    case 6: cops_character_set_hp(pat, take(b, -40, 40)); break;
+    default: {
+      cops_treatment t;
+      cops_treatment_init(&t, take(b, 0, 3));
+      t.difficulty = take(b, 0, 4);
+      t.flags = (unsigned)take(b, 0, 3) << 8;
+      cops_treated out;
+      out.size = sizeof out;
+      cops_treatment_odds odds;
+      odds.size = sizeof odds;
+      double law[16];
+      cops_treat_odds(&odds, doc, pat, &t, law, 16);
+      cops_treat(&out, roll, take(b, 0, 1) ? doc : pat, pat, &t, log);
+      break;
+    }
+    }
+  }
+  char *a = NULL, *c = NULL;
+  cops_character *again;
+  if (cops_character_to_json(pat, &a) == COPS_OK) {
+    if (cops_character_from_json(&again, ctx, a) != COPS_OK)
+      abort();   /* a sheet the library wrote reads back */
+    if (cops_character_to_json(again, &c) == COPS_OK && strcmp(a, c))
+      abort();   /* and writes the same */
+    cops_free(c);
+    cops_character_free(again);
+    cops_free(a);
+  }
+  if (cops_log_narrate(log, 0, COPS_LANG_EN, &a) == COPS_OK)
+    cops_free(a);
+  if (cops_log_to_jsonl(log, 0, &a) == COPS_OK)
+    cops_free(a);
+  cops_roll_free(roll);
+  cops_log_free(log);
+  cops_character_free(pat);
+  cops_character_free(doc);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size == 0)
@@ -195,7 +253,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 11) {
+  switch (data[0] % 12) {
   case 0: {
     cops_action a;
     double p;
@@ -283,6 +341,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     break;
   }
+  case 11:
+    fuzz_wounds(ctx, &b);
+    break;
   default: {
     int v, x, y, z;
     cops_skill_parse(text, &v);

@@ -348,6 +348,8 @@ struct skill_slot {
  * one still needed. */
 #define COPS__WINDOW 600
 #define COPS__LEDGER 608
+#define COPS__LEDGER_MAX 1000000000   /* an entry's sum saturates there (a simulation that
+                                        never lets time pass hits one character forever) */
 struct cops__ledger_entry {
   int t, lost, healed;
 };
@@ -426,9 +428,14 @@ typedef struct cops__char_state {
   struct cops__wounds w;
   struct cops__ledger_entry last;   /* the ledger's newest entry */
 } cops__char_state;
+static inline int cops__ledger_index(const cops_character *ch, int k)
+{
+  const int i = ch->w.lhead + k;   /* lhead < COPS__LEDGER, k <= COPS__LEDGER */
+  return i < COPS__LEDGER ? i : i - COPS__LEDGER;
+}
 static inline struct cops__ledger_entry *cops__ledger_last(cops_character *ch)
 {
-  return &ch->ledger[(ch->w.lhead + ch->w.ln - 1) % COPS__LEDGER];
+  return &ch->ledger[cops__ledger_index(ch, ch->w.ln - 1)];
 }
 static inline void cops__char_save(const cops_character *ch, cops__char_state *st)
 {

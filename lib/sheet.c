@@ -328,8 +328,8 @@ int cops__wounds_read(cops_ctx *ctx, json_t *o, const char *where, int hp, int m
       if (!json_object_get(x, "time"))
         return cops__fail(ctx, COPS_EJSON, "%s.time: missing field", e);
       if ((rc = opt_int(ctx, x, e, "time", after < from ? from : after, w->clock, &y->t)) ||
-          (rc = opt_int(ctx, x, e, "lost", 0, 10000, &y->lost)) ||
-          (rc = opt_int(ctx, x, e, "healed", 0, 10000, &y->healed)))
+          (rc = opt_int(ctx, x, e, "lost", 0, COPS__LEDGER_MAX, &y->lost)) ||
+          (rc = opt_int(ctx, x, e, "healed", 0, COPS__LEDGER_MAX, &y->healed)))
         return rc;
     }
     w->ln = (int)json_array_size(l);

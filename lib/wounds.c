@@ -11,14 +11,20 @@
 
 static struct cops__ledger_entry *entry(cops_character *ch, int k)
 {
-  return &ch->ledger[(ch->w.lhead + k) % COPS__LEDGER];
+  return &ch->ledger[cops__ledger_index(ch, k)];
+}
+
+/* x += n, saturating at COPS__LEDGER_MAX. */
+static void add_to(int *x, int n)
+{
+  *x = *x > COPS__LEDGER_MAX - n ? COPS__LEDGER_MAX : *x + n;
 }
 
 /* Forget what is more than ten minutes old (C8.8). */
 static void prune(cops_character *ch)
 {
   while (ch->w.ln && entry(ch, 0)->t < ch->w.clock - COPS__WINDOW) {
-    ch->w.lhead = (ch->w.lhead + 1) % COPS__LEDGER;
+    ch->w.lhead = ch->w.lhead + 1 < COPS__LEDGER ? ch->w.lhead + 1 : 0;
     ch->w.ln--;
   }
 }
@@ -40,7 +46,7 @@ int cops__lost_recently(const cops_character *ch)
 {
   long sum = 0;
   for (int k = 0; k < ch->w.ln; k++) {
-    const struct cops__ledger_entry *x = &ch->ledger[(ch->w.lhead + k) % COPS__LEDGER];
+    const struct cops__ledger_entry *x = &ch->ledger[cops__ledger_index(ch, k)];
     if (x->t >= ch->w.clock - COPS__WINDOW)
       sum += (long)x->lost - x->healed;
   }
@@ -77,7 +83,7 @@ int cops__wound_loss(cops_character *ch, int amount)
   if (lost <= 0)
     return 0;
   ch->hp = after;
-  now_entry(ch)->lost += lost;
+  add_to(&now_entry(ch)->lost, lost);
   ch->w.aided = 0;
   if (after <= 0)
     new_wound(ch);   /* a fall, or new damage on the dying (C8.5 RULING, C8.8) */
@@ -92,7 +98,7 @@ int cops__wound_gain(cops_character *ch, int amount)
   if (gained <= 0)
     return 0;
   ch->hp = after;
-  now_entry(ch)->healed += gained;
+  add_to(&now_entry(ch)->healed, gained);
   if (after > 0)
     wound_closes(ch);
   return gained;
@@ -191,7 +197,7 @@ static int bleed(cops_character *ch, cops_log *log, int id)
   const int before = ch->hp, health = cops__health(ch);
   const int max = cops__max_hp(ch);
   ch->hp--;
-  now_entry(ch)->lost++;
+  add_to(&now_entry(ch)->lost, 1);
   int rc = cops__hp_event(log, ch, NULL, -1, id, COPS_CAUSE_BLEEDING, before, health);
   if (rc)
     return rc;
@@ -207,6 +213,12 @@ int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_r
 {
   const int end = ch->w.clock + seconds;
   int rc;
+  if (COPS_LIKELY(!ch->w.bleed_period && !ch->w.rest)) {   /* nothing happens: the clock moves */
+    ch->w.clock = end;
+    if (ch->w.ln)
+      prune(ch);
+    return COPS_OK;
+  }
   for (;;) {
     /* The next thing that happens: a loss, or a gain of rest; a loss first at
      * the same second. */

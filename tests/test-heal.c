@@ -538,6 +538,28 @@ START_TEST(test_sheets_keep_time_and_wounds)
 }
 END_TEST
 
+START_TEST(test_the_ledger_saturates_and_still_reads_back)
+{
+  /* A simulation that never lets time pass: one second's sum stops at 10^9. */
+  const char *text = "{\"schema\":2,\"name\":\"Sim\",\"characteristics\":{\"Carrure\":3,"
+                     "\"Charme\":2,\"Coordination\":3,\"Éducation\":2,\"Perception\":3,"
+                     "\"Réflexes\":3,\"Sang-froid\":3},\"wounds\":{\"ledger\":"
+                     "[{\"time\":0,\"lost\":999999990,\"healed\":999999990}]}}";
+  cops_character *sim;
+  ck_assert_int_eq(cops_character_from_json(&sim, ctx, text), COPS_OK);
+  ck_assert_int_eq(cops_character_damage(sim, 20), COPS_OK);
+  ck_assert_int_eq(cops_character_lost_recently(sim), 10);   /* 10^9 - 999999990 */
+  char *a;
+  ck_assert_int_eq(cops_character_to_json(sim, &a), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(a, "\"lost\": 1000000000"));
+  cops_character *again;
+  ck_assert_int_eq(cops_character_from_json(&again, ctx, a), COPS_OK);
+  cops_free(a);
+  cops_character_free(again);
+  cops_character_free(sim);
+}
+END_TEST
+
 /* ---- the odds of a treatment ---- */
 
 START_TEST(test_treatment_odds_match_seeded_rolls)
@@ -713,6 +735,7 @@ static Suite *heal_suite(void)
   tcase_add_test(tc, test_time_passing_is_all_or_nothing);
   tcase_add_test(tc, test_a_failed_treatment_changes_nothing);
   tcase_add_test(tc, test_sheets_keep_time_and_wounds);
+  tcase_add_test(tc, test_the_ledger_saturates_and_still_reads_back);
   tcase_add_test(tc, test_treatment_odds_match_seeded_rolls);
   tcase_add_test(tc, test_treatment_odds_of_stabilisation_and_rerolls);
   tcase_add_test(tc, test_c6_rounds_feed_the_clock_and_the_aftermath);

@@ -23,15 +23,19 @@ int  cops__located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
       return rc;
   }
   const int zone = cops__core_zone(die);
-  cops_event e = {0};
-  e.type = COPS_EV_LOCATION;
-  e.bullet = bullet;
-  e.die = die;
-  e.location = zone;
-  e.modifier = cops__core_zone_modifier(zone);
+  const int modifier = cops__core_zone_modifier(zone);
   const struct party vn = party(o, victim);
-  if ((rc = ev_push(log, &e, actor, vn, NULL)))
-    return rc;
+  cops_event e;   /* built only for a log: no time spent on events nobody reads */
+  if (log) {
+    memset(&e, 0, sizeof e);
+    e.type = COPS_EV_LOCATION;
+    e.bullet = bullet;
+    e.die = die;
+    e.location = zone;
+    e.modifier = modifier;
+    if ((rc = ev_push(log, &e, actor, vn, NULL)))
+      return rc;
+  }
   cops__damage d;
   if ((rc = cops__core_damage(ctx, pu, armour, zone, o->pu, o->armour, o->bonus, &d)))
     return rc;
@@ -49,12 +53,14 @@ int  cops__located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
   h->bullet = bullet;
   h->die = die;
   h->location = zone;
-  h->modifier = e.modifier;
+  h->modifier = modifier;
   h->raw = d.raw;
   h->protection = d.protection;
   h->bonus = d.bonus;
   h->damage = d.damage;
   h->stopped = d.stopped;
+  if (!log)
+    return COPS_OK;
   memset(&e, 0, sizeof e);
   e.type = COPS_EV_DAMAGE;
   e.bullet = bullet;
@@ -167,17 +173,19 @@ int  cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victi
     return rc;
   cops_character_hp(victim, &v->hp_after);
   v->health_after = cops__health(victim);
-  cops_event e = {0};
-  e.type = COPS_EV_HIT_POINTS;
-  e.damage = total;
-  e.hp_before = v->hp_before;
-  e.hp_after = v->hp_after;
-  e.health_before = v->health_before;
-  e.health_after = v->health_after;
-  e.lasting = v->lasting;
-  e.clock = victim->w.clock;
-  if ((rc = ev_push(log, &e, actor, party(o, victim), NULL)))
-    return rc;
+  if (log) {
+    cops_event e = {0};
+    e.type = COPS_EV_HIT_POINTS;
+    e.damage = total;
+    e.hp_before = v->hp_before;
+    e.hp_after = v->hp_after;
+    e.health_before = v->health_before;
+    e.health_after = v->health_after;
+    e.lasting = v->lasting;
+    e.clock = victim->w.clock;
+    if ((rc = ev_push(log, &e, actor, party(o, victim), NULL)))
+      return rc;
+  }
   if (v->lasting)
     return cops__add_conditions(v, victim, COPS_COND_LASTING_WOUND, actor, party(o, victim), log);
   return COPS_OK;
@@ -207,12 +215,14 @@ int  cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
            : cops_roll_successes(roll) >= 1 ? COPS_STOP_SHAKEN : COPS_STOP_OUT;
   v->stopping = result;
   v->stopping_difficulty = difficulty;
-  cops_event e = {0};
-  e.type = COPS_EV_STOPPING;
-  e.result = result;
-  e.difficulty = difficulty;
-  if ((rc = ev_push(log, &e, actor, vp, NULL)))
-    return rc;
+  if (log) {
+    cops_event e = {0};
+    e.type = COPS_EV_STOPPING;
+    e.result = result;
+    e.difficulty = difficulty;
+    if ((rc = ev_push(log, &e, actor, vp, NULL)))
+      return rc;
+  }
   if (result == COPS_STOP_OUT) {
     int old, rounds;
     const int was_out = cops_character_recovery(victim, &old, &rounds) == COPS_OK;
