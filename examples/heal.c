@@ -310,15 +310,19 @@ int cmd_heal(int argc, char **argv)
   }
   fputs(text, stdout);
   cops_free(text);
-  if (!o.json) {
+  if (!o.json) {   /* the patient's state after it, in the narration's language */
     int hp, clock;
     cops_character_hp(t.patient, &hp);
     cops_character_time(t.patient, &clock);
-    printf("%s: %d/%d %s (%s), %s %d s\n", cops_character_name(t.patient), hp,
-           cops_character_max_hp(t.patient), lang == COPS_LANG_FR ? "points de vie" :
-           lang == COPS_LANG_ES ? "puntos de vida" : "hit points",
-           cops_health_name(cops_character_health(t.patient), lang),
-           lang == COPS_LANG_EN ? "clock" : lang == COPS_LANG_FR ? "horloge" : "reloj", clock);
+    const char *name = cops_character_name(t.patient);
+    const char *health = cops_health_name(cops_character_health(t.patient), lang);
+    const int max = cops_character_max_hp(t.patient);
+    if (lang == COPS_LANG_FR)
+      printf("%s : %d/%d points de vie (%s), horloge %d s\n", name, hp, max, health, clock);
+    else if (lang == COPS_LANG_ES)
+      printf("%s: %d/%d puntos de vida (%s), reloj %d s\n", name, hp, max, health, clock);
+    else
+      printf("%s: %d/%d hit points (%s), clock %d s\n", name, hp, max, health, clock);
   }
   if ((rc = write_sheet(&t, t.patient, o.write)) == 0)
     rc = write_sheet(&t, healer, o.write_healer);

@@ -100,6 +100,10 @@ int cops_character_set_characteristic(cops_character *ch, int c, int value)
   const int new_max = cops_character_max_hp(ch);
   if (ch->hp == old_max || ch->hp > new_max)
     ch->hp = new_max; /* an unhurt character stays unhurt */
+  if (ch->hp < -new_max)
+    ch->hp = -new_max;
+  if (new_max != old_max)
+    cops__wound_settle(ch);
   return COPS_OK;
 }
 
@@ -306,7 +310,8 @@ int cops_character_set_max_hp(cops_character *ch, int max)
   if (ch->hp == old_max || ch->hp > new_max)
     ch->hp = new_max;
   if (ch->hp < -new_max)
-    cops__wound_set(ch, -new_max);
+    ch->hp = -new_max;
+  cops__wound_settle(ch);
   return COPS_OK;
 }
 

@@ -500,6 +500,10 @@ int cops__wound_loss(cops_character *ch, int amount);
 int cops__wound_gain(cops_character *ch, int amount);
 /* Hit points set by an edit (cops_character_set_hp): the same wound rules. */
 void cops__wound_set(cops_character *ch, int hp);
+/* The wound's state made consistent with the hit points after an edit of them or of the
+ * maximum: bleeding at 0 or below (not in hospital), none above 0 or at -max, a final
+ * death only at -max. */
+void cops__wound_settle(cops_character *ch);
 /* Hit points lost in the last ten minutes, less those healed then (C8.8). */
 int cops__lost_recently(const cops_character *ch);
 /* Time passes for ch: @p seconds, bleeding and rest by the clock, events

@@ -61,8 +61,10 @@ static void new_wound(cops_character *ch)
 {
   const int max = cops__max_hp(ch);
   ch->w.stabilised = 0;
-  if (ch->hp <= -max) {
-    ch->w.bleed_period = ch->w.bleed_next = 0;   /* clinically dead: bleeding stops (C8.2) */
+  if (ch->hp <= -max || ch->w.rest == COPS_REST_HOSPITAL) {
+    /* Clinically dead: bleeding stops (C8.2); in hospital its care stops it
+     * (docs/rulings.md). */
+    ch->w.bleed_period = ch->w.bleed_next = 0;
     return;
   }
   ch->w.bleed_period = 1;
@@ -104,14 +106,27 @@ int cops__wound_gain(cops_character *ch, int amount)
   return gained;
 }
 
+void cops__wound_settle(cops_character *ch)
+{
+  const int max = cops__max_hp(ch);
+  if (ch->hp > -max)
+    ch->w.final = 0;   /* only a clinical death is final */
+  if (ch->hp > 0)
+    wound_closes(ch);
+  else if (ch->hp <= -max)
+    new_wound(ch);     /* clinically dead: no bleeding */
+  else if (!ch->w.bleed_period && ch->w.rest != COPS_REST_HOSPITAL)
+    new_wound(ch);     /* dying again (back from -max): bleeding */
+}
+
 void cops__wound_set(cops_character *ch, int hp)
 {
   const int before = ch->hp;
   ch->hp = hp;
-  if (hp > 0)
-    wound_closes(ch);
-  else if (before > 0 || hp <= -cops__max_hp(ch))
-    new_wound(ch);
+  if (before > 0 && hp <= 0)
+    new_wound(ch);     /* a fall */
+  else
+    cops__wound_settle(ch);
 }
 
 /* ---- time passes ------------------------------------------------------------ */

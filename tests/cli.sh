@@ -368,6 +368,68 @@ run sheet check "$tmp/a dir/mike sheet.json"
 run sheet check "$tmp/$(printf '%01100d' 0).json"
 case $err in *notation*) ko "sheet: a long path is no notation" ;; "cops: "*) [ "$rc" -eq 2 ] && ok || ko "sheet: long path exit $rc" ;; *) ko "sheet: long path" ;; esac
 
+# Wounds over time (issue 15): treatments with scripted dice, time, rest, the odds,
+# sheets written only when asked, errors; a fight's aftermath.
+sed 's/"current": 12/"current": -5/' "$sheets/joe.json" > "$tmp/dying.json"
+expect_out "heal: stabilise (C8.5), scripted" \
+"Mike Delgado — stabilises: 7+/4 (1) [9, 9, 9, 9], 4 successes, success (MR 3)
+Joe « Scar » Ramirez — stabilised: -5 → -2 hit points (dying)
+Joe « Scar » Ramirez is stabilised: 1 hit point every 10 rounds
+Joe « Scar » Ramirez: -2/30 hit points (dying), clock 0 s" \
+  heal stabilise "$tmp/dying.json" --healer "$sheets/mike.json" --dice 9,9,9,9 --lang en \
+  --write "$tmp/stable.json"
+expect_out "heal: the dying bleed by the clock (C8.2, C8.8)" \
+"Joe « Scar » Ramirez : 9 s passent
+Joe « Scar » Ramirez saigne : -5 → -6 points de vie (mourant)
+Joe « Scar » Ramirez saigne : -6 → -7 points de vie (mourant)
+Joe « Scar » Ramirez : -7/30 points de vie (mourant), horloge 9 s" \
+  heal wait "$tmp/dying.json" 9s
+run sheet check "$tmp/stable.json"
+[ "$rc" -eq 0 ] && ok || ko "heal --write: the sheet reads back"
+expect_out "heal: stabilised, a loss every 30 s (C8.5, C8.8)" \
+"Joe « Scar » Ramirez: 1 min pass
+Joe « Scar » Ramirez bleeds: -2 → -3 hit points (dying)
+Joe « Scar » Ramirez bleeds: -3 → -4 hit points (dying)
+Joe « Scar » Ramirez: -4/30 hit points (dying), clock 60 s" \
+  heal wait "$tmp/stable.json" 1m --lang en
+expect_out "heal: hospital, a fixed 8 a day (C8.6)" \
+'{"schema":2,"seq":0,"round":0,"type":"rest","actor":null,"actor_id":null,"target":"Joe « Scar » Ramirez","target_id":0,"rest":"hospital","fixed":8,"clock":0}
+{"schema":2,"seq":1,"round":0,"type":"bleeding","actor":null,"actor_id":null,"target":"Joe « Scar » Ramirez","target_id":0,"period":0,"clock":0}' \
+  heal rest "$tmp/stable.json" hospital --fixed 8 --json --write "$tmp/hospital.json"
+run heal wait "$tmp/hospital.json" 2d --lang en
+case $out in *"a day in hospital: -2 → 6 hit points"*"a day in hospital: 6 → 14 hit points"*) ok ;;
+  *) ko "heal: two days in hospital" ;; esac
+expect_err "heal: no discharge with 10 damage or more (C8.6)" 2 \
+  "cops: no hospital discharges Joe « Scar » Ramirez with 32 damage (10 or more, or at 0 hit points or fewer: C8.6)" \
+  heal rest "$tmp/hospital.json" none
+expect_err "heal: first aid needs more than 0 (C8.8)" 2 \
+  "cops: the healer Joe « Scar » Ramirez is dying and cannot act (C8.2)" heal first-aid "$tmp/dying.json"
+expect_err "heal: first aid on the dying (C8.8)" 2 \
+  "cops: Joe « Scar » Ramirez is at -5 hit points: first aid needs more than 0; stabilise the dying (C8.5, C8.8)" \
+  heal first-aid "$tmp/dying.json" --healer "$sheets/mike.json" --seed 1
+run heal stabilise "$tmp/dying.json" --healer "$sheets/mike.json" --odds --json
+case $out in '{"kind":"stabilise","success":0.8704'*'"cap":35,'*) [ "$rc" -eq 0 ] && ok || ko "heal --odds exit" ;;
+  *) ko "heal --odds: 1 - 0.6^4" ;; esac
+expect_err "heal: unknown action" 2 \
+  "cops: heal: unknown action 'bandage': first-aid, stabilise, medicine, wait, rest, night, revive or final (see 'cops help')" \
+  heal bandage "$tmp/dying.json"
+expect_err "heal: a bad time" 2 \
+  "cops: heal wait: '3 weeks' is not a time such as 90s, 10m, 2h or 3d (at most 2000000000 seconds) (see 'cops help')" \
+  heal wait "$tmp/dying.json" "3 weeks"
+expect_err "heal: --odds draws no die" 2 \
+  "cops: heal: --odds draws no die: no --seed, --dice, --lang or --write (see 'cops help')" \
+  heal stabilise "$tmp/dying.json" --odds --seed 1
+run sheet show --json "$tmp/dying.json"
+case $out in *'"current": -5'*) ok ;; *) ko "heal without --write leaves the sheet" ;; esac
+run fight "$ex/scenarios/street-shootout.json" --seed 2030 --aftermath --lang en
+case $out in *"The fight is over: side COPS wins
+Mike Delgado — stabilises: 7+/4 (1) [9, 7, 3, 10→7], 4 successes, success (MR 3)
+Joe « Scar » Ramirez — stabilised: -10 → -7 hit points (dying)"*"Rico Salas is clinically dead") ok ;;
+  *) ko "fight --aftermath" ;; esac
+expect_err "fight: --aftermath and --save-at" 2 \
+  "cops: fight: --aftermath comes after the fight: not with --save-at (see 'cops help')" \
+  fight "$ex/scenarios/street-shootout.json" --aftermath --save-at 1 "$tmp/s.json"
+
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then
   $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")

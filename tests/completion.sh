@@ -47,5 +47,11 @@ expect "mike.json" cops roll --sheet ""
 expect "-n" cops sim x.json -n
 expect "attack" cops help at
 expect "" cops roll --seed ""
+expect "heal help" cops he
+expect "stabilise" cops heal st
+expect "hospital" cops heal rest x.json ho
+expect "kit" cops heal first-aid x.json --gear k
+expect "mike.json" cops heal first-aid x.json --healer ""
+expect "--aftermath" cops fight x.json --af
 [ $fail -eq 0 ] && echo "completion: ok"
 exit $fail

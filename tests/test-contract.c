@@ -72,10 +72,15 @@ static char *state_of_(cops_encounter *e, int with_log)
     cops_weapon *w = cops_encounter_weapon(e, i);
     if (w)
       cops_weapon_get(w, COPS_WEAPON_LOADED, &loaded);
+    int clock, period, next;
+    unsigned made;
+    cops_character_time(ch, &clock);
+    cops_character_bleeding(ch, &period, &next, &made);
     n += (size_t)snprintf(buf + n, sizeof buf - n, "%d: hp %d cond %d rec %d/%d loaded %d at "
-                          "(%d,%d) able %d present %d\n", i, hp,
-                          cops_character_conditions(ch), d, r, loaded, x, y, can,
-                          cops_encounter_present(e, i));
+                          "(%d,%d) able %d present %d clock %d bleeding %d/%d/%u recent %d\n",
+                          i, hp, cops_character_conditions(ch), d, r, loaded, x, y, can,
+                          cops_encounter_present(e, i), clock, period, next, made,
+                          cops_character_lost_recently(ch));
   }
   if (with_log) {
     char *log;
@@ -412,6 +417,60 @@ START_TEST(test_a_failing_allocator_over_a_fight_changes_nothing)
     free(after);
     free(before);
     ck_assert_int_eq(cops_scenario_run(sc), COPS_OK);   /* the seeded source was put back */
+    char *retried = state_of(e);
+    ck_assert_str_eq(retried, reference);
+    free(retried);
+    cops_scenario_free(sc);
+  }
+  ck_assert_int_gt(failed, 0);
+  free(reference);
+  cops_scenario_free(sc);
+  cops_ctx_free(ctx);
+  json_set_alloc_funcs(malloc, free);
+  ck_assert_int_eq(mem.live, 0);
+}
+END_TEST
+
+/* The aftermath of a fight (docs/healing.md) whose allocations fail one after another:
+ * each failure leaves the combatants, their clocks and wounds, the log and the seeded
+ * source as they were; the retry gives the aftermath that never failed. */
+START_TEST(test_a_failing_allocator_over_an_aftermath_changes_nothing)
+{
+  mem.fail_at = -1;
+  cops_ctx *ctx = budget_ctx();
+  mem.json = 1;
+  cops_scenario *sc;
+  ck_assert_int_eq(cops_scenario_load(&sc, ctx, STREET), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(sc);
+  cops_ctx_seed(ctx, 2030);
+  ck_assert_int_eq(cops_scenario_run(sc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_aftermath(e, 1, 600), COPS_OK);
+  char *reference = state_of(e);
+  cops_scenario_free(sc);
+  int failed = 0;
+  for (long n = 0;; n++) {
+    ck_assert_int_eq(cops_scenario_load(&sc, ctx, STREET), COPS_OK);
+    e = cops_scenario_encounter(sc);
+    cops_ctx_seed(ctx, 2030);
+    ck_assert_int_eq(cops_scenario_run(sc), COPS_OK);
+    char *before = state_of(e);
+    mem.count = 0;
+    mem.fail_at = n;
+    const int rc = cops_encounter_aftermath(e, 1, 600);
+    mem.fail_at = -1;
+    if (rc == COPS_OK) {
+      free(before);
+      break;
+    }
+    failed++;
+    ck_assert_int_eq(rc, COPS_ENOMEM);
+    ck_assert_str_ne(cops_ctx_errmsg(ctx), "no error");
+    ck_assert_int_eq(cops_encounter_aftermath_done(e), 0);
+    char *after = state_of(e);
+    ck_assert_str_eq(after, before);
+    free(after);
+    free(before);
+    ck_assert_int_eq(cops_encounter_aftermath(e, 1, 600), COPS_OK);
     char *retried = state_of(e);
     ck_assert_str_eq(retried, reference);
     free(retried);
@@ -954,6 +1013,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_a_failing_allocator_reading_and_writing);
   tcase_add_test(tc, test_a_failing_allocator_over_a_fight_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_an_attack_changes_nothing);
+  tcase_add_test(tc, test_a_failing_allocator_over_an_aftermath_changes_nothing);
   tcase_add_test(tc, test_a_callback_calling_back_is_refused);
   tcase_add_test(tc, test_a_message_is_about_the_last_call);
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);

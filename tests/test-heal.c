@@ -186,6 +186,32 @@ START_TEST(test_c8_2_clinical_death_revival_and_final_death)
 }
 END_TEST
 
+/* Edits of the hit points or the maximum keep the wound consistent (a fuzzed sheet that
+ * did not read back: a final death edited back to -6). */
+START_TEST(test_edits_keep_the_wound_consistent)
+{
+  cops_character_set_hp(pat, -29);
+  ck_assert_int_eq(cops_character_declare_dead(pat, NULL, 0), COPS_OK);
+  cops_character_set_hp(pat, -6);
+  ck_assert_int_eq(cops_character_health(pat), COPS_DYING);
+  ck_assert_int_eq(period_of(pat), 1);
+  char *a;
+  ck_assert_int_eq(cops_character_to_json(pat, &a), COPS_OK);
+  ck_assert_ptr_null(strstr(a, "final"));
+  cops_free(a);
+  /* Carrure 3 -> 1: the maximum 29 -> 23, -25 is below it: clinically dead at -23. */
+  cops_character_set_hp(pat, -25);
+  cops_character_set_characteristic(pat, COPS_CARRURE, 1);
+  ck_assert_int_eq(hp_of(pat), -23);
+  ck_assert_int_eq(cops_character_health(pat), COPS_DEAD);
+  ck_assert_int_eq(period_of(pat), 0);
+  /* And back up: dying again, bleeding. */
+  cops_character_set_max_hp(pat, 40);
+  ck_assert_int_eq(cops_character_health(pat), COPS_DYING);
+  ck_assert_int_eq(period_of(pat), 1);
+}
+END_TEST
+
 /* ---- first aid (C8.4, C8.8) ---- */
 
 START_TEST(test_c8_4_first_aid_heals_the_margin_once_per_fight)
@@ -411,6 +437,10 @@ START_TEST(test_c8_6_hospital_days_and_discharge)
   ck_assert_int_eq(cops_character_set_rest(pat, COPS_REST_HOSPITAL, 8, log_, 1), COPS_OK);
   ck_assert_int_eq(cops_character_advance(pat, 3 * COPS_DAY_SECONDS, log_, 1), COPS_OK);
   ck_assert_int_eq(hp_of(pat), 29);
+  /* Hurt in hospital: a new wound, but the hospital's care keeps it from bleeding. */
+  cops_character_damage(pat, 30);
+  ck_assert_int_eq(period_of(pat), 0);
+  cops_character_heal(pat, 30);
   ck_assert_int_eq(cops_character_set_rest(pat, COPS_REST_NONE, 0, log_, 1), COPS_OK);
   ck_assert_int_eq(cops_character_set_rest(pat, COPS_REST_HOSPITAL, 13, NULL, 1), COPS_ERANGE);
   ck_assert_int_eq(cops_character_set_rest(pat, COPS_REST_NATURAL, 3, NULL, 1), COPS_ERANGE);
@@ -721,6 +751,7 @@ static Suite *heal_suite(void)
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_c8_8_bleeding_first_loss_at_the_end_of_the_next_round);
   tcase_add_test(tc, test_c8_2_clinical_death_revival_and_final_death);
+  tcase_add_test(tc, test_edits_keep_the_wound_consistent);
   tcase_add_test(tc, test_c8_4_first_aid_heals_the_margin_once_per_fight);
   tcase_add_test(tc, test_c8_4_first_aid_never_above_max_minus_five);
   tcase_add_test(tc, test_c8_8_first_aid_counts_the_last_ten_minutes);
