@@ -164,6 +164,7 @@ static int try_action(cops_encounter *e, int id, int action, char *why, size_t l
   case COPS_ACT_THROW:
   case COPS_ACT_ESCAPE:
   case COPS_ACT_FIRST_AID:
+  case COPS_ACT_MEDICINE:
     if (c->held_by >= 0 && action == COPS_ACT_ESCAPE)
       tries[n++] = c->held_by;
     for (int t = 0; t < e->n; t++)

@@ -15,7 +15,7 @@
 
 static const char *const action_names[COPS_ACT_COUNT] = {
   "wait", "shoot", "burst", "cover", "melee", "strike", "hold", "throw", "escape", "move",
-  "reload", "draw", "stand_up", "first_aid",
+  "reload", "draw", "stand_up", "first_aid", "medicine",
 };
 
 const char *cops_encounter_action_name(int action)
@@ -722,7 +722,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   }
   const int needs_target = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST ||
                            d->action == COPS_ACT_COVER || is_melee_action(d->action) ||
-                           d->action == COPS_ACT_FIRST_AID;
+                           d->action == COPS_ACT_FIRST_AID || d->action == COPS_ACT_MEDICINE;
   if (needs_target) {
     if (d->target < 0 || d->target >= e->n || !e->c[d->target].present)
       return FAIL(e, COPS_EINVAL, "%s: %s needs a target present in the encounter, not %d", me,
@@ -780,15 +780,18 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     if (d->weapon == c->hand)
       return FAIL(e, COPS_ERULE, "%s already holds %s", me, cops_weapon_name(w));
     break;
-  case COPS_ACT_FIRST_AID: {
+  case COPS_ACT_FIRST_AID:
+  case COPS_ACT_MEDICINE: {
     int hp;
     cops_character_hp(e->c[d->target].ch, &hp);
+    const int treat = d->action == COPS_ACT_MEDICINE ? COPS_TREAT_MEDICINE : COPS_TREAT_STABILISE;
     if (hp > 0)
-      return FAIL(e, COPS_ERULE, "%s: %s is not dying: first aid in a fight stabilises the "
-                  "dying (C8.5)", me, who(e, d->target));
-    if (e->c[d->target].ch->w.stabilised & (1u << COPS_TREAT_STABILISE))
-      return FAIL(e, COPS_ERULE, "%s: %s's wound was already stabilised once: not again "
-                  "for the same wound (C8.5)", me, who(e, d->target));
+      return FAIL(e, COPS_ERULE, "%s: %s is not dying: %s in a fight stabilises the dying "
+                  "(C8.5)", me, who(e, d->target), act);
+    if (e->c[d->target].ch->w.stabilised & (1u << treat))
+      return FAIL(e, COPS_ERULE, "%s: %s's wound was already stabilised once with %s: not "
+                  "again for the same wound (C8.5)", me, who(e, d->target),
+                  treat == COPS_TREAT_MEDICINE ? "Médecine" : "Premiers secours");
     if (d->difficulty < 1 || d->difficulty > 3)
       return FAIL(e, COPS_EINVAL, "%s: first-aid difficulty %d: 1 kit, 2 makeshift, 3 bare "
                   "hands (C8.4)", me, d->difficulty);

@@ -414,6 +414,52 @@ START_TEST(test_c8_5_first_aid_is_an_action_and_once_per_wound)
 }
 END_TEST
 
+/* Médecine in a fight (C8.5): in addition to Premiers secours or instead, once per wound;
+ * 1 hit point every 40 rounds, healing nothing. */
+START_TEST(test_c8_5_medicine_in_a_fight)
+{
+  ck_assert_int_eq(cops_character_set_skill(ch[0], COPS_MEDECINE, 7, NULL), COPS_OK);
+  const int a = join(0, 0, 0, 0), b = join(1, 0, 1, 0), c = join(2, 1, 9, 0);
+  cops_character_set_hp(ch[1], -4);
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  cops_declaration med = decl(COPS_ACT_MEDICINE, b, 0, 0);
+  med.difficulty = 2;
+  declare(a, med);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  /* Médecine 7+ / Coordination 3, makeshift (2): 8 7 1, MR 0. */
+  FACES(8, 7, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  ck_assert_int_eq(dice.next, dice.n);
+  int hp, period, next;
+  cops_character_hp(ch[1], &hp);
+  cops_character_bleeding(ch[1], &period, &next, NULL);
+  ck_assert_int_eq(hp, -4);                 /* heals nothing */
+  ck_assert_int_eq(period, 40);
+  ck_assert_int_eq(next, 120);              /* a full 40 rounds after round 1's start */
+  cops_log *log = cops_encounter_log(enc);
+  int medicine = 0;
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event x;
+    x.size = sizeof x;
+    cops_log_event(log, i, &x);
+    medicine += x.type == COPS_EV_ROLL && x.purpose == COPS_PURPOSE_MEDICINE;
+  }
+  ck_assert_int_eq(medicine, 1);
+  /* Round 2: not Médecine again on this wound; Premiers secours still may. */
+  ck_assert_int_eq(cops_encounter_begin_round(enc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &med), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "with Médecine"));
+  cops_declaration aid = decl(COPS_ACT_FIRST_AID, b, 0, 0);
+  aid.difficulty = 1;
+  declare(a, aid);
+  declare(c, decl(COPS_ACT_WAIT, -1, 0, 0));
+  FACES(9, 1);                              /* Sang-froid 2, unskilled: 9 1 fails */
+  ck_assert_int_eq(cops_encounter_resolve_round(enc), COPS_OK);
+  cops_character_bleeding(ch[1], &period, NULL, NULL);
+  ck_assert_int_eq(period, 40);             /* a failed Premiers secours keeps Médecine's rate */
+}
+END_TEST
+
 /* Stabilisation applies at 0 hit points too: they bleed (C8.2, C8.5 RULING). */
 START_TEST(test_c8_5_stabilisation_at_zero)
 {
@@ -1915,6 +1961,7 @@ static Suite *encounter_suite(void)
   tcase_add_test(tc, test_c11_each_fighter_own_modifiers);
   tcase_add_test(tc, test_c8_5_first_aid_is_an_action_and_once_per_wound);
   tcase_add_test(tc, test_c8_5_stabilisation_at_zero);
+  tcase_add_test(tc, test_c8_5_medicine_in_a_fight);
   tcase_add_test(tc, test_c6_5_true_distances);
   tcase_add_test(tc, test_c10_4_round_bound_conditions);
   tcase_add_test(tc, test_c10_5_cover_in_an_encounter);

@@ -150,7 +150,7 @@ START_TEST(test_c8_8_bleeding_first_loss_at_the_end_of_the_next_round)
 }
 END_TEST
 
-START_TEST(test_c8_2_clinical_death_revival_and_final_death)
+START_TEST(test_c8_2_c8_7_clinical_death_revival_and_final_death)
 {
   cops_character_set_hp(pat, -27);
   ck_assert_int_eq(cops_character_advance(pat, 9, log_, 0), COPS_OK);
@@ -750,7 +750,7 @@ static Suite *heal_suite(void)
   tcase_set_timeout(tc, 600);
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_c8_8_bleeding_first_loss_at_the_end_of_the_next_round);
-  tcase_add_test(tc, test_c8_2_clinical_death_revival_and_final_death);
+  tcase_add_test(tc, test_c8_2_c8_7_clinical_death_revival_and_final_death);
   tcase_add_test(tc, test_edits_keep_the_wound_consistent);
   tcase_add_test(tc, test_c8_4_first_aid_heals_the_margin_once_per_fight);
   tcase_add_test(tc, test_c8_4_first_aid_never_above_max_minus_five);

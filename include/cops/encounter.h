@@ -57,7 +57,8 @@ enum cops_actions {
   COPS_ACT_RELOAD,        /**< fill the weapon in hand */
   COPS_ACT_DRAW,          /**< take another of one's weapons in hand */
   COPS_ACT_STAND_UP,      /**< get up after a throw (C11.1) */
-  COPS_ACT_FIRST_AID,     /**< stabilise a dying ally within 1 m (C8.5) */
+  COPS_ACT_FIRST_AID,     /**< stabilise a dying ally within 1 m with Premiers secours/Sang-froid (C8.5) */
+  COPS_ACT_MEDICINE,      /**< stabilise a dying ally within 1 m with Médecine/Coordination (C8.5). @since 0.10.0 */
   COPS_ACT_COUNT
 };
 /** @brief An action's name ("shoot", "first_aid" ...), or NULL. @since 0.5.0 */

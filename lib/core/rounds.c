@@ -243,20 +243,25 @@ static int act(cops_encounter *e, int id, unsigned flags)
       return cops__enc_ev(e, &x, -1, id, NULL);
     }
     return COPS_OK;
-  case COPS_ACT_FIRST_AID: {
+  case COPS_ACT_FIRST_AID:
+  case COPS_ACT_MEDICINE: {
     cops_character *dying = e->c[t].ch;
+    const int medicine = d->action == COPS_ACT_MEDICINE;
+    const int kind = medicine ? COPS_TREAT_MEDICINE : COPS_TREAT_STABILISE;
     int hp;
     cops_character_hp(dying, &hp);
     if (hp > 0 || cops__dead(dying))
       return cops__enc_idle(e, id, COPS_IDLE_NOT_DYING);
-    if (dying->w.stabilised & (1u << COPS_TREAT_STABILISE))
-      return cops__enc_idle(e, id, COPS_IDLE_TREATED);   /* once per wound (C8.5) */
+    if (dying->w.stabilised & (1u << kind))
+      return cops__enc_idle(e, id, COPS_IDLE_TREATED);   /* once per kind and wound (C8.5) */
     if (dist(e, id, t) > 1)
       return cops__enc_idle(e, id, COPS_IDLE_OUT_OF_REACH);
-    /* C8.5: Premiers secours/Sang-froid, the C8.4 difficulty; MR hit points back. */
+    /* C8.5: Premiers secours/Sang-froid, or Médecine/Coordination, the C8.4 difficulty. */
     cops_action a;
-    if ((rc = cops__character_skill_action(&a, c->ch, COPS_PREMIERS_SECOURS, NULL,
-                                           COPS_SANG_FROID)))
+    if ((rc = cops__character_skill_action(&a, c->ch, medicine ? COPS_MEDECINE
+                                                               : COPS_PREMIERS_SECOURS,
+                                           NULL, medicine ? COPS_COORDINATION
+                                                          : COPS_SANG_FROID)))
       return rc;
     a.difficulty = d->difficulty;
     /* An action like the others (C6.1-C6.3, C10.4; the wound malus is in a already). */
@@ -267,22 +272,23 @@ static int act(cops_encounter *e, int id, unsigned flags)
     a.difficulty_mod += d->difficulty_mod;
     if ((rc = cops_roll_action(e->roll, e->ctx, &a)))
       return rc;
+    const int purpose = medicine ? COPS_PURPOSE_MEDICINE : COPS_PURPOSE_FIRST_AID;
     if (e->logging) {
       cops_event x = {0};
-      x.purpose = COPS_PURPOSE_FIRST_AID;
+      x.purpose = purpose;
       if ((rc = cops__log_push(e->log, &x, name(e, id), id, name(e, t), t, NULL, e->roll)))
         return rc;
     }
     if (!cops_roll_succeeded(e->roll) &&
-        (rc = cops__anciennete(e->ctx, c->ch, id, COPS_PURPOSE_FIRST_AID, e->roll, 0, LOG(e),
-                               name(e, id), name(e, t), t, NULL)))
+        (rc = cops__anciennete(e->ctx, c->ch, id, purpose, e->roll, 0, LOG(e), name(e, id),
+                               name(e, t), t, NULL)))
       return rc;
-    /* One stabilisation per wound, made or failed; MR back, then 1 hit point every 10
-     * rounds, the first a full period later (C8.5, C8.8: lib/heal.c). */
+    /* One stabilisation of each kind per wound, made or failed; Premiers secours heals MR
+     * and slows to 1 every 10 rounds, Médecine to 1 every 40 (C8.5, C8.8: lib/heal.c). */
     int mr = 0, healed;
     cops_roll_margin(e->roll, &mr);
-    return cops__stabilised(dying, COPS_TREAT_STABILISE, cops_roll_succeeded(e->roll), mr,
-                            LOG(e), id, name(e, id), t, &healed);
+    return cops__stabilised(dying, kind, cops_roll_succeeded(e->roll), mr, LOG(e), id,
+                            name(e, id), t, &healed);
   }
   default:
     return COPS_OK;   /* wait, move */

@@ -1087,7 +1087,7 @@ class Encounter(_EncounterView):
                 adrenaline: bool = False, anciennete: bool = False) -> None:
         """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
         "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
-        "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
+        "medicine", "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
         of the action's roll (C1.7); long_move: the GM allows a move beyond 10 m (C6.3),
         the malus in dice_mod; adrenaline spends a point for one more die on the attack's
         roll (C5); anciennete spends a point on each roll of the combatant that fails this
