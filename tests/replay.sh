@@ -1,7 +1,7 @@
 #!/bin/sh
-# Cross-language replay: one scenario, one seed, the JSON Lines from the C
-# command, from Python (ctypes) and from Lua are byte for byte the same; and so
-# are those of one attack, one seed.
+# Cross-language replay: one scenario, one seed, then its aftermath (docs/healing.md),
+# the JSON Lines from the C command, from Python (ctypes) and from Lua are byte for byte
+# the same; and so are those of one attack, one seed.
 # Usage: replay.sh COPS PYTHON LUA LIBCOPS LUA_MODULE_DIR SOURCE_ROOT
 set -u
 cops=$1 python=$2 lua=$3 lib=$4 luadir=$5 root=$6
@@ -11,7 +11,7 @@ pass=0 fail=0
 for case in "street-shootout 2030" "street-shootout 99" "bar-brawl 5" "covering-fire-standoff 12"; do
   set -- $case
   sc=$root/examples/scenarios/$1.json seed=$2
-  "$cops" fight "$sc" --seed "$seed" --json > "$tmp/c.jsonl" || { echo "FAIL: C $case"; fail=$((fail+1)); continue; }
+  "$cops" fight "$sc" --seed "$seed" --aftermath --json > "$tmp/c.jsonl" || { echo "FAIL: C $case"; fail=$((fail+1)); continue; }
   LIBCOPS_PATH=$lib "$python" - "$root" "$sc" "$seed" > "$tmp/py.jsonl" <<'PY' || { echo "FAIL: Python $case"; fail=$((fail+1)); continue; }
 import sys
 sys.path.insert(0, sys.argv[1] + "/bindings/python")
@@ -20,6 +20,7 @@ with cops.Context() as ctx:
     s = cops.Scenario(ctx, sys.argv[2])
     s.seed(int(sys.argv[3]))
     s.run()
+    s.aftermath(1, 600)
     sys.stdout.write(s.jsonl())
 PY
   LUA_CPATH="$luadir/?.so" "$lua" - "$sc" "$seed" > "$tmp/lua.jsonl" <<'LUA' || { echo "FAIL: Lua $case"; fail=$((fail+1)); continue; }
@@ -28,6 +29,7 @@ local ctx <close> = cops.context()
 local s <close> = ctx:scenario(arg[1])
 s:seed(math.tointeger(tonumber(arg[2])))
 s:run()
+s:aftermath(1, 600)
 io.write(s:jsonl())
 LUA
   if cmp -s "$tmp/c.jsonl" "$tmp/py.jsonl" && cmp -s "$tmp/c.jsonl" "$tmp/lua.jsonl" &&
