@@ -568,6 +568,23 @@ static void show_sheet(const cops_character *ch, int lang)
   cops_character_hp(ch, &hp);
   printf("\n%s %d/%d (%s)\n", words[0][lang], hp, cops_character_max_hp(ch),
          cops_health_name(cops_character_health(ch), lang));
+  /* Wounds over time (docs/healing.md), when there is anything to say. */
+  int clock, period, rest;
+  cops_character_time(ch, &clock);
+  cops_character_bleeding(ch, &period, NULL, NULL);
+  cops_character_rest(ch, &rest, NULL, NULL);
+  const int lasting = cops_character_lasting_wounds(ch);
+  if (clock || period || rest || lasting) {
+    printf(lang ? "Clock %d s" : "Horloge %d s", clock);
+    if (period)
+      printf(lang ? "; bleeding: 1 hit point every %d round(s)"
+                  : " ; saigne : 1 point de vie tous les %d round(s)", period);
+    if (rest)
+      printf(lang ? "; %s" : " ; %s", cops_rest_name(rest, lang));
+    if (lasting)
+      printf(lang ? "; lasting wounds: %d" : " ; séquelles durables : %d", lasting);
+    printf("\n");
+  }
   cops_character_points(ch, COPS_ADRENALINE, &cur, &max);
   printf("%s %d/%d  ", words[1][lang], cur, max);
   cops_character_points(ch, COPS_ANCIENNETE, &cur, &max);

@@ -386,6 +386,9 @@ Joe « Scar » Ramirez : -7/30 points de vie (mourant), horloge 9 s" \
   heal wait "$tmp/dying.json" 9s
 run sheet check "$tmp/stable.json"
 [ "$rc" -eq 0 ] && ok || ko "heal --write: the sheet reads back"
+run sheet show --lang en "$tmp/stable.json"
+case $out in *"Hit points -2/30 (dying)
+Clock 0 s; bleeding: 1 hit point every 10 round(s)"*) ok ;; *) ko "sheet show: the wound" ;; esac
 expect_out "heal: stabilised, a loss every 30 s (C8.5, C8.8)" \
 "Joe « Scar » Ramirez: 1 min pass
 Joe « Scar » Ramirez bleeds: -2 → -3 hit points (dying)
