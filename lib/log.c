@@ -262,6 +262,11 @@ static const struct {
   [COPS_EV_REST] = {3, {F(rest), F(total), F(clock)}},
   [COPS_EV_TIME] = {2, {F(elapsed), F(clock)}},
   [COPS_EV_NIGHT] = {2, {F(point), F(clock)}},
+  [COPS_EV_CHASE_DICE] = {6, {F(white), F(black), F(lost), F(blackened), F(total), F(active)}},
+  [COPS_EV_CHASE_BAND] = {1, {F(band)}},
+  [COPS_EV_CRASH] = {2, {F(failed), F(total)}},
+  [COPS_EV_CHASE_OUT] = {1, {F(result)}},
+  [COPS_EV_CHASE_END] = {1, {F(result)}},
 };
 #undef DAMAGE_FIELDS
 #undef F

@@ -246,6 +246,39 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     say(&l, MSG_TIME, -1);
     break;
   }
+  case COPS_EV_CHASE_DICE:
+    num(&l, "white", e.white);
+    num(&l, "black", e.black);
+    num(&l, "lost", e.lost);
+    num(&l, "blackened", e.blackened);
+    num(&l, "change", e.total);
+    if (e.active) {   /* the GM's change between rounds */
+      say(&l, MSG_CHASE_GM, -1);
+      break;
+    }
+    if (e.blackened)
+      say(&l, MSG_CHASE_BLACKENS, e.blackened);
+    if (e.blackened && e.lost)
+      cops__text_add(t, "; ", 2);
+    if (e.lost || !e.blackened)
+      say(&l, MSG_CHASE_LOSES, e.lost);
+    break;
+  case COPS_EV_CHASE_BAND:
+    text(&l, "band", L->band[e.band]);
+    say(&l, MSG_CHASE_BAND, -1);
+    break;
+  case COPS_EV_CRASH:
+    num(&l, "failed", e.failed);
+    num(&l, "total", e.total);
+    say(&l, MSG_CRASH, e.failed);
+    break;
+  case COPS_EV_CHASE_OUT:
+    text(&l, "state", L->chaser[e.result]);
+    say(&l, MSG_CHASE_OUT, -1);
+    break;
+  case COPS_EV_CHASE_END:
+    say(&l, e.result == COPS_CHASE_CAUGHT ? MSG_CHASE_CAUGHT : MSG_CHASE_ESCAPED, -1);
+    break;
   case COPS_EV_NIGHT:
     text(&l, "point", e.point >= 0 ? L->point[e.point] : NULL);
     say(&l, e.point >= 0 ? MSG_NIGHT : MSG_NIGHT_NONE, -1);

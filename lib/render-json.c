@@ -11,7 +11,7 @@ static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "attack", "roll", "miss", "hit", "location", "damage", "hit_points", "stopping",
   "condition", "ammunition", "cover", "escape", "stray", "penetration", "start", "join",
   "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end", "bleeding",
-  "rest", "time", "night",
+  "rest", "time", "night", "chase_dice", "chase_band", "crash", "chase_out", "chase_end",
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
@@ -19,8 +19,11 @@ static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
   "stopping", "recovery", "escape", "stand_up", "first_aid", "treatment", "medicine",
-  "hospital",
+  "hospital", "chase", "crash",
 };
+static const char *const band_keys[3] = {"short", "intermediate", "long"};
+static const char *const chaser_keys[4] = {"in", "lost", "stopped", "wrecked"};
+static const char *const chase_result_keys[3] = {"going", "caught", "escaped"};
 static const char *const cause_keys[COPS_CAUSE_COUNT] = {
   "attack", "bleeding", "first_aid", "stabilise", "hospital", "rest", "revival",
 };
@@ -201,6 +204,22 @@ static json_t *event_json(const cops_log *log, int i)
   case COPS_EV_REST:
     more = json_pack("{s:s,s:o,s:i}", "rest", rest_keys[e.rest], "fixed",
                      e.total ? json_integer(e.total) : json_null(), "clock", e.clock);
+    break;
+  case COPS_EV_CHASE_DICE:
+    more = json_pack("{s:i,s:i,s:i,s:i,s:i,s:b}", "white", e.white, "black", e.black, "lost",
+                     e.lost, "blackened", e.blackened, "change", e.total, "gm", e.active);
+    break;
+  case COPS_EV_CHASE_BAND:
+    more = json_pack("{s:s}", "band", band_keys[e.band]);
+    break;
+  case COPS_EV_CRASH:
+    more = json_pack("{s:i,s:i}", "failed", e.failed, "total", e.total);
+    break;
+  case COPS_EV_CHASE_OUT:
+    more = json_pack("{s:s}", "state", chaser_keys[e.result]);
+    break;
+  case COPS_EV_CHASE_END:
+    more = json_pack("{s:s}", "result", chase_result_keys[e.result]);
     break;
   case COPS_EV_TIME:
     more = json_pack("{s:i,s:i}", "elapsed", e.elapsed, "clock", e.clock);

@@ -25,5 +25,6 @@
 #include <cops/attack.h>
 #include <cops/encounter.h>
 #include <cops/heal.h>
+#include <cops/chase.h>
 
 #endif

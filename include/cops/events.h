@@ -52,6 +52,11 @@ enum cops_event_types {
   COPS_EV_REST,           /**< a character's rest begins (C8.6). @since 0.10.0 */
   COPS_EV_TIME,           /**< time passes for a character: seconds, and the clock after. @since 0.10.0 */
   COPS_EV_NIGHT,          /**< a full night's sleep: the point that comes back (C5). @since 0.10.0 */
+  COPS_EV_CHASE_DICE,     /**< a chase participant's dice change: lost, turned black, the GM's (C7.2, C7.3). @since 0.11.0 */
+  COPS_EV_CHASE_BAND,     /**< the distance band of a pursuer and the pursued after a round (C7.1). @since 0.11.0 */
+  COPS_EV_CRASH,          /**< a crash test: failed black dice and the d6 (C7.2). @since 0.11.0 */
+  COPS_EV_CHASE_OUT,      /**< a participant leaves the chase: lost, stopped, wrecked (C7.4). @since 0.11.0 */
+  COPS_EV_CHASE_END,      /**< the chase is over: caught or escaped (C7.4). @since 0.11.0 */
   COPS_EV_TYPE_COUNT
 };
 
@@ -73,6 +78,8 @@ enum cops_roll_purposes {
   COPS_PURPOSE_TREATMENT,    /**< Premiers secours/Coordination: first aid after a fight (C8.4). @since 0.10.0 */
   COPS_PURPOSE_MEDICINE,     /**< Médecine/Coordination to stabilise the dying (C8.5). @since 0.10.0 */
   COPS_PURPOSE_HOSPITAL,     /**< the 2d6 of a day in hospital (C8.6). @since 0.10.0 */
+  COPS_PURPOSE_CHASE,        /**< a chase roll: skill / chase dice (declared) (C7). @since 0.11.0 */
+  COPS_PURPOSE_CRASH,        /**< the d6 of a crash test (C7.2). @since 0.11.0 */
   COPS_PURPOSE_COUNT
 };
 
@@ -160,9 +167,9 @@ typedef struct cops_event {
   int hp_after;        /**< HIT_POINTS */
   int health_before;   /**< HIT_POINTS: ::cops_health */
   int health_after;    /**< HIT_POINTS */
-  int result;          /**< STOPPING: ::cops_stopping_results; ESCAPE: 1 freed */
+  int result;          /**< STOPPING: ::cops_stopping_results; ESCAPE: 1 freed; CHASE_OUT: the participant's state; CHASE_END: the chase's result (<cops/chase.h>) */
   int condition;       /**< CONDITION: one ::cops_conditions bit */
-  int active;          /**< CONDITION: 1 set, 0 cleared */
+  int active;          /**< CONDITION: 1 set, 0 cleared; CHASE_DICE: 1 for the GM's change between rounds */
   int fired;           /**< HIT, MISS, COVER: bullets fired (0 in melee) */
   int hits;            /**< HIT: bullets or blows in */
   int reason;          /**< MISS: ::cops_miss_reasons */
@@ -196,6 +203,13 @@ typedef struct cops_event {
   int point;           /**< NIGHT: the kind of point back (COPS_ADRENALINE, COPS_ANCIENNETE), -1 none. @since 0.10.0 */
   int final;           /**< DEATH: 1 when declared final (C8.2 RULING). @since 0.10.0 */
   int healed;          /**< HIT_POINTS: hit points gained (@c damage: lost). @since 0.10.0 */
+  /* Since 0.11.0. */
+  int white;           /**< CHASE_DICE: white dice held after. @since 0.11.0 */
+  int black;           /**< CHASE_DICE: black dice held after. @since 0.11.0 */
+  int lost;            /**< CHASE_DICE: dice lost; its @c total is the change asked (-k to lose k, +n the GM's). @since 0.11.0 */
+  int blackened;       /**< CHASE_DICE: white dice turned black. @since 0.11.0 */
+  int band;            /**< CHASE_BAND: ::cops_chase_bands (<cops/chase.h>). @since 0.11.0 */
+  int failed;          /**< CRASH: black dice that failed; its @c total is the d6 result (or their sum). @since 0.11.0 */
 } cops_event;
 
 /** Opaque event log. */

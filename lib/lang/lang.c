@@ -119,9 +119,17 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_NIGHT] = "actor point",
   [MSG_NIGHT_NONE] = "actor",
   [MSG_DEATH_FINAL] = "actor",
+  [MSG_CHASE_LOSES] = "target lost white black",
+  [MSG_CHASE_BLACKENS] = "target blackened white black",
+  [MSG_CHASE_GM] = "target change white black",
+  [MSG_CHASE_BAND] = "actor target band",
+  [MSG_CRASH] = "actor failed total",
+  [MSG_CHASE_OUT] = "actor state",
+  [MSG_CHASE_CAUGHT] = "target",
+  [MSG_CHASE_ESCAPED] = "target",
 };
 
 const unsigned char cops__msg_plural[MSG_COUNT] = {
   [MSG_ROLL_OPPOSED] = 1, [MSG_ROLL_ACTION] = 1, [MSG_HIT_BULLETS] = 1, [MSG_AMMUNITION] = 1,
-  [MSG_STRAY] = 1,
+  [MSG_STRAY] = 1, [MSG_CHASE_LOSES] = 1, [MSG_CHASE_BLACKENS] = 1, [MSG_CRASH] = 1,
 };

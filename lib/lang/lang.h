@@ -82,6 +82,14 @@ enum cops__msg {
   MSG_NIGHT,              /* {actor} {point} */
   MSG_NIGHT_NONE,         /* {actor} */
   MSG_DEATH_FINAL,        /* {actor} */
+  MSG_CHASE_LOSES,        /* {target} {lost} {white} {black}; plural on lost */
+  MSG_CHASE_BLACKENS,     /* {target} {blackened} {white} {black}; plural on blackened */
+  MSG_CHASE_GM,           /* {target} {change:+} {white} {black} */
+  MSG_CHASE_BAND,         /* {actor} {target} {band} */
+  MSG_CRASH,              /* {actor} {failed} {total}; plural on failed */
+  MSG_CHASE_OUT,          /* {actor} {state} */
+  MSG_CHASE_CAUGHT,       /* {target} */
+  MSG_CHASE_ESCAPED,      /* {target} */
   MSG_COUNT
 };
 
@@ -114,6 +122,8 @@ struct cops__lang {
   const char *treatment[COPS_TREAT_COUNT];       /* also cops_treatment_name() */
   const char *point[2];                          /* Adrénaline, Ancienneté */
   const char *units[4];                          /* day, hour, minute, second */
+  const char *band[3];                           /* C7.1, also cops_chase_band_name() */
+  const char *chaser[4];                         /* a participant's state (CHASE_OUT) */
 };
 
 /* The catalogue of a cops_lang, NULL for none. */

@@ -1,0 +1,225 @@
+/**
+ * @file cops/chase.h
+ * @brief Chases (COPS.md C7, docs/chases.md): white and black chase dice that
+ * persist from round to round, declarations, the outcomes of C7.3, distance
+ * bands (C7.1), crash tests (C7.2) and the end of a chase (C7.4).
+ *
+ * One pursued and one or more pursuers, on foot or in vehicles. Each round
+ * every participant still in the chase declares a number of successes, then
+ * cops_chase_resolve_round() rolls `skill / chase dice (declared)` for each,
+ * applies the outcomes pair by pair (the pursued against each pursuer), makes
+ * the crash tests of failed black dice, and tells the bands. A round is all or
+ * nothing: on an error nothing changed. Events name participants by id.
+ */
+#ifndef COPS_CHASE_H
+#define COPS_CHASE_H
+
+#include <cops/common.h>
+#include <cops/character.h>
+#include <cops/events.h>
+
+COPS_BEGIN_DECLS
+
+/** Opaque chase. */
+typedef struct cops_chase cops_chase;
+
+/** Most participants of a chase. */
+#define COPS_CHASERS_MAX 16
+/** Most chase dice one participant holds. */
+#define COPS_CHASE_DICE_MAX 64
+
+/** Roles (C7). */
+enum cops_chase_roles {
+  COPS_CHASE_PURSUED = 0,  /**< the one who flees (one per chase) */
+  COPS_CHASE_PURSUER = 1   /**< one who follows */
+};
+
+/** Distance bands between a pursuer and the pursued (C7.1). */
+enum cops_chase_bands {
+  COPS_BAND_SHORT = 0,         /**< the pursuer holds 2 dice more or better: tackle, ram, shoot at small maluses */
+  COPS_BAND_INTERMEDIATE = 1,  /**< within 1 die: shoot (on foot), passengers at large maluses */
+  COPS_BAND_LONG = 2           /**< the pursued holds 2 dice more or better: out of reach */
+};
+
+/** A participant's state. */
+enum cops_chaser_states {
+  COPS_CHASER_IN = 0,      /**< still in the chase */
+  COPS_CHASER_LOST = 1,    /**< a pursuer at 0 dice: lost the prey for good (C7.4) */
+  COPS_CHASER_STOPPED = 2, /**< the pursued at 0 dice: forced to stop (C7.4) */
+  COPS_CHASER_WRECKED = 3  /**< wrecked their vehicle or themselves (C7.4) */
+};
+
+/** How a chase ended (cops_chase_result()). */
+enum cops_chase_results {
+  COPS_CHASE_GOING = 0,    /**< not over */
+  COPS_CHASE_CAUGHT = 1,   /**< the pursued stopped or wrecked */
+  COPS_CHASE_ESCAPED = 2   /**< no pursuer left (both sides at 0 in one round: escaped, C7.5) */
+};
+
+/** Crash tests (C7.2 RULING): how failed black dice are rolled. */
+enum cops_crash_modes {
+  COPS_CRASH_EACH = 0,     /**< one d6 per failed black die (the default) */
+  COPS_CRASH_ONE_PLUS = 1  /**< one d6, plus the number of failed black dice */
+};
+
+/**
+ * @brief A new chase, round 0, with its own log.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_new(cops_chase **out, cops_ctx *ctx);
+/** @brief Free a chase (its characters are the caller's). NULL is accepted. @since 0.11.0 */
+COPS_API void cops_chase_free(cops_chase *c);
+
+/**
+ * @brief Add a participant before the first round (C7 step 1).
+ * @param c the chase
+ * @param ch the character (borrowed: it must outlive the chase)
+ * @param skill the chase roll without its difficulty, as cops_character_action()
+ *        reads it: "Conduite [voiture]/Réflexes", "Athlétisme/Carrure",
+ *        "Pilotage [hélicoptère]/Coordination" (C1.4 and C1.5 apply)
+ * @param role a ::cops_chase_roles; one pursued per chase
+ * @param vehicle the vehicle's name, or NULL on foot
+ * @param white the white dice the GM gives, 4..6 (C7 step 1)
+ * @param[out] id the participant's id (may be NULL)
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ESTATE (the chase
+ *         began, or a second pursued); ::COPS_ESYNTAX, ::COPS_ENOTFOUND,
+ *         ::COPS_ERULE (the skill)
+ * @rule C7
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int role,
+                            const char *vehicle, int white, int *id);
+
+/** @brief Participants, or ::COPS_EINVAL. @since 0.11.0 */
+COPS_API int cops_chase_count(const cops_chase *c);
+/** @brief The participant's character (borrowed), or NULL. @since 0.11.0 */
+COPS_API cops_character *cops_chase_character(const cops_chase *c, int id);
+/** @brief The participant's ::cops_chase_roles, or a negative code. @since 0.11.0 */
+COPS_API int cops_chase_role(const cops_chase *c, int id);
+/** @brief The participant's ::cops_chaser_states, or a negative code. @since 0.11.0 */
+COPS_API int cops_chase_state(const cops_chase *c, int id);
+
+/**
+ * @brief The participant's chase dice (outputs may be NULL).
+ * @return ::COPS_OK, ::COPS_EINVAL (a bad id)
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_dice(const cops_chase *c, int id, int *white, int *black);
+
+/**
+ * @brief The GM adds (@p delta > 0) white dice, or removes dice (white first,
+ * then black), between rounds (C7 RULING, C7.5). Never below 0 nor above
+ * ::COPS_CHASE_DICE_MAX. Reaching 0 ends the participant's chase (C7.4).
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ESTATE (a round
+ *         declared, or the participant out)
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_adjust(cops_chase *c, int id, int delta);
+
+/**
+ * @brief The distance band between a pursuer and the pursued (C7.1), from
+ * their chase dice (white and black).
+ * @return ::COPS_OK, ::COPS_EINVAL (not a pursuer)
+ * @rule C7.1
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_band(const cops_chase *c, int pursuer, int *band);
+
+/**
+ * @brief Who of a pursuer and the pursued chooses the order of declarations
+ * (C7 step 2): the better skill, the lower threshold rolled after C1.4/C1.5
+ * (unskilled counts as 11+, C7.5); equal: the pursued.
+ * @return ::COPS_OK, ::COPS_EINVAL
+ * @rule C7 C7.5
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_chooser(const cops_chase *c, int pursuer, int *id);
+
+/** Declaration flag: spend an Ancienneté point to roll a failed chase roll again (C5, C7.5). */
+#define COPS_CHASE_ANCIENNETE 0x200u
+
+/**
+ * A participant's declaration for a round. Initialise with
+ * cops_chase_declaration_init(), then change what differs.
+ */
+typedef struct cops_chase_declaration {
+  uint32_t size;       /**< sizeof(cops_chase_declaration), set by cops_chase_declaration_init() */
+  int successes;       /**< declared successes, at least 1, may exceed the dice held (C7.5) */
+  int blacken;         /**< of the dice this round makes the participant lose, how many are white dice turned black instead (C7.2), 0..64 */
+  unsigned flags;      /**< ::COPS_ADRENALINE_DIE (one more die for this roll, C7.5), ::COPS_CHASE_ANCIENNETE */
+  int dice_mod;        /**< the GM's modifiers (C1.7): dice of this roll only */
+  int threshold_mod;   /**< threshold */
+  int difficulty_mod;  /**< difficulty */
+} cops_chase_declaration;
+
+/** @brief Fill @p d with @p successes and the defaults; @p size is sizeof(*d) as the caller knows it. @since 0.11.0 */
+COPS_API int cops_chase_declaration_init_sized(cops_chase_declaration *d, size_t size,
+                                               int successes);
+/** @brief cops_chase_declaration_init_sized() with sizeof(cops_chase_declaration). @since 0.11.0 */
+#define cops_chase_declaration_init(d, successes) \
+  cops_chase_declaration_init_sized((d), sizeof(cops_chase_declaration), (successes))
+
+/**
+ * @brief Declare for a participant in the chase, for the next round
+ * (again: the new declaration replaces the old).
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ESTATE (out of the
+ *         chase, or over); ::COPS_ERULE (Adrénaline or Ancienneté without a
+ *         point, Adrénaline on a skill without it)
+ * @rule C7 C7.2 C7.5
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_declare(cops_chase *c, int id, const cops_chase_declaration *d);
+
+/**
+ * @brief Resolve a round (C7 steps 3-4): every participant in the chase rolls
+ * `skill / chase dice (declared)` (the wound malus and an Adrénaline die change
+ * that roll's pool only), then the outcomes of C7.3 pair by pair (the pursued
+ * loses the dice of its worst pair only), the losses (white dice turned black
+ * as declared, white dice lost, then black), the crash tests of failed black
+ * dice of the final roll, the ends of C7.4 and the bands of C7.1, all as events.
+ * @return ::COPS_OK; ::COPS_ESTATE (someone has not declared, or the chase is
+ *         over: the message says who); ::COPS_ENOMEM; ::COPS_ERNG; the crash
+ *         callback's error. All or nothing.
+ * @rule C7 C7.1 C7.2 C7.3 C7.4 C7.5
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_resolve_round(cops_chase *c);
+
+/** @brief Rounds resolved. @since 0.11.0 */
+COPS_API int cops_chase_round(const cops_chase *c);
+/** @brief A ::cops_chase_results. @since 0.11.0 */
+COPS_API int cops_chase_result(const cops_chase *c);
+
+/** @brief How crash tests are rolled: a ::cops_crash_modes (C7.2 RULING). @since 0.11.0 */
+COPS_API int cops_chase_set_crash_mode(cops_chase *c, int mode);
+
+/**
+ * The caller's crash-test table (C7.2 RULING: the library ships none). Called
+ * once per participant with failed black dice in a round, after the losses:
+ * @p failed black dice failed, @p d6 holds @p n results (one per failure, or
+ * one d6 plus the failures, as the mode says). Set @p *wrecked to 1 when the
+ * participant wrecks (C7.4). Return 0, or a negative code to fail the
+ * round (nothing changes).
+ */
+typedef int (*cops_crash_fn)(void *user, int id, int failed, const int *d6, int n,
+                             int *wrecked);
+/** @brief Set (or with NULL remove) the crash-test callback. @since 0.11.0 */
+COPS_API int cops_chase_set_crash_callback(cops_chase *c, cops_crash_fn fn, void *user);
+
+/**
+ * @brief The GM says a participant wrecks (between rounds, C7.4).
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ESTATE (already out)
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_wreck(cops_chase *c, int id);
+
+/** @brief The chase's log (borrowed). @since 0.11.0 */
+COPS_API cops_log *cops_chase_log(cops_chase *c);
+
+/** @brief A band's name ("courte"; "short"), or NULL. @since 0.11.0 */
+COPS_API const char *cops_chase_band_name(int band, int lang);
+
+COPS_END_DECLS
+
+#endif

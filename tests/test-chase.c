@@ -1,0 +1,465 @@
+/* Chases (COPS.md C7) with scripted dice: the outcomes of C7.3, losses and black dice
+ * (C7.2, C7.5), crash tests, bands (C7.1), the ends (C7.4), several pursuers, the order
+ * of declarations, the GM's dice, Adrénaline, the wound malus and Ancienneté, errors,
+ * all or nothing. */
+#include <stdio.h>
+
+#include "testutil.h"
+
+static cops_ctx *ctx;
+static script dice;
+static cops_character *ch[4];
+static cops_chase *chase;
+
+#define FACES(...) SCRIPT_FACES(&dice, __VA_ARGS__)
+
+static cops_character *driver(const char *name, int level)
+{
+  cops_character *c;
+  ck_assert_int_eq(cops_character_new(&c, ctx), COPS_OK);
+  cops_character_set_name(c, name);
+  cops_character_set_characteristic(c, COPS_REFLEXES, 3);
+  cops_character_set_characteristic(c, COPS_CARRURE, 3);
+  if (level)
+    ck_assert_int_eq(cops_character_set_skill(c, COPS_CONDUITE, level, "voiture"), COPS_OK);
+  return c;
+}
+
+static void setup(void)
+{
+  ctx = SCRIPT(&dice, 1);
+  dice.n = 0;
+  ch[0] = driver("Rico", 5);    /* the pursued in the tests */
+  ch[1] = driver("Mike", 5);
+  ch[2] = driver("Sarah", 4);
+  ch[3] = driver("Tito", 0);    /* no Conduite: unskilled */
+  ck_assert_int_eq(cops_chase_new(&chase, ctx), COPS_OK);
+}
+
+static void teardown(void)
+{
+  cops_chase_free(chase);
+  for (int i = 0; i < 4; i++)
+    cops_character_free(ch[i]);
+  cops_ctx_free(ctx);
+}
+
+static int add(int i, int role, int white)
+{
+  int id;
+  ck_assert_msg(cops_chase_add(chase, ch[i], "Conduite [voiture]/Réflexes", role, "Dodge",
+                               white, &id) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  return id;
+}
+
+static void declare(int id, int successes, int blacken)
+{
+  cops_chase_declaration d;
+  ck_assert_int_eq(cops_chase_declaration_init(&d, successes), COPS_OK);
+  d.blacken = blacken;
+  ck_assert_msg(cops_chase_declare(chase, id, &d) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+}
+
+static void held(int id, int white, int black)
+{
+  int w, b;
+  ck_assert_int_eq(cops_chase_dice(chase, id, &w, &b), COPS_OK);
+  ck_assert_msg(w == white && b == black, "participant %d: %d white %d black, expected %d %d",
+                id, w, b, white, black);
+}
+
+static void resolve(void)
+{
+  ck_assert_msg(cops_chase_resolve_round(chase) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(dice.next, dice.n);
+}
+
+static int count(int type)
+{
+  cops_log *log = cops_chase_log(chase);
+  int n = 0;
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event x;
+    x.size = sizeof x;
+    cops_log_event(log, i, &x);
+    n += x.type == type;
+  }
+  return n;
+}
+
+static cops_event last_of(int type)
+{
+  cops_log *log = cops_chase_log(chase);
+  cops_event x, found;
+  memset(&found, 0, sizeof found);
+  for (int i = 0; i < cops_log_count(log); i++) {
+    x.size = sizeof x;
+    cops_log_event(log, i, &x);
+    if (x.type == type)
+      found = x;
+  }
+  ck_assert_int_eq(found.type, type);
+  return found;
+}
+
+/* C7.3: both succeed, the one who declared more makes the other lose a die; equal: none. */
+START_TEST(test_c7_3_both_succeed)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 5), q = add(1, COPS_CHASE_PURSUER, 5);
+  declare(p, 1, 0);
+  declare(q, 2, 0);
+  FACES(5, 1, 1, 1, 1, 6, 7, 1, 1, 1);   /* Rico 1 success of 1; Mike 2 of 2 */
+  resolve();
+  held(p, 4, 0);
+  held(q, 5, 0);
+  declare(p, 2, 0);
+  declare(q, 2, 0);
+  FACES(5, 6, 1, 1, 6, 7, 1, 1, 1);
+  resolve();
+  held(p, 4, 0);                  /* equal declarations: no change */
+  held(q, 5, 0);
+  ck_assert_int_eq(cops_chase_round(chase), 2);
+}
+END_TEST
+
+/* C7.3: only one succeeds, the loser loses ME + 1 (declared 5, got 3: loses 3). */
+START_TEST(test_c7_3_one_fails_loses_me_plus_one)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 6), q = add(1, COPS_CHASE_PURSUER, 5);
+  declare(p, 1, 0);
+  declare(q, 5, 0);
+  FACES(5, 1, 1, 1, 1, 1, 9, 9, 9, 1, 1);   /* Rico 1 of 1; Mike 3 of 5: ME 2 */
+  resolve();
+  held(p, 6, 0);
+  held(q, 2, 0);
+  ck_assert_int_eq(last_of(COPS_EV_CHASE_DICE).lost, 3);
+}
+END_TEST
+
+/* C7.3: both fail, each loses a die; C7.2: turned black instead when declared. */
+START_TEST(test_c7_3_both_fail_and_black_dice)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  declare(p, 2, 1);                       /* Rico turns a lost die black */
+  declare(q, 2, 0);
+  FACES(1, 1, 1, 1, 1, 1, 1, 1);
+  resolve();
+  held(p, 3, 1);
+  held(q, 3, 0);
+  cops_event x = last_of(COPS_EV_CHASE_DICE);
+  ck_assert_int_eq(x.lost, 1);            /* Mike's, last */
+  /* Round 2: Rico's black die is his last die (white first, black last); it fails in a
+   * successful roll: a crash test all the same (C7.2). */
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  FACES(5, 1, 1, 2, /* Rico: 1 success, the black die 2 failed */ 5, 1, 1, /* Mike */ 4);
+  resolve();
+  ck_assert_int_eq(count(COPS_EV_CRASH), 1);
+  x = last_of(COPS_EV_CRASH);
+  ck_assert_int_eq(x.failed, 1);
+  ck_assert_int_eq(x.total, 4);
+  ck_assert_int_eq(x.actor_id, p);
+}
+END_TEST
+
+/* C7.5: conversions never absorb more than the white dice in hand; then black dice go. */
+START_TEST(test_c7_5_losses_white_then_black)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 6);
+  ck_assert_int_eq(cops_chase_adjust(chase, p, -2), COPS_OK);   /* the GM: 2 white left */
+  held(p, 2, 0);
+  declare(p, 5, 9);                       /* turn every die lost black, if it can */
+  declare(q, 1, 0);
+  FACES(9, 9, /* Rico 2 of 5: ME 3, loses 4 */ 5, 1, 1, 1, 1, 1);
+  resolve();
+  /* 4 to lose: 2 white turned black, then 2 black lost: none left, forced to stop. */
+  held(p, 0, 0);
+  ck_assert_int_eq(cops_chase_state(chase, p), COPS_CHASER_STOPPED);
+  ck_assert_int_eq(cops_chase_result(chase), COPS_CHASE_CAUGHT);
+  ck_assert_int_eq(count(COPS_EV_CHASE_END), 1);
+  ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ESTATE);
+}
+END_TEST
+
+/* C7.5: a black die showing 10 succeeded, its re-roll never calls a crash test. */
+START_TEST(test_c7_5_a_black_ten_is_no_crash)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  declare(p, 2, 1);
+  declare(q, 2, 0);
+  FACES(1, 1, 1, 1, 1, 1, 1, 1);          /* both fail: Rico 3 white 1 black */
+  resolve();
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  FACES(5, 1, 1, 10, 1, /* the black 10, re-rolled 1 */ 5, 1, 1);
+  resolve();
+  ck_assert_int_eq(count(COPS_EV_CRASH), 0);
+}
+END_TEST
+
+/* C7.2 RULING: one d6 per failed black die by default, or one d6 plus the failures; the
+ * caller's table decides a wreck (C7.4): here 8 or more. */
+static int wreck_from_8(void *user, int id, int failed, const int *d6, int n, int *wrecked)
+{
+  int *seen = user;
+  seen[0] = id;
+  seen[1] = failed;
+  seen[2] = n;
+  seen[3] = d6[0];
+  *wrecked = d6[0] >= 8;
+  return 0;
+}
+
+START_TEST(test_c7_2_crash_tests_and_a_wreck)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  int seen[4] = {-1, -1, -1, -1};
+  ck_assert_int_eq(cops_chase_set_crash_callback(chase, wreck_from_8, seen), COPS_OK);
+  /* Mike turns a die black in each of two both-failed rounds; in the second his black
+   * die fails: a crash test, one d6 (3), no wreck. */
+  declare(p, 5, 0);
+  declare(q, 5, 1);
+  FACES(1, 1, 1, 1, 1, 1, 1, 1);
+  resolve();
+  ck_assert_int_eq(count(COPS_EV_CRASH), 0);
+  declare(p, 5, 0);
+  declare(q, 5, 1);
+  FACES(1, 1, 1, 1, 1, 1, 1, 3);
+  resolve();
+  ck_assert_int_eq(seen[0], q);
+  ck_assert_int_eq(seen[1], 1);
+  ck_assert_int_eq(seen[2], 1);
+  ck_assert_int_eq(seen[3], 3);
+  held(p, 2, 0);
+  held(q, 2, 2);
+  ck_assert_int_eq(cops_chase_set_crash_mode(chase, COPS_CRASH_ONE_PLUS), COPS_OK);
+  ck_assert_int_eq(cops_chase_set_crash_mode(chase, 2), COPS_EINVAL);
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  /* Rico 5 5: success. Mike 5 1 | 1 1: both black dice fail: one d6 (5) + 2 = 7. */
+  FACES(5, 5, 5, 1, 1, 1, 5);
+  resolve();
+  ck_assert_int_eq(seen[0], q);
+  ck_assert_int_eq(seen[1], 2);
+  ck_assert_int_eq(seen[2], 1);
+  ck_assert_int_eq(seen[3], 7);
+  ck_assert_int_eq(cops_chase_state(chase, q), COPS_CHASER_IN);
+  ck_assert_int_eq(last_of(COPS_EV_CRASH).total, 7);
+  /* Again, 6 + 2 = 8: a wreck; the only pursuer out: the pursued escapes. */
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  FACES(5, 5, 5, 1, 1, 1, 6);
+  resolve();
+  ck_assert_int_eq(cops_chase_state(chase, q), COPS_CHASER_WRECKED);
+  ck_assert_int_eq(cops_chase_result(chase), COPS_CHASE_ESCAPED);
+}
+END_TEST
+
+/* C7.1: bands from the difference of dice held. */
+START_TEST(test_c7_1_bands)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 6);
+  int band;
+  ck_assert_int_eq(cops_chase_band(chase, q, &band), COPS_OK);
+  ck_assert_int_eq(band, COPS_BAND_SHORT);          /* 2 more */
+  cops_chase_adjust(chase, q, -1);
+  cops_chase_band(chase, q, &band);
+  ck_assert_int_eq(band, COPS_BAND_INTERMEDIATE);   /* 1 more */
+  cops_chase_adjust(chase, p, 3);
+  cops_chase_band(chase, q, &band);
+  ck_assert_int_eq(band, COPS_BAND_LONG);           /* the pursued 2 more */
+  ck_assert_int_eq(cops_chase_band(chase, p, &band), COPS_EINVAL);
+  ck_assert_str_eq(cops_chase_band_name(COPS_BAND_LONG, COPS_LANG_FR), "longue");
+  ck_assert_int_eq(last_of(COPS_EV_CHASE_DICE).active, 1);
+}
+END_TEST
+
+/* C7.4 and C7.5: a pursuer at 0 has lost the prey; both sides at 0: the pursued escapes. */
+START_TEST(test_c7_4_ends)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  cops_chase_adjust(chase, p, -3);
+  cops_chase_adjust(chase, q, -3);
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  FACES(1, 1);                            /* both fail: each loses its last die */
+  resolve();
+  ck_assert_int_eq(cops_chase_state(chase, p), COPS_CHASER_STOPPED);
+  ck_assert_int_eq(cops_chase_state(chase, q), COPS_CHASER_LOST);
+  ck_assert_int_eq(cops_chase_result(chase), COPS_CHASE_ESCAPED);
+  cops_chase_declaration d;
+  cops_chase_declaration_init(&d, 1);
+  ck_assert_int_eq(cops_chase_declare(chase, p, &d), COPS_ESTATE);
+}
+END_TEST
+
+/* C7.5: several pursuers, each pair its own outcome; the pursued loses its worst pair's. */
+START_TEST(test_c7_5_several_pursuers)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 5), q = add(1, COPS_CHASE_PURSUER, 5),
+            r = add(2, COPS_CHASE_PURSUER, 5);
+  declare(p, 3, 0);
+  declare(q, 1, 0);
+  declare(r, 4, 0);
+  /* Rico 2 of 3 (ME 1); Mike 1 of 1; Sarah (4+) 4 of 4. */
+  FACES(5, 5, 1, 1, 1, 5, 1, 1, 1, 1, 4, 4, 4, 4, 1);
+  resolve();
+  /* Rico against Mike: Rico fails, loses 2; against Sarah: Rico fails, loses 2. Worst: 2. */
+  held(p, 3, 0);
+  held(q, 5, 0);
+  held(r, 5, 0);
+  ck_assert_int_eq(count(COPS_EV_CHASE_BAND), 2);
+  int band;
+  cops_chase_band(chase, r, &band);
+  ck_assert_int_eq(band, COPS_BAND_SHORT);
+}
+END_TEST
+
+/* C7 step 2: the better skill (lower threshold) chooses; equal: the pursued; unskilled is
+ * 11+ (C7.5). */
+START_TEST(test_c7_the_order_of_declarations)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4),
+            r = add(2, COPS_CHASE_PURSUER, 4), t = add(3, COPS_CHASE_PURSUER, 4);
+  int who;
+  cops_chase_chooser(chase, q, &who);
+  ck_assert_int_eq(who, p);               /* 5+ and 5+: the pursued */
+  cops_chase_chooser(chase, r, &who);
+  ck_assert_int_eq(who, r);               /* Sarah 4+ */
+  cops_chase_chooser(chase, t, &who);
+  ck_assert_int_eq(who, p);               /* Tito unskilled */
+  ck_assert_int_eq(cops_chase_chooser(chase, p, &who), COPS_EINVAL);
+}
+END_TEST
+
+/* C7.5: the wound malus and an Adrénaline die change this roll only; Ancienneté rolls a
+ * failed chase roll again. */
+START_TEST(test_c7_5_malus_adrenaline_anciennete)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  cops_character_set_hp(ch[0], 10);       /* below half: -1 die */
+  cops_character_set_points(ch[1], 1, 1);
+  cops_chase_declaration d;
+  cops_chase_declaration_init(&d, 2);
+  declare(p, 1, 0);
+  d.flags = COPS_ADRENALINE_DIE | COPS_CHASE_ANCIENNETE;
+  ck_assert_int_eq(cops_chase_declare(chase, q, &d), COPS_OK);
+  /* Rico 3 dice: 5 1 1 (1 of 1). Mike 5 dice: 1 1 1 1 1 fails; again: 5 5 1 1 1. */
+  FACES(5, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 1);
+  resolve();
+  held(p, 3, 0);                   /* both succeed, Mike declared more: Rico loses 1 */
+  int cur;
+  cops_character_points(ch[1], COPS_ADRENALINE, &cur, NULL);
+  ck_assert_int_eq(cur, 0);
+  cops_character_points(ch[1], COPS_ANCIENNETE, &cur, NULL);
+  ck_assert_int_eq(cur, 0);
+  held(q, 4, 0);                   /* the chase dice held do not change */
+}
+END_TEST
+
+/* Errors, and a round that fails changes nothing. */
+static int failing_table(void *user, int id, int failed, const int *d6, int n, int *wrecked)
+{
+  (void)user, (void)id, (void)failed, (void)d6, (void)n, (void)wrecked;
+  return COPS_ERANGE;
+}
+
+START_TEST(test_errors_and_all_or_nothing)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4);
+  int id;
+  ck_assert_int_eq(cops_chase_add(chase, ch[1], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUED, NULL, 4, &id), COPS_ESTATE);
+  ck_assert_int_eq(cops_chase_add(chase, ch[1], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 3, &id), COPS_ERANGE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "white dice 3 out of range 4..6 (C7)");
+  ck_assert_int_eq(cops_chase_add(chase, ch[0], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 4, &id), COPS_EINVAL);
+  ck_assert_int_eq(cops_chase_add(chase, ch[1], "Conduite/Réflexes (", COPS_CHASE_PURSUER,
+                                  NULL, 4, &id), COPS_ESYNTAX);
+  ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ESTATE);   /* no pursuer */
+  const int q = add(1, COPS_CHASE_PURSUER, 4);
+  declare(p, 1, 1);
+  ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ESTATE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "Mike (id 1) has not declared");
+  cops_chase_declaration d;
+  cops_chase_declaration_init(&d, 0);
+  ck_assert_int_eq(cops_chase_declare(chase, q, &d), COPS_ERANGE);
+  d.successes = 1;
+  d.flags = COPS_CHASE_ANCIENNETE;
+  ck_assert_int_eq(cops_chase_declare(chase, q, &d), COPS_ERULE);
+  declare(q, 1, 0);
+  /* A round: both fail, Rico turns his die black. Then a round whose crash test's table
+   * fails: nothing changed. */
+  FACES(1, 1, 1, 1, 1, 1, 1, 1);
+  resolve();
+  held(p, 3, 1);
+  const int events = cops_log_count(cops_chase_log(chase));
+  cops_chase_set_crash_callback(chase, failing_table, NULL);
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  FACES(5, 1, 1, 1, 5, 1, 1, 3);          /* Rico's black die fails */
+  ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ERANGE);
+  held(p, 3, 1);
+  held(q, 3, 0);
+  ck_assert_int_eq(cops_log_count(cops_chase_log(chase)), events);
+  ck_assert_int_eq(cops_chase_round(chase), 1);
+  /* The dice running out fail it too, and change nothing. */
+  cops_chase_set_crash_callback(chase, NULL, NULL);
+  FACES(5, 1);
+  ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ERNG);
+  held(p, 3, 1);
+  ck_assert_int_eq(cops_log_count(cops_chase_log(chase)), events);
+  ck_assert_int_eq(cops_chase_add(chase, ch[2], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 4, &id), COPS_ESTATE);
+}
+END_TEST
+
+/* The events name participants by id, and narrate. */
+START_TEST(test_events_and_narration)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 5), q = add(1, COPS_CHASE_PURSUER, 5);
+  declare(p, 1, 0);
+  declare(q, 5, 1);
+  FACES(5, 1, 1, 1, 1, 9, 9, 9, 1, 1);    /* Mike 3 of 5: loses 3, one turned black */
+  resolve();
+  held(q, 2, 1);
+  char *text;
+  ck_assert_int_eq(cops_log_narrate(cops_chase_log(chase), 0, COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_msg(strstr(text, "Mike turns 1 white die black (2 white, 1 black); Mike loses 2 "
+                             "chase dice (2 white, 1 black)"), "%s", text);
+  ck_assert_msg(strstr(text, "Mike and Rico: long distance"), "%s", text);   /* 3 to 5 */
+  cops_free(text);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(chase), 0, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "\"type\":\"chase_dice\""));
+  ck_assert_ptr_nonnull(strstr(text, "\"purpose\":\"chase\""));
+  cops_free(text);
+  cops_event x = last_of(COPS_EV_CHASE_BAND);
+  ck_assert_int_eq(x.actor_id, q);
+  ck_assert_int_eq(x.target_id, p);
+}
+END_TEST
+
+static Suite *chase_suite(void)
+{
+  Suite *s = suite_create("chase");
+  TCase *tc = tcase_create("core");
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_add_test(tc, test_c7_3_both_succeed);
+  tcase_add_test(tc, test_c7_3_one_fails_loses_me_plus_one);
+  tcase_add_test(tc, test_c7_3_both_fail_and_black_dice);
+  tcase_add_test(tc, test_c7_5_losses_white_then_black);
+  tcase_add_test(tc, test_c7_5_a_black_ten_is_no_crash);
+  tcase_add_test(tc, test_c7_2_crash_tests_and_a_wreck);
+  tcase_add_test(tc, test_c7_1_bands);
+  tcase_add_test(tc, test_c7_4_ends);
+  tcase_add_test(tc, test_c7_5_several_pursuers);
+  tcase_add_test(tc, test_c7_the_order_of_declarations);
+  tcase_add_test(tc, test_c7_5_malus_adrenaline_anciennete);
+  tcase_add_test(tc, test_errors_and_all_or_nothing);
+  tcase_add_test(tc, test_events_and_narration);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(chase_suite)
