@@ -3,8 +3,9 @@
  * scenarios (run for a few rounds), saved fights (read, saved again, run a
  * few rounds); and, from raw bytes, attacks of every mode
  * from fuzzed situations, the odds of fuzzed actions, an encounter driven
- * by fuzzed declarations round after round, and wounds over time: treatments,
- * time, rest, nights, revivals in a fuzzed order, the sheet written and read back. The first byte picks the mode;
+ * by fuzzed declarations round after round, wounds over time (treatments,
+ * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
+ * and chases driven by fuzzed declarations and GM's dice. The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
 #include <stdint.h>
@@ -237,6 +238,61 @@ static void fuzz_wounds(cops_ctx *ctx, struct bytes *b)
   cops_character_free(doc);
 }
 
+/* A chase of three driven by fuzzed declarations, the GM's dice and crash mode, with a
+ * crash table that wrecks on a fuzzed threshold; its log rendered. */
+static int fuzz_crash_table(void *user, int id, int failed, const int *d6, int n, int *wrecked)
+{
+  (void)id, (void)failed;
+  *wrecked = n > 0 && d6[0] >= *(const int *)user;
+  return 0;
+}
+
+static void fuzz_chase(cops_ctx *ctx, struct bytes *b)
+{
+  cops_character *ch[3];
+  cops_chase *c;
+  if (cops_chase_new(&c, ctx))
+    abort();
+  for (int i = 0; i < 3; i++) {
+    if (cops_character_from_json(&ch[i], ctx, sheet))
+      abort();
+    cops_character_set_skill(ch[i], COPS_CONDUITE, take(b, 2, 9), "voiture");
+    cops_chase_add(c, ch[i], take(b, 0, 1) ? "Conduite [voiture]/Réflexes" : "Athlétisme/Carrure",
+                   i ? COPS_CHASE_PURSUER : take(b, 0, 1), NULL, take(b, 3, 7), NULL);
+  }
+  int threshold = take(b, 1, 12);
+  cops_chase_set_crash_callback(c, fuzz_crash_table, &threshold);
+  cops_chase_set_crash_mode(c, take(b, 0, 2));
+  cops_log_set_limit(cops_chase_log(c), take(b, 0, 500));
+  for (int round = 0; round < 30 && b->n && !cops_chase_result(c); round++) {
+    const int n = cops_chase_count(c);
+    for (int i = 0; i < n; i++) {
+      cops_chase_declaration d;
+      cops_chase_declaration_init(&d, take(b, -1, 8));
+      d.blacken = take(b, -1, 8);
+      d.flags = (unsigned)take(b, 0, 3) << 8;
+      d.dice_mod = take(b, -3, 3);
+      cops_chase_declare(c, i, &d);
+    }
+    if (take(b, 0, 3) == 0)
+      cops_chase_adjust(c, take(b, -1, 3), take(b, -70, 70));
+    if (take(b, 0, 15) == 0)
+      cops_chase_wreck(c, take(b, 0, 2));
+    cops_chase_resolve_round(c);
+  }
+  char *text;
+  int band, who;
+  cops_chase_band(c, 1, &band);
+  cops_chase_chooser(c, 2, &who);
+  if (cops_log_narrate(cops_chase_log(c), 0, COPS_LANG_ES, &text) == COPS_OK)
+    cops_free(text);
+  if (cops_log_to_jsonl(cops_chase_log(c), 0, &text) == COPS_OK)
+    cops_free(text);
+  cops_chase_free(c);
+  for (int i = 0; i < 3; i++)
+    cops_character_free(ch[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size == 0)
@@ -253,7 +309,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 12) {
+  switch (data[0] % 13) {
   case 0: {
     cops_action a;
     double p;
@@ -343,6 +399,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   case 11:
     fuzz_wounds(ctx, &b);
+    break;
+  case 12:
+    fuzz_chase(ctx, &b);
     break;
   default: {
     int v, x, y, z;

@@ -200,6 +200,30 @@ static int out_of_chase(cops_chase *c, int id, int state)
   return ev(c, &x, id, -1);
 }
 
+/* The chase's result once a participant left (C7.4, C7.5): no pursuer left, the pursued
+ * escapes (both at 0 in one round included); the pursued out, caught. Told once. A chase
+ * that never had both sides has no result. */
+static int conclude(cops_chase *c)
+{
+  const int pursued = pursued_of(c);
+  int in = 0, pursuers = 0;
+  for (int i = 0; i < c->n; i++)
+    if (c->p[i].role == COPS_CHASE_PURSUER) {
+      pursuers++;
+      in += c->p[i].state == COPS_CHASER_IN;
+    }
+  if (c->result || pursued < 0 || !pursuers)
+    return COPS_OK;
+  c->result = !in ? COPS_CHASE_ESCAPED
+              : c->p[pursued].state != COPS_CHASER_IN ? COPS_CHASE_CAUGHT : COPS_CHASE_GOING;
+  if (!c->result)
+    return COPS_OK;
+  cops_event x = {0};
+  x.type = COPS_EV_CHASE_END;
+  x.result = c->result;
+  return ev(c, &x, -1, pursued);
+}
+
 int cops_chase_adjust(cops_chase *c, int id, int delta)
 {
   if (!valid(c, id))
@@ -233,10 +257,13 @@ int cops_chase_adjust(cops_chase *c, int id, int delta)
   if (!rc && p->white + p->black == 0)
     rc = out_of_chase(c, id, p->role == COPS_CHASE_PURSUER ? COPS_CHASER_LOST
                                                            : COPS_CHASER_STOPPED);
+  if (!rc)
+    rc = conclude(c);
   if (rc) {
     p->white = white;
     p->black = black;
     p->state = COPS_CHASER_IN;
+    c->result = COPS_CHASE_GOING;
     cops__log_rewind(c->log, &mark);
   }
   return rc;
@@ -502,16 +529,9 @@ static int resolve(cops_chase *c, int pursued)
                                                                : COPS_CHASER_STOPPED)))
       return rc;
   }
-  int in = 0;
-  for (int i = 0; i < c->n; i++)
-    in += i != pursued && c->p[i].state == COPS_CHASER_IN;
-  /* Both sides at 0 in one round: the pursued escapes (C7.5). */
-  if (!in)
-    c->result = COPS_CHASE_ESCAPED;
-  else if (c->p[pursued].state != COPS_CHASER_IN)
-    c->result = COPS_CHASE_CAUGHT;
-  /* The bands of those still in (C7.1). */
-  for (int i = 0; !c->result && i < c->n; i++) {
+  /* The bands of those still in (C7.1), unless the chase is over. */
+  const int going = c->p[pursued].state == COPS_CHASER_IN;
+  for (int i = 0; going && i < c->n; i++) {
     if (i == pursued || c->p[i].state != COPS_CHASER_IN)
       continue;
     memset(&x, 0, sizeof x);
@@ -520,13 +540,9 @@ static int resolve(cops_chase *c, int pursued)
     if ((rc = ev(c, &x, i, pursued)))
       return rc;
   }
-  if (c->result) {
-    memset(&x, 0, sizeof x);
-    x.type = COPS_EV_CHASE_END;
-    x.result = c->result;
-    if ((rc = ev(c, &x, -1, pursued)))
-      return rc;
-  }
+  /* Both sides at 0 in one round: the pursued escapes (C7.5). */
+  if ((rc = conclude(c)))
+    return rc;
   for (int i = 0; i < c->n; i++)
     c->p[i].declared = 0;
   c->round++;
@@ -583,23 +599,12 @@ int cops_chase_wreck(cops_chase *c, int id)
   cops__log_mark_t mark;
   cops__log_mark(c->log, &mark);
   int rc = out_of_chase(c, id, COPS_CHASER_WRECKED);
-  const int pursued = pursued_of(c);
-  int in = 0;
-  for (int i = 0; i < c->n; i++)
-    in += i != pursued && c->p[i].state == COPS_CHASER_IN;
-  const int result = !in ? COPS_CHASE_ESCAPED
-                     : c->p[pursued].state != COPS_CHASER_IN ? COPS_CHASE_CAUGHT : 0;
-  if (!rc && result) {
-    cops_event x = {0};
-    x.type = COPS_EV_CHASE_END;
-    x.result = result;
-    rc = ev(c, &x, -1, pursued);
-  }
+  if (!rc)
+    rc = conclude(c);
   if (rc) {
     c->p[id].state = COPS_CHASER_IN;
+    c->result = COPS_CHASE_GOING;
     cops__log_rewind(c->log, &mark);
-    return rc;
   }
-  c->result = result;
-  return COPS_OK;
+  return rc;
 }

@@ -190,6 +190,31 @@ with tempfile.TemporaryDirectory() as tmp:
         with open(sheet, encoding="utf-8") as f:
             valid("sheet", json.load(f), "a sheet after heal " + step[0])
 
+# Chases (docs/chases.md): seeded chases of a car and two pursuers, black dice taken
+# whenever there is a loss, a crash table that wrecks on 6; and the GM's dice.
+for seed in range(1, 31):
+    with cops.Context(seed=seed) as ctx:
+        people = []
+        for name, level in (("Rico", 5), ("Mike", 5), ("Sarah", 4)):
+            c = cops.Character.new(ctx, name)
+            c.set_characteristic("Réflexes", 3)
+            c.set_skill("Conduite", level, ["voiture"])
+            people.append(c)
+        with cops.Chase(ctx) as chase:
+            ids = [chase.add(people[0], "Conduite [voiture]/Réflexes", "pursued", "Dodge", 5),
+                   chase.add(people[1], "Conduite [voiture]/Réflexes", "pursuer", None, 4),
+                   chase.add(people[2], "Conduite [voiture]/Réflexes", "pursuer", "Ford", 6)]
+            chase.set_crash_callback(lambda i, failed, d6: max(d6) == 6)
+            if seed % 2:
+                chase.set_crash_mode("one_plus")
+            chase.adjust(ids[0], 1)
+            while chase.result == "going" and chase.round < 40:
+                for i in ids:
+                    if chase.state(i) == "in":
+                        chase.declare(i, 1 + (seed + chase.round + i) % 3, blacken=seed % 3)
+                chase.resolve_round()
+            lines(chase.jsonl(), "chase %d" % seed)
+
 missing = set(SCHEMAS["event"]["properties"]["type"]["enum"]) - event_types
 # penetration needs a caller's threshold (cops_situation.penetration), which neither the
 # command nor the bindings set: its shape is checked by tests/test-attack.c's JSON.

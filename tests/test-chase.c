@@ -293,6 +293,27 @@ START_TEST(test_c7_4_ends)
 }
 END_TEST
 
+/* C7.4 between rounds: the GM takes the pursued's last dice: caught; a wreck in a chase
+ * that has no pursued yet decides nothing (found by the fuzzer). */
+START_TEST(test_c7_4_ends_between_rounds)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  ck_assert_int_eq(cops_chase_adjust(chase, p, -4), COPS_OK);
+  ck_assert_int_eq(cops_chase_state(chase, p), COPS_CHASER_STOPPED);
+  ck_assert_int_eq(cops_chase_result(chase), COPS_CHASE_CAUGHT);
+  ck_assert_int_eq(count(COPS_EV_CHASE_END), 1);
+  ck_assert_int_eq(cops_chase_wreck(chase, q), COPS_ESTATE);   /* over */
+  cops_chase *alone;
+  ck_assert_int_eq(cops_chase_new(&alone, ctx), COPS_OK);
+  int id;
+  ck_assert_int_eq(cops_chase_add(alone, ch[2], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 4, &id), COPS_OK);
+  ck_assert_int_eq(cops_chase_wreck(alone, id), COPS_OK);
+  ck_assert_int_eq(cops_chase_result(alone), COPS_CHASE_GOING);
+  cops_chase_free(alone);
+}
+END_TEST
+
 /* C7.5: several pursuers, each pair its own outcome; the pursued loses its worst pair's. */
 START_TEST(test_c7_5_several_pursuers)
 {
@@ -453,6 +474,7 @@ static Suite *chase_suite(void)
   tcase_add_test(tc, test_c7_2_crash_tests_and_a_wreck);
   tcase_add_test(tc, test_c7_1_bands);
   tcase_add_test(tc, test_c7_4_ends);
+  tcase_add_test(tc, test_c7_4_ends_between_rounds);
   tcase_add_test(tc, test_c7_5_several_pursuers);
   tcase_add_test(tc, test_c7_the_order_of_declarations);
   tcase_add_test(tc, test_c7_5_malus_adrenaline_anciennete);

@@ -18,7 +18,7 @@ static int parsed(lua_State *L, int i, int (*parse)(const char *, int *), const 
   return v;
 }
 
-static int lang_arg(lua_State *L, int i, const char *dflt)
+int lang_arg(lua_State *L, int i, const char *dflt)
 {
   int lang;
   const char *code = luaL_optstring(L, i, dflt);
@@ -1050,7 +1050,7 @@ static int sc_reset(lua_State *L)
 }
 
 /* Add methods to the __index table of a metatable made by luaopen_cops. */
-static void add_methods(lua_State *L, const char *mt, const luaL_Reg *methods)
+void add_methods(lua_State *L, const char *mt, const luaL_Reg *methods)
 {
   luaL_getmetatable(L, mt);
   lua_getfield(L, -1, "__index");

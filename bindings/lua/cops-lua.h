@@ -82,6 +82,20 @@ void ctx_release(ctx_ud *c);
  * the module table at the top of the stack. */
 void open_api(lua_State *L);
 void open_heal(lua_State *L);
+void open_chase(lua_State *L);
+/* Shared by the files of the module (lib/cops.c): a callback's Lua error kept to raise
+ * after the C call, a failure of the callback's own making, a close refused from the dice
+ * callback, the close/__gc/__close trio of a metatable at -1, an entity given back by a
+ * handle that borrowed it. */
+void keep_failure(lua_State *L, ctx_ud *c);
+void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...);
+void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what);
+void closers(lua_State *L, lua_CFunction fn, const char *mt);
+void entity_unuse(entity_ud *e);
+/* The language code at argument i ("fr" by default): its cops_lang (lib/api.c). */
+int lang_arg(lua_State *L, int i, const char *dflt);
+/* Add methods to the __index table of a metatable made by luaopen_cops (lib/api.c). */
+void add_methods(lua_State *L, const char *mt, const luaL_Reg *methods);
 /* Fields of an argument table at index t (lib/attack.c): an integer, a name the library
  * parses or an integer, an entity of metatable mt, a log; nil gives the default. */
 int opt_field_int(lua_State *L, int t, const char *key, int dflt);

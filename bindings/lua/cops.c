@@ -45,7 +45,7 @@ int raise(lua_State *L, ctx_ud *c, int rc)
 
 /* close() from the context's own dice function: refused, as the library
  * refuses it (the object is in use by the roll under way). */
-static void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what)
+void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what)
 {
   if (c->in_callback) {
     char msg[160];
@@ -121,7 +121,7 @@ ctx_ud *to_ctx(lua_State *L, int i)
 
 /* The error at the top of the stack, raised when the library's call returns (the
  * first one of the call; popped). */
-static void keep_failure(lua_State *L, ctx_ud *c)
+void keep_failure(lua_State *L, ctx_ud *c)
 {
   if (c->failure == LUA_NOREF)
     c->failure = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -131,7 +131,7 @@ static void keep_failure(lua_State *L, ctx_ud *c)
 
 /* A Lua function called by the library answered what C cannot take: an error
  * {code, name, message} raised when the library's call returns. */
-static void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...)
+void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
@@ -528,6 +528,12 @@ static void entity_free(entity_ud *e)
   e->p = NULL;
   e->owner->children--;
   ctx_release(e->owner);
+}
+
+void entity_unuse(entity_ud *e)
+{
+  if (--e->users == 0 && e->closed && e->p)
+    entity_free(e);
 }
 
 static int entity_close(lua_State *L)
@@ -1145,7 +1151,7 @@ void metatable(lua_State *L, const char *name, const luaL_Reg *methods)
 }
 
 /* Add close (refusing), __gc and __close (not refusing) with the closer given. */
-static void closers(lua_State *L, lua_CFunction fn, const char *mt)
+void closers(lua_State *L, lua_CFunction fn, const char *mt)
 {
   /* metatable at -1, its __index table reached through it */
   lua_getfield(L, -1, "__index");
@@ -1257,5 +1263,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_api(L);
   open_attack(L);
   open_heal(L);
+  open_chase(L);
   return 1;
 }

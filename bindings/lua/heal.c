@@ -245,25 +245,16 @@ static int ctx_treatment_action(lua_State *L)
 
 /* ---- names and the aftermath ------------------------------------------------------ */
 
-static int lang_of(lua_State *L, int i)
-{
-  int lang;
-  const char *code = luaL_optstring(L, i, "fr");
-  if (cops_lang_parse(code, &lang))
-    return luaL_argerror(L, i, lua_pushfstring(L, "no language '%s'", code));
-  return lang;
-}
-
 static int cat_rest_name(lua_State *L)
 {
-  const char *s = cops_rest_name(luaL_checkoption(L, 1, NULL, rests), lang_of(L, 2));
+  const char *s = cops_rest_name(luaL_checkoption(L, 1, NULL, rests), lang_arg(L, 2, "fr"));
   lua_pushstring(L, s);
   return 1;
 }
 
 static int cat_treatment_name(lua_State *L)
 {
-  const char *s = cops_treatment_name(luaL_checkoption(L, 1, NULL, treatments), lang_of(L, 2));
+  const char *s = cops_treatment_name(luaL_checkoption(L, 1, NULL, treatments), lang_arg(L, 2, "fr"));
   lua_pushstring(L, s);
   return 1;
 }
@@ -284,14 +275,6 @@ static int f_aftermath_done(lua_State *L)
   return 1;
 }
 
-static void add(lua_State *L, const char *mt, const luaL_Reg *methods)
-{
-  luaL_getmetatable(L, mt);
-  lua_getfield(L, -1, "__index");
-  luaL_setfuncs(L, methods, 0);
-  lua_pop(L, 2);
-}
-
 void open_heal(lua_State *L)
 {
   static const luaL_Reg character[] = {
@@ -300,17 +283,17 @@ void open_heal(lua_State *L)
     {"set_rest", ch_set_rest}, {"rest", ch_rest}, {"night", ch_night}, {"revive", ch_revive},
     {"declare_dead", ch_declare_dead}, {NULL, NULL},
   };
-  add(L, CHARACTER, character);
+  add_methods(L, CHARACTER, character);
   static const luaL_Reg ctx[] = {
     {"treat", ctx_treat}, {"treat_odds", ctx_treat_odds},
     {"treatment_action", ctx_treatment_action}, {NULL, NULL},
   };
-  add(L, CTX, ctx);
+  add_methods(L, CTX, ctx);
   static const luaL_Reg fight[] = {
     {"aftermath", f_aftermath}, {"aftermath_done", f_aftermath_done}, {NULL, NULL},
   };
-  add(L, ENCOUNTER, fight);
-  add(L, SCENARIO, fight);
+  add_methods(L, ENCOUNTER, fight);
+  add_methods(L, SCENARIO, fight);
   lua_getfield(L, -1, "catalogue");
   lua_pushcfunction(L, cat_rest_name);
   lua_setfield(L, -2, "rest_name");

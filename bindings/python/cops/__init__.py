@@ -54,6 +54,7 @@ from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter,
                       opposed_odds)
 from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
+from .chase import Chase
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -64,7 +65,7 @@ __all__ = [
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
-    "TreatmentOdds",
+    "TreatmentOdds", "Chase",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",
@@ -74,5 +75,5 @@ __all__ = [
 
 
 def version() -> str:
-    """The C library's version string ("0.10.0")."""
+    """The C library's version string ("0.11.0")."""
     return _native.c_text(_native.lib.cops_version_string())

@@ -160,6 +160,11 @@ class EventType(str, enum.Enum):
     REST = "rest"
     TIME = "time"
     NIGHT = "night"
+    CHASE_DICE = "chase_dice"
+    CHASE_BAND = "chase_band"
+    CRASH = "crash"
+    CHASE_OUT = "chase_out"
+    CHASE_END = "chase_end"
 
     def __str__(self) -> str:
         return str(self.value)

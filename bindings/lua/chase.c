@@ -1,0 +1,335 @@
+/* The Lua binding of chases (<cops/chase.h>, docs/chases.md): ctx:chase() makes one;
+ * its participants, declarations, rounds, crash tests through a Lua function, events. */
+#include <string.h>
+
+#include "cops-lua.h"
+
+#define CHASE "cops.chase"
+
+static const char *const roles[] = {"pursued", "pursuer", NULL};
+static const char *const bands[] = {"short", "intermediate", "long", NULL};
+static const char *const states[] = {"in", "lost", "stopped", "wrecked", NULL};
+static const char *const results[] = {"going", "caught", "escaped", NULL};
+static const char *const modes[] = {"each", "one_plus", NULL};
+
+typedef struct {
+  cops_chase *p;
+  ctx_ud *owner;
+  int crash;                          /* registry ref of the crash function, 0 for none */
+  int nkept;
+  entity_ud *kept[COPS_CHASERS_MAX];  /* the characters it borrows */
+} chase_ud;
+
+static chase_ud *to_chase(lua_State *L, int i)
+{
+  chase_ud *c = luaL_checkudata(L, i, CHASE);
+  if (!c->p)
+    luaL_error(L, "the chase is closed");
+  c->owner->L = L;
+  return c;
+}
+
+static int ctx_chase(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  chase_ud *h = lua_newuserdatauv(L, sizeof *h, 2);
+  memset(h, 0, sizeof *h);
+  h->owner = c;
+  lua_pushvalue(L, 1);            /* the context lives as long as the chase */
+  lua_setiuservalue(L, -2, 1);
+  lua_newtable(L);                /* the characters it borrows, kept alive */
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, CHASE);
+  check(L, c, cops_chase_new(&h->p, c->ctx));
+  c->children++;
+  return 1;
+}
+
+static int chase_close(lua_State *L)
+{
+  chase_ud *h = luaL_checkudata(L, 1, CHASE);
+  if (!h->p)
+    return 0;
+  if (lua_toboolean(L, lua_upvalueindex(2)))
+    refuse_in_callback(L, h->owner, "chase");
+  if (h->crash > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, h->crash);
+  h->crash = 0;
+  cops_chase_free(h->p);
+  h->p = NULL;
+  for (int i = 0; i < h->nkept; i++)
+    entity_unuse(h->kept[i]);
+  h->nkept = 0;
+  h->owner->children--;
+  ctx_release(h->owner);
+  return 0;
+}
+
+/* c:add(character, skill, role, vehicle or nil, white) -> id */
+static int chase_add(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  entity_ud *ch = to_entity(L, 2, CHARACTER);
+  const char *skill = checktext(L, 3);
+  const int role = luaL_checkoption(L, 4, "pursuer", roles);
+  const char *vehicle = lua_isnoneornil(L, 5) ? NULL : checktext(L, 5);
+  int id;
+  check(L, h->owner, cops_chase_add(h->p, ch->p, skill, role, vehicle, optint(L, 6, 4), &id));
+  lua_getiuservalue(L, 1, 2);
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, -2, (lua_Integer)luaL_len(L, -2) + 1);
+  lua_pop(L, 1);
+  ch->users++;
+  h->kept[h->nkept++] = ch;
+  lua_pushinteger(L, id);
+  return 1;
+}
+
+static int checkid(lua_State *L, chase_ud *h, int i)
+{
+  const int id = checkint(L, i);
+  if (id < 0 || id >= cops_chase_count(h->p))
+    return luaL_argerror(L, i, "no such participant");
+  return id;
+}
+
+static int chase_count(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushinteger(L, cops_chase_count(h->p));
+  return 1;
+}
+
+static int chase_character(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int id = checkid(L, h, 2);
+  cops_character *ch = cops_chase_character(h->p, id);
+  lua_getiuservalue(L, 1, 2);
+  const int n = (int)luaL_len(L, -1);
+  for (int k = 1; k <= n; k++) {
+    lua_rawgeti(L, -1, k);
+    if (((entity_ud *)lua_touserdata(L, -1))->p == ch)
+      return 1;
+    lua_pop(L, 1);
+  }
+  return luaL_error(L, "no character for participant %d", id);
+}
+
+static int chase_role(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushstring(L, roles[check(L, h->owner, cops_chase_role(h->p, checkid(L, h, 2)))]);
+  return 1;
+}
+
+static int chase_state(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushstring(L, states[check(L, h->owner, cops_chase_state(h->p, checkid(L, h, 2)))]);
+  return 1;
+}
+
+/* c:dice(id) -> white, black */
+static int chase_dice(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  int w, b;
+  check(L, h->owner, cops_chase_dice(h->p, checkid(L, h, 2), &w, &b));
+  lua_pushinteger(L, w);
+  lua_pushinteger(L, b);
+  return 2;
+}
+
+static int chase_adjust(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_adjust(h->p, checkid(L, h, 2), checkint(L, 3)));
+  return 0;
+}
+
+static int chase_band(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  int band;
+  check(L, h->owner, cops_chase_band(h->p, checkid(L, h, 2), &band));
+  lua_pushstring(L, bands[band]);
+  return 1;
+}
+
+static int chase_chooser(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  int id;
+  check(L, h->owner, cops_chase_chooser(h->p, checkid(L, h, 2), &id));
+  lua_pushinteger(L, id);
+  return 1;
+}
+
+/* c:declare(id, successes [, {blacken =, adrenaline =, anciennete =, dice_mod =,
+ * threshold_mod =, difficulty_mod =}]) */
+static int chase_declare(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int id = checkid(L, h, 2);
+  cops_chase_declaration d;
+  cops_chase_declaration_init(&d, checkint(L, 3));
+  if (lua_istable(L, 4)) {
+    d.blacken = opt_field_int(L, 4, "blacken", 0);
+    d.dice_mod = opt_field_int(L, 4, "dice_mod", 0);
+    d.threshold_mod = opt_field_int(L, 4, "threshold_mod", 0);
+    d.difficulty_mod = opt_field_int(L, 4, "difficulty_mod", 0);
+    lua_getfield(L, 4, "adrenaline");
+    d.flags |= lua_toboolean(L, -1) ? COPS_ADRENALINE_DIE : 0u;
+    lua_getfield(L, 4, "anciennete");
+    d.flags |= lua_toboolean(L, -1) ? COPS_CHASE_ANCIENNETE : 0u;
+    lua_pop(L, 2);
+  } else if (!lua_isnoneornil(L, 4)) {
+    return luaL_argerror(L, 4, "a table of options");
+  }
+  check(L, h->owner, cops_chase_declare(h->p, id, &d));
+  return 0;
+}
+
+static int chase_resolve_round(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_resolve_round(h->p));
+  return 0;
+}
+
+static int chase_round(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushinteger(L, cops_chase_round(h->p));
+  return 1;
+}
+
+static int chase_result(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushstring(L, results[cops_chase_result(h->p)]);
+  return 1;
+}
+
+static int chase_set_crash_mode(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_set_crash_mode(h->p, luaL_checkoption(L, 2, NULL, modes)));
+  return 0;
+}
+
+/* The Lua crash table: fn(id, failed, {d6 ...}) -> wrecked (a boolean). */
+static int crash_callback(void *user, int id, int failed, const int *d6, int n, int *wrecked)
+{
+  chase_ud *h = user;
+  ctx_ud *c = h->owner;
+  lua_State *L = c->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, h->crash);
+  lua_pushinteger(L, id);
+  lua_pushinteger(L, failed);
+  lua_createtable(L, n, 0);
+  for (int k = 0; k < n; k++) {
+    lua_pushinteger(L, d6[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  c->in_callback++;
+  const int status = lua_pcall(L, 3, 1, 0);
+  c->in_callback--;
+  if (status != LUA_OK) {
+    keep_failure(L, c);
+    return COPS_ESTATE;
+  }
+  if (!lua_isboolean(L, -1)) {
+    callback_failure(L, c, COPS_ESTATE, "the crash function returned %s, not a boolean",
+                     luaL_tolstring(L, -1, NULL));
+    lua_pop(L, 2);
+    return COPS_ESTATE;
+  }
+  *wrecked = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return COPS_OK;
+}
+
+static int chase_set_crash_callback(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  if (!lua_isnoneornil(L, 2))
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (h->crash > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, h->crash);
+  h->crash = 0;
+  if (lua_isnoneornil(L, 2)) {
+    check(L, h->owner, cops_chase_set_crash_callback(h->p, NULL, NULL));
+    return 0;
+  }
+  lua_pushvalue(L, 2);
+  h->crash = luaL_ref(L, LUA_REGISTRYINDEX);
+  check(L, h->owner, cops_chase_set_crash_callback(h->p, crash_callback, h));
+  return 0;
+}
+
+static int chase_wreck(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_wreck(h->p, checkid(L, h, 2)));
+  return 0;
+}
+
+static int chase_events(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  push_events(L, cops_chase_log(h->p));
+  return 1;
+}
+
+static int chase_jsonl(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  char *text;
+  check(L, h->owner, cops_log_to_jsonl(cops_chase_log(h->p), 0, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int chase_narrate(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int lang = lang_arg(L, 2, "fr");
+  char *text;
+  check(L, h->owner, cops_log_narrate(cops_chase_log(h->p), 0, lang, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int cat_chase_band_name(lua_State *L)
+{
+  lua_pushstring(L, cops_chase_band_name(luaL_checkoption(L, 1, NULL, bands),
+                                         lang_arg(L, 2, "fr")));
+  return 1;
+}
+
+void open_chase(lua_State *L)
+{
+  static const luaL_Reg methods[] = {
+    {"add", chase_add}, {"count", chase_count}, {"character", chase_character},
+    {"role", chase_role}, {"state", chase_state}, {"dice", chase_dice},
+    {"adjust", chase_adjust}, {"band", chase_band}, {"chooser", chase_chooser},
+    {"declare", chase_declare}, {"resolve_round", chase_resolve_round},
+    {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
+    {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
+    {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},
+    {NULL, NULL},
+  };
+  metatable(L, CHASE, methods);
+  closers(L, chase_close, NULL);
+  lua_pop(L, 1);
+  static const luaL_Reg ctx[] = {{"chase", ctx_chase}, {NULL, NULL}};
+  add_methods(L, CTX, ctx);
+  lua_getfield(L, -1, "catalogue");
+  lua_pushcfunction(L, cat_chase_band_name);
+  lua_setfield(L, -2, "chase_band_name");
+  lua_pop(L, 1);
+}

@@ -1,0 +1,241 @@
+"""Chases (docs/chases.md, COPS.md C7): white and black chase dice that persist from round
+to round, declarations, the outcomes of C7.3 pair by pair, crash tests through the caller's
+table, distance bands and the end of a chase."""
+
+import ctypes
+from typing import Callable, List, Optional, Tuple, cast
+
+from . import _native as n
+from .errors import StateError
+from .handles import Character, Context, _Handle
+from .results import Event
+
+lib = n.lib
+_p, _i, _ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+ROLES = ["pursued", "pursuer"]
+BANDS = ["short", "intermediate", "long"]
+STATES = ["in", "lost", "stopped", "wrecked"]
+RESULTS = ["going", "caught", "escaped"]
+CRASH_MODES = ["each", "one_plus"]
+ANCIENNETE = 0x200  # COPS_CHASE_ANCIENNETE
+CRASH_FN = ctypes.CFUNCTYPE(_i, _p, _i, _i, _ip, _i, _ip)
+
+
+class _Declaration(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("successes", _i), ("blacken", _i),
+                ("flags", ctypes.c_uint), ("dice_mod", _i), ("threshold_mod", _i),
+                ("difficulty_mod", _i)]
+
+
+for _fn_name, _res, _args in (
+        ("cops_chase_new", _i, [ctypes.POINTER(_p), _p]),
+        ("cops_chase_free", None, [_p]),
+        ("cops_chase_add", _i, [_p, _p, ctypes.c_char_p, _i, ctypes.c_char_p, _i, _ip]),
+        ("cops_chase_count", _i, [_p]),
+        ("cops_chase_character", _p, [_p, _i]),
+        ("cops_chase_role", _i, [_p, _i]),
+        ("cops_chase_state", _i, [_p, _i]),
+        ("cops_chase_dice", _i, [_p, _i, _ip, _ip]),
+        ("cops_chase_adjust", _i, [_p, _i, _i]),
+        ("cops_chase_band", _i, [_p, _i, _ip]),
+        ("cops_chase_chooser", _i, [_p, _i, _ip]),
+        ("cops_chase_declaration_init_sized", _i, [ctypes.POINTER(_Declaration),
+                                                   ctypes.c_size_t, _i]),
+        ("cops_chase_declare", _i, [_p, _i, ctypes.POINTER(_Declaration)]),
+        ("cops_chase_resolve_round", _i, [_p]),
+        ("cops_chase_round", _i, [_p]),
+        ("cops_chase_result", _i, [_p]),
+        ("cops_chase_set_crash_mode", _i, [_p, _i]),
+        ("cops_chase_set_crash_callback", _i, [_p, _p, _p]),
+        ("cops_chase_wreck", _i, [_p, _i]),
+        ("cops_chase_log", _p, [_p]),
+        ("cops_chase_band_name", ctypes.c_char_p, [_i, _i])):
+    _fn = getattr(lib, _fn_name)
+    _fn.restype, _fn.argtypes = _res, _args
+
+
+class Chase(_Handle):
+    """A chase (cops_chase). It keeps its participants' characters alive as long as it
+    lives."""
+
+    _free = lib.cops_chase_free
+
+    def __init__(self, ctx: Context) -> None:
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_chase_new(ctypes.byref(ptr), ctx._h))
+        super().__init__(ptr.value, ctx)
+        self._kept: List[Character] = []
+        self._crash: Optional[object] = None
+
+    def _release(self) -> None:
+        for thing in self._kept:
+            thing._users -= 1
+        self._kept = []
+
+    def add(self, character: Character, skill: str, role: str = "pursuer",
+            vehicle: Optional[str] = None, white: int = 4) -> int:
+        """A participant before the first round: the chase roll without its difficulty
+        ("Conduite [voiture]/Réflexes"), "pursued" (one) or "pursuer", a vehicle's name or
+        None on foot, the GM's white dice 4..6 (C7). Returns its id."""
+        if not isinstance(character, Character):
+            raise TypeError("character must be a cops.Character")
+        if role not in ROLES:
+            raise ValueError("role must be 'pursued' or 'pursuer', not %r" % (role,))
+        ident = ctypes.c_int()
+        self._check(lib.cops_chase_add(
+            self._h, character._h, n.text(skill, "skill"), ROLES.index(role),
+            n.text(vehicle, "vehicle") if vehicle is not None else None,
+            n.integer(white, "white"), ctypes.byref(ident)))
+        self._kept.append(character)
+        character._users += 1
+        return ident.value
+
+    @property
+    def count(self) -> int:
+        """Participants."""
+        return self._check(lib.cops_chase_count(self._h))
+
+    def _id(self, ident: int) -> int:
+        ident = n.integer(ident, "id")
+        if not 0 <= ident < self.count:
+            raise ValueError("no participant %d" % ident)
+        return ident
+
+    def character(self, ident: int) -> Character:
+        """The participant's character (the one given to add())."""
+        return self._kept[self._id(ident)]
+
+    def role(self, ident: int) -> str:
+        """"pursued" or "pursuer"."""
+        return ROLES[self._check(lib.cops_chase_role(self._h, self._id(ident)))]
+
+    def state(self, ident: int) -> str:
+        """"in", "lost" (a pursuer at 0 dice), "stopped" (the pursued at 0), "wrecked"."""
+        return STATES[self._check(lib.cops_chase_state(self._h, self._id(ident)))]
+
+    def dice(self, ident: int) -> Tuple[int, int]:
+        """(white, black) chase dice held."""
+        w, b = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_chase_dice(self._h, self._id(ident), ctypes.byref(w),
+                                        ctypes.byref(b)))
+        return w.value, b.value
+
+    def adjust(self, ident: int, delta: int) -> None:
+        """The GM adds white dice (delta > 0) or removes dice, white first (C7.5)."""
+        self._check(lib.cops_chase_adjust(self._h, self._id(ident), n.integer(delta, "delta")))
+
+    def band(self, pursuer: int) -> str:
+        """The distance band of a pursuer and the pursued (C7.1): "short",
+        "intermediate" or "long"."""
+        v = ctypes.c_int()
+        self._check(lib.cops_chase_band(self._h, self._id(pursuer), ctypes.byref(v)))
+        return BANDS[v.value]
+
+    def chooser(self, pursuer: int) -> int:
+        """Who of a pursuer and the pursued chooses the order of declarations (C7)."""
+        v = ctypes.c_int()
+        self._check(lib.cops_chase_chooser(self._h, self._id(pursuer), ctypes.byref(v)))
+        return v.value
+
+    def declare(self, ident: int, successes: int, blacken: int = 0, adrenaline: bool = False,
+                anciennete: bool = False, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0) -> None:
+        """Declare for the next round: successes (at least 1), how many of the dice lost
+        are white dice turned black instead (C7.2), an Adrénaline die, an Ancienneté
+        re-roll on a failure, the GM's modifiers (C1.7)."""
+        for flag, what in ((adrenaline, "adrenaline"), (anciennete, "anciennete")):
+            if not isinstance(flag, bool):
+                raise TypeError("%s must be a bool" % what)
+        d = _Declaration()
+        lib.cops_chase_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d),
+                                              n.integer(successes, "successes"))
+        d.blacken = n.integer(blacken, "blacken")
+        d.flags = (n.ADRENALINE_DIE if adrenaline else 0) | (ANCIENNETE if anciennete else 0)
+        d.dice_mod = n.integer(dice_mod, "dice_mod")
+        d.threshold_mod = n.integer(threshold_mod, "threshold_mod")
+        d.difficulty_mod = n.integer(difficulty_mod, "difficulty_mod")
+        self._check(lib.cops_chase_declare(self._h, self._id(ident), ctypes.byref(d)))
+
+    def resolve_round(self) -> None:
+        """Resolve a round (C7 steps 3-4); all or nothing."""
+        self._check(lib.cops_chase_resolve_round(self._h))
+
+    @property
+    def round(self) -> int:
+        """Rounds resolved."""
+        return self._check(lib.cops_chase_round(self._h))
+
+    @property
+    def result(self) -> str:
+        """"going", "caught" or "escaped"."""
+        return RESULTS[self._check(lib.cops_chase_result(self._h))]
+
+    def set_crash_mode(self, mode: str) -> None:
+        """"each" (one d6 per failed black die) or "one_plus" (one d6 plus the failures)."""
+        if mode not in CRASH_MODES:
+            raise ValueError("mode must be 'each' or 'one_plus', not %r" % (mode,))
+        self._check(lib.cops_chase_set_crash_mode(self._h, CRASH_MODES.index(mode)))
+
+    def set_crash_callback(self, fn: Optional[Callable[[int, int, List[int]], bool]]) -> None:
+        """The caller's crash-test table (C7.2): fn(id, failed black dice, d6 results) ->
+        True when the participant wrecks. An exception fails the round (nothing changes)
+        and is raised by it. None removes it."""
+        if fn is None:
+            self._check(lib.cops_chase_set_crash_callback(self._h, None, None))
+            self._crash = None
+            return
+        if not callable(fn):
+            raise TypeError("the callback must be callable")
+        ctx: Context = cast(Context, self._ctx)
+        table: Callable[[int, int, List[int]], bool] = fn
+
+        def trampoline(_user: object, ident: int, failed: int, d6: object, count: int,
+                       wrecked: object) -> int:
+            ctx._in_callback += 1
+            try:
+                faces = cast(ctypes.Array[ctypes.c_int], d6)
+                answer = table(ident, failed, [faces[k] for k in range(count)])
+                if not isinstance(answer, bool):
+                    raise TypeError("the crash callback returned %r, not a bool" % (answer,))
+                cast(ctypes.Array[ctypes.c_int], wrecked)[0] = int(answer)
+                return 0
+            except BaseException as exc:  # reported after C returns
+                ctx._callback_error = exc
+                return StateError.code
+            finally:
+                ctx._in_callback -= 1
+
+        self._crash = CRASH_FN(trampoline)
+        self._check(lib.cops_chase_set_crash_callback(
+            self._h, ctypes.cast(self._crash, ctypes.c_void_p), None))
+
+    def wreck(self, ident: int) -> None:
+        """The GM says a participant wrecks (C7.4)."""
+        self._check(lib.cops_chase_wreck(self._h, self._id(ident)))
+
+    def jsonl(self) -> str:
+        """The events as JSON Lines, byte for byte as the C library writes them."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_to_jsonl(lib.cops_chase_log(self._h), 0, ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    @property
+    def events(self) -> List[Event]:
+        """The events (docs/events.md)."""
+        return [Event.from_json(line) for line in self.jsonl().splitlines()]
+
+    def narrate(self, lang: str = "fr") -> str:
+        """The events told for players, in "fr", "en" or "es"."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_narrate(lib.cops_chase_log(self._h), 0, n.lang_code(lang),
+                                         ctypes.byref(out)))
+        return n.take_text(out.value)
+
+
+def band_name(band: str, lang: str = "fr") -> str:
+    """A band's name ("courte"; "short")."""
+    if band not in BANDS:
+        raise ValueError("band must be one of %s, not %r" % (", ".join(BANDS), band))
+    return n.c_text(lib.cops_chase_band_name(BANDS.index(band), n.lang_code(lang)))

@@ -1,0 +1,85 @@
+"""Chases from Python (docs/chases.md, COPS.md C7) with scripted dice: the outcomes of
+C7.3, black dice and crash tests through the caller's table, bands, the end."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.environ.get("COPS_SOURCE_ROOT",
+                      os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")))
+sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+
+import cops  # noqa: E402
+
+
+def scripted(faces):
+    it = iter(faces)
+    return cops.Context(callback=lambda sides: next(it))
+
+
+def drivers(ctx):
+    people = []
+    for name in ("Rico", "Mike"):
+        c = cops.Character.new(ctx, name)
+        c.set_characteristic("Réflexes", 3)
+        c.set_skill("Conduite", 5, ["voiture"])
+        people.append(c)
+    return people
+
+
+def test_c7_3_one_fails_loses_me_plus_one_then_black_dice_and_a_crash():
+    ctx = scripted([5, 1, 1, 1, 1, 1, 9, 9, 9, 1, 1,
+                    5, 1, 1, 1, 1, 1, 5, 1, 1, 4])
+    rico, mike = drivers(ctx)
+    with cops.Chase(ctx) as chase:
+        p = chase.add(rico, "Conduite [voiture]/Réflexes", "pursued", "Dodge", white=6)
+        q = chase.add(mike, "Conduite [voiture]/Réflexes", "pursuer", "Interceptor", white=5)
+        assert chase.chooser(q) == p and chase.band(q) == "intermediate"
+        chase.declare(p, 1)
+        chase.declare(q, 5, blacken=1)
+        chase.resolve_round()
+        # Mike: 3 of 5, ME 2: loses 3, one turned black.
+        assert chase.dice(q) == (2, 1) and chase.dice(p) == (6, 0)
+        assert chase.band(q) == "long"
+        seen = []
+        chase.set_crash_callback(lambda i, failed, d6: seen.append((i, failed, d6)) or False)
+        chase.declare(p, 1)
+        chase.declare(q, 1)
+        chase.resolve_round()
+        assert seen == [(q, 1, [4])]
+        types = [e.type for e in chase.events]
+        assert "crash" in types and "chase_band" in types
+        assert "Mike: 1 black die failed, crash test 4" in chase.narrate("en")
+        assert chase.result == "going" and chase.round == 2
+        with pytest.raises(ValueError):
+            chase.add(rico, "Conduite [voiture]/Réflexes", "spectator")
+        with pytest.raises(cops.RangeError):
+            chase.declare(q, 0)
+        chase.wreck(q)
+        assert chase.state(q) == "wrecked" and chase.result == "escaped"
+    ctx.close()
+
+
+def test_a_failing_crash_table_changes_nothing():
+    ctx = scripted([1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 5, 1, 1, 3])
+    rico, mike = drivers(ctx)
+    chase = cops.Chase(ctx)
+    p = chase.add(rico, "Conduite [voiture]/Réflexes", "pursued")
+    q = chase.add(mike, "Conduite [voiture]/Réflexes")
+    chase.declare(p, 1, blacken=1)
+    chase.declare(q, 1)
+    chase.resolve_round()
+    assert chase.dice(p) == (3, 1)
+
+    def table(i, failed, d6):
+        raise KeyError("no table")
+    chase.set_crash_callback(table)
+    chase.declare(p, 1)
+    chase.declare(q, 1)
+    with pytest.raises(KeyError):
+        chase.resolve_round()
+    assert chase.dice(p) == (3, 1) and chase.round == 1
+    assert cops.chase.band_name("short", "en") == "short"
+    chase.close()
+    ctx.close()
