@@ -511,6 +511,9 @@ int cops__lost_recently(const cops_character *ch);
  * @p roll draws the hospital's 2d6. Not all or nothing by itself: the caller
  * saves what it needs. */
 int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_roll *roll);
+/* A chase participant's dice as they are, set whole (lib/chase.c: the tests' and a saved
+ * chase's). */
+int cops__chase_set_dice(cops_chase *c, int id, int white, int black);
 /* The wounds as a sheet's "wounds" object (lib/sheet.c, docs/sheets.md): the ledger is
  * a ring from w->lhead (ring 1) or w->ln entries from 0; *bad set when out of memory. */
 json_t *cops__wounds_json(const struct cops__wounds *w, const struct cops__ledger_entry *ledger,

@@ -2,9 +2,13 @@
  * (C7.2, C7.5), crash tests, bands (C7.1), the ends (C7.4), several pursuers, the order
  * of declarations, the GM's dice, Adrénaline, the wound malus and Ancienneté, errors,
  * all or nothing. */
+#include <math.h>
 #include <stdio.h>
 
 #include "testutil.h"
+
+/* A participant's dice set whole (lib/chase.c, private). */
+int cops__chase_set_dice(cops_chase *c, int id, int white, int black);
 
 static cops_ctx *ctx;
 static script dice;
@@ -461,10 +465,147 @@ START_TEST(test_events_and_narration)
 }
 END_TEST
 
+/* The odds of a round against seeded rounds: each outcome, the dice lost, the crash tests. */
+START_TEST(test_c7_odds_match_seeded_rounds)
+{
+  cops_ctx *sctx;
+  ck_assert_int_eq(cops_ctx_new(&sctx), COPS_OK);
+  ck_assert_int_eq(cops_ctx_seed(sctx, 16), COPS_OK);
+  cops_character *rico, *mike;
+  ck_assert_int_eq(cops_character_new(&rico, sctx), COPS_OK);
+  ck_assert_int_eq(cops_character_new(&mike, sctx), COPS_OK);
+  cops_character_set_name(rico, "Rico");
+  cops_character_set_name(mike, "Mike");
+  cops_character_set_skill(rico, COPS_CONDUITE, 5, "voiture");
+  cops_character_set_skill(mike, COPS_CONDUITE, 6, "voiture");
+  cops_character_set_points(mike, 0, 1);
+  cops_chase_declaration dp, dq;
+  cops_chase_declaration_init(&dp, 2);
+  cops_chase_declaration_init(&dq, 3);
+  dq.flags = COPS_CHASE_ANCIENNETE;
+  cops_chase_round_odds o;
+  o.size = sizeof o;
+  const long n = test_size(20000);
+  long both = 0, mine = 0, theirs = 0, neither = 0, crash = 0;
+  double loss = 0, other_loss = 0;
+  for (long i = 0; i < n; i++) {
+    cops_chase *c;
+    ck_assert_int_eq(cops_chase_new(&c, sctx), COPS_OK);
+    int p, q;
+    ck_assert_int_eq(cops_chase_add(c, rico, "Conduite [voiture]/Réflexes", COPS_CHASE_PURSUED,
+                                    NULL, 5, &p), COPS_OK);
+    ck_assert_int_eq(cops_chase_add(c, mike, "Conduite [voiture]/Réflexes", COPS_CHASE_PURSUER,
+                                    NULL, 4, &q), COPS_OK);
+    ck_assert_int_eq(cops__chase_set_dice(c, q, 3, 2), COPS_OK);
+    if (i == 0)
+      ck_assert_int_eq(cops_chase_odds(c, q, &dq, p, &dp, &o), COPS_OK);
+    cops_character_set_current_points(mike, COPS_ANCIENNETE, 1);
+    ck_assert_int_eq(cops_chase_declare(c, p, &dp), COPS_OK);
+    ck_assert_int_eq(cops_chase_declare(c, q, &dq), COPS_OK);
+    ck_assert_int_eq(cops_chase_resolve_round(c), COPS_OK);
+    int pw, pb, qw, qb;
+    cops_chase_dice(c, p, &pw, &pb);
+    cops_chase_dice(c, q, &qw, &qb);
+    loss += 5 - (qw + qb);
+    other_loss += 5 - (pw + pb);
+    int ok[2] = {0, 0};
+    cops_log *log = cops_chase_log(c);
+    for (int k = 0; k < cops_log_count(log); k++) {
+      cops_event x;
+      x.size = sizeof x;
+      cops_log_event(log, k, &x);
+      if (x.type == COPS_EV_ROLL && x.purpose == COPS_PURPOSE_CHASE)
+        ok[x.actor_id == q] = x.success;   /* the last roll of each: the final one */
+      crash += x.type == COPS_EV_CRASH && x.actor_id == q;
+    }
+    both += ok[1] && ok[0];
+    mine += ok[1] && !ok[0];
+    theirs += !ok[1] && ok[0];
+    neither += !ok[1] && !ok[0];
+    cops_chase_free(c);
+  }
+  const double N = (double)n;
+  const double want[5] = {o.both, o.only_mine, o.only_other, o.neither, o.crash};
+  const long got[5] = {both, mine, theirs, neither, crash};
+  for (int k = 0; k < 5; k++) {
+    const double sd = sqrt(want[k] * (1 - want[k]) / N);
+    ck_assert_msg(fabs((double)got[k] / N - want[k]) < 5 * sd + 1e-9, "%d: %f, odds %f", k,
+                  (double)got[k] / N, want[k]);
+  }
+  ck_assert_msg(fabs(loss / N - o.loss) < 0.05, "loss %f, odds %f", loss / N, o.loss);
+  ck_assert_msg(fabs(other_loss / N - o.other_loss) < 0.05, "other loss %f, odds %f",
+                other_loss / N, o.other_loss);
+  ck_assert_double_eq_tol(o.both + o.only_mine + o.only_other + o.neither, 1, 1e-12);
+  cops_character_free(rico);
+  cops_character_free(mike);
+  cops_ctx_free(sctx);
+}
+END_TEST
+
+/* Crash odds by hand: one black die at 5+ fails 4 times in 10. */
+START_TEST(test_c7_2_crash_odds_by_hand)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 4);
+  ck_assert_int_eq(cops__chase_set_dice(chase, q, 3, 1), COPS_OK);
+  cops_chase_declaration dq, dp;
+  cops_chase_declaration_init(&dq, 1);
+  cops_chase_declaration_init(&dp, 1);
+  cops_chase_round_odds o;
+  o.size = sizeof o;
+  ck_assert_int_eq(cops_chase_odds(chase, q, &dq, p, &dp, &o), COPS_OK);
+  ck_assert_double_eq_tol(o.crash, 0.4, 1e-12);
+  ck_assert_double_eq_tol(o.success, 1 - pow(0.4, 4), 1e-12);   /* 5+: a die fails 4 in 10 */
+  ck_assert_int_eq(cops_chase_odds(chase, q, &dq, q, &dp, &o), COPS_EINVAL);
+  o.size = 4;
+  ck_assert_int_eq(cops_chase_odds(chase, q, &dq, p, &dp, &o), COPS_EINVAL);
+}
+END_TEST
+
+/* The default policy declares, and a chase runs to its end unattended. */
+START_TEST(test_the_default_policy_runs_a_chase)
+{
+  cops_ctx *sctx;
+  ck_assert_int_eq(cops_ctx_new(&sctx), COPS_OK);
+  cops_ctx_seed(sctx, 7);
+  cops_character *a, *b;
+  cops_character_new(&a, sctx);
+  cops_character_new(&b, sctx);
+  cops_character_set_skill(a, COPS_CONDUITE, 5, "voiture");
+  cops_character_set_skill(b, COPS_CONDUITE, 5, "voiture");
+  cops_chase *c;
+  cops_chase_new(&c, sctx);
+  int p, q;
+  cops_chase_add(c, a, "Conduite [voiture]/Réflexes", COPS_CHASE_PURSUED, NULL, 5, &p);
+  cops_chase_add(c, b, "Conduite [voiture]/Réflexes", COPS_CHASE_PURSUER, NULL, 5, &q);
+  cops_chase_declaration d;
+  cops_chase_declaration_init(&d, 1);
+  ck_assert_int_eq(cops_chase_suggest(c, q, &d), COPS_OK);
+  ck_assert_int_ge(d.successes, 1);
+  ck_assert_int_le(d.successes, 5);
+  int rounds = 0;
+  while (!cops_chase_result(c) && rounds < 100) {
+    for (int i = 0; i < 2; i++)
+      if (cops_chase_state(c, i) == COPS_CHASER_IN) {
+        ck_assert_int_eq(cops_chase_suggest(c, i, &d), COPS_OK);
+        ck_assert_int_eq(cops_chase_declare(c, i, &d), COPS_OK);
+      }
+    ck_assert_int_eq(cops_chase_resolve_round(c), COPS_OK);
+    rounds++;
+  }
+  ck_assert_int_ne(cops_chase_result(c), COPS_CHASE_GOING);
+  ck_assert_int_eq(cops_chase_suggest(c, q, &d), COPS_ESTATE);
+  cops_chase_free(c);
+  cops_character_free(a);
+  cops_character_free(b);
+  cops_ctx_free(sctx);
+}
+END_TEST
+
 static Suite *chase_suite(void)
 {
   Suite *s = suite_create("chase");
   TCase *tc = tcase_create("core");
+  tcase_set_timeout(tc, 600);
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_c7_3_both_succeed);
   tcase_add_test(tc, test_c7_3_one_fails_loses_me_plus_one);
@@ -480,6 +621,9 @@ static Suite *chase_suite(void)
   tcase_add_test(tc, test_c7_5_malus_adrenaline_anciennete);
   tcase_add_test(tc, test_errors_and_all_or_nothing);
   tcase_add_test(tc, test_events_and_narration);
+  tcase_add_test(tc, test_c7_odds_match_seeded_rounds);
+  tcase_add_test(tc, test_c7_2_crash_odds_by_hand);
+  tcase_add_test(tc, test_the_default_policy_runs_a_chase);
   suite_add_tcase(s, tc);
   return s;
 }

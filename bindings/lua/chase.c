@@ -191,6 +191,45 @@ static int chase_declare(lua_State *L)
   return 0;
 }
 
+/* c:odds(id, successes, other, other_successes [, anciennete [, other_anciennete]]) -> table */
+static int chase_odds(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int id = checkid(L, h, 2), other = checkid(L, h, 4);
+  cops_chase_declaration mine, theirs;
+  cops_chase_declaration_init(&mine, checkint(L, 3));
+  cops_chase_declaration_init(&theirs, checkint(L, 5));
+  mine.flags = lua_toboolean(L, 6) ? COPS_CHASE_ANCIENNETE : 0u;
+  theirs.flags = lua_toboolean(L, 7) ? COPS_CHASE_ANCIENNETE : 0u;
+  cops_chase_round_odds o;
+  o.size = sizeof o;
+  check(L, h->owner, cops_chase_odds(h->p, id, &mine, other, &theirs, &o));
+  const struct {
+    const char *key;
+    double v;
+  } f[] = {{"success", o.success}, {"other_success", o.other_success}, {"both", o.both},
+           {"only_mine", o.only_mine}, {"only_other", o.only_other}, {"neither", o.neither},
+           {"loss", o.loss}, {"other_loss", o.other_loss}, {"crash", o.crash}};
+  lua_createtable(L, 0, (int)(sizeof f / sizeof f[0]));
+  for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+    lua_pushnumber(L, f[k].v);
+    lua_setfield(L, -2, f[k].key);
+  }
+  return 1;
+}
+
+/* c:suggest(id) -> successes, blacken */
+static int chase_suggest(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  cops_chase_declaration d;
+  cops_chase_declaration_init(&d, 1);
+  check(L, h->owner, cops_chase_suggest(h->p, checkid(L, h, 2), &d));
+  lua_pushinteger(L, d.successes);
+  lua_pushinteger(L, d.blacken);
+  return 2;
+}
+
 static int chase_resolve_round(lua_State *L)
 {
   chase_ud *h = to_chase(L, 1);
@@ -318,6 +357,7 @@ void open_chase(lua_State *L)
     {"role", chase_role}, {"state", chase_state}, {"dice", chase_dice},
     {"adjust", chase_adjust}, {"band", chase_band}, {"chooser", chase_chooser},
     {"declare", chase_declare}, {"resolve_round", chase_resolve_round},
+    {"odds", chase_odds}, {"suggest", chase_suggest},
     {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
     {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},

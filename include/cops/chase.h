@@ -214,6 +214,50 @@ COPS_API int cops_chase_set_crash_callback(cops_chase *c, cops_crash_fn fn, void
  */
 COPS_API int cops_chase_wreck(cops_chase *c, int id);
 
+/** The exact odds of a round for a pair, as cops_chase_odds() fills them. */
+typedef struct cops_chase_round_odds {
+  uint32_t size;        /**< set to sizeof(cops_chase_round_odds) by the caller */
+  double success;       /**< the participant's roll succeeds (with its Ancienneté re-roll when declared) */
+  double other_success; /**< the other's */
+  double both;          /**< both succeed (C7.3) */
+  double only_mine;     /**< only the participant succeeds */
+  double only_other;    /**< only the other succeeds */
+  double neither;       /**< both fail */
+  double loss;          /**< the dice the participant loses this round, on average (turned black or lost) */
+  double other_loss;    /**< the dice the other loses, on average */
+  double crash;         /**< at least one of the participant's black dice fails in its final roll: a crash test (C7.2) */
+} cops_chase_round_odds;
+
+/**
+ * @brief The exact odds of a round between a participant and the other of its
+ * pair (the pursued and a pursuer), for two declarations, before any die
+ * (docs/odds.md): each success, the four outcomes of C7.3, the dice each loses
+ * on average, and the chance of a crash test. Nothing changes.
+ * @param c the chase
+ * @param id the participant
+ * @param mine its declaration (successes, flags, the GM's modifiers)
+ * @param other the other of the pair: the pursued for a pursuer, a pursuer for the pursued
+ * @param theirs the other's declaration
+ * @param[out] out the odds (its @c size set by the caller)
+ * @return ::COPS_OK; ::COPS_EINVAL (not a pair, a size); ::COPS_ERANGE
+ * @rule C7 C7.2 C7.3 C7.5
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_odds(cops_chase *c, int id, const cops_chase_declaration *mine, int other,
+                             const cops_chase_declaration *theirs, cops_chase_round_odds *out);
+
+/**
+ * @brief The default policy's declaration for a participant (docs/chases.md):
+ * the successes, 1 .. its dice, that make the other lose the most dice less
+ * its own, on average, against the other's likeliest declaration (the most
+ * successes it reaches one time in two); white dice turned black instead of
+ * lost when it holds 2 white dice or fewer. The pursued plays against the
+ * pursuer holding the most dice. No point spent.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE (out of the chase, or over)
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_suggest(cops_chase *c, int id, cops_chase_declaration *out);
+
 /** @brief The chase's log (borrowed). @since 0.11.0 */
 COPS_API cops_log *cops_chase_log(cops_chase *c);
 

@@ -54,7 +54,7 @@ from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter,
                       opposed_odds)
 from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
-from .chase import Chase
+from .chase import Chase, ChaseOdds
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -65,7 +65,7 @@ __all__ = [
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
-    "TreatmentOdds", "Chase",
+    "TreatmentOdds", "Chase", "ChaseOdds",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",

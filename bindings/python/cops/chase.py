@@ -3,6 +3,7 @@ to round, declarations, the outcomes of C7.3 pair by pair, crash tests through t
 table, distance bands and the end of a chase."""
 
 import ctypes
+from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple, cast
 
 from . import _native as n
@@ -27,6 +28,27 @@ class _Declaration(ctypes.Structure):
                 ("difficulty_mod", _i)]
 
 
+class _RoundOdds(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_double) for f in (
+        "success", "other_success", "both", "only_mine", "only_other", "neither", "loss",
+        "other_loss", "crash")]
+
+
+@dataclass(frozen=True)
+class ChaseOdds:
+    """The exact odds of a round for a pair (cops_chase_odds)."""
+
+    success: float        #: the participant's roll succeeds
+    other_success: float  #: the other's
+    both: float           #: both succeed (C7.3)
+    only_mine: float      #: only the participant succeeds
+    only_other: float     #: only the other succeeds
+    neither: float        #: both fail
+    loss: float           #: dice the participant loses, on average
+    other_loss: float     #: dice the other loses, on average
+    crash: float          #: a crash test for the participant (C7.2)
+
+
 for _fn_name, _res, _args in (
         ("cops_chase_new", _i, [ctypes.POINTER(_p), _p]),
         ("cops_chase_free", None, [_p]),
@@ -49,7 +71,10 @@ for _fn_name, _res, _args in (
         ("cops_chase_set_crash_callback", _i, [_p, _p, _p]),
         ("cops_chase_wreck", _i, [_p, _i]),
         ("cops_chase_log", _p, [_p]),
-        ("cops_chase_band_name", ctypes.c_char_p, [_i, _i])):
+        ("cops_chase_band_name", ctypes.c_char_p, [_i, _i]),
+        ("cops_chase_odds", _i, [_p, _i, ctypes.POINTER(_Declaration), _i,
+                                 ctypes.POINTER(_Declaration), ctypes.POINTER(_RoundOdds)]),
+        ("cops_chase_suggest", _i, [_p, _i, ctypes.POINTER(_Declaration)])):
     _fn = getattr(lib, _fn_name)
     _fn.restype, _fn.argtypes = _res, _args
 
@@ -139,12 +164,10 @@ class Chase(_Handle):
         self._check(lib.cops_chase_chooser(self._h, self._id(pursuer), ctypes.byref(v)))
         return v.value
 
-    def declare(self, ident: int, successes: int, blacken: int = 0, adrenaline: bool = False,
-                anciennete: bool = False, dice_mod: int = 0, threshold_mod: int = 0,
-                difficulty_mod: int = 0) -> None:
-        """Declare for the next round: successes (at least 1), how many of the dice lost
-        are white dice turned black instead (C7.2), an Adrénaline die, an Ancienneté
-        re-roll on a failure, the GM's modifiers (C1.7)."""
+    @staticmethod
+    def _decl(successes: int, blacken: int = 0, adrenaline: bool = False,
+              anciennete: bool = False, dice_mod: int = 0, threshold_mod: int = 0,
+              difficulty_mod: int = 0) -> _Declaration:
         for flag, what in ((adrenaline, "adrenaline"), (anciennete, "anciennete")):
             if not isinstance(flag, bool):
                 raise TypeError("%s must be a bool" % what)
@@ -156,7 +179,35 @@ class Chase(_Handle):
         d.dice_mod = n.integer(dice_mod, "dice_mod")
         d.threshold_mod = n.integer(threshold_mod, "threshold_mod")
         d.difficulty_mod = n.integer(difficulty_mod, "difficulty_mod")
+        return d
+
+    def declare(self, ident: int, successes: int, blacken: int = 0, adrenaline: bool = False,
+                anciennete: bool = False, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0) -> None:
+        """Declare for the next round: successes (at least 1), how many of the dice lost
+        are white dice turned black instead (C7.2), an Adrénaline die, an Ancienneté
+        re-roll on a failure, the GM's modifiers (C1.7)."""
+        d = self._decl(successes, blacken, adrenaline, anciennete, dice_mod, threshold_mod,
+                       difficulty_mod)
         self._check(lib.cops_chase_declare(self._h, self._id(ident), ctypes.byref(d)))
+
+    def odds(self, ident: int, successes: int, other: int, other_successes: int,
+             anciennete: bool = False, other_anciennete: bool = False) -> ChaseOdds:
+        """The exact odds of a round between a participant and the other of its pair for
+        two declarations, no die drawn (cops_chase_odds)."""
+        mine = self._decl(successes, anciennete=anciennete)
+        theirs = self._decl(other_successes, anciennete=other_anciennete)
+        o = _RoundOdds()
+        o.size = ctypes.sizeof(o)
+        self._check(lib.cops_chase_odds(self._h, self._id(ident), ctypes.byref(mine),
+                                        self._id(other), ctypes.byref(theirs), ctypes.byref(o)))
+        return ChaseOdds(*(getattr(o, f) for f, _ in _RoundOdds._fields_[1:]))
+
+    def suggest(self, ident: int) -> Tuple[int, int]:
+        """The default policy's declaration: (successes, blacken) (cops_chase_suggest)."""
+        d = self._decl(1)
+        self._check(lib.cops_chase_suggest(self._h, self._id(ident), ctypes.byref(d)))
+        return d.successes, d.blacken
 
     def resolve_round(self) -> None:
         """Resolve a round (C7 steps 3-4); all or nothing."""

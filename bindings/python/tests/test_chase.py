@@ -36,6 +36,11 @@ def test_c7_3_one_fails_loses_me_plus_one_then_black_dice_and_a_crash():
         p = chase.add(rico, "Conduite [voiture]/Réflexes", "pursued", "Dodge", white=6)
         q = chase.add(mike, "Conduite [voiture]/Réflexes", "pursuer", "Interceptor", white=5)
         assert chase.chooser(q) == p and chase.band(q) == "intermediate"
+        o = chase.odds(q, 2, p, 1)
+        assert abs(o.both + o.only_mine + o.only_other + o.neither - 1) < 1e-12
+        assert o.crash == 0 and 0 < o.success < 1 and o.loss > 0
+        successes, blacken = chase.suggest(q)
+        assert 1 <= successes <= 5 and blacken == 0
         chase.declare(p, 1)
         chase.declare(q, 5, blacken=1)
         chase.resolve_round()
