@@ -267,7 +267,12 @@ static void fuzz_chase(cops_ctx *ctx, struct bytes *b)
   for (int round = 0; round < 30 && b->n && !cops_chase_result(c); round++) {
     const int n = cops_chase_count(c);
     for (int i = 0; i < n; i++) {
-      cops_chase_declaration d;
+      cops_chase_declaration d, e;
+      cops_chase_round_odds o;
+      o.size = sizeof o;
+      cops_chase_declaration_init(&e, take(b, -1, 8));
+      if (take(b, 0, 1) && cops_chase_suggest(c, i, &e) == COPS_OK)
+        cops_chase_odds(c, i, &e, take(b, -1, 3), &e, &o);
       cops_chase_declaration_init(&d, take(b, -1, 8));
       d.blacken = take(b, -1, 8);
       d.flags = (unsigned)take(b, 0, 3) << 8;
