@@ -210,8 +210,38 @@ int main(int argc, char **argv)
     fights[f].rounds += cops_encounter_round(fights[f].e);                 \
     fights[f].runs++;                                                      \
   } while (0)
-  double fights2 = 0, fights4 = 0, planned1 = 0, planned3 = 0;
-  long n_fights2 = 0, n_fights4 = 0, n_planned1 = 0, n_planned3 = 0;
+  double fights2 = 0, fights4 = 0, planned1 = 0, planned3 = 0, chases = 0;
+  long n_fights2 = 0, n_fights4 = 0, n_planned1 = 0, n_planned3 = 0, n_chases = 0;
+  /* A whole chase (C7): a car and its pursuer, 5 white dice each, Conduite 5+, two
+   * successes declared each round and one lost die turned black, to its end, no log kept
+   * past the chase (made and freed each time, as a table would). */
+  cops_character *driver[2];
+  for (int i = 0; i < 2; i++)
+    if (cops_character_new(&driver[i], seeded) ||
+        cops_character_set_skill(driver[i], COPS_CONDUITE, 5, "voiture"))
+      return 1;
+  long chase_rounds = 0, chase_runs = 0;
+#define ONE_CHASE()                                                        \
+  do {                                                                     \
+    cops_chase *c_;                                                        \
+    int p_, q_;                                                            \
+    sink += cops_chase_new(&c_, seeded);                                   \
+    sink += cops_chase_add(c_, driver[0], "Conduite [voiture]/Réflexes",   \
+                           COPS_CHASE_PURSUED, NULL, 5, &p_);              \
+    sink += cops_chase_add(c_, driver[1], "Conduite [voiture]/Réflexes",   \
+                           COPS_CHASE_PURSUER, NULL, 5, &q_);              \
+    cops_chase_declaration d_;                                             \
+    cops_chase_declaration_init(&d_, 2);                                   \
+    d_.blacken = 1;                                                        \
+    while (!cops_chase_result(c_)) {                                       \
+      cops_chase_declare(c_, p_, &d_);                                     \
+      cops_chase_declare(c_, q_, &d_);                                     \
+      sink += cops_chase_resolve_round(c_);                                \
+    }                                                                      \
+    chase_rounds += cops_chase_round(c_);                                  \
+    chase_runs++;                                                          \
+    cops_chase_free(c_);                                                   \
+  } while (0)
   /* The exact odds of a planned attack: the burst above, and one shot. */
   cops_attack_odds *plan;
   cops_situation single = sit;
@@ -247,6 +277,7 @@ int main(int argc, char **argv)
     RATE(fights4, round, n_fights4, ONE_FIGHT(1));
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
+    RATE(chases, round, n_chases, ONE_CHASE());
   }
   cops_attack_odds_free(plan);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
@@ -272,6 +303,8 @@ int main(int argc, char **argv)
     }
   const double ratio_plain = pair_ratio[ROUNDS / 2];
   const double keystream = refills * sizeof s.buf * 250.0 / 256.0;
+  cops_character_free(driver[0]);
+  cops_character_free(driver[1]);
   cops_ctx_free(seeded);
 
   /* A 3-die pool at 5+ draws 3 x 10/9 d10 on average (re-rolls included). */
@@ -291,6 +324,9 @@ int main(int argc, char **argv)
          fights4, mean4);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned shot, every law", planned1);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned burst of 3, every law", planned3);
+  const double chase_mean = chase_runs ? (double)chase_rounds / (double)chase_runs : 0;
+  printf("  %-46s %13.0f chases/s (%.1f rounds each, %.0f rounds/s)\n",
+         "chase: 1 v 1, to its end (C7)", chases, chase_mean, chases * chase_mean);
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
   printf("  %-46s %13.0f rolls/s\n", "bound: plain loop counting successes", plain);
