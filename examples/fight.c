@@ -185,7 +185,7 @@ int cmd_fight(int argc, char **argv)
 }
 
 /* Print text left-aligned in width columns (UTF-8 characters, not bytes). */
-static void pad(const char *text, int width)
+void pad(const char *text, int width)
 {
   int chars = 0;
   for (const unsigned char *p = (const unsigned char *)text; *p; p++)
@@ -194,7 +194,7 @@ static void pad(const char *text, int width)
 }
 
 /* Wilson score interval, 95 %. */
-static void wilson(double k, double n, double *lo, double *hi)
+void wilson(double k, double n, double *lo, double *hi)
 {
   const double z = 1.959963984540054, p = k / n, z2 = z * z;
   const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
@@ -226,6 +226,9 @@ int cmd_sim(int argc, char **argv)
   uint64_t seed = 0;
   if (o.seed && (rc = seed_value(o.seed, &seed)))
     return rc;
+  int status;
+  if (chase_sim(o.file, runs, o.seed, &status))   /* a chase file (docs/chases.md) */
+    return status;
   cops_ctx *ctx;
   cops_scenario *sc;
   if ((rc = load(&ctx, &sc, &o)))

@@ -16,6 +16,7 @@ static const char overview[] =
   "  fight    run a scenario to its end, narrated or as JSON Lines\n"
   "  sim      run a scenario many times and print win rates\n"
   "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
+  "  chase    run a chase file to its end, narrated or as JSON Lines\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
@@ -125,12 +126,20 @@ static const char heal_text[] =
   "  --fixed N     a hospital's gain a day, 2..12 (default 2d6)\n"
   "  --hours H     the night's length, 1..24 (default 8)\n";
 
+static const char chase_text[] =
+  "usage: cops chase CHASE [--seed N] [--lang fr|en|es] [--json]\n"
+  "\n"
+  "Runs a chase file (docs/chases.md) round after round to its end: the scripted\n"
+  "declarations, else the default policy's; prints the narrated log, or with --json the\n"
+  "events as JSON Lines. cops sim CHASE -n RUNS simulates it.\n";
+
 static const char sim_text[] =
-  "usage: cops sim SCENARIO [-n RUNS] [--seed N]\n"
+  "usage: cops sim SCENARIO|CHASE [-n RUNS] [--seed N]\n"
   "\n"
   "Runs a scenario RUNS times (default 10000) with the default policy and prints\n"
   "win rates with 95 % intervals, mean rounds and how often each combatant ends\n"
-  "down or dead (docs/encounters.md).\n"
+  "down or dead (docs/encounters.md); a chase file, the escape rate, mean rounds and\n"
+  "how often each participant drops out or wrecks (docs/chases.md).\n"
   "\n"
   "  -n RUNS       1..100000000\n"
   "  --seed N      seeded dice (a number 0..18446744073709551615): the same\n"
@@ -159,6 +168,7 @@ int print_help(const char *cmd)
     {"fight", {fight_text, NULL, NULL}},
     {"sim", {sim_text, NULL, NULL}},
     {"heal", {heal_text, seed_dice, NULL}},
+    {"chase", {chase_text, NULL, NULL}},
     {"version", {version_text, NULL, NULL}},
     {"help", {help_text, NULL, NULL}},
   };

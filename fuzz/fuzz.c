@@ -363,7 +363,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   }
   case 5: {
-    /* A scenario inline (no file names: a fuzzer could name /dev/stdin), run a few rounds. */
+    /* A scenario or a chase file inline (no file names: a fuzzer could name /dev/stdin),
+     * run a few rounds. */
+    cops_chase *chase;
+    if (!strchr(text, '/') && cops_chase_from_json(&chase, ctx, text, NULL) == COPS_OK) {
+      cops_chase_set_max_rounds(chase, 5);
+      cops_chase_run(chase);
+      if (cops_log_to_jsonl(cops_chase_log(chase), 0, &json) == COPS_OK)
+        cops_free(json);
+      cops_chase_free(chase);
+    }
     cops_scenario *sc;
     if (!strchr(text, '/') && cops_scenario_from_json(&sc, ctx, text, NULL) == COPS_OK) {
       cops_encounter *e = cops_scenario_encounter(sc);

@@ -511,6 +511,10 @@ int cops__lost_recently(const cops_character *ch);
  * @p roll draws the hospital's 2d6. Not all or nothing by itself: the caller
  * saves what it needs. */
 int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_roll *roll);
+/* A character of a scenario's file: a sheet's file name (relative to base, the scenario's
+ * folder) or the sheet inline (lib/scenario.c). */
+int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                             cops_character **out);
 /* A chase participant's dice as they are, set whole (lib/chase.c: the tests' and a saved
  * chase's). */
 int cops__chase_set_dice(cops_chase *c, int id, int white, int black);

@@ -99,6 +99,12 @@ static int armour_file(void **out, cops_ctx *ctx, const char *p)
   return cops_armour_load((cops_armour **)out, ctx, p);
 }
 
+int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                             cops_character **out)
+{
+  return load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
+}
+
 static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
 {
   if (!json_is_string(v))

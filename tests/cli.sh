@@ -433,6 +433,28 @@ expect_err "fight: --aftermath and --save-at" 2 \
   "cops: fight: --aftermath comes after the fight: not with --save-at (see 'cops help')" \
   fight "$ex/scenarios/street-shootout.json" --aftermath --save-at 1 "$tmp/s.json"
 
+# Chases (issue 16): a chase file, seed 2030, narrated and as JSON Lines, against the golden
+# logs; cops sim of a chase file; errors.
+for form in en jsonl; do
+  case $form in jsonl) opt="--json" ;; *) opt="--lang $form" ;; esac
+  ext=$form; [ "$form" = jsonl ] || ext=$form.txt
+  # shellcheck disable=SC2086
+  run chase "$ex/scenarios/sunset-chase.json" --seed 2030 $opt
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/sunset-chase-2030.$ext")" ] && [ -z "$err" ]; then ok
+  else ko "chase: sunset chase, seed 2030, $form, is the golden log"; fi
+done
+run sim "$ex/scenarios/alley-foot-chase.json" -n 200 --seed 4
+case $out in "The alleys behind the Million Dollar Theater: 200 chases, seed 4
+result (95 % interval)
+  escaped "*"participants: lost or stopped (0 dice), wrecked
+  Kid Moreno "*) [ "$rc" -eq 0 ] && ok || ko "sim of a chase: exit $rc" ;;
+  *) ko "sim of a chase" ;; esac
+expect_err "chase: a fight is no chase" 2 \
+  "cops: $ex/scenarios/street-shootout.json: type: expected \"chase\"" \
+  chase "$ex/scenarios/street-shootout.json"
+expect_err "chase: missing file" 2 \
+  "cops: chase: missing CHASE file, e.g. examples/scenarios/sunset-chase.json (see 'cops help')" chase
+
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then
   $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")

@@ -48,6 +48,7 @@ expect "-n" cops sim x.json -n
 expect "attack" cops help at
 expect "" cops roll --seed ""
 expect "heal help" cops he
+expect "chase" cops ch
 expect "stabilise" cops heal st
 expect "hospital" cops heal rest x.json ho
 expect "kit" cops heal first-aid x.json --gear k

@@ -39,6 +39,33 @@ LUA
     echo "FAIL: $case: the logs differ"; fail=$((fail+1))
   fi
 done
+# A chase file, one seed (docs/chases.md): the command's JSON Lines, Python's and Lua's.
+for seed in 2030 7; do
+  sc=$root/examples/scenarios/sunset-chase.json
+  "$cops" chase "$sc" --seed "$seed" --json > "$tmp/c.jsonl" || { echo "FAIL: C chase $seed"; fail=$((fail+1)); continue; }
+  LIBCOPS_PATH=$lib "$python" - "$root" "$sc" "$seed" > "$tmp/py.jsonl" <<'PY' || { echo "FAIL: Python chase $seed"; fail=$((fail+1)); continue; }
+import sys
+sys.path.insert(0, sys.argv[1] + "/bindings/python")
+import cops
+with cops.Context(seed=int(sys.argv[3])) as ctx:
+    with cops.Chase.load(ctx, sys.argv[2]) as chase:
+        chase.run()
+        sys.stdout.write(chase.jsonl())
+PY
+  LUA_CPATH="$luadir/?.so" "$lua" - "$sc" "$seed" > "$tmp/lua.jsonl" <<'LUA' || { echo "FAIL: Lua chase $seed"; fail=$((fail+1)); continue; }
+local cops = require "cops"
+local ctx <close> = cops.context(math.tointeger(tonumber(arg[2])))
+local chase <close> = ctx:load_chase(arg[1])
+chase:run()
+io.write(chase:jsonl())
+LUA
+  if cmp -s "$tmp/c.jsonl" "$tmp/py.jsonl" && cmp -s "$tmp/c.jsonl" "$tmp/lua.jsonl" &&
+     [ -s "$tmp/c.jsonl" ]; then
+    pass=$((pass+1))
+  else
+    echo "FAIL: chase $seed: the logs differ"; fail=$((fail+1))
+  fi
+done
 # One attack, one seed: the command's JSON Lines, Python's and Lua's, byte for byte.
 ex=$root/examples
 for case in "single vulcan-051 12 7" "burst scorpion-131 8 2030" "cover scorpion-131 10 11"; do

@@ -69,18 +69,26 @@ def load(path):
 for kind, folder in (("sheet", "sheets"), ("weapon", "weapons"), ("armour", "armour"),
                      ("scenario", "scenarios")):
     for path in sorted(glob.glob(os.path.join(EX, folder, "*.json"))):
-        valid(kind, load(path), os.path.relpath(path, ROOT))
+        doc = load(path)
+        valid("chase" if doc.get("type") == "chase" else kind, doc, os.path.relpath(path, ROOT))
 for path in sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "*.jsonl"))):
     with open(path, encoding="utf-8") as f:
         lines(f.read(), os.path.relpath(path, ROOT))
 
 # What the library writes now.
-for path in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json"))):
+FIGHTS = [p for p in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json")))
+          if load(p).get("type") != "chase"]
+CHASES = [p for p in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json")))
+          if load(p).get("type") == "chase"]
+for path in FIGHTS:
     for seed in range(1, 21):
         lines(cli("fight", path, "--seed", str(seed), "--json"), "fight %s %d" % (path, seed))
+for path in CHASES:
+    for seed in range(1, 21):
+        lines(cli("chase", path, "--seed", str(seed), "--json"), "chase %s %d" % (path, seed))
 # Saved fights, at every round of the example scenarios.
 SAVE = None
-for path in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json"))):
+for path in FIGHTS:
     for seed in range(1, 6):
         with cops.Context() as ctx:
             with cops.Scenario(ctx, path) as s:
@@ -160,7 +168,7 @@ with cops.Context(seed=3) as ctx:
 # Wounds over time (docs/healing.md): the aftermath of each example fight, then a sheet
 # taken through treatments, time, rest, nights, a revival and a final death, written
 # back after each step.
-for path in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json"))):
+for path in FIGHTS:
     for seed in range(1, 6):
         lines(cli("fight", path, "--seed", str(seed), "--aftermath", "--json"),
               "fight --aftermath %s %d" % (path, seed))

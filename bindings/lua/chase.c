@@ -45,6 +45,35 @@ static int ctx_chase(lua_State *L)
   return 1;
 }
 
+/* A chase file (ctx:load_chase(path), ctx:chase_json(text [, base_dir])): the chase owns
+ * the characters it read. */
+static int load_chase(lua_State *L, int from_file)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  const char *arg = checktext(L, 2);
+  const char *base = lua_isnoneornil(L, 3) ? NULL : checktext(L, 3);
+  chase_ud *h = lua_newuserdatauv(L, sizeof *h, 2);
+  memset(h, 0, sizeof *h);
+  h->owner = c;
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, CHASE);
+  check(L, c, from_file ? cops_chase_load(&h->p, c->ctx, arg)
+                        : cops_chase_from_json(&h->p, c->ctx, arg, base));
+  c->children++;
+  return 1;
+}
+static int ctx_load_chase(lua_State *L)
+{
+  return load_chase(L, 1);
+}
+static int ctx_chase_json(lua_State *L)
+{
+  return load_chase(L, 0);
+}
+
 static int chase_close(lua_State *L)
 {
   chase_ud *h = luaL_checkudata(L, 1, CHASE);
@@ -114,6 +143,35 @@ static int chase_character(lua_State *L)
     lua_pop(L, 1);
   }
   return luaL_error(L, "no character for participant %d", id);
+}
+
+/* c:participant(id) -> the character's name (for a chase file's, whose characters it owns) */
+static int chase_participant(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushstring(L, cops_character_name(cops_chase_character(h->p, checkid(L, h, 2))));
+  return 1;
+}
+
+static int chase_run(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_run(h->p));
+  return 0;
+}
+
+static int chase_set_max_rounds(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_set_max_rounds(h->p, checkint(L, 2)));
+  return 0;
+}
+
+static int chase_name(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushstring(L, cops_chase_name(h->p));
+  return 1;
 }
 
 static int chase_role(lua_State *L)
@@ -357,7 +415,8 @@ void open_chase(lua_State *L)
     {"role", chase_role}, {"state", chase_state}, {"dice", chase_dice},
     {"adjust", chase_adjust}, {"band", chase_band}, {"chooser", chase_chooser},
     {"declare", chase_declare}, {"resolve_round", chase_resolve_round},
-    {"odds", chase_odds}, {"suggest", chase_suggest},
+    {"odds", chase_odds}, {"suggest", chase_suggest}, {"participant", chase_participant},
+    {"run", chase_run}, {"set_max_rounds", chase_set_max_rounds}, {"name", chase_name},
     {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
     {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},
@@ -366,7 +425,8 @@ void open_chase(lua_State *L)
   metatable(L, CHASE, methods);
   closers(L, chase_close, NULL);
   lua_pop(L, 1);
-  static const luaL_Reg ctx[] = {{"chase", ctx_chase}, {NULL, NULL}};
+  static const luaL_Reg ctx[] = {{"chase", ctx_chase}, {"load_chase", ctx_load_chase},
+                                 {"chase_json", ctx_chase_json}, {NULL, NULL}};
   add_methods(L, CTX, ctx);
   lua_getfield(L, -1, "catalogue");
   lua_pushcfunction(L, cat_chase_band_name);

@@ -258,6 +258,33 @@ COPS_API int cops_chase_odds(cops_chase *c, int id, const cops_chase_declaration
  */
 COPS_API int cops_chase_suggest(cops_chase *c, int id, cops_chase_declaration *out);
 
+/**
+ * @brief Play rounds until the chase is over or reaches its round cap: a
+ * participant who has not declared gets its chase file's scripted declaration
+ * for the round, or the default policy's (cops_chase_suggest()).
+ * @return ::COPS_OK; as cops_chase_resolve_round()
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_run(cops_chase *c);
+/** @brief The round cap of cops_chase_run(), 1..10000 (100 when made). @since 0.11.0 */
+COPS_API int cops_chase_set_max_rounds(cops_chase *c, int rounds);
+/** @brief The chase file's name ("" when made by hand), or NULL. @since 0.11.0 */
+COPS_API const char *cops_chase_name(const cops_chase *c);
+
+/**
+ * @brief A chase from a chase file (JSON, docs/chases.md, schemas/chase.schema.json):
+ * its participants (sheets by file name, relative to @p base_dir, or inline),
+ * crash mode and table, round cap and scripted declarations. The chase owns the
+ * characters it read.
+ * @return ::COPS_OK; ::COPS_EJSON (the message names the field); the codes of
+ *         the sheets and of cops_chase_add(); ::COPS_EIO; ::COPS_ENOMEM
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_from_json(cops_chase **out, cops_ctx *ctx, const char *json,
+                                  const char *base_dir);
+/** @brief cops_chase_from_json() of a file, confined by cops_ctx_confine(). @since 0.11.0 */
+COPS_API int cops_chase_load(cops_chase **out, cops_ctx *ctx, const char *path);
+
 /** @brief The chase's log (borrowed). @since 0.11.0 */
 COPS_API cops_log *cops_chase_log(cops_chase *c);
 

@@ -8,7 +8,9 @@ from typing import Callable, List, Optional, Tuple, cast
 
 from . import _native as n
 from .errors import StateError
-from .handles import Character, Context, _Handle
+import os
+
+from .handles import Character, Context, PathLike, _Handle
 from .results import Event
 
 lib = n.lib
@@ -74,7 +76,13 @@ for _fn_name, _res, _args in (
         ("cops_chase_band_name", ctypes.c_char_p, [_i, _i]),
         ("cops_chase_odds", _i, [_p, _i, ctypes.POINTER(_Declaration), _i,
                                  ctypes.POINTER(_Declaration), ctypes.POINTER(_RoundOdds)]),
-        ("cops_chase_suggest", _i, [_p, _i, ctypes.POINTER(_Declaration)])):
+        ("cops_chase_suggest", _i, [_p, _i, ctypes.POINTER(_Declaration)]),
+        ("cops_chase_run", _i, [_p]),
+        ("cops_chase_set_max_rounds", _i, [_p, _i]),
+        ("cops_chase_name", ctypes.c_char_p, [_p]),
+        ("cops_chase_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
+        ("cops_chase_from_json", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p,
+                                      ctypes.c_char_p])):
     _fn = getattr(lib, _fn_name)
     _fn.restype, _fn.argtypes = _res, _args
 
@@ -97,7 +105,59 @@ class Chase(_Handle):
     def _release(self) -> None:
         for thing in self._kept:
             thing._users -= 1
+            if thing._borrowed:
+                thing._ptr = None   # freed with the chase that owned it
         self._kept = []
+
+    @classmethod
+    def _adopting(cls, ctx: Context, ptr: Optional[int]) -> "Chase":
+        chase = cls.__new__(cls)
+        _Handle.__init__(chase, ptr, ctx)
+        chase._kept = []
+        chase._crash = None
+        # The characters a chase file made belong to the chase: borrowed handles.
+        for i in range(lib.cops_chase_count(ptr)):
+            ch = Character(ctx, lib.cops_chase_character(ptr, i))
+            ch._borrowed = True
+            ch._users += 1
+            chase._kept.append(ch)
+        return chase
+
+    @classmethod
+    def load(cls, ctx: Context, path: PathLike) -> "Chase":
+        """A chase file (docs/chases.md): its participants, crash table, round cap and
+        script; the chase owns the characters it read (character(id) gives them)."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_chase_load(ctypes.byref(ptr), ctx._h,
+                                       n.text(os.fspath(path), "path")))
+        return cls._adopting(ctx, ptr.value)
+
+    @classmethod
+    def from_json(cls, ctx: Context, text: str, base_dir: Optional[PathLike] = None) -> "Chase":
+        """A chase file's text; sheets named by file are read from base_dir."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_chase_from_json(
+            ctypes.byref(ptr), ctx._h, n.text(text, "text"),
+            n.text(os.fspath(base_dir), "base_dir") if base_dir is not None else None))
+        return cls._adopting(ctx, ptr.value)
+
+    @property
+    def name(self) -> str:
+        """The chase file's name ("" for a chase made by hand)."""
+        return n.c_text(lib.cops_chase_name(self._h))
+
+    def run(self) -> None:
+        """Play rounds to the end or the round cap: the file's scripted declarations, else
+        the default policy's, for those who have not declared (cops_chase_run)."""
+        self._check(lib.cops_chase_run(self._h))
+
+    def set_max_rounds(self, rounds: int) -> None:
+        """The round cap of run(), 1..10000."""
+        self._check(lib.cops_chase_set_max_rounds(self._h, n.integer(rounds, "rounds")))
 
     def add(self, character: Character, skill: str, role: str = "pursuer",
             vehicle: Optional[str] = None, white: int = 4) -> int:

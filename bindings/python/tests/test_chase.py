@@ -88,3 +88,24 @@ def test_a_failing_crash_table_changes_nothing():
     assert cops.chase.band_name("short", "en") == "short"
     chase.close()
     ctx.close()
+
+
+def test_a_chase_file_run_to_its_end():
+    path = os.path.join(ROOT, "examples", "scenarios", "sunset-chase.json")
+    with cops.Context(seed=2030) as ctx:
+        with cops.Chase.load(ctx, path) as chase:
+            assert chase.name == "Sunset Boulevard, 2 a.m." and chase.count == 3
+            assert chase.character(0).name == "Lupe Reyes" and chase.role(0) == "pursued"
+            chase.set_max_rounds(40)
+            chase.run()
+            assert chase.result in ("escaped", "caught")
+            c_log = chase.jsonl()
+    # The command's log of the same file and seed, byte for byte.
+    with cops.Context(seed=2030) as ctx:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        with cops.Chase.from_json(ctx, text, os.path.dirname(path)) as again:
+            again.run()
+            assert again.jsonl() == c_log
+        with pytest.raises(cops.JSONError, match="type"):
+            cops.Chase.from_json(ctx, '{"name": "x"}')

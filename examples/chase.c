@@ -1,0 +1,208 @@
+/* cops chase: a chase file run to its end, narrated or as JSON Lines; and the
+ * simulation of a chase file for cops sim (docs/chases.md). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The chase file's text and folder, for a chase made again each run. */
+static char *read_text(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *text = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n + 4096 + 1 > cap) {
+      cap = 2 * cap + 8192;
+      char *more = realloc(text, cap);
+      if (!more || cap > (16u << 20)) {
+        free(more ? more : text);
+        fclose(f);
+        return NULL;
+      }
+      text = more;
+    }
+    const size_t got = fread(text + n, 1, 4096, f);
+    n += got;
+    if (got < 4096)
+      break;
+  }
+  fclose(f);
+  text[n] = '\0';
+  return text;
+}
+
+static void folder_of(const char *path, char *out, size_t cap)
+{
+  snprintf(out, cap, "%s", path);
+  char *slash = strrchr(out, '/');
+  if (slash)
+    *slash = '\0';
+  else
+    out[0] = '\0';
+}
+
+static int seeded(cops_ctx *ctx, const char *seed)
+{
+  uint64_t v;
+  if (!seed)
+    return 0;
+  if (!seed_number(seed, &v))
+    return usage_error("--seed: '%s' is not a number 0..18446744073709551615", seed);
+  cops_ctx_seed(ctx, v);
+  return 0;
+}
+
+int cmd_chase(int argc, char **argv)
+{
+  const char *file = NULL, *seed = NULL, *lang_text = NULL;
+  int json = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r;
+    if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
+        (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
+      if (r < 0)
+        return usage_error("chase: %s needs a value", a);
+      continue;
+    }
+    if (!strcmp(a, "--json"))
+      json = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      return print_help("chase");
+    else if (a[0] == '-' && a[1])
+      return usage_error("chase: unknown option '%s'", a);
+    else if (file)
+      return usage_error("chase: one CHASE file, not '%s' too", a);
+    else
+      file = a;
+  }
+  if (!file)
+    return usage_error("chase: %s", "missing CHASE file, e.g. examples/scenarios/sunset-chase.json");
+  int lang, rc;
+  if ((rc = narration_lang("chase", lang_text, &lang)))
+    return rc;
+  if (json && lang_text)
+    return usage_error("chase: %s", "--lang is for the narration, not --json");
+  cops_ctx *ctx;
+  if (cops_ctx_new(&ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return EXIT_FAILURE;
+  }
+  cops_chase *c = NULL;
+  if ((rc = seeded(ctx, seed)))
+    goto done;
+  if ((rc = cops_chase_load(&c, ctx, file)) || (rc = cops_chase_run(c))) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+    goto done;
+  }
+  char *text;
+  rc = json ? cops_log_to_jsonl(cops_chase_log(c), 0, &text)
+            : cops_log_narrate(cops_chase_log(c), 0, lang, &text);
+  if (rc) {
+    fprintf(stderr, "cops: %s\n", cops_strerror(rc));
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  fputs(text, stdout);
+  cops_free(text);
+done:
+  cops_chase_free(c);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
+int chase_sim(const char *file, long runs, const char *seed, int *status)
+{
+  char *text = read_text(file);
+  if (!text || !strstr(text, "\"chase\""))
+    return free(text), 0;   /* no chase: a fight's scenario, read by cops sim */
+  char base[4096];
+  folder_of(file, base, sizeof base);
+  cops_ctx *ctx;
+  if (cops_ctx_new(&ctx)) {
+    free(text);
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return *status = EXIT_FAILURE, 1;
+  }
+  cops_chase *c = NULL;
+  int rc = cops_chase_from_json(&c, ctx, text, base);
+  if (rc) {
+    const int chase = strncmp(cops_ctx_errmsg(ctx), "type:", 5) != 0;
+    if (chase)
+      fprintf(stderr, "cops: %s: %s\n", file, cops_ctx_errmsg(ctx));
+    free(text);
+    cops_ctx_free(ctx);
+    *status = EXIT_USAGE;
+    return chase;
+  }
+  const int n = cops_chase_count(c);
+  long escaped = 0, caught = 0, undecided = 0, out[COPS_CHASERS_MAX][4] = {{0}};
+  double rounds = 0, rounds2 = 0;
+  *status = 0;
+  if ((rc = seeded(ctx, seed))) {
+    *status = rc;
+    goto done;
+  }
+  for (long r = 0; r < runs; r++) {
+    if (r) {
+      cops_chase_free(c);
+      c = NULL;
+      if ((rc = cops_chase_from_json(&c, ctx, text, base)))
+        goto failed;
+    }
+    if ((rc = cops_chase_run(c)))
+      goto failed;
+    const int result = cops_chase_result(c);
+    escaped += result == COPS_CHASE_ESCAPED;
+    caught += result == COPS_CHASE_CAUGHT;
+    undecided += result == COPS_CHASE_GOING;
+    const double nr = cops_chase_round(c);
+    rounds += nr;
+    rounds2 += nr * nr;
+    for (int i = 0; i < n; i++)
+      out[i][cops_chase_state(c, i)]++;
+  }
+  printf("%s: %ld chases%s%s\n", cops_chase_name(c), runs, seed ? ", seed " : "",
+         seed ? seed : "");
+  printf("result (95 %% interval)\n");
+  const struct {
+    const char *what;
+    long k;
+  } res[] = {{"escaped", escaped}, {"caught", caught}, {"(still going at the cap)", undecided}};
+  for (int k = 0; k < 3; k++) {
+    double lo, hi;
+    wilson((double)res[k].k, (double)runs, &lo, &hi);
+    printf("  ");
+    pad(res[k].what, 24);
+    printf(" %6.2f %%  [%6.2f, %6.2f]\n", 100.0 * res[k].k / runs, 100.0 * lo, 100.0 * hi);
+  }
+  const double mean = rounds / runs;
+  const double var = rounds2 / runs - mean * mean;
+  printf("rounds: mean %.2f, sd %.2f\n", mean, sqrt(var > 0 ? var : 0));
+  printf("participants: lost or stopped (0 dice), wrecked\n");
+  for (int i = 0; i < n; i++) {
+    printf("  ");
+    pad(cops_character_name(cops_chase_character(c, i)), 28);
+    printf(" ");
+    pad(cops_chase_role(c, i) == COPS_CHASE_PURSUED ? "pursued" : "pursuer", 10);
+    printf(" %6.2f %%  %6.2f %%\n",
+           100.0 * (out[i][COPS_CHASER_LOST] + out[i][COPS_CHASER_STOPPED]) / runs,
+           100.0 * out[i][COPS_CHASER_WRECKED] / runs);
+  }
+  goto done;
+failed:
+  fprintf(stderr, "cops: %s: %s\n", file, cops_ctx_errmsg(ctx));
+  *status = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+done:
+  cops_chase_free(c);
+  cops_ctx_free(ctx);
+  free(text);
+  return 1;
+}
