@@ -58,15 +58,78 @@ static int seeded(cops_ctx *ctx, const char *seed)
   return 0;
 }
 
+/* cops chase CHASE --odds ID: the odds of every declaration of ID against the other of its
+ * pair declaring as the default policy would (docs/chases.md). */
+static int print_odds(cops_chase *c, cops_ctx *ctx, int id, int json)
+{
+  const int n = cops_chase_count(c);
+  if (id < 0 || id >= n)
+    return usage_error("chase: --odds %d: the chase has participants 0..%d", id, n - 1);
+  int other = -1;
+  for (int i = 0; i < n; i++) {
+    if (i == id || (cops_chase_role(c, i) == COPS_CHASE_PURSUED) ==
+                       (cops_chase_role(c, id) == COPS_CHASE_PURSUED))
+      continue;
+    int w, b, ow = 0, ob = 0;
+    cops_chase_dice(c, i, &w, &b);
+    if (other >= 0)
+      cops_chase_dice(c, other, &ow, &ob);
+    if (other < 0 || w + b > ow + ob)
+      other = i;
+  }
+  cops_chase_declaration theirs, mine;
+  cops_chase_declaration_init(&theirs, 1);
+  cops_chase_declaration_init(&mine, 1);
+  int rc = other < 0 ? COPS_EINVAL : cops_chase_suggest(c, other, &theirs);
+  if (rc) {
+    fprintf(stderr, "cops: %s\n", other < 0 ? "nobody to chase or flee" : cops_ctx_errmsg(ctx));
+    return EXIT_USAGE;
+  }
+  int w, b;
+  cops_chase_dice(c, id, &w, &b);
+  const int top = w + b + 2 < 64 ? w + b + 2 : 64;
+  const char *me = cops_character_name(cops_chase_character(c, id));
+  const char *them = cops_character_name(cops_chase_character(c, other));
+  if (json)
+    printf("{\"id\":%d,\"other\":%d,\"other_declares\":%d,\"declarations\":[", id, other,
+           theirs.successes);
+  else
+    printf("%s (%d white, %d black) against %s declaring %d (the default policy)\n"
+           "declare  success   both  only me  only other  neither  loses  makes lose  crash\n",
+           me, w, b, them, theirs.successes);
+  for (int k = 1; k <= top; k++) {
+    mine.successes = k;
+    cops_chase_round_odds o;
+    o.size = sizeof o;
+    if ((rc = cops_chase_odds(c, id, &mine, other, &theirs, &o))) {
+      fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+      return EXIT_USAGE;
+    }
+    if (json)
+      printf("%s{\"successes\":%d,\"success\":%.17g,\"both\":%.17g,\"only_mine\":%.17g,"
+             "\"only_other\":%.17g,\"neither\":%.17g,\"loss\":%.17g,\"other_loss\":%.17g,"
+             "\"crash\":%.17g}", k > 1 ? "," : "", k, o.success, o.both, o.only_mine,
+             o.only_other, o.neither, o.loss, o.other_loss, o.crash);
+    else
+      printf("%7d  %6.2f%% %6.2f%% %7.2f%% %10.2f%% %7.2f%% %6.2f %11.2f %5.2f%%\n", k,
+             100 * o.success, 100 * o.both, 100 * o.only_mine, 100 * o.only_other,
+             100 * o.neither, o.loss, o.other_loss, 100 * o.crash);
+  }
+  if (json)
+    printf("]}\n");
+  return 0;
+}
+
 int cmd_chase(int argc, char **argv)
 {
-  const char *file = NULL, *seed = NULL, *lang_text = NULL;
+  const char *file = NULL, *seed = NULL, *lang_text = NULL, *odds = NULL;
   int json = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int r;
     if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
-        (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
+        (r = option_value(argc, argv, &i, "--lang", &lang_text)) ||
+        (r = option_value(argc, argv, &i, "--odds", &odds))) {
       if (r < 0)
         return usage_error("chase: %s needs a value", a);
       continue;
@@ -89,6 +152,17 @@ int cmd_chase(int argc, char **argv)
     return rc;
   if (json && lang_text)
     return usage_error("chase: %s", "--lang is for the narration, not --json");
+  long odds_id = -1;
+  if (odds) {
+    char *end;
+    errno = 0;
+    odds_id = strtol(odds, &end, 10);
+    if (!*odds || *end || errno || odds_id < 0 || odds_id >= COPS_CHASERS_MAX)
+      return usage_error("chase: --odds '%s' is not a participant's id", odds);
+    if (seed || lang_text)
+      return usage_error("chase: %s", "--odds draws no die and narrates nothing: no --seed or "
+                         "--lang");
+  }
   cops_ctx *ctx;
   if (cops_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
@@ -97,7 +171,11 @@ int cmd_chase(int argc, char **argv)
   cops_chase *c = NULL;
   if ((rc = seeded(ctx, seed)))
     goto done;
-  if ((rc = cops_chase_load(&c, ctx, file)) || (rc = cops_chase_run(c))) {
+  if (odds && !(rc = cops_chase_load(&c, ctx, file))) {
+    rc = print_odds(c, ctx, (int)odds_id, json);
+    goto done;
+  }
+  if (rc || (rc = cops_chase_load(&c, ctx, file)) || (rc = cops_chase_run(c))) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
     rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
     goto done;

@@ -128,10 +128,13 @@ static const char heal_text[] =
 
 static const char chase_text[] =
   "usage: cops chase CHASE [--seed N] [--lang fr|en|es] [--json]\n"
+  "       cops chase CHASE --odds ID [--json]\n"
   "\n"
   "Runs a chase file (docs/chases.md) round after round to its end: the scripted\n"
   "declarations, else the default policy's; prints the narrated log, or with --json the\n"
-  "events as JSON Lines. cops sim CHASE -n RUNS simulates it.\n";
+  "events as JSON Lines. cops sim CHASE -n RUNS simulates it. With --odds ID, no die\n"
+  "is drawn: the exact odds of each declaration of participant ID against the other of\n"
+  "its pair declaring as the default policy would (what should I declare?).\n";
 
 static const char sim_text[] =
   "usage: cops sim SCENARIO|CHASE [-n RUNS] [--seed N]\n"

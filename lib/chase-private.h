@@ -34,6 +34,7 @@ struct cops_chase {
   struct cops__chase_line *script;           /* a chase file's declarations */
   int nscript;
   int wreck_from;                            /* a chase file's crash table, 0 for none */
+  int small_malus, large_malus;              /* C7.1 RULING: a passenger's shot, dice */
   int crash_mode;
   cops_crash_fn crash;
   void *crash_user;

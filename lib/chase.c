@@ -27,6 +27,8 @@ int cops_chase_new(cops_chase **out, cops_ctx *ctx)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a chase");
   c->ctx = ctx;
   c->max_rounds = 100;
+  c->small_malus = COPS_CHASE_SMALL_MALUS;
+  c->large_malus = COPS_CHASE_LARGE_MALUS;
   if (cops_log_new(&c->log, ctx) || cops__roll_new(&c->roll, &ctx->alloc) ||
       cops__roll_new(&c->d6, &ctx->alloc)) {
     cops_chase_free(c);
@@ -599,3 +601,29 @@ int cops__chase_set_dice(cops_chase *c, int id, int white, int black)
   return COPS_OK;
 }
 
+
+int cops_chase_set_maluses(cops_chase *c, int small, int large)
+{
+  if (!c)
+    return COPS_EINVAL;
+  COPS__ENTER(c->ctx);
+  if (small < 0 || small > 10 || large < 0 || large > 10)
+    return FAIL(c, COPS_ERANGE, "maluses %d and %d out of range 0..10 dice", small, large);
+  c->small_malus = small;
+  c->large_malus = large;
+  return COPS_OK;
+}
+
+int cops_chase_shot_malus(const cops_chase *c, int pursuer, int *dice_mod)
+{
+  const int p = c ? cops__chase_pursued(c) : -1;
+  if (!valid(c, pursuer) || !dice_mod || c->p[pursuer].role != COPS_CHASE_PURSUER || p < 0)
+    return COPS_EINVAL;
+  const int band = band_of(&c->p[pursuer], &c->p[p]);
+  if (band == COPS_BAND_LONG)
+    return cops__fail(c->ctx, COPS_ERULE, "participants %d and %d are at long distance: out "
+                      "of reach (C7.1)", pursuer, p);
+  const int vehicles = c->p[pursuer].vehicle[0] && c->p[p].vehicle[0];
+  *dice_mod = !vehicles ? 0 : band == COPS_BAND_SHORT ? -c->small_malus : -c->large_malus;
+  return COPS_OK;
+}

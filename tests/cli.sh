@@ -449,6 +449,13 @@ result (95 % interval)
   escaped "*"participants: lost or stopped (0 dice), wrecked
   Kid Moreno "*) [ "$rc" -eq 0 ] && ok || ko "sim of a chase: exit $rc" ;;
   *) ko "sim of a chase" ;; esac
+run chase "$ex/scenarios/sunset-chase.json" --odds 1
+case $out in "Mike Delgado (5 white, 0 black) against Lupe Reyes declaring 1 (the default policy)
+declare  success   both  only me  only other  neither  loses  makes lose  crash
+      1   99.76%"*) [ "$rc" -eq 0 ] && ok || ko "chase --odds exit" ;; *) ko "chase --odds" ;; esac
+expect_err "chase --odds draws no die" 2 \
+  "cops: chase: --odds draws no die and narrates nothing: no --seed or --lang (see 'cops help')" \
+  chase "$ex/scenarios/sunset-chase.json" --odds 1 --seed 3
 expect_err "chase: a fight is no chase" 2 \
   "cops: $ex/scenarios/street-shootout.json: type: expected \"chase\"" \
   chase "$ex/scenarios/street-shootout.json"

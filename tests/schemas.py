@@ -86,6 +86,12 @@ for path in FIGHTS:
 for path in CHASES:
     for seed in range(1, 21):
         lines(cli("chase", path, "--seed", str(seed), "--json"), "chase %s %d" % (path, seed))
+    for ident in range(len(load(path)["participants"])):
+        odds_doc = json.loads(cli("chase", path, "--odds", str(ident), "--json"))
+        valid("chase-odds", odds_doc, "chase --odds %s %d" % (path, ident))
+        for d in odds_doc["declarations"]:   # the four outcomes of C7.3 add up
+            if abs(d["both"] + d["only_mine"] + d["only_other"] + d["neither"] - 1) > 1e-9:
+                failures.append("chase --odds %s %d: outcomes sum to %r" % (path, ident, d))
 # Saved fights, at every round of the example scenarios.
 SAVE = None
 for path in FIGHTS:

@@ -278,6 +278,32 @@ START_TEST(test_c7_1_bands)
 }
 END_TEST
 
+/* C7 step 5, C7.1 RULING: a passenger's shot from a vehicle at small (short) or large
+ * (intermediate) maluses, none on foot, nothing at long distance. */
+START_TEST(test_c7_1_shot_maluses)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 6);
+  int id, mod;
+  ck_assert_int_eq(cops_chase_add(chase, ch[2], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 4, &id), COPS_OK);   /* on foot */
+  ck_assert_int_eq(cops_chase_shot_malus(chase, q, &mod), COPS_OK);
+  ck_assert_int_eq(mod, -COPS_CHASE_SMALL_MALUS);                 /* short */
+  cops_chase_adjust(chase, q, -1);
+  ck_assert_int_eq(cops_chase_shot_malus(chase, q, &mod), COPS_OK);
+  ck_assert_int_eq(mod, -COPS_CHASE_LARGE_MALUS);                 /* intermediate */
+  ck_assert_int_eq(cops_chase_set_maluses(chase, 2, 4), COPS_OK);
+  ck_assert_int_eq(cops_chase_shot_malus(chase, q, &mod), COPS_OK);
+  ck_assert_int_eq(mod, -4);
+  ck_assert_int_eq(cops_chase_shot_malus(chase, id, &mod), COPS_OK);
+  ck_assert_int_eq(mod, 0);                                       /* on foot */
+  cops_chase_adjust(chase, p, 2);
+  ck_assert_int_eq(cops_chase_shot_malus(chase, id, &mod), COPS_ERULE);   /* long */
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "out of reach (C7.1)"));
+  ck_assert_int_eq(cops_chase_set_maluses(chase, 11, 0), COPS_ERANGE);
+  ck_assert_int_eq(cops_chase_shot_malus(chase, p, &mod), COPS_EINVAL);
+}
+END_TEST
+
 /* C7.4 and C7.5: a pursuer at 0 has lost the prey; both sides at 0: the pursued escapes. */
 START_TEST(test_c7_4_ends)
 {
@@ -614,6 +640,7 @@ static Suite *chase_suite(void)
   tcase_add_test(tc, test_c7_5_a_black_ten_is_no_crash);
   tcase_add_test(tc, test_c7_2_crash_tests_and_a_wreck);
   tcase_add_test(tc, test_c7_1_bands);
+  tcase_add_test(tc, test_c7_1_shot_maluses);
   tcase_add_test(tc, test_c7_4_ends);
   tcase_add_test(tc, test_c7_4_ends_between_rounds);
   tcase_add_test(tc, test_c7_5_several_pursuers);

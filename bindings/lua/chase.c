@@ -288,6 +288,22 @@ static int chase_suggest(lua_State *L)
   return 2;
 }
 
+static int chase_set_maluses(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_set_maluses(h->p, checkint(L, 2), checkint(L, 3)));
+  return 0;
+}
+
+static int chase_shot_malus(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  int mod;
+  check(L, h->owner, cops_chase_shot_malus(h->p, checkid(L, h, 2), &mod));
+  lua_pushinteger(L, mod);
+  return 1;
+}
+
 static int chase_resolve_round(lua_State *L)
 {
   chase_ud *h = to_chase(L, 1);
@@ -416,7 +432,7 @@ void open_chase(lua_State *L)
     {"adjust", chase_adjust}, {"band", chase_band}, {"chooser", chase_chooser},
     {"declare", chase_declare}, {"resolve_round", chase_resolve_round},
     {"odds", chase_odds}, {"suggest", chase_suggest}, {"participant", chase_participant},
-    {"run", chase_run}, {"set_max_rounds", chase_set_max_rounds}, {"name", chase_name},
+    {"run", chase_run}, {"set_maluses", chase_set_maluses}, {"shot_malus", chase_shot_malus}, {"set_max_rounds", chase_set_max_rounds}, {"name", chase_name},
     {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
     {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},

@@ -285,6 +285,33 @@ COPS_API int cops_chase_from_json(cops_chase **out, cops_ctx *ctx, const char *j
 /** @brief cops_chase_from_json() of a file, confined by cops_ctx_confine(). @since 0.11.0 */
 COPS_API int cops_chase_load(cops_chase **out, cops_ctx *ctx, const char *path);
 
+/** Default maluses of a passenger's shot from a vehicle (C7.1 RULING: the sizes are the GM's). */
+#define COPS_CHASE_SMALL_MALUS 1
+/** See ::COPS_CHASE_SMALL_MALUS. */
+#define COPS_CHASE_LARGE_MALUS 3
+
+/**
+ * @brief The dice "small" and "large" maluses take off a passenger's shot from
+ * a vehicle (C7.1 RULING: the GM's call; 1 and 3 when made), 0..10 each.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_set_maluses(cops_chase *c, int small, int large);
+
+/**
+ * @brief The dice modifier of a shot between a pursuer and the pursued at their
+ * band (C7 step 5, C7.1), for the attack procedures (cops_situation.dice_mod):
+ * in vehicles, short -small, intermediate -large; on foot (either without a
+ * vehicle) 0 at short and intermediate; long: out of reach.
+ * @param c the chase
+ * @param pursuer the pursuer of the pair
+ * @param[out] dice_mod the modifier (0 or negative)
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERULE (long: out of reach, C7.1)
+ * @rule C7 C7.1
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_shot_malus(const cops_chase *c, int pursuer, int *dice_mod);
+
 /** @brief The chase's log (borrowed). @since 0.11.0 */
 COPS_API cops_log *cops_chase_log(cops_chase *c);
 

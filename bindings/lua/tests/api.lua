@@ -466,6 +466,8 @@ test("a chase with scripted dice (C7)", function()
   chase:resolve_round()
   local w, b = chase:dice(q)
   assert(w == 2 and b == 1 and chase:band(q) == "long" and chase:round() == 1)
+  raises("ERULE", function() chase:shot_malus(q) end)
+  chase:set_maluses(1, 2)
   local seen
   chase:set_crash_callback(function(id, failed, d6) seen = {id, failed, d6[1]}; return false end)
   chase:declare(p, 1)

@@ -78,6 +78,8 @@ for _fn_name, _res, _args in (
                                  ctypes.POINTER(_Declaration), ctypes.POINTER(_RoundOdds)]),
         ("cops_chase_suggest", _i, [_p, _i, ctypes.POINTER(_Declaration)]),
         ("cops_chase_run", _i, [_p]),
+        ("cops_chase_set_maluses", _i, [_p, _i, _i]),
+        ("cops_chase_shot_malus", _i, [_p, _i, _ip]),
         ("cops_chase_set_max_rounds", _i, [_p, _i]),
         ("cops_chase_name", ctypes.c_char_p, [_p]),
         ("cops_chase_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
@@ -217,6 +219,19 @@ class Chase(_Handle):
         v = ctypes.c_int()
         self._check(lib.cops_chase_band(self._h, self._id(pursuer), ctypes.byref(v)))
         return BANDS[v.value]
+
+    def set_maluses(self, small: int, large: int) -> None:
+        """The dice small and large maluses take off a passenger's shot (C7.1 RULING;
+        1 and 3 by default)."""
+        self._check(lib.cops_chase_set_maluses(self._h, n.integer(small, "small"),
+                                               n.integer(large, "large")))
+
+    def shot_malus(self, pursuer: int) -> int:
+        """The dice modifier of a shot between a pursuer and the pursued at their band,
+        for cops.attack(dice_mod=...); RuleError at long distance (C7.1)."""
+        v = ctypes.c_int()
+        self._check(lib.cops_chase_shot_malus(self._h, self._id(pursuer), ctypes.byref(v)))
+        return v.value
 
     def chooser(self, pursuer: int) -> int:
         """Who of a pursuer and the pursued chooses the order of declarations (C7)."""

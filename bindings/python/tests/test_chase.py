@@ -36,6 +36,8 @@ def test_c7_3_one_fails_loses_me_plus_one_then_black_dice_and_a_crash():
         p = chase.add(rico, "Conduite [voiture]/Réflexes", "pursued", "Dodge", white=6)
         q = chase.add(mike, "Conduite [voiture]/Réflexes", "pursuer", "Interceptor", white=5)
         assert chase.chooser(q) == p and chase.band(q) == "intermediate"
+        assert chase.shot_malus(q) == -3         # two cars at intermediate distance: large
+        chase.set_maluses(1, 2)
         o = chase.odds(q, 2, p, 1)
         assert abs(o.both + o.only_mine + o.only_other + o.neither - 1) < 1e-12
         assert o.crash == 0 and 0 < o.success < 1 and o.loss > 0
@@ -47,6 +49,8 @@ def test_c7_3_one_fails_loses_me_plus_one_then_black_dice_and_a_crash():
         # Mike: 3 of 5, ME 2: loses 3, one turned black.
         assert chase.dice(q) == (2, 1) and chase.dice(p) == (6, 0)
         assert chase.band(q) == "long"
+        with pytest.raises(cops.RuleError, match="out of reach"):
+            chase.shot_malus(q)
         seen = []
         chase.set_crash_callback(lambda i, failed, d6: seen.append((i, failed, d6)) or False)
         chase.declare(p, 1)
