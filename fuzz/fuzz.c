@@ -366,6 +366,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* A scenario or a chase file inline (no file names: a fuzzer could name /dev/stdin),
      * run a few rounds. */
     cops_chase *chase;
+    if (cops_chase_resume(&chase, ctx, text) == COPS_OK) {   /* a saved chase */
+      if (cops_chase_save(chase, &json) == COPS_OK)
+        cops_free(json);
+      cops_chase_set_max_rounds(chase, cops_chase_round(chase) + 3);
+      cops_chase_run(chase);
+      cops_chase_free(chase);
+    }
     if (!strchr(text, '/') && cops_chase_from_json(&chase, ctx, text, NULL) == COPS_OK) {
       cops_chase_set_max_rounds(chase, 5);
       cops_chase_run(chase);

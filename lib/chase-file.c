@@ -56,7 +56,7 @@ int cops_chase_run(cops_chase *c)
 }
 
 /* A chase file's crash table: a d6 result at wreck_from or more wrecks (docs/chases.md). */
-static int file_table(void *user, int id, int failed, const int *d6, int n, int *wrecked)
+int cops__chase_file_table(void *user, int id, int failed, const int *d6, int n, int *wrecked)
 {
   const cops_chase *c = user;
   (void)id, (void)failed;
@@ -108,7 +108,7 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
                                   &c->wreck_from)))
       return rc;
     if (c->wreck_from) {
-      c->crash = file_table;
+      c->crash = cops__chase_file_table;
       c->crash_user = c;
     }
   }

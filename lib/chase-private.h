@@ -48,6 +48,9 @@ static inline int cops__chase_valid(const cops_chase *c, int id)
   return c && id >= 0 && id < c->n;
 }
 
+/* A chase file's crash table, user the chase: a d6 at wreck_from or more wrecks
+ * (lib/chase-file.c). */
+int cops__chase_file_table(void *user, int id, int failed, const int *d6, int n, int *wrecked);
 /* The pursued's id, or -1 (lib/chase.c). */
 int cops__chase_pursued(const cops_chase *c);
 

@@ -144,9 +144,8 @@ static json_t *character_json(const cops_character *ch)
   return j;
 }
 
-static json_t *random_json(const cops_encounter *e)
+json_t *cops__random_json(const cops_ctx *ctx)
 {
-  const cops_ctx *ctx = e->ctx;
   static const char *const names[] = {"system", "seeded", "callback"};
   json_t *j = json_object();
   if (!j)
@@ -236,7 +235,7 @@ static json_t *save_json(const cops_encounter *e)
   if (e->aftermath)   /* since 0.10.0: there when played */
     bad |= json_object_set_new(root, "aftermath", json_true());
   bad |= json_object_set_new(root, "seed", json_string(seed));
-  bad |= json_object_set_new(root, "random", random_json(e));
+  bad |= json_object_set_new(root, "random", cops__random_json(e->ctx));
   bad |= json_object_set_new(root, "sides", sides);
   bad |= json_object_set_new(root, "characters", jch);
   bad |= json_object_set_new(root, "weapons", jw);
@@ -598,7 +597,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
   return COPS_OK;
 }
 
-static int random_from(cops_ctx *ctx, json_t *v, struct cops__rng_state *r)
+int cops__random_from(cops_ctx *ctx, json_t *v, struct cops__rng_state *r)
 {
   static const char *const keys[] = {"source", "key", "block", "pos", NULL};
   if (!json_is_object(v))
@@ -780,7 +779,7 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
       return rc;
   }
   cops__encounter_set_script(e, e->owned.script, (int)nscript);
-  if ((rc = random_from(ctx, json_object_get(root, "random"), rng)))
+  if ((rc = cops__random_from(ctx, json_object_get(root, "random"), rng)))
     return rc;
   /* Declarations made this round: checked against the state as any declaration. */
   for (int i = 0; e->in_round && i < e->n; i++)

@@ -117,6 +117,10 @@ struct cops__rng_state {
   uint64_t block;
   size_t pos;
 };
+/* A save's "random" object: the source, and a seeded stream's key and place (never a
+ * system source's key); read back, checked (lib/encounter-save.c). */
+json_t *cops__random_json(const cops_ctx *ctx);
+int cops__random_from(cops_ctx *ctx, json_t *v, struct cops__rng_state *r);
 /* Put ctx's stream at that state: seeded, at block and pos (checked by the reader). */
 void cops__rng_import(cops_ctx *ctx, const unsigned char key[32], uint64_t block, size_t pos);
 

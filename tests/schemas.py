@@ -86,6 +86,16 @@ for path in FIGHTS:
 for path in CHASES:
     for seed in range(1, 21):
         lines(cli("chase", path, "--seed", str(seed), "--json"), "chase %s %d" % (path, seed))
+    for seed in range(1, 6):   # a chase saved at every round
+        with cops.Context(seed=seed) as ctx:
+            with cops.Chase.load(ctx, path) as chase:
+                rounds = 0
+                while chase.result == "going" and rounds < 40:
+                    valid("chase-save", json.loads(chase.save()), "chase save %s %d" % (path, rounds))
+                    rounds += 1
+                    chase.set_max_rounds(rounds)
+                    chase.run()
+                valid("chase-save", json.loads(chase.save()), "chase save %s, over" % path)
     for ident in range(len(load(path)["participants"])):
         odds_doc = json.loads(cli("chase", path, "--odds", str(ident), "--json"))
         valid("chase-odds", odds_doc, "chase --odds %s %d" % (path, ident))

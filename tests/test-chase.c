@@ -627,6 +627,70 @@ START_TEST(test_the_default_policy_runs_a_chase)
 }
 END_TEST
 
+/* A chase saved at every round and resumed in a fresh context: the same events, byte for
+ * byte, as the chase that never stopped; the save of the resumed chase is the same text. */
+START_TEST(test_a_chase_saved_and_resumed_is_the_same_chase)
+{
+  for (unsigned long long seed = 1; seed <= 3; seed++) {
+    cops_ctx *a;
+    ck_assert_int_eq(cops_ctx_new(&a), COPS_OK);
+    cops_ctx_seed(a, seed);
+    cops_chase *full;
+    ck_assert_int_eq(cops_chase_load(&full, a, SCENARIOS_DIR "/sunset-chase.json"), COPS_OK);
+    ck_assert_int_eq(cops_chase_run(full), COPS_OK);
+    char *reference;
+    ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(full), 0, &reference), COPS_OK);
+    const int rounds = cops_chase_round(full);
+    cops_chase_free(full);
+    for (int at = 0; at <= rounds; at++) {
+      cops_ctx_seed(a, seed);
+      cops_chase *c;
+      ck_assert_int_eq(cops_chase_load(&c, a, SCENARIOS_DIR "/sunset-chase.json"), COPS_OK);
+      cops_chase_set_max_rounds(c, at ? at : 1);
+      if (at)
+        ck_assert_int_eq(cops_chase_run(c), COPS_OK);   /* `at` rounds */
+      cops_chase_set_max_rounds(c, 40);
+      char *saved, *head;
+      ck_assert_int_eq(cops_chase_save(c, &saved), COPS_OK);
+      ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(c), 0, &head), COPS_OK);
+      cops_chase_free(c);
+      cops_ctx *b;
+      ck_assert_int_eq(cops_ctx_new(&b), COPS_OK);
+      cops_ctx_seed(b, 999);                  /* the save carries the dice */
+      cops_chase *again;
+      ck_assert_msg(cops_chase_resume(&again, b, saved) == COPS_OK, "%s", cops_ctx_errmsg(b));
+      char *resaved;
+      ck_assert_int_eq(cops_chase_save(again, &resaved), COPS_OK);
+      ck_assert_str_eq(resaved, saved);
+      ck_assert_int_eq(cops_chase_run(again), COPS_OK);
+      char *tail;
+      ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(again), 0, &tail), COPS_OK);
+      const size_t nh = strlen(head);
+      ck_assert_msg(!strncmp(reference, head, nh) && !strcmp(reference + nh, tail),
+                    "seed %llu, saved after round %d: the resumed chase differs", seed, at);
+      cops_free(tail);
+      cops_free(resaved);
+      cops_chase_free(again);
+      cops_ctx_free(b);
+      cops_free(head);
+      cops_free(saved);
+    }
+    cops_free(reference);
+    cops_ctx_free(a);
+  }
+  /* Malformed saves are refused, naming the field. */
+  cops_chase *c;
+  ck_assert_int_eq(cops_chase_resume(&c, ctx, "{\"type\": \"chase\"}"), COPS_EJSON);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "type: expected \"chase-save\"");
+  ck_assert_ptr_null(c);
+  /* The caller's dice cannot be saved. */
+  add(0, COPS_CHASE_PURSUED, 4);
+  add(1, COPS_CHASE_PURSUER, 4);
+  char *text;
+  ck_assert_int_eq(cops_chase_save(chase, &text), COPS_ESTATE);
+}
+END_TEST
+
 static Suite *chase_suite(void)
 {
   Suite *s = suite_create("chase");
@@ -651,6 +715,7 @@ static Suite *chase_suite(void)
   tcase_add_test(tc, test_c7_odds_match_seeded_rounds);
   tcase_add_test(tc, test_c7_2_crash_odds_by_hand);
   tcase_add_test(tc, test_the_default_policy_runs_a_chase);
+  tcase_add_test(tc, test_a_chase_saved_and_resumed_is_the_same_chase);
   suite_add_tcase(s, tc);
   return s;
 }

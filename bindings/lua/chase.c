@@ -69,6 +69,51 @@ static int ctx_load_chase(lua_State *L)
 {
   return load_chase(L, 1);
 }
+
+/* ctx:resume_chase(text), ctx:resume_chase_file(path) */
+static int resume_chase(lua_State *L, int from_file)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  const char *text = checktext(L, 2);
+  chase_ud *h = lua_newuserdatauv(L, sizeof *h, 2);
+  memset(h, 0, sizeof *h);
+  h->owner = c;
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, CHASE);
+  check(L, c, from_file ? cops_chase_resume_file(&h->p, c->ctx, text)
+                        : cops_chase_resume(&h->p, c->ctx, text));
+  c->children++;
+  return 1;
+}
+static int ctx_resume_chase(lua_State *L)
+{
+  return resume_chase(L, 0);
+}
+static int ctx_resume_chase_file(lua_State *L)
+{
+  return resume_chase(L, 1);
+}
+
+static int chase_save_file(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_save_file(h->p, checktext(L, 2)));
+  return 0;
+}
+
+/* c:save() -> text */
+static int chase_save(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  char *text;
+  check(L, h->owner, cops_chase_save(h->p, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
 static int ctx_chase_json(lua_State *L)
 {
   return load_chase(L, 0);
@@ -432,7 +477,7 @@ void open_chase(lua_State *L)
     {"adjust", chase_adjust}, {"band", chase_band}, {"chooser", chase_chooser},
     {"declare", chase_declare}, {"resolve_round", chase_resolve_round},
     {"odds", chase_odds}, {"suggest", chase_suggest}, {"participant", chase_participant},
-    {"run", chase_run}, {"set_maluses", chase_set_maluses}, {"shot_malus", chase_shot_malus}, {"set_max_rounds", chase_set_max_rounds}, {"name", chase_name},
+    {"run", chase_run}, {"save", chase_save}, {"save_file", chase_save_file}, {"set_maluses", chase_set_maluses}, {"shot_malus", chase_shot_malus}, {"set_max_rounds", chase_set_max_rounds}, {"name", chase_name},
     {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
     {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},
@@ -442,7 +487,9 @@ void open_chase(lua_State *L)
   closers(L, chase_close, NULL);
   lua_pop(L, 1);
   static const luaL_Reg ctx[] = {{"chase", ctx_chase}, {"load_chase", ctx_load_chase},
-                                 {"chase_json", ctx_chase_json}, {NULL, NULL}};
+                                 {"chase_json", ctx_chase_json},
+                                 {"resume_chase", ctx_resume_chase},
+                                 {"resume_chase_file", ctx_resume_chase_file}, {NULL, NULL}};
   add_methods(L, CTX, ctx);
   lua_getfield(L, -1, "catalogue");
   lua_pushcfunction(L, cat_chase_band_name);

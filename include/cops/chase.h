@@ -312,6 +312,34 @@ COPS_API int cops_chase_set_maluses(cops_chase *c, int small, int large);
  */
 COPS_API int cops_chase_shot_malus(const cops_chase *c, int pursuer, int *dice_mod);
 
+/**
+ * @brief Save the chase between rounds, to resume it later (docs/chases.md,
+ * schemas/chase-save.schema.json): the participants with their characters'
+ * sheets, dice, states and declarations, the round and result, the crash mode
+ * and the chase file's table, the maluses, the round cap, the script, the next
+ * event's number, and a seeded source's key and place (a system source's never:
+ * the resumed chase draws new dice). A callback source cannot be saved
+ * (::COPS_ESTATE), nor a caller's crash callback (set it again after resuming).
+ * @param c the chase
+ * @param[out] out the JSON text (free with cops_free())
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE; ::COPS_ENOMEM
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_save(const cops_chase *c, char **out);
+/** @brief cops_chase_save() to a file, confined by cops_ctx_confine(). @since 0.11.0 */
+COPS_API int cops_chase_save_file(const cops_chase *c, const char *path);
+/**
+ * @brief A saved chase rebuilt: it owns the characters it read, its log goes on
+ * from the saved event number, and a seeded save puts the context's dice where
+ * the save was (only once everything was read: all or nothing).
+ * @return ::COPS_OK; ::COPS_EJSON (the message names the field); the codes of
+ *         the sheets and of cops_chase_add(); ::COPS_ENOMEM
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_resume(cops_chase **out, cops_ctx *ctx, const char *json);
+/** @brief cops_chase_resume() of a file, confined by cops_ctx_confine(). @since 0.11.0 */
+COPS_API int cops_chase_resume_file(cops_chase **out, cops_ctx *ctx, const char *path);
+
 /** @brief The chase's log (borrowed). @since 0.11.0 */
 COPS_API cops_log *cops_chase_log(cops_chase *c);
 

@@ -83,6 +83,10 @@ for _fn_name, _res, _args in (
         ("cops_chase_set_max_rounds", _i, [_p, _i]),
         ("cops_chase_name", ctypes.c_char_p, [_p]),
         ("cops_chase_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
+        ("cops_chase_save", _i, [_p, ctypes.POINTER(_p)]),
+        ("cops_chase_save_file", _i, [_p, ctypes.c_char_p]),
+        ("cops_chase_resume", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
+        ("cops_chase_resume_file", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
         ("cops_chase_from_json", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p,
                                       ctypes.c_char_p])):
     _fn = getattr(lib, _fn_name)
@@ -145,6 +149,36 @@ class Chase(_Handle):
         ctx._check(lib.cops_chase_from_json(
             ctypes.byref(ptr), ctx._h, n.text(text, "text"),
             n.text(os.fspath(base_dir), "base_dir") if base_dir is not None else None))
+        return cls._adopting(ctx, ptr.value)
+
+    def save(self) -> str:
+        """The chase between rounds as JSON text, to resume it with Chase.resume()
+        (cops_chase_save; a seeded context's dice go with it)."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_chase_save(self._h, ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    def save_file(self, path: PathLike) -> None:
+        """save() to a file."""
+        self._check(lib.cops_chase_save_file(self._h, n.text(os.fspath(path), "path")))
+
+    @classmethod
+    def resume(cls, ctx: Context, text: str) -> "Chase":
+        """A chase rebuilt from save(): it owns its characters (character(id))."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_chase_resume(ctypes.byref(ptr), ctx._h, n.text(text, "text")))
+        return cls._adopting(ctx, ptr.value)
+
+    @classmethod
+    def resume_file(cls, ctx: Context, path: PathLike) -> "Chase":
+        """resume() from a file (confined by Context.confine)."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_chase_resume_file(ctypes.byref(ptr), ctx._h,
+                                              n.text(os.fspath(path), "path")))
         return cls._adopting(ctx, ptr.value)
 
     @property

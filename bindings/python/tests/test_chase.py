@@ -113,3 +113,15 @@ def test_a_chase_file_run_to_its_end():
             assert again.jsonl() == c_log
         with pytest.raises(cops.JSONError, match="type"):
             cops.Chase.from_json(ctx, '{"name": "x"}')
+    # Saved after two rounds, resumed elsewhere: the rest of the same chase.
+    with cops.Context(seed=2030) as ctx:
+        with cops.Chase.load(ctx, path) as chase:
+            chase.set_max_rounds(2)
+            chase.run()
+            saved, head = chase.save(), chase.jsonl()
+    with cops.Context() as ctx:
+        with cops.Chase.resume(ctx, saved) as chase:
+            assert chase.save() == saved and chase.character(0).name == "Lupe Reyes"
+            chase.set_max_rounds(40)
+            chase.run()
+            assert head + chase.jsonl() == c_log
