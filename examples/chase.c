@@ -122,16 +122,25 @@ static int print_odds(cops_chase *c, cops_ctx *ctx, int id, int json)
 
 int cmd_chase(int argc, char **argv)
 {
-  const char *file = NULL, *seed = NULL, *lang_text = NULL, *odds = NULL;
+  const char *file = NULL, *seed = NULL, *lang_text = NULL, *odds = NULL, *resume = NULL;
+  const char *save_round = NULL, *save_file = NULL;
   int json = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int r;
     if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
         (r = option_value(argc, argv, &i, "--lang", &lang_text)) ||
-        (r = option_value(argc, argv, &i, "--odds", &odds))) {
+        (r = option_value(argc, argv, &i, "--odds", &odds)) ||
+        (r = option_value(argc, argv, &i, "--resume", &resume))) {
       if (r < 0)
         return usage_error("chase: %s needs a value", a);
+      continue;
+    }
+    if (!strcmp(a, "--save-at")) {     /* --save-at ROUND FILE */
+      if (i + 2 >= argc)
+        return usage_error("chase: %s", "--save-at needs a ROUND and a FILE");
+      save_round = argv[++i];
+      save_file = argv[++i];
       continue;
     }
     if (!strcmp(a, "--json"))
@@ -145,8 +154,20 @@ int cmd_chase(int argc, char **argv)
     else
       file = a;
   }
-  if (!file)
+  if (!file && !resume)
     return usage_error("chase: %s", "missing CHASE file, e.g. examples/scenarios/sunset-chase.json");
+  if (file && resume)
+    return usage_error("chase: %s", "a CHASE file or --resume FILE, not both");
+  if (resume && seed)
+    return usage_error("chase: %s", "--seed: a saved chase carries its dice");
+  long save_at = -1;
+  if (save_round) {
+    char *end;
+    errno = 0;
+    save_at = strtol(save_round, &end, 10);
+    if (!*save_round || *end || errno || save_at < 0 || save_at > 10000)
+      return usage_error("chase: --save-at: '%s' is not a round 0..10000", save_round);
+  }
   int lang, rc;
   if ((rc = narration_lang("chase", lang_text, &lang)))
     return rc;
@@ -171,18 +192,42 @@ int cmd_chase(int argc, char **argv)
   cops_chase *c = NULL;
   if ((rc = seeded(ctx, seed)))
     goto done;
-  if (odds && !(rc = cops_chase_load(&c, ctx, file))) {
+  if (odds && !(rc = resume ? cops_chase_resume_file(&c, ctx, resume)
+                             : cops_chase_load(&c, ctx, file))) {
     rc = print_odds(c, ctx, (int)odds_id, json);
     goto done;
   }
-  if (rc || (rc = cops_chase_load(&c, ctx, file)) || (rc = cops_chase_run(c))) {
+  int first = 0;   /* the events printed: from the resumed chase's first */
+  if (!rc && !(rc = resume ? cops_chase_resume_file(&c, ctx, resume)
+                           : cops_chase_load(&c, ctx, file))) {
+    if (save_at >= 0) {   /* stop once save_at rounds are run, and save */
+      const int cap = cops_chase_max_rounds(c);
+      if (save_at > cops_chase_round(c) && save_at < cap &&
+          ((rc = cops_chase_set_max_rounds(c, (int)save_at)) || (rc = cops_chase_run(c)) ||
+           (rc = cops_chase_set_max_rounds(c, cap))))
+        goto failed;
+      if (cops_chase_result(c)) {
+        fprintf(stderr, "cops: chase: the chase is over after round %d: nothing saved\n",
+                cops_chase_round(c));
+        rc = EXIT_FAILURE;
+        goto print;
+      }
+      rc = cops_chase_save_file(c, save_file);
+      goto failed;
+    }
+    rc = cops_chase_run(c);
+  }
+failed:
+  if (rc) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
     rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
     goto done;
   }
+print:;
   char *text;
-  rc = json ? cops_log_to_jsonl(cops_chase_log(c), 0, &text)
-            : cops_log_narrate(cops_chase_log(c), 0, lang, &text);
+  const int status = rc;
+  rc = json ? cops_log_to_jsonl(cops_chase_log(c), first, &text)
+            : cops_log_narrate(cops_chase_log(c), first, lang, &text);
   if (rc) {
     fprintf(stderr, "cops: %s\n", cops_strerror(rc));
     rc = EXIT_FAILURE;
@@ -190,6 +235,7 @@ int cmd_chase(int argc, char **argv)
   }
   fputs(text, stdout);
   cops_free(text);
+  rc = status;
 done:
   cops_chase_free(c);
   cops_ctx_free(ctx);

@@ -128,13 +128,16 @@ static const char heal_text[] =
 
 static const char chase_text[] =
   "usage: cops chase CHASE [--seed N] [--lang fr|en|es] [--json]\n"
+  "       cops chase CHASE [--seed N] --save-at ROUND FILE | cops chase --resume FILE\n"
   "       cops chase CHASE --odds ID [--json]\n"
   "\n"
   "Runs a chase file (docs/chases.md) round after round to its end: the scripted\n"
   "declarations, else the default policy's; prints the narrated log, or with --json the\n"
   "events as JSON Lines. cops sim CHASE -n RUNS simulates it. With --odds ID, no die\n"
   "is drawn: the exact odds of each declaration of participant ID against the other of\n"
-  "its pair declaring as the default policy would (what should I declare?).\n";
+  "its pair declaring as the default policy would (what should I declare?).\n"
+  "--save-at ROUND FILE stops once ROUND rounds are run and saves the chase; --resume\n"
+  "FILE goes on with it, the same dice and events as if it had never stopped.\n";
 
 static const char sim_text[] =
   "usage: cops sim SCENARIO|CHASE [-n RUNS] [--seed N]\n"

@@ -20,6 +20,11 @@ int cops_chase_set_max_rounds(cops_chase *c, int rounds)
   return COPS_OK;
 }
 
+int cops_chase_max_rounds(const cops_chase *c)
+{
+  return c ? c->max_rounds : COPS_EINVAL;
+}
+
 const char *cops_chase_name(const cops_chase *c)
 {
   return c ? c->name : NULL;

@@ -443,6 +443,17 @@ for form in en jsonl; do
   if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/sunset-chase-2030.$ext")" ] && [ -z "$err" ]; then ok
   else ko "chase: sunset chase, seed 2030, $form, is the golden log"; fi
 done
+for at in 0 3 6; do   # saved after round N, resumed: the golden log
+  run chase "$ex/scenarios/sunset-chase.json" --seed 2030 --json --save-at "$at" "$tmp/chase.json"
+  first=$out
+  run chase --resume "$tmp/chase.json" --json
+  if [ "$rc" -eq 0 ] &&
+     [ "$(printf '%s\n%s' "$first" "$out" | sed '/^$/d')" = "$(cat "$golden/sunset-chase-2030.jsonl")" ]; then ok
+  else ko "chase --save-at $at, then --resume: the golden log"; fi
+done
+expect_err "chase: --resume and --seed" 2 \
+  "cops: chase: --seed: a saved chase carries its dice (see 'cops help')" \
+  chase --resume "$tmp/chase.json" --seed 3
 run sim "$ex/scenarios/alley-foot-chase.json" -n 200 --seed 4
 case $out in "The alleys behind the Million Dollar Theater: 200 chases, seed 4
 result (95 % interval)

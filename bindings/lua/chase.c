@@ -212,6 +212,13 @@ static int chase_set_max_rounds(lua_State *L)
   return 0;
 }
 
+static int chase_max_rounds(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushinteger(L, cops_chase_max_rounds(h->p));
+  return 1;
+}
+
 static int chase_name(lua_State *L)
 {
   chase_ud *h = to_chase(L, 1);
@@ -478,6 +485,7 @@ void open_chase(lua_State *L)
     {"declare", chase_declare}, {"resolve_round", chase_resolve_round},
     {"odds", chase_odds}, {"suggest", chase_suggest}, {"participant", chase_participant},
     {"run", chase_run}, {"save", chase_save}, {"save_file", chase_save_file}, {"set_maluses", chase_set_maluses}, {"shot_malus", chase_shot_malus}, {"set_max_rounds", chase_set_max_rounds}, {"name", chase_name},
+    {"max_rounds", chase_max_rounds},
     {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
     {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},

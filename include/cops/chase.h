@@ -268,6 +268,8 @@ COPS_API int cops_chase_suggest(cops_chase *c, int id, cops_chase_declaration *o
 COPS_API int cops_chase_run(cops_chase *c);
 /** @brief The round cap of cops_chase_run(), 1..10000 (100 when made). @since 0.11.0 */
 COPS_API int cops_chase_set_max_rounds(cops_chase *c, int rounds);
+/** @brief The round cap, or ::COPS_EINVAL. @since 0.11.0 */
+COPS_API int cops_chase_max_rounds(const cops_chase *c);
 /** @brief The chase file's name ("" when made by hand), or NULL. @since 0.11.0 */
 COPS_API const char *cops_chase_name(const cops_chase *c);
 

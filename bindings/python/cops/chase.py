@@ -81,6 +81,7 @@ for _fn_name, _res, _args in (
         ("cops_chase_set_maluses", _i, [_p, _i, _i]),
         ("cops_chase_shot_malus", _i, [_p, _i, _ip]),
         ("cops_chase_set_max_rounds", _i, [_p, _i]),
+        ("cops_chase_max_rounds", _i, [_p]),
         ("cops_chase_name", ctypes.c_char_p, [_p]),
         ("cops_chase_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
         ("cops_chase_save", _i, [_p, ctypes.POINTER(_p)]),
@@ -194,6 +195,11 @@ class Chase(_Handle):
     def set_max_rounds(self, rounds: int) -> None:
         """The round cap of run(), 1..10000."""
         self._check(lib.cops_chase_set_max_rounds(self._h, n.integer(rounds, "rounds")))
+
+    @property
+    def max_rounds(self) -> int:
+        """The round cap of run()."""
+        return self._check(lib.cops_chase_max_rounds(self._h))
 
     def add(self, character: Character, skill: str, role: str = "pursuer",
             vehicle: Optional[str] = None, white: int = 4) -> int:

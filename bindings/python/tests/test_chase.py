@@ -100,6 +100,7 @@ def test_a_chase_file_run_to_its_end():
         with cops.Chase.load(ctx, path) as chase:
             assert chase.name == "Sunset Boulevard, 2 a.m." and chase.count == 3
             assert chase.character(0).name == "Lupe Reyes" and chase.role(0) == "pursued"
+            assert chase.max_rounds == 40
             chase.set_max_rounds(40)
             chase.run()
             assert chase.result in ("escaped", "caught")
