@@ -238,11 +238,6 @@ int cops_chase_load(cops_chase **out, cops_ctx *ctx, const char *path)
   if (rc)
     return rc;
   char base[4096];
-  snprintf(base, sizeof base, "%s", path);
-  char *slash = strrchr(base, '/');
-  if (slash)
-    *slash = '\0';
-  else
-    base[0] = '\0';
+  cops__folder_of(path, base, sizeof base);
   return cops__load_end(ctx, path, text, cops_chase_from_json(out, ctx, text, base));
 }

@@ -226,3 +226,13 @@ int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc)
     cops__prefix_error(ctx, rc, path);
   return rc;
 }
+
+void cops__folder_of(const char *path, char *out, size_t cap)
+{
+  snprintf(out, cap, "%s", path);
+  char *slash = strrchr(out, '/');
+  if (slash)
+    *slash = '\0';
+  else
+    out[0] = '\0';
+}

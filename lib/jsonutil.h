@@ -19,6 +19,8 @@ int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t *
  * file; then free the text and put the file's name before the message. */
 int cops__load_begin(cops_ctx *ctx, const char *path, char **text);
 int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
+/* The folder of a file's path, "" for none: where the files it names are read. */
+void cops__folder_of(const char *path, char *out, size_t cap);
 /* Read a whole file (at most 16 MiB) into a NUL-terminated buffer (free()). */
 int cops__read_file(cops_ctx *ctx, const char *path, char **out);
 /* Indented JSON with a final newline, in a buffer of our allocator (cops_free).

@@ -411,12 +411,7 @@ int cops_scenario_load(cops_scenario **out, cops_ctx *ctx, const char *path)
   if (rc)
     return rc;
   char base[PATH_MAX_LEN];
-  snprintf(base, sizeof base, "%s", path);
-  char *slash = strrchr(base, '/');
-  if (slash)
-    *slash = '\0';
-  else
-    base[0] = '\0';
+  cops__folder_of(path, base, sizeof base);
   return cops__load_end(ctx, path, text, cops_scenario_from_json(out, ctx, text, base));
 }
 
