@@ -30,6 +30,16 @@ const char *cops_chase_name(const cops_chase *c)
   return c ? c->name : NULL;
 }
 
+/* A failed round takes back the declarations the run made for it: the chase is then as it
+ * was before that round (cops_chase_resolve_round() undoes the rest). */
+static int run_failed(cops_chase *c, const unsigned char *made, int rc)
+{
+  for (int i = 0; i < c->n; i++)
+    if (made[i])
+      c->p[i].declared = 0;
+  return rc;
+}
+
 int cops_chase_run(cops_chase *c)
 {
   if (!c)
@@ -37,6 +47,7 @@ int cops_chase_run(cops_chase *c)
   COPS__ENTER(c->ctx);
   int rc;
   while (!c->result && c->round < c->max_rounds) {
+    unsigned char made[COPS_CHASERS_MAX] = {0};
     for (int i = 0; i < c->n; i++) {
       if (c->p[i].state != COPS_CHASER_IN || c->p[i].declared)
         continue;
@@ -48,14 +59,15 @@ int cops_chase_run(cops_chase *c)
       if (!d) {
         cops_chase_declaration_init(&mine, 1);
         if ((rc = cops_chase_suggest(c, i, &mine)))
-          return rc;
+          return run_failed(c, made, rc);
         d = &mine;
       }
       if ((rc = cops_chase_declare(c, i, d)))
-        return cops__prefix_error(c->ctx, rc, "a scripted declaration");
+        return run_failed(c, made, cops__prefix_error(c->ctx, rc, "a scripted declaration"));
+      made[i] = 1;
     }
     if ((rc = cops_chase_resolve_round(c)))
-      return rc;
+      return run_failed(c, made, rc);
   }
   return COPS_OK;
 }

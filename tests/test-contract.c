@@ -485,6 +485,89 @@ START_TEST(test_a_failing_allocator_over_an_aftermath_changes_nothing)
 }
 END_TEST
 
+/* A chase (docs/chases.md) whose round's allocations fail one after another: each
+ * failure leaves the dice, the states, the log and the seeded source as they were (the save
+ * text and the log say it all); the retry gives the round that never failed. Resuming a
+ * saved chase fails cleanly at every allocation of the library too. */
+static char *chase_state(cops_chase *c)
+{
+  char *save, *log;
+  ck_assert_int_eq(cops_chase_save(c, &save), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(c), 0, &log), COPS_OK);
+  const size_t n = strlen(save) + strlen(log) + 1;
+  char *both = malloc(n);
+  snprintf(both, n, "%s%s", save, log);
+  cops_free(save);
+  cops_free(log);
+  return both;
+}
+
+static char *chase_text;
+static int resume_chase(cops_ctx *ctx, void *arg)
+{
+  return cops_chase_resume((cops_chase **)arg, ctx, chase_text);
+}
+static void free_chase(void *arg)
+{
+  cops_chase_free(*(cops_chase **)arg);
+  *(cops_chase **)arg = NULL;
+}
+
+START_TEST(test_a_failing_allocator_over_a_chase_changes_nothing)
+{
+  mem.fail_at = -1;
+  cops_ctx *ctx = budget_ctx();
+  mem.json = 1;
+  const char *path = SCENARIOS_DIR "/sunset-chase.json";
+  cops_chase *c;
+  ck_assert_int_eq(cops_chase_load(&c, ctx, path), COPS_OK);
+  cops_ctx_seed(ctx, 2030);
+  cops_chase_set_max_rounds(c, 1);
+  ck_assert_int_eq(cops_chase_run(c), COPS_OK);
+  char *reference = chase_state(c);
+  cops_chase_free(c);
+  int failed = 0;
+  for (long n = 0;; n++) {
+    ck_assert_int_eq(cops_chase_load(&c, ctx, path), COPS_OK);
+    cops_ctx_seed(ctx, 2030);
+    cops_chase_set_max_rounds(c, 1);
+    char *before = chase_state(c);
+    mem.count = 0;
+    mem.fail_at = n;
+    const int rc = cops_chase_run(c);   /* the first round, a cold log */
+    mem.fail_at = -1;
+    if (rc == COPS_OK) {
+      free(before);
+      break;
+    }
+    failed++;
+    ck_assert_int_eq(rc, COPS_ENOMEM);
+    ck_assert_str_ne(cops_ctx_errmsg(ctx), "no error");
+    char *after = chase_state(c);
+    ck_assert_str_eq(after, before);
+    free(after);
+    free(before);
+    ck_assert_int_eq(cops_chase_run(c), COPS_OK);
+    char *retried = chase_state(c);
+    ck_assert_str_eq(retried, reference);
+    free(retried);
+    cops_chase_free(c);
+  }
+  ck_assert_int_gt(failed, 0);
+  /* Resuming: every allocation of the library (jansson's reader cannot tell a failed
+   * allocation from bad text, as for the other readers above). */
+  ck_assert_int_eq(cops_chase_save(c, &chase_text), COPS_OK);
+  cops_chase *again = NULL;
+  sweep("cops_chase_resume", ctx, resume_chase, &again, free_chase, 1, 0);
+  cops_free(chase_text);
+  free(reference);
+  cops_chase_free(c);
+  cops_ctx_free(ctx);
+  json_set_alloc_funcs(malloc, free);
+  ck_assert_int_eq(mem.live, 0);
+}
+END_TEST
+
 /* An attack whose allocations fail one after another (a cold log and outcome
  * each time): each failure leaves the target, the weapon, the log and the
  * seeded source as they were; the retry gives the attack that never failed. */
@@ -1014,6 +1097,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_a_failing_allocator_over_a_fight_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_an_attack_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_an_aftermath_changes_nothing);
+  tcase_add_test(tc, test_a_failing_allocator_over_a_chase_changes_nothing);
   tcase_add_test(tc, test_a_callback_calling_back_is_refused);
   tcase_add_test(tc, test_a_message_is_about_the_last_call);
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);

@@ -261,7 +261,10 @@ COPS_API int cops_chase_suggest(cops_chase *c, int id, cops_chase_declaration *o
 /**
  * @brief Play rounds until the chase is over or reaches its round cap: a
  * participant who has not declared gets its chase file's scripted declaration
- * for the round, or the default policy's (cops_chase_suggest()).
+ * for the round, or the default policy's (cops_chase_suggest()). Round by
+ * round all or nothing: the rounds resolved before a failure stay; the failing
+ * round leaves no trace, not even the declarations the run made for it (those
+ * the caller made stay), so calling it again goes on.
  * @return ::COPS_OK; as cops_chase_resolve_round()
  * @since 0.11.0
  */
