@@ -1,5 +1,6 @@
-/* The chase's private parts (lib/chase.c: the engine; lib/chase-odds.c: the odds of a
- * round and the default policy; lib/chase-file.c: running a chase, chase files). Not
+/* The chase's private parts (lib/chase.c: the engine; lib/chase-action.c: passengers and
+ * the secondary actions of step 5; lib/chase-odds.c: the odds of a round and the default
+ * policy; lib/chase-file.c: running a chase, chase files; lib/chase-save.c). Not
  * installed. */
 #ifndef COPS_CHASE_PRIVATE_H
 #define COPS_CHASE_PRIVATE_H
@@ -22,6 +23,17 @@ struct chaser {
   int threshold;              /* the threshold rolled (C1.4/C1.5); 11 unskilled (C7.5) */
   int declared;               /* declared for the next round */
   cops_chase_declaration decl;
+  int acted;                  /* the round of its last secondary action (C7 step 5) */
+  cops_weapon *weapon;        /* a chase file's: shoots when in reach (cops_chase_run) */
+  int tackle;                 /* a chase file's: COPS_ATTACK_THROW or _HOLD at short, else -1 */
+};
+
+/* A passenger (C7 step 5): rides a participant's vehicle, rolls no chase die. */
+struct rider {
+  cops_character *ch;
+  int vehicle;                /* the participant it rides with */
+  int acted;                  /* the round of its last secondary action */
+  cops_weapon *weapon;        /* a chase file's: shoots when in reach (cops_chase_run) */
 };
 
 struct cops_chase {
@@ -29,8 +41,13 @@ struct cops_chase {
   char name[COPS_NAME_MAX + 1];
   struct chaser p[COPS_CHASERS_MAX];
   int n, round, result, max_rounds;
-  cops_character *owned[COPS_CHASERS_MAX];   /* a chase file's characters, freed with it */
+  struct rider r[COPS_PASSENGERS_MAX];
+  int nr;
+  cops_character *owned[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX]; /* a file's, freed with it */
   int nowned;
+  cops_weapon *owned_w[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX];
+  int nowned_w;
+  int shot_distance[2];                      /* a chase file's metres of a shot, by band */
   struct cops__chase_line *script;           /* a chase file's declarations */
   int nscript;
   int wreck_from;                            /* a chase file's crash table, 0 for none */
@@ -40,7 +57,23 @@ struct cops_chase {
   void *crash_user;
   cops_log *log;
   cops_roll *roll, *d6;
+  cops_outcome *outcome;                     /* a secondary action's, when the caller's is NULL */
 };
+
+/* What a round or a secondary action may change, to put back when it fails (all or
+ * nothing): the participants and passengers, their characters, the chase file's weapons,
+ * the round, the result, the log and the dice. */
+struct cops__chase_undo {
+  struct chaser p[COPS_CHASERS_MAX];
+  struct rider r[COPS_PASSENGERS_MAX];
+  cops__char_state st[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX];
+  int loaded[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX];
+  int round, result, log_round;
+  cops__log_mark_t lm;
+  cops__rng_mark_t rm;
+};
+void cops__chase_keep(cops_chase *c, struct cops__chase_undo *u);
+void cops__chase_undo(cops_chase *c, const struct cops__chase_undo *u);
 
 
 static inline int cops__chase_valid(const cops_chase *c, int id)
@@ -53,5 +86,14 @@ static inline int cops__chase_valid(const cops_chase *c, int id)
 int cops__chase_file_table(void *user, int id, int failed, const int *d6, int n, int *wrecked);
 /* The pursued's id, or -1 (lib/chase.c). */
 int cops__chase_pursued(const cops_chase *c);
+/* C7.1 between a pursuer q and the pursued p (lib/chase.c). */
+int cops__chase_band_of(const struct chaser *q, const struct chaser *p);
+/* A participant leaves the chase in @p state, with its event; the result once one left
+ * (lib/chase.c). */
+int cops__chase_out(cops_chase *c, int id, int state);
+int cops__chase_conclude(cops_chase *c);
+/* The secondary actions of a chase file's participants and passengers after a round
+ * (lib/chase-action.c, for cops_chase_run). */
+int cops__chase_file_actions(cops_chase *c);
 
 #endif

@@ -30,7 +30,7 @@ int cops_chase_new(cops_chase **out, cops_ctx *ctx)
   c->small_malus = COPS_CHASE_SMALL_MALUS;
   c->large_malus = COPS_CHASE_LARGE_MALUS;
   if (cops_log_new(&c->log, ctx) || cops__roll_new(&c->roll, &ctx->alloc) ||
-      cops__roll_new(&c->d6, &ctx->alloc)) {
+      cops__roll_new(&c->d6, &ctx->alloc) || cops_outcome_new_in(&c->outcome, ctx)) {
     cops_chase_free(c);
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a chase");
   }
@@ -45,8 +45,11 @@ void cops_chase_free(cops_chase *c)
   cops_log_free(c->log);
   cops_roll_free(c->roll);
   cops_roll_free(c->d6);
+  cops_outcome_free(c->outcome);
   for (int i = 0; i < c->nowned; i++)
     cops_character_free(c->owned[i]);
+  for (int i = 0; i < c->nowned_w; i++)
+    cops_weapon_free(c->owned_w[i]);
   cops__free(&c->ctx->alloc, c->script);
   cops__free(&c->ctx->alloc, c);
 }
@@ -85,6 +88,10 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
   for (int i = 0; i < c->n; i++)
     if (c->p[i].ch == ch)
       return FAIL(c, COPS_EINVAL, "%s is in the chase already (id %d)", ch->name, i);
+  for (int k = 0; k < c->nr; k++)
+    if (c->r[k].ch == ch)
+      return FAIL(c, COPS_EINVAL, "%s is in the chase already (id %d)", ch->name,
+                  COPS_PASSENGER_ID0 + k);
   if (strlen(skill) >= sizeof c->p[0].skill)
     return FAIL(c, COPS_ERANGE, "the skill's notation is longer than %zu bytes",
                 sizeof c->p[0].skill - 1);
@@ -104,6 +111,7 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
   p->state = COPS_CHASER_IN;
   p->white = white;
   p->threshold = (a.flags & COPS_UNSKILLED) ? 11 : a.threshold;
+  p->tackle = -1;
   if (id)
     *id = c->n;
   c->n++;
@@ -142,10 +150,15 @@ int cops_chase_dice(const cops_chase *c, int id, int *white, int *black)
 }
 
 /* C7.1: from the difference of the dice held. */
-static int band_of(const struct chaser *q, const struct chaser *p)
+int cops__chase_band_of(const struct chaser *q, const struct chaser *p)
 {
   const int d = (q->white + q->black) - (p->white + p->black);
   return d >= 2 ? COPS_BAND_SHORT : d <= -2 ? COPS_BAND_LONG : COPS_BAND_INTERMEDIATE;
+}
+
+static int band_of(const struct chaser *q, const struct chaser *p)
+{
+  return cops__chase_band_of(q, p);
 }
 
 int cops_chase_band(const cops_chase *c, int pursuer, int *band)
@@ -173,7 +186,7 @@ static int ev(cops_chase *c, cops_event *x, int id, int target)
                         target >= 0 ? who(&c->p[target]) : NULL, target, NULL, NULL);
 }
 
-static int out_of_chase(cops_chase *c, int id, int state)
+int cops__chase_out(cops_chase *c, int id, int state)
 {
   c->p[id].state = state;
   c->p[id].declared = 0;
@@ -186,7 +199,7 @@ static int out_of_chase(cops_chase *c, int id, int state)
 /* The chase's result once a participant left (C7.4, C7.5): no pursuer left, the pursued
  * escapes (both at 0 in one round included); the pursued out, caught. Told once. A chase
  * that never had both sides has no result. */
-static int conclude(cops_chase *c)
+int cops__chase_conclude(cops_chase *c)
 {
   const int pursued = cops__chase_pursued(c);
   int in = 0, pursuers = 0;
@@ -238,10 +251,10 @@ int cops_chase_adjust(cops_chase *c, int id, int delta)
   x.active = 1;   /* the GM's */
   int rc = ev(c, &x, -1, id);
   if (!rc && p->white + p->black == 0)
-    rc = out_of_chase(c, id, p->role == COPS_CHASE_PURSUER ? COPS_CHASER_LOST
+    rc = cops__chase_out(c, id, p->role == COPS_CHASE_PURSUER ? COPS_CHASER_LOST
                                                            : COPS_CHASER_STOPPED);
   if (!rc)
-    rc = conclude(c);
+    rc = cops__chase_conclude(c);
   if (rc) {
     p->white = white;
     p->black = black;
@@ -470,7 +483,7 @@ static int crash_tests(cops_chase *c, int id, int failed)
   int wrecked = 0;
   if (c->crash && (rc = c->crash(c->crash_user, id, failed, d6, m, &wrecked)))
     return rc < 0 ? rc : FAIL(c, COPS_EINVAL, "the crash callback returned %d", rc);
-  return wrecked ? out_of_chase(c, id, COPS_CHASER_WRECKED) : COPS_OK;
+  return wrecked ? cops__chase_out(c, id, COPS_CHASER_WRECKED) : COPS_OK;
 }
 
 static int resolve(cops_chase *c, int pursued)
@@ -508,7 +521,7 @@ static int resolve(cops_chase *c, int pursued)
   for (int i = 0; i < c->n; i++) {
     struct chaser *p = &c->p[i];
     if (p->state == COPS_CHASER_IN && p->white + p->black == 0 &&
-        (rc = out_of_chase(c, i, p->role == COPS_CHASE_PURSUER ? COPS_CHASER_LOST
+        (rc = cops__chase_out(c, i, p->role == COPS_CHASE_PURSUER ? COPS_CHASER_LOST
                                                                : COPS_CHASER_STOPPED)))
       return rc;
   }
@@ -524,7 +537,7 @@ static int resolve(cops_chase *c, int pursued)
       return rc;
   }
   /* Both sides at 0 in one round: the pursued escapes (C7.5). */
-  if ((rc = conclude(c)))
+  if ((rc = cops__chase_conclude(c)))
     return rc;
   for (int i = 0; i < c->n; i++)
     c->p[i].declared = 0;
@@ -549,27 +562,46 @@ int cops_chase_resolve_round(cops_chase *c)
     if (c->p[i].state == COPS_CHASER_IN && !c->p[i].declared)
       return FAIL(c, COPS_ESTATE, "%s (id %d) has not declared", c->p[i].ch->name, i);
   /* All or nothing: the participants, their characters' points, the log, the dice. */
-  struct chaser keep[COPS_CHASERS_MAX];
-  cops__char_state st[COPS_CHASERS_MAX];
-  memcpy(keep, c->p, (size_t)c->n * sizeof *keep);
-  for (int i = 0; i < c->n; i++)
-    cops__char_save(c->p[i].ch, &st[i]);
-  cops__log_mark_t lm;
-  cops__rng_mark_t rm;
-  cops__log_mark(c->log, &lm);
-  cops__rng_mark(c->ctx, &rm);
-  const int round = c->log->round;
+  struct cops__chase_undo u;
+  cops__chase_keep(c, &u);
   int rc = resolve(c, pursued);
-  if (rc) {
-    memcpy(c->p, keep, (size_t)c->n * sizeof *keep);
-    for (int i = 0; i < c->n; i++)
-      cops__char_restore(c->p[i].ch, &st[i]);
-    c->result = COPS_CHASE_GOING;
-    c->log->round = round;
-    cops__log_rewind(c->log, &lm);
-    cops__rng_rewind(c->ctx, &rm);
-  }
+  if (rc)
+    cops__chase_undo(c, &u);
   return rc;
+}
+
+void cops__chase_keep(cops_chase *c, struct cops__chase_undo *u)
+{
+  memcpy(u->p, c->p, (size_t)c->n * sizeof *u->p);
+  memcpy(u->r, c->r, (size_t)c->nr * sizeof *u->r);
+  for (int i = 0; i < c->n; i++)
+    cops__char_save(c->p[i].ch, &u->st[i]);
+  for (int k = 0; k < c->nr; k++)
+    cops__char_save(c->r[k].ch, &u->st[c->n + k]);
+  for (int k = 0; k < c->nowned_w; k++)
+    u->loaded[k] = c->owned_w[k]->v[COPS_WEAPON_LOADED];
+  u->round = c->round;
+  u->result = c->result;
+  u->log_round = c->log->round;
+  cops__log_mark(c->log, &u->lm);
+  cops__rng_mark(c->ctx, &u->rm);
+}
+
+void cops__chase_undo(cops_chase *c, const struct cops__chase_undo *u)
+{
+  memcpy(c->p, u->p, (size_t)c->n * sizeof *u->p);
+  memcpy(c->r, u->r, (size_t)c->nr * sizeof *u->r);
+  for (int i = 0; i < c->n; i++)
+    cops__char_restore(c->p[i].ch, &u->st[i]);
+  for (int k = 0; k < c->nr; k++)
+    cops__char_restore(c->r[k].ch, &u->st[c->n + k]);
+  for (int k = 0; k < c->nowned_w; k++)
+    c->owned_w[k]->v[COPS_WEAPON_LOADED] = u->loaded[k];
+  c->round = u->round;
+  c->result = u->result;
+  c->log->round = u->log_round;
+  cops__log_rewind(c->log, &u->lm);
+  cops__rng_rewind(c->ctx, &u->rm);
 }
 
 int cops_chase_wreck(cops_chase *c, int id)
@@ -581,9 +613,9 @@ int cops_chase_wreck(cops_chase *c, int id)
     return FAIL(c, COPS_ESTATE, "participant %d is out of the chase", id);
   cops__log_mark_t mark;
   cops__log_mark(c->log, &mark);
-  int rc = out_of_chase(c, id, COPS_CHASER_WRECKED);
+  int rc = cops__chase_out(c, id, COPS_CHASER_WRECKED);
   if (!rc)
-    rc = conclude(c);
+    rc = cops__chase_conclude(c);
   if (rc) {
     c->p[id].state = COPS_CHASER_IN;
     c->result = COPS_CHASE_GOING;

@@ -691,6 +691,208 @@ START_TEST(test_a_chase_saved_and_resumed_is_the_same_chase)
 }
 END_TEST
 
+/* A gunman: Coordination 3, Arme de poing 5+ (a passenger or a runner). */
+static cops_character *gunman(const char *name)
+{
+  cops_character *c = driver(name, 5);
+  cops_character_set_characteristic(c, COPS_COORDINATION, 3);
+  ck_assert_int_eq(cops_character_set_skill(c, COPS_ARME_DE_POING, 5, NULL), COPS_OK);
+  cops_character_set_hp(c, cops_character_max_hp(c));
+  return c;
+}
+
+static cops_weapon *vulcan(void)
+{
+  cops_weapon *w;
+  ck_assert_int_eq(cops_weapon_new(&w, ctx, COPS_HANDGUN, "Vulcan 051"), COPS_OK);
+  cops_weapon_set(w, COPS_WEAPON_RANGE, 20);
+  cops_weapon_set(w, COPS_WEAPON_MAGAZINE, 12);
+  cops_weapon_set(w, COPS_WEAPON_LOADED, 12);
+  cops_weapon_set(w, COPS_WEAPON_CT, 2);
+  return w;
+}
+
+/* A round where both declare 1 and roll one success (9 then ones): no die changes. */
+static void quiet_round(int p, int q, int np, int nq)
+{
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  int f[32], n = 0;
+  f[n++] = 9;
+  for (int k = 1; k < np; k++)
+    f[n++] = 1;
+  f[n++] = 9;
+  for (int k = 1; k < nq; k++)
+    f[n++] = 1;
+  script_faces(&dice, n, f);
+  resolve();
+}
+
+static const cops_roll *attack_roll(cops_outcome *o)
+{
+  return cops_outcome_roll(o, COPS_OUTCOME_ATTACK);
+}
+
+/* C7 step 5, C7.1: a passenger shoots after the round, at the band's malus (small at
+ * short, large at intermediate), once a round; the driver drives; long is out of reach. */
+START_TEST(test_c7_step5_a_passenger_shoots)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 6);
+  cops_character *jo = gunman("Jo");
+  cops_weapon *w = vulcan();
+  int j;
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, jo, &j), COPS_OK);
+  ck_assert_int_eq(j, COPS_PASSENGER_ID0);
+  ck_assert_int_eq(cops_chase_passengers(chase), 1);
+  int rides;
+  ck_assert_ptr_eq(cops_chase_passenger(chase, j, &rides), jo);
+  ck_assert_int_eq(rides, q);
+  ck_assert_ptr_null(cops_chase_passenger(chase, j + 1, NULL));
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, jo, NULL), COPS_EINVAL);  /* twice */
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, ch[0], NULL), COPS_EINVAL);
+  cops_outcome *o;
+  ck_assert_int_eq(cops_outcome_new(&o), COPS_OK);
+  cops_situation s;
+  cops_situation_init(&s, COPS_ATTACK_SINGLE);
+  s.weapon = w;
+  s.distance = 5;
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_ESTATE);   /* no round yet */
+  quiet_round(p, q, 4, 6);
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, ch[2], NULL), COPS_ESTATE);
+  /* Short (6 dice against 4): 1 die off the pool of 3, to hit 5+ (1) at 5 m: 1 2 misses. */
+  FACES(1, 2);
+  ck_assert_msg(cops_chase_act(chase, j, p, &s, o) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(dice.next, dice.n);
+  ck_assert_int_eq(cops_roll_pool_size(attack_roll(o)), 2);
+  ck_assert_int_eq(cops_outcome_hit_target(o), 0);
+  int left;
+  cops_weapon_get(w, COPS_WEAPON_LOADED, &left);
+  ck_assert_int_eq(left, 11);
+  cops_event x = last_of(COPS_EV_ATTACK);
+  ck_assert_int_eq(x.actor_id, j);
+  ck_assert_int_eq(x.target_id, p);
+  /* Once a round; the driver drives; shots need the GM's metres; the pair's other. */
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_ESTATE);
+  ck_assert_int_eq(cops_chase_act(chase, q, p, &s, o), COPS_ERULE);
+  quiet_round(p, q, 4, 6);
+  s.distance = 0;
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_EINVAL);
+  s.distance = 5;
+  ck_assert_int_eq(cops_chase_act(chase, j, q, &s, o), COPS_ERULE);
+  s.attacker = ch[2];
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_EINVAL);
+  s.attacker = NULL;
+  s.mode = COPS_ATTACK_THROW;   /* close combat from a car */
+  s.weapon = NULL;
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_ERULE);
+  s.mode = COPS_ATTACK_COVER;
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_ERULE);
+  s.mode = COPS_ATTACK_SINGLE;
+  s.weapon = w;
+  /* Intermediate (5 against 4): the GM's large malus, 2 here: 1 die left: 6 hits; the
+   * location d10 1 (a leg, no bonus), PU 5d6 1 1 1 1 1: 5 damage; stopping 6 6 6 holds. */
+  cops__chase_set_dice(chase, q, 5, 0);
+  ck_assert_int_eq(cops_chase_set_maluses(chase, 1, 2), COPS_OK);
+  FACES(6, 1, 1, 1, 1, 1, 1, 6, 6, 6);
+  ck_assert_msg(cops_chase_act(chase, j, p, &s, o) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(cops_roll_pool_size(attack_roll(o)), 1);
+  ck_assert_int_eq(cops_outcome_hit_target(o), 1);
+  ck_assert_int_eq(dice.next, dice.n);
+  cops_victim v = {.size = sizeof v};
+  ck_assert_int_eq(cops_outcome_victim(o, 0, &v), COPS_OK);
+  ck_assert_int_eq(v.hp_before - v.hp_after, 5);
+  ck_assert_int_eq(v.stopping, COPS_STOP_STEADY);
+  ck_assert_int_eq(cops_chase_state(chase, p), COPS_CHASER_IN);
+  /* Long: out of reach (C7.1). */
+  quiet_round(p, q, 4, 5);
+  cops__chase_set_dice(chase, q, 4, 0);
+  cops__chase_set_dice(chase, p, 6, 0);
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, o), COPS_ERULE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "Mike and Rico are at long distance: out of reach "
+                   "(C7.1)");
+  cops_outcome_free(o);
+  cops_weapon_free(w);
+  cops_chase_free(chase);
+  chase = NULL;
+  cops_character_free(jo);
+}
+END_TEST
+
+/* C7.4 RULING: a shot that puts the driver down wrecks the car; the chase is over. All or
+ * nothing: a failing allocation in the chase's part leaves everything as it was. */
+START_TEST(test_c7_step5_the_driver_down_wrecks)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 6);
+  cops_character *jo = gunman("Jo");
+  cops_weapon *w = vulcan();
+  int j;
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, jo, &j), COPS_OK);
+  quiet_round(p, q, 4, 6);
+  cops_character_set_hp(ch[0], 2);
+  cops_situation s;
+  cops_situation_init(&s, COPS_ATTACK_SINGLE);
+  s.weapon = w;
+  s.distance = 5;
+  /* 2 dice: 5 6 (MR 1); torso 6; PU 5d6 3 4 2 6 1; torso 2d6 5 4: 25 damage. */
+  FACES(5, 6, 6, 3, 4, 2, 6, 1, 5, 4);
+  ck_assert_msg(cops_chase_act(chase, j, p, &s, NULL) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(dice.next, dice.n);
+  ck_assert_int_eq(cops_chase_state(chase, p), COPS_CHASER_WRECKED);
+  ck_assert_int_eq(cops_chase_result(chase), COPS_CHASE_CAUGHT);
+  ck_assert_int_eq(last_of(COPS_EV_CHASE_OUT).actor_id, p);
+  ck_assert_int_eq(cops_chase_act(chase, j, p, &s, NULL), COPS_ESTATE);   /* over */
+  cops_weapon_free(w);
+  cops_chase_free(chase);
+  chase = NULL;
+  cops_character_free(jo);
+}
+END_TEST
+
+/* C7.1 on foot: a tackle (a throw, C11.1) at short distance; the pursued thrown down is
+ * caught (docs/rulings.md); at intermediate, too far. */
+START_TEST(test_c7_step5_a_tackle_ends_a_foot_chase)
+{
+  int p, q;
+  for (int i = 0; i < 2; i++) {
+    cops_character_set_characteristic(ch[i], COPS_COORDINATION, 3);
+    ck_assert_int_eq(cops_character_set_skill(ch[i], COPS_CORPS_A_CORPS, 6, "projections"),
+                     COPS_OK);
+    ck_assert_int_eq(cops_character_set_skill(ch[i], COPS_ATHLETISME, 7, NULL), COPS_OK);
+    cops_character_set_hp(ch[i], cops_character_max_hp(ch[i]));
+  }
+  ck_assert_int_eq(cops_chase_add(chase, ch[0], "Athlétisme/Réflexes", COPS_CHASE_PURSUED,
+                                  NULL, 4, &p), COPS_OK);
+  ck_assert_int_eq(cops_chase_add(chase, ch[1], "Athlétisme/Réflexes", COPS_CHASE_PURSUER,
+                                  NULL, 5, &q), COPS_OK);
+  cops_character *jo = gunman("Jo");
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, jo, NULL), COPS_EINVAL);  /* on foot */
+  cops_character_free(jo);
+  quiet_round(p, q, 4, 5);
+  cops_situation s;
+  cops_situation_init(&s, COPS_ATTACK_THROW);
+  ck_assert_int_eq(cops_chase_act(chase, q, p, &s, NULL), COPS_ERULE);   /* intermediate */
+  quiet_round(p, q, 4, 5);
+  cops__chase_set_dice(chase, q, 6, 0);
+  int before = cops_log_count(cops_chase_log(chase));
+  cops_outcome *o;
+  ck_assert_int_eq(cops_outcome_new(&o), COPS_OK);
+  /* Mike throws, 6+/3: 6 6 1; Rico fights back, 8+/3: 1 1 1: margin 2, enough (C11.1);
+   * 3 damage (his Carrure), on the ground; stopping 6+/3 (2): 6 6 1, steady. */
+  FACES(6, 6, 1, 1, 1, 1, 6, 6, 1);
+  const int rc = cops_chase_act(chase, q, p, &s, o);
+  ck_assert_msg(rc == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(dice.next, dice.n);
+  int margin;
+  ck_assert_int_eq(cops_outcome_margin(o, &margin), COPS_OK);
+  ck_assert_int_eq(margin, 2);
+  ck_assert_int_gt(cops_log_count(cops_chase_log(chase)), before);
+  ck_assert(cops_character_conditions(ch[0]) & COPS_COND_ON_GROUND);
+  ck_assert_int_eq(cops_chase_state(chase, p), COPS_CHASER_STOPPED);
+  ck_assert_int_eq(cops_chase_result(chase), COPS_CHASE_CAUGHT);
+  cops_outcome_free(o);
+}
+END_TEST
+
 static Suite *chase_suite(void)
 {
   Suite *s = suite_create("chase");
@@ -716,6 +918,9 @@ static Suite *chase_suite(void)
   tcase_add_test(tc, test_c7_2_crash_odds_by_hand);
   tcase_add_test(tc, test_the_default_policy_runs_a_chase);
   tcase_add_test(tc, test_a_chase_saved_and_resumed_is_the_same_chase);
+  tcase_add_test(tc, test_c7_step5_a_passenger_shoots);
+  tcase_add_test(tc, test_c7_step5_the_driver_down_wrecks);
+  tcase_add_test(tc, test_c7_step5_a_tackle_ends_a_foot_chase);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -15,6 +15,7 @@
 #define COPS_CHASE_H
 
 #include <cops/common.h>
+#include <cops/attack.h>
 #include <cops/character.h>
 #include <cops/events.h>
 
@@ -25,6 +26,11 @@ typedef struct cops_chase cops_chase;
 
 /** Most participants of a chase. */
 #define COPS_CHASERS_MAX 16
+/** Most passengers of a chase. */
+#define COPS_PASSENGERS_MAX 16
+/** The id of a chase's first passenger: passenger k has id ::COPS_PASSENGER_ID0 + k
+ * (participants have 0 .. ::COPS_CHASERS_MAX - 1, so events never confuse them). */
+#define COPS_PASSENGER_ID0 COPS_CHASERS_MAX
 /** Most chase dice one participant holds. */
 #define COPS_CHASE_DICE_MAX 64
 
@@ -344,6 +350,64 @@ COPS_API int cops_chase_save_file(const cops_chase *c, const char *path);
 COPS_API int cops_chase_resume(cops_chase **out, cops_ctx *ctx, const char *json);
 /** @brief cops_chase_resume() of a file, confined by cops_ctx_confine(). @since 0.11.0 */
 COPS_API int cops_chase_resume_file(cops_chase **out, cops_ctx *ctx, const char *path);
+
+/**
+ * @brief A passenger rides a participant's vehicle (C7 step 5): it rolls no
+ * chase die, and shoots with cops_chase_act() (the driver drives). Before the
+ * first round.
+ * @param c the chase
+ * @param vehicle the participant whose vehicle it rides (one with a vehicle)
+ * @param ch the passenger (borrowed: it must outlive the chase)
+ * @param[out] id its id, ::COPS_PASSENGER_ID0 + k (may be NULL)
+ * @return ::COPS_OK; ::COPS_EINVAL (a bad participant, on foot, a character
+ *         of another context or in the chase already); ::COPS_ERANGE (more
+ *         than ::COPS_PASSENGERS_MAX); ::COPS_ESTATE (the chase began)
+ * @rule C7
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_add_passenger(cops_chase *c, int vehicle, cops_character *ch, int *id);
+/** @brief Passengers, or ::COPS_EINVAL. @since 0.11.0 */
+COPS_API int cops_chase_passengers(const cops_chase *c);
+/**
+ * @brief A passenger's character (borrowed) and the participant it rides with
+ * (@p vehicle may be NULL), or NULL for a bad id. @since 0.11.0
+ */
+COPS_API cops_character *cops_chase_passenger(const cops_chase *c, int id, int *vehicle);
+
+/**
+ * @brief A secondary action (C7 step 5) after a round, at the distance that
+ * round left (C7.1), through the attack procedures (cops_attack()).
+ *
+ * The actor is a participant on foot or a passenger (the driver drives); the
+ * target is the other of the actor's pair: the pursued for a pursuer's side,
+ * a pursuer for the pursued's. Long distance: out of reach. A shot
+ * (::COPS_ATTACK_SINGLE, ::COPS_ATTACK_BURST) takes the band's malus when both
+ * are in vehicles (cops_chase_shot_malus(), added to @c dice_mod) and needs
+ * the GM's distance in metres (the rules give none for a band). Close combat
+ * (::COPS_ATTACK_MELEE, _STRIKE, _HOLD, _THROW: a tackle is a throw or a hold)
+ * needs short distance and both on foot. Each actor acts once a round.
+ *
+ * The chase fills the situation's attacker, target and their ids (the
+ * caller's, when set, must be the same characters); the rest is the
+ * caller's (mode, weapon, armour, attitudes, distance, the GM's modifiers).
+ * After the attack (docs/rulings.md): a participant who can no longer act
+ * (unconscious, dead, out of the fight) wrecks (C7.4: "wrecks themselves",
+ * or the driver down); a participant on foot thrown down or held is caught:
+ * the pursued stops, a pursuer loses the prey.
+ * @param c the chase, with a round resolved and not over
+ * @param actor a participant's id or a passenger's
+ * @param target a participant's id
+ * @param s the attack (cops_situation_init())
+ * @param out the outcome to fill, or NULL (the chase's own)
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE (no round yet, the chase
+ *         over, the actor acted this round or is out); ::COPS_ERULE (out of
+ *         reach, a driver, close combat not at short distance on foot, not a
+ *         chase's action); the codes of cops_attack(). All or nothing.
+ * @rule C7 C7.1 C7.4 C11.1
+ * @since 0.11.0
+ */
+COPS_API int cops_chase_act(cops_chase *c, int actor, int target, const cops_situation *s,
+                            cops_outcome *out);
 
 /** @brief The chase's log (borrowed). @since 0.11.0 */
 COPS_API cops_log *cops_chase_log(cops_chase *c);
