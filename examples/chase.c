@@ -310,7 +310,7 @@ int chase_sim(const char *file, long runs, const char *seed, int *status)
   const double mean = rounds / runs;
   const double var = rounds2 / runs - mean * mean;
   printf("rounds: mean %.2f, sd %.2f\n", mean, sqrt(var > 0 ? var : 0));
-  printf("participants: lost or stopped (0 dice), wrecked\n");
+  printf("participants: lost or stopped, wrecked\n");
   for (int i = 0; i < n; i++) {
     printf("  ");
     pad(cops_character_name(cops_chase_character(c, i)), 28);

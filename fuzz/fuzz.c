@@ -249,17 +249,24 @@ static int fuzz_crash_table(void *user, int id, int failed, const int *d6, int n
 
 static void fuzz_chase(cops_ctx *ctx, struct bytes *b)
 {
-  cops_character *ch[3];
+  cops_character *ch[4];
+  cops_weapon *gun;
   cops_chase *c;
-  if (cops_chase_new(&c, ctx))
+  if (cops_chase_new(&c, ctx) || cops_weapon_new(&gun, ctx, COPS_HANDGUN, "Vulcan 051"))
     abort();
-  for (int i = 0; i < 3; i++) {
+  cops_weapon_set(gun, COPS_WEAPON_RANGE, 20);
+  cops_weapon_set(gun, COPS_WEAPON_MAGAZINE, 12);
+  cops_weapon_set(gun, COPS_WEAPON_LOADED, take(b, 0, 12));
+  for (int i = 0; i < 4; i++) {
     if (cops_character_from_json(&ch[i], ctx, sheet))
       abort();
     cops_character_set_skill(ch[i], COPS_CONDUITE, take(b, 2, 9), "voiture");
-    cops_chase_add(c, ch[i], take(b, 0, 1) ? "Conduite [voiture]/Réflexes" : "Athlétisme/Carrure",
-                   i ? COPS_CHASE_PURSUER : take(b, 0, 1), NULL, take(b, 3, 7), NULL);
+    if (i < 3)
+      cops_chase_add(c, ch[i], take(b, 0, 1) ? "Conduite [voiture]/Réflexes" : "Athlétisme/Carrure",
+                     i ? COPS_CHASE_PURSUER : take(b, 0, 1), take(b, 0, 1) ? "Car" : NULL,
+                     take(b, 3, 7), NULL);
   }
+  cops_chase_add_passenger(c, take(b, -1, 3), ch[3], NULL);   /* C7 step 5 */
   int threshold = take(b, 1, 12);
   cops_chase_set_crash_callback(c, fuzz_crash_table, &threshold);
   cops_chase_set_crash_mode(c, take(b, 0, 2));
@@ -284,6 +291,14 @@ static void fuzz_chase(cops_ctx *ctx, struct bytes *b)
     if (take(b, 0, 15) == 0)
       cops_chase_wreck(c, take(b, 0, 2));
     cops_chase_resolve_round(c);
+    for (int k = take(b, 0, 3); k > 0; k--) {   /* secondary actions, any */
+      cops_situation s;
+      cops_situation_init(&s, take(b, 0, COPS_ATTACK_MODE_COUNT - 1));
+      s.weapon = take(b, 0, 1) ? gun : NULL;
+      s.distance = take(b, 0, 30);
+      s.dice_mod = take(b, -3, 3);
+      cops_chase_act(c, take(b, -1, COPS_PASSENGER_ID0 + 1), take(b, -1, 3), &s, NULL);
+    }
   }
   char *text;
   int band, who;
@@ -294,7 +309,8 @@ static void fuzz_chase(cops_ctx *ctx, struct bytes *b)
   if (cops_log_to_jsonl(cops_chase_log(c), 0, &text) == COPS_OK)
     cops_free(text);
   cops_chase_free(c);
-  for (int i = 0; i < 3; i++)
+  cops_weapon_free(gun);
+  for (int i = 0; i < 4; i++)
     cops_character_free(ch[i]);
 }
 
@@ -363,8 +379,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   }
   case 5: {
-    /* A scenario or a chase file inline (no file names: a fuzzer could name /dev/stdin),
-     * run a few rounds. */
+    /* A scenario or a chase file inline, run a few rounds. Confined: a text names no file
+     * (a fuzzer could name /dev/stdin). */
+    if (cops_ctx_confine(ctx, ".", 1 << 20))
+      abort();
     cops_chase *chase;
     if (cops_chase_resume(&chase, ctx, text) == COPS_OK) {   /* a saved chase */
       if (cops_chase_save(chase, &json) == COPS_OK)
@@ -373,7 +391,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       cops_chase_run(chase);
       cops_chase_free(chase);
     }
-    if (!strchr(text, '/') && cops_chase_from_json(&chase, ctx, text, NULL) == COPS_OK) {
+    if (cops_chase_from_json(&chase, ctx, text, NULL) == COPS_OK) {
       cops_chase_set_max_rounds(chase, 5);
       cops_chase_run(chase);
       if (cops_log_to_jsonl(cops_chase_log(chase), 0, &json) == COPS_OK)
@@ -381,7 +399,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       cops_chase_free(chase);
     }
     cops_scenario *sc;
-    if (!strchr(text, '/') && cops_scenario_from_json(&sc, ctx, text, NULL) == COPS_OK) {
+    if (cops_scenario_from_json(&sc, ctx, text, NULL) == COPS_OK) {
       cops_encounter *e = cops_scenario_encounter(sc);
       cops_encounter_set_max_rounds(e, 3);
       cops_encounter_seed(e, 1);

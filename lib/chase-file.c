@@ -30,25 +30,18 @@ const char *cops_chase_name(const cops_chase *c)
   return c ? c->name : NULL;
 }
 
-/* A failed round takes back the declarations the run made for it: the chase is then as it
- * was before that round (cops_chase_resolve_round() undoes the rest). */
-static int run_failed(cops_chase *c, const unsigned char *made, int rc)
-{
-  for (int i = 0; i < c->n; i++)
-    if (made[i])
-      c->p[i].declared = 0;
-  return rc;
-}
-
 int cops_chase_run(cops_chase *c)
 {
   if (!c)
     return COPS_EINVAL;
   COPS__ENTER(c->ctx);
-  int rc;
+  int rc = COPS_OK;
   while (!c->result && c->round < c->max_rounds) {
-    unsigned char made[COPS_CHASERS_MAX] = {0};
-    for (int i = 0; i < c->n; i++) {
+    /* Round by round all or nothing: the declarations made here, the round, the secondary
+     * actions of the chase file's participants and passengers. */
+    struct cops__chase_undo u;
+    cops__chase_keep(c, &u);
+    for (int i = 0; i < c->n && !rc; i++) {
       if (c->p[i].state != COPS_CHASER_IN || c->p[i].declared)
         continue;
       const cops_chase_declaration *d = NULL;
@@ -59,15 +52,20 @@ int cops_chase_run(cops_chase *c)
       if (!d) {
         cops_chase_declaration_init(&mine, 1);
         if ((rc = cops_chase_suggest(c, i, &mine)))
-          return run_failed(c, made, rc);
+          break;
         d = &mine;
       }
       if ((rc = cops_chase_declare(c, i, d)))
-        return run_failed(c, made, cops__prefix_error(c->ctx, rc, "a scripted declaration"));
-      made[i] = 1;
+        rc = cops__prefix_error(c->ctx, rc, "a scripted declaration");
     }
-    if ((rc = cops_chase_resolve_round(c)))
-      return run_failed(c, made, rc);
+    if (!rc)
+      rc = cops_chase_resolve_round(c);
+    if (!rc)
+      rc = cops__chase_file_actions(c);
+    if (rc) {
+      cops__chase_undo(c, &u);
+      return rc;
+    }
   }
   return COPS_OK;
 }
@@ -82,10 +80,142 @@ int cops__chase_file_table(void *user, int id, int failed, const int *d6, int n,
   return COPS_OK;
 }
 
+/* What a chase file's participant does after a round (its weapon, its tackle) and its
+ * passengers; a chase save's too, with @p sheet_key "character". */
+int cops__chase_actions_from(cops_chase *c, int id, json_t *v, const char *where,
+                             const char *sheet_key, const char *base)
+{
+  cops_ctx *ctx = c->ctx;
+  struct chaser *p = &c->p[id];
+  char field[96];
+  int rc;
+  json_t *w = json_object_get(v, "weapon");
+  if (w && !json_is_null(w)) {
+    snprintf(field, sizeof field, "%s.weapon", where);
+    if (p->vehicle[0])
+      return cops__fail(ctx, COPS_EJSON, "%s: a driver drives; its passengers shoot (C7.1)",
+                        field);
+    if ((rc = cops__scenario_weapon(ctx, w, field, base, &p->weapon)))
+      return rc;
+    c->owned_w[c->nowned_w++] = p->weapon;
+  }
+  json_t *t = json_object_get(v, "tackle");
+  if (t && !json_is_null(t)) {
+    const char *mode = json_string_value(t);
+    if (!mode || (strcmp(mode, "throw") && strcmp(mode, "hold")))
+      return cops__fail(ctx, COPS_EJSON, "%s.tackle: expected \"throw\" or \"hold\"", where);
+    if (p->vehicle[0])
+      return cops__fail(ctx, COPS_EJSON, "%s.tackle: a tackle is on foot (C7.1)", where);
+    p->tackle = !strcmp(mode, "throw") ? COPS_ATTACK_THROW : COPS_ATTACK_HOLD;
+  }
+  json_t *list = json_object_get(v, "passengers");
+  if (!list)
+    return COPS_OK;
+  if (!json_is_array(list) || json_array_size(list) > COPS_PASSENGERS_MAX)
+    return cops__fail(ctx, COPS_EJSON, "%s.passengers: expected at most %d passengers", where,
+                      COPS_PASSENGERS_MAX);
+  size_t k;
+  json_t *r;
+  json_array_foreach(list, k, r) {
+    char at[80];
+    snprintf(at, sizeof at, "%s.passengers[%zu]", where, k);
+    if ((rc = cops__chase_passenger_from(c, id, r, at, sheet_key, base)))
+      return rc;
+  }
+  return COPS_OK;
+}
+
+/* A passenger of participant id: its sheet, weapon and, in a save, its vehicle and last
+ * action (@p id -1: the "vehicle" field says it). */
+int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
+                               const char *sheet_key, const char *base)
+{
+  cops_ctx *ctx = c->ctx;
+  const char *const rkeys[] = {sheet_key, "weapon", "vehicle", "acted", "character_state",
+                               NULL};
+  const char *const fkeys[] = {sheet_key, "weapon", NULL};
+  char field[112];
+  int rc;
+  if (!json_is_object(r))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", at);
+  const int saved = id < 0;
+  if ((rc = cops__json_only_keys(ctx, r, at, saved ? rkeys : fkeys)))
+    return rc;
+  if (saved) {
+    snprintf(field, sizeof field, "%s.vehicle", at);
+    json_t *v = json_object_get(r, "vehicle");
+    if (!v)
+      return cops__fail(ctx, COPS_EJSON, "%s: missing field", field);
+    if ((rc = cops__json_int(ctx, v, field, 0, c->n - 1, &id)))
+      return rc;
+  }
+  snprintf(field, sizeof field, "%s.%s", at, sheet_key);
+  json_t *sheet = json_object_get(r, sheet_key);
+  if (!sheet)
+    return cops__fail(ctx, COPS_EJSON, "%s: missing field", field);
+  cops_character *ch;
+  if ((rc = cops__scenario_character(ctx, sheet, field, base, &ch)))
+    return rc;
+  c->owned[c->nowned++] = ch;
+  const int round = c->round;
+  c->round = 0;
+  rc = cops_chase_add_passenger(c, id, ch, NULL);
+  c->round = round;
+  if (rc)
+    return cops__prefix_error(ctx, rc, at);
+  struct rider *q = &c->r[c->nr - 1];
+  snprintf(field, sizeof field, "%s.character_state", at);
+  if (saved && (rc = cops__character_state_from(ctx, json_object_get(r, "character_state"),
+                                                field, ch)))
+    return rc;
+  json_t *a = json_object_get(r, "acted");
+  snprintf(field, sizeof field, "%s.acted", at);
+  if (a && (rc = cops__json_int(ctx, a, field, 0, c->round, &q->acted)))
+    return rc;
+  json_t *w = json_object_get(r, "weapon");
+  if (w && !json_is_null(w)) {
+    snprintf(field, sizeof field, "%s.weapon", at);
+    if ((rc = cops__scenario_weapon(ctx, w, field, base, &q->weapon)))
+      return rc;
+    c->owned_w[c->nowned_w++] = q->weapon;
+  }
+  return COPS_OK;
+}
+
+/* The GM's metres of a shot at short and intermediate distance (C7.1 gives none): needed
+ * once a participant or a passenger has a weapon. */
+int cops__chase_distances_from(cops_chase *c, json_t *v)
+{
+  cops_ctx *ctx = c->ctx;
+  int rc, armed = 0;
+  for (int i = 0; i < c->n; i++)
+    armed |= c->p[i].weapon != NULL;
+  for (int k = 0; k < c->nr; k++)
+    armed |= c->r[k].weapon != NULL;
+  if (!v && !armed)
+    return COPS_OK;
+  static const char *const keys[] = {"short", "intermediate", NULL};
+  if (!json_is_object(v))
+    return cops__fail(ctx, COPS_EJSON, "distances: expected {\"short\": metres, "
+                      "\"intermediate\": metres}, the GM's for a shot (C7.1 gives none)");
+  if ((rc = cops__json_only_keys(ctx, v, "distances", keys)))
+    return rc;
+  for (int b = 0; b < 2; b++) {
+    char field[40];
+    snprintf(field, sizeof field, "distances.%s", keys[b]);
+    json_t *m = json_object_get(v, keys[b]);
+    if (!m)
+      return cops__fail(ctx, COPS_EJSON, "%s: missing field", field);
+    if ((rc = cops__json_int(ctx, m, field, 1, COPS_DISTANCE_MAX, &c->shot_distance[b])))
+      return rc;
+  }
+  return COPS_OK;
+}
+
 static int chase_parse(cops_chase *c, json_t *root, const char *base)
 {
   static const char *const keys[] = {"schema", "type", "name", "max_rounds", "crash",
-                                     "participants", "script", NULL};
+                                     "distances", "participants", "script", NULL};
   cops_ctx *ctx = c->ctx;
   int rc;
   if (!json_is_object(root))
@@ -136,7 +266,8 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
                       COPS_CHASERS_MAX);
   size_t i;
   json_array_foreach(list, i, v) {
-    static const char *const pkeys[] = {"sheet", "skill", "role", "vehicle", "white", NULL};
+    static const char *const pkeys[] = {"sheet", "skill", "role", "vehicle", "white",
+                                        "weapon", "tackle", "passengers", NULL};
     char where[64];
     snprintf(where, sizeof where, "participants[%zu]", i);
     if (!json_is_object(v))
@@ -170,9 +301,12 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
       return rc;
     if ((rc = cops_chase_add(c, ch, skill, strcmp(role, "pursued") ? COPS_CHASE_PURSUER
                                                                   : COPS_CHASE_PURSUED,
-                             json_string_value(veh), white, NULL)))
+                             json_string_value(veh), white, NULL)) ||
+        (rc = cops__chase_actions_from(c, c->n - 1, v, where, "sheet", base)))
       return cops__prefix_error(ctx, rc, where);
   }
+  if ((rc = cops__chase_distances_from(c, json_object_get(root, "distances"))))
+    return rc;
   if (cops__chase_pursued(c) < 0)
     return cops__fail(ctx, COPS_EJSON, "participants: one is \"pursued\"");
   json_t *script = json_object_get(root, "script");

@@ -95,5 +95,12 @@ int cops__chase_conclude(cops_chase *c);
 /* The secondary actions of a chase file's participants and passengers after a round
  * (lib/chase-action.c, for cops_chase_run). */
 int cops__chase_file_actions(cops_chase *c);
+/* A chase file's or a save's weapon, tackle and passengers of participant id; the metres of
+ * a shot (lib/chase-file.c). */
+int cops__chase_actions_from(cops_chase *c, int id, json_t *v, const char *where,
+                             const char *sheet_key, const char *base);
+int cops__chase_distances_from(cops_chase *c, json_t *v);
+int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
+                               const char *sheet_key, const char *base);
 
 #endif

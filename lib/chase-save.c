@@ -24,6 +24,61 @@ static json_t *declaration_json(const cops_chase_declaration *d)
                    d->difficulty_mod);
 }
 
+/* A weapon of the chase file, as a save keeps it (NULL when out of memory). */
+static json_t *weapon_json(const cops_weapon *w)
+{
+  char *text;
+  if (cops_weapon_to_json(w, &text))
+    return NULL;
+  json_t *j = json_loads(text, 0, NULL);
+  cops_free(text);
+  return j;
+}
+
+static const char *const tackles[] = {"throw", "hold"};
+
+/* The secondary actions' part of participant i: its weapon, tackle, last action and
+ * passengers (bad set when out of memory). */
+static void actions_json(const cops_chase *c, int i, json_t *o, int *bad)
+{
+  const struct chaser *p = &c->p[i];
+  json_t *st = cops__character_state_json(p->ch);
+  *bad |= !st || json_object_set_new(o, "character_state", st);
+  *bad |= json_object_set_new(o, "acted", json_integer(p->acted));
+  if (p->weapon) {
+    json_t *w = weapon_json(p->weapon);
+    *bad |= !w || json_object_set_new(o, "weapon", w);
+  }
+  if (p->tackle >= 0)
+    *bad |= json_object_set_new(o, "tackle", json_string(tackles[p->tackle != COPS_ATTACK_THROW]));
+}
+
+/* The passengers in id order, each with the participant it rides with. */
+static json_t *passengers_json(const cops_chase *c, int *bad)
+{
+  json_t *list = json_array();
+  for (int k = 0; k < c->nr; k++) {
+    const struct rider *r = &c->r[k];
+    char *sheet;
+    json_t *jsheet = NULL;
+    if (!cops_character_to_json(r->ch, &sheet)) {
+      jsheet = json_loads(sheet, 0, NULL);
+      cops_free(sheet);
+    }
+    json_t *st = cops__character_state_json(r->ch);
+    json_t *q = json_pack("{s:o,s:o,s:i,s:i}", "character", jsheet ? jsheet : json_null(),
+                          "character_state", st ? st : json_null(), "vehicle", r->vehicle, "acted",
+                          r->acted);
+    *bad |= !st;
+    if (q && r->weapon) {
+      json_t *w = weapon_json(r->weapon);
+      *bad |= !w || json_object_set_new(q, "weapon", w);
+    }
+    *bad |= !jsheet || json_array_append_new(list, q);
+  }
+  return list;
+}
+
 int cops_chase_save(const cops_chase *c, char **out)
 {
   if (!c || !out)
@@ -51,6 +106,8 @@ int cops_chase_save(const cops_chase *c, char **out)
                           p->declared ? declaration_json(&p->decl) : json_null());
     if (o && p->vehicle[0])
       bad |= json_object_set_new(o, "vehicle", json_string(p->vehicle));
+    if (o)
+      actions_json(c, i, o, &bad);
     bad |= !jsheet || json_array_append_new(list, o);
   }
   json_t *script = json_array();
@@ -68,6 +125,12 @@ int cops_chase_save(const cops_chase *c, char **out)
                            c->large_malus, "next_event", c->log->seq_base + c->log->count,
                            "random", cops__random_json(c->ctx), "participants", list,
                            "script", script);
+  if (root && c->nr)
+    bad |= json_object_set_new(root, "passengers", passengers_json(c, &bad));
+  if (root && c->shot_distance[0])
+    bad |= json_object_set_new(root, "distances",
+                               json_pack("{s:i,s:i}", "short", c->shot_distance[0],
+                                         "intermediate", c->shot_distance[1]));
   return cops__sheet_out(c->ctx, root, bad, out) ? FAIL(c, COPS_ENOMEM, "out of memory for "
                                                         "the save") : COPS_OK;
 }
@@ -135,7 +198,8 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
 {
   static const char *const keys[] = {"schema", "type", "name", "round", "result", "max_rounds",
                                      "crash", "maluses", "next_event", "random",
-                                     "participants", "script", NULL};
+                                     "distances", "participants", "passengers", "script",
+                                     NULL};
   cops_ctx *ctx = c->ctx;
   int rc, schema, next, mode;
   if (!json_is_object(root))
@@ -180,7 +244,8 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
   json_t *v;
   json_array_foreach(list, i, v) {
     static const char *const pkeys[] = {"character", "skill", "role", "vehicle", "white",
-                                        "black", "state", "declaration", NULL};
+                                        "black", "state", "declaration", "acted", "weapon",
+                                        "tackle", "character_state", NULL};
     char where[48];
     snprintf(where, sizeof where, "participants[%zu]", i);
     if (!json_is_object(v))
@@ -227,7 +292,24 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
         return rc;
       p->declared = state == COPS_CHASER_IN;
     }
+    snprintf(field, sizeof field, "%s.character_state", where);
+    if ((rc = cops__character_state_from(ctx, json_object_get(v, "character_state"), field,
+                                         ch)) ||
+        (rc = int_field(ctx, v, where, "acted", 0, c->round, &p->acted)) ||
+        (rc = cops__chase_actions_from(c, c->n - 1, v, where, "character", NULL)))
+      return rc;
   }
+  json_t *riders = json_object_get(root, "passengers");
+  if (riders && (!json_is_array(riders) || json_array_size(riders) > COPS_PASSENGERS_MAX))
+    return cops__fail(ctx, COPS_EJSON, "passengers: expected at most %d", COPS_PASSENGERS_MAX);
+  json_array_foreach(riders, i, v) {
+    char where[48];
+    snprintf(where, sizeof where, "passengers[%zu]", i);
+    if ((rc = cops__chase_passenger_from(c, -1, v, where, "character", NULL)))
+      return rc;
+  }
+  if ((rc = cops__chase_distances_from(c, json_object_get(root, "distances"))))
+    return rc;
   if (cops__chase_pursued(c) < 0)
     return cops__fail(ctx, COPS_EJSON, "participants: one is \"pursued\"");
   const int result = name_index(json_string_value(json_object_get(root, "result")), results, 3);

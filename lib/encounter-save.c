@@ -121,18 +121,21 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
   return j;
 }
 
+json_t *cops__character_state_json(const cops_character *ch)
+{
+  int d, r;
+  cops__character_recovery_state(ch, &d, &r);
+  return json_pack("{s:i,s:i,s:i}", "conditions", (int)ch->conditions, "recovery_difficulty",
+                   d, "recovery_rounds", r);
+}
+
 static json_t *character_json(const cops_character *ch)
 {
   char *text = NULL;
   json_t *j = cops_character_to_json(ch, &text) ? NULL : parsed(text);
-  json_t *state = json_object();
+  json_t *state = cops__character_state_json(ch);
   int bad = !j || !state;
   if (!bad) {
-    int d, r;
-    cops__character_recovery_state(ch, &d, &r);
-    bad |= json_object_set_new(state, "conditions", json_integer(ch->conditions));
-    bad |= json_object_set_new(state, "recovery_difficulty", json_integer(d));
-    bad |= json_object_set_new(state, "recovery_rounds", json_integer(r));
     bad |= json_object_set_new(j, "state", state);
     state = NULL;
   }
@@ -376,7 +379,7 @@ static int declaration_from(cops_ctx *ctx, json_t *v, const char *where, cops_de
   return COPS_OK;
 }
 
-static int character_state(cops_ctx *ctx, json_t *v, const char *where, cops_character *ch)
+int cops__character_state_from(cops_ctx *ctx, json_t *v, const char *where, cops_character *ch)
 {
   static const char *const keys[] = {"conditions", "recovery_difficulty", "recovery_rounds",
                                      NULL};
@@ -679,7 +682,7 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
       own(e, ch, 0);
     if (!rc) {
       snprintf(where, sizeof where, "characters[%zu].state", k);
-      rc = character_state(ctx, state, where, ch);
+      rc = cops__character_state_from(ctx, state, where, ch);
     }
     json_decref(state);
     if (rc)

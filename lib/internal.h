@@ -519,6 +519,12 @@ int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_r
  * folder) or the sheet inline (lib/scenario.c). */
 int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out);
+/* A character's state beyond its sheet (conditions, recovery), as saves keep it
+ * (lib/encounter-save.c). */
+json_t *cops__character_state_json(const cops_character *ch);
+int cops__character_state_from(cops_ctx *ctx, json_t *v, const char *where, cops_character *ch);
+int cops__scenario_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                          cops_weapon **out);
 /* A chase participant's dice as they are, set whole (lib/chase.c: the tests' and a saved
  * chase's). */
 int cops__chase_set_dice(cops_chase *c, int id, int white, int black);

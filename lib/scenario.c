@@ -105,6 +105,12 @@ int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const 
   return load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
 }
 
+int cops__scenario_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                          cops_weapon **out)
+{
+  return load_entity(ctx, v, field, base, weapon_text, weapon_file, (void **)out);
+}
+
 static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
 {
   if (!json_is_string(v))

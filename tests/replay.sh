@@ -40,10 +40,10 @@ LUA
   fi
 done
 # A chase file, one seed (docs/chases.md): the command's JSON Lines, Python's and Lua's.
-for seed in 2030 7; do
-  sc=$root/examples/scenarios/sunset-chase.json
-  "$cops" chase "$sc" --seed "$seed" --json > "$tmp/c.jsonl" || { echo "FAIL: C chase $seed"; fail=$((fail+1)); continue; }
-  LIBCOPS_PATH=$lib "$python" - "$root" "$sc" "$seed" > "$tmp/py.jsonl" <<'PY' || { echo "FAIL: Python chase $seed"; fail=$((fail+1)); continue; }
+for seed in 2030 7; do for name in sunset-chase harbor-freeway-pursuit skid-row-tackle; do
+  sc=$root/examples/scenarios/$name.json
+  "$cops" chase "$sc" --seed "$seed" --json > "$tmp/c.jsonl" || { echo "FAIL: C chase $name $seed"; fail=$((fail+1)); continue; }
+  LIBCOPS_PATH=$lib "$python" - "$root" "$sc" "$seed" > "$tmp/py.jsonl" <<'PY' || { echo "FAIL: Python chase $name $seed"; fail=$((fail+1)); continue; }
 import sys
 sys.path.insert(0, sys.argv[1] + "/bindings/python")
 import cops
@@ -52,7 +52,7 @@ with cops.Context(seed=int(sys.argv[3])) as ctx:
         chase.run()
         sys.stdout.write(chase.jsonl())
 PY
-  LUA_CPATH="$luadir/?.so" "$lua" - "$sc" "$seed" > "$tmp/lua.jsonl" <<'LUA' || { echo "FAIL: Lua chase $seed"; fail=$((fail+1)); continue; }
+  LUA_CPATH="$luadir/?.so" "$lua" - "$sc" "$seed" > "$tmp/lua.jsonl" <<'LUA' || { echo "FAIL: Lua chase $name $seed"; fail=$((fail+1)); continue; }
 local cops = require "cops"
 local ctx <close> = cops.context(math.tointeger(tonumber(arg[2])))
 local chase <close> = ctx:load_chase(arg[1])
@@ -63,9 +63,9 @@ LUA
      [ -s "$tmp/c.jsonl" ]; then
     pass=$((pass+1))
   else
-    echo "FAIL: chase $seed: the logs differ"; fail=$((fail+1))
+    echo "FAIL: chase $name $seed: the logs differ"; fail=$((fail+1))
   fi
-done
+done; done
 # One attack, one seed: the command's JSON Lines, Python's and Lua's, byte for byte.
 ex=$root/examples
 for case in "single vulcan-051 12 7" "burst scorpion-131 8 2030" "cover scorpion-131 10 11"; do

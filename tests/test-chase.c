@@ -631,12 +631,17 @@ END_TEST
  * byte, as the chase that never stopped; the save of the resumed chase is the same text. */
 START_TEST(test_a_chase_saved_and_resumed_is_the_same_chase)
 {
+  /* The car chase with shooting passengers too: their sheets, states, weapons, last
+   * actions. */
+  static const char *const files[] = {SCENARIOS_DIR "/sunset-chase.json",
+                                      SCENARIOS_DIR "/harbor-freeway-pursuit.json"};
+  for (int fi = 0; fi < 2; fi++)
   for (unsigned long long seed = 1; seed <= 3; seed++) {
     cops_ctx *a;
     ck_assert_int_eq(cops_ctx_new(&a), COPS_OK);
     cops_ctx_seed(a, seed);
     cops_chase *full;
-    ck_assert_int_eq(cops_chase_load(&full, a, SCENARIOS_DIR "/sunset-chase.json"), COPS_OK);
+    ck_assert_int_eq(cops_chase_load(&full, a, files[fi]), COPS_OK);
     ck_assert_int_eq(cops_chase_run(full), COPS_OK);
     char *reference;
     ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(full), 0, &reference), COPS_OK);
@@ -645,7 +650,7 @@ START_TEST(test_a_chase_saved_and_resumed_is_the_same_chase)
     for (int at = 0; at <= rounds; at++) {
       cops_ctx_seed(a, seed);
       cops_chase *c;
-      ck_assert_int_eq(cops_chase_load(&c, a, SCENARIOS_DIR "/sunset-chase.json"), COPS_OK);
+      ck_assert_int_eq(cops_chase_load(&c, a, files[fi]), COPS_OK);
       cops_chase_set_max_rounds(c, at ? at : 1);
       if (at)
         ck_assert_int_eq(cops_chase_run(c), COPS_OK);   /* `at` rounds */
@@ -667,7 +672,8 @@ START_TEST(test_a_chase_saved_and_resumed_is_the_same_chase)
       ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(again), 0, &tail), COPS_OK);
       const size_t nh = strlen(head);
       ck_assert_msg(!strncmp(reference, head, nh) && !strcmp(reference + nh, tail),
-                    "seed %llu, saved after round %d: the resumed chase differs", seed, at);
+                    "%s, seed %llu, saved after round %d: the resumed chase differs",
+                    files[fi], seed, at);
       cops_free(tail);
       cops_free(resaved);
       cops_chase_free(again);

@@ -485,9 +485,10 @@ START_TEST(test_a_failing_allocator_over_an_aftermath_changes_nothing)
 }
 END_TEST
 
-/* A chase (docs/chases.md) whose round's allocations fail one after another: each
- * failure leaves the dice, the states, the log and the seeded source as they were (the save
- * text and the log say it all); the retry gives the round that never failed. Resuming a
+/* A chase (docs/chases.md) whose round, with its passengers' shots, has its allocations fail
+ * one after another: each failure leaves the dice, the states, the log and the seeded
+ * source as they were (the save text and the log say it all); the retry gives the round
+ * that never failed. Resuming a
  * saved chase fails cleanly at every allocation of the library too. */
 static char *chase_state(cops_chase *c)
 {
@@ -518,7 +519,7 @@ START_TEST(test_a_failing_allocator_over_a_chase_changes_nothing)
   mem.fail_at = -1;
   cops_ctx *ctx = budget_ctx();
   mem.json = 1;
-  const char *path = SCENARIOS_DIR "/sunset-chase.json";
+  const char *path = SCENARIOS_DIR "/harbor-freeway-pursuit.json";   /* passengers shoot */
   cops_chase *c;
   ck_assert_int_eq(cops_chase_load(&c, ctx, path), COPS_OK);
   cops_ctx_seed(ctx, 2030);

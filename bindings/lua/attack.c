@@ -125,7 +125,7 @@ static int outcome_ud_gc(lua_State *L)
 
 /* The outcome's userdata (pushed first: nothing of the library's is held when it
  * fails) and the C outcome to fill. */
-static cops_outcome *outcome_begin(lua_State *L, ctx_ud *c)
+cops_outcome *outcome_begin(lua_State *L, ctx_ud *c)
 {
   cops_outcome **o = lua_newuserdatauv(L, sizeof *o, 0);
   *o = NULL;
@@ -156,7 +156,7 @@ static void set_bool(lua_State *L, const char *key, int v)
 }
 
 /* The outcome's table from its userdata at the top; the userdata is replaced by it. */
-static void outcome_end(lua_State *L, const cops_character *attacker)
+void outcome_end(lua_State *L, const cops_character *attacker)
 {
   cops_outcome *o = *(cops_outcome **)lua_touserdata(L, -1);
   lua_createtable(L, 0, 9);
@@ -294,53 +294,58 @@ cops_log *opt_field_log(lua_State *L, int t, const char *key)
 /* The situation of the table at index 2 (ctx:attack{} and ctx:attack_odds{}). */
 static void situation_of(lua_State *L, ctx_ud *c, cops_situation *out)
 {
-  luaL_checktype(L, 2, LUA_TTABLE);
-  const int mode = opt_field_parsed(L, 2, "mode", COPS_ATTACK_SINGLE, cops_attack_mode_parse);
+  situation_at(L, c, 2, 1, out);
+}
+
+void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situation *out)
+{
+  luaL_checktype(L, t, LUA_TTABLE);
+  const int mode = opt_field_parsed(L, t, "mode", COPS_ATTACK_SINGLE, cops_attack_mode_parse);
   cops_situation s;
   check(L, c, cops_situation_init_sized(&s, sizeof s, mode));
-  s.attacker = opt_field_entity(L, 2, "attacker", CHARACTER);
-  if (!s.attacker)
+  s.attacker = opt_field_entity(L, t, "attacker", CHARACTER);
+  if (!s.attacker && need_attacker)
     luaL_error(L, "attack: an attacker is needed");   /* raises */
-  s.target = opt_field_entity(L, 2, "target", CHARACTER);
-  s.weapon = opt_field_entity(L, 2, "weapon", WEAPON);
-  s.armour = opt_field_entity(L, 2, "armour", ARMOUR);
-  s.target_weapon = opt_field_entity(L, 2, "target_weapon", WEAPON);
-  s.attacker_armour = opt_field_entity(L, 2, "attacker_armour", ARMOUR);
-  s.attitude = opt_field_parsed(L, 2, "attitude", 0, cops_attitude_parse);
-  s.target_attitude = opt_field_parsed(L, 2, "target_attitude", 0, cops_attitude_parse);
-  s.characteristic = opt_field_parsed(L, 2, "characteristic", s.characteristic,
+  s.target = opt_field_entity(L, t, "target", CHARACTER);
+  s.weapon = opt_field_entity(L, t, "weapon", WEAPON);
+  s.armour = opt_field_entity(L, t, "armour", ARMOUR);
+  s.target_weapon = opt_field_entity(L, t, "target_weapon", WEAPON);
+  s.attacker_armour = opt_field_entity(L, t, "attacker_armour", ARMOUR);
+  s.attitude = opt_field_parsed(L, t, "attitude", 0, cops_attitude_parse);
+  s.target_attitude = opt_field_parsed(L, t, "target_attitude", 0, cops_attitude_parse);
+  s.characteristic = opt_field_parsed(L, t, "characteristic", s.characteristic,
                                       cops_characteristic_parse);
-  s.target_mode = opt_field_parsed(L, 2, "target_mode", s.target_mode, cops_attack_mode_parse);
-  s.target_stopping = opt_field_parsed(L, 2, "target_stopping", s.target_stopping,
+  s.target_mode = opt_field_parsed(L, t, "target_mode", s.target_mode, cops_attack_mode_parse);
+  s.target_stopping = opt_field_parsed(L, t, "target_stopping", s.target_stopping,
                                        cops_characteristic_parse);
-  s.attacker_stopping = opt_field_parsed(L, 2, "attacker_stopping", s.attacker_stopping,
+  s.attacker_stopping = opt_field_parsed(L, t, "attacker_stopping", s.attacker_stopping,
                                          cops_characteristic_parse);
-  s.initiative = opt_field_int(L, 2, "initiative", 0);
-  s.movement = opt_field_int(L, 2, "movement", 0);
-  s.shots_fired = opt_field_int(L, 2, "shots_fired", 0);
-  lua_getfield(L, 2, "several");
+  s.initiative = opt_field_int(L, t, "initiative", 0);
+  s.movement = opt_field_int(L, t, "movement", 0);
+  s.shots_fired = opt_field_int(L, t, "shots_fired", 0);
+  lua_getfield(L, t, "several");
   s.several = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  lua_getfield(L, 2, "adrenaline");
+  lua_getfield(L, t, "adrenaline");
   s.adrenaline = lua_toboolean(L, -1);   /* C5: a point for one more die */
   lua_pop(L, 1);
-  lua_getfield(L, 2, "anciennete");
+  lua_getfield(L, t, "anciennete");
   s.anciennete = lua_toboolean(L, -1);   /* C5: a failed roll again for a point */
   lua_pop(L, 1);
-  lua_getfield(L, 2, "target_adrenaline");
+  lua_getfield(L, t, "target_adrenaline");
   s.target_adrenaline = lua_toboolean(L, -1);   /* C5: the target's point in melee */
   lua_pop(L, 1);
-  s.target_threshold_mod = opt_field_int(L, 2, "target_threshold_mod", 0);
-  s.distance_cm = opt_field_int(L, 2, "distance_cm", 0);   /* C6.5: the true distance */
-  s.distance = opt_field_int(L, 2, "distance", 0);
-  s.dice_mod = opt_field_int(L, 2, "dice_mod", 0);
-  s.threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);
-  s.difficulty_mod = opt_field_int(L, 2, "difficulty_mod", 0);
-  s.target_dice_mod = opt_field_int(L, 2, "target_dice_mod", 0);
-  s.penetration = opt_field_int(L, 2, "penetration", 0);
-  s.attacker_id = opt_field_int(L, 2, "attacker_id", s.attacker_id);
-  s.target_id = opt_field_int(L, 2, "target_id", s.target_id);
-  lua_getfield(L, 2, "zone");
+  s.target_threshold_mod = opt_field_int(L, t, "target_threshold_mod", 0);
+  s.distance_cm = opt_field_int(L, t, "distance_cm", 0);   /* C6.5: the true distance */
+  s.distance = opt_field_int(L, t, "distance", 0);
+  s.dice_mod = opt_field_int(L, t, "dice_mod", 0);
+  s.threshold_mod = opt_field_int(L, t, "threshold_mod", 0);
+  s.difficulty_mod = opt_field_int(L, t, "difficulty_mod", 0);
+  s.target_dice_mod = opt_field_int(L, t, "target_dice_mod", 0);
+  s.penetration = opt_field_int(L, t, "penetration", 0);
+  s.attacker_id = opt_field_int(L, t, "attacker_id", s.attacker_id);
+  s.target_id = opt_field_int(L, t, "target_id", s.target_id);
+  lua_getfield(L, t, "zone");
   if (!lua_isnil(L, -1)) {
     luaL_checktype(L, -1, LUA_TTABLE);
     const int z = lua_gettop(L);

@@ -17,7 +17,7 @@ typedef struct {
   ctx_ud *owner;
   int crash;                          /* registry ref of the crash function, 0 for none */
   int nkept;
-  entity_ud *kept[COPS_CHASERS_MAX];  /* the characters it borrows */
+  entity_ud *kept[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX];  /* the characters it borrows */
 } chase_ud;
 
 static chase_ud *to_chase(lua_State *L, int i)
@@ -139,6 +139,19 @@ static int chase_close(lua_State *L)
   return 0;
 }
 
+/* The chase keeps the character at index i alive (its uservalue's list) and pushes id. */
+static int kept(lua_State *L, chase_ud *h, int i, entity_ud *ch, int id)
+{
+  lua_getiuservalue(L, 1, 2);
+  lua_pushvalue(L, i);
+  lua_rawseti(L, -2, (lua_Integer)luaL_len(L, -2) + 1);
+  lua_pop(L, 1);
+  ch->users++;
+  h->kept[h->nkept++] = ch;
+  lua_pushinteger(L, id);
+  return 1;
+}
+
 /* c:add(character, skill, role, vehicle or nil, white) -> id */
 static int chase_add(lua_State *L)
 {
@@ -149,14 +162,7 @@ static int chase_add(lua_State *L)
   const char *vehicle = lua_isnoneornil(L, 5) ? NULL : checktext(L, 5);
   int id;
   check(L, h->owner, cops_chase_add(h->p, ch->p, skill, role, vehicle, optint(L, 6, 4), &id));
-  lua_getiuservalue(L, 1, 2);
-  lua_pushvalue(L, 2);
-  lua_rawseti(L, -2, (lua_Integer)luaL_len(L, -2) + 1);
-  lua_pop(L, 1);
-  ch->users++;
-  h->kept[h->nkept++] = ch;
-  lua_pushinteger(L, id);
-  return 1;
+  return kept(L, h, 2, ch, id);
 }
 
 static int checkid(lua_State *L, chase_ud *h, int i)
@@ -434,6 +440,54 @@ static int chase_set_crash_callback(lua_State *L)
   return 0;
 }
 
+/* c:add_passenger(vehicle, character) -> id (C7 step 5) */
+static int chase_add_passenger(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int vehicle = checkid(L, h, 2);
+  entity_ud *ch = to_entity(L, 3, CHARACTER);
+  int id;
+  check(L, h->owner, cops_chase_add_passenger(h->p, vehicle, ch->p, &id));
+  return kept(L, h, 3, ch, id);
+}
+
+static int chase_passengers(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushinteger(L, cops_chase_passengers(h->p));
+  return 1;
+}
+
+/* c:passenger(id) -> the passenger's name, the participant it rides with */
+static int chase_passenger(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  int vehicle;
+  const cops_character *ch = cops_chase_passenger(h->p, checkint(L, 2), &vehicle);
+  if (!ch)
+    return luaL_argerror(L, 2, "no such passenger");
+  lua_pushstring(L, cops_character_name(ch));
+  lua_pushinteger(L, vehicle);
+  return 2;
+}
+
+/* c:act(actor, target, {mode = "single", weapon = w, distance = 8, ...}) -> outcome
+ * (C7 step 5: the chase fills the attacker and the target) */
+static int chase_act(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int actor = checkint(L, 2);
+  const int target = checkid(L, h, 3);
+  cops_situation s;
+  situation_at(L, h->owner, 4, 0, &s);
+  lua_settop(L, 4);
+  cops_outcome *o = outcome_begin(L, h->owner);
+  check(L, h->owner, cops_chase_act(h->p, actor, target, &s, o));
+  const cops_character *who = cops_chase_passenger(h->p, actor, NULL);
+  outcome_end(L, who ? who : cops_chase_character(h->p, actor));
+  return 1;
+}
+
 static int chase_wreck(lua_State *L)
 {
   chase_ud *h = to_chase(L, 1);
@@ -488,6 +542,8 @@ void open_chase(lua_State *L)
     {"max_rounds", chase_max_rounds},
     {"round", chase_round}, {"result", chase_result}, {"set_crash_mode", chase_set_crash_mode},
     {"set_crash_callback", chase_set_crash_callback}, {"wreck", chase_wreck},
+    {"add_passenger", chase_add_passenger}, {"passengers", chase_passengers},
+    {"passenger", chase_passenger}, {"act", chase_act},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},
     {NULL, NULL},
   };

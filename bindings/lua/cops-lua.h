@@ -83,6 +83,12 @@ void ctx_release(ctx_ud *c);
 void open_api(lua_State *L);
 void open_heal(lua_State *L);
 void open_chase(lua_State *L);
+/* The situation of the table at index t (lib/attack.c); an attacker may be left out when
+ * the caller fills it (a chase's secondary action). */
+void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situation *out);
+/* An outcome to fill, then its table pushed (lib/attack.c). */
+cops_outcome *outcome_begin(lua_State *L, ctx_ud *c);
+void outcome_end(lua_State *L, const cops_character *attacker);
 /* Shared by the files of the module (lib/cops.c): a callback's Lua error kept to raise
  * after the C call, a failure of the callback's own making, a close refused from the dice
  * callback, the close/__gc/__close trio of a metatable at -1, an entity given back by a

@@ -512,4 +512,38 @@ test("a chase file run to its end", function()
   assert(again:save() == saved)
 end)
 
+test("a passenger's shot and a tackle (C7 step 5)", function()
+  -- A quiet round (1 success of 1 each: 9 then ones), then Jo's shot at short distance:
+  -- 3 dice less the small malus: 1 2, a miss.
+  local ctx <close> = scripted({9, 1, 1, 1, 9, 1, 1, 1, 1, 1, 1, 2})
+  local rico, mike, jo = ctx:new_character("Rico"), ctx:new_character("Mike"),
+                         ctx:new_character("Jo")
+  for _, c in ipairs({rico, mike, jo}) do
+    c:set_skill("Conduite", 5, {"voiture"})
+    c:characteristic("Réflexes", 3)
+  end
+  jo:characteristic("Coordination", 3)
+  jo:set_skill("Arme de poing", 5)
+  local gun <close> = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
+  local chase <close> = ctx:chase()
+  local p = chase:add(rico, "Conduite [voiture]/Réflexes", "pursued", "Dodge", 4)
+  local q = chase:add(mike, "Conduite [voiture]/Réflexes", "pursuer", "Interceptor", 6)
+  local j = chase:add_passenger(q, jo)
+  local name, rides = chase:passenger(j)
+  assert(j == 16 and chase:passengers() == 1 and name == "Jo" and rides == q)
+  raises("ESTATE", function() chase:act(j, p, {weapon = gun, distance = 5}) end)
+  chase:declare(p, 1)
+  chase:declare(q, 1)
+  chase:resolve_round()
+  local out = chase:act(j, p, {weapon = gun, distance = 5})
+  assert(not out.hit_target and #out.rolls.attack.dice == 2)
+  raises("ESTATE", function() chase:act(j, p, {weapon = gun, distance = 5}) end)
+  raises("ERULE", function() chase:act(q, p, {weapon = gun, distance = 5}) end)
+  local ctx2 <close> = cops.context(2030)
+  local foot <close> = ctx2:load_chase(ex .. "/scenarios/skid-row-tackle.json")
+  foot:run()
+  assert(foot:result() == "caught" and foot:state(0) == "stopped")
+  assert(foot:narrate("en"):find("Dana Brooks (Normal, init +0) tries to throw Tommy Vega", 1, true))
+end)
+
 h.finish("api")

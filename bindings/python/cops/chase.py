@@ -4,13 +4,14 @@ table, distance bands and the end of a chase."""
 
 import ctypes
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Tuple, cast
+from typing import Callable, List, Optional, Tuple, Union, cast
 
 from . import _native as n
 from .errors import StateError
 import os
 
-from .handles import Character, Context, PathLike, _Handle
+from .fight import Outcome, _new_outcome, _outcome, _situation, _Situation
+from .handles import Armour, Character, Context, PathLike, Weapon, _Handle
 from .results import Event
 
 lib = n.lib
@@ -22,6 +23,7 @@ RESULTS = ["going", "caught", "escaped"]
 CRASH_MODES = ["each", "one_plus"]
 ANCIENNETE = 0x200  # COPS_CHASE_ANCIENNETE
 CRASH_FN = ctypes.CFUNCTYPE(_i, _p, _i, _i, _ip, _i, _ip)
+PASSENGER_ID0 = 16  # COPS_PASSENGER_ID0: passenger k has id 16 + k
 
 
 class _Declaration(ctypes.Structure):
@@ -80,6 +82,10 @@ for _fn_name, _res, _args in (
         ("cops_chase_run", _i, [_p]),
         ("cops_chase_set_maluses", _i, [_p, _i, _i]),
         ("cops_chase_shot_malus", _i, [_p, _i, _ip]),
+        ("cops_chase_add_passenger", _i, [_p, _i, _p, _ip]),
+        ("cops_chase_passengers", _i, [_p]),
+        ("cops_chase_passenger", _p, [_p, _i, _ip]),
+        ("cops_chase_act", _i, [_p, _i, _i, ctypes.POINTER(_Situation), _p]),
         ("cops_chase_set_max_rounds", _i, [_p, _i]),
         ("cops_chase_max_rounds", _i, [_p]),
         ("cops_chase_name", ctypes.c_char_p, [_p]),
@@ -107,20 +113,23 @@ class Chase(_Handle):
         ctx._check(lib.cops_chase_new(ctypes.byref(ptr), ctx._h))
         super().__init__(ptr.value, ctx)
         self._kept: List[Character] = []
+        self._riders: List[Character] = []
         self._crash: Optional[object] = None
 
     def _release(self) -> None:
-        for thing in self._kept:
+        for thing in self._kept + self._riders:
             thing._users -= 1
             if thing._borrowed:
                 thing._ptr = None   # freed with the chase that owned it
         self._kept = []
+        self._riders = []
 
     @classmethod
     def _adopting(cls, ctx: Context, ptr: Optional[int]) -> "Chase":
         chase = cls.__new__(cls)
         _Handle.__init__(chase, ptr, ctx)
         chase._kept = []
+        chase._riders = []
         chase._crash = None
         # The characters a chase file made belong to the chase: borrowed handles.
         for i in range(lib.cops_chase_count(ptr)):
@@ -128,6 +137,11 @@ class Chase(_Handle):
             ch._borrowed = True
             ch._users += 1
             chase._kept.append(ch)
+        for k in range(lib.cops_chase_passengers(ptr)):
+            ch = Character(ctx, lib.cops_chase_passenger(ptr, PASSENGER_ID0 + k, None))
+            ch._borrowed = True
+            ch._users += 1
+            chase._riders.append(ch)
         return chase
 
     @classmethod
@@ -376,6 +390,57 @@ class Chase(_Handle):
         self._crash = CRASH_FN(trampoline)
         self._check(lib.cops_chase_set_crash_callback(
             self._h, ctypes.cast(self._crash, ctypes.c_void_p), None))
+
+    def add_passenger(self, vehicle: int, character: Character) -> int:
+        """A passenger rides participant vehicle's vehicle (C7 step 5): it rolls no chase
+        die and shoots with act(). Before the first round. Returns its id, 16 + k."""
+        if not isinstance(character, Character):
+            raise TypeError("character must be a cops.Character")
+        ident = ctypes.c_int()
+        self._check(lib.cops_chase_add_passenger(self._h, self._id(vehicle), character._h,
+                                                 ctypes.byref(ident)))
+        self._riders.append(character)
+        character._users += 1
+        return ident.value
+
+    @property
+    def passengers(self) -> int:
+        """Passengers."""
+        return self._check(lib.cops_chase_passengers(self._h))
+
+    def passenger(self, ident: int) -> Tuple[Character, int]:
+        """A passenger's character and the participant it rides with."""
+        ident = n.integer(ident, "id")
+        if not 0 <= ident - PASSENGER_ID0 < self.passengers:
+            raise ValueError("no passenger %d" % ident)
+        vehicle = ctypes.c_int()
+        lib.cops_chase_passenger(self._h, ident, ctypes.byref(vehicle))
+        return self._riders[ident - PASSENGER_ID0], vehicle.value
+
+    def act(self, actor: int, target: int, *, mode: Union[str, int] = "single",
+            weapon: Optional[Weapon] = None, armour: Optional[Armour] = None,
+            distance: int = 0, attitude: Union[str, int] = "Normal",
+            target_attitude: Union[str, int] = "Normal", dice_mod: int = 0,
+            threshold_mod: int = 0, difficulty_mod: int = 0) -> Outcome:
+        """A secondary action after a round (C7 step 5, cops_chase_act): a passenger's or a
+        runner's shot at the band's malus (distance: the GM's metres), or close combat on
+        foot at short distance ("throw" or "hold" for a tackle), through the attack
+        procedures. A driver down wrecks; a runner thrown or held is caught. All or
+        nothing."""
+        actor = n.integer(actor, "actor")
+        if 0 <= actor - PASSENGER_ID0 < self.passengers:
+            who = self._riders[actor - PASSENGER_ID0]
+        else:
+            who = self.character(actor)
+        victim = self.character(target)
+        ctx = cast(Context, self._ctx)
+        s = _situation(ctx, who, victim, mode=mode, weapon=weapon, armour=armour,
+                       distance=distance, attitude=attitude, target_attitude=target_attitude,
+                       dice_mod=dice_mod, threshold_mod=threshold_mod,
+                       difficulty_mod=difficulty_mod)
+        handle = _new_outcome(ctx)
+        self._check(lib.cops_chase_act(self._h, actor, target, ctypes.byref(s), handle._h))
+        return _outcome(handle._h, who, victim, handle)
 
     def wreck(self, ident: int) -> None:
         """The GM says a participant wrecks (C7.4)."""

@@ -126,3 +126,50 @@ def test_a_chase_file_run_to_its_end():
             chase.set_max_rounds(40)
             chase.run()
             assert head + chase.jsonl() == c_log
+
+
+def test_c7_step5_a_passenger_shoots_at_the_bands_malus():
+    # A quiet round (both 1 success of 1: 9 then ones), then Jo's shot: 3 dice less the
+    # small malus at short distance (6 dice against 4): 1 2, a miss.
+    ctx = scripted([9, 1, 1, 1, 9, 1, 1, 1, 1, 1, 1, 2])
+    rico, mike = drivers(ctx)
+    jo = cops.Character.new(ctx, "Jo")
+    jo.set_characteristic("Coordination", 3)
+    jo.set_characteristic("Réflexes", 3)
+    jo.set_skill("Arme de poing", 5)
+    gun = cops.Weapon.load(ctx, os.path.join(ROOT, "examples", "weapons", "vulcan-051.json"))
+    with cops.Chase(ctx) as chase:
+        p = chase.add(rico, "Conduite [voiture]/Réflexes", "pursued", "Dodge", white=4)
+        q = chase.add(mike, "Conduite [voiture]/Réflexes", "pursuer", "Interceptor", white=6)
+        j = chase.add_passenger(q, jo)
+        assert j == 16 and chase.passengers == 1 and chase.passenger(j) == (jo, q)
+        with pytest.raises(cops.StateError, match="follow a round"):
+            chase.act(j, p, weapon=gun, distance=5)
+        chase.declare(p, 1)
+        chase.declare(q, 1)
+        chase.resolve_round()
+        out = chase.act(j, p, weapon=gun, distance=5)
+        assert not out.hit_target
+        shot = [e for e in chase.events if e.type == "attack"][-1]
+        assert shot.actor_id == j and shot.target_id == p
+        with pytest.raises(cops.StateError, match="already"):
+            chase.act(j, p, weapon=gun, distance=5)
+        with pytest.raises(cops.RuleError, match="drives"):
+            chase.act(q, p, weapon=gun, distance=5)
+
+
+def test_the_example_chases_shoot_and_tackle():
+    ex = os.path.join(ROOT, "examples", "scenarios")
+    with cops.Context(seed=2030) as ctx:
+        with cops.Chase.load(ctx, os.path.join(ex, "harbor-freeway-pursuit.json")) as chase:
+            assert chase.passengers == 2
+            chase.run()
+            shooters = {e.actor_id for e in chase.events if e.type == "attack"}
+            assert shooters == {16, 17}
+            text = chase.save()
+        with cops.Chase.resume(ctx, text) as again:
+            assert again.passengers == 2 and again.passenger(17)[1] == 1
+        with cops.Chase.load(ctx, os.path.join(ex, "skid-row-tackle.json")) as chase:
+            chase.run()
+            assert chase.result == "caught" and chase.state(0) == "stopped"
+            assert any(e.type == "attack" and e.actor_id == 1 for e in chase.events)
