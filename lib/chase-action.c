@@ -21,8 +21,11 @@ int cops_chase_add_passenger(cops_chase *c, int vehicle, cops_character *ch, int
   if (!c->p[vehicle].vehicle[0])
     return FAIL(c, COPS_EINVAL, "%s (id %d) is on foot: passengers ride a vehicle (C7)",
                 c->p[vehicle].ch->name, vehicle);
-  if (c->round > 0)
-    return FAIL(c, COPS_ESTATE, "the chase began: passengers board before its first round");
+  if (c->result)
+    return FAIL(c, COPS_ESTATE, "the chase is over");
+  if (c->round > c->p[vehicle].joined)
+    return FAIL(c, COPS_ESTATE, "%s (id %d) is on its way: passengers board before its first "
+                "round", c->p[vehicle].ch->name, vehicle);
   if (c->nr == COPS_PASSENGERS_MAX)
     return FAIL(c, COPS_ERANGE, "at most %d passengers", COPS_PASSENGERS_MAX);
   for (int i = 0; i < c->n; i++)

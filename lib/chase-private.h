@@ -24,6 +24,7 @@ struct chaser {
   int declared;               /* declared for the next round */
   cops_chase_declaration decl;
   int acted;                  /* the round of its last secondary action (C7 step 5) */
+  int joined;                 /* the rounds resolved when it joined (0: from the start) */
   cops_weapon *weapon;        /* a chase file's: shoots when in reach (cops_chase_run) */
   int tackle;                 /* a chase file's: COPS_ATTACK_THROW or _HOLD at short, else -1 */
 };

@@ -45,6 +45,8 @@ static void actions_json(const cops_chase *c, int i, json_t *o, int *bad)
   json_t *st = cops__character_state_json(p->ch);
   *bad |= !st || json_object_set_new(o, "character_state", st);
   *bad |= json_object_set_new(o, "acted", json_integer(p->acted));
+  if (p->joined)
+    *bad |= json_object_set_new(o, "joined", json_integer(p->joined));
   if (p->weapon) {
     json_t *w = weapon_json(p->weapon);
     *bad |= !w || json_object_set_new(o, "weapon", w);
@@ -245,7 +247,7 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
   json_array_foreach(list, i, v) {
     static const char *const pkeys[] = {"character", "skill", "role", "vehicle", "white",
                                         "black", "state", "declaration", "acted", "weapon",
-                                        "tackle", "character_state", NULL};
+                                        "tackle", "character_state", "joined", NULL};
     char where[48];
     snprintf(where, sizeof where, "participants[%zu]", i);
     if (!json_is_object(v))
@@ -296,6 +298,8 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
     if ((rc = cops__character_state_from(ctx, json_object_get(v, "character_state"), field,
                                          ch)) ||
         (rc = int_field(ctx, v, where, "acted", 0, c->round, &p->acted)) ||
+        (json_object_get(v, "joined") &&
+         (rc = int_field(ctx, v, where, "joined", 0, c->round, &p->joined))) ||
         (rc = cops__chase_actions_from(c, c->n - 1, v, where, "character", NULL)))
       return rc;
   }

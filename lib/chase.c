@@ -75,8 +75,8 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
   COPS__ENTER(c->ctx);
   if (ch->ctx != c->ctx)
     return FAIL(c, COPS_EINVAL, "the character belongs to another context");
-  if (c->round > 0)
-    return FAIL(c, COPS_ESTATE, "the chase began: participants join before its first round");
+  if (c->result)
+    return FAIL(c, COPS_ESTATE, "the chase is over");
   if (c->n == COPS_CHASERS_MAX)
     return FAIL(c, COPS_ERANGE, "at most %d participants", COPS_CHASERS_MAX);
   if (role != COPS_CHASE_PURSUED && role != COPS_CHASE_PURSUER)
@@ -112,6 +112,16 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
   p->white = white;
   p->threshold = (a.flags & COPS_UNSKILLED) ? 11 : a.threshold;
   p->tackle = -1;
+  p->joined = c->round;
+  if (c->round > 0) {   /* a chase under way: the log tells who joins (C7) */
+    cops_event x = {0};
+    x.type = COPS_EV_CHASE_JOIN;
+    x.white = white;
+    if ((rc = cops__log_push(c->log, &x, who(p), c->n, NULL, -1, NULL, NULL))) {
+      memset(p, 0, sizeof *p);
+      return rc;
+    }
+  }
   if (id)
     *id = c->n;
   c->n++;

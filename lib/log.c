@@ -267,6 +267,7 @@ static const struct {
   [COPS_EV_CRASH] = {2, {F(failed), F(total)}},
   [COPS_EV_CHASE_OUT] = {1, {F(result)}},
   [COPS_EV_CHASE_END] = {1, {F(result)}},
+  [COPS_EV_CHASE_JOIN] = {1, {F(white)}},
 };
 #undef DAMAGE_FIELDS
 #undef F

@@ -279,6 +279,10 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
   case COPS_EV_CHASE_END:
     say(&l, e.result == COPS_CHASE_CAUGHT ? MSG_CHASE_CAUGHT : MSG_CHASE_ESCAPED, -1);
     break;
+  case COPS_EV_CHASE_JOIN:
+    num(&l, "white", e.white);
+    say(&l, MSG_CHASE_JOIN, e.white);
+    break;
   case COPS_EV_NIGHT:
     text(&l, "point", e.point >= 0 ? L->point[e.point] : NULL);
     say(&l, e.point >= 0 ? MSG_NIGHT : MSG_NIGHT_NONE, -1);

@@ -12,6 +12,7 @@ static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "condition", "ammunition", "cover", "escape", "stray", "penetration", "start", "join",
   "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end", "bleeding",
   "rest", "time", "night", "chase_dice", "chase_band", "crash", "chase_out", "chase_end",
+  "chase_join",
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
@@ -220,6 +221,9 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_CHASE_END:
     more = json_pack("{s:s}", "result", chase_result_keys[e.result]);
+    break;
+  case COPS_EV_CHASE_JOIN:
+    more = json_pack("{s:i}", "white", e.white);
     break;
   case COPS_EV_TIME:
     more = json_pack("{s:i,s:i}", "elapsed", e.elapsed, "clock", e.clock);

@@ -215,11 +215,12 @@ with tempfile.TemporaryDirectory() as tmp:
             valid("sheet", json.load(f), "a sheet after heal " + step[0])
 
 # Chases (docs/chases.md): seeded chases of a car and two pursuers, black dice taken
-# whenever there is a loss, a crash table that wrecks on 6; and the GM's dice.
+# whenever there is a loss, a crash table that wrecks on 6; and the GM's dice; a third
+# pursuer joining after the first round.
 for seed in range(1, 31):
     with cops.Context(seed=seed) as ctx:
         people = []
-        for name, level in (("Rico", 5), ("Mike", 5), ("Sarah", 4)):
+        for name, level in (("Rico", 5), ("Mike", 5), ("Sarah", 4), ("Dan", 6)):
             c = cops.Character.new(ctx, name)
             c.set_characteristic("Réflexes", 3)
             c.set_skill("Conduite", level, ["voiture"])
@@ -233,6 +234,9 @@ for seed in range(1, 31):
                 chase.set_crash_mode("one_plus")
             chase.adjust(ids[0], 1)
             while chase.result == "going" and chase.round < 40:
+                if chase.round == 1:
+                    ids.append(chase.add(people[3], "Conduite [voiture]/Réflexes", "pursuer",
+                                         "Chopper", 4 + seed % 3))
                 for i in ids:
                     if chase.state(i) == "in":
                         chase.declare(i, 1 + (seed + chase.round + i) % 3, blacken=seed % 3)

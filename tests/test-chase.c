@@ -461,8 +461,12 @@ START_TEST(test_errors_and_all_or_nothing)
   ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ERNG);
   held(p, 3, 1);
   ck_assert_int_eq(cops_log_count(cops_chase_log(chase)), events);
+  /* Under way, the pursued cannot join (it has one), nor a 7th white die. */
   ck_assert_int_eq(cops_chase_add(chase, ch[2], "Conduite [voiture]/Réflexes",
-                                  COPS_CHASE_PURSUER, NULL, 4, &id), COPS_ESTATE);
+                                  COPS_CHASE_PURSUED, NULL, 4, &id), COPS_ESTATE);
+  ck_assert_int_eq(cops_chase_add(chase, ch[2], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 7, &id), COPS_ERANGE);
+  ck_assert_int_eq(cops_log_count(cops_chase_log(chase)), events);
 }
 END_TEST
 
@@ -899,6 +903,104 @@ START_TEST(test_c7_step5_a_tackle_ends_a_foot_chase)
 }
 END_TEST
 
+/* C7: a pursuer joins a chase under way (its own pair, its own band), told by the log; its
+ * passengers board before its first round; saved and resumed with it. */
+START_TEST(test_c7_a_pursuer_joins_a_chase_under_way)
+{
+  const int p = add(0, COPS_CHASE_PURSUED, 4), q = add(1, COPS_CHASE_PURSUER, 5);
+  cops_character *jo = gunman("Jo");
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, jo, NULL), COPS_OK);
+  quiet_round(p, q, 4, 5);
+  ck_assert_int_eq(cops_chase_add(chase, ch[3], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUED, NULL, 4, NULL), COPS_ESTATE);
+  int r;
+  ck_assert_int_eq(cops_chase_add(chase, ch[2], "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, "Chopper", 6, &r), COPS_OK);
+  ck_assert_int_eq(r, 2);
+  cops_event x = last_of(COPS_EV_CHASE_JOIN);
+  ck_assert_int_eq(x.actor_id, r);
+  ck_assert_int_eq(x.white, 6);
+  ck_assert_int_eq(x.round, 1);
+  char *text;
+  ck_assert_int_eq(cops_log_narrate(cops_chase_log(chase), cops_log_count(cops_chase_log(chase)) - 1,
+                                    COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_str_eq(text, "Round 1 — Sarah joins the chase with 6 white dice\n");
+  cops_free(text);
+  /* Sarah's passenger boards before her first round; Mike's car is on its way. */
+  ck_assert_int_eq(cops_chase_add_passenger(chase, r, ch[3], NULL), COPS_OK);
+  cops_character *lee = gunman("Lee");
+  ck_assert_int_eq(cops_chase_add_passenger(chase, q, lee, NULL), COPS_ESTATE);
+  int band;
+  ck_assert_int_eq(cops_chase_band(chase, r, &band), COPS_OK);
+  ck_assert_int_eq(band, COPS_BAND_SHORT);   /* 6 against 4 */
+  declare(p, 1, 0);
+  declare(q, 1, 0);
+  ck_assert_int_eq(cops_chase_resolve_round(chase), COPS_ESTATE);   /* Sarah declares too */
+  declare(r, 1, 0);
+  FACES(9, 1, 1, 1, 9, 1, 1, 1, 1, 9, 1, 1, 1, 1, 1);
+  resolve();
+  held(r, 6, 0);
+  ck_assert_int_eq(cops_chase_add_passenger(chase, r, lee, NULL), COPS_ESTATE);
+  cops_character_free(lee);
+  ck_assert_int_eq(cops_chase_wreck(chase, p), COPS_OK);
+  ck_assert_int_eq(cops_chase_add(chase, lee = gunman("Lee"), "Conduite [voiture]/Réflexes",
+                                  COPS_CHASE_PURSUER, NULL, 4, NULL), COPS_ESTATE);  /* over */
+  cops_character_free(lee);
+  cops_chase_free(chase);
+  chase = NULL;
+  cops_character_free(jo);
+}
+END_TEST
+
+/* A pursuer who joined under way, saved and resumed: the same save text, and the rest of
+ * the chase the same, byte for byte. */
+START_TEST(test_a_chase_joined_under_way_is_saved_and_resumed)
+{
+  cops_ctx *a;
+  ck_assert_int_eq(cops_ctx_new(&a), COPS_OK);
+  cops_ctx_seed(a, 11);
+  cops_chase *c;
+  ck_assert_int_eq(cops_chase_load(&c, a, SCENARIOS_DIR "/alley-foot-chase.json"), COPS_OK);
+  cops_chase_set_max_rounds(c, 1);
+  ck_assert_int_eq(cops_chase_run(c), COPS_OK);
+  cops_character *dana;
+  ck_assert_int_eq(cops_character_load(&dana, a, SHEETS_DIR "/mike.json"), COPS_OK);
+  int r;
+  ck_assert_int_eq(cops_chase_add(c, dana, "Athlétisme/Carrure", COPS_CHASE_PURSUER, NULL, 5,
+                                  &r), COPS_OK);
+  char *saved;
+  ck_assert_int_eq(cops_chase_save(c, &saved), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(saved, "\"joined\""));
+  cops_chase *again;
+  ck_assert_msg(cops_chase_resume(&again, a, saved) == COPS_OK, "%s", cops_ctx_errmsg(a));
+  char *resaved;
+  ck_assert_int_eq(cops_chase_save(again, &resaved), COPS_OK);
+  ck_assert_str_eq(resaved, saved);
+  cops_ctx_seed(a, 12);
+  cops_chase_set_max_rounds(c, 6);
+  ck_assert_int_eq(cops_chase_run(c), COPS_OK);
+  cops_ctx_seed(a, 12);
+  cops_chase_set_max_rounds(again, 6);
+  ck_assert_int_eq(cops_chase_run(again), COPS_OK);
+  char *x, *y;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(c), 0, &x), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_chase_log(again), 0, &y), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(x, "\"type\":\"chase_join\""));
+  const size_t nx = strlen(x), ny = strlen(y);
+  ck_assert_uint_gt(ny, 0);
+  ck_assert_uint_gt(nx, ny);
+  ck_assert_str_eq(x + nx - ny, y);   /* the resumed chase's log is the rest of the other's */
+  cops_free(x);
+  cops_free(y);
+  cops_free(saved);
+  cops_free(resaved);
+  cops_chase_free(again);
+  cops_chase_free(c);
+  cops_character_free(dana);
+  cops_ctx_free(a);
+}
+END_TEST
+
 static Suite *chase_suite(void)
 {
   Suite *s = suite_create("chase");
@@ -927,6 +1029,8 @@ static Suite *chase_suite(void)
   tcase_add_test(tc, test_c7_step5_a_passenger_shoots);
   tcase_add_test(tc, test_c7_step5_the_driver_down_wrecks);
   tcase_add_test(tc, test_c7_step5_a_tackle_ends_a_foot_chase);
+  tcase_add_test(tc, test_c7_a_pursuer_joins_a_chase_under_way);
+  tcase_add_test(tc, test_a_chase_joined_under_way_is_saved_and_resumed);
   suite_add_tcase(s, tc);
   return s;
 }

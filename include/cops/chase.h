@@ -78,7 +78,10 @@ COPS_API int cops_chase_new(cops_chase **out, cops_ctx *ctx);
 COPS_API void cops_chase_free(cops_chase *c);
 
 /**
- * @brief Add a participant before the first round (C7 step 1).
+ * @brief Add a participant (C7 step 1): before the first round, or a pursuer
+ * joining the chase under way between rounds, told by a ::COPS_EV_CHASE_JOIN
+ * event (its own pair with the pursued, its own band; it declares from the
+ * next round on).
  * @param c the chase
  * @param ch the character (borrowed: it must outlive the chase)
  * @param skill the chase roll without its difficulty, as cops_character_action()
@@ -89,7 +92,7 @@ COPS_API void cops_chase_free(cops_chase *c);
  * @param white the white dice the GM gives, 4..6 (C7 step 1)
  * @param[out] id the participant's id (may be NULL)
  * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ESTATE (the chase
- *         began, or a second pursued); ::COPS_ESYNTAX, ::COPS_ENOTFOUND,
+ *         is over, or a second pursued); ::COPS_ESYNTAX, ::COPS_ENOTFOUND,
  *         ::COPS_ERULE (the skill)
  * @rule C7
  * @since 0.11.0
@@ -353,15 +356,16 @@ COPS_API int cops_chase_resume_file(cops_chase **out, cops_ctx *ctx, const char 
 
 /**
  * @brief A passenger rides a participant's vehicle (C7 step 5): it rolls no
- * chase die, and shoots with cops_chase_act() (the driver drives). Before the
- * first round.
+ * chase die, and shoots with cops_chase_act() (the driver drives). Before its
+ * vehicle's first round (the chase's, or the one after it joined).
  * @param c the chase
  * @param vehicle the participant whose vehicle it rides (one with a vehicle)
  * @param ch the passenger (borrowed: it must outlive the chase)
  * @param[out] id its id, ::COPS_PASSENGER_ID0 + k (may be NULL)
  * @return ::COPS_OK; ::COPS_EINVAL (a bad participant, on foot, a character
  *         of another context or in the chase already); ::COPS_ERANGE (more
- *         than ::COPS_PASSENGERS_MAX); ::COPS_ESTATE (the chase began)
+ *         than ::COPS_PASSENGERS_MAX); ::COPS_ESTATE (the vehicle rolled
+ *         already, or the chase is over)
  * @rule C7
  * @since 0.11.0
  */

@@ -57,6 +57,7 @@ enum cops_event_types {
   COPS_EV_CRASH,          /**< a crash test: failed black dice and the d6 (C7.2). @since 0.11.0 */
   COPS_EV_CHASE_OUT,      /**< a participant leaves the chase: lost, stopped, wrecked (C7.4). @since 0.11.0 */
   COPS_EV_CHASE_END,      /**< the chase is over: caught or escaped (C7.4). @since 0.11.0 */
+  COPS_EV_CHASE_JOIN,     /**< a pursuer joins a chase under way: its white dice (C7). @since 0.11.0 */
   COPS_EV_TYPE_COUNT
 };
 
@@ -204,7 +205,7 @@ typedef struct cops_event {
   int final;           /**< DEATH: 1 when declared final (C8.2 RULING). @since 0.10.0 */
   int healed;          /**< HIT_POINTS: hit points gained (@c damage: lost). @since 0.10.0 */
   /* Since 0.11.0. */
-  int white;           /**< CHASE_DICE: white dice held after. @since 0.11.0 */
+  int white;           /**< CHASE_DICE: white dice held after; CHASE_JOIN: the newcomer's. @since 0.11.0 */
   int black;           /**< CHASE_DICE: black dice held after. @since 0.11.0 */
   int lost;            /**< CHASE_DICE: dice lost; its @c total is the change asked (-k to lose k, +n the GM's). @since 0.11.0 */
   int blackened;       /**< CHASE_DICE: white dice turned black. @since 0.11.0 */

@@ -96,6 +96,8 @@ const struct cops__lang cops__lang_en = {
     [MSG_CHASE_OUT] = {"{actor} {state}"},
     [MSG_CHASE_CAUGHT] = {"The chase is over: {target} is caught"},
     [MSG_CHASE_ESCAPED] = {"The chase is over: {target} escapes"},
+    [MSG_CHASE_JOIN] = {"{actor} joins the chase with {white} white die",
+                        "{actor} joins the chase with {white} white dice"},
   },
   .purpose = {"to hit", "fights back", "covering fire", "nerve under fire",
               "crosses the covered zone", "damage", "armour", "location", "stopping power",

@@ -99,6 +99,8 @@ const struct cops__lang cops__lang_es = {
     [MSG_CHASE_OUT] = {"{actor} {state}"},
     [MSG_CHASE_CAUGHT] = {"La persecución ha terminado: {target} es alcanzado"},
     [MSG_CHASE_ESCAPED] = {"La persecución ha terminado: {target} escapa"},
+    [MSG_CHASE_JOIN] = {"{actor} se une a la persecución con {white} dado blanco",
+                        "{actor} se une a la persecución con {white} dados blancos"},
   },
   .purpose = {"disparo", "réplica", "fuego de cobertura", "sangre fría bajo el fuego",
               "cruza la zona cubierta", "daño", "protección", "localización", "aguante",

@@ -96,6 +96,8 @@ const struct cops__lang cops__lang_fr = {
     [MSG_CHASE_OUT] = {"{actor} {state}"},
     [MSG_CHASE_CAUGHT] = {"La poursuite est finie : {target} est rattrapé"},
     [MSG_CHASE_ESCAPED] = {"La poursuite est finie : {target} s'échappe"},
+    [MSG_CHASE_JOIN] = {"{actor} se joint à la poursuite avec {white} dé blanc",
+                        "{actor} se joint à la poursuite avec {white} dés blancs"},
   },
   .purpose = {"tir", "riposte", "tir de couverture", "sang-froid sous le feu",
               "traverse la zone couverte", "dommages", "protection", "localisation",

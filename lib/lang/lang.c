@@ -127,9 +127,11 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_CHASE_OUT] = "actor state",
   [MSG_CHASE_CAUGHT] = "target",
   [MSG_CHASE_ESCAPED] = "target",
+  [MSG_CHASE_JOIN] = "actor white",
 };
 
 const unsigned char cops__msg_plural[MSG_COUNT] = {
   [MSG_ROLL_OPPOSED] = 1, [MSG_ROLL_ACTION] = 1, [MSG_HIT_BULLETS] = 1, [MSG_AMMUNITION] = 1,
   [MSG_STRAY] = 1, [MSG_CHASE_LOSES] = 1, [MSG_CHASE_BLACKENS] = 1, [MSG_CRASH] = 1,
+  [MSG_CHASE_JOIN] = 1,
 };

@@ -90,6 +90,7 @@ enum cops__msg {
   MSG_CHASE_OUT,          /* {actor} {state} */
   MSG_CHASE_CAUGHT,       /* {target} */
   MSG_CHASE_ESCAPED,      /* {target} */
+  MSG_CHASE_JOIN,         /* {actor} {white}; plural on white */
   MSG_COUNT
 };
 

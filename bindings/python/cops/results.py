@@ -165,6 +165,7 @@ class EventType(str, enum.Enum):
     CRASH = "crash"
     CHASE_OUT = "chase_out"
     CHASE_END = "chase_end"
+    CHASE_JOIN = "chase_join"
 
     def __str__(self) -> str:
         return str(self.value)
