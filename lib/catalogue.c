@@ -1,4 +1,5 @@
 /* The static tables of COPS.md C2 and C3, and name matching. */
+#include <stdint.h>
 #include <string.h>
 
 #include "internal.h"
@@ -73,36 +74,44 @@ static const char *const latin1_fold[64] = {
   "d", "n", "o", "o", "o", "o", "o", "", "o", "u", "u", "u", "u", "y", "th", "y",
 };
 
+/* The folded piece of the character at s[*i] (moving *i past it): a Latin-1 letter's
+ * ASCII, "oe", "" for punctuation and spaces; one holds a single byte's piece. */
+static const char *fold_piece(const unsigned char *s, size_t len, size_t *i, char one[2])
+{
+  const unsigned c = s[*i];
+  one[0] = one[1] = 0;
+  if (c == 0xC3 && *i + 1 < len && s[*i + 1] >= 0x80 && s[*i + 1] <= 0xBF) {
+    *i += 2;
+    return latin1_fold[s[*i - 1] - 0x80]; /* U+00C0 + (byte - 0x80) */
+  }
+  if (c == 0xC5 && *i + 1 < len && (s[*i + 1] == 0x92 || s[*i + 1] == 0x93)) {
+    *i += 2;
+    return "oe"; /* Œ œ */
+  }
+  if (c == 0xE2 && *i + 2 < len && s[*i + 1] == 0x80 &&
+      (s[*i + 2] == 0x99 || s[*i + 2] == 0xAF)) {
+    *i += 3;
+    return ""; /* ’ and the narrow no-break space */
+  }
+  if (c == 0xC2 && *i + 1 < len && s[*i + 1] == 0xA0) {
+    *i += 2;
+    return ""; /* no-break space */
+  }
+  if (c >= 'A' && c <= 'Z')
+    one[0] = (char)(c - 'A' + 'a');
+  else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80)
+    one[0] = (char)c;
+  (*i)++;
+  return one; /* spaces, hyphens, apostrophes, dots ... are dropped */
+}
+
 size_t cops__fold(const char *text, size_t len, char *out, size_t cap)
 {
   const unsigned char *s = (const unsigned char *)text;
   size_t n = 0;
   for (size_t i = 0; i < len && s[i];) {
-    const char *piece = NULL;
-    char one[2] = {0, 0};
-    unsigned c = s[i];
-    if (c == 0xC3 && i + 1 < len && s[i + 1] >= 0x80 && s[i + 1] <= 0xBF) {
-      piece = latin1_fold[s[i + 1] - 0x80]; /* U+00C0 + (byte - 0x80) */
-      i += 2;
-    } else if (c == 0xC5 && i + 1 < len && (s[i + 1] == 0x92 || s[i + 1] == 0x93)) {
-      piece = "oe"; /* Œ œ */
-      i += 2;
-    } else if (c == 0xE2 && i + 2 < len && s[i + 1] == 0x80 &&
-               (s[i + 2] == 0x99 || s[i + 2] == 0xAF)) {
-      piece = ""; /* ’ and the narrow no-break space */
-      i += 3;
-    } else if (c == 0xC2 && i + 1 < len && s[i + 1] == 0xA0) {
-      piece = ""; /* no-break space */
-      i += 2;
-    } else {
-      if (c >= 'A' && c <= 'Z')
-        one[0] = (char)(c - 'A' + 'a');
-      else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80)
-        one[0] = (char)c;
-      piece = one; /* spaces, hyphens, apostrophes, dots ... are dropped */
-      i++;
-    }
-    for (; *piece; piece++) {
+    char one[2];
+    for (const char *piece = fold_piece(s, len, &i, one); *piece; piece++) {
       if (n + 1 < cap)
         out[n] = *piece;
       n++;
@@ -113,20 +122,40 @@ size_t cops__fold(const char *text, size_t len, char *out, size_t cap)
   return n;
 }
 
+/* 1 when the string b folds to the n bytes of folded (n > 0), compared as it folds: a
+ * name that differs stops at its first different letter. */
+static int folds_to(const char *b, const char *folded, size_t n)
+{
+  const unsigned char *s = (const unsigned char *)b;
+  size_t k = 0;
+  for (size_t i = 0; s[i];) {
+    char one[2];
+    for (const char *piece = fold_piece(s, SIZE_MAX, &i, one); *piece; piece++)
+      if (k >= n || folded[k++] != *piece)
+        return 0;
+  }
+  return k == n && n > 0;
+}
+
+#define FOLDED_MAX 128   /* a longer name matches nothing */
+
 int cops__names_match(const char *a, size_t alen, const char *b)
 {
-  char fa[128], fb[128];
-  size_t na = cops__fold(a, alen, fa, sizeof fa);
-  size_t nb = cops__fold(b, strlen(b), fb, sizeof fb);
-  return na == nb && na < sizeof fa && memcmp(fa, fb, na) == 0 && na > 0;
+  char fa[FOLDED_MAX];
+  const size_t na = cops__fold(a, alen, fa, sizeof fa);
+  return na < sizeof fa && folds_to(b, fa, na);
 }
 
 static int parse_name(const char *text, size_t len, int count, const char *(*name)(int, int),
                       int *out)
 {
+  char folded[FOLDED_MAX];   /* the text folded once, each name compared as it folds */
+  const size_t n = cops__fold(text, len, folded, sizeof folded);
+  if (n >= sizeof folded)
+    return COPS_ENOTFOUND;
   for (int i = 0; i < count; i++) {
     for (int lang = 0; lang < 2; lang++) {
-      if (cops__names_match(text, len, name(i, lang))) {
+      if (folds_to(name(i, lang), folded, n)) {
         *out = i;
         return COPS_OK;
       }
@@ -214,8 +243,10 @@ const char *cops_skill_specialisation_name(int skill, int i)
 
 int cops__name_index(const char *text, const char *const *names, int count)
 {
-  for (int i = 0; i < count; i++)
-    if (cops__names_match(text, strlen(text), names[i]))
+  char folded[FOLDED_MAX];
+  const size_t n = cops__fold(text, strlen(text), folded, sizeof folded);
+  for (int i = 0; n < sizeof folded && i < count; i++)
+    if (folds_to(names[i], folded, n))
       return i;
   return -1;
 }

@@ -540,22 +540,29 @@ int cops_character_spend_permanently(cops_character *ch, int kind)
   return COPS_OK;
 }
 
+/* The specialisation a term names checked against the catalogue (C3): once per
+ * notation. */
+static int check_spec(cops_ctx *ctx, int skill, const cops__term *t)
+{
+  const char *canonical = NULL;
+  int rc;
+  if (t->spec && (rc = cops__check_specialisation(ctx, skill, t->spec, t->spec_len,
+                                                  &canonical))) {
+    char why[sizeof ctx->errmsg];
+    snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
+    return cops__fail(ctx, rc, "column %d: %s", t->column, why);
+  }
+  return COPS_OK;
+}
+
 /* The threshold a character rolls a skill at, for an optional named
- * specialisation (C1.4, C1.5). Sets *unskilled. */
+ * specialisation (C1.4, C1.5), checked already (check_spec). Sets *unskilled. */
 static int skill_threshold(cops_character *ch, int skill, const cops__term *t, int *threshold,
                            int *unskilled)
 {
   const struct skill_slot *slot = &ch->skill[skill];
   const char *sname = cops_skill_name(skill, COPS_LANG_FR);
   const int from = cops_skill_specialisation_level(skill);
-  int rc;
-  const char *canonical = NULL;
-  if (t->spec && (rc = cops__check_specialisation(ch->ctx, skill, t->spec, t->spec_len,
-                                                  &canonical))) {
-    char why[sizeof ch->ctx->errmsg];
-    snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ch->ctx));
-    return cops__fail(ch->ctx, rc, "column %d: %s", t->column, why);
-  }
   *unskilled = 0;
   if (!slot->level) {
     *unskilled = 1; /* C1.4 */
@@ -584,32 +591,45 @@ static int skill_threshold(cops_character *ch, int skill, const cops__term *t, i
   return COPS_OK;
 }
 
+int cops__prepare_action(cops_ctx *ctx, const char *notation, cops__prepared *out)
+{
+  cops__notation *n = &out->n;
+  int rc = cops__parse_notation(ctx, notation, n);
+  if (rc)
+    return rc;
+  out->skill = out->characteristic = -1;
+  if (n->first.is_name && cops__skill_parse_span(n->first.name, n->first.name_len, &out->skill))
+    return cops__fail(ctx, COPS_ENOTFOUND, "column %d: unknown skill '%.*s'", n->first.column,
+                      (int)n->first.name_len, n->first.name);
+  if (n->first.is_name && (rc = check_spec(ctx, out->skill, &n->first)))
+    return rc;
+  if (n->second.is_name &&
+      cops__characteristic_parse_span(n->second.name, n->second.name_len, &out->characteristic))
+    return cops__fail(ctx, COPS_ENOTFOUND, "column %d: unknown characteristic '%.*s'",
+                      n->second.column, (int)n->second.name_len, n->second.name);
+  return COPS_OK;
+}
+
 int cops__character_action(cops_action *out, cops_character *ch, const char *notation,
                            unsigned flags, int *skill_out)
 {
-  cops__notation n;
-  int rc = cops__parse_notation(ch->ctx, notation, &n);
-  if (rc)
-    return rc;
-  int threshold = 10, unskilled = 0, skill = -1, dice;
+  cops__prepared p;
+  int rc = cops__prepare_action(ch->ctx, notation, &p);
+  return rc ? rc : cops__prepared_action(out, ch, &p, flags, skill_out);
+}
+
+int cops__prepared_action(cops_action *out, cops_character *ch, const cops__prepared *p,
+                          unsigned flags, int *skill_out)
+{
+  const cops__notation n = p->n;
+  int rc, threshold = 10, unskilled = 0, skill = p->skill, dice;
   if (n.first.is_name) {
-    if (cops__skill_parse_span(n.first.name, n.first.name_len, &skill))
-      return FAIL(ch, COPS_ENOTFOUND, "column %d: unknown skill '%.*s'", n.first.column,
-                  (int)n.first.name_len, n.first.name);
     if ((rc = skill_threshold(ch, skill, &n.first, &threshold, &unskilled)))
       return rc;
   } else {
     threshold = n.first.value;
   }
-  if (n.second.is_name) {
-    int c;
-    if (cops__characteristic_parse_span(n.second.name, n.second.name_len, &c))
-      return FAIL(ch, COPS_ENOTFOUND, "column %d: unknown characteristic '%.*s'",
-                  n.second.column, (int)n.second.name_len, n.second.name);
-    dice = ch->value[c];
-  } else {
-    dice = n.second.value;
-  }
+  dice = n.second.is_name ? ch->value[p->characteristic] : n.second.value;
   cops_action_init(out, dice, threshold, n.difficulty);
   out->dice_mod = n.dice_mod;
   out->threshold_mod = n.threshold_mod;
@@ -702,7 +722,8 @@ int cops__character_skill_action(cops_action *out, cops_character *ch, int skill
     const int from = cops_skill_specialisation_level(skill);
     unskilled = from >= 9;
     threshold = unskilled ? 10 : from + 1;
-  } else if ((rc = skill_threshold(ch, skill, &t, &threshold, &unskilled))) {
+  } else if ((rc = check_spec(ch->ctx, skill, &t)) ||
+             (rc = skill_threshold(ch, skill, &t, &threshold, &unskilled))) {
     return rc;
   }
   cops_action_init(out, ch->value[characteristic], threshold, 0);

@@ -17,7 +17,7 @@ static int roll_of(cops_chase *c, int id, const cops_chase_declaration *d, cops_
                    int *w, int *b)
 {
   struct chaser *p = &c->p[id];
-  int rc = cops__character_action(a, p->ch, p->skill, d->flags & COPS_ADRENALINE_DIE, NULL);
+  int rc = cops__prepared_action(a, p->ch, &p->prep, d->flags & COPS_ADRENALINE_DIE, NULL);
   if (rc)
     return rc;
   a->dice = p->white + p->black;

@@ -17,6 +17,7 @@ struct cops__chase_line {
 struct chaser {
   cops_character *ch;
   char skill[160];            /* the roll's notation, without difficulty */
+  cops__prepared prep;        /* skill read once: its spans point into skill */
   char vehicle[COPS_NAME_MAX + 1];
   int role, state;
   int white, black;

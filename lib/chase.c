@@ -106,6 +106,10 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
   memset(p, 0, sizeof *p);
   p->ch = ch;
   snprintf(p->skill, sizeof p->skill, "%s", skill);
+  if ((rc = cops__prepare_action(c->ctx, p->skill, &p->prep))) {   /* read once, rolled often */
+    memset(p, 0, sizeof *p);
+    return rc;
+  }
   snprintf(p->vehicle, sizeof p->vehicle, "%s", vehicle ? vehicle : "");
   p->role = role;
   p->state = COPS_CHASER_IN;
@@ -316,7 +320,7 @@ int cops_chase_declare(cops_chase *c, int id, const cops_chase_declaration *give
     return FAIL(c, COPS_ERANGE, "the GM's modifiers %d/%d/%d out of range", d.dice_mod,
                 d.threshold_mod, d.difficulty_mod);
   cops_action a;
-  int rc = cops__character_action(&a, p->ch, p->skill, d.flags & COPS_ADRENALINE_DIE, NULL);
+  int rc = cops__prepared_action(&a, p->ch, &p->prep, d.flags & COPS_ADRENALINE_DIE, NULL);
   if (rc)
     return rc;
   if ((d.flags & COPS_ADRENALINE_DIE) && p->ch->current[COPS_ADRENALINE] < 1)
@@ -383,8 +387,8 @@ static int chase_roll(cops_chase *c, int id, struct rolled *r)
 {
   struct chaser *p = &c->p[id];
   cops_action a;
-  int rc = cops__character_action(&a, p->ch, p->skill, p->decl.flags & COPS_ADRENALINE_DIE,
-                                  NULL);
+  int rc = cops__prepared_action(&a, p->ch, &p->prep, p->decl.flags & COPS_ADRENALINE_DIE,
+                                 NULL);
   if (rc)
     return rc;
   if ((p->decl.flags & COPS_ADRENALINE_DIE) && (rc = cops__spend_adrenaline(c->ctx, p->ch)))

@@ -545,6 +545,16 @@ int cops__stabilised(cops_character *ch, int kind, int succeeded, int mr, cops_l
                      int healer_id, const char *healer, int patient_id, int *healed);
 void cops__character_recovery_state(const cops_character *ch, int *difficulty, int *rounds);
 void cops__character_set_recovery_state(cops_character *ch, int difficulty, int rounds);
+/* A notation read once, its skill and characteristic looked up (-1 for numbers), for
+ * a character's repeated rolls (a chase's); the spans point into the notation's text,
+ * which must outlive it. */
+typedef struct cops__prepared {
+  cops__notation n;
+  int skill, characteristic;
+} cops__prepared;
+int cops__prepare_action(cops_ctx *ctx, const char *notation, cops__prepared *out);
+int cops__prepared_action(cops_action *out, cops_character *ch, const cops__prepared *p,
+                          unsigned flags, int *skill_out);
 int cops__character_action(cops_action *out, cops_character *ch, const char *notation,
                            unsigned flags, int *skill);
 
