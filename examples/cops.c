@@ -603,6 +603,29 @@ static void show_sheet(const cops_character *ch, int lang)
   }
   if (!any)
     printf("  %s\n", words[4][lang]);
+  /* Relations (C9, docs/relations.md): kind and level, upkeep, domains, a push. */
+  const int nrel = cops_character_relation_count(ch);
+  if (nrel > 0)
+    printf("%s\n", lang ? "Relations" : "Relations");
+  for (int i = 0; i < nrel; i++) {
+    cops_relation r;
+    r.size = sizeof r;
+    cops_character_relation(ch, i, &r);
+    printf("  %s%s%s %d (%s)", r.name, lang ? ": " : " : ", cops_relation_kind_name(r.kind, lang),
+           r.level,
+           cops_relation_level_name(r.kind, r.level, lang));
+    if (r.upkeep != COPS_UPKEEP_NONE)
+      printf(lang ? "; upkeep: %s" : " ; entretien : %s", cops_upkeep_name(r.upkeep, lang));
+    for (int k = 0; k < r.domains; k++) {
+      const char *d;
+      int rating;
+      cops_relation_domain(ch, i, k, &d, &rating);
+      printf("%s%s %+d%s", k ? ", " : (lang ? "; domains: " : " ; domaines : "), d, rating,
+             k == r.pushed ? (lang ? " (pushed: +1, at a risk)" : " (poussé : +1, à ses risques)")
+                           : "");
+    }
+    printf("\n");
+  }
 }
 
 static int cmd_sheet(int argc, char **argv)

@@ -342,10 +342,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   }
   case 1: {
-    cops_character *ch;
+    /* A sheet: written, read back and written the same (an oracle: abort otherwise); its
+     * relations asked, pushed and released (C9). */
+    cops_character *ch, *again;
     if (cops_character_from_json(&ch, ctx, text) == COPS_OK) {
-      if (cops_character_to_json(ch, &json) == COPS_OK)
+      if (cops_character_to_json(ch, &json) == COPS_OK) {
+        char *second;
+        if (cops_character_from_json(&again, ctx, json) != COPS_OK)
+          abort();
+        if (cops_character_to_json(again, &second) != COPS_OK || strcmp(json, second))
+          abort();
+        cops_free(second);
+        cops_character_free(again);
         cops_free(json);
+      }
+      for (int i = 0; i < cops_character_relation_count(ch); i++) {
+        int level;
+        cops_relation_information(ch, i, "drogue", &level);
+        cops_relation_release(ch, i);
+        cops_relation_push(ch, i, "gangs");
+        cops_character_set_relation_level(ch, i, 4);
+      }
       cops_character_free(ch);
     }
     break;

@@ -219,11 +219,8 @@ int cops_armour_load(cops_armour **out, cops_ctx *ctx, const char *path)
   return cops__load_end(ctx, path, text, cops_armour_from_json(out, ctx, text));
 }
 
-int cops_armour_to_json(const cops_armour *a, char **out)
+json_t *cops__armour_json(const cops_armour *a)
 {
-  if (!a || !out)
-    return COPS_EINVAL;
-  *out = NULL;
   json_t *prot = json_object();
   /* Head to legs, as a sheet reads. */
   static const int order[COPS_LOCATION_COUNT] = {
@@ -240,5 +237,18 @@ int cops_armour_to_json(const cops_armour *a, char **out)
   }
   json_t *j = json_pack("{s:i,s:s,s:o,s:b}", "schema", 1, "name", a->name, "protection", prot,
                         "against_throws", a->against_throws);
-  return cops__sheet_out(a->ctx, j, bad, out);
+  if (bad) {
+    json_decref(j);
+    return NULL;
+  }
+  return j;
+}
+
+int cops_armour_to_json(const cops_armour *a, char **out)
+{
+  if (!a || !out)
+    return COPS_EINVAL;
+  *out = NULL;
+  json_t *j = cops__armour_json(a);
+  return cops__sheet_out(a->ctx, j, !j, out);
 }

@@ -53,6 +53,7 @@ void cops_character_free(cops_character *ch)
 {
   if (!ch || cops__refused(ch->ctx))
     return;
+  cops__free(&ch->ctx->alloc, ch->rel);
   cops__free(&ch->ctx->alloc, ch);
 }
 

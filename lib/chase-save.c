@@ -24,35 +24,31 @@ static json_t *declaration_json(const cops_chase_declaration *d)
                    d->difficulty_mod);
 }
 
-/* A weapon of the chase file, as a save keeps it (NULL when out of memory). */
-static json_t *weapon_json(const cops_weapon *w)
-{
-  char *text;
-  if (cops_weapon_to_json(w, &text))
-    return NULL;
-  json_t *j = json_loads(text, 0, NULL);
-  cops_free(text);
-  return j;
-}
 
 static const char *const tackles[] = {"throw", "hold"};
 
+/* v into o under k. A value is given only to a container (json_object_set_new frees it
+ * when o is missing), never through json_pack's "o", which may lose it when short of
+ * memory; bad is set for a missing value or a failed insertion. */
+static void put(json_t *o, const char *k, json_t *v, int *bad)
+{
+  *bad |= !v || json_object_set_new(o, k, v);
+}
+
+
 /* The secondary actions' part of participant i: its weapon, tackle, last action and
- * passengers (bad set when out of memory). */
+ * when it joined (bad set when out of memory). */
 static void actions_json(const cops_chase *c, int i, json_t *o, int *bad)
 {
   const struct chaser *p = &c->p[i];
-  json_t *st = cops__character_state_json(p->ch);
-  *bad |= !st || json_object_set_new(o, "character_state", st);
-  *bad |= json_object_set_new(o, "acted", json_integer(p->acted));
+  put(o, "character_state", cops__character_state_json(p->ch), bad);
+  put(o, "acted", json_integer(p->acted), bad);
   if (p->joined)
-    *bad |= json_object_set_new(o, "joined", json_integer(p->joined));
-  if (p->weapon) {
-    json_t *w = weapon_json(p->weapon);
-    *bad |= !w || json_object_set_new(o, "weapon", w);
-  }
+    put(o, "joined", json_integer(p->joined), bad);
+  if (p->weapon)
+    put(o, "weapon", cops__weapon_json(p->weapon), bad);
   if (p->tackle >= 0)
-    *bad |= json_object_set_new(o, "tackle", json_string(tackles[p->tackle != COPS_ATTACK_THROW]));
+    put(o, "tackle", json_string(tackles[p->tackle != COPS_ATTACK_THROW]), bad);
 }
 
 /* The passengers in id order, each with the participant it rides with. */
@@ -61,22 +57,14 @@ static json_t *passengers_json(const cops_chase *c, int *bad)
   json_t *list = json_array();
   for (int k = 0; k < c->nr; k++) {
     const struct rider *r = &c->r[k];
-    char *sheet;
-    json_t *jsheet = NULL;
-    if (!cops_character_to_json(r->ch, &sheet)) {
-      jsheet = json_loads(sheet, 0, NULL);
-      cops_free(sheet);
-    }
-    json_t *st = cops__character_state_json(r->ch);
-    json_t *q = json_pack("{s:o,s:o,s:i,s:i}", "character", jsheet ? jsheet : json_null(),
-                          "character_state", st ? st : json_null(), "vehicle", r->vehicle, "acted",
-                          r->acted);
-    *bad |= !st;
-    if (q && r->weapon) {
-      json_t *w = weapon_json(r->weapon);
-      *bad |= !w || json_object_set_new(q, "weapon", w);
-    }
-    *bad |= !jsheet || json_array_append_new(list, q);
+    json_t *q = json_object();
+    put(q, "character", cops__character_json(r->ch), bad);
+    put(q, "character_state", cops__character_state_json(r->ch), bad);
+    put(q, "vehicle", json_integer(r->vehicle), bad);
+    put(q, "acted", json_integer(r->acted), bad);
+    if (r->weapon)
+      put(q, "weapon", cops__weapon_json(r->weapon), bad);
+    *bad |= json_array_append_new(list, q);
   }
   return list;
 }
@@ -94,23 +82,18 @@ int cops_chase_save(const cops_chase *c, char **out)
   json_t *list = json_array();
   for (int i = 0; i < c->n; i++) {
     const struct chaser *p = &c->p[i];
-    char *sheet;
-    if (cops_character_to_json(p->ch, &sheet)) {
-      json_decref(list);
-      return FAIL(c, COPS_ENOMEM, "out of memory for the save");
-    }
-    json_t *jsheet = json_loads(sheet, 0, NULL);
-    cops_free(sheet);
-    json_t *o = json_pack("{s:o,s:s,s:s,s:i,s:i,s:s,s:o}", "character",
-                          jsheet ? jsheet : json_null(), "skill", p->skill, "role",
-                          roles[p->role], "white", p->white, "black", p->black, "state",
-                          states[p->state], "declaration",
-                          p->declared ? declaration_json(&p->decl) : json_null());
-    if (o && p->vehicle[0])
-      bad |= json_object_set_new(o, "vehicle", json_string(p->vehicle));
-    if (o)
-      actions_json(c, i, o, &bad);
-    bad |= !jsheet || json_array_append_new(list, o);
+    json_t *o = json_object();
+    put(o, "character", cops__character_json(p->ch), &bad);
+    put(o, "skill", json_string(p->skill), &bad);
+    put(o, "role", json_string(roles[p->role]), &bad);
+    put(o, "white", json_integer(p->white), &bad);
+    put(o, "black", json_integer(p->black), &bad);
+    put(o, "state", json_string(states[p->state]), &bad);
+    put(o, "declaration", p->declared ? declaration_json(&p->decl) : json_null(), &bad);
+    if (p->vehicle[0])
+      put(o, "vehicle", json_string(p->vehicle), &bad);
+    actions_json(c, i, o, &bad);
+    bad |= json_array_append_new(list, o);
   }
   json_t *script = json_array();
   for (int k = 0; k < c->nscript; k++) {
@@ -119,20 +102,20 @@ int cops_chase_save(const cops_chase *c, char **out)
                                                    "participant", l->id, "successes",
                                                    l->d.successes, "blacken", l->d.blacken));
   }
-  json_t *root = json_pack("{s:i,s:s,s:s,s:i,s:s,s:i,s:{s:s,s:i},s:[i,i],s:i,s:o,s:o,s:o}",
+  json_t *root = json_pack("{s:i,s:s,s:s,s:i,s:s,s:i,s:{s:s,s:i},s:[i,i],s:i}",
                            "schema", 1, "type", SAVE_TYPE, "name", c->name, "round", c->round,
                            "result", results[c->result], "max_rounds", c->max_rounds, "crash",
                            "mode", c->crash_mode == COPS_CRASH_ONE_PLUS ? "one_plus" : "each",
                            "wreck_from", c->wreck_from, "maluses", c->small_malus,
-                           c->large_malus, "next_event", c->log->seq_base + c->log->count,
-                           "random", cops__random_json(c->ctx), "participants", list,
-                           "script", script);
-  if (root && c->nr)
-    bad |= json_object_set_new(root, "passengers", passengers_json(c, &bad));
-  if (root && c->shot_distance[0])
-    bad |= json_object_set_new(root, "distances",
-                               json_pack("{s:i,s:i}", "short", c->shot_distance[0],
-                                         "intermediate", c->shot_distance[1]));
+                           c->large_malus, "next_event", c->log->seq_base + c->log->count);
+  put(root, "random", cops__random_json(c->ctx), &bad);
+  put(root, "participants", list, &bad);
+  put(root, "script", script, &bad);
+  if (c->nr)
+    put(root, "passengers", passengers_json(c, &bad), &bad);
+  if (c->shot_distance[0])
+    put(root, "distances", json_pack("{s:i,s:i}", "short", c->shot_distance[0],
+                                     "intermediate", c->shot_distance[1]), &bad);
   return cops__sheet_out(c->ctx, root, bad, out) ? FAIL(c, COPS_ENOMEM, "out of memory for "
                                                         "the save") : COPS_OK;
 }

@@ -15,14 +15,6 @@
 
 /* ---- saving ---------------------------------------------------------------- */
 
-/* A value of the library's own JSON text (a sheet, a weapon, armour). */
-static json_t *parsed(char *text)
-{
-  json_t *j = text ? json_loads(text, 0, NULL) : NULL;
-  cops_free(text);
-  return j;
-}
-
 static json_t *declaration_json(const cops_declaration *d)
 {
   json_t *j = json_object();
@@ -131,8 +123,7 @@ json_t *cops__character_state_json(const cops_character *ch)
 
 static json_t *character_json(const cops_character *ch)
 {
-  char *text = NULL;
-  json_t *j = cops_character_to_json(ch, &text) ? NULL : parsed(text);
+  json_t *j = cops__character_json(ch);
   json_t *state = cops__character_state_json(ch);
   int bad = !j || !state;
   if (!bad) {
@@ -187,17 +178,14 @@ static json_t *save_json(const cops_encounter *e)
     int wi[COPS_WEAPONS_MAX];
     for (int k = 0; k < c->nweapons; k++) {
       wi[k] = index_of(weapons, &nw, COPS_COMBATANTS_MAX * COPS_WEAPONS_MAX, c->weapon[k]);
-      char *text = NULL;
       if ((size_t)nw > json_array_size(jw))
-        bad |= cops_weapon_to_json(c->weapon[k], &text) ||
-               json_array_append_new(jw, parsed(text));
+        bad |= json_array_append_new(jw, cops__weapon_json(c->weapon[k]));
     }
     int ai = -1;
     if (c->armour) {
       ai = index_of(armours, &na, COPS_COMBATANTS_MAX, c->armour);
-      char *text = NULL;
       if ((size_t)na > json_array_size(ja))
-        bad |= cops_armour_to_json(c->armour, &text) || json_array_append_new(ja, parsed(text));
+        bad |= json_array_append_new(ja, cops__armour_json(c->armour));
     }
     bad |= json_array_append_new(jc, combatant_json(e, i, ci, wi, ai));
   }

@@ -369,6 +369,18 @@ struct cops__wounds {
   int lhead, ln;         /* the ledger */
 };
 
+/* A relation (C9, lib/relations.c). */
+struct cops__relation {
+  char name[COPS_NAME_MAX + 1];
+  int kind, level, upkeep;
+  int pushed;            /* the domain pushed, or -1 */
+  int nd;
+  struct {
+    char name[COPS_DOMAIN_MAX + 1];
+    int rating;
+  } d[COPS_DOMAINS_MAX];
+};
+
 struct cops_character {
   cops_ctx *ctx;
   struct cops__wounds w;
@@ -380,6 +392,8 @@ struct cops_character {
   unsigned conditions;   /* cops_conditions */
   int recovery_difficulty, recovery_rounds;
   struct skill_slot skill[COPS_SKILL_COUNT];
+  struct cops__relation *rel;   /* C9: nrel of caprel, from the context's allocator */
+  int nrel, caprel;
   struct cops__ledger_entry ledger[COPS__LEDGER];
 };
 
@@ -519,6 +533,13 @@ int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_r
  * folder) or the sheet inline (lib/scenario.c). */
 int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out);
+/* A character's sheet, a weapon, an armour as JSON values, NULL when short of memory
+ * (lib/sheet.c, weapon.c, armour.c): what their _to_json functions write, for the saves
+ * that hold them (never written out and read back: jansson's reader may lose a byte when
+ * short of memory, its issue #362). */
+json_t *cops__character_json(const cops_character *ch);
+json_t *cops__weapon_json(const cops_weapon *w);
+json_t *cops__armour_json(const cops_armour *a);
 /* A character's state beyond its sheet (conditions, recovery), as saves keep it
  * (lib/encounter-save.c). */
 json_t *cops__character_state_json(const cops_character *ch);

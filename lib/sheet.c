@@ -5,7 +5,120 @@
 
 #include "jsonutil.h"
 
-#define SHEET_SCHEMA 2   /* 2 (0.10.0): the clock and the wounds over time; 1 still reads */
+#define SHEET_SCHEMA 3   /* 3 (0.11.0): relations (C9); 2 (0.10.0): the clock and the wounds
+                            over time; 1 and 2 still read */
+
+/* The keys of a relation's kind and upkeep in a sheet (stable, not translated). */
+static const char *const kind_keys[] = {"ally", "informant"};
+static const char *const upkeep_keys[] = {"none", "money", "information", "services",
+                                          "favours"};
+
+static int key_index(const char *s, const char *const *keys, int n)
+{
+  for (int k = 0; s && k < n; k++)
+    if (!strcmp(s, keys[k]))
+      return k;
+  return -1;
+}
+
+/* The relations of a sheet (C9, docs/relations.md). */
+static int load_relations(cops_character *ch, cops_ctx *ctx, json_t *list)
+{
+  static const char *const rkeys[] = {"name", "kind", "level", "upkeep", "domains", "push",
+                                      NULL};
+  if (!json_is_array(list) || json_array_size(list) > COPS_RELATIONS_MAX)
+    return cops__fail(ctx, COPS_EJSON, "relations: expected at most %d relations",
+                      COPS_RELATIONS_MAX);
+  size_t i;
+  json_t *v;
+  int rc;
+  json_array_foreach(list, i, v) {
+    char where[48], field[96];
+    snprintf(where, sizeof where, "relations[%zu]", i);
+    if (!json_is_object(v))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
+    if ((rc = cops__json_only_keys(ctx, v, where, rkeys)))
+      return rc;
+    const int kind = key_index(json_string_value(json_object_get(v, "kind")), kind_keys, 2);
+    if (kind < 0)
+      return cops__fail(ctx, COPS_EJSON, "%s.kind: expected \"ally\" or \"informant\"", where);
+    int level, index;
+    json_t *lv = json_object_get(v, "level");
+    snprintf(field, sizeof field, "%s.level", where);
+    if (!lv)
+      return cops__fail(ctx, COPS_EJSON, "%s: missing field", field);
+    if ((rc = cops__json_int(ctx, lv, field, 1, 4, &level)))
+      return rc;
+    json_t *name = json_object_get(v, "name");
+    if (!json_is_string(name))
+      return cops__fail(ctx, COPS_EJSON, "%s.name: expected a string", where);
+    if ((rc = cops_character_add_relation(ch, json_string_value(name), kind, level, &index)))
+      return cops__prefix_error(ctx, rc, where);
+    json_t *up = json_object_get(v, "upkeep");
+    if (up) {
+      const int u = key_index(json_string_value(up), upkeep_keys, 5);
+      if (u < 0)
+        return cops__fail(ctx, COPS_EJSON, "%s.upkeep: expected none, money, information, "
+                          "services or favours", where);
+      cops_character_set_relation_upkeep(ch, index, u);
+    }
+    json_t *ds = json_object_get(v, "domains");
+    if (ds && (!json_is_array(ds) || json_array_size(ds) > COPS_DOMAINS_MAX))
+      return cops__fail(ctx, COPS_EJSON, "%s.domains: expected at most %d domains", where,
+                        COPS_DOMAINS_MAX);
+    size_t k;
+    json_t *d;
+    json_array_foreach(ds, k, d) {
+      static const char *const dkeys[] = {"domain", "rating", NULL};
+      char at[80];
+      snprintf(at, sizeof at, "%s.domains[%zu]", where, k);
+      if (!json_is_object(d))
+        return cops__fail(ctx, COPS_EJSON, "%s: expected an object", at);
+      if ((rc = cops__json_only_keys(ctx, d, at, dkeys)))
+        return rc;
+      const char *dn = json_string_value(json_object_get(d, "domain"));
+      int rating;
+      snprintf(field, sizeof field, "%s.rating", at);
+      json_t *rv = json_object_get(d, "rating");
+      if (!dn || !rv)
+        return cops__fail(ctx, COPS_EJSON, "%s: expected a domain and its rating", at);
+      if ((rc = cops__json_int(ctx, rv, field, COPS_DOMAIN_RATING_MIN, COPS_DOMAIN_RATING_MAX,
+                               &rating)))
+        return rc;
+      int before = ch->rel[index].nd;
+      if ((rc = cops_relation_set_domain(ch, index, dn, rating)))
+        return cops__prefix_error(ctx, rc, at);
+      if (ch->rel[index].nd == before)
+        return cops__fail(ctx, COPS_EJSON, "%s: '%s' is rated twice", at, dn);
+    }
+    json_t *push = json_object_get(v, "push");
+    if (push && !json_is_string(push))
+      return cops__fail(ctx, COPS_EJSON, "%s.push: expected a domain's name", where);
+    if (push && (rc = cops_relation_push(ch, index, json_string_value(push))))
+      return cops__prefix_error(ctx, rc, where);
+  }
+  return COPS_OK;
+}
+
+static json_t *relations_json(const cops_character *ch, int *bad)
+{
+  json_t *list = json_array();
+  for (int i = 0; i < ch->nrel; i++) {
+    const struct cops__relation *r = &ch->rel[i];
+    json_t *ds = json_array();
+    for (int k = 0; k < r->nd; k++)
+      *bad |= json_array_append_new(ds, json_pack("{s:s,s:i}", "domain", r->d[k].name,
+                                                  "rating", r->d[k].rating));
+    /* ds is given to o by json_object_set_new(), which frees it when o is missing. */
+    json_t *o = json_pack("{s:s,s:s,s:i,s:s}", "name", r->name, "kind", kind_keys[r->kind],
+                          "level", r->level, "upkeep", upkeep_keys[r->upkeep]);
+    *bad |= !ds || json_object_set_new(o, "domains", ds);
+    if (o && r->pushed >= 0)
+      *bad |= json_object_set_new(o, "push", json_string(r->d[r->pushed].name));
+    *bad |= json_array_append_new(list, o);
+  }
+  return list;
+}
 
 /* "5+" or 5. */
 static int get_level(cops_ctx *ctx, json_t *v, const char *field, int *out)
@@ -341,7 +454,7 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
 {
   static const char *const keys[] = {"schema", "name", "characteristics", "hit_points",
                                      "adrenaline", "anciennete", "skills", "time", "wounds",
-                                     NULL};
+                                     "relations", NULL};
   int rc;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
@@ -354,6 +467,8 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   if (version < 2 && (json_object_get(root, "time") || json_object_get(root, "wounds")))
     return cops__fail(ctx, COPS_EJSON, "%s: a sheet of schema 2 (0.10.0)",
                       json_object_get(root, "time") ? "time" : "wounds");
+  if (version < 3 && json_object_get(root, "relations"))
+    return cops__fail(ctx, COPS_EJSON, "relations: a sheet of schema 3 (0.11.0)");
   json_t *time = json_object_get(root, "time");
   if (time && (rc = cops__json_int(ctx, time, "time", 0, COPS_CLOCK_MAX, &ch->w.clock)))
     return rc;
@@ -445,6 +560,9 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   json_t *skills = json_object_get(root, "skills");
   if (skills && (rc = load_skills(ch, ctx, skills)))
     return rc;
+  json_t *relations = json_object_get(root, "relations");
+  if (relations && (rc = load_relations(ch, ctx, relations)))
+    return rc;
   return COPS_OK;
 }
 
@@ -489,11 +607,8 @@ static json_t *points_json(const cops_character *ch, int kind)
   return json_pack("{s:i,s:i}", "max", max, "current", cur);
 }
 
-int cops_character_to_json(const cops_character *ch, char **out)
+json_t *cops__character_json(const cops_character *ch)
 {
-  if (!ch || !out)
-    return COPS_EINVAL;
-  *out = NULL;
   /* Every insertion is checked: a sheet short of memory is an error, never a
    * sheet with fields missing. */
   int bad = 0;
@@ -531,12 +646,27 @@ int cops_character_to_json(const cops_character *ch, char **out)
   /* Time and wounds, when there are any (schema 2). */
   if (root && ch->w.clock)
     bad |= json_object_set_new(root, "time", json_integer(ch->w.clock));
+  if (root && ch->nrel)
+    bad |= json_object_set_new(root, "relations", relations_json(ch, &bad));
   json_t *w = cops__wounds_json(&ch->w, ch->ledger, 1, &bad);
   if (root && w && json_object_size(w))
     bad |= json_object_set_new(root, "wounds", w);
   else
     json_decref(w);
-  return cops__sheet_out(ch->ctx, root, bad, out);
+  if (bad) {
+    json_decref(root);
+    return NULL;
+  }
+  return root;
+}
+
+int cops_character_to_json(const cops_character *ch, char **out)
+{
+  if (!ch || !out)
+    return COPS_EINVAL;
+  *out = NULL;
+  json_t *j = cops__character_json(ch);
+  return cops__sheet_out(ch->ctx, j, !j, out);
 }
 
 int cops_character_save(const cops_character *ch, const char *path)

@@ -371,11 +371,8 @@ int cops_weapon_load(cops_weapon **out, cops_ctx *ctx, const char *path)
   return cops__load_end(ctx, path, text, cops_weapon_from_json(out, ctx, text));
 }
 
-int cops_weapon_to_json(const cops_weapon *w, char **out)
+json_t *cops__weapon_json(const cops_weapon *w)
 {
-  if (!w || !out)
-    return COPS_EINVAL;
-  *out = NULL;
   json_t *j = json_pack("{s:i,s:s,s:s,s:s}", "schema", 1, "name", w->name, "kind",
                         kinds[w->kind].name[COPS_LANG_EN], "skill",
                         cops_skill_name(w->skill, COPS_LANG_FR));
@@ -384,5 +381,18 @@ int cops_weapon_to_json(const cops_weapon *w, char **out)
     bad |= json_object_set_new(j, "specialisation", json_string(w->spec));
   for (int f = 0; j && f < COPS_WEAPON_FIELD_COUNT; f++)
     bad |= json_object_set_new(j, field_names[f], json_integer(w->v[f]));
-  return cops__sheet_out(w->ctx, j, bad, out);
+  if (bad) {
+    json_decref(j);
+    return NULL;
+  }
+  return j;
+}
+
+int cops_weapon_to_json(const cops_weapon *w, char **out)
+{
+  if (!w || !out)
+    return COPS_EINVAL;
+  *out = NULL;
+  json_t *j = cops__weapon_json(w);
+  return cops__sheet_out(w->ctx, j, !j, out);
 }

@@ -180,7 +180,15 @@ expect_out "sheet check" "$sheets/joe.json: ok (Joe « Scar » Ramirez)" sheet c
 run sheet show --lang en "$sheets/mike.json"
 case $out in "Mike Delgado
 Build 3  Charm 2  Coordination 3  Education 2  Perception 3  Reflexes 3  Nerve 4
-Hit points 29/29 (healthy)"*"  Burst fire 6+ [arme de poing]") ok ;; *) ko "sheet show --lang en" ;; esac
+Hit points 29/29 (healthy)"*"  Burst fire 6+ [arme de poing]
+Relations
+  Tito Vargas: informant 2 (straight); upkeep: money; domains: drogue +1, gangs +0, politique -2
+  Lena Park: ally 3 (friend); upkeep: favours; domains: presse +1, police -1") ok ;;
+  *) ko "sheet show --lang en (with its relations, C9)" ;; esac
+run sheet show "$sheets/mike.json"
+case $out in *"  Tito Vargas : informateur 2 (réglo) ; entretien : argent ; domaines : drogue +1, gangs +0, politique -2
+  Lena Park : allié 3 (ami) ; entretien : services rendus ; domaines : presse +1, police -1") ok ;;
+  *) ko "sheet show: relations in French" ;; esac
 run sheet show --json "$sheets/mike.json"
 [ "$out" = "$(cat "$sheets/mike.json")" ] && ok || ko "sheet show --json is the sheet"
 printf '{"name": "X", "characteristics": {"Carrure": 9}}' > "$tmp/bad.json"

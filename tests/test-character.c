@@ -585,7 +585,29 @@ static const struct bad_sheet {
   {SHEET(",\"hit_points\":{\"current\":30}"), COPS_ERANGE,
    "hit_points.current: 30 out of range -29..29"},
   {SHEET(",\"hit_points\":{\"now\":3}"), COPS_EJSON, "hit_points.now: unknown field"},
-  {SHEET(",\"schema\":3"), COPS_ERANGE, "schema: 3 out of range 1..2"},
+  {SHEET(",\"schema\":4"), COPS_ERANGE, "schema: 4 out of range 1..3"},
+  {SHEET(",\"schema\":2,\"relations\":[]"), COPS_EJSON,
+   "relations: a sheet of schema 3 (0.11.0)"},
+  {SHEET(",\"relations\":{}"), COPS_EJSON, "relations: expected at most 64 relations"},
+  {SHEET(",\"relations\":[{\"name\":\"T\",\"kind\":\"friend\",\"level\":2}]"), COPS_EJSON,
+   "relations[0].kind: expected \"ally\" or \"informant\""},
+  {SHEET(",\"relations\":[{\"name\":\"T\",\"kind\":\"ally\",\"level\":5}]"), COPS_ERANGE,
+   "relations[0].level: 5 out of range 1..4"},
+  {SHEET(",\"relations\":[{\"name\":\"T\",\"kind\":\"ally\",\"level\":1,\"wage\":1}]"),
+   COPS_EJSON, "relations[0].wage: unknown field"},
+  {SHEET(",\"relations\":[{\"name\":\"T\",\"kind\":\"ally\",\"level\":1,\"domains\":"
+         "[{\"domain\":\"gangs\",\"rating\":2}]}]"),
+   COPS_ERANGE, "relations[0].domains[0].rating: 2 out of range -3..1"},
+  {SHEET(",\"relations\":[{\"name\":\"T\",\"kind\":\"ally\",\"level\":1,\"domains\":"
+         "[{\"domain\":\"gangs\",\"rating\":0},{\"domain\":\"Gangs\",\"rating\":1}]}]"),
+   COPS_EJSON, "relations[0].domains[1]: 'Gangs' is rated twice"},
+  {SHEET(",\"relations\":[{\"name\":\"A\",\"kind\":\"ally\",\"level\":4},"
+         "{\"name\":\"B\",\"kind\":\"ally\",\"level\":4},"
+         "{\"name\":\"C\",\"kind\":\"informant\",\"level\":4}]"),
+   COPS_ERULE, "relations[2]: X has 2 relations of level 4 already: at most 2 at a time (C9)"},
+  {SHEET(",\"relations\":[{\"name\":\"A\",\"kind\":\"ally\",\"level\":1},"
+         "{\"name\":\"a\",\"kind\":\"ally\",\"level\":1}]"),
+   COPS_EINVAL, "relations[1]: a is on the sheet already"},
   {SHEET(",\"schema\":1,\"time\":5"), COPS_EJSON, "time: a sheet of schema 2 (0.10.0)"},
   {SHEET(",\"time\":-1"), COPS_ERANGE, "time: -1 out of range 0..2000000000"},
   {SHEET(",\"wounds\":{\"bleeding\":{\"period\":1,\"next\":6}}"), COPS_ERULE, "wounds.bleeding: at 29 hit points nobody bleeds (C8.2: 0 to -28)"},

@@ -279,6 +279,12 @@ static void free_text(void *arg)
   (void)arg;
   cops_free(text_out);
 }
+static int save_encounter(cops_ctx *ctx, void *arg)
+{
+  (void)ctx;
+  return cops_encounter_save(arg, &text_out);
+}
+
 static int load_scenario(cops_ctx *ctx, void *arg)
 {
   cops_scenario **out = arg;
@@ -393,6 +399,8 @@ START_TEST(test_a_failing_allocator_over_a_fight_changes_nothing)
   cops_ctx_seed(ctx, 2030);
   ck_assert_int_eq(cops_scenario_run(sc), COPS_OK);
   char *reference = state_of(e);
+  /* Its save: every allocation, the library's and jansson's (no text read back). */
+  sweep("cops_encounter_save", ctx, save_encounter, e, free_text, 1, 1);
   cops_scenario_free(sc);
   int failed = 0;
   for (long n = 0;; n += stride(7)) {
@@ -503,6 +511,12 @@ static char *chase_state(cops_chase *c)
   return both;
 }
 
+static int save_chase(cops_ctx *ctx, void *arg)
+{
+  (void)ctx;
+  return cops_chase_save(arg, &text_out);
+}
+
 static char *chase_text;
 static int resume_chase(cops_ctx *ctx, void *arg)
 {
@@ -555,6 +569,8 @@ START_TEST(test_a_failing_allocator_over_a_chase_changes_nothing)
     cops_chase_free(c);
   }
   ck_assert_int_gt(failed, 0);
+  /* Saving (passengers, weapons, states): every allocation, the library's and jansson's. */
+  sweep("cops_chase_save", ctx, save_chase, c, free_text, 1, 1);
   /* Resuming: every allocation of the library (jansson's reader cannot tell a failed
    * allocation from bad text, as for the other readers above). */
   ck_assert_int_eq(cops_chase_save(c, &chase_text), COPS_OK);

@@ -95,6 +95,10 @@ START_TEST(test_every_catalogue_is_complete)
     words(L->code, "health", L->health, 5);
     words(L->code, "condition", L->condition, 7);
     words(L->code, "stopping", L->stopping, 3);
+    words(L->code, "relation_kind", L->relation_kind, 2);
+    words(L->code, "relation_level (ally)", L->relation_level[0], 4);
+    words(L->code, "relation_level (informant)", L->relation_level[1], 4);
+    words(L->code, "upkeep", L->upkeep, 5);
   }
   /* A slip in a template is caught: a placeholder no value has. */
   char got[64];

@@ -1264,5 +1264,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_attack(L);
   open_heal(L);
   open_chase(L);
+  open_relations(L);
   return 1;
 }

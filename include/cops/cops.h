@@ -26,5 +26,6 @@
 #include <cops/encounter.h>
 #include <cops/heal.h>
 #include <cops/chase.h>
+#include <cops/relations.h>
 
 #endif

@@ -136,4 +136,8 @@ const struct cops__lang cops__lang_en = {
   .band = {"short", "intermediate", "long"},
   .chaser = {"is still in the chase", "has lost the prey for good", "is forced to stop",
              "wrecks"},
+  .relation_kind = {"ally", "informant"},
+  .relation_level = {{"acquaintance", "buddy", "friend", "for life"},
+                     {"fair", "straight", "reliable", "wholly reliable"}},
+  .upkeep = {"none said", "money", "information", "small services", "favours"},
 };

@@ -144,4 +144,8 @@ const struct cops__lang cops__lang_es = {
   .band = {"corta", "intermedia", "larga"},
   .chaser = {"sigue en la persecución", "ha perdido a su presa para siempre",
              "se ve obligado a detenerse", "se estrella"},
+  .relation_kind = {"aliado", "informante"},
+  .relation_level = {{"conocido", "colega", "amigo", "a vida o muerte"},
+                     {"correcto", "legal", "seguro", "totalmente fiable"}},
+  .upkeep = {"sin precisar", "dinero", "información", "pequeños servicios", "favores"},
 };

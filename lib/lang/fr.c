@@ -138,4 +138,8 @@ const struct cops__lang cops__lang_fr = {
   .band = {"courte", "intermédiaire", "longue"},
   .chaser = {"reste dans la poursuite", "s'est fait semer pour de bon",
              "est contraint de s'arrêter", "se fracasse"},
+  .relation_kind = {"allié", "informateur"},
+  .relation_level = {{"connaissance", "copain", "ami", "à la vie à la mort"},
+                     {"correct", "réglo", "sûr", "parfaitement fiable"}},
+  .upkeep = {"non précisé", "argent", "informations", "petits services", "services rendus"},
 };

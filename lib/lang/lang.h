@@ -125,6 +125,9 @@ struct cops__lang {
   const char *units[4];                          /* day, hour, minute, second */
   const char *band[3];                           /* C7.1, also cops_chase_band_name() */
   const char *chaser[4];                         /* a participant's state (CHASE_OUT) */
+  const char *relation_kind[2];                  /* C9: ally, informant */
+  const char *relation_level[2][4];              /* C9: by kind, levels 1..4 */
+  const char *upkeep[5];                         /* C9: cops_upkeep */
 };
 
 /* The catalogue of a cops_lang, NULL for none. */

@@ -55,6 +55,7 @@ from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter,
 from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 from .chase import Chase, ChaseOdds
+from .handles import Relation
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",

@@ -92,6 +92,13 @@ class Declaration(ctypes.Structure):
 
 
 _ap = ctypes.POINTER(_Action)
+class Relation(ctypes.Structure):
+    """cops_relation (<cops/relations.h>)."""
+    _fields_ = [("size", ctypes.c_uint32), ("name", ctypes.c_char_p), ("kind", ctypes.c_int),
+                ("level", ctypes.c_int), ("upkeep", ctypes.c_int), ("domains", ctypes.c_int),
+                ("pushed", ctypes.c_int)]
+
+
 _PROTOTYPES = {
     "cops_strerror": (_s, [_i]),
     "cops_lang_count": (_i, []),
@@ -315,6 +322,24 @@ _PROTOTYPES = {
     "cops_treatment_name": (_s, [_i, _i]),
     "cops_encounter_aftermath": (_i, [_p, _i, _i]),
     "cops_encounter_aftermath_done": (_i, [_p]),
+    "cops_character_add_relation": (_i, [_p, _s, _i, _i, _ip]),
+    "cops_character_relation_count": (_i, [_p]),
+    "cops_character_relation": (_i, [_p, _i, ctypes.POINTER(Relation)]),
+    "cops_character_find_relation": (_i, [_p, _s]),
+    "cops_character_remove_relation": (_i, [_p, _i]),
+    "cops_character_set_relation_level": (_i, [_p, _i, _i]),
+    "cops_character_set_relation_upkeep": (_i, [_p, _i, _i]),
+    "cops_relation_set_domain": (_i, [_p, _i, _s, _i]),
+    "cops_relation_domain": (_i, [_p, _i, _i, ctypes.POINTER(_s), _ip]),
+    "cops_relation_remove_domain": (_i, [_p, _i, _s]),
+    "cops_relation_push": (_i, [_p, _i, _s]),
+    "cops_relation_release": (_i, [_p, _i]),
+    "cops_relation_information": (_i, [_p, _i, _s, _ip]),
+    "cops_relation_kind_name": (_s, [_i, _i]),
+    "cops_relation_kind_parse": (_i, [_s, _ip]),
+    "cops_relation_level_name": (_s, [_i, _i, _i]),
+    "cops_upkeep_name": (_s, [_i, _i]),
+    "cops_upkeep_parse": (_i, [_s, _ip]),
 }
 for _name, (_res, _args) in _PROTOTYPES.items():
     _fn = getattr(lib, _name)

@@ -3,6 +3,7 @@ weapons, armour, encounters, scenarios). Each is freed once: by close(), a with 
 or the garbage collector."""
 
 import ctypes
+from dataclasses import dataclass
 import json
 import os
 import threading
@@ -743,6 +744,122 @@ class Character(_Entity):
         """Set (or clear, on=False) conditions, as COPS_COND_* bits (CONDITIONS)."""
         self._check(lib.cops_character_set_conditions(self._h, n.integer(conditions, "conditions", 0),
                                                       1 if on else 0))
+
+
+    # Relations (C9, docs/relations.md).
+
+    def add_relation(self, name: str, kind: str, level: int, upkeep: Optional[str] = None) -> int:
+        """A relation (C9): "ally" or "informant" (or their French names), level 1..4, at
+        most two at level 4 (RuleError); upkeep "money", "information", "services",
+        "favours" or None. Returns its index."""
+        k = n.parsed(lib.cops_relation_kind_parse, kind, "kind")
+        i = ctypes.c_int()
+        self._check(lib.cops_character_add_relation(self._h, n.text(name, "name"), k,
+                                                    n.integer(level, "level"), ctypes.byref(i)))
+        if upkeep is not None:
+            try:
+                self.set_relation_upkeep(i.value, upkeep)
+            except Exception:
+                lib.cops_character_remove_relation(self._h, i.value)   # all or nothing
+                raise
+        return i.value
+
+    def _relation_index(self, relation: Union[int, str]) -> int:
+        if isinstance(relation, str):
+            found = int(lib.cops_character_find_relation(self._h, n.text(relation, "relation")))
+            if found < 0:
+                raise KeyError("no relation named %r" % (relation,))
+            return found
+        i = n.integer(relation, "relation")
+        if not 0 <= i < lib.cops_character_relation_count(self._h):
+            raise IndexError("no relation %d" % i)
+        return i
+
+    def relation(self, relation: Union[int, str]) -> "Relation":
+        """A relation by index or name (folded)."""
+        i = self._relation_index(relation)
+        r = n.Relation(size=ctypes.sizeof(n.Relation))
+        self._check(lib.cops_character_relation(self._h, i, ctypes.byref(r)))
+        domains: Dict[str, int] = {}
+        for k in range(r.domains):
+            name, rating = ctypes.c_char_p(), ctypes.c_int()
+            self._check(lib.cops_relation_domain(self._h, i, k, ctypes.byref(name),
+                                                 ctypes.byref(rating)))
+            domains[n.c_text(name.value)] = rating.value
+        pushed = list(domains)[r.pushed] if r.pushed >= 0 else None
+        return Relation(n.c_text(r.name), RELATION_KINDS[r.kind], r.level,
+                        UPKEEPS[r.upkeep], domains, pushed)
+
+    @property
+    def relations(self) -> List["Relation"]:
+        """Every relation, in order."""
+        return [self.relation(i) for i in range(lib.cops_character_relation_count(self._h))]
+
+    def remove_relation(self, relation: Union[int, str]) -> None:
+        """Remove a relation (the later ones move down by one)."""
+        self._check(lib.cops_character_remove_relation(self._h, self._relation_index(relation)))
+
+    def set_relation_level(self, relation: Union[int, str], level: int) -> None:
+        """A relation's level 1..4 (RuleError for a third level 4, C9)."""
+        self._check(lib.cops_character_set_relation_level(
+            self._h, self._relation_index(relation), n.integer(level, "level")))
+
+    def set_relation_upkeep(self, relation: Union[int, str], upkeep: str) -> None:
+        """A relation's upkeep: "none", "money", "information", "services", "favours"."""
+        if upkeep not in UPKEEPS:
+            raise ValueError("upkeep must be one of %s, not %r" % (", ".join(UPKEEPS), upkeep))
+        self._check(lib.cops_character_set_relation_upkeep(
+            self._h, self._relation_index(relation), UPKEEPS.index(upkeep)))
+
+    def set_domain(self, relation: Union[int, str], domain: str, rating: int) -> None:
+        """Rate a knowledge domain -3..+1 (C9)."""
+        self._check(lib.cops_relation_set_domain(self._h, self._relation_index(relation),
+                                                 n.text(domain, "domain"),
+                                                 n.integer(rating, "rating")))
+
+    def remove_domain(self, relation: Union[int, str], domain: str) -> None:
+        """Stop rating a domain."""
+        self._check(lib.cops_relation_remove_domain(self._h, self._relation_index(relation),
+                                                    n.text(domain, "domain")))
+
+    def push(self, relation: Union[int, str], domain: str) -> None:
+        """Push a contact (C9): +1 in one domain while it lasts, at a risk to the contact;
+        one push at a time (StateError)."""
+        self._check(lib.cops_relation_push(self._h, self._relation_index(relation),
+                                           n.text(domain, "domain")))
+
+    def release(self, relation: Union[int, str]) -> None:
+        """End a relation's push."""
+        self._check(lib.cops_relation_release(self._h, self._relation_index(relation)))
+
+    def information(self, relation: Union[int, str], domain: str) -> int:
+        """The level of information in a domain (C9 RULING): the level plus the domain's
+        rating, +1 when pushed there; 0 or less: nothing."""
+        v = ctypes.c_int()
+        self._check(lib.cops_relation_information(self._h, self._relation_index(relation),
+                                                  n.text(domain, "domain"), ctypes.byref(v)))
+        return v.value
+
+
+RELATION_KINDS = ["ally", "informant"]
+UPKEEPS = ["none", "money", "information", "services", "favours"]
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A relation of a cop (C9)."""
+
+    name: str
+    kind: str                  #: "ally" or "informant"
+    level: int                 #: 1..4
+    upkeep: str                #: "none", "money", "information", "services", "favours"
+    domains: Dict[str, int]    #: knowledge domains rated -3..+1, in order
+    pushed: Optional[str]      #: the domain pushed, or None
+
+    def level_name(self, lang: str = "fr") -> str:
+        """The level's name: "réglo", "à la vie à la mort"; "straight", "for life"."""
+        return n.c_text(lib.cops_relation_level_name(RELATION_KINDS.index(self.kind),
+                                                     self.level, n.lang_code(lang)))
 
 
 def _log_of(log: Optional[Any]) -> Optional[int]:
