@@ -731,6 +731,8 @@ static int run(int argc, char **argv)
     return cmd_heal(argc - 1, argv + 1);
   if (!strcmp(cmd, "chase"))
     return cmd_chase(argc - 1, argv + 1);
+  if (!strcmp(cmd, "interrogate"))
+    return cmd_interrogate(argc - 1, argv + 1);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     if (argc > 3)
       return usage_error("help: %s", "one COMMAND at most");

@@ -17,6 +17,7 @@ static const char overview[] =
   "  sim      run a scenario many times and print win rates\n"
   "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
   "  chase    run a chase file to its end, narrated or as JSON Lines\n"
+  "  interrogate  the exact odds of each approach to a subject, best first\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
@@ -139,6 +140,20 @@ static const char chase_text[] =
   "--save-at ROUND FILE stops once ROUND rounds are run and saves the chase; --resume\n"
   "FILE goes on with it, the same dice and events as if it had never stopped.\n";
 
+static const char interrogate_text[] =
+  "usage: cops interrogate SUBJECT --sheet COP --odds [--affinity] [--deficiency]\n"
+  "                        [--failures N] [--lang fr|en|es] [--json]\n"
+  "\n"
+  "The exact odds of each approach of the interrogator of the sheet COP to the subject\n"
+  "of the file SUBJECT (docs/interrogations.md, C4), a method (Intimidation, Éloquence,\n"
+  "Rhétorique) and an attitude (Agressif, Inquisiteur, Froid, Poli, Amical), best first:\n"
+  "the win, the tie (a failure too), the loss, the chance of the essential and of each\n"
+  "tier beyond, and the tiers that come out on average. No die is drawn.\n"
+  "\n"
+  "  --affinity    the cop matches the subject's affinity: a free point of margin on a win\n"
+  "  --deficiency  the cop matches what the subject hates: the attitude's malus doubled\n"
+  "  --failures N  earlier failures, each +1 to every resistance (C4.7), 0..20\n";
+
 static const char sim_text[] =
   "usage: cops sim SCENARIO|CHASE [-n RUNS] [--seed N]\n"
   "\n"
@@ -175,6 +190,7 @@ int print_help(const char *cmd)
     {"sim", {sim_text, NULL, NULL}},
     {"heal", {heal_text, seed_dice, NULL}},
     {"chase", {chase_text, NULL, NULL}},
+    {"interrogate", {interrogate_text, NULL, NULL}},
     {"version", {version_text, NULL, NULL}},
     {"help", {help_text, NULL, NULL}},
   };

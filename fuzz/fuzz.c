@@ -9,6 +9,7 @@
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
 #include <stdint.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -330,7 +331,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 13) {
+  switch (data[0] % 14) {
   case 0: {
     cops_action a;
     double p;
@@ -459,6 +460,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   case 12:
     fuzz_chase(ctx, &b);
     break;
+  case 13: {
+    /* A subject (C4): read, written, read back and written the same (an oracle); the odds
+     * of every approach of a fixed cop. */
+    cops_subject *s, *again;
+    if (cops_subject_from_json(&s, ctx, text) == COPS_OK) {
+      if (cops_subject_to_json(s, &json) == COPS_OK) {
+        char *second;
+        if (cops_subject_from_json(&again, ctx, json) != COPS_OK)
+          abort();
+        if (cops_subject_to_json(again, &second) != COPS_OK || strcmp(json, second))
+          abort();
+        cops_free(second);
+        cops_subject_free(again);
+        cops_free(json);
+      }
+      cops_character *cop;
+      if (cops_character_from_json(&cop, ctx, sheet))
+        abort();
+      static const int methods[] = {COPS_INTIMIDATION, COPS_ELOQUENCE, COPS_RHETORIQUE, 0};
+      for (int m = 0; m < 4; m++)
+        for (int a = -1; a <= COPS_IV_ATTITUDE_COUNT; a++) {
+          cops_approach ap;
+          cops_approach_init(&ap, methods[m], a);
+          ap.affinity = a & 1;
+          ap.deficiency = m & 1;
+          ap.resistance_up = (m + a) & 7;
+          cops_interrogation_odds o;
+          o.size = sizeof o;
+          if (cops_approach_odds(s, cop, &ap, &o) == COPS_OK &&
+              fabs(o.win + o.tie + o.lose - 1) > 1e-9)
+            abort();
+        }
+      cops_character_free(cop);
+      cops_subject_free(s);
+    }
+    break;
+  }
   default: {
     int v, x, y, z;
     cops_skill_parse(text, &v);

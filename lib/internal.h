@@ -533,6 +533,10 @@ int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_r
  * folder) or the sheet inline (lib/scenario.c). */
 int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out);
+/* A subject's resisting characteristic and resistance modifier; its context
+ * (lib/subject.c, for lib/interrogation.c). */
+int cops__subject_roll(const cops_subject *s, int characteristic, int *value, int *resistance);
+cops_ctx *cops__subject_ctx(const cops_subject *s);
 /* A character's sheet, a weapon, an armour as JSON values, NULL when short of memory
  * (lib/sheet.c, weapon.c, armour.c): what their _to_json functions write, for the saves
  * that hold them (never written out and read back: jansson's reader may lose a byte when

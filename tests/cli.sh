@@ -499,6 +499,27 @@ expect_err "chase: a fight is no chase" 2 \
 expect_err "chase: missing file" 2 \
   "cops: chase: missing CHASE file, e.g. examples/scenarios/sunset-chase.json (see 'cops help')" chase
 
+# Interrogations (issue 17): the odds of each approach, best first; errors.
+run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" --odds --lang en
+case $out in "Luis « Tecato » Reyes, Eastside Locos questioned by Sarah Okafor: the odds of each approach, best first (C4)
+method        attitude        win     tie    lose  essential      +1      +2   tiers
+Rhetoric      Cold         95.31%   3.91%   0.78%     95.31%  83.06%  60.05%   2.90
+Eloquence     Cold         90.98%   6.67%   2.35%     90.98%  75.45%  51.38%   2.58"*) [ "$rc" -eq 0 ] && ok || ko "interrogate --odds exit" ;;
+  *) ko "interrogate --odds" ;; esac
+run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" --odds --affinity --failures 1
+case $out in *"
+Rhétorique    Froid        94.39%   4.64%   0.97%     94.39%  94.39%  80.81%   3.73"*) ok ;;
+  *) ko "interrogate --odds --affinity --failures 1 (the free point moves the tiers, not the win)" ;; esac
+expect_err "interrogate: no --odds" 2 \
+  "cops: interrogate: --odds: this version gives the odds of each approach; the interview itself is not in it yet (see 'cops help')" \
+  interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json"
+expect_err "interrogate: no --sheet" 2 \
+  "cops: interrogate: --sheet COP.json: the interrogator (see 'cops help')" \
+  interrogate "$ex/subjects/frightened-witness.json" --odds
+expect_err "interrogate: a sheet is no subject" 2 \
+  "cops: $sheets/mike.json: type: expected \"subject\"" \
+  interrogate "$sheets/mike.json" --sheet "$sheets/mike.json" --odds
+
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then
   $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")

@@ -67,7 +67,7 @@ def load(path):
 
 # Example files and golden logs.
 for kind, folder in (("sheet", "sheets"), ("weapon", "weapons"), ("armour", "armour"),
-                     ("scenario", "scenarios")):
+                     ("scenario", "scenarios"), ("subject", "subjects")):
     for path in sorted(glob.glob(os.path.join(EX, folder, "*.json"))):
         doc = load(path)
         valid("chase" if doc.get("type") == "chase" else kind, doc, os.path.relpath(path, ROOT))
@@ -83,6 +83,18 @@ CHASES = [p for p in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json")))
 for path in FIGHTS:
     for seed in range(1, 21):
         lines(cli("fight", path, "--seed", str(seed), "--json"), "fight %s %d" % (path, seed))
+for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
+    with cops.Context() as ctx:    # what the library writes of a subject
+        valid("subject", json.loads(cops.Subject.load(ctx, path).to_json()), "written " + path)
+    for sheet in ("mike", "sarah"):
+        doc = json.loads(cli("interrogate", path, "--sheet", os.path.join(EX, "sheets",
+                                                                          sheet + ".json"),
+                             "--odds", "--json"))
+        valid("interrogation-odds", doc, "interrogate --odds %s %s" % (path, sheet))
+        for a in doc["approaches"]:
+            if abs(a["win"] + a["tie"] + a["lose"] - 1) > 1e-9:
+                failures.append("interrogate %s: %s %s sums to %r" % (
+                    path, a["method"], a["attitude"], a["win"] + a["tie"] + a["lose"]))
 for path in CHASES:
     for seed in range(1, 21):
         lines(cli("chase", path, "--seed", str(seed), "--json"), "chase %s %d" % (path, seed))
@@ -284,6 +296,8 @@ def library_field(kind, doc):
                 cops.Armour.from_json(ctx, text)
             elif kind == "save":
                 cops.Encounter.load(ctx, text).close()
+            elif kind == "subject":
+                cops.Subject.from_json(ctx, text).close()
             else:
                 cops.Scenario(ctx, json_text=text, base_dir=os.path.join(EX, "scenarios"))
         except cops.CopsError as exc:
@@ -340,6 +354,11 @@ INVALID = [
     ("scenario", "scenarios/street-shootout.json", "name", ""),
     ("scenario", "scenarios/bar-brawl.json", "rounds[0].declarations[0].action", "dance"),
     ("scenario", "scenarios/bar-brawl.json", "rounds[0].round", 0),
+    ("subject", "subjects/frightened-witness.json", "characteristics.Charme", 6),
+    ("subject", "subjects/frightened-witness.json", "facts[1].tier", 10),
+    ("subject", "subjects/frightened-witness.json", "reaction_mode", "both"),
+    ("subject", "subjects/frightened-witness.json", "colour", "red"),
+    ("subject", "subjects/frightened-witness.json", "name", DELETE),
     ("save", "SAVE", "round", -1),
     ("save", "SAVE", "colour", "red"),
     ("save", "SAVE", "next_event", DELETE),

@@ -99,6 +99,7 @@ START_TEST(test_every_catalogue_is_complete)
     words(L->code, "relation_level (ally)", L->relation_level[0], 4);
     words(L->code, "relation_level (informant)", L->relation_level[1], 4);
     words(L->code, "upkeep", L->upkeep, 5);
+    words(L->code, "iv_attitude", L->iv_attitude, 5);
   }
   /* A slip in a template is caught: a placeholder no value has. */
   char got[64];

@@ -84,6 +84,7 @@ void open_api(lua_State *L);
 void open_heal(lua_State *L);
 void open_chase(lua_State *L);
 void open_relations(lua_State *L);
+void open_interrogation(lua_State *L);
 /* The situation of the table at index t (lib/attack.c); an attacker may be left out when
  * the caller fills it (a chase's secondary action). */
 void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situation *out);

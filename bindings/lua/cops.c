@@ -1265,5 +1265,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_heal(L);
   open_chase(L);
   open_relations(L);
+  open_interrogation(L);
   return 1;
 }

@@ -27,7 +27,8 @@ build = {
   modules = {
     cops = {
       sources = { "bindings/lua/cops.c", "bindings/lua/api.c", "bindings/lua/attack.c", "bindings/lua/heal.c",
-                  "bindings/lua/chase.c" },
+                  "bindings/lua/chase.c", "bindings/lua/relations.c",
+                  "bindings/lua/interrogation.c" },
       libraries = { "cops" },
       incdirs = { "$(LIBCOPS_INCDIR)" },
       libdirs = { "$(LIBCOPS_LIBDIR)" },

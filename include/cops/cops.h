@@ -27,5 +27,6 @@
 #include <cops/heal.h>
 #include <cops/chase.h>
 #include <cops/relations.h>
+#include <cops/interrogation.h>
 
 #endif

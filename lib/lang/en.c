@@ -140,4 +140,5 @@ const struct cops__lang cops__lang_en = {
   .relation_level = {{"acquaintance", "buddy", "friend", "for life"},
                      {"fair", "straight", "reliable", "wholly reliable"}},
   .upkeep = {"none said", "money", "information", "small services", "favours"},
+  .iv_attitude = {"Aggressive", "Inquisitive", "Cold", "Polite", "Friendly"},
 };

@@ -148,4 +148,5 @@ const struct cops__lang cops__lang_es = {
   .relation_level = {{"conocido", "colega", "amigo", "a vida o muerte"},
                      {"correcto", "legal", "seguro", "totalmente fiable"}},
   .upkeep = {"sin precisar", "dinero", "información", "pequeños servicios", "favores"},
+  .iv_attitude = {"Agresivo", "Inquisitivo", "Frío", "Educado", "Amistoso"},
 };

@@ -142,4 +142,5 @@ const struct cops__lang cops__lang_fr = {
   .relation_level = {{"connaissance", "copain", "ami", "à la vie à la mort"},
                      {"correct", "réglo", "sûr", "parfaitement fiable"}},
   .upkeep = {"non précisé", "argent", "informations", "petits services", "services rendus"},
+  .iv_attitude = {"Agressif", "Inquisiteur", "Froid", "Poli", "Amical"},
 };

@@ -128,6 +128,7 @@ struct cops__lang {
   const char *relation_kind[2];                  /* C9: ally, informant */
   const char *relation_level[2][4];              /* C9: by kind, levels 1..4 */
   const char *upkeep[5];                         /* C9: cops_upkeep */
+  const char *iv_attitude[5];                    /* C4.3: an interrogator's attitudes */
 };
 
 /* The catalogue of a cops_lang, NULL for none. */

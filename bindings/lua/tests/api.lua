@@ -575,4 +575,35 @@ test("a cop's relations (C9)", function()
   assert(cops.catalogue.upkeep_name("services", "en") == "small services")
 end)
 
+test("an interrogation's subject and the odds of an approach (C4)", function()
+  local ctx <close> = cops.context()
+  local rosa <close> = ctx:load_subject(ex .. "/subjects/frightened-witness.json")
+  assert(rosa:characteristic("Sang-froid") == 1 and rosa:resistance("Sang-froid") == -1)
+  assert(rosa:reaction("Amical") == 2 and rosa:reaction("Friendly") == 2)
+  assert(rosa:reaction_mode() == "dice" and rosa:has_tag("deficiency", "Uniforms"))
+  assert(rosa:facts()[1].tier == 0 and #rosa:tags("affinity") == 1)
+  local again <close> = ctx:subject_json(rosa:to_json())
+  assert(again:to_json() == rosa:to_json())
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local mine, theirs = ctx:approach_rolls{subject = rosa, cop = mike, method = "Intimidation",
+                                          attitude = "Amical"}
+  assert(mine == "6+/4 (0) +2D" and theirs == "6+/1 (0) +1S")
+  local o = ctx:approach_odds{subject = rosa, cop = mike, method = "Intimidation",
+                              attitude = "Amical"}
+  assert(math.abs(o.win + o.tie + o.lose - 1) < 1e-12 and o.tiers[1] == o.win)
+  local free = ctx:approach_odds{subject = rosa, cop = mike, method = "Intimidation",
+                                 attitude = "Amical", affinity = true}
+  assert(math.abs(free.tiers[2] - o.tiers[1]) < 1e-15)
+  raises("EINVAL", function()
+    ctx:approach_odds{subject = rosa, cop = mike, method = "Psychologie", attitude = "Poli"}
+  end)
+  local s <close> = ctx:subject("Nobody")
+  s:characteristic("Charme", 4)
+  s:reaction("Poli", 1)
+  s:add_fact(0, "Nothing at all.")
+  raises("ERANGE", function() s:reaction("Poli", 6) end)
+  assert(cops.catalogue.interview_attitude_name("Froid", "en") == "Cold")
+  assert(cops.catalogue.method_characteristic("Éloquence") == "Charme")
+end)
+
 h.finish("api")

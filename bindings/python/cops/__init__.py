@@ -56,6 +56,7 @@ from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 from .chase import Chase, ChaseOdds
 from .handles import Relation
+from .interrogation import ApproachOdds, Subject, approach_odds, approach_rolls
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -66,7 +67,8 @@ __all__ = [
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
-    "TreatmentOdds", "Chase", "ChaseOdds",
+    "TreatmentOdds", "Chase", "ChaseOdds", "Relation", "Subject", "ApproachOdds",
+    "approach_odds", "approach_rolls",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",
