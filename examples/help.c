@@ -142,7 +142,7 @@ static const char chase_text[] =
 
 static const char interrogate_text[] =
   "usage: cops interrogate SUBJECT --sheet COP --odds [--affinity] [--deficiency]\n"
-  "                        [--failures N] [--lang fr|en|es] [--json]\n"
+  "                        [--anciennete] [--failures N] [--lang fr|en|es] [--json]\n"
   "\n"
   "The exact odds of each approach of the interrogator of the sheet COP to the subject\n"
   "of the file SUBJECT (docs/interrogations.md, C4), a method (Intimidation, Éloquence,\n"
@@ -152,6 +152,8 @@ static const char interrogate_text[] =
   "\n"
   "  --affinity    the cop matches the subject's affinity: a free point of margin on a win\n"
   "  --deficiency  the cop matches what the subject hates: the attitude's malus doubled\n"
+  "  --anciennete  a lost roll is rolled again for an Ancienneté point (C4.8): a win\n"
+  "                then gives the essential only\n"
   "  --failures N  earlier failures, each +1 to every resistance (C4.7), 0..20\n";
 
 static const char sim_text[] =

@@ -26,7 +26,7 @@ static int better(const void *a, const void *b)
 int cmd_interrogate(int argc, char **argv)
 {
   const char *file = NULL, *sheet = NULL, *lang_text = NULL, *failures = NULL;
-  int json = 0, odds = 0, affinity = 0, deficiency = 0;
+  int json = 0, odds = 0, affinity = 0, deficiency = 0, anciennete = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int r;
@@ -45,6 +45,8 @@ int cmd_interrogate(int argc, char **argv)
       affinity = 1;
     else if (!strcmp(a, "--deficiency"))
       deficiency = 1;
+    else if (!strcmp(a, "--anciennete"))
+      anciennete = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
       return print_help("interrogate");
     else if (a[0] == '-' && a[1])
@@ -96,6 +98,7 @@ int cmd_interrogate(int argc, char **argv)
       cops_approach_init(&ap, methods[m], a);
       ap.affinity = affinity;
       ap.deficiency = deficiency;
+      ap.anciennete = anciennete;
       ap.resistance_up = (int)up;
       rows[n].skill = methods[m];
       rows[n].attitude = a;

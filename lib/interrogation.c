@@ -46,8 +46,13 @@ int cops_approach_actions(const cops_subject *s, cops_character *cop, const cops
   if (a.attitude < 0 || a.attitude >= COPS_IV_ATTITUDE_COUNT)
     return cops__fail(ctx, COPS_EINVAL, "attitude %d: a cops_interview_attitude (C4.3)",
                       a.attitude);
-  if ((a.affinity != 0 && a.affinity != 1) || (a.deficiency != 0 && a.deficiency != 1))
-    return cops__fail(ctx, COPS_EINVAL, "affinity and deficiency: 0 or 1");
+  if ((a.affinity != 0 && a.affinity != 1) || (a.deficiency != 0 && a.deficiency != 1) ||
+      (a.anciennete != 0 && a.anciennete != 1))
+    return cops__fail(ctx, COPS_EINVAL, "affinity, deficiency and anciennete: 0 or 1");
+  int cur, max;
+  if (a.anciennete && (cops_character_points(cop, COPS_ANCIENNETE, &cur, &max), cur < 1))
+    return cops__fail(ctx, COPS_ERULE, "%s has no Ancienneté point left (C5)",
+                      cops_character_name(cop));
   if (a.resistance_up < 0 || a.resistance_up > RESISTANCE_UP_MAX)
     return cops__fail(ctx, COPS_ERANGE, "resistance increases %d out of range 0..%d (C4.7)",
                       a.resistance_up, RESISTANCE_UP_MAX);
@@ -102,7 +107,9 @@ int cops_approach_odds(const cops_subject *s, cops_character *cop, const cops_ap
     return rc;
   cops_interrogation_odds o;
   memset(&o, 0, sizeof o);
-  const int affinity = a->size >= offsetof(cops_approach, affinity) + sizeof(int) && a->affinity;
+  const int affinity = a->affinity;
+  const int anciennete = a->size >= offsetof(cops_approach, anciennete) + sizeof(int) &&
+                         a->anciennete;
   /* The margin's law, convolved: P(A - B = d). A win has margin 1 or more (C4.8), the
    * affinity's free point added to a win only; tier k needs k + 1. */
   for (int i = 0; i <= na; i++)
@@ -122,6 +129,22 @@ int cops_approach_odds(const cops_subject *s, cops_character *cop, const cops_ap
         o.tier[k] += p;
       o.mean_tiers += p * (m < COPS_TIER_MAX + 1 ? m : COPS_TIER_MAX + 1);
     }
+  /* C4.8, C5: a lost roll (A <= j) rolled again against the same j; a win then has MR 0,
+   * the essential only (the affinity's free point makes it 1: still the essential). */
+  if (anciennete) {
+    double below = 0;   /* P(A <= j - 1) */
+    for (int j = 0; j <= nb; j++) {
+      const double at = j <= na ? pa[j] : 0, upto = below + at;   /* P(A <= j) */
+      const double again = pb[j] * upto;                          /* lost the first roll */
+      const double win2 = 1 - upto > 0 ? 1 - upto : 0;
+      o.win += again * win2;
+      o.tier[0] += again * win2;
+      o.mean_tiers += again * win2;
+      o.tie += again * at - pb[j] * at;          /* the first tie is rolled again */
+      o.lose += again * below - pb[j] * below;   /* the first loss too */
+      below = upto;
+    }
+  }
   o.size = out->size < sizeof o ? out->size : (uint32_t)sizeof o;
   memcpy(out, &o, o.size);
   return COPS_OK;

@@ -510,6 +510,9 @@ run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.
 case $out in *"
 Rhétorique    Froid        94.39%   4.64%   0.97%     94.39%  94.39%  80.81%   3.73"*) ok ;;
   *) ko "interrogate --odds --affinity --failures 1 (the free point moves the tiers, not the win)" ;; esac
+run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" --odds --anciennete --json
+case $out in '{"subject":"Luis « Tecato » Reyes, Eastside Locos","approaches":[{"method":"Rhétorique","attitude":"Froid","win":0.99'*) ok ;;
+  *) ko "interrogate --odds --anciennete: a lost roll again" ;; esac
 expect_err "interrogate: no --odds" 2 \
   "cops: interrogate: --odds: this version gives the odds of each approach; the interview itself is not in it yet (see 'cops help')" \
   interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json"

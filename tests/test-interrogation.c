@@ -222,6 +222,60 @@ START_TEST(test_c4_8_odds_match_seeded_interrogations)
 }
 END_TEST
 
+/* C4.8, C5: Ancienneté rolls a lost interrogation roll again against the subject's same
+ * successes; a win then has MR 0, the essential only. Exact odds against 40,000 seeded
+ * interrogations. */
+START_TEST(test_c4_8_anciennete_rolls_a_lost_roll_again)
+{
+  cops_subject_set_characteristic(subject, COPS_CHARME, 3);
+  cops_approach a;
+  cops_approach_init(&a, COPS_ELOQUENCE, COPS_IV_FROID);
+  a.anciennete = 1;
+  cops_interrogation_odds o, plain;
+  o.size = plain.size = sizeof o;
+  ck_assert_int_eq(cops_approach_odds(subject, cop, &a, &o), COPS_ERULE);   /* no point */
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "Sarah has no Ancienneté point left (C5)");
+  ck_assert_int_eq(cops_character_set_points(cop, 0, 1), COPS_OK);
+  ck_assert_int_eq(cops_approach_odds(subject, cop, &a, &o), COPS_OK);
+  a.anciennete = 0;
+  ck_assert_int_eq(cops_approach_odds(subject, cop, &a, &plain), COPS_OK);
+  ck_assert(o.win > plain.win);
+  ck_assert_double_eq_tol(o.win + o.tie + o.lose, 1.0, 1e-12);
+  for (int k = 1; k <= COPS_TIER_MAX; k++)   /* a re-roll's win gives the essential only */
+    ck_assert_double_eq_tol(o.tier[k], plain.tier[k], 1e-15);
+  ck_assert_double_eq_tol(o.mean_tiers - plain.mean_tiers, o.win - plain.win, 1e-12);
+  cops_action m, t;
+  ck_assert_int_eq(cops_approach_actions(subject, cop, &a, &m, &t), COPS_OK);
+  cops_ctx *seeded;
+  ck_assert_int_eq(cops_ctx_new(&seeded), COPS_OK);
+  cops_ctx_seed(seeded, 17);
+  cops_roll *ra, *rb;
+  cops_roll_new(&ra);
+  cops_roll_new(&rb);
+  const int n = 40000;
+  long win = 0, tie = 0;
+  for (int i = 0; i < n; i++) {
+    int winner, margin;
+    ck_assert_int_eq(cops_roll_opposed(ra, rb, seeded, &m, &t, 0, &winner, &margin), COPS_OK);
+    if (winner != COPS_OPPOSED_A) {   /* rolled again against the same successes */
+      ck_assert_int_eq(cops_roll_action(ra, seeded, &m), COPS_OK);
+      const int d = cops_roll_successes(ra) - cops_roll_successes(rb);
+      winner = d > 0 ? COPS_OPPOSED_A : d == 0 ? COPS_OPPOSED_NONE : COPS_OPPOSED_B;
+    }
+    win += winner == COPS_OPPOSED_A;
+    tie += winner == COPS_OPPOSED_NONE;
+  }
+  const double pw = o.win, pt = o.tie;
+  ck_assert_msg(fabs((double)win / n - pw) <= 5 * sqrt(pw * (1 - pw) / n),
+                "win: seeded %.4f, exact %.4f", (double)win / n, pw);
+  ck_assert_msg(fabs((double)tie / n - pt) <= 5 * sqrt(pt * (1 - pt) / n),
+                "tie: seeded %.4f, exact %.4f", (double)tie / n, pt);
+  cops_roll_free(ra);
+  cops_roll_free(rb);
+  cops_ctx_free(seeded);
+}
+END_TEST
+
 /* The subject's file: the example subjects read, written, read back and written the same;
  * malformed files refused, naming the field. */
 START_TEST(test_subject_files)
@@ -302,6 +356,7 @@ static Suite *interrogation_suite(void)
   tcase_add_test(tc, test_c4_2_c4_4_the_two_rolls);
   tcase_add_test(tc, test_c4_3_c4_6_c4_7_reactions_and_resistance);
   tcase_add_test(tc, test_c4_8_odds_match_seeded_interrogations);
+  tcase_add_test(tc, test_c4_8_anciennete_rolls_a_lost_roll_again);
   tcase_add_test(tc, test_subject_files);
   suite_add_tcase(s, tc);
   return s;

@@ -208,7 +208,7 @@ static int s_to_json(lua_State *L)
 }
 
 /* The approach of the table at 2: {subject =, cop =, method =, attitude =, affinity =,
- * deficiency =, resistance_up =, dice_mod =, threshold_mod =}. */
+ * deficiency =, anciennete =, resistance_up =, dice_mod =, threshold_mod =}. */
 static void approach_of(lua_State *L, subject_ud **s, entity_ud **cop, cops_approach *a)
 {
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -230,7 +230,9 @@ static void approach_of(lua_State *L, subject_ud **s, entity_ud **cop, cops_appr
   a->affinity = lua_toboolean(L, -1);
   lua_getfield(L, 2, "deficiency");
   a->deficiency = lua_toboolean(L, -1);
-  lua_pop(L, 2);
+  lua_getfield(L, 2, "anciennete");
+  a->anciennete = lua_toboolean(L, -1);
+  lua_pop(L, 3);
   a->resistance_up = opt_field_int(L, 2, "resistance_up", 0);
   a->dice_mod = opt_field_int(L, 2, "dice_mod", 0);
   a->threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);

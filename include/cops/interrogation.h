@@ -134,6 +134,7 @@ typedef struct cops_approach {
   int resistance_up;  /**< the subject's resistance increases from earlier failures (C4.7), 0..20 */
   int dice_mod;       /**< the GM's modifiers of the interrogator's roll (C1.7): dice */
   int threshold_mod;  /**< threshold */
+  int anciennete;     /**< 1: the interrogator spends an Ancienneté point to roll a lost roll again (C4.8, C5): a win then has margin 0, the essential only */
 } cops_approach;
 
 /** @brief Fill @p a for @p skill and @p attitude with the defaults; @p size is sizeof(*a) as the caller knows it. @since 0.11.0 */
@@ -154,7 +155,8 @@ COPS_API int cops_approach_init_sized(cops_approach *a, size_t size, int skill, 
  * @param[out] cop_roll the interrogator's action
  * @param[out] subject_roll the subject's action
  * @return ::COPS_OK; ::COPS_EINVAL (a method, an attitude, a field out of
- *         range); the codes of cops_action_init()
+ *         range); ::COPS_ERULE (@c anciennete without an Ancienneté point left,
+ *         C5); the codes of cops_action_init()
  * @rule C4.2 C4.3 C4.4 C4.6
  * @since 0.11.0
  */
@@ -165,7 +167,7 @@ COPS_API int cops_approach_actions(const cops_subject *s, cops_character *cop,
 /** The exact odds of an approach, as cops_approach_odds() fills them. */
 typedef struct cops_interrogation_odds {
   uint32_t size;                   /**< sizeof(cops_interrogation_odds), set by the caller */
-  double win;                      /**< the interrogator wins (margin 1 or more, C4.8) */
+  double win;                      /**< the interrogator wins (margin 1 or more, C4.8; or after an Ancienneté re-roll) */
   double tie;                      /**< equal successes: a failed interrogation (C4.8) */
   double lose;                     /**< the subject wins */
   double tier[COPS_TIER_MAX + 1];  /**< P(the facts of tier k come out): a win with margin k + 1 or more (the affinity's free point counted) */
@@ -175,7 +177,9 @@ typedef struct cops_interrogation_odds {
 /**
  * @brief The exact odds of an approach before any die (docs/odds.md): the
  * win, the tie and the loss, and for each tier the chance its facts come
- * out. Nothing changes.
+ * out. With @c anciennete, a lost roll (a tie or a loss) is rolled again
+ * against the subject's same successes; a win on the re-roll has margin 0
+ * (C5): the essential only. Nothing changes.
  * @return ::COPS_OK; as cops_approach_actions()
  * @rule C4.4 C4.5 C4.6 C4.8
  * @since 0.11.0

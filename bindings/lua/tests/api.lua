@@ -594,6 +594,9 @@ test("an interrogation's subject and the odds of an approach (C4)", function()
   local free = ctx:approach_odds{subject = rosa, cop = mike, method = "Intimidation",
                                  attitude = "Amical", affinity = true}
   assert(math.abs(free.tiers[2] - o.tiers[1]) < 1e-15)
+  local again = ctx:approach_odds{subject = rosa, cop = mike, method = "Intimidation",
+                                  attitude = "Amical", anciennete = true}
+  assert(again.win > o.win and math.abs(again.tiers[2] - o.tiers[2]) < 1e-15)
   raises("EINVAL", function()
     ctx:approach_odds{subject = rosa, cop = mike, method = "Psychologie", attitude = "Poli"}
   end)

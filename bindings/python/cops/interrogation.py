@@ -20,7 +20,7 @@ TIER_MAX = 9
 class _Approach(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, _i) for f in (
         "skill", "attitude", "affinity", "deficiency", "resistance_up", "dice_mod",
-        "threshold_mod")]
+        "threshold_mod", "anciennete")]
 
 
 class _Odds(ctypes.Structure):
@@ -207,13 +207,14 @@ class ApproachOdds:
 
 def _approach(method: Union[str, int], attitude: Union[str, int], affinity: bool,
               deficiency: bool, resistance_up: int, dice_mod: int,
-              threshold_mod: int) -> _Approach:
+              threshold_mod: int, anciennete: bool = False) -> _Approach:
     a = _Approach()
     skill = n.parsed(lib.cops_skill_parse, method, "method")
     if lib.cops_approach_init_sized(ctypes.byref(a), ctypes.sizeof(a), skill,
                                     _attitude(attitude)):
         raise ValueError("the approach could not be made")
-    for name, flag in (("affinity", affinity), ("deficiency", deficiency)):
+    for name, flag in (("affinity", affinity), ("deficiency", deficiency),
+                       ("anciennete", anciennete)):
         if not isinstance(flag, bool):
             raise TypeError("%s must be a bool" % name)
         setattr(a, name, int(flag))
@@ -226,15 +227,17 @@ def _approach(method: Union[str, int], attitude: Union[str, int], affinity: bool
 def approach_odds(subject: Subject, cop: Character, method: Union[str, int],
                   attitude: Union[str, int], *, affinity: bool = False,
                   deficiency: bool = False, resistance_up: int = 0, dice_mod: int = 0,
-                  threshold_mod: int = 0) -> ApproachOdds:
+                  threshold_mod: int = 0, anciennete: bool = False) -> ApproachOdds:
     """The exact odds of questioning subject with method ("Intimidation", "Éloquence",
     "Rhétorique") and attitude ("Agressif" ... "Amical", any language), before any die:
     affinity gives a free point of margin on a win (C4.6, C4.8), deficiency doubles the
-    attitude's malus, resistance_up counts earlier failures (C4.7)."""
+    attitude's malus, resistance_up counts earlier failures (C4.7), anciennete rolls a lost
+    roll again for a point (C4.8, C5; RuleError without one), a win then the essential
+    only."""
     if not isinstance(subject, Subject) or not isinstance(cop, Character):
         raise TypeError("approach_odds(subject: cops.Subject, cop: cops.Character, ...)")
     a = _approach(method, attitude, affinity, deficiency, resistance_up, dice_mod,
-                  threshold_mod)
+                  threshold_mod, anciennete)
     o = _Odds(size=ctypes.sizeof(_Odds))
     subject._check(lib.cops_approach_odds(subject._h, cop._h, ctypes.byref(a), ctypes.byref(o)))
     return ApproachOdds(o.win, o.tie, o.lose, list(o.tier), o.mean_tiers)

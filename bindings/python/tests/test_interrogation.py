@@ -36,6 +36,10 @@ def test_c4_subject_and_approach():
         assert odds.tiers[0] == pytest.approx(odds.win) and odds.tiers[1] < odds.tiers[0]
         better = cops.approach_odds(rosa, mike, "Intimidation", "Amical", affinity=True)
         assert better.win == pytest.approx(odds.win) and better.tiers[1] == pytest.approx(odds.tiers[0])
+        again_after_loss = cops.approach_odds(rosa, mike, "Intimidation", "Amical",
+                                              anciennete=True)   # Mike has 2 points
+        assert again_after_loss.win > odds.win
+        assert again_after_loss.tiers[1] == pytest.approx(odds.tiers[1])
         with pytest.raises(ValueError, match="unknown method"):
             cops.approach_odds(rosa, mike, "Cuisine", "Poli")
         with pytest.raises(cops.InvalidArgumentError, match="C4.2"):
