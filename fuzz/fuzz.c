@@ -5,7 +5,8 @@
  * from fuzzed situations, the odds of fuzzed actions, an encounter driven
  * by fuzzed declarations round after round, wounds over time (treatments,
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
- * and chases driven by fuzzed declarations and GM's dice. The first byte picks the mode;
+ * chases driven by fuzzed declarations and GM's dice, subjects and saved interviews.
+ * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
 #include <stdint.h>
@@ -331,7 +332,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 14) {
+  switch (data[0] % 15) {
   case 0: {
     cops_action a;
     double p;
@@ -494,6 +495,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
       cops_character_free(cop);
       cops_subject_free(s);
+    }
+    break;
+  }
+  case 14: {
+    /* A saved interview (C4): read, written, read back and written the same (an oracle);
+     * then the evaluation, new evidence and an approach of each method, the log rendered. */
+    cops_interview *iv, *again;
+    if (cops_interview_resume(&iv, ctx, text) == COPS_OK) {
+      if (cops_interview_save(iv, &json) == COPS_OK) {
+        char *second;
+        if (cops_interview_resume(&again, ctx, json) != COPS_OK)
+          abort();
+        if (cops_interview_save(again, &second) != COPS_OK || strcmp(json, second))
+          abort();
+        cops_free(second);
+        cops_interview_free(again);
+        cops_free(json);
+      }
+      cops_interview_evaluate(iv, NULL, NULL);
+      cops_interview_evidence(iv);
+      static const int methods[] = {COPS_INTIMIDATION, COPS_ELOQUENCE, COPS_RHETORIQUE};
+      for (int m = 0; m < 3; m++) {
+        cops_approach ap;
+        cops_approach_init(&ap, methods[m], m + 1);
+        ap.anciennete = m == 1;
+        cops_interrogation_odds o;
+        o.size = sizeof o;
+        if (cops_interview_odds(iv, &ap, m & 1, &o) == COPS_OK &&
+            fabs(o.win + o.tie + o.lose - 1) > 1e-9)
+          abort();
+        cops_interview_ask(iv, &ap, NULL);
+      }
+      if (cops_log_to_jsonl(cops_interview_log(iv), 0, &json) == COPS_OK)
+        cops_free(json);
+      if (cops_log_narrate(cops_interview_log(iv), 0, COPS_LANG_ES, &json) == COPS_OK)
+        cops_free(json);
+      cops_interview_free(iv);
     }
     break;
   }

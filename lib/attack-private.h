@@ -58,7 +58,6 @@ struct undo {
 
 /* Names and checks (lib/attack.c). */
 extern const char *const cops__mode_names[COPS_ATTACK_MODE_COUNT];
-int cops__check_range(cops_ctx *ctx, const char *what, int v, int lo, int hi);
 int cops__check_stopping_choice(cops_ctx *ctx, const char *what, int c);
 int cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role);
 int cops__is_melee_weapon(int kind);

@@ -294,17 +294,6 @@ static int array_of(cops_ctx *ctx, json_t *obj, const char *key, size_t most, js
   return COPS_OK;
 }
 
-/* The error of a part of the save named by its place: "characters[0].name: ..." when
- * the message begins with a field, "characters[0]: ..." otherwise. */
-static int within(cops_ctx *ctx, int rc, const char *where)
-{
-  char why[sizeof ctx->errmsg];
-  snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
-  const char *colon = strstr(why, ": ");
-  const int field_first = colon && !memchr(why, ' ', (size_t)(colon - why));
-  return cops__fail(ctx, rc, "%s%s%s", where, field_first ? "." : ": ", why);
-}
-
 /* One of the library's own files inside the save: a sheet, a weapon, armour. */
 static int entity(cops_ctx *ctx, json_t *v, const char *where,
                   int (*from_json)(void **, cops_ctx *, const char *), void **out)
@@ -316,7 +305,7 @@ static int entity(cops_ctx *ctx, json_t *v, const char *where,
     return cops__fail(ctx, COPS_ENOMEM, "out of memory reading the save");
   int rc = from_json(out, ctx, text);
   free(text);
-  return rc ? within(ctx, rc, where) : COPS_OK;
+  return rc ? cops__within(ctx, rc, where) : COPS_OK;
 }
 static int character_from(void **out, cops_ctx *ctx, const char *t)
 {
@@ -780,7 +769,7 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
       if (!able(e, i))
         return cops__fail(ctx, COPS_EJSON, "%s: a combatant who cannot act", where);
       if ((rc = cops__check_declaration(e, i, &e->c[i].decl)))
-        return within(ctx, rc, where);
+        return cops__within(ctx, rc, where);
     }
   cops__log_continue(e->log, next, e->round);
   return COPS_OK;

@@ -213,6 +213,8 @@ int cops__name_index(const char *text, const char *const *names, int count);
 int cops__clean_text(const char *text);
 /* A name: not NULL, at most max bytes (never cut), clean UTF-8 text; the
  * message names what. */
+/* ::COPS_EINVAL naming @p what when v is outside lo..hi (lib/attack.c). */
+int cops__check_range(cops_ctx *ctx, const char *what, int v, int lo, int hi);
 int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t max);
 int cops__characteristic_parse_span(const char *text, size_t len, int *out);
 int cops__skill_parse_span(const char *text, size_t len, int *out);
@@ -537,6 +539,20 @@ int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const 
  * (lib/subject.c, for lib/interrogation.c). */
 int cops__subject_roll(const cops_subject *s, int characteristic, int *value, int *resistance);
 cops_ctx *cops__subject_ctx(const cops_subject *s);
+/* A subject as JSON (*bad set when out of memory), and read from a JSON value: what its file
+ * holds, for an interview's save (lib/subject.c). */
+json_t *cops__subject_json(const cops_subject *s, int *bad);
+int cops__subject_from_value(cops_subject **out, cops_ctx *ctx, json_t *v);
+/* A copy of s as an interrogator sees it (free with cops_subject_free): the traits of the
+ * known bits (bit k: cops_trait k) as they are, the others a characteristic of 2 and a
+ * reaction of 0; no resistance modifier, no fact (lib/subject.c); NULL when out of memory. */
+cops_subject *cops__subject_seen(const cops_subject *s, unsigned known);
+/* A trait's value: a characteristic, or a reaction from the cop's side. */
+int cops__subject_trait(const cops_subject *s, int trait);
+/* The JSON keys of traits ("sang_froid", "amical") and of methods ("rhetorique")
+ * (lib/interview.c, for the renderer and the saves). */
+const char *cops__trait_key(int trait);
+const char *cops__method_key(int skill);
 /* A character's sheet, a weapon, an armour as JSON values, NULL when short of memory
  * (lib/sheet.c, weapon.c, armour.c): what their _to_json functions write, for the saves
  * that hold them (never written out and read back: jansson's reader may lose a byte when

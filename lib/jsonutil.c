@@ -197,6 +197,15 @@ int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix)
   return cops__fail(ctx, code, "%s: %s", prefix, why);
 }
 
+int cops__within(cops_ctx *ctx, int rc, const char *where)
+{
+  char why[sizeof ctx->errmsg];
+  snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
+  const char *colon = strstr(why, ": ");
+  const int field_first = colon && !memchr(why, ' ', (size_t)(colon - why));
+  return cops__fail(ctx, rc, "%s%s%s", where, field_first ? "." : ": ", why);
+}
+
 int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t **root)
 {
   *root = NULL;

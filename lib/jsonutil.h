@@ -32,6 +32,9 @@ int cops__sheet_out(cops_ctx *ctx, json_t *j, int bad, char **out);
 /* Write text to path. */
 int cops__write_file(cops_ctx *ctx, const char *path, const char *text);
 /* Prefix the context's message with "prefix: ". Returns code. */
+/* The error of a part of a file named by its place: "characters[0].name: ..." when the
+ * message begins with a field, "characters[0]: ..." otherwise. */
+int cops__within(cops_ctx *ctx, int rc, const char *where);
 int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix);
 
 #endif

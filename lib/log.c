@@ -268,6 +268,13 @@ static const struct {
   [COPS_EV_CHASE_OUT] = {1, {F(result)}},
   [COPS_EV_CHASE_END] = {1, {F(result)}},
   [COPS_EV_CHASE_JOIN] = {1, {F(white)}},
+  [COPS_EV_TRAIT] = {2, {F(trait), F(value)}},
+  [COPS_EV_APPROACH] = {8, {F(skill), F(attitude), F(affinity), F(deficiency), F(dice_mod),
+                            F(threshold_mod), F(resistance), F(anciennete)}},
+  [COPS_EV_INTERROGATION] = {5, {F(result), F(margin), F(tiers), F(learnt), F(anciennete)}},
+  [COPS_EV_FACT] = {2, {F(fact), F(tier)}},
+  [COPS_EV_BARRED] = {2, {F(skill), F(resistance)}},
+  [COPS_EV_EVIDENCE] = {1, {F(resistance)}},
 };
 #undef DAMAGE_FIELDS
 #undef F
@@ -424,6 +431,10 @@ void cops__log_read(const cops_log *log, int i, cops_event *ev)
   e.actor = r->actor >= 0 ? log->names + r->actor : NULL;
   e.target = r->target >= 0 ? log->names + r->target : NULL;
   e.weapon = r->weapon >= 0 ? log->names + r->weapon : NULL;
+  if (r->type == COPS_EV_FACT) {   /* a fact's text is held where a weapon's name is */
+    e.text = e.weapon;
+    e.weapon = NULL;
+  }
   e.roll_kind = r->roll_kind;
   e.dice = r->dice;
   e.pool = r->pool;

@@ -11,7 +11,7 @@
 #define COPS__PAYLOAD 9
 struct cops__record {
   int type, round, id, actor_id, target_id;
-  int actor, target, weapon;   /* offsets into names, -1 for none */
+  int actor, target, weapon;   /* offsets into names, -1 for none (weapon: a FACT's text) */
   int first_die;               /* index into the dice arrays */
   int roll_kind, dice, pool, threshold;   /* ROLL */
   int v[COPS__PAYLOAD];        /* the type's own fields */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <cops/interrogation.h>
+
 #include "lang/lang.h"
 #include "log.h"
 
@@ -124,6 +126,12 @@ static int condition_index(int condition)
     if (condition == 1 << i)
       return i;
   return 0;
+}
+
+/* A method's place in the catalogue's iv_method (C4.2). */
+static int method_index(int skill)
+{
+  return skill == COPS_INTIMIDATION ? 0 : skill == COPS_ELOQUENCE ? 1 : 2;
 }
 
 /* Seconds as days, hours, minutes and seconds ("1 d 2 h 5 min"), 0 as "0 s". */
@@ -282,6 +290,59 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
   case COPS_EV_CHASE_JOIN:
     num(&l, "white", e.white);
     say(&l, MSG_CHASE_JOIN, e.white);
+    break;
+  case COPS_EV_INTERVIEW:
+    say(&l, MSG_IV_START, -1);
+    break;
+  case COPS_EV_TRAIT:
+    num(&l, "value", e.value);
+    if (e.trait < 3) {
+      text(&l, "trait", L->iv_trait[e.trait]);
+      say(&l, MSG_IV_TRAIT, -1);
+    } else {
+      text(&l, "attitude", L->iv_attitude[e.trait - 3]);
+      say(&l, MSG_IV_REACTION, -1);
+    }
+    break;
+  case COPS_EV_APPROACH:
+    text(&l, "skill", L->iv_method[method_index(e.skill)]);
+    text(&l, "attitude", L->iv_attitude[e.attitude]);
+    say(&l, MSG_IV_APPROACH, -1);
+    if (e.affinity)
+      say(&l, MSG_IV_AFFINITY, -1);
+    if (e.deficiency)
+      say(&l, MSG_IV_DEFICIENCY, -1);
+    if (e.dice_mod || e.threshold_mod) {
+      num(&l, "dice_mod", e.dice_mod);
+      num(&l, "threshold_mod", e.threshold_mod);
+      num(&l, "difficulty_mod", 0);
+      say(&l, MSG_DECLARE_GM, -1);
+    }
+    if (e.resistance) {
+      num(&l, "resistance", e.resistance);
+      say(&l, MSG_IV_UP, -1);
+    }
+    break;
+  case COPS_EV_INTERROGATION:
+    num(&l, "margin", e.margin >= 0 ? e.margin : -e.margin);
+    num(&l, "tiers", e.tiers);
+    say(&l, e.result == COPS_IV_WON ? MSG_IV_WON : e.result == COPS_IV_TIED ? MSG_IV_TIED
+                                                                            : MSG_IV_LOST,
+        e.tiers);
+    break;
+  case COPS_EV_FACT:
+    num(&l, "tier", e.tier);
+    text(&l, "text", e.text);
+    say(&l, MSG_IV_FACT, -1);
+    break;
+  case COPS_EV_BARRED:
+    text(&l, "skill", L->iv_method[method_index(e.skill)]);
+    num(&l, "resistance", e.resistance);
+    say(&l, MSG_IV_BARRED, -1);
+    break;
+  case COPS_EV_EVIDENCE:
+    num(&l, "resistance", e.resistance);
+    say(&l, MSG_IV_EVIDENCE, -1);
     break;
   case COPS_EV_NIGHT:
     text(&l, "point", e.point >= 0 ? L->point[e.point] : NULL);

@@ -12,7 +12,7 @@ static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "condition", "ammunition", "cover", "escape", "stray", "penetration", "start", "join",
   "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end", "bleeding",
   "rest", "time", "night", "chase_dice", "chase_band", "crash", "chase_out", "chase_end",
-  "chase_join",
+  "chase_join", "interview", "trait", "approach", "interrogation", "fact", "barred", "evidence",
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
@@ -20,8 +20,10 @@ static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
   "stopping", "recovery", "escape", "stand_up", "first_aid", "treatment", "medicine",
-  "hospital", "chase", "crash",
+  "hospital", "chase", "crash", "evaluation", "interrogation", "resistance",
 };
+static const char *const iv_result_keys[3] = {"won", "tied", "lost"};
+
 static const char *const band_keys[3] = {"short", "intermediate", "long"};
 static const char *const chaser_keys[4] = {"in", "lost", "stopped", "wrecked"};
 static const char *const chase_result_keys[3] = {"going", "caught", "escaped"};
@@ -265,6 +267,30 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_END:
     more = json_pack("{s:o}", "winner", e.side >= 0 ? json_integer(e.side) : json_null());
+    break;
+  case COPS_EV_TRAIT:
+    more = json_pack("{s:s,s:i}", "trait", cops__trait_key(e.trait), "value", e.value);
+    break;
+  case COPS_EV_APPROACH:
+    more = json_pack("{s:s,s:s,s:b,s:b,s:i,s:i,s:i,s:b}", "skill", cops__method_key(e.skill),
+                     "attitude", cops__trait_key(3 + e.attitude), "affinity", e.affinity,
+                     "deficiency", e.deficiency, "dice_mod", e.dice_mod, "threshold_mod",
+                     e.threshold_mod, "resistance", e.resistance, "anciennete", e.anciennete);
+    break;
+  case COPS_EV_INTERROGATION:
+    more = json_pack("{s:s,s:i,s:i,s:i,s:b}", "result", iv_result_keys[e.result], "margin",
+                     e.margin, "tiers", e.tiers, "learnt", e.learnt, "anciennete",
+                     e.anciennete);
+    break;
+  case COPS_EV_FACT:
+    more = json_pack("{s:i,s:i,s:s}", "fact", e.fact, "tier", e.tier, "text",
+                     e.text ? e.text : "");
+    break;
+  case COPS_EV_BARRED:
+    more = json_pack("{s:s,s:i}", "skill", cops__method_key(e.skill), "resistance", e.resistance);
+    break;
+  case COPS_EV_EVIDENCE:
+    more = json_pack("{s:i}", "resistance", e.resistance);
     break;
   default:
     more = json_object();

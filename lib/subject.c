@@ -439,11 +439,8 @@ int cops_subject_load(cops_subject **out, cops_ctx *ctx, const char *path)
   return cops__load_end(ctx, path, text, cops_subject_from_json(out, ctx, text));
 }
 
-int cops_subject_to_json(const cops_subject *s, char **out)
+json_t *cops__subject_json(const cops_subject *s, int *bad_out)
 {
-  if (!s || !out)
-    return COPS_EINVAL;
-  *out = NULL;
   int bad = 0;
   json_t *root = json_pack("{s:i,s:s,s:s}", "schema", 1, "type", "subject", "name", s->name);
   json_t *ch = json_object(), *res = json_object(), *rea = json_object();
@@ -470,5 +467,52 @@ int cops_subject_to_json(const cops_subject *s, char **out)
     bad |= json_array_append_new(facts, json_pack("{s:i,s:s}", "tier", s->fact[i].tier, "text",
                                                   s->fact[i].text));
   bad |= json_object_set_new(root, "facts", facts);
+  *bad_out |= bad || !root;
+  return root;
+}
+
+int cops_subject_to_json(const cops_subject *s, char **out)
+{
+  if (!s || !out)
+    return COPS_EINVAL;
+  *out = NULL;
+  int bad = 0;
+  json_t *root = cops__subject_json(s, &bad);
   return cops__sheet_out(s->ctx, root, bad, out);
+}
+
+int cops__subject_from_value(cops_subject **out, cops_ctx *ctx, json_t *v)
+{
+  *out = NULL;
+  cops_subject *s = NULL;
+  const int rc = subject_parse(&s, ctx, v);
+  if (rc) {
+    cops_subject_free(s);
+    return rc;
+  }
+  *out = s;
+  return COPS_OK;
+}
+
+cops_subject *cops__subject_seen(const cops_subject *s, unsigned known)
+{
+  cops_subject *v = cops__malloc(&s->ctx->alloc, sizeof *v);
+  if (!v)
+    return NULL;
+  *v = *s;
+  v->nfacts = 0;
+  for (int k = 0; k < 3; k++) {
+    v->resistance[k] = 0;   /* never revealed (C4.1) */
+    if (!(known & 1u << k))
+      v->value[k] = 2;
+  }
+  for (int a = 0; a < COPS_IV_ATTITUDE_COUNT; a++)
+    if (!(known & 1u << (3 + a)))
+      v->reaction[a] = 0;
+  return v;
+}
+
+int cops__subject_trait(const cops_subject *s, int trait)
+{
+  return trait < 3 ? s->value[trait] : s->reaction[trait - 3];
 }

@@ -513,12 +513,63 @@ Rhétorique    Froid        94.39%   4.64%   0.97%     94.39%  94.39%  80.81%   
 run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" --odds --anciennete --json
 case $out in '{"subject":"Luis « Tecato » Reyes, Eastside Locos","approaches":[{"method":"Rhétorique","attitude":"Froid","win":0.99'*) ok ;;
   *) ko "interrogate --odds --anciennete: a lost roll again" ;; esac
-expect_err "interrogate: no --odds" 2 \
-  "cops: interrogate: --odds: this version gives the odds of each approach; the interview itself is not in it yet (see 'cops help')" \
-  interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json"
 expect_err "interrogate: no --sheet" 2 \
-  "cops: interrogate: --sheet COP.json: the interrogator (see 'cops help')" \
+  "cops: interrogate: SUBJECT --sheet COP, e.g. examples/subjects/frightened-witness.json --sheet examples/sheets/sarah.json (or --resume FILE) (see 'cops help')" \
   interrogate "$ex/subjects/frightened-witness.json" --odds
+expect_err "interrogate: nothing to do" 2 \
+  "cops: interrogate: nothing to do: --evaluate, --method and --attitude, --evidence, --odds or --save (see 'cops help')" \
+  interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json"
+expect_err "interrogate: --method alone" 2 \
+  "cops: interrogate: --method and --attitude go together (see 'cops help')" \
+  interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json" --method Intimidation
+expect_err "interrogate: no such method" 2 \
+  "cops: interrogate: --method: 'Psychologie' is none of Intimidation, Éloquence, Rhétorique (C4.2) (see 'cops help')" \
+  interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json" --method Psychologie --attitude Poli
+expect_err "interrogate: no such trait" 2 \
+  "cops: interrogate: --evaluate: 'Carrure' is none of Sang-froid, Charme, Éducation or an attitude (Agressif, Inquisiteur, Froid, Poli, Amical) (see 'cops help')" \
+  interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json" --evaluate Charme,Carrure
+
+# The interview (issue 17): a worked interview in three calls, saved and resumed between
+# them — the evaluation and a failed Intimidation (the method barred, resistance +1), a won
+# Rhétorique (two facts), new evidence and a second failure — against the golden logs.
+interview() {
+  run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" \
+    --evaluate all --method Intimidation --attitude Agressif --seed 2030 "$@" --save "$tmp/iv1.json"
+  all=$out; rcs=$rc
+  run interrogate --resume "$tmp/iv1.json" --method Rhétorique --attitude Froid "$@" --save "$tmp/iv2.json"
+  all=$(printf '%s\n%s' "$all" "$out"); rcs="$rcs$rc"
+  run interrogate --resume "$tmp/iv2.json" --evidence --method Intimidation --attitude Froid "$@"
+  all=$(printf '%s\n%s' "$all" "$out"); rcs="$rcs$rc"
+}
+for form in en.txt:"--lang en" jsonl:--json; do
+  ext=${form%%:*}
+  # shellcheck disable=SC2086
+  interview ${form#*:}
+  if [ "$rcs" = 000 ] && [ "$all" = "$(cat "$golden/gang-member-interview-2030.$ext")" ]; then ok
+  else ko "interrogate: the worked interview, seed 2030, $ext, is the golden log"; fi
+done
+case $(cat "$golden/gang-member-interview-2030.en.txt") in
+  *"can no longer use Intimidation"*"resistance +1 from failures"*"reveals (tier 1)"*"New evidence"*) ok ;;
+  *) ko "the golden interview shows a bar, the resistance, a fact and new evidence" ;; esac
+expect_err "interrogate: a barred method" 2 \
+  "cops: Intimidation is barred on Luis « Tecato » Reyes, Eastside Locos after a failed interrogation (C4.7): new evidence opens it again" \
+  interrogate --resume "$tmp/iv1.json" --method Intimidation --attitude Poli
+expect_err "interrogate: evaluated already" 2 \
+  "cops: the evaluation is the first contact, once an interview (C4.1)" \
+  interrogate --resume "$tmp/iv1.json" --evaluate all
+run interrogate --resume "$tmp/iv2.json" --odds --lang en
+case $out in *"(as the interrogator sees them: --gm for the true odds)"*) 
+  case $out in *Intimidation*) ko "interrogate --odds of an interview: a barred method left out" ;; *) ok ;; esac ;;
+  *) ko "interrogate --odds of an interview: the interrogator's view" ;; esac
+run interrogate --resume "$tmp/iv2.json" --odds --gm --json
+case $out in '{"subject":"Luis « Tecato » Reyes, Eastside Locos","approaches":[{"method":"Rhétorique","attitude":"Froid"'*) ok ;;
+  *) ko "interrogate --odds --gm of an interview" ;; esac
+expect_err "interrogate: --resume and --seed" 2 \
+  "cops: interrogate: --seed: a saved interview carries its dice (see 'cops help')" \
+  interrogate --resume "$tmp/iv1.json" --evidence --seed 3
+expect_err "interrogate: a chase save is no interview" 2 \
+  "cops: $tmp/chase.json: type: expected \"interview-save\"" \
+  interrogate --resume "$tmp/chase.json" --evidence
 expect_err "interrogate: a sheet is no subject" 2 \
   "cops: $sheets/mike.json: type: expected \"subject\"" \
   interrogate "$sheets/mike.json" --sheet "$sheets/mike.json" --odds

@@ -95,6 +95,25 @@ for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
             if abs(a["win"] + a["tie"] + a["lose"] - 1) > 1e-9:
                 failures.append("interrogate %s: %s %s sums to %r" % (
                     path, a["method"], a["attitude"], a["win"] + a["tie"] + a["lose"]))
+# Interviews saved after every step: the evaluation, then each approach in turn.
+IV_SAVE = None
+for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
+    for seed in range(1, 4):
+        with cops.Context(seed=seed) as ctx:
+            cop = cops.Character.load(ctx, os.path.join(EX, "sheets", "sarah.json"))
+            iv = cops.Interview(ctx, cops.Subject.load(ctx, path), cop)
+            valid("interview-save", json.loads(iv.save()), "interview save %s new" % path)
+            iv.evaluate()
+            for method in ("Intimidation", "Éloquence", "Rhétorique", "Éloquence"):
+                if iv.barred(method):
+                    iv.evidence()
+                iv.ask(method, "Froid")
+                saved = json.loads(iv.save())
+                valid("interview-save", saved, "interview save %s %s" % (path, method))
+                if IV_SAVE is None and saved["known"] and saved["barred"] and saved["learnt"]:
+                    IV_SAVE = saved
+            lines(iv.jsonl(), "interview %s %d" % (path, seed))
+            iv.close()
 for path in CHASES:
     for seed in range(1, 21):
         lines(cli("chase", path, "--seed", str(seed), "--json"), "chase %s %d" % (path, seed))
@@ -298,6 +317,8 @@ def library_field(kind, doc):
                 cops.Encounter.load(ctx, text).close()
             elif kind == "subject":
                 cops.Subject.from_json(ctx, text).close()
+            elif kind == "interview-save":
+                cops.Interview.resume(ctx, text).close()
             else:
                 cops.Scenario(ctx, json_text=text, base_dir=os.path.join(EX, "scenarios"))
         except cops.CopsError as exc:
@@ -307,7 +328,8 @@ def library_field(kind, doc):
 
 
 def mutated(kind, base, path, value):
-    doc = copy.deepcopy(SAVE if base == "SAVE" else load(os.path.join(EX, base)))
+    doc = copy.deepcopy(SAVE if base == "SAVE" else IV_SAVE if base == "IV_SAVE"
+                        else load(os.path.join(EX, base)))
     keys = re.findall(r"[^.\[\]]+|\[\d+\]", path)
     node = doc
     for k in keys[:-1]:
@@ -359,6 +381,15 @@ INVALID = [
     ("subject", "subjects/frightened-witness.json", "reaction_mode", "both"),
     ("subject", "subjects/frightened-witness.json", "colour", "red"),
     ("subject", "subjects/frightened-witness.json", "name", DELETE),
+    ("interview-save", "IV_SAVE", "known[0]", "carrure"),
+    ("interview-save", "IV_SAVE", "barred[0]", "psychologie"),
+    ("interview-save", "IV_SAVE", "learnt[0]", 40),
+    ("interview-save", "IV_SAVE", "resistance_up", 21),
+    ("interview-save", "IV_SAVE", "evaluated", "yes"),
+    ("interview-save", "IV_SAVE", "mood", 1),
+    ("interview-save", "IV_SAVE", "subject.characteristics.Charme", 0),
+    ("interview-save", "IV_SAVE", "interrogator.characteristics.Carrure", 9),
+    ("interview-save", "IV_SAVE", "random", DELETE),
     ("save", "SAVE", "round", -1),
     ("save", "SAVE", "colour", "red"),
     ("save", "SAVE", "next_event", DELETE),

@@ -585,6 +585,118 @@ START_TEST(test_a_failing_allocator_over_a_chase_changes_nothing)
 }
 END_TEST
 
+/* An interview (docs/interrogations.md) whose evaluation and interrogation rolls have their
+ * allocations fail one after another (a cold log each time): each failure leaves the
+ * interview, its log and the seeded dice as they were; the retry gives the interview that
+ * never failed. Its save and its resumption fail cleanly at every allocation too. */
+static char *interview_state(cops_interview *iv)
+{
+  char *save, *log;
+  ck_assert_int_eq(cops_interview_save(iv, &save), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_interview_log(iv), 0, &log), COPS_OK);
+  const size_t n = strlen(save) + strlen(log) + 1;
+  char *both = malloc(n);
+  ck_assert_ptr_nonnull(both);
+  snprintf(both, n, "%s%s", save, log);
+  cops_free(save);
+  cops_free(log);
+  return both;
+}
+
+/* Step k of the interview: the evaluation, then Intimidation, Rhétorique and Éloquence
+ * (the last with Ancienneté), all Froid. */
+static int interview_step(cops_interview *iv, int k)
+{
+  if (k == 0)
+    return cops_interview_evaluate(iv, NULL, NULL);
+  static const int methods[] = {COPS_INTIMIDATION, COPS_RHETORIQUE, COPS_ELOQUENCE};
+  cops_approach a;
+  cops_approach_init(&a, methods[k - 1], COPS_IV_FROID);
+  a.anciennete = k == 3;
+  return cops_interview_ask(iv, &a, NULL);
+}
+
+static int save_interview(cops_ctx *ctx, void *arg)
+{
+  (void)ctx;
+  return cops_interview_save(arg, &text_out);
+}
+static char *interview_text;
+static int resume_interview(cops_ctx *ctx, void *arg)
+{
+  return cops_interview_resume((cops_interview **)arg, ctx, interview_text);
+}
+static void free_interview(void *arg)
+{
+  cops_interview_free(*(cops_interview **)arg);
+  *(cops_interview **)arg = NULL;
+}
+
+START_TEST(test_a_failing_allocator_over_an_interview_changes_nothing)
+{
+  mem.fail_at = -1;
+  cops_ctx *ctx = budget_ctx();
+  mem.json = 1;
+  cops_subject *s;
+  ck_assert_int_eq(cops_subject_load(&s, ctx, SCENARIOS_DIR "/../subjects/hardened-gang-member.json"),
+                   COPS_OK);
+  const char *sheet = SCENARIOS_DIR "/../sheets/mike.json";
+  cops_character *cop;
+  cops_interview *iv;
+  char *reference = NULL;
+  int failed = 0;
+  for (long n = -1;; n++) {   /* n = -1: the reference, nothing failing */
+    ck_assert_int_eq(cops_character_load(&cop, ctx, sheet), COPS_OK);
+    cops_ctx_seed(ctx, 2030);
+    ck_assert_int_eq(cops_interview_new(&iv, ctx, s, cop), COPS_OK);   /* a cold log */
+    int any = 0;
+    for (int k = 0; k < 4; k++) {
+      char *before = interview_state(iv);
+      mem.count = 0;
+      mem.fail_at = n;
+      const int rc = interview_step(iv, k);
+      mem.fail_at = -1;
+      if (rc) {
+        any = 1;
+        ck_assert_int_eq(rc, COPS_ENOMEM);
+        ck_assert_str_ne(cops_ctx_errmsg(ctx), "no error");
+        char *after = interview_state(iv);
+        ck_assert_str_eq(after, before);
+        free(after);
+        ck_assert_int_eq(interview_step(iv, k), COPS_OK);   /* the retry */
+      }
+      free(before);
+    }
+    char *state = interview_state(iv);
+    if (!reference)
+      reference = state;
+    else {
+      ck_assert_str_eq(state, reference);   /* as if nothing had ever failed */
+      free(state);
+    }
+    failed += any;
+    if (n >= 0 && !any)
+      break;
+    cops_interview_free(iv);
+    cops_character_free(cop);
+  }
+  ck_assert_int_gt(failed, 0);
+  /* Saving: every allocation, the library's and jansson's; resuming: the library's. */
+  sweep("cops_interview_save", ctx, save_interview, iv, free_text, 1, 1);
+  ck_assert_int_eq(cops_interview_save(iv, &interview_text), COPS_OK);
+  cops_interview *again = NULL;
+  sweep("cops_interview_resume", ctx, resume_interview, &again, free_interview, 1, 0);
+  cops_free(interview_text);
+  free(reference);
+  cops_interview_free(iv);
+  cops_character_free(cop);
+  cops_subject_free(s);
+  cops_ctx_free(ctx);
+  json_set_alloc_funcs(malloc, free);
+  ck_assert_int_eq(mem.live, 0);
+}
+END_TEST
+
 /* An attack whose allocations fail one after another (a cold log and outcome
  * each time): each failure leaves the target, the weapon, the log and the
  * seeded source as they were; the retry gives the attack that never failed. */
@@ -1115,6 +1227,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_a_failing_allocator_over_an_attack_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_an_aftermath_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_a_chase_changes_nothing);
+  tcase_add_test(tc, test_a_failing_allocator_over_an_interview_changes_nothing);
   tcase_add_test(tc, test_a_callback_calling_back_is_refused);
   tcase_add_test(tc, test_a_message_is_about_the_last_call);
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);

@@ -85,6 +85,18 @@ void open_heal(lua_State *L);
 void open_chase(lua_State *L);
 void open_relations(lua_State *L);
 void open_interrogation(lua_State *L);
+void open_interview(lua_State *L);
+
+#define SUBJECT "cops.subject"
+typedef struct {
+  cops_subject *p;
+  ctx_ud *owner;
+  int users;         /* interviews holding it */
+  int closed;        /* closed while an interview held it: freed with the last */
+} subject_ud;
+subject_ud *to_subject(lua_State *L, int i);
+void subject_unuse(subject_ud *s);
+void push_interrogation_odds(lua_State *L, const cops_interrogation_odds *o);
 /* The situation of the table at index t (lib/attack.c); an attacker may be left out when
  * the caller fills it (a chase's secondary action). */
 void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situation *out);

@@ -1266,5 +1266,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_chase(L);
   open_relations(L);
   open_interrogation(L);
+  open_interview(L);
   return 1;
 }

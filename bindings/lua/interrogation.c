@@ -5,20 +5,14 @@
 
 #include "cops-lua.h"
 
-#define SUBJECT "cops.subject"
-
-typedef struct {
-  cops_subject *p;
-  ctx_ud *owner;
-} subject_ud;
 
 static const char *const kinds[] = {"affinity", "deficiency", NULL};
 static const char *const modes[] = {"dice", "resistance", NULL};
 
-static subject_ud *to_subject(lua_State *L, int i)
+subject_ud *to_subject(lua_State *L, int i)
 {
   subject_ud *s = luaL_checkudata(L, i, SUBJECT);
-  if (!s->p)
+  if (!s->p || s->closed)
     luaL_error(L, "the subject is closed");
   s->owner->L = L;
   return s;
@@ -30,7 +24,7 @@ static int make_subject(lua_State *L, int how)
   ctx_ud *c = to_ctx(L, 1);
   const char *arg = checktext(L, 2);
   subject_ud *s = lua_newuserdatauv(L, sizeof *s, 1);
-  s->p = NULL;
+  memset(s, 0, sizeof *s);
   s->owner = c;
   lua_pushvalue(L, 1);   /* the context lives as long as the subject */
   lua_setiuservalue(L, -2, 1);
@@ -55,17 +49,32 @@ static int ctx_subject_json(lua_State *L)
   return make_subject(L, 2);
 }
 
-static int subject_close(lua_State *L)
+static void subject_free(subject_ud *s)
 {
-  subject_ud *s = luaL_checkudata(L, 1, SUBJECT);
-  if (!s->p)
-    return 0;
-  if (lua_toboolean(L, lua_upvalueindex(2)))
-    refuse_in_callback(L, s->owner, "subject");
   cops_subject_free(s->p);
   s->p = NULL;
   s->owner->children--;
   ctx_release(s->owner);
+}
+
+void subject_unuse(subject_ud *s)
+{
+  if (--s->users == 0 && s->closed && s->p)
+    subject_free(s);
+}
+
+static int subject_close(lua_State *L)
+{
+  subject_ud *s = luaL_checkudata(L, 1, SUBJECT);
+  if (!s->p || s->closed)
+    return 0;
+  if (lua_toboolean(L, lua_upvalueindex(2)))
+    refuse_in_callback(L, s->owner, "subject");
+  if (s->users) {   /* an interview holds it: freed with the last */
+    s->closed = 1;
+    return 0;
+  }
+  subject_free(s);
   return 0;
 }
 
@@ -238,6 +247,26 @@ static void approach_of(lua_State *L, subject_ud **s, entity_ud **cop, cops_appr
   a->threshold_mod = opt_field_int(L, 2, "threshold_mod", 0);
 }
 
+/* The odds of an approach as a table: {win, tie, lose, tiers = {...}, mean_tiers}. */
+void push_interrogation_odds(lua_State *L, const cops_interrogation_odds *o)
+{
+  lua_createtable(L, 0, 5);
+  const struct {
+    const char *key;
+    double v;
+  } f[] = {{"win", o->win}, {"tie", o->tie}, {"lose", o->lose}, {"mean_tiers", o->mean_tiers}};
+  for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+    lua_pushnumber(L, f[k].v);
+    lua_setfield(L, -2, f[k].key);
+  }
+  lua_createtable(L, COPS_TIER_MAX + 1, 0);
+  for (int k = 0; k <= COPS_TIER_MAX; k++) {
+    lua_pushnumber(L, o->tier[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, -2, "tiers");
+}
+
 /* ctx:approach_odds{...} -> {win, tie, lose, tiers = {...}, mean_tiers} */
 static int ctx_approach_odds(lua_State *L)
 {
@@ -249,21 +278,7 @@ static int ctx_approach_odds(lua_State *L)
   cops_interrogation_odds o;
   o.size = sizeof o;
   check(L, s->owner, cops_approach_odds(s->p, cop->p, &a, &o));
-  lua_createtable(L, 0, 5);
-  const struct {
-    const char *key;
-    double v;
-  } f[] = {{"win", o.win}, {"tie", o.tie}, {"lose", o.lose}, {"mean_tiers", o.mean_tiers}};
-  for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-    lua_pushnumber(L, f[k].v);
-    lua_setfield(L, -2, f[k].key);
-  }
-  lua_createtable(L, COPS_TIER_MAX + 1, 0);
-  for (int k = 0; k <= COPS_TIER_MAX; k++) {
-    lua_pushnumber(L, o.tier[k]);
-    lua_rawseti(L, -2, k + 1);
-  }
-  lua_setfield(L, -2, "tiers");
+  push_interrogation_odds(L, &o);
   return 1;
 }
 

@@ -58,6 +58,13 @@ enum cops_event_types {
   COPS_EV_CHASE_OUT,      /**< a participant leaves the chase: lost, stopped, wrecked (C7.4). @since 0.11.0 */
   COPS_EV_CHASE_END,      /**< the chase is over: caught or escaped (C7.4). @since 0.11.0 */
   COPS_EV_CHASE_JOIN,     /**< a pursuer joins a chase under way: its white dice (C7). @since 0.11.0 */
+  COPS_EV_INTERVIEW,      /**< an interview begins: the interrogator (actor) and the subject (target) (C4). @since 0.12.0 */
+  COPS_EV_TRAIT,          /**< the evaluation reveals a trait of the subject: which, its value (C4.1). @since 0.12.0 */
+  COPS_EV_APPROACH,       /**< an interrogation's method and attitude, and what bears on it (C4.2-C4.6). @since 0.12.0 */
+  COPS_EV_INTERROGATION,  /**< how the interrogation roll ended: won, tied, lost; margin, tiers (C4.5, C4.8). @since 0.12.0 */
+  COPS_EV_FACT,           /**< a fact the subject gives: its index, tier and text (C4.5). @since 0.12.0 */
+  COPS_EV_BARRED,         /**< a failed interrogation: the method barred, the resistance up (C4.7). @since 0.12.0 */
+  COPS_EV_EVIDENCE,       /**< new evidence: every method open again (C4.7). @since 0.12.0 */
   COPS_EV_TYPE_COUNT
 };
 
@@ -81,6 +88,9 @@ enum cops_roll_purposes {
   COPS_PURPOSE_HOSPITAL,     /**< the 2d6 of a day in hospital (C8.6). @since 0.10.0 */
   COPS_PURPOSE_CHASE,        /**< a chase roll: skill / chase dice (declared) (C7). @since 0.11.0 */
   COPS_PURPOSE_CRASH,        /**< the d6 of a crash test (C7.2). @since 0.11.0 */
+  COPS_PURPOSE_EVALUATION,   /**< Psychologie/Perception (2): the first contact of an interview (C4.1). @since 0.12.0 */
+  COPS_PURPOSE_INTERROGATION,/**< the interrogator's Skill/characteristic (C4.2). @since 0.12.0 */
+  COPS_PURPOSE_RESISTANCE,   /**< the subject's resistance roll (C4.4). @since 0.12.0 */
   COPS_PURPOSE_COUNT
 };
 
@@ -211,6 +221,21 @@ typedef struct cops_event {
   int blackened;       /**< CHASE_DICE: white dice turned black. @since 0.11.0 */
   int band;            /**< CHASE_BAND: ::cops_chase_bands (<cops/chase.h>). @since 0.11.0 */
   int failed;          /**< CRASH: black dice that failed; its @c total is the d6 result (or their sum). @since 0.11.0 */
+  /* Since 0.12.0. The interview's events also use attitude (APPROACH: a
+   * ::cops_interview_attitude), dice_mod, threshold_mod (APPROACH), result
+   * (INTERROGATION: ::cops_interview_results), margin (INTERROGATION) and
+   * anciennete (APPROACH: spent if lost; INTERROGATION: spent). */
+  int skill;           /**< APPROACH, BARRED: the method (::cops_skill). @since 0.12.0 */
+  int trait;           /**< TRAIT: a ::cops_trait (<cops/interrogation.h>). @since 0.12.0 */
+  int value;           /**< TRAIT: its value (a characteristic, or a reaction from the cop's side). @since 0.12.0 */
+  int fact;            /**< FACT: the index of the subject's fact. @since 0.12.0 */
+  int tier;            /**< FACT: its tier. @since 0.12.0 */
+  int tiers;           /**< INTERROGATION: tiers that came out (0 none). @since 0.12.0 */
+  int learnt;          /**< INTERROGATION: facts learnt, not known before. @since 0.12.0 */
+  int resistance;      /**< APPROACH, BARRED, EVIDENCE: the subject's resistance increases (C4.7). @since 0.12.0 */
+  int affinity;        /**< APPROACH: 1 when the cop matches the subject's affinity (C4.6). @since 0.12.0 */
+  int deficiency;      /**< APPROACH: 1 when it matches its deficiency (C4.6). @since 0.12.0 */
+  const char *text;    /**< FACT: the fact, borrowed from the log. @since 0.12.0 */
 } cops_event;
 
 /** Opaque event log. */

@@ -12,6 +12,7 @@
 #include <cops/common.h>
 #include <cops/character.h>
 #include <cops/dice.h>
+#include <cops/events.h>
 
 COPS_BEGIN_DECLS
 
@@ -186,6 +187,180 @@ typedef struct cops_interrogation_odds {
  */
 COPS_API int cops_approach_odds(const cops_subject *s, cops_character *cop, const cops_approach *a,
                                 cops_interrogation_odds *out);
+
+/* ---- the interview ---------------------------------------------------------- */
+
+/** Opaque interview: an interrogator questioning a subject, with what it learnt (C4). */
+typedef struct cops_interview cops_interview;
+
+/** What the evaluation may reveal (C4.1): a resisting characteristic or the reaction to an attitude. */
+typedef enum cops_trait {
+  COPS_TRAIT_SANG_FROID = 0,   /**< the subject's Sang-froid */
+  COPS_TRAIT_CHARME = 1,       /**< its Charme */
+  COPS_TRAIT_EDUCATION = 2,    /**< its Éducation */
+  COPS_TRAIT_AGRESSIF = 3,     /**< its reaction to Agressif (COPS_TRAIT_AGRESSIF + attitude for the others) */
+  COPS_TRAIT_INQUISITEUR = 4,  /**< to Inquisiteur */
+  COPS_TRAIT_FROID = 5,        /**< to Froid */
+  COPS_TRAIT_POLI = 6,         /**< to Poli */
+  COPS_TRAIT_AMICAL = 7,       /**< to Amical */
+  COPS_TRAIT_COUNT
+} cops_trait;
+
+/** How an interrogation roll ended (C4.5, C4.7, C4.8). */
+typedef enum cops_interview_results {
+  COPS_IV_WON = 0,   /**< the interrogator won: facts come out */
+  COPS_IV_TIED = 1,  /**< equal successes: a failed interrogation (C4.8) */
+  COPS_IV_LOST = 2   /**< the subject won: a failed interrogation */
+} cops_interview_results;
+
+/**
+ * @brief A new interview of @p subject by @p cop, both borrowed (they must
+ * outlive it) and of the same context; its log begins with an ::COPS_EV_INTERVIEW
+ * event. Nothing is known of the subject yet; every method is open.
+ *
+ * Events name the interrogator id 0 and the subject id 1.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_new(cops_interview **out, cops_ctx *ctx, cops_subject *subject,
+                                cops_character *cop);
+/** @brief Free an interview (and, for a resumed one, the subject and the interrogator it owns). NULL is accepted. @since 0.12.0 */
+COPS_API void cops_interview_free(cops_interview *iv);
+/** @brief The interview's log (owned by it). @since 0.12.0 */
+COPS_API cops_log *cops_interview_log(cops_interview *iv);
+/** @brief The subject questioned. @since 0.12.0 */
+COPS_API cops_subject *cops_interview_subject(cops_interview *iv);
+/** @brief The interrogator. @since 0.12.0 */
+COPS_API cops_character *cops_interview_interrogator(cops_interview *iv);
+
+/**
+ * The evaluation of a subject (C4.1): the traits the player wants to know, in
+ * the order of the wish, and what bears on the roll. Initialise with
+ * cops_evaluation_init(); the struct only grows at its end.
+ */
+typedef struct cops_evaluation {
+  uint32_t size;                    /**< sizeof(cops_evaluation), set by cops_evaluation_init() */
+  int wishes[8];                    /**< ::cops_trait values, distinct, the first wanted first */
+  int nwishes;                      /**< how many: 0..8 (COPS_TRAIT_COUNT) */
+  int dice_mod;                     /**< the GM's modifiers of the roll (C1.7): dice */
+  int threshold_mod;                /**< threshold */
+  int difficulty_mod;               /**< difficulty */
+  int anciennete;                   /**< 1: an Ancienneté point rolls a failed roll again (C5): a success then has MR 0, one trait */
+} cops_evaluation;
+
+/** @brief Fill @p e with no wish and no modifier; @p size is sizeof(*e) as the caller knows it. @since 0.12.0 */
+COPS_API int cops_evaluation_init_sized(cops_evaluation *e, size_t size);
+/** @brief cops_evaluation_init_sized() with sizeof(cops_evaluation). @since 0.12.0 */
+#define cops_evaluation_init(e) cops_evaluation_init_sized((e), sizeof(cops_evaluation))
+
+/**
+ * @brief The first contact (C4.1): the interrogator rolls `Psychologie/Perception (2)`;
+ * a success reveals the first of the wishes not known yet, and one more for
+ * each point of MR, in the order of the wishes (reveals beyond the wishes are
+ * lost: list all eight to use every one). Once per interview. Events: the
+ * ::COPS_PURPOSE_EVALUATION roll (and its re-roll), a ::COPS_EV_TRAIT for each
+ * trait revealed. All or nothing.
+ * @param iv the interview
+ * @param e the wishes and modifiers (NULL: all eight traits in their order)
+ * @param[out] revealed traits revealed (may be NULL)
+ * @return ::COPS_OK; ::COPS_EINVAL (a wish, twice, a field, a modifier out of
+ *         range); ::COPS_ESTATE (evaluated already); ::COPS_ERULE
+ *         (@c anciennete without a point left); ::COPS_ENOMEM
+ * @rule C4.1 C5
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_evaluate(cops_interview *iv, const cops_evaluation *e, int *revealed);
+/** @brief 1 once the evaluation was made, 0 before, or a negative code. @since 0.12.0 */
+COPS_API int cops_interview_evaluated(const cops_interview *iv);
+/** @brief 1 when the interrogator knows the ::cops_trait, 0 when not, or a negative code. @since 0.12.0 */
+COPS_API int cops_interview_knows(const cops_interview *iv, int trait);
+
+/** What an interrogation roll gave, as cops_interview_ask() fills it. */
+typedef struct cops_interview_result {
+  uint32_t size;    /**< sizeof(cops_interview_result), set by the caller */
+  int result;       /**< ::cops_interview_results */
+  int margin;       /**< the interrogator's successes less the subject's (of the re-roll, after one) */
+  int tiers;        /**< tiers of facts that came out: 0 none, k the tiers 0..k-1 (C4.5, C4.8) */
+  int learnt;       /**< facts learnt by this roll, not known before */
+  int anciennete;   /**< 1 when an Ancienneté point rolled the lost roll again */
+} cops_interview_result;
+
+/**
+ * @brief One interrogation (C4.2-C4.8): the method and the attitude of @p a
+ * rolled against the subject's resistance, with the resistance increases the
+ * interview keeps (@p a's @c resistance_up must be 0). A win reveals the
+ * facts of tiers 0 .. margin - 1 (the affinity's free point counted; after an
+ * Ancienneté re-roll, tier 0 only); a tie or a loss bars the method on this
+ * subject and raises every resistance by 1 (C4.7). Events: ::COPS_EV_APPROACH,
+ * the two rolls (::COPS_PURPOSE_INTERROGATION, ::COPS_PURPOSE_RESISTANCE), the
+ * re-roll, ::COPS_EV_INTERROGATION, a ::COPS_EV_FACT for each fact learnt,
+ * ::COPS_EV_BARRED after a failure. All or nothing.
+ * @param iv the interview
+ * @param a the approach
+ * @param[out] out what it gave (may be NULL; its @c size set by the caller)
+ * @return ::COPS_OK; ::COPS_ERULE (the method is barred, C4.7; no Ancienneté
+ *         point left); the codes of cops_approach_actions(); ::COPS_ENOMEM
+ * @rule C4.2 C4.3 C4.4 C4.5 C4.6 C4.7 C4.8
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_ask(cops_interview *iv, const cops_approach *a,
+                                cops_interview_result *out);
+/**
+ * @brief New evidence (C4.7): the three methods are open again; the resistance
+ * increases stay. A ::COPS_EV_EVIDENCE event.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_evidence(cops_interview *iv);
+/** @brief 1 when the method (a ::cops_skill) is barred on the subject (C4.7), 0 when open, or a negative code. @since 0.12.0 */
+COPS_API int cops_interview_barred(const cops_interview *iv, int skill);
+/** @brief The resistance increases from failed interrogations (C4.7), or a negative code. @since 0.12.0 */
+COPS_API int cops_interview_resistance_up(const cops_interview *iv);
+/** @brief 1 when the interrogator learnt the subject's fact @p i, 0 when not, or a negative code. @since 0.12.0 */
+COPS_API int cops_interview_learnt(const cops_interview *iv, int i);
+/** @brief Interrogation rolls made so far. @since 0.12.0 */
+COPS_API int cops_interview_asked(const cops_interview *iv);
+
+/**
+ * @brief The exact odds of an approach in this interview: with @p gm 1, as
+ * they are (cops_approach_odds() with the interview's resistance increases);
+ * with @p gm 0, as the interrogator sees them: a characteristic it does not
+ * know is taken as 2 and a reaction as 0, resistance modifiers (which the
+ * evaluation never reveals) as 0 (docs/interrogations.md). @p a's
+ * @c resistance_up must be 0. Nothing changes.
+ * @return ::COPS_OK; ::COPS_ERULE (the method is barred); as cops_approach_odds()
+ * @rule C4.1 C4.7 C4.8
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_odds(cops_interview *iv, const cops_approach *a, int gm,
+                                 cops_interrogation_odds *out);
+
+/**
+ * @brief The interview as JSON (schemas/interview-save.schema.json): the
+ * subject, the interrogator's sheet and state, what it knows and learnt, the
+ * methods barred, the resistance increases, the next event's number and the
+ * seeded stream's place (as cops_encounter_save(): a system source's key is
+ * never written; dice from the caller's function: ::COPS_ESTATE).
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_save(const cops_interview *iv, char **out);
+/** @brief cops_interview_save() to a file, confined by cops_ctx_confine(). @since 0.12.0 */
+COPS_API int cops_interview_save_file(const cops_interview *iv, const char *path);
+/**
+ * @brief An interview from its save: it owns its subject and interrogator; the
+ * context's seeded stream goes where the save was. A refused save changes
+ * nothing (the context's dice included).
+ * @return ::COPS_OK; ::COPS_EJSON (the message names the field); ::COPS_ENOMEM
+ * @since 0.12.0
+ */
+COPS_API int cops_interview_resume(cops_interview **out, cops_ctx *ctx, const char *json);
+/** @brief cops_interview_resume() of a file, confined by cops_ctx_confine(). @since 0.12.0 */
+COPS_API int cops_interview_resume_file(cops_interview **out, cops_ctx *ctx, const char *path);
+
+/** @brief A trait's name ("Sang-froid", "Amical"), or NULL. @since 0.12.0 */
+COPS_API const char *cops_trait_name(int trait, int lang);
+/** @brief Read a trait's name (any language, folded): a characteristic's or an attitude's. @since 0.12.0 */
+COPS_API int cops_trait_parse(const char *text, int *trait);
 
 /** @brief An attitude's name ("Agressif"; "Aggressive"), or NULL. @since 0.11.0 */
 COPS_API const char *cops_interview_attitude_name(int attitude, int lang);

@@ -128,10 +128,23 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_CHASE_CAUGHT] = "target",
   [MSG_CHASE_ESCAPED] = "target",
   [MSG_CHASE_JOIN] = "actor white",
+  [MSG_IV_START] = "actor target",
+  [MSG_IV_TRAIT] = "actor target trait value",
+  [MSG_IV_REACTION] = "actor target attitude value",
+  [MSG_IV_APPROACH] = "actor target skill attitude",
+  [MSG_IV_AFFINITY] = "",
+  [MSG_IV_DEFICIENCY] = "",
+  [MSG_IV_UP] = "resistance",
+  [MSG_IV_WON] = "actor target margin tiers",
+  [MSG_IV_TIED] = "actor target",
+  [MSG_IV_LOST] = "actor target margin",
+  [MSG_IV_FACT] = "actor tier text",
+  [MSG_IV_BARRED] = "actor target skill resistance",
+  [MSG_IV_EVIDENCE] = "actor target resistance",
 };
 
 const unsigned char cops__msg_plural[MSG_COUNT] = {
   [MSG_ROLL_OPPOSED] = 1, [MSG_ROLL_ACTION] = 1, [MSG_HIT_BULLETS] = 1, [MSG_AMMUNITION] = 1,
   [MSG_STRAY] = 1, [MSG_CHASE_LOSES] = 1, [MSG_CHASE_BLACKENS] = 1, [MSG_CRASH] = 1,
-  [MSG_CHASE_JOIN] = 1,
+  [MSG_CHASE_JOIN] = 1, [MSG_IV_WON] = 1,
 };

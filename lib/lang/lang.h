@@ -91,6 +91,19 @@ enum cops__msg {
   MSG_CHASE_CAUGHT,       /* {target} */
   MSG_CHASE_ESCAPED,      /* {target} */
   MSG_CHASE_JOIN,         /* {actor} {white}; plural on white */
+  MSG_IV_START,           /* {actor} {target}: an interview begins (C4) */
+  MSG_IV_TRAIT,           /* {actor} {target} {trait} {value}: a characteristic revealed (C4.1) */
+  MSG_IV_REACTION,        /* {actor} {target} {attitude} {value:+}: a reaction revealed */
+  MSG_IV_APPROACH,        /* {actor} {target} {skill} {attitude} */
+  MSG_IV_AFFINITY,        /* after MSG_IV_APPROACH (C4.6) */
+  MSG_IV_DEFICIENCY,      /* after MSG_IV_APPROACH (C4.6) */
+  MSG_IV_UP,              /* {resistance:+}: after MSG_IV_APPROACH (C4.7) */
+  MSG_IV_WON,             /* {actor} {target} {margin} {tiers}; plural on tiers */
+  MSG_IV_TIED,            /* {actor} {target} */
+  MSG_IV_LOST,            /* {actor} {target} {margin} */
+  MSG_IV_FACT,            /* {actor} {tier} {text}: the subject speaks */
+  MSG_IV_BARRED,          /* {actor} {target} {skill} {resistance:+} */
+  MSG_IV_EVIDENCE,        /* {actor} {target} {resistance:+} */
   MSG_COUNT
 };
 
@@ -129,6 +142,8 @@ struct cops__lang {
   const char *relation_level[2][4];              /* C9: by kind, levels 1..4 */
   const char *upkeep[5];                         /* C9: cops_upkeep */
   const char *iv_attitude[5];                    /* C4.3: an interrogator's attitudes */
+  const char *iv_method[3];                      /* C4.2: Intimidation, Éloquence, Rhétorique */
+  const char *iv_trait[3];                       /* C4.1: Sang-froid, Charme, Éducation */
 };
 
 /* The catalogue of a cops_lang, NULL for none. */

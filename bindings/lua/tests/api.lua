@@ -609,4 +609,42 @@ test("an interrogation's subject and the odds of an approach (C4)", function()
   assert(cops.catalogue.method_characteristic("Éloquence") == "Charme")
 end)
 
+test("an interview: the CLI's worked interview replayed, bars, evidence, odds (C4)", function()
+  local ctx <close> = cops.context()
+  ctx:seed(2030)
+  local luis = ctx:load_subject(ex .. "/subjects/hardened-gang-member.json")
+  local sarah = ctx:load_character(ex .. "/sheets/sarah.json")
+  local iv <close> = ctx:interview(luis, sarah)
+  assert(iv:evaluate() == 2 and iv:known()[1] == "Sang-froid" and iv:knows("Charme"))
+  raises("ESTATE", function() iv:evaluate() end)
+  local r = iv:ask{method = "Intimidation", attitude = "Agressif"}
+  assert(r.result == "lost" and r.tiers == 0 and iv:barred("Intimidation"))
+  raises("ERULE", function() iv:ask{method = "Intimidation", attitude = "Poli"} end)
+  local iv2 <close> = ctx:resume_interview(iv:save())
+  assert(iv2:resistance_up() == 1 and iv2:subject_name() == luis:name())
+  r = iv2:ask{method = "Rhétorique", attitude = "Froid"}
+  assert(r.result == "won" and r.margin == 3 and r.tiers == 3 and r.learnt == 2)
+  assert(#iv2:learnt() == 2)
+  local iv3 <close> = ctx:resume_interview(iv2:save())
+  iv3:evidence()
+  assert(not iv3:barred("Intimidation") and iv3:resistance_up() == 1)
+  iv3:ask{method = "Intimidation", attitude = "Froid"}
+  local f = assert(io.open(root .. "/tests/golden/gang-member-interview-2030.jsonl"))
+  local golden = f:read("a")
+  f:close()
+  assert(iv:jsonl() .. iv2:jsonl() .. iv3:jsonl() == golden)
+  assert(iv3:events()[1].type == "evidence")
+  local seen = iv2:odds{method = "Rhétorique", attitude = "Froid"}
+  local true_ = iv2:odds{method = "Rhétorique", attitude = "Froid", gm = true}
+  assert(seen.win ~= true_.win and math.abs(true_.win + true_.tie + true_.lose - 1) < 1e-12)
+  local fresh <close> = ctx:interview(ctx:load_subject(ex .. "/subjects/frightened-witness.json"),
+                                     sarah)
+  raises("EINVAL", function() fresh:evaluate{wishes = {"Charme", "Charme"}} end)
+  assert(not fresh:evaluated())
+  assert(cops.catalogue.trait_name("Sang-froid", "en") == "Nerve")
+  -- The subject closed first is freed with the interview.
+  luis:close()
+  assert(iv:narrate("en"):find("holds out", 1, true))
+end)
+
 h.finish("api")

@@ -57,6 +57,7 @@ from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 from .chase import Chase, ChaseOdds
 from .handles import Relation
 from .interrogation import ApproachOdds, Subject, approach_odds, approach_rolls
+from .interview import Interview, InterviewResult, trait_name
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -68,7 +69,7 @@ __all__ = [
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
     "TreatmentOdds", "Chase", "ChaseOdds", "Relation", "Subject", "ApproachOdds",
-    "approach_odds", "approach_rolls",
+    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",
@@ -78,5 +79,5 @@ __all__ = [
 
 
 def version() -> str:
-    """The C library's version string ("0.11.0")."""
+    """The C library's version string ("0.12.0")."""
     return _native.c_text(_native.lib.cops_version_string())

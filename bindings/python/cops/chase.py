@@ -105,6 +105,7 @@ class Chase(_Handle):
     lives."""
 
     _free = lib.cops_chase_free
+    _borrows = True   # closed before the characters (and subjects) it borrows
 
     def __init__(self, ctx: Context) -> None:
         if not isinstance(ctx, Context):

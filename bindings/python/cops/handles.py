@@ -146,8 +146,10 @@ class Context(_Handle):
             self.use_callback(callback)
 
     def _release(self) -> None:
-        # Encounters and scenarios first: they borrow the characters and weapons.
-        children = sorted(self._children, key=lambda h: not isinstance(h, (Encounter, Scenario)))
+        # Encounters, scenarios, chases and interviews first: they borrow the characters,
+        # weapons and subjects.
+        children = sorted(self._children, key=lambda h: not (
+            isinstance(h, (Encounter, Scenario)) or getattr(h, "_borrows", False)))
         for child in children:
             child.close()
 

@@ -166,6 +166,13 @@ class EventType(str, enum.Enum):
     CHASE_OUT = "chase_out"
     CHASE_END = "chase_end"
     CHASE_JOIN = "chase_join"
+    INTERVIEW = "interview"
+    TRAIT = "trait"
+    APPROACH = "approach"
+    INTERROGATION = "interrogation"
+    FACT = "fact"
+    BARRED = "barred"
+    EVIDENCE = "evidence"
 
     def __str__(self) -> str:
         return str(self.value)

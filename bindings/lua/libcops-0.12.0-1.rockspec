@@ -1,14 +1,14 @@
 -- LuaRocks: the Lua module of libcops, built against an installed libcops
 -- (meson install; docs/lua.md). In a source tree:
---   luarocks --lua-version 5.4 make bindings/lua/libcops-0.11.0-1.rockspec \
+--   luarocks --lua-version 5.4 make bindings/lua/libcops-0.12.0-1.rockspec \
 --     LIBCOPS_DIR=/usr/local
 rockspec_format = "3.0"
 package = "libcops"
-version = "0.11.0-1"
+version = "0.12.0-1"
 source = {
   -- The release archive that `meson dist` makes; `luarocks make` uses the tree at hand.
-  url = "file://libcops-0.11.0.tar.xz",
-  dir = "libcops-0.11.0",
+  url = "file://libcops-0.12.0.tar.xz",
+  dir = "libcops-0.12.0",
 }
 description = {
   summary = "The rules of the COPS role-playing game, resolved exactly by libcops",
@@ -28,7 +28,8 @@ build = {
     cops = {
       sources = { "bindings/lua/cops.c", "bindings/lua/api.c", "bindings/lua/attack.c", "bindings/lua/heal.c",
                   "bindings/lua/chase.c", "bindings/lua/relations.c",
-                  "bindings/lua/interrogation.c" },
+                  "bindings/lua/interrogation.c",
+                  "bindings/lua/interview.c" },
       libraries = { "cops" },
       incdirs = { "$(LIBCOPS_INCDIR)" },
       libdirs = { "$(LIBCOPS_LIBDIR)" },
