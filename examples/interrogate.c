@@ -314,28 +314,18 @@ int cmd_interrogate(int argc, char **argv)
       goto failed;
   } else {
     cops_log *log = cops_interview_log(iv);
-    rc = steps(iv, &o, &base);
-    char failure[512] = "";
-    if (rc)   /* said before the narration, which clears the context's message */
-      snprintf(failure, sizeof failure, "%s", cops_ctx_errmsg(ctx));
-    char *text = NULL;
-    /* What happened, even when a step was refused after others ran. */
-    const int out = o.json ? cops_log_to_jsonl(log, 0, &text)
-                           : cops_log_narrate(log, 0, lang, &text);
-    if (!out)
-      fputs(text, stdout);
-    cops_free(text);
-    if (rc) {
-      fprintf(stderr, "cops: %s\n", failure);
-      rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
-      goto done;
-    }
-    if (out) {
-      rc = out;
+    /* All or nothing, as the library: a refused step prints nothing and saves nothing; the
+     * save is written before the output, which a failed save would belie. */
+    if ((rc = steps(iv, &o, &base)) ||
+        (o.save && (rc = cops_interview_save_file(iv, o.save))))
       goto failed;
-    }
+    char *text = NULL;
+    if ((rc = o.json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text)))
+      goto failed;
+    fputs(text, stdout);
+    cops_free(text);
   }
-  if (o.save && iv && (rc = cops_interview_save_file(iv, o.save)))
+  if (o.odds && o.save && iv && (rc = cops_interview_save_file(iv, o.save)))
     goto failed;
   rc = 0;
   goto done;

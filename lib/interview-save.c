@@ -115,7 +115,7 @@ static int resume(cops_interview *iv, json_t *root, struct cops__rng_state *rng)
   if ((rc = cops__json_only_keys(ctx, root, "", keys)) ||
       (rc = int_field(ctx, root, "schema", 1, 1, &schema)) ||
       (rc = int_field(ctx, root, "resistance_up", 0, COPS__IV_UP_MAX, &iv->resistance_up)) ||
-      (rc = int_field(ctx, root, "asked", 0, 1000000, &iv->asked)) ||
+      (rc = int_field(ctx, root, "asked", 0, INT32_MAX, &iv->asked)) ||
       (rc = int_field(ctx, root, "next_event", 0, INT32_MAX - COPS_LOG_LIMIT_DEFAULT, &next)))
     return rc;
   json_t *v = json_object_get(root, "subject");

@@ -3,6 +3,7 @@
  * they give (C4.2-C4.6, C4.8), the methods barred and the resistance raised by failures and
  * the new evidence that opens the methods again (C4.7); what the interrogator knows and
  * learnt, and the odds as it sees them. Its save: lib/interview-save.c. */
+#include <stdint.h>
 #include <string.h>
 
 #include <cops/interrogation.h>
@@ -458,7 +459,8 @@ static int ask(cops_interview *iv, const cops_approach *a, cops_interview_result
       return rc;
     d = cops_roll_successes(iv->roll) - against;
   }
-  iv->asked++;
+  if (iv->asked < INT32_MAX)
+    iv->asked++;
   r->margin = d;
   r->result = d > 0 ? COPS_IV_WON : d == 0 ? COPS_IV_TIED : COPS_IV_LOST;
   if (d > 0) {   /* C4.5, C4.8: tier k needs a margin of k + 1; after a re-roll, MR 0 */

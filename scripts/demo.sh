@@ -66,5 +66,9 @@ echo "== Bare hands (C11.1): Joe throws Mike to the ground (margin 2 needed):"
 show attack --attacker examples/sheets/joe.json --target examples/sheets/mike.json \
   --mode throw --distance 1 --seed 7 --lang en
 echo
+echo "== An interview (C4): Sarah sizes up a gang member, then questions him coldly:"
+show interrogate examples/subjects/hardened-gang-member.json --sheet examples/sheets/sarah.json \
+  --evaluate all --method Rhétorique --attitude Froid --seed 2030 --lang en
+echo
 echo "== A notation error names the column (exit status 2):"
 show roll "4+/3 (2" || echo "(exit status $?)"

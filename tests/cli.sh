@@ -564,6 +564,10 @@ case $out in *"(as the interrogator sees them: --gm for the true odds)"*)
 run interrogate --resume "$tmp/iv2.json" --odds --gm --json
 case $out in '{"subject":"Luis « Tecato » Reyes, Eastside Locos","approaches":[{"method":"Rhétorique","attitude":"Froid"'*) ok ;;
   *) ko "interrogate --odds --gm of an interview" ;; esac
+expect_err "interrogate: a refused step prints and saves nothing, not the steps before it" 2 \
+  "cops: the evaluation is the first contact, once an interview (C4.1)" \
+  interrogate --resume "$tmp/iv1.json" --evidence --evaluate all --save "$tmp/iv-none.json"
+[ ! -e "$tmp/iv-none.json" ] && ok || ko "interrogate: a refused step wrote its save"
 expect_err "interrogate: --resume and --seed" 2 \
   "cops: interrogate: --seed: a saved interview carries its dice (see 'cops help')" \
   interrogate --resume "$tmp/iv1.json" --evidence --seed 3
