@@ -14,7 +14,7 @@ static const char overview[] =
   "  sheet    check or show a character sheet\n"
   "  attack   resolve one attack between two characters\n"
   "  fight    run a scenario to its end, narrated or as JSON Lines\n"
-  "  sim      run a scenario many times and print win rates\n"
+  "  sim      run a scenario many times (threads, mergeable summaries): win rates\n"
   "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
   "  chase    run a chase file to its end, narrated or as JSON Lines\n"
   "  interrogate  an interview of a subject, and the exact odds of each approach\n"
@@ -177,15 +177,23 @@ static const char interrogate_text[] =
 
 static const char sim_text[] =
   "usage: cops sim SCENARIO|CHASE [-n RUNS] [--seed N]\n"
+  "       cops sim SCENARIO [-n RUNS] [--seed N [--from K]] [--jobs J] [--json]\n"
+  "       cops sim --merge SUMMARY... [--json]\n"
   "\n"
   "Runs a scenario RUNS times (default 10000) with the default policy and prints\n"
   "win rates with 95 % intervals, mean rounds and how often each combatant ends\n"
-  "down or dead (docs/encounters.md); a chase file, the escape rate, mean rounds and\n"
+  "down or dead (docs/simulation.md); a chase file, the escape rate, mean rounds and\n"
   "how often each participant drops out or wrecks (docs/chases.md).\n"
+  "Seeded, fight i draws from the seed and i: fight 0 is cops fight --seed N, and the\n"
+  "figures are the same for any --jobs and any split of the fights.\n"
   "\n"
   "  -n RUNS       1..100000000\n"
   "  --seed N      seeded dice (a number 0..18446744073709551615): the same\n"
-  "                figures every time\n";
+  "                figures every time\n"
+  "  --from K      the first fight's index (default 0): a study split by ranges\n"
+  "  --jobs J      threads, 1..64, each with its own context\n"
+  "  --json        the summary as JSON (schemas/sim.schema.json), to merge or plot\n"
+  "  --merge       add summaries of disjoint fights of one study (same scenario and seed)\n";
 
 static const char version_text[] =
   "usage: cops version | cops --version\n"

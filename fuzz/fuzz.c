@@ -5,7 +5,8 @@
  * from fuzzed situations, the odds of fuzzed actions, an encounter driven
  * by fuzzed declarations round after round, wounds over time (treatments,
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
- * chases driven by fuzzed declarations and GM's dice, subjects and saved interviews.
+ * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews and the
+ * simulator's summaries.
  * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
@@ -332,7 +333,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 15) {
+  switch (data[0] % 16) {
   case 0: {
     cops_action a;
     double p;
@@ -532,6 +533,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       if (cops_log_narrate(cops_interview_log(iv), 0, COPS_LANG_ES, &json) == COPS_OK)
         cops_free(json);
       cops_interview_free(iv);
+    }
+    break;
+  }
+  case 15: {
+    /* A simulator's summary: read, written, read back and written the same (an oracle);
+     * merged with a copy of itself (refused unless it counts no fight). */
+    cops_sim *s, *again;
+    if (cops_sim_from_json(&s, ctx, text) == COPS_OK) {
+      if (cops_sim_to_json(s, &json) == COPS_OK) {
+        char *second;
+        if (cops_sim_from_json(&again, ctx, json) != COPS_OK)
+          abort();
+        if (cops_sim_to_json(again, &second) != COPS_OK || strcmp(json, second))
+          abort();
+        if (cops_sim_merge(s, again) == COPS_OK &&
+            cops_sim_fights(again) + cops_sim_stopped(again) != 0)
+          abort();
+        cops_free(second);
+        cops_sim_free(again);
+        cops_free(json);
+      }
+      cops_sim_free(s);
     }
     break;
   }

@@ -460,6 +460,11 @@ int cops_encounter_set_max_rounds(cops_encounter *e, int rounds)
   return COPS_OK;
 }
 
+int cops__encounter_logging(const cops_encounter *e)
+{
+  return e->logging;
+}
+
 int cops_encounter_set_logging(cops_encounter *e, int on)
 {
   if (!e)

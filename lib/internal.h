@@ -539,6 +539,10 @@ int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const 
  * (lib/subject.c, for lib/interrogation.c). */
 int cops__subject_roll(const cops_subject *s, int characteristic, int *value, int *resistance);
 cops_ctx *cops__subject_ctx(const cops_subject *s);
+/* A scenario's context; whether an encounter logs (lib/scenario.c, lib/encounter.c, for
+ * lib/sim.c). */
+cops_ctx *cops__scenario_ctx(const cops_scenario *s);
+int cops__encounter_logging(const cops_encounter *e);
 /* A subject as JSON (*bad set when out of memory), and read from a JSON value: what its file
  * holds, for an interview's save (lib/subject.c). */
 json_t *cops__subject_json(const cops_subject *s, int *bad);

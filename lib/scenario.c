@@ -451,6 +451,11 @@ int cops_scenario_run(cops_scenario *s)
   return cops_encounter_over(s->e) ? COPS_OK : cops_encounter_run(s->e);
 }
 
+cops_ctx *cops__scenario_ctx(const cops_scenario *s)
+{
+  return s->ctx;
+}
+
 int cops_scenario_reset(cops_scenario *s)
 {
   return s ? cops_encounter_reset(s->e) : COPS_EINVAL;

@@ -41,3 +41,24 @@ else
   echo "peer: no Node.js/npm; the peer is left out"
 fi
 build/release/bench/bench --seconds "$secs" $peer_args
+
+# The simulator's threads (cops sim --jobs): the same fights on 1 and on every core, the
+# same summary; the ratio of their rates is the scaling.
+cores=$(nproc 2>/dev/null || echo 1)
+fights=$((20000 * secs))
+rate() { # rate JOBS: fights per second of cops sim on the street shootout
+  t0=$(date +%s.%N)
+  sum=$(build/release/examples/cops sim examples/scenarios/street-shootout.json -n "$fights" \
+        --seed 1 --jobs "$1" --json | cksum)
+  t1=$(date +%s.%N)
+  echo "$sum" > "build/sim-jobs-$1.sum"
+  awk -v n="$fights" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+}
+one=$(rate 1)
+all=$(rate "$cores")
+same=no
+cmp -s build/sim-jobs-1.sum "build/sim-jobs-$cores.sum" && same=yes
+echo "cops sim, street shootout, $fights fights: $one fights/s on 1 thread, $all on $cores" \
+  "(the same summary: $same)"
+awk -v a="$one" -v b="$all" -v c="$cores" \
+  'BEGIN { printf "  sim --jobs %d / --jobs 1          %.2f   (>= %.2f: near-linear)\n", c, b / a, 0.8 * c }'

@@ -354,6 +354,47 @@ expect_err "--version after --" 2 \
   "cops: --version: column 1: expected a threshold such as 4+ or a skill name, found '-'" \
   roll -- --version
 
+# The simulator (issue 18): fight i seeded from the seed and i — the same figures for any
+# number of threads and any split of the fights; summaries merged; fight 0 is cops fight.
+run sim "$sc/street-shootout.json" -n 600 --seed 5 --json
+whole=$out
+for j in 1 2 3; do
+  run sim "$sc/street-shootout.json" -n 600 --seed 5 --json --jobs "$j"
+  [ "$rc" -eq 0 ] && [ "$out" = "$whole" ] && ok || ko "sim --jobs $j: not the same summary"
+done
+"$cops" sim "$sc/street-shootout.json" -n 250 --seed 5 --json > "$tmp/sim-a.json"
+"$cops" sim "$sc/street-shootout.json" -n 350 --from 250 --seed 5 --json --jobs 2 > "$tmp/sim-b.json"
+run sim --merge "$tmp/sim-b.json" "$tmp/sim-a.json" --json
+[ "$rc" -eq 0 ] && [ "$out" = "$whole" ] && ok || ko "sim --merge of two ranges: not the whole"
+run sim --merge "$tmp/sim-b.json"
+case $out in "Fusillade sur Alvarado Street: "*" fights, seed 5, runs 250..599"*) ok ;;
+  *) ko "sim --merge: the ranges said" ;; esac
+expect_err "sim --merge: overlapping fights" 2 \
+  "cops: $tmp/sim-a.json: fights 0..249 overlap the summary's 0..249" \
+  sim --merge "$tmp/sim-a.json" "$tmp/sim-a.json"
+"$cops" sim "$sc/street-shootout.json" -n 10 --from 600 --seed 6 --json > "$tmp/sim-c.json"
+expect_err "sim --merge: another seed" 2 \
+  "cops: $tmp/sim-c.json: the summaries have other seeds: fight i of one is not fight i of the other" \
+  sim --merge "$tmp/sim-a.json" "$tmp/sim-c.json"
+"$cops" sim "$sc/bar-brawl.json" -n 10 --from 600 --seed 5 --json > "$tmp/sim-d.json"
+run sim --merge "$tmp/sim-a.json" "$tmp/sim-d.json"
+case $err in "cops: $tmp/sim-d.json: the summaries are of other scenarios"*) [ "$rc" -eq 2 ] && ok || ko "sim --merge: another scenario: exit $rc" ;;
+  *) ko "sim --merge: another scenario" ;; esac
+expect_err "sim --from without --seed" 2 \
+  "cops: sim: --from numbers seeded fights: it needs --seed (see 'cops help')" \
+  sim "$sc/street-shootout.json" --from 5
+expect_err "sim --jobs of a chase" 2 \
+  "cops: sim: --jobs, --from and --json are for a fight's scenario, not a chase file (see 'cops help')" \
+  sim "$ex/scenarios/sunset-chase.json" --jobs 2
+expect_err "sim --jobs 0" 2 "cops: sim: --jobs '0' is not a number 1..64 (see 'cops help')" \
+  sim "$sc/street-shootout.json" --jobs 0
+run sim "$sc/street-shootout.json" -n 1 --seed 2030 --json
+one=$(printf '%s' "$out" | tr -d ' \n')
+run fight "$sc/street-shootout.json" --seed 2030 --json
+case $one in *'"sides":[{"name":"COPS","wins":1}'*'"rounds":5,'*)
+  case $out in *'"round":5,"type":"end"'*'"winner":0}') ok ;; *) ko "sim: fight 0 is cops fight (fight)" ;; esac ;;
+  *) ko "sim: fight 0 is cops fight (sim $one)" ;; esac
+
 # cops sim keeps the finished fights when a scripted declaration becomes impossible by chance
 # (its target died first): they are counted and left out, never an exit 2 (issue 12).
 cat >"$tmp/dead.json" <<EOF

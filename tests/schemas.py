@@ -95,6 +95,20 @@ for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
             if abs(a["win"] + a["tie"] + a["lose"] - 1) > 1e-9:
                 failures.append("interrogate %s: %s %s sums to %r" % (
                     path, a["method"], a["attitude"], a["win"] + a["tie"] + a["lose"]))
+# The simulator's summaries: each example scenario, seeded, in pieces merged.
+SIM = None
+for path in FIGHTS:
+    for seed in ("1", "2"):
+        doc = json.loads(cli("sim", path, "-n", "40", "--seed", seed, "--json", "--jobs", "2"))
+        valid("sim", doc, "sim %s %s" % (path, seed))
+        SIM = SIM or doc
+        with cops.Context() as ctx:
+            sc = cops.Scenario(ctx, path)
+            s = cops.Sim(ctx, sc, seed=int(seed))
+            s.run(sc, 0, 20)
+            s.run(sc, 30, 10)
+            valid("sim", json.loads(s.to_json()), "sim %s %s, two ranges" % (path, seed))
+            s.close()
 # Interviews saved after every step: the evaluation, then each approach in turn.
 IV_SAVE = None
 for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
@@ -317,6 +331,8 @@ def library_field(kind, doc):
                 cops.Encounter.load(ctx, text).close()
             elif kind == "subject":
                 cops.Subject.from_json(ctx, text).close()
+            elif kind == "sim":
+                cops.Sim.from_json(ctx, text).close()
             elif kind == "interview-save":
                 cops.Interview.resume(ctx, text).close()
             else:
@@ -329,7 +345,7 @@ def library_field(kind, doc):
 
 def mutated(kind, base, path, value):
     doc = copy.deepcopy(SAVE if base == "SAVE" else IV_SAVE if base == "IV_SAVE"
-                        else load(os.path.join(EX, base)))
+                        else SIM if base == "SIM" else load(os.path.join(EX, base)))
     keys = re.findall(r"[^.\[\]]+|\[\d+\]", path)
     node = doc
     for k in keys[:-1]:
@@ -381,6 +397,13 @@ INVALID = [
     ("subject", "subjects/frightened-witness.json", "reaction_mode", "both"),
     ("subject", "subjects/frightened-witness.json", "colour", "red"),
     ("subject", "subjects/frightened-witness.json", "name", DELETE),
+    ("sim", "SIM", "rules", "alternative"),
+    ("sim", "SIM", "seed", "-1"),
+    ("sim", "SIM", "colour", "red"),
+    ("sim", "SIM", "fights", -1),
+    ("sim", "SIM", "sides[0].name", ""),
+    ("sim", "SIM", "combatants[0].side", 16),
+    ("sim", "SIM", "first_stopped", DELETE),
     ("interview-save", "IV_SAVE", "known[0]", "carrure"),
     ("interview-save", "IV_SAVE", "barred[0]", "psychologie"),
     ("interview-save", "IV_SAVE", "learnt[0]", 40),

@@ -697,6 +697,60 @@ START_TEST(test_a_failing_allocator_over_an_interview_changes_nothing)
 }
 END_TEST
 
+/* The simulator's summary (docs/simulation.md): its fights fail at every allocation with
+ * the summary unchanged; written and read at every allocation too. */
+struct sim_step {
+  cops_sim *s;
+  cops_scenario *sc;
+};
+static int sim_fights(cops_ctx *ctx, void *arg)
+{
+  struct sim_step *st = arg;
+  const int rc = cops_sim_run(st->s, st->sc, 0, 3);
+  /* Refused, nothing counted (read without a call that would clear the message). */
+  if (rc)
+    ck_assert_int_eq(cops_sim_fights(st->s) + cops_sim_stopped(st->s), 0);
+  (void)ctx;
+  return rc;
+}
+static int sim_json(cops_ctx *ctx, void *arg)
+{
+  (void)ctx;
+  return cops_sim_to_json(arg, &text_out);
+}
+static char *sim_text;
+static int sim_read(cops_ctx *ctx, void *arg)
+{
+  return cops_sim_from_json((cops_sim **)arg, ctx, sim_text);
+}
+static void free_sim(void *arg)
+{
+  cops_sim_free(*(cops_sim **)arg);
+  *(cops_sim **)arg = NULL;
+}
+
+START_TEST(test_a_failing_allocator_over_a_simulation_changes_nothing)
+{
+  mem.fail_at = -1;
+  cops_ctx *ctx = budget_ctx();
+  struct sim_step st;
+  ck_assert_int_eq(cops_scenario_load(&st.sc, ctx, STREET), COPS_OK);
+  ck_assert_int_eq(cops_sim_new(&st.s, ctx, st.sc, 1, 3), COPS_OK);
+  sweep("cops_sim_run", ctx, sim_fights, &st, NULL, 1, 0);
+  ck_assert_int_eq(cops_sim_fights(st.s) + cops_sim_stopped(st.s), 3);
+  sweep("cops_sim_to_json", ctx, sim_json, st.s, free_text, 1, 1);
+  ck_assert_int_eq(cops_sim_to_json(st.s, &sim_text), COPS_OK);
+  cops_sim *again = NULL;
+  sweep("cops_sim_from_json", ctx, sim_read, &again, free_sim, 1, 0);
+  cops_free(sim_text);
+  cops_sim_free(st.s);
+  cops_scenario_free(st.sc);
+  cops_ctx_free(ctx);
+  json_set_alloc_funcs(malloc, free);
+  ck_assert_int_eq(mem.live, 0);
+}
+END_TEST
+
 /* An attack whose allocations fail one after another (a cold log and outcome
  * each time): each failure leaves the target, the weapon, the log and the
  * seeded source as they were; the retry gives the attack that never failed. */
@@ -1228,6 +1282,7 @@ static Suite *contract_suite(void)
   tcase_add_test(tc, test_a_failing_allocator_over_an_aftermath_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_a_chase_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_an_interview_changes_nothing);
+  tcase_add_test(tc, test_a_failing_allocator_over_a_simulation_changes_nothing);
   tcase_add_test(tc, test_a_callback_calling_back_is_refused);
   tcase_add_test(tc, test_a_message_is_about_the_last_call);
   tcase_add_test(tc, test_queries_never_answer_a_code_as_a_value);

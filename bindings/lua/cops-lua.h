@@ -86,6 +86,7 @@ void open_chase(lua_State *L);
 void open_relations(lua_State *L);
 void open_interrogation(lua_State *L);
 void open_interview(lua_State *L);
+void open_sim(lua_State *L);
 
 #define SUBJECT "cops.subject"
 typedef struct {

@@ -1267,5 +1267,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_relations(L);
   open_interrogation(L);
   open_interview(L);
+  open_sim(L);
   return 1;
 }

@@ -28,5 +28,6 @@
 #include <cops/chase.h>
 #include <cops/relations.h>
 #include <cops/interrogation.h>
+#include <cops/sim.h>
 
 #endif

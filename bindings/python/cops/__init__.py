@@ -58,6 +58,7 @@ from .chase import Chase, ChaseOdds
 from .handles import Relation
 from .interrogation import ApproachOdds, Subject, approach_odds, approach_rolls
 from .interview import Interview, InterviewResult, trait_name
+from .sim import Sim
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -69,7 +70,7 @@ __all__ = [
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
     "TreatmentOdds", "Chase", "ChaseOdds", "Relation", "Subject", "ApproachOdds",
-    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name",
+    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",
