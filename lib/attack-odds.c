@@ -1,6 +1,6 @@
 /* The exact odds of a planned attack (docs/attacks.md#odds-before-the-roll):
  * from the same laws as the odds of a roll (lib/odds.c) and the same plan as
- * the procedure (lib/core/shoot.c, melee.c), by convolution; no die drawn,
+ * the procedure (lib/rules/core/shoot.c, melee.c), by convolution; no die drawn,
  * nothing changed. */
 #include <math.h>
 #include <string.h>

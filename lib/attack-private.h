@@ -1,4 +1,4 @@
-/* The attack's private parts (lib/attack.c and the core rules in lib/core/):
+/* The attack's private parts (lib/attack.c and the core rules in lib/rules/core/):
  * the outcome, the parties events name, the save of what a procedure
  * changes, and the pieces every core-rules procedure is made of. Not
  * installed. */
@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "log.h"
+#include "rules/core/core.h"
 
 #define HITS_INITIAL 16
 
@@ -78,7 +79,7 @@ void cops__undo_apply(const struct undo *u);
 int cops__outcome_enter(cops_outcome *o, cops_ctx *ctx);
 int cops__outcome_leave(cops_outcome *o, const struct undo *u, int rc);
 
-/* What a hit does (lib/core/damage.c): C8.1-C8.3, C10.3, C10.4, C11.1. */
+/* What a hit does (lib/rules/core/damage.c): C8.1-C8.3, C10.3, C10.4, C11.1. */
 int cops__located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
                          cops_character *victim, const cops_armour *armour, int pu, int bullet,
                          int die, int penetration, struct party actor, cops_log *log);
@@ -92,24 +93,20 @@ int cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victim
 int cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, int fa,
                    int modifier, int characteristic, struct party actor, cops_log *log);
 
-/* A shot before its dice (lib/core/shoot.c): its action, what it fires, and
+/* A shot before its dice (lib/rules/core/shoot.c): its action, what it fires, and
  * why it cannot hit (a ::cops_miss_reasons, -1 when it can). */
 struct cops__shot_plan {
   cops_action a;
   int reason, fired;
 };
 int cops__core_shot_plan(const cops_situation *s, struct cops__shot_plan *p);
-/* A melee exchange before its dice (lib/core/melee.c): both fighters' actions,
+/* A melee exchange before its dice (lib/rules/core/melee.c): both fighters' actions,
  * the target's mode, and whether it can fight back (1: it rolls no die). */
 struct cops__melee_plan {
   cops_action a, d;
   int tmode, passive;
 };
 int cops__core_melee_plan(const cops_situation *s, struct cops__melee_plan *p);
-
-/* The core rules' procedures behind the rules table (lib/core/shoot.c, melee.c). */
-int cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);
-int cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log);
 
 #define FAIL(ctx, code, ...) cops__fail(ctx, code, __VA_ARGS__)
 
@@ -215,7 +212,7 @@ static inline int anciennete(cops_ctx *ctx, cops_character *ch, int id, int purp
   return cops__anciennete(ctx, ch, id, purpose, roll, want, log, p.name, t.name, t.id, again);
 }
 
-/* The event an attack opens with (lib/core/shoot.c). */
+/* The event an attack opens with (lib/rules/core/shoot.c). */
 int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s);
 
 #endif

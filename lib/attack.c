@@ -9,6 +9,7 @@
 
 #include "attack-private.h"
 #include "lang/lang.h"
+#include "rules/rules.h"
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -266,7 +267,7 @@ int  cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *ro
 static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
 {
   int rc;
-  if (s->ruleset != COPS_RULES_CORE)
+  if (!cops__rules_of(s->ruleset))
     return FAIL(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE is %d)", s->ruleset,
                 COPS_RULES_CORE);
   if ((rc = cops__check_range(ctx, "attitude", s->attitude, -2, 2)) ||
@@ -350,15 +351,6 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
   return COPS_OK;
 }
 /* ---- the rules table ------------------------------------------------------ */
-
-struct ruleset {
-  int (*shoot)(cops_outcome *, const cops_situation *, cops_log *);
-  int (*melee)(cops_outcome *, const cops_situation *, cops_log *);
-};
-
-static const struct ruleset rulesets[] = {
-  [COPS_RULES_CORE] = {cops__core_shoot, cops__core_melee},
-};
 
 static void situation_defaults(cops_situation *s, int mode)
 {
@@ -499,7 +491,7 @@ int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, 
     return rc;
   struct undo u;
   cops__undo_save(&u, flags, ctx, log, s->attacker, s->target, s->weapon);
-  const struct ruleset *r = &rulesets[s->ruleset];
+  const struct cops__rules *r = cops__rules_of(s->ruleset);
   /* C5: an Adrénaline point spent before the roll, for one more die (the rolls add it). */
   if (s->adrenaline && (rc = cops__spend_adrenaline(ctx, s->attacker)))
     return cops__outcome_leave(out, &u, rc);

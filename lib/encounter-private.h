@@ -1,12 +1,14 @@
 /* The encounter's private parts, shared by lib/encounter.c (the engine: life
  * cycle, declarations, the save, the round's frame) and the core rules'
- * rounds and policy (lib/core/rounds.c, lib/core/policy.c). Not installed. */
+ * rounds and policy (lib/rules/core/rounds.c, lib/rules/core/policy.c). Not installed. */
 #ifndef COPS_ENCOUNTER_PRIVATE_H
 #define COPS_ENCOUNTER_PRIVATE_H
 
 #include <math.h>
 
 #include "internal.h"
+#include "rules/rules.h"
+#include "rules/core/core.h"
 
 #define REASONABLE_MOVE 10   /* C6.3: beyond 10 m in a round, chase rules */
 #define COVER_RADIUS 5       /* C10.5: the covered zone, 2-10 m wide: 5 m around its target */
@@ -37,11 +39,6 @@ struct combatant {
   int loaded0[COPS_WEAPONS_MAX];
 };
 
-/* The round procedures of a ruleset (DESIGN.md section 1). */
-struct cops__round_rules {
-  int (*policy)(cops_encounter *e, int id, cops_declaration *d);
-  int (*resolve)(cops_encounter *e);
-};
 
 /* The state a round changes, saved to put back when it fails (all or
  * nothing): the combatants, their characters and rounds loaded, the round,
@@ -68,7 +65,7 @@ struct cops__owned {
 struct cops_encounter {
   cops_ctx *ctx;
   struct saved saved;
-  const struct cops__round_rules *rules;
+  const struct cops__rules *rules;      /* the ruleset's table (lib/rules/rules.h) */
   struct combatant c[COPS_COMBATANTS_MAX];
   int n;
   int round, in_round, over, winner, max_rounds;
@@ -89,10 +86,6 @@ struct cops_encounter {
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)
 #define LOG(e) ((e)->logging ? (e)->log : NULL)
 
-/* The core rules' round procedures (lib/core/rounds.c, lib/core/policy.c). */
-extern const struct cops__round_rules cops__core_rounds;
-int cops__core_policy(cops_encounter *e, int id, cops_declaration *d);
-int cops__core_round(cops_encounter *e);
 /* An event naming combatants by id (-1 none), their names for display; an
  * event naming a side (JOIN, END): the side's name stands as its target. */
 int cops__enc_ev(cops_encounter *e, cops_event *x, int actor, int target, const char *weapon);
@@ -101,10 +94,10 @@ int cops__enc_idle(cops_encounter *e, int id, int reason);
 /* A caller's declaration in full: the fields its struct lacks at their defaults. */
 int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
                            cops_declaration *full);
-/* The attack mode of an attack action, -1 for the others (lib/core/rounds.c). */
+/* The attack mode of an attack action, -1 for the others (lib/rules/core/rounds.c). */
 int cops__core_attack_mode(int action);
 /* The situation of combatant id's declared attack when it acts, having moved
- * @p moved metres (lib/core/rounds.c). */
+ * @p moved metres (lib/rules/core/rounds.c). */
 void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s);
 /* A declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
 int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d);

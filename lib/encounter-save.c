@@ -211,7 +211,7 @@ static json_t *save_json(const cops_encounter *e)
   snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
   bad |= json_object_set_new(root, "schema", json_integer(SAVE_SCHEMA));
   bad |= json_object_set_new(root, "type", json_string(SAVE_TYPE));
-  bad |= json_object_set_new(root, "ruleset", json_string("core"));
+  bad |= json_object_set_new(root, "ruleset", json_string(e->rules->name));
   const struct {
     const char *key;
     int v;

@@ -3,7 +3,7 @@
  * frame (its start, its recovery rolls, the declarations, then the ruleset's
  * round from the rules table), the save that makes every round procedure all
  * or nothing, and the state between rounds. The core rules' round and policy
- * are in lib/core/rounds.c and lib/core/policy.c; docs/encounters.md tells the
+ * are in lib/rules/core/rounds.c and lib/rules/core/policy.c; docs/encounters.md tells the
  * order of everything. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +74,7 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
   *out = NULL;
   if (!ctx)
     return COPS_EINVAL;
-  if (ruleset != COPS_RULES_CORE)
+  if (!cops__rules_of(ruleset))
     return cops__fail(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE is %d)", ruleset,
                       COPS_RULES_CORE);
   COPS__ENTER(ctx);
@@ -82,7 +82,7 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
   if (!e)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for an encounter");
   e->ctx = ctx;
-  e->rules = &cops__core_rounds;
+  e->rules = cops__rules_of(ruleset);
   e->max_rounds = 100;
   e->logging = 1;
   e->winner = -1;

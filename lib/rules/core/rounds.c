@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../encounter-private.h"
+#include "encounter-private.h"
 
 /* The id of a character in the encounter, or -1. */
 static int id_of(const cops_encounter *e, const cops_character *ch)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../attack-private.h"
+#include "attack-private.h"
 
 /* ---- shots ---------------------------------------------------------------- */
 

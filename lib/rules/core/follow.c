@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../attack-private.h"
+#include "attack-private.h"
 
 /* ---- covering fire's zone, recovery, standing up --------------------------- */
 

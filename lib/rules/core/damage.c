@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../attack-private.h"
+#include "attack-private.h"
 
 /* ---- pieces shared by every mode ----------------------------------------- */
 

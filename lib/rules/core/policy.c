@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../encounter-private.h"
+#include "encounter-private.h"
 
 
 /* The nearest enemy able to act; ties to the lower id. -1 when none. */
@@ -133,5 +133,3 @@ int cops__core_policy(cops_encounter *e, int id, cops_declaration *d)
   }
   return COPS_OK;
 }
-
-const struct cops__round_rules cops__core_rounds = {cops__core_policy, cops__core_round};

@@ -1,0 +1,30 @@
+/* The rules table (docs/architecture.md, "Adding a ruleset"): what differs between the
+ * rulesets — an attack of each kind, a round, the default policy — behind one table the
+ * shared engine calls (lib/attack.c, lib/encounter.c). Each ruleset's rules live in their
+ * own folder (lib/rules/core/ ...) and give one table; lib/rules/rules.c lists them. Not
+ * installed. */
+#ifndef COPS_RULES_H
+#define COPS_RULES_H
+
+#include "internal.h"
+
+struct cops__rules {
+  const char *name;   /* as files and saves spell it: "core" */
+  /* One attack (cops_attack): a shot, a burst or covering fire; a melee exchange. */
+  int (*shoot)(cops_outcome *o, const cops_situation *s, cops_log *log);
+  int (*melee)(cops_outcome *o, const cops_situation *s, cops_log *log);
+  /* An encounter's round: the default policy's declaration for a combatant, and the
+   * resolution of the round declared. */
+  int (*policy)(cops_encounter *e, int id, cops_declaration *d);
+  int (*resolve)(cops_encounter *e);
+};
+
+/* The table of a ::cops_rulesets value, NULL for none. */
+const struct cops__rules *cops__rules_of(int ruleset);
+/* The ruleset a name spells ("core"), -1 for none. */
+int cops__rules_named(const char *name);
+
+/* The rulesets' tables (lib/rules/<ruleset>/). */
+extern const struct cops__rules cops__core_rules;
+
+#endif
