@@ -43,16 +43,20 @@ fi
 build/release/bench/bench --seconds "$secs" $peer_args
 
 # The simulator's threads (cops sim --jobs): the same fights on 1 and on every core, the
-# same summary; the ratio of their rates is the scaling.
+# same summary; the ratio of their rates (the best of three runs each) is the scaling.
 cores=$(nproc 2>/dev/null || echo 1)
-fights=$((20000 * secs))
-rate() { # rate JOBS: fights per second of cops sim on the street shootout
-  t0=$(date +%s.%N)
-  sum=$(build/release/examples/cops sim examples/scenarios/street-shootout.json -n "$fights" \
-        --seed 1 --jobs "$1" --json | cksum)
-  t1=$(date +%s.%N)
-  echo "$sum" > "build/sim-jobs-$1.sum"
-  awk -v n="$fights" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+fights=$((50000 * secs))
+rate() { # rate JOBS: fights per second of cops sim on the street shootout, best of three
+  best=0
+  for _ in 1 2 3; do
+    t0=$(date +%s.%N)
+    build/release/examples/cops sim examples/scenarios/street-shootout.json -n "$fights" \
+      --seed 1 --jobs "$1" --json | cksum > "build/sim-jobs-$1.sum"
+    t1=$(date +%s.%N)
+    best=$(awk -v n="$fights" -v a="$t0" -v b="$t1" -v m="$best" \
+           'BEGIN { r = n / (b - a); printf "%.0f", (r > m ? r : m) }')
+  done
+  echo "$best"
 }
 one=$(rate 1)
 all=$(rate "$cores")
