@@ -285,6 +285,16 @@ for form in fr en es jsonl; do
   if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-2030.$ext")" ] && [ -z "$err" ]; then ok
   else ko "fight: street shootout, seed 2030, $form, is the golden log"; fi
 done
+# Every example fight scenario has its golden log (issue 18: the core rules' half).
+for f in bar-brawl covering-fire-standoff; do
+  for ext in en.txt jsonl; do
+    case $ext in jsonl) opt="--json" ;; *) opt="--lang en" ;; esac
+    # shellcheck disable=SC2086
+    run fight "$sc/$f.json" --seed 2030 $opt
+    if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/$f-2030.$ext")" ]; then ok
+    else ko "fight: $f, seed 2030, $ext, is the golden log"; fi
+  done
+done
 run sim "$sc/street-shootout.json" -n 200 --seed 5
 if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-sim-200-5.txt")" ]; then ok
 else ko "sim: 200 fights, seed 5, is the golden summary"; fi
