@@ -1,7 +1,7 @@
 /* Thread safety (docs/api.md): separate contexts are independent. Four threads,
  * each with a context of its own, run seeded street shootouts at once; each log
- * must equal the log of the same seed run alone. The test command also runs it
- * under ThreadSanitizer. */
+ * must equal the log of the same seed run alone; a simulator's study split across four
+ * threads is the study run alone. The test command also runs it under ThreadSanitizer. */
 #define _DEFAULT_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -75,12 +75,77 @@ START_TEST(test_threads_with_a_context_each_give_the_single_threaded_logs)
 }
 END_TEST
 
+/* The simulator's way (docs/simulation.md): threads, a context, scenario and summary each,
+ * over blocks of one seeded study, merged in the main thread; the same summary as one
+ * thread's, under ThreadSanitizer too. */
+struct block {
+  long long from, runs;
+  cops_ctx *ctx;
+  cops_sim *sim;
+  int rc;
+};
+
+static void *run_block(void *arg)
+{
+  struct block *b = arg;
+  cops_scenario *sc = NULL;
+  b->rc = cops_ctx_new(&b->ctx);
+  if (!b->rc)
+    b->rc = cops_scenario_load(&sc, b->ctx, SCENARIOS_DIR "/street-shootout.json");
+  if (!b->rc)
+    b->rc = cops_sim_new(&b->sim, b->ctx, sc, 1, 77);
+  if (!b->rc)
+    b->rc = cops_sim_run(b->sim, sc, b->from, b->runs);
+  cops_scenario_free(sc);
+  return NULL;
+}
+
+START_TEST(test_a_study_split_across_threads_is_the_study)
+{
+  cops_ctx *ctx;
+  cops_scenario *sc;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  ck_assert_int_eq(cops_scenario_load(&sc, ctx, SCENARIOS_DIR "/street-shootout.json"), COPS_OK);
+  cops_sim *alone, *all;
+  ck_assert_int_eq(cops_sim_new(&alone, ctx, sc, 1, 77), COPS_OK);
+  ck_assert_int_eq(cops_sim_run(alone, sc, 0, 80), COPS_OK);
+  ck_assert_int_eq(cops_sim_new(&all, ctx, sc, 1, 77), COPS_OK);
+  struct block b[THREADS];
+  pthread_t th[THREADS];
+  memset(b, 0, sizeof b);
+  for (int t = 0; t < THREADS; t++) {
+    b[t].from = 20 * t;
+    b[t].runs = 20;
+    ck_assert_int_eq(pthread_create(&th[t], NULL, run_block, &b[t]), 0);
+  }
+  for (int t = 0; t < THREADS; t++)
+    ck_assert_int_eq(pthread_join(th[t], NULL), 0);
+  for (int t = THREADS - 1; t >= 0; t--) {   /* merged in another order than run */
+    ck_assert_int_eq(b[t].rc, COPS_OK);
+    ck_assert_int_eq(cops_sim_merge(all, b[t].sim), COPS_OK);
+    cops_sim_free(b[t].sim);
+    cops_ctx_free(b[t].ctx);
+  }
+  char *want, *got;
+  ck_assert_int_eq(cops_sim_to_json(alone, &want), COPS_OK);
+  ck_assert_int_eq(cops_sim_to_json(all, &got), COPS_OK);
+  ck_assert_str_eq(got, want);
+  cops_free(want);
+  cops_free(got);
+  cops_sim_free(all);
+  cops_sim_free(alone);
+  cops_scenario_free(sc);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *threads_suite(void)
 {
   Suite *s = suite_create("threads");
   TCase *tc = tcase_create("contexts");
   tcase_set_timeout(tc, 300);
   tcase_add_test(tc, test_threads_with_a_context_each_give_the_single_threaded_logs);
+  tcase_add_test(tc, test_a_study_split_across_threads_is_the_study);
   suite_add_tcase(s, tc);
   return s;
 }
