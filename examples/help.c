@@ -191,6 +191,7 @@ static const char sim_text[] =
   "  --seed N      seeded dice (a number 0..18446744073709551615): the same\n"
   "                figures every time\n"
   "  --from K      the first fight's index (default 0): a study split by ranges\n"
+  "                (unseeded: numbers only, to merge)\n"
   "  --jobs J      threads, 1..64, each with its own context\n"
   "  --json        the summary as JSON (schemas/sim.schema.json), to merge or plot\n"
   "  --merge       add summaries of disjoint fights of one study (same scenario and seed)\n";

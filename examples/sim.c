@@ -270,8 +270,6 @@ int cmd_sim(int argc, char **argv)
     return rc;
   if (o.seed && !seed_number(o.seed, &seed))
     return usage_error("--seed: '%s' is not a number 0..18446744073709551615", o.seed);
-  if (o.from && !o.seed)
-    return usage_error("sim: %s", "--from numbers seeded fights: it needs --seed");
   int status;
   if (!o.json && !o.from && !o.jobs && chase_sim(o.file, runs, o.seed, &status))
     return status;   /* a chase file (docs/chases.md) */

@@ -390,9 +390,12 @@ expect_err "sim --merge: another seed" 2 \
 run sim --merge "$tmp/sim-a.json" "$tmp/sim-d.json"
 case $err in "cops: $tmp/sim-d.json: the summaries are of other scenarios"*) [ "$rc" -eq 2 ] && ok || ko "sim --merge: another scenario: exit $rc" ;;
   *) ko "sim --merge: another scenario" ;; esac
-expect_err "sim --from without --seed" 2 \
-  "cops: sim: --from numbers seeded fights: it needs --seed (see 'cops help')" \
-  sim "$sc/street-shootout.json" --from 5
+# Unseeded studies merge too, numbered apart by --from (their dice are the system's).
+"$cops" sim "$sc/street-shootout.json" -n 30 --json > "$tmp/sim-u1.json"
+"$cops" sim "$sc/street-shootout.json" -n 30 --from 30 --json > "$tmp/sim-u2.json"
+run sim --merge "$tmp/sim-u1.json" "$tmp/sim-u2.json"
+case $out in "Fusillade sur Alvarado Street: "*" fights"*) case $out in *seed*) ko "sim --merge unseeded: a seed" ;; *) ok ;; esac ;;
+  *) ko "sim --merge of unseeded studies" ;; esac
 expect_err "sim --jobs of a chase" 2 \
   "cops: sim: --jobs, --from and --json are for a fight's scenario, not a chase file (see 'cops help')" \
   sim "$ex/scenarios/sunset-chase.json" --jobs 2
