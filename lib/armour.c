@@ -207,17 +207,7 @@ int cops_armour_from_json(cops_armour **out, cops_ctx *ctx, const char *text)
   return COPS_OK;
 }
 
-int cops_armour_load(cops_armour **out, cops_ctx *ctx, const char *path)
-{
-  if (!out)
-    return COPS_EINVAL;
-  *out = NULL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_armour_from_json(out, ctx, text));
-}
+COPS__FILE_READER(cops_armour_load, cops_armour, cops_armour_from_json)
 
 json_t *cops__armour_json(const cops_armour *a)
 {

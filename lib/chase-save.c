@@ -360,15 +360,4 @@ int cops_chase_resume(cops_chase **out, cops_ctx *ctx, const char *json)
   return COPS_OK;
 }
 
-int cops_chase_resume_file(cops_chase **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_chase_resume(out, ctx, text));
-}
+COPS__FILE_READER(cops_chase_resume_file, cops_chase, cops_chase_resume)

@@ -198,15 +198,4 @@ int cops_interview_resume(cops_interview **out, cops_ctx *ctx, const char *json)
   return COPS_OK;
 }
 
-int cops_interview_resume_file(cops_interview **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_interview_resume(out, ctx, text));
-}
+COPS__FILE_READER(cops_interview_resume_file, cops_interview, cops_interview_resume)

@@ -19,6 +19,18 @@ int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t *
  * file; then free the text and put the file's name before the message. */
 int cops__load_begin(cops_ctx *ctx, const char *path, char **text);
 int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
+/* A file reader made of a text reader: the file read, confined (cops_ctx_confine), its text
+ * given to from_json(out, ctx, text); defines name(out, ctx, path). */
+#define COPS__FILE_READER(name, type, from_json)                                         \
+  int name(type **out, cops_ctx *ctx, const char *path)                                  \
+  {                                                                                      \
+    if (!out)                                                                            \
+      return COPS_EINVAL;                                                                \
+    *out = NULL;                                                                         \
+    char *text;                                                                          \
+    const int rc = cops__load_begin(ctx, path, &text);                                   \
+    return rc ? rc : cops__load_end(ctx, path, text, from_json(out, ctx, text));         \
+  }
 /* The folder of a file's path, "" for none: where the files it names are read. */
 void cops__folder_of(const char *path, char *out, size_t cap);
 /* Read a whole file (at most 16 MiB) into a NUL-terminated buffer (free()). */

@@ -588,17 +588,7 @@ int cops_character_from_json(cops_character **out, cops_ctx *ctx, const char *te
   return COPS_OK;
 }
 
-int cops_character_load(cops_character **out, cops_ctx *ctx, const char *path)
-{
-  if (!out)
-    return COPS_EINVAL;
-  *out = NULL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_character_from_json(out, ctx, text));
-}
+COPS__FILE_READER(cops_character_load, cops_character, cops_character_from_json)
 
 static json_t *points_json(const cops_character *ch, int kind)
 {

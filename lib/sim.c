@@ -523,15 +523,4 @@ int cops_sim_from_json(cops_sim **out, cops_ctx *ctx, const char *json)
   return COPS_OK;
 }
 
-int cops_sim_load(cops_sim **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_sim_from_json(out, ctx, text));
-}
+COPS__FILE_READER(cops_sim_load, cops_sim, cops_sim_from_json)

@@ -426,18 +426,7 @@ int cops_subject_from_json(cops_subject **out, cops_ctx *ctx, const char *json)
   return COPS_OK;
 }
 
-int cops_subject_load(cops_subject **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_subject_from_json(out, ctx, text));
-}
+COPS__FILE_READER(cops_subject_load, cops_subject, cops_subject_from_json)
 
 json_t *cops__subject_json(const cops_subject *s, int *bad_out)
 {

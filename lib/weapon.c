@@ -359,17 +359,7 @@ int cops_weapon_from_json(cops_weapon **out, cops_ctx *ctx, const char *text)
   return rc;
 }
 
-int cops_weapon_load(cops_weapon **out, cops_ctx *ctx, const char *path)
-{
-  if (!out)
-    return COPS_EINVAL;
-  *out = NULL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  return cops__load_end(ctx, path, text, cops_weapon_from_json(out, ctx, text));
-}
+COPS__FILE_READER(cops_weapon_load, cops_weapon, cops_weapon_from_json)
 
 json_t *cops__weapon_json(const cops_weapon *w)
 {
