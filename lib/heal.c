@@ -487,8 +487,12 @@ int cops__stabilised(cops_character *ch, int kind, int succeeded, int mr, cops_l
   } else {
     ch->w.bleed_period = 40;
   }
-  /* The first slowed loss one full period later (C8.8). */
-  ch->w.bleed_next = ch->w.clock + ch->w.bleed_period * COPS_ROUND_SECONDS;
+  /* The first slowed loss one full period later (C8.8); in hospital, none: its care stops
+   * the bleeding (docs/rulings.md), as for a wound taken there. */
+  if (ch->w.rest == COPS_REST_HOSPITAL)
+    ch->w.bleed_period = 0;
+  ch->w.bleed_next = ch->w.bleed_period ? ch->w.clock + ch->w.bleed_period * COPS_ROUND_SECONDS
+                                        : 0;
   return log ? bleeding_event(log, ch, healer, healer_id, patient_id) : COPS_OK;
 }
 

@@ -440,6 +440,20 @@ START_TEST(test_c8_6_hospital_days_and_discharge)
   /* Hurt in hospital: a new wound, but the hospital's care keeps it from bleeding. */
   cops_character_damage(pat, 30);
   ck_assert_int_eq(period_of(pat), 0);
+  /* Stabilised there (a new wound may be): still no bleeding, and the sheet that says so
+   * reads back (found by the fuzzer: a period of 10 in hospital, which no sheet may hold). */
+  FACES(9, 9, 1);
+  cops_treated st = treat_rc(COPS_TREAT_STABILISE, 1, 0, COPS_OK);
+  ck_assert_int_eq(st.succeeded, 1);
+  ck_assert_int_eq(st.bleed_period, 0);
+  ck_assert_int_eq(period_of(pat), 0);
+  char *sheet_text;
+  ck_assert_int_eq(cops_character_to_json(pat, &sheet_text), COPS_OK);
+  cops_character *back;
+  ck_assert_msg(cops_character_from_json(&back, ctx, sheet_text) == COPS_OK, "%s",
+                cops_ctx_errmsg(ctx));
+  cops_character_free(back);
+  cops_free(sheet_text);
   cops_character_heal(pat, 30);
   ck_assert_int_eq(cops_character_set_rest(pat, COPS_REST_NONE, 0, log_, 1), COPS_OK);
   ck_assert_int_eq(cops_character_set_rest(pat, COPS_REST_HOSPITAL, 13, NULL, 1), COPS_ERANGE);
