@@ -217,19 +217,10 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
   static const char *const keys[] = {"schema", "type", "name", "max_rounds", "crash",
                                      "distances", "participants", "script", NULL};
   cops_ctx *ctx = c->ctx;
-  int rc;
-  if (!json_is_object(root))
-    return cops__fail(ctx, COPS_EJSON, "the chase: expected a JSON object");
-  const char *type = json_string_value(json_object_get(root, "type"));
-  if (!type || strcmp(type, "chase"))
-    return cops__fail(ctx, COPS_EJSON, "type: expected \"chase\"");
-  if ((rc = cops__json_only_keys(ctx, root, "", keys)))
+  int rc = cops__json_head(ctx, root, "chase", "chase", keys, 0);
+  if (rc)
     return rc;
-  int schema = 1;
-  json_t *v = json_object_get(root, "schema");
-  if (v && (rc = cops__json_int(ctx, v, "schema", 1, 1, &schema)))
-    return rc;
-  v = json_object_get(root, "name");
+  json_t *v = json_object_get(root, "name");
   if (!json_is_string(v))
     return cops__fail(ctx, COPS_EJSON, "name: expected a string");
   if ((rc = cops__check_name(ctx, "name", json_string_value(v), COPS_NAME_MAX)))

@@ -186,14 +186,8 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
                                      "distances", "participants", "passengers", "script",
                                      NULL};
   cops_ctx *ctx = c->ctx;
-  int rc, schema, next, mode;
-  if (!json_is_object(root))
-    return cops__fail(ctx, COPS_EJSON, "the save: expected a JSON object");
-  const char *type = json_string_value(json_object_get(root, "type"));
-  if (!type || strcmp(type, SAVE_TYPE))
-    return cops__fail(ctx, COPS_EJSON, "type: expected \"" SAVE_TYPE "\"");
-  if ((rc = cops__json_only_keys(ctx, root, "", keys)) ||
-      (rc = int_field(ctx, root, "", "schema", 1, 1, &schema)) ||
+  int rc, next, mode;
+  if ((rc = cops__json_head(ctx, root, "save", SAVE_TYPE, keys, 1)) ||
       (rc = int_field(ctx, root, "", "max_rounds", 1, 10000, &c->max_rounds)) ||
       (rc = int_field(ctx, root, "", "round", 0, 10000, &c->round)) ||
       (rc = int_field(ctx, root, "", "next_event", 0, INT32_MAX - COPS_LOG_LIMIT_DEFAULT,

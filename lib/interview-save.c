@@ -106,14 +106,8 @@ static int resume(cops_interview *iv, json_t *root, struct cops__rng_state *rng)
                                      "barred", "resistance_up", "asked", "next_event", "random",
                                      NULL};
   cops_ctx *ctx = iv->ctx;
-  int rc, schema, next;
-  if (!json_is_object(root))
-    return cops__fail(ctx, COPS_EJSON, "the save: expected a JSON object");
-  const char *type = json_string_value(json_object_get(root, "type"));
-  if (!type || strcmp(type, SAVE_TYPE))
-    return cops__fail(ctx, COPS_EJSON, "type: expected \"" SAVE_TYPE "\"");
-  if ((rc = cops__json_only_keys(ctx, root, "", keys)) ||
-      (rc = int_field(ctx, root, "schema", 1, 1, &schema)) ||
+  int rc, next;
+  if ((rc = cops__json_head(ctx, root, "save", SAVE_TYPE, keys, 1)) ||
       (rc = int_field(ctx, root, "resistance_up", 0, COPS__IV_UP_MAX, &iv->resistance_up)) ||
       (rc = int_field(ctx, root, "asked", 0, INT32_MAX, &iv->asked)) ||
       (rc = int_field(ctx, root, "next_event", 0, INT32_MAX - COPS_LOG_LIMIT_DEFAULT, &next)))

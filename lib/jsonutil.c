@@ -197,6 +197,23 @@ int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix)
   return cops__fail(ctx, code, "%s: %s", prefix, why);
 }
 
+int cops__json_head(cops_ctx *ctx, json_t *root, const char *what, const char *type,
+                    const char *const *keys, int required)
+{
+  if (!json_is_object(root))
+    return cops__fail(ctx, COPS_EJSON, "the %s: expected a JSON object", what);
+  const char *t = json_string_value(json_object_get(root, "type"));
+  if (!t || strcmp(t, type))
+    return cops__fail(ctx, COPS_EJSON, "type: expected \"%s\"", type);
+  int rc = cops__json_only_keys(ctx, root, "", keys), schema;
+  if (rc)
+    return rc;
+  json_t *v = json_object_get(root, "schema");
+  if (!v)
+    return required ? cops__fail(ctx, COPS_EJSON, "schema: missing field") : COPS_OK;
+  return cops__json_int(ctx, v, "schema", 1, 1, &schema);
+}
+
 int cops__within(cops_ctx *ctx, int rc, const char *where)
 {
   char why[sizeof ctx->errmsg];

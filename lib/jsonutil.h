@@ -46,6 +46,11 @@ int cops__write_file(cops_ctx *ctx, const char *path, const char *text);
 /* Prefix the context's message with "prefix: ". Returns code. */
 /* The error of a part of a file named by its place: "characters[0].name: ..." when the
  * message begins with a field, "characters[0]: ..." otherwise. */
+/* The head of one of the library's files: a JSON object ("the <what>: expected ...") whose
+ * "type" is @p type, with none but @p keys, and a "schema" of 1 (absent allowed unless
+ * @p required). */
+int cops__json_head(cops_ctx *ctx, json_t *root, const char *what, const char *type,
+                    const char *const *keys, int required);
 int cops__within(cops_ctx *ctx, int rc, const char *where);
 int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix);
 

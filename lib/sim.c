@@ -357,20 +357,10 @@ static int parse(cops_sim *s, json_t *root)
                                      NULL};
   cops_ctx *ctx = s->ctx;
   const long long max = COPS_SIM_RUNS_MAX;
-  int rc;
-  if (!json_is_object(root))
-    return cops__fail(ctx, COPS_EJSON, "the summary: expected a JSON object");
-  const char *type = json_string_value(json_object_get(root, "type"));
-  if (!type || strcmp(type, "sim"))
-    return cops__fail(ctx, COPS_EJSON, "type: expected \"sim\"");
-  if ((rc = cops__json_only_keys(ctx, root, "", keys)))
+  int rc = cops__json_head(ctx, root, "summary", "sim", keys, 1);
+  if (rc)
     return rc;
-  int schema;
-  json_t *v = json_object_get(root, "schema");
-  if (!v)
-    return cops__fail(ctx, COPS_EJSON, "schema: missing field");
-  if ((rc = cops__json_int(ctx, v, "schema", 1, 1, &schema)))
-    return rc;
+  json_t *v;
   const char *rules = json_string_value(json_object_get(root, "rules"));
   if (!rules || strcmp(rules, "core"))
     return cops__fail(ctx, COPS_EJSON, "rules: expected \"core\"");

@@ -310,19 +310,10 @@ static int subject_parse(cops_subject **out, cops_ctx *ctx, json_t *root)
   static const char *const keys[] = {"schema", "type", "name", "characteristics", "resistance",
                                      "reactions", "reaction_mode", "affinity", "deficiency",
                                      "facts", NULL};
-  int rc;
-  if (!json_is_object(root))
-    return cops__fail(ctx, COPS_EJSON, "the subject: expected a JSON object");
-  const char *type = json_string_value(json_object_get(root, "type"));
-  if (!type || strcmp(type, "subject"))
-    return cops__fail(ctx, COPS_EJSON, "type: expected \"subject\"");
-  if ((rc = cops__json_only_keys(ctx, root, "", keys)))
+  int rc = cops__json_head(ctx, root, "subject", "subject", keys, 0);
+  if (rc)
     return rc;
-  int schema = 1;
-  json_t *v = json_object_get(root, "schema");
-  if (v && (rc = cops__json_int(ctx, v, "schema", 1, 1, &schema)))
-    return rc;
-  v = json_object_get(root, "name");
+  json_t *v = json_object_get(root, "name");
   if (!json_is_string(v))
     return cops__fail(ctx, COPS_EJSON, "name: expected a string");
   cops_subject *s;
