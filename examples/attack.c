@@ -9,8 +9,8 @@
 struct attack_args {
   const char *attacker, *target, *weapon, *armour, *target_weapon, *attacker_armour;
   const char *distance, *mode, *attitude, *target_attitude, *initiative, *movement;
-  const char *shots_fired, *seed, *faces, *lang;
-  int json, help, adrenaline, anciennete, odds;
+  const char *shots_fired, *seed, *faces, *lang, *rules, *aim, *bullets, *knockout;
+  int json, help, adrenaline, anciennete, odds, holding;
 };
 
 static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
@@ -30,12 +30,14 @@ static int parse_attack_args(int argc, char **argv, struct attack_args *o)
   static const char *const names[] = {
     "--attacker", "--target", "--weapon", "--armour", "--target-weapon", "--attacker-armour",
     "--distance", "--mode", "--attitude", "--target-attitude", "--initiative", "--movement",
-    "--shots-fired", "--seed", "--dice", "--lang",
+    "--shots-fired", "--seed", "--dice", "--lang", "--rules", "--aim", "--bullets",
+    "--knockout-minutes",
   };
   const char **slots[] = {
     &o->attacker, &o->target, &o->weapon, &o->armour, &o->target_weapon, &o->attacker_armour,
     &o->distance, &o->mode, &o->attitude, &o->target_attitude, &o->initiative, &o->movement,
-    &o->shots_fired, &o->seed, &o->faces, &o->lang,
+    &o->shots_fired, &o->seed, &o->faces, &o->lang, &o->rules, &o->aim, &o->bullets,
+    &o->knockout,
   };
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -56,6 +58,8 @@ static int parse_attack_args(int argc, char **argv, struct attack_args *o)
       o->anciennete = 1;
     else if (!strcmp(a, "--odds"))
       o->odds = 1;
+    else if (!strcmp(a, "--holding"))
+      o->holding = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
       o->help = 1;
     else
@@ -126,7 +130,18 @@ static int situation_from(cops_situation *s, const struct attack_args *o, struct
   s->attacker_armour = t->attacker_armour;
   s->adrenaline = o->adrenaline;   /* C5: a point for one more die */
   s->anciennete = o->anciennete;   /* C5: a failed roll again for a point */
+  s->holding = o->holding;         /* A3.4: the holder's attacks */
   int rc = 0;
+  if (o->rules && cops_ruleset_parse(o->rules, &s->ruleset))
+    return usage_error("attack: --rules '%s': core or alternative", o->rules);
+  if (o->aim && !strcmp(o->aim, "head"))
+    s->aim = 10;
+  else if (o->aim && (rc = parse_int("--aim", o->aim, 1, 10, &s->aim)))
+    return rc;
+  if ((o->bullets && (rc = parse_int("--bullets", o->bullets, 4, 1000, &s->bullets))) ||
+      (o->knockout && (rc = parse_int("--knockout-minutes", o->knockout, 1, 1440,
+                                      &s->knockout_minutes))))
+    return rc;
   if (o->attitude && cops_attitude_parse(o->attitude, &s->attitude))
     return usage_error("attack: --attitude '%s': Planque, Prudent, Normal, Agressif, "
                        "Ultra-violent or -2..+2", o->attitude);

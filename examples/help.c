@@ -80,6 +80,8 @@ static const char attack_text[] =
   "                   [--movement M] [--shots-fired N] [--target-weapon W.json]\n"
   "                   [--attacker-armour R.json] [--adrenaline] [--anciennete]\n"
   "                   [--seed N | --dice F,...] [--lang fr|en|es] [--json]\n"
+  "                   [--rules core|alternative] [--aim 1..10|head] [--bullets N]\n"
+  "                   [--holding] [--knockout-minutes N]\n"
   "       cops attack ... --odds [--json]\n"
   "\n"
   "Resolves one attack (docs/attacks.md) and prints the narrated events, or with\n"
@@ -87,6 +89,13 @@ static const char attack_text[] =
   "With --odds, no die is drawn: the exact odds of the planned attack (hitting,\n"
   "bullets in, locations, damage, stopping power, the target going down).\n"
   "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"
+  "\n"
+  "  --rules R     core (C6, C10, C11) or alternative (002, docs/alternative-rules.md);\n"
+  "                the alternative rules take initiative 0 and their own fields:\n"
+  "  --aim D       move the location d10 toward face D (10, head) by excess successes\n"
+  "  --bullets N   covering fire's bullets, 4 .. the rounds loaded (default: all)\n"
+  "  --holding     the attacker holds the target (A3.4: against its Carrure)\n"
+  "  --knockout-minutes N  a head mishap's minutes instead of 1d10 (A5)\n"
   "\n";
 
 static const char fight_text[] =

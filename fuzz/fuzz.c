@@ -84,7 +84,20 @@ static void fuzz_attack(cops_ctx *ctx, struct bytes *b)
     s.penetration = take(b, 0, 30);
     s.attacker_id = take(b, -2, 5);
     s.target_id = take(b, -2, 5);
-    cops_attack(o, &s, log);
+    s.ruleset = take(b, -1, COPS_RULES_COUNT);
+    if (s.ruleset == COPS_RULES_ALTERNATIVE) {      /* the fields only A reads */
+      s.aim = take(b, -1, 11);
+      s.bullets = take(b, -1, 40);
+      s.holding = take(b, -1, 2);
+      s.knockout_minutes = take(b, -1, 30);
+    }
+    if (cops_attack(o, &s, log) == COPS_OK && s.mode == COPS_ATTACK_COVER && take(b, 0, 1)) {
+      cops_outcome *entry;
+      if (cops_outcome_new(&entry))
+        abort();
+      cops_cover_enter(entry, o, t, vest, take(b, -3, 3), log);
+      cops_outcome_free(entry);
+    }
   }
   char *json;
   if (cops_log_to_jsonl(log, 0, &json) == COPS_OK)

@@ -400,6 +400,9 @@ int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *given)
     return rc;
   if (cops__character_ctx(s.attacker) != o->ctx)
     return cops__fail(o->ctx, COPS_EINVAL, "the attacker belongs to another context");
+  if (s.ruleset != COPS_RULES_CORE)
+    return cops__fail(o->ctx, COPS_ERULE, "the odds are computed for the core rules' attacks "
+                      "only (docs/alternative-rules.md)");
   if (s.adrenaline && cops_character_points(s.attacker, COPS_ADRENALINE, &rc, NULL) == COPS_OK &&
       rc < 1)
     return cops__fail(o->ctx, COPS_ERULE, "%s has no Adrénaline point left (C5)",

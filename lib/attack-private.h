@@ -13,9 +13,11 @@
 
 struct cops_outcome {
   int mode;                 /* -1: empty */
+  int ruleset;              /* the ::cops_rulesets it was resolved under */
   int possible, hit_target, margin, fired, hits;
   cops_roll *roll[COPS_OUTCOME_ROLL_COUNT];
   cops_roll *pu, *armour, *bonus;           /* scratch rolls of one bullet's damage */
+  cops_roll *high;                          /* the d6 of which the highest counts (A3) */
   cops_hit *hit;
   int nhit, hit_capacity;
   cops_victim victim[2];
@@ -214,5 +216,19 @@ static inline int anciennete(cops_ctx *ctx, cops_character *ch, int id, int purp
 
 /* The event an attack opens with (lib/rules/core/shoot.c). */
 int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s);
+
+/* Pieces of a shot every ruleset shares (lib/attack.c): a miss (bullet 0: the whole
+ * attack), stray bullets; a planned shot from its first event to where bullets reach the
+ * target — its roll, the rounds fired, covering fire laid down, or a miss — *hit 1 when
+ * they do; the d10 of a character in covering fire's zone (n of them, each 10 a bullet)
+ * with its hit or miss event. */
+int cops__ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason,
+                  int bullet, int fired);
+int cops__ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired,
+                   int stray);
+int cops__shot_opening(cops_outcome *o, const cops_situation *s, cops_log *log,
+                       const struct cops__shot_plan *plan, int *hit);
+int cops__cover_hits(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int n,
+                     struct party shooter, cops_log *log, int *hits);
 
 #endif

@@ -1,7 +1,7 @@
-/* One attack, resolved completely under the core rules (COPS.md C6.1-C6.4,
- * C8.1-C8.3, C10, C11). Procedures sit behind a rules table (DESIGN.md
- * section 1) so that the alternative rules (section A) can fill a second
- * one. Draw order of every procedure: docs/randomness.md. */
+/* One attack, resolved completely: the checks every ruleset shares, the outcome, the
+ * undo of all or nothing, and the rules table's procedure (lib/rules/: the core rules'
+ * C6, C8, C10, C11; the alternative rules' A1-A5). Draw order of every procedure:
+ * docs/randomness.md. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +74,32 @@ int cops_zone_modifier(int zone)
 const char *cops_stopping_name(int result, int lang)
 {
   const struct cops__lang *L = cops__lang(lang);
-  return L && result >= 0 && result <= 2 ? L->stopping[result] : NULL;
+  return L && result >= 0 && result < COPS_STOP_RESULT_COUNT ? L->stopping[result] : NULL;
+}
+
+int cops_body_side_of_die(int d10)
+{
+  if (d10 < 1 || d10 > 10)
+    return COPS_ERANGE;
+  return d10 == 1 || d10 == 8 ? COPS_BODY_RIGHT : d10 == 2 || d10 == 9 ? COPS_BODY_LEFT
+                                                                      : COPS_BODY_NONE;
+}
+
+const char *cops_body_side_name(int side, int lang)
+{
+  const struct cops__lang *L = cops__lang(lang);
+  return L && (side == COPS_BODY_RIGHT || side == COPS_BODY_LEFT) ? L->side[side] : NULL;
+}
+
+const char *cops_mishap_name(int mishap)
+{
+  switch (mishap) {
+  case COPS_MISHAP_KNOCKED_DOWN: return "knocked_down";
+  case COPS_MISHAP_UNCONSCIOUS: return "unconscious";
+  case COPS_MISHAP_DROP_RIGHT: return "drop_right";
+  case COPS_MISHAP_DROP_LEFT: return "drop_left";
+  default: return NULL;
+  }
 }
 
 const char *const cops__mode_names[COPS_ATTACK_MODE_COUNT] = {
@@ -109,7 +134,7 @@ int cops__outcome_new(cops_outcome **out, const cops_allocator *a)
   for (int i = 0; i < COPS_OUTCOME_ROLL_COUNT; i++)
     bad |= cops__roll_new(&o->roll[i], a);
   bad |= cops__roll_new(&o->pu, a) | cops__roll_new(&o->armour, a) |
-         cops__roll_new(&o->bonus, a);
+         cops__roll_new(&o->bonus, a) | cops__roll_new(&o->high, a);
   o->hit = cops__malloc(a, HITS_INITIAL * sizeof *o->hit);
   if (bad || !o->hit) {
     cops_outcome_free(o);
@@ -151,6 +176,7 @@ void cops_outcome_free(cops_outcome *o)
   cops_roll_free(o->pu);
   cops_roll_free(o->armour);
   cops_roll_free(o->bonus);
+  cops_roll_free(o->high);
   const cops_allocator a = o->alloc;
   cops__free(&a, o->hit);
   cops__free(&a, o);
@@ -261,6 +287,9 @@ int  cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *ro
   if (cops_character_conditions(ch) & COPS_COND_OUT)
     return FAIL(ctx, COPS_ERULE, "the %s %s is out of the fight until a recovery roll "
                 "succeeds (C10.4)", role, who_name(ch, ""));
+  if (cops_character_conditions(ch) & COPS_COND_KNOCKED_OUT)
+    return FAIL(ctx, COPS_ERULE, "the %s %s is unconscious after a blow to the head (A5)", role,
+                who_name(ch, ""));
   return COPS_OK;
 }
 
@@ -268,8 +297,8 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
 {
   int rc;
   if (!cops__rules_of(s->ruleset))
-    return FAIL(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE is %d)", s->ruleset,
-                COPS_RULES_CORE);
+    return FAIL(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE %d, "
+                "COPS_RULES_ALTERNATIVE %d)", s->ruleset, COPS_RULES_CORE, COPS_RULES_ALTERNATIVE);
   if ((rc = cops__check_range(ctx, "attitude", s->attitude, -2, 2)) ||
       (rc = cops__check_range(ctx, "target attitude", s->target_attitude, -2, 2)) ||
       (rc = cops__check_range(ctx, "distance", s->distance, 0, COPS_DISTANCE_MAX)) ||
@@ -328,27 +357,13 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
   if (s->mode == COPS_ATTACK_ESCAPE && !(cond & COPS_COND_HELD))
     return FAIL(ctx, COPS_ERULE, "%s is not held: nothing to escape (C11.1)",
                 who_name(s->attacker, "the attacker"));
-  const int melee = s->mode >= COPS_ATTACK_MELEE;
-  if (melee) {
-    if (s->initiative != 0)
-      return FAIL(ctx, COPS_EINVAL, "initiative %+d in melee: melee has none, use 0 (C6.4)",
-                  s->initiative);
-    if (s->shots_fired || s->several)
-      return FAIL(ctx, COPS_EINVAL, "shots fired and several shots are for firearms (C10.7)");
-  } else {
-    int lo = 2, hi = 2;
-    const int reflexes = cops_character_characteristic(s->attacker, COPS_REFLEXES);
-    cops_initiative_range(reflexes, &lo, &hi);
-    if (s->initiative < lo || s->initiative > hi)
-      return FAIL(ctx, COPS_EINVAL, "initiative %+d outside %+d..%+d that Réflexes %d allows "
-                  "(C6)", s->initiative, lo, hi, reflexes);
-    if (s->initiative < 0 && (cond & COPS_COND_NO_NEGATIVE_INITIATIVE))
-      return FAIL(ctx, COPS_ERULE, "%s may not take a negative initiative this round (C10.4)",
-                  who_name(s->attacker, "the attacker"));
-    if (s->target_mode != -1)
-      return FAIL(ctx, COPS_EINVAL, "target mode %d: only melee has one (-1)", s->target_mode);
-  }
-  return COPS_OK;
+  if (s->aim < 0 || s->aim > 10)
+    return FAIL(ctx, COPS_EINVAL, "aim %d: a location d10 face 1..10, or 0 for no shift", s->aim);
+  if ((rc = cops__check_range(ctx, "bullets", s->bullets, 0, COPS_MAGAZINE_MAX)) ||
+      (rc = cops__check_range(ctx, "holding", s->holding, 0, 1)) ||
+      (rc = cops__check_range(ctx, "knockout minutes", s->knockout_minutes, 0, 1440)))
+    return rc;
+  return cops__rules_of(s->ruleset)->check(ctx, s);
 }
 /* ---- the rules table ------------------------------------------------------ */
 
@@ -417,6 +432,139 @@ void  cops__undo_apply(const struct undo *u)
     u->weapon->v[COPS_WEAPON_LOADED] = u->loaded;
   cops__log_rewind(u->log, &u->log_mark);
   cops__rng_rewind(u->ctx, &u->rng_mark);
+}
+
+/* ---- pieces of a shot every ruleset shares ---------------------------------- */
+
+int cops__ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason,
+                  int bullet, int fired)
+{
+  if (!log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_MISS;
+  e.reason = reason;
+  e.bullet = bullet;
+  e.fired = fired;
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
+}
+
+/* Bullets that hit nobody (C10.8 RULING: reported, not resolved). */
+int cops__ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired,
+                   int stray)
+{
+  if (stray <= 0 || !log)
+    return COPS_OK;
+  cops_event e = {0};
+  e.type = COPS_EV_STRAY;
+  e.fired = fired;
+  e.stray = stray;
+  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
+}
+
+int cops__shot_opening(cops_outcome *o, const cops_situation *s, cops_log *log,
+                       const struct cops__shot_plan *plan, int *hit)
+{
+  cops_ctx *ctx = cops__character_ctx(s->attacker);
+  const cops_weapon *w = s->weapon;
+  const int reason = plan->reason, fired = plan->fired;
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int rc;
+  *hit = 0;
+  cops__outcome_reset(o, s->mode);
+  const struct party an = attacker_of(o, s), tn = target_of(o, s);
+  if ((rc = cops__ev_attack(o, log, s)))
+    return rc;
+  if (reason < 0) {
+    cops_roll *r = o->roll[COPS_OUTCOME_ATTACK];
+    const int purpose = s->mode == COPS_ATTACK_COVER ? COPS_PURPOSE_COVER : COPS_PURPOSE_ATTACK;
+    cops_action a = plan->a;
+    if ((rc = cops_roll_action(r, ctx, &a)) || (rc = ev_roll(log, purpose, an, tn, r)))
+      return rc;
+    if (!cops_roll_succeeded(r) &&
+        (rc = anciennete(ctx, s->attacker, s->attacker_id, purpose, r, s->anciennete, log,
+                         an, tn, NULL)))
+      return rc;
+    cops_roll_margin(r, &o->margin);
+  } else {
+    o->possible = 0;
+  }
+  if (magazine > 0) {
+    cops_weapon_set(s->weapon, COPS_WEAPON_LOADED, loaded - fired);
+    if (log) {
+      cops_event e = {0};
+      e.type = COPS_EV_AMMUNITION;
+      e.used = fired;
+      e.loaded = loaded - fired;
+      if ((rc = ev_push(log, &e, an, NOBODY, cops_weapon_name(w))))
+        return rc;
+    }
+  }
+  o->fired = fired;
+  const int success = reason < 0 && cops_roll_succeeded(o->roll[COPS_OUTCOME_ATTACK]);
+  if (s->mode == COPS_ATTACK_COVER) {
+    o->cover_success = success;
+    o->cover_pu = cops__wget(w, COPS_WEAPON_PU);
+    o->cover_fa = cops__wget(w, COPS_WEAPON_FA);
+    snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an.name ? an.name : "");
+    o->cover_shooter_id = s->attacker_id;
+    o->cover_target_id = s->target_id;
+    cops_event e = {0};
+    e.type = COPS_EV_COVER;
+    e.fired = fired;
+    e.success = success;
+    e.margin = success ? o->margin : 0;
+    e.x = s->zone_x;
+    e.y = s->zone_y;
+    e.radius = s->zone_radius;
+    return ev_push(log, &e, an, tn, cops_weapon_name(w));
+  }
+  if (!success) {
+    if ((rc = cops__ev_miss(o, log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
+      return rc;
+    return cops__ev_stray(o, log, s, fired, fired);
+  }
+  *hit = 1;
+  return COPS_OK;
+}
+
+int cops__cover_hits(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int n,
+                     struct party shooter, cops_log *log, int *hits)
+{
+  cops_ctx *ctx = cops__character_ctx(ch);
+  const struct party cn = party(out, ch);
+  const int fired = cover->fired;
+  int rc;
+  cops__outcome_reset(out, COPS_ATTACK_COVER);
+  out->fired = 0;
+  cops_roll *r = out->roll[COPS_OUTCOME_COVER_HITS];
+  /* More d10 than a roll holds (covering fire of over 64 rounds after a run of
+   * 10s): rolled 64 at a time, left to right, each handful its own roll event;
+   * the outcome keeps the last. */
+  *hits = 0;
+  for (int left = n; left > 0; left -= COPS_DICE_MAX) {
+    cops_action a;
+    cops_action_init(&a, left < COPS_DICE_MAX ? left : COPS_DICE_MAX, 10, 1);
+    a.flags = COPS_UNSKILLED;             /* each 10 counts, none re-rolled */
+    if ((rc = cops_roll_action(r, ctx, &a)) ||
+        (rc = ev_roll(log, COPS_PURPOSE_COVER_HITS, shooter, cn, r)))
+      return rc;
+    *hits += cops_roll_successes(r);
+  }
+  cops_event e = {0};
+  e.fired = fired;
+  if (!*hits) {
+    e.type = COPS_EV_MISS;
+    e.reason = COPS_MISS_ROLL;
+    return ev_push(log, &e, shooter, cn, NULL);
+  }
+  out->hit_target = 1;
+  out->hits = *hits;
+  e.type = COPS_EV_HIT;
+  e.hits = *hits;
+  e.margin = cover->margin;
+  return ev_push(log, &e, shooter, cn, NULL);
 }
 
 /* The start of a procedure into an outcome: refused into one being filled. */
@@ -500,6 +648,7 @@ int cops__attack(cops_outcome *out, const cops_situation *given, cops_log *log, 
        (rc = cops__spend_adrenaline(ctx, s->target))))
     return cops__outcome_leave(out, &u, rc ? rc : FAIL(ctx, COPS_EINVAL, "target_adrenaline is "
                                                        "for the target's roll in melee"));
+  out->ruleset = s->ruleset;
   if (!(rc = cops__cast(out, log, s->attacker, s->attacker_id, s->target, s->target_id)))
     rc = s->mode <= COPS_ATTACK_COVER ? r->shoot(out, s, log) : r->melee(out, s, log);
   return cops__outcome_leave(out, &u, rc);

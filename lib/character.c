@@ -452,7 +452,7 @@ const char *cops_condition_name(unsigned condition, int lang)
   const struct cops__lang *L = cops__lang(lang);
   if (!L)
     return NULL;
-  for (int i = 0; i < 7; i++)
+  for (int i = 0; i < 9; i++)
     if (condition == 1u << i)
       return L->condition[i];
   return NULL;

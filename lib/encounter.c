@@ -75,8 +75,12 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
   if (!ctx)
     return COPS_EINVAL;
   if (!cops__rules_of(ruleset))
-    return cops__fail(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE is %d)", ruleset,
-                      COPS_RULES_CORE);
+    return cops__fail(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE %d, "
+                      "COPS_RULES_ALTERNATIVE %d)", ruleset, COPS_RULES_CORE,
+                      COPS_RULES_ALTERNATIVE);
+  if (!cops__rules_of(ruleset)->resolve)
+    return cops__fail(ctx, COPS_ERULE, "the %s rules resolve one-off attacks: their round is "
+                      "not built yet", cops__rules_of(ruleset)->name);
   COPS__ENTER(ctx);
   cops_encounter *e = cops__calloc(&ctx->alloc, sizeof *e);
   if (!e)

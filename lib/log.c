@@ -228,27 +228,29 @@ int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int ac
 /* The fields of each type besides those every event has (docs/events.md). */
 #define F(field) (uint16_t)offsetof(cops_event, field)
 #define DAMAGE_FIELDS F(bullet), F(location), F(modifier), F(raw), F(protection), F(bonus), \
-  F(damage), F(stopped)
+  F(damage), F(stopped), F(body_side)
 static const struct {
   uint8_t n;
   uint16_t at[COPS__PAYLOAD];
 } fields[COPS_EV_TYPE_COUNT] = {
-  [COPS_EV_ATTACK] = {5, {F(mode), F(attitude), F(initiative), F(distance), F(adrenaline)}},
+  [COPS_EV_ATTACK] = {6, {F(mode), F(attitude), F(initiative), F(distance), F(adrenaline),
+                          F(ruleset)}},
   [COPS_EV_ROLL] = {9, {F(purpose), F(difficulty), F(successes), F(success), F(margin), F(total),
                         F(unskilled), F(capped), F(anciennete)}},
   [COPS_EV_MISS] = {3, {F(reason), F(bullet), F(fired)}},
-  [COPS_EV_HIT] = {3, {F(fired), F(hits), F(margin)}},
-  [COPS_EV_LOCATION] = {4, {F(bullet), F(die), F(location), F(modifier)}},
-  [COPS_EV_DAMAGE] = {8, {DAMAGE_FIELDS}},
+  [COPS_EV_HIT] = {4, {F(fired), F(hits), F(margin), F(distance)}},
+  [COPS_EV_LOCATION] = {7, {F(bullet), F(die), F(location), F(modifier), F(body_side), F(rolled),
+                            F(shift)}},
+  [COPS_EV_DAMAGE] = {9, {DAMAGE_FIELDS}},
   [COPS_EV_HIT_POINTS] = {9, {F(damage), F(hp_before), F(hp_after), F(health_before),
                               F(health_after), F(lasting), F(cause), F(clock), F(healed)}},
-  [COPS_EV_STOPPING] = {2, {F(result), F(difficulty)}},
+  [COPS_EV_STOPPING] = {4, {F(result), F(difficulty), F(fa), F(threshold)}},
   [COPS_EV_CONDITION] = {2, {F(condition), F(active)}},
   [COPS_EV_AMMUNITION] = {2, {F(used), F(loaded)}},
   [COPS_EV_COVER] = {6, {F(fired), F(success), F(margin), F(x), F(y), F(radius)}},
   [COPS_EV_ESCAPE] = {1, {F(result)}},
   [COPS_EV_STRAY] = {2, {F(fired), F(stray)}},
-  [COPS_EV_PENETRATION] = {8, {DAMAGE_FIELDS}},
+  [COPS_EV_PENETRATION] = {9, {DAMAGE_FIELDS}},
   [COPS_EV_START] = {1, {F(seeded)}},
   [COPS_EV_JOIN] = {3, {F(side), F(x), F(y)}},
   [COPS_EV_DECLARE] = {9, {F(action), F(attitude), F(initiative), F(distance), F(x), F(y),
@@ -275,6 +277,7 @@ static const struct {
   [COPS_EV_FACT] = {2, {F(fact), F(tier)}},
   [COPS_EV_BARRED] = {2, {F(skill), F(resistance)}},
   [COPS_EV_EVIDENCE] = {1, {F(resistance)}},
+  [COPS_EV_MISHAP] = {4, {F(mishap), F(location), F(body_side), F(minutes)}},
 };
 #undef DAMAGE_FIELDS
 #undef F

@@ -122,7 +122,7 @@ static const char *who(const line *l, const char *name)
 
 static int condition_index(int condition)
 {
-  for (int i = 0; i < 7; i++)
+  for (int i = 0; i < 9; i++)
     if (condition == 1 << i)
       return i;
   return 0;
@@ -207,15 +207,30 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     num(&l, "fired", e.fired);
     num(&l, "margin", e.margin);
     say(&l, e.fired ? MSG_HIT_BULLETS : MSG_HIT, e.hits);
+    if (e.distance > 0) {          /* A3.3: the metres thrown */
+      num(&l, "metres", e.distance);
+      say(&l, MSG_THROWN, e.distance);
+    }
     break;
-  case COPS_EV_LOCATION:
+  case COPS_EV_LOCATION: {
+    /* A4.1: a leg or an arm has its side. */
+    const int limb = e.body_side == COPS_BODY_NONE ? -1
+                     : (e.location == COPS_ZONE_ARMS ? 2 : 0) + (e.body_side == COPS_BODY_LEFT);
     if (e.location >= 0) {
       text(&l, "zone", L->zone_narration[e.location]);
       num(&l, "die", e.die);
       num(&l, "modifier", e.modifier);
+      if (limb >= 0)
+        text(&l, "limb", L->limb[limb]);
     }
-    say(&l, e.location < 0 ? MSG_UNLOCATED : MSG_LOCATION, -1);
+    say(&l, e.location < 0 ? MSG_UNLOCATED : limb >= 0 ? MSG_LOCATION_LIMB : MSG_LOCATION, -1);
+    if (e.shift) {                 /* A2.1, A3.1: moved by excess successes */
+      num(&l, "rolled", e.rolled);
+      num(&l, "shift", e.shift);
+      say(&l, MSG_SHIFT, -1);
+    }
     break;
+  }
   case COPS_EV_DAMAGE:
     num(&l, "raw", e.raw);
     num(&l, "protection", e.protection);
@@ -350,7 +365,17 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     break;
   case COPS_EV_STOPPING:
     text(&l, "stopping", L->stopping[e.result]);
-    say(&l, MSG_STOPPING, -1);
+    num(&l, "fa", e.fa);
+    num(&l, "threshold", e.threshold);
+    say(&l, e.result >= COPS_STOP_UNAFFECTED ? MSG_STOPPING_FA : MSG_STOPPING, -1);
+    break;
+  case COPS_EV_MISHAP:
+    num(&l, "minutes", e.minutes);
+    text(&l, "hand", L->hand[e.body_side == COPS_BODY_LEFT]);
+    say(&l, e.mishap == COPS_MISHAP_KNOCKED_DOWN ? MSG_MISHAP_DOWN
+            : e.mishap == COPS_MISHAP_UNCONSCIOUS ? MSG_MISHAP_OUT
+                                                  : MSG_MISHAP_DROP,
+        e.minutes);
     break;
   case COPS_EV_CONDITION:
     text(&l, "condition", L->condition[condition_index(e.condition)]);
@@ -368,7 +393,7 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     say(&l, e.success ? MSG_COVER : MSG_COVER_FAILS, -1);
     break;
   case COPS_EV_ESCAPE:
-    say(&l, e.result ? MSG_ESCAPE : MSG_STILL_HELD, -1);
+    say(&l, e.result == 2 ? MSG_SWAPPED : e.result ? MSG_ESCAPE : MSG_STILL_HELD, -1);
     break;
   case COPS_EV_START: {
     char seed[24];

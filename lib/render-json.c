@@ -13,6 +13,7 @@ static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end", "bleeding",
   "rest", "time", "night", "chase_dice", "chase_band", "crash", "chase_out", "chase_end",
   "chase_join", "interview", "trait", "approach", "interrogation", "fact", "barred", "evidence",
+  "mishap",
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
@@ -20,7 +21,7 @@ static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
   "stopping", "recovery", "escape", "stand_up", "first_aid", "treatment", "medicine",
-  "hospital", "chase", "crash", "evaluation", "interrogation", "resistance",
+  "hospital", "chase", "crash", "evaluation", "interrogation", "resistance", "highest",
 };
 static const char *const iv_result_keys[3] = {"won", "tied", "lost"};
 
@@ -37,10 +38,15 @@ static const char *const reason_names[COPS_MISS_REASON_COUNT] = {
 static const char *const zone_keys[COPS_ZONE_COUNT] = {"legs", "abdomen", "torso", "arms", "head"};
 static const char *const health_keys[6] = {"healthy", "below_half", "unconscious", "dying", "dead",
                                           "dead_final"};
-static const char *const stop_keys[3] = {"steady", "shaken", "out"};
-static const char *const condition_keys[7] = {
-  "out", "shaken", "no_negative_initiative", "held", "on_ground", "pinned", "lasting_wound",
+static const char *const stop_keys[COPS_STOP_RESULT_COUNT] = {
+  "steady", "shaken", "out", "unaffected", "stopped", "mishap",
 };
+#define CONDITIONS 9
+static const char *const condition_keys[CONDITIONS] = {
+  "out", "shaken", "no_negative_initiative", "held", "on_ground", "pinned", "lasting_wound",
+  "stopped", "knocked_out",
+};
+static const char *const side_keys[3] = {NULL, "right", "left"};
 
 const char *cops_event_type_name(int type)
 {
@@ -54,7 +60,7 @@ const char *cops_purpose_name(int purpose)
 
 static int condition_index(int condition)
 {
-  for (int i = 0; i < 7; i++)
+  for (int i = 0; i < CONDITIONS; i++)
     if (condition == 1 << i)
       return i;
   return 0;
@@ -63,6 +69,23 @@ static int condition_index(int condition)
 static json_t *str_or_null(const char *s)
 {
   return s ? json_string(s) : json_null();
+}
+
+/* A key that a line has only when it says something (new keys of schema 2), made only
+ * then: more, or NULL (freed) when out of memory. */
+static json_t *with(json_t *more, const char *key, json_t *value)
+{
+  if (!more || !value || json_object_set_new(more, key, value)) {
+    json_decref(more);
+    json_decref(value);
+    return NULL;
+  }
+  return more;
+}
+
+static json_t *side_json(int side)
+{
+  return side > 0 && side < 3 ? json_string(side_keys[side]) : json_null();
 }
 
 static json_t *id_or_null(int id)
@@ -112,6 +135,10 @@ static json_t *event_json(const cops_log *log, int i)
       json_decref(more);
       more = NULL;
     }
+    /* The ruleset, when not the core rules' (0.13.0). */
+    if (e.ruleset != COPS_RULES_CORE)
+      more = with(more, "rules",
+                json_string(cops_ruleset_name(e.ruleset)));
     break;
   case COPS_EV_ROLL: {
     json_t *dice = dice_json(log, i, e.dice);
@@ -137,17 +164,28 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_HIT:
     more = json_pack("{s:i,s:i,s:i}", "fired", e.fired, "hits", e.hits, "margin", e.margin);
+    if (e.distance > 0)
+      more = with(more, "metres", json_integer(e.distance));   /* A3.3 */
     break;
   case COPS_EV_LOCATION:
     more = json_pack("{s:i,s:i,s:o,s:i}", "bullet", e.bullet, "die", e.die, "location",
                      e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(),
                      "modifier", e.modifier);
+    /* A4.1's side, and the shift of excess successes (A2.1, A3.1). */
+    if (e.body_side != COPS_BODY_NONE)
+      more = with(more, "side", side_json(e.body_side));
+    if (e.shift != 0)
+      more = with(more, "rolled", json_integer(e.rolled));
+    if (e.shift != 0)
+      more = with(more, "shift", json_integer(e.shift));
     break;
   case COPS_EV_DAMAGE:
     more = json_pack("{s:i,s:o,s:i,s:i,s:i,s:i,s:b}", "bullet", e.bullet, "location",
                      e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(), "raw",
                      e.raw, "protection", e.protection, "bonus", e.bonus, "damage", e.damage,
                      "stopped", e.stopped);
+    if (e.body_side != COPS_BODY_NONE)
+      more = with(more, "side", side_json(e.body_side));
     break;
   case COPS_EV_HIT_POINTS:
     more = json_pack("{s:i,s:i,s:i,s:i,s:s,s:s,s:b,s:s,s:i}", "damage", e.damage, "healed",
@@ -158,6 +196,11 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_STOPPING:
     more = json_pack("{s:s,s:i}", "result", stop_keys[e.result], "difficulty", e.difficulty);
+    /* A5: the attack's stopping factor and threshold. */
+    if (e.result >= COPS_STOP_UNAFFECTED)
+      more = with(more, "fa", json_integer(e.fa));
+    if (e.result >= COPS_STOP_UNAFFECTED)
+      more = with(more, "threshold", json_integer(e.threshold));
     break;
   case COPS_EV_CONDITION:
     more = json_pack("{s:s,s:b}", "condition", condition_keys[condition_index(e.condition)],
@@ -176,6 +219,8 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_ESCAPE:
     more = json_pack("{s:b}", "freed", e.result);
+    if (e.result == 2)
+      more = with(more, "swapped", json_true());   /* A3.4: the roles swap */
     break;
   case COPS_EV_STRAY:
     more = json_pack("{s:i,s:i}", "fired", e.fired, "stray", e.stray);
@@ -291,6 +336,11 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_EVIDENCE:
     more = json_pack("{s:i}", "resistance", e.resistance);
+    break;
+  case COPS_EV_MISHAP:
+    more = json_pack("{s:s,s:o,s:o,s:i}", "mishap", cops_mishap_name(e.mishap), "location",
+                     e.location >= 0 ? json_string(zone_keys[e.location]) : json_null(), "side",
+                     side_json(e.body_side), "minutes", e.minutes);
     break;
   default:
     more = json_object();

@@ -221,6 +221,21 @@ run attack --attacker "$sheets/mike.json" --target "$sheets/sarah.json" \
   --distance 8 --mode burst --attitude agressif --seed 2030 --json
 if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/attack-burst-2030.jsonl")" ]; then ok
 else ko "attack: seeded burst is byte for byte the golden log"; fi
+# The alternative rules (A2.2, A5): a burst aimed at the head, its golden log.
+run attack --rules alternative --attacker "$sheets/mike.json" --target "$sheets/sarah.json" \
+  --weapon "$ex/weapons/scorpion-131.json" --armour "$ex/armour/gilet-pare-balles.json" \
+  --distance 8 --mode burst --attitude agressif --aim head --seed 14 --json
+if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/alternative-burst-14.jsonl")" ]; then ok
+else ko "attack --rules alternative: seeded burst is byte for byte the golden log"; fi
+run attack --rules alternative --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 5 --initiative 1 --seed 1
+case $err in *"orders the round and adds no dice (A1.2, A1.3)"*) [ "$rc" -eq 2 ] && ok || ko "attack --rules alternative --initiative: exit $rc" ;;
+  *) ko "attack --rules alternative: an initiative is refused with its reason" ;; esac
+run attack --rules house --attacker "$sheets/mike.json" --target "$sheets/joe.json"
+case $err in *"--rules 'house': core or alternative"*) ok ;; *) ko "attack --rules: unknown ruleset" ;; esac
+run attack --rules alternative --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
+  --weapon "$ex/weapons/vulcan-051.json" --distance 5 --odds
+case $err in *"odds are computed for the core rules' attacks only"*) ok ;; *) ko "attack --rules alternative --odds: refused with its reason" ;; esac
 run attack --attacker "$sheets/mike.json" --target "$sheets/joe.json" \
   --weapon "$ex/weapons/scorpion-131.json" --mode cover --seed 11
 case $out in *"ouvre un tir de couverture avec Scorpion 131"*"sang-froid sous le feu"*) ok ;;

@@ -172,6 +172,12 @@ for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion
         if weapon:
             args += ["--weapon", os.path.join(weapons, weapon + ".json")]
         lines(cli(*args), "attack %s %d" % (mode, seed))
+        # The same under the alternative rules (A), aiming at the head where a shift may.
+        args[args.index("--distance") + 1] = str(max(distance, 1))
+        args += ["--rules", "alternative"]
+        if mode in ("single", "burst", "melee", "strike"):
+            args += ["--aim", "head"]
+        lines(cli(*args), "attack --rules alternative %s %d" % (mode, seed))
 for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion-131", 8),
                                ("cover", "scorpion-131", 10), ("melee", "couteau-021", 1),
                                ("strike", None, 1), ("throw", None, 1), ("hold", None, 1)):
@@ -422,7 +428,7 @@ INVALID = [
     ("save", "SAVE", "combatants[1].joined.hp", 10 ** 7),
     ("save", "SAVE", "combatants[0].weapons[0]", -1),
     ("save", "SAVE", "characters[0].characteristics.Carrure", 0),
-    ("save", "SAVE", "characters[1].state.conditions", 128),
+    ("save", "SAVE", "characters[1].state.conditions", 512),
     ("save", "SAVE", "weapons[0].pu", 21),
 ]
 for kind, base, path, value in INVALID:

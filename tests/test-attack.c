@@ -908,8 +908,12 @@ START_TEST(test_attack_errors)
   s.weapon = knife;
   expect_error(&s, COPS_EINVAL, "no single");
   s.weapon = vulcan;
-  s.ruleset = 1;
+  s.ruleset = COPS_RULES_COUNT;
   expect_error(&s, COPS_EINVAL, "unknown ruleset");
+  s.ruleset = 0;
+  s.aim = 10;   /* a field of the alternative rules */
+  expect_error(&s, COPS_EINVAL, "aim 10: a field of the alternative rules");
+  s.aim = 0;
   s.ruleset = 0;
   s.size = 4;
   expect_error(&s, COPS_EINVAL, "cops_situation_init");
@@ -977,10 +981,14 @@ START_TEST(test_names_and_ranges)
   ck_assert_str_eq(cops_attack_mode_name(COPS_ATTACK_THROW), "throw");
   ck_assert_str_eq(cops_stopping_name(COPS_STOP_OUT, COPS_LANG_EN), "out of the fight");
   ck_assert_ptr_null(cops_stopping_name(COPS_STOP_NONE, 0));
+  ck_assert_str_eq(cops_stopping_name(COPS_STOP_MISHAP, COPS_LANG_EN), "stopped, with a mishap");
+  ck_assert_ptr_null(cops_stopping_name(COPS_STOP_RESULT_COUNT, 0));
+  ck_assert_str_eq(cops_condition_name(COPS_COND_KNOCKED_OUT, COPS_LANG_EN),
+                   "unconscious (blow to the head)");
   ck_assert_str_eq(cops_condition_name(COPS_COND_HELD, COPS_LANG_FR), "immobilisé");
   ck_assert_ptr_null(cops_condition_name(3, 0));
   ck_assert_int_eq(cops_character_set_conditions(joe, COPS_COND_OUT, 1), COPS_EINVAL);
-  ck_assert_int_eq(cops_character_set_conditions(joe, 0x100, 1), COPS_EINVAL);
+  ck_assert_int_eq(cops_character_set_conditions(joe, 0x200, 1), COPS_EINVAL);
   ck_assert_int_eq(cops_character_set_recovery(joe, 21), COPS_ERANGE);
   ck_assert_int_eq(cops_character_recovery(joe, NULL, NULL), COPS_ESTATE);
 }

@@ -176,6 +176,38 @@ static int cat_mode_names(lua_State *L)
   return names_list(L, NULL, cops_attack_mode_name, 0);
 }
 
+static int cat_ruleset_names(lua_State *L)
+{
+  return names_list(L, NULL, cops_ruleset_name, 0);
+}
+
+/* A4.1: "right", "left" or nil for a location d10. */
+static int cat_body_side(lua_State *L)
+{
+  const int side = cops_body_side_of_die(checkint(L, 1));
+  if (side < 0)
+    return luaL_argerror(L, 1, "a location die is 1..10");
+  lua_pushstring(L, cops_body_side_name(side, COPS_LANG_EN));
+  return 1;
+}
+
+static int cat_body_side_name(lua_State *L)
+{
+  static const char *const sides[] = {"right", "left", NULL};
+  const int side = luaL_checkoption(L, 1, NULL, sides) + 1;
+  return push_name(L, cops_body_side_name(side, lang_arg(L, 2, "fr")));
+}
+
+static int cat_mishap_names(lua_State *L)
+{
+  lua_createtable(L, 4, 0);
+  for (int b = 0; b < 4; b++) {
+    lua_pushstring(L, cops_mishap_name(1 << b));
+    lua_rawseti(L, -2, b + 1);
+  }
+  return 1;
+}
+
 static int cat_weapon_kinds(lua_State *L)
 {
   return names_list(L, cops_weapon_kind_name, NULL, lang_arg(L, 1, "en"));
@@ -1071,7 +1103,9 @@ void open_api(lua_State *L)
     {"weapon_kind", cat_weapon_kind}, {"weapon_fields", cat_weapon_fields},
     {"weapon_values_from_name", cat_weapon_values_from_name},
     {"initiative_range", cat_initiative_range}, {"languages", cat_languages},
-    {"language", cat_language}, {NULL, NULL},
+    {"language", cat_language}, {"ruleset_names", cat_ruleset_names},
+    {"body_side", cat_body_side}, {"body_side_name", cat_body_side_name},
+    {"mishap_names", cat_mishap_names}, {NULL, NULL},
   };
   luaL_newlib(L, catalogue);
   lua_setfield(L, -2, "catalogue");

@@ -139,7 +139,8 @@ cops_outcome *outcome_begin(lua_State *L, ctx_ud *c)
 static const char *const zones[] = {"legs", "abdomen", "torso", "arms", "head"};
 static const char *const health[] = {"healthy", "below_half", "unconscious", "dying", "dead",
                                      "dead_final"};
-static const char *const stopping[] = {"steady", "shaken", "out"};
+static const char *const stopping[] = {"steady", "shaken", "out", "unaffected", "stopped",
+                                       "mishap"};
 static const char *const roll_names[] = {"attack", "defence", "cover_hits", "stopping",
                                          "stopping_back"};
 
@@ -190,6 +191,11 @@ void outcome_end(lua_State *L, const cops_character *attacker)
     set_int(L, "bonus", h.bonus);
     set_int(L, "damage", h.damage);
     set_bool(L, "stopped", h.stopped);
+    if (h.body_side != COPS_BODY_NONE) {     /* A4.1 */
+      lua_pushstring(L, h.body_side == COPS_BODY_LEFT ? "left" : "right");
+      lua_setfield(L, -2, "side");
+    }
+    set_int(L, "rolled", h.rolled);
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "hits");
@@ -213,12 +219,21 @@ void outcome_end(lua_State *L, const cops_character *attacker)
     lua_setfield(L, -2, "health_before");
     lua_pushstring(L, health[v.health_after]);
     lua_setfield(L, -2, "health_after");
-    if (v.stopping >= 0 && v.stopping < 3) {
+    if (v.stopping >= 0 && v.stopping < COPS_STOP_RESULT_COUNT) {
       lua_pushstring(L, stopping[v.stopping]);
       lua_setfield(L, -2, "stopping");
     }
     set_int(L, "stopping_difficulty", v.stopping_difficulty);
     set_int(L, "conditions", (int)v.conditions);
+    set_int(L, "stopping_threshold", v.stopping_threshold);
+    lua_createtable(L, 4, 0);                /* A5: the mishaps, by name */
+    for (int b = 0, k = 0; b < 4; b++)
+      if (v.mishaps & (1u << b)) {
+        lua_pushstring(L, cops_mishap_name(1 << b));
+        lua_rawseti(L, -2, ++k);
+      }
+    lua_setfield(L, -2, "mishaps");
+    set_int(L, "minutes", v.minutes);
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "victims");
@@ -343,6 +358,17 @@ void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situat
   s.difficulty_mod = opt_field_int(L, t, "difficulty_mod", 0);
   s.target_dice_mod = opt_field_int(L, t, "target_dice_mod", 0);
   s.penetration = opt_field_int(L, t, "penetration", 0);
+  /* The alternative rules (A): the ruleset and the fields only they read. */
+  lua_getfield(L, t, "rules");
+  if (!lua_isnil(L, -1) && cops_ruleset_parse(luaL_checkstring(L, -1), &s.ruleset))
+    luaL_error(L, "rules: 'core' or 'alternative', not '%s'", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  s.aim = opt_field_int(L, t, "aim", 0);
+  s.bullets = opt_field_int(L, t, "bullets", 0);
+  s.knockout_minutes = opt_field_int(L, t, "knockout_minutes", 0);
+  lua_getfield(L, t, "holding");
+  s.holding = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   s.attacker_id = opt_field_int(L, t, "attacker_id", s.attacker_id);
   s.target_id = opt_field_int(L, t, "target_id", s.target_id);
   lua_getfield(L, t, "zone");

@@ -21,10 +21,16 @@
 
 COPS_BEGIN_DECLS
 
-/** Rulesets. The alternative rules (COPS.md section A) will take the next value. */
+/** Rulesets (docs/alternative-rules.md). */
 enum cops_rulesets {
-  COPS_RULES_CORE = 0   /**< C6, C10, C11 */
+  COPS_RULES_CORE = 0,        /**< C6, C10, C11 */
+  COPS_RULES_ALTERNATIVE,     /**< the alternative combat rules of 002 (COPS.md A1-A5). @since 0.13.0 */
+  COPS_RULES_COUNT
 };
+/** @brief A ruleset's name as files spell it ("core", "alternative"), or NULL. @since 0.13.0 */
+COPS_API const char *cops_ruleset_name(int ruleset);
+/** @brief Read a ruleset's name ("core", "alternative"). @return ::COPS_OK or ::COPS_EINVAL @since 0.13.0 */
+COPS_API int cops_ruleset_parse(const char *text, int *out);
 
 /** Attitudes (C6): the value is the modifier. */
 enum cops_attitudes {
@@ -54,6 +60,20 @@ enum cops_zones {
   COPS_ZONE_HEAD,       /**< 10, modifier 3 */
   COPS_ZONE_COUNT
 };
+/**
+ * Sides of the body (A4.1): the alternative rules tell the right leg (d10 1) from
+ * the left (2) and the right arm (8) from the left (9); the core rules do not.
+ */
+enum cops_body_sides {
+  COPS_BODY_NONE = 0,   /**< no side: the core rules, or a location that has none */
+  COPS_BODY_RIGHT,      /**< right leg or arm */
+  COPS_BODY_LEFT        /**< left leg or arm */
+};
+/** @brief The side a location d10 gives under A4.1 (1, 8 right; 2, 9 left; else none), or ::COPS_ERANGE. @since 0.13.0 */
+COPS_API int cops_body_side_of_die(int d10);
+/** @brief A side's name ("droite"; "right"), or NULL (also for ::COPS_BODY_NONE). @since 0.13.0 */
+COPS_API const char *cops_body_side_name(int side, int lang);
+
 /** @brief A zone's name ("torse"; "torso"), or NULL. @since 0.4.0 */
 COPS_API const char *cops_zone_name(int zone, int lang);
 /** @brief The zone a location d10 gives (C10.3), or ::COPS_ERANGE. @since 0.4.0 */
@@ -66,8 +86,22 @@ enum cops_stopping_results {
   COPS_STOP_NONE = -1,   /**< no roll (not hit, or already unconscious) */
   COPS_STOP_STEADY = 0,  /**< success: no negative initiative next round */
   COPS_STOP_SHAKEN = 1,  /**< failed with a success: -1 die to physical actions and no negative initiative next round */
-  COPS_STOP_OUT = 2      /**< no success: out of the fight, recovery rolls later */
+  COPS_STOP_OUT = 2,     /**< no success: out of the fight, recovery rolls later */
+  COPS_STOP_UNAFFECTED = 3, /**< A5: more successes than the FA: unaffected. @since 0.13.0 */
+  COPS_STOP_STOPPED = 4,    /**< A5: as many as the FA: loses the next action, attitude Normal (::COPS_COND_STOPPED). @since 0.13.0 */
+  COPS_STOP_MISHAP = 5,     /**< A5: fewer: stopped, and a mishap by location (::cops_mishaps). @since 0.13.0 */
+  COPS_STOP_RESULT_COUNT
 };
+
+/** Mishaps of a failed stopping roll under the alternative rules (A5), as bits. @since 0.13.0 */
+enum cops_mishaps {
+  COPS_MISHAP_KNOCKED_DOWN = 0x1, /**< legs, abdomen or chest: knocked to the ground away from the attack (::COPS_COND_ON_GROUND) */
+  COPS_MISHAP_UNCONSCIOUS = 0x2,  /**< head: unconscious for minutes (::COPS_COND_KNOCKED_OUT) */
+  COPS_MISHAP_DROP_RIGHT = 0x4,   /**< right arm: drops what the right hand held */
+  COPS_MISHAP_DROP_LEFT = 0x8     /**< left arm: drops what the left hand held */
+};
+/** @brief A mishap's name (one bit: "knocked_down", "unconscious", "drop_right", "drop_left"), or NULL. @since 0.13.0 */
+COPS_API const char *cops_mishap_name(int mishap);
 /** @brief A stopping result's name, or NULL. @since 0.4.0 */
 COPS_API const char *cops_stopping_name(int result, int lang);
 
@@ -133,6 +167,11 @@ typedef struct cops_situation {
   int target_threshold_mod;     /**< GM: the target's threshold in an opposed roll (melee), -10..10. @since 0.10.0 */
   int target_adrenaline;        /**< 1: in melee the target spends an Adrénaline point for one more die on its own roll (C5; ::COPS_ERULE with no point left). @since 0.10.0 */
   int distance_cm;              /**< the true distance in centimetres when it is not whole metres (an encounter's diagonal), 0: @c distance alone. Point-blank (under 2 m) and short range (under 10 m) read it (C6.5); ranges and reach read @c distance, the metres rounded up, which it must round up to. @since 0.10.0 */
+  /* Since 0.13.0: the alternative rules (COPS.md A; 0 under the core rules). */
+  int aim;                      /**< A2.1, A2.2, A3.1, A3.2: the location d10 face (1..10) the attacker moves the location roll toward, one step per excess success (10: the head); 0: no shift. @since 0.13.0 */
+  int bullets;                  /**< A2.3: the bullets of covering fire, 4 .. rounds loaded; 0: the whole magazine. @since 0.13.0 */
+  int holding;                  /**< A3.4: 1 when the attacker holds the target (its attacks then go against the held character's Carrure). @since 0.13.0 */
+  int knockout_minutes;         /**< A5: minutes a head mishap leaves the target unconscious, 1..1440; 0: 1d10 rolled (RULING). @since 0.13.0 */
 } cops_situation;
 
 /**
@@ -257,6 +296,9 @@ typedef struct cops_hit {
   int bonus;           /**< location d6 (points for a strike) */
   int damage;          /**< what came off the hit points */
   int stopped;         /**< the armour stopped it: no location dice */
+  /* Since 0.13.0. */
+  int body_side;       /**< ::cops_body_sides (A4.1; none under the core rules). @since 0.13.0 */
+  int rolled;          /**< the location d10 as rolled, before the shifts of excess successes (A2); @c die is where it ended. @since 0.13.0 */
 } cops_hit;
 
 /** What an attack did to one character, as read by cops_outcome_victim(). */
@@ -273,6 +315,10 @@ typedef struct cops_victim {
   int stopping;        /**< ::cops_stopping_results */
   int stopping_difficulty;  /**< the difficulty of the stopping-power roll (C10.4) */
   unsigned conditions; /**< ::cops_conditions this attack set (even those the character already had) */
+  /* Since 0.13.0. Under the alternative rules @c stopping_difficulty is the attack's FA (A5). */
+  int stopping_threshold;   /**< the threshold of the stopping roll: 6 under the core rules, the attack's under A5. @since 0.13.0 */
+  unsigned mishaps;    /**< A5: the ::cops_mishaps the attack caused. @since 0.13.0 */
+  int minutes;         /**< A5: minutes unconscious after a head mishap, 0 none. @since 0.13.0 */
 } cops_victim;
 
 /** Rolls kept by an outcome, for cops_outcome_roll(). */

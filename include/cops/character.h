@@ -166,10 +166,12 @@ enum cops_conditions {
   COPS_COND_HELD = 0x08,         /**< held (C11.1 Immobilisation) */
   COPS_COND_ON_GROUND = 0x10,    /**< thrown to the ground (C11.1 Projection) */
   COPS_COND_PINNED = 0x20,       /**< failed Sang-froid under covering fire: takes cover or leaves the zone (C10.5) */
-  COPS_COND_LASTING_WOUND = 0x40 /**< took 15 or more damage in one attack (C8.3) */
+  COPS_COND_LASTING_WOUND = 0x40, /**< took 15 or more damage in one attack (C8.3) */
+  COPS_COND_STOPPED = 0x80,      /**< stopped (A5): loses the next action, attitude Normal. @since 0.13.0 */
+  COPS_COND_KNOCKED_OUT = 0x100  /**< unconscious for minutes after a head mishap (A5), hit points above 0. @since 0.13.0 */
 };
 /** All condition bits. */
-#define COPS_COND_ALL 0x7Fu
+#define COPS_COND_ALL 0x1FFu
 
 /** @brief The ::cops_conditions bits set, or a negative code. @since 0.4.0 */
 COPS_API int cops_character_conditions(const cops_character *ch);

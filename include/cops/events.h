@@ -65,6 +65,7 @@ enum cops_event_types {
   COPS_EV_FACT,           /**< a fact the subject gives: its index, tier and text (C4.5). @since 0.12.0 */
   COPS_EV_BARRED,         /**< a failed interrogation: the method barred, the resistance up (C4.7). @since 0.12.0 */
   COPS_EV_EVIDENCE,       /**< new evidence: every method open again (C4.7). @since 0.12.0 */
+  COPS_EV_MISHAP,         /**< a mishap of a failed stopping roll (A5): knocked down, unconscious, a hand drops what it held. @since 0.13.0 */
   COPS_EV_TYPE_COUNT
 };
 
@@ -91,6 +92,7 @@ enum cops_roll_purposes {
   COPS_PURPOSE_EVALUATION,   /**< Psychologie/Perception (2): the first contact of an interview (C4.1). @since 0.12.0 */
   COPS_PURPOSE_INTERROGATION,/**< the interrogator's Skill/characteristic (C4.2). @since 0.12.0 */
   COPS_PURPOSE_RESISTANCE,   /**< the subject's resistance roll (C4.4). @since 0.12.0 */
+  COPS_PURPOSE_HIGHEST,      /**< d6 of which the highest counts: Carrure added to a blow, an unarmed strike's or a throw's damage (A3). @since 0.13.0 */
   COPS_PURPOSE_COUNT
 };
 
@@ -182,7 +184,7 @@ typedef struct cops_event {
   int condition;       /**< CONDITION: one ::cops_conditions bit */
   int active;          /**< CONDITION: 1 set, 0 cleared; CHASE_DICE: 1 for the GM's change between rounds */
   int fired;           /**< HIT, MISS, COVER: bullets fired (0 in melee) */
-  int hits;            /**< HIT: bullets or blows in */
+  int hits;            /**< HIT: bullets or blows in (a throw under A3.3: @c distance, the metres thrown) */
   int reason;          /**< MISS: ::cops_miss_reasons */
   int used;            /**< AMMUNITION: rounds used */
   int loaded;          /**< AMMUNITION: rounds left */
@@ -236,6 +238,14 @@ typedef struct cops_event {
   int affinity;        /**< APPROACH: 1 when the cop matches the subject's affinity (C4.6). @since 0.12.0 */
   int deficiency;      /**< APPROACH: 1 when it matches its deficiency (C4.6). @since 0.12.0 */
   const char *text;    /**< FACT: the fact, borrowed from the log. @since 0.12.0 */
+  /* Since 0.13.0: the alternative rules (COPS.md A). */
+  int ruleset;         /**< ATTACK: ::cops_rulesets. @since 0.13.0 */
+  int body_side;       /**< LOCATION, DAMAGE, MISHAP: ::cops_body_sides (A4.1). @since 0.13.0 */
+  int rolled;          /**< LOCATION: the d10 as rolled before the shifts (A2.1); @c die is where it ended. @since 0.13.0 */
+  int shift;           /**< LOCATION: steps the excess successes moved it (A2.1, A3.1), signed. @since 0.13.0 */
+  int fa;              /**< STOPPING under A5: the attack's stopping factor; @c threshold its threshold. @since 0.13.0 */
+  int mishap;          /**< MISHAP: one ::cops_mishaps bit. @since 0.13.0 */
+  int minutes;         /**< MISHAP (unconscious): minutes, the d10 of A5's RULING unless the situation gave them. @since 0.13.0 */
 } cops_event;
 
 /** Opaque event log. */

@@ -141,10 +141,18 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_IV_FACT] = "actor tier text",
   [MSG_IV_BARRED] = "actor target skill resistance",
   [MSG_IV_EVIDENCE] = "actor target resistance",
+  [MSG_LOCATION_LIMB] = "target limb die modifier",
+  [MSG_SHIFT] = "rolled shift",
+  [MSG_THROWN] = "target metres",
+  [MSG_STOPPING_FA] = "target fa threshold stopping",
+  [MSG_SWAPPED] = "actor target",
+  [MSG_MISHAP_DOWN] = "target",
+  [MSG_MISHAP_OUT] = "target minutes",
+  [MSG_MISHAP_DROP] = "target hand",
 };
 
 const unsigned char cops__msg_plural[MSG_COUNT] = {
   [MSG_ROLL_OPPOSED] = 1, [MSG_ROLL_ACTION] = 1, [MSG_HIT_BULLETS] = 1, [MSG_AMMUNITION] = 1,
   [MSG_STRAY] = 1, [MSG_CHASE_LOSES] = 1, [MSG_CHASE_BLACKENS] = 1, [MSG_CRASH] = 1,
-  [MSG_CHASE_JOIN] = 1, [MSG_IV_WON] = 1,
+  [MSG_CHASE_JOIN] = 1, [MSG_IV_WON] = 1, [MSG_THROWN] = 1, [MSG_MISHAP_OUT] = 1,
 };

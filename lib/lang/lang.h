@@ -104,6 +104,14 @@ enum cops__msg {
   MSG_IV_FACT,            /* {actor} {tier} {text}: the subject speaks */
   MSG_IV_BARRED,          /* {actor} {target} {skill} {resistance:+} */
   MSG_IV_EVIDENCE,        /* {actor} {target} {resistance:+} */
+  MSG_LOCATION_LIMB,      /* {target} {limb} {die} {modifier:+}: a leg or an arm under A4.1 */
+  MSG_SHIFT,              /* {rolled} {shift:+}: after a location moved by excess successes (A2.1) */
+  MSG_THROWN,             /* {target} {metres}: after a throw's hit (A3.3); plural on metres */
+  MSG_STOPPING_FA,        /* {target} {fa} {threshold} {stopping}: the stopping factor (A5) */
+  MSG_SWAPPED,            /* {actor} {target}: an escape that swaps the roles (A3.4) */
+  MSG_MISHAP_DOWN,        /* {target}: knocked to the ground (A5) */
+  MSG_MISHAP_OUT,         /* {target} {minutes}: unconscious (A5); plural on minutes */
+  MSG_MISHAP_DROP,        /* {target} {hand}: drops what that hand held (A5) */
   MSG_COUNT
 };
 
@@ -129,8 +137,11 @@ struct cops__lang {
   const char *attitude[5];                       /* -2 .. +2 */
   const char *zone[COPS_ZONE_COUNT];
   const char *health[6];
-  const char *condition[7];                      /* by bit, COPS_COND_OUT first */
-  const char *stopping[3];
+  const char *condition[9];                      /* by bit, COPS_COND_OUT first */
+  const char *stopping[COPS_STOP_RESULT_COUNT];
+  const char *limb[4];                           /* A4.1: right leg, left leg, right arm, left arm */
+  const char *side[3];                           /* ::cops_body_sides (none: NULL) */
+  const char *hand[2];                           /* right, left (MSG_MISHAP_DROP) */
   const char *cause[COPS_CAUSE_COUNT];           /* why hit points came back (MSG_HP_CARE) */
   const char *rest[COPS_REST_COUNT];             /* also cops_rest_name() */
   const char *treatment[COPS_TREAT_COUNT];       /* also cops_treatment_name() */

@@ -10,11 +10,17 @@
 
 struct cops__rules {
   const char *name;   /* as files and saves spell it: "core" */
+  /* What the ruleset checks in a situation beyond the shared checks of lib/attack.c
+   * (initiative, the fields only it reads). */
+  int (*check)(cops_ctx *ctx, const cops_situation *s);
   /* One attack (cops_attack): a shot, a burst or covering fire; a melee exchange. */
   int (*shoot)(cops_outcome *o, const cops_situation *s, cops_log *log);
   int (*melee)(cops_outcome *o, const cops_situation *s, cops_log *log);
+  /* A character in covering fire's zone (cops_cover_enter): the hits and what they do. */
+  int (*cover_enter)(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                     const cops_armour *armour, int attitude, cops_log *log);
   /* An encounter's round: the default policy's declaration for a combatant, and the
-   * resolution of the round declared. */
+   * resolution of the round declared (NULL: the ruleset resolves one-off attacks only). */
   int (*policy)(cops_encounter *e, int id, cops_declaration *d);
   int (*resolve)(cops_encounter *e);
 };
@@ -26,5 +32,6 @@ int cops__rules_named(const char *name);
 
 /* The rulesets' tables (lib/rules/<ruleset>/). */
 extern const struct cops__rules cops__core_rules;
+extern const struct cops__rules cops__alternative_rules;
 
 #endif

@@ -37,6 +37,35 @@ test("a scripted shot as the command tells it", function()
   assert(log:jsonl():find('"type":"attack"', 1, true))
 end)
 
+test("the alternative rules give the golden burst", function()
+  -- A2.2, A5: tests/cli.sh's burst under the alternative rules, byte for byte.
+  local ctx <close> = cops.context(14)
+  local mike = ctx:load_character(ex .. "/sheets/mike.json")
+  local sarah = ctx:load_character(ex .. "/sheets/sarah.json")
+  local gun = ctx:load_weapon(ex .. "/weapons/scorpion-131.json")
+  local vest = ctx:load_armour(ex .. "/armour/gilet-pare-balles.json")
+  local log <close> = ctx:log()
+  local o = ctx:attack{attacker = mike, target = sarah, weapon = gun, armour = vest,
+                       distance = 8, mode = "burst", attitude = "Agressif",
+                       rules = "alternative", aim = 10, log = log}
+  local f = assert(io.open(root .. "/tests/golden/alternative-burst-14.jsonl"))
+  local golden = f:read("a")
+  f:close()
+  assert(log:jsonl() == golden)
+  assert(o.hits[1].rolled == 5 and o.hits[1].die == 7)
+  local v = o.victims[1]
+  assert(v.stopping == "mishap" and v.stopping_threshold == 8 and v.mishaps[1] == "knocked_down")
+  raises("EINVAL", function()
+    ctx:attack{attacker = mike, target = sarah, weapon = gun, rules = "alternative", initiative = 1}
+  end)
+  local ok, err = pcall(function() ctx:attack{attacker = mike, target = sarah, rules = "house"} end)
+  assert(not ok and tostring(err):find("'core' or 'alternative'", 1, true))
+  assert(cops.catalogue.ruleset_names()[2] == "alternative")
+  assert(cops.catalogue.body_side(9) == "left" and cops.catalogue.body_side(5) == nil)
+  assert(cops.catalogue.body_side_name("right", "fr") == "droite")
+  assert(cops.catalogue.mishap_names()[4] == "drop_left")
+end)
+
 test("Adrénaline in an attack and a declaration", function()
   local ctx <close> = scripted({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})
   local mike = ctx:load_character(ex .. "/sheets/mike.json")

@@ -99,8 +99,38 @@ def treatment_name(kind: str, lang: str = "fr") -> str:
                  kinds.index(kind))
 
 
+def ruleset_names() -> List[str]:
+    """The rulesets: "core", "alternative" (the alternative combat rules of 002, A)."""
+    return _list(lib.cops_ruleset_name)
+
+
+def body_side(d10: int) -> Optional[str]:
+    """The side of the body a location d10 gives under A4.1: "right" (1, 8), "left" (2, 9),
+    None for the others."""
+    side = lib.cops_body_side_of_die(n.integer(d10, "d10"))
+    if side < 0:
+        raise ValueError("a location die is 1..10, not %d" % d10)
+    name = lib.cops_body_side_name(side, 1)
+    return n.c_text(name) if name else None
+
+
+def body_side_name(side: str, lang: str = "fr") -> str:
+    """A side's name ("right", "left") in a language."""
+    sides = {"right": 1, "left": 2}
+    if side not in sides:
+        raise ValueError("side must be 'right' or 'left', not %r" % (side,))
+    return _name(lib.cops_body_side_name(sides[side], n.lang_code(lang)), "side", sides[side])
+
+
+def mishap_names() -> List[str]:
+    """The mishaps of A5, by bit order: "knocked_down", "unconscious", "drop_right",
+    "drop_left"."""
+    return [_name(lib.cops_mishap_name(1 << b), "mishap", b) for b in range(4)]
+
+
 def stopping_name(result: int, lang: str = "fr") -> str:
-    """A stopping-power result's name, 0 steady, 1 shaken, 2 out (C10.4)."""
+    """A stopping result's name: 0 steady, 1 shaken, 2 out (C10.4); 3 unaffected, 4 stopped,
+    5 mishap (A5)."""
     return _name(lib.cops_stopping_name(n.integer(result, "result"), n.lang_code(lang)),
                  "stopping result", result)
 

@@ -28,19 +28,22 @@ class _Situation(ctypes.Structure):
                 ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
                 ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
                 ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i), ("anciennete", _i),
-                ("target_threshold_mod", _i), ("target_adrenaline", _i), ("distance_cm", _i)]
+                ("target_threshold_mod", _i), ("target_adrenaline", _i), ("distance_cm", _i),
+                ("aim", _i), ("bullets", _i), ("holding", _i), ("knockout_minutes", _i)]
 
 
 class _Hit(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, _i) for f in (
         "victim", "bullet", "die", "location", "modifier", "raw", "protection", "bonus",
-        "damage", "stopped")]
+        "damage", "stopped", "body_side", "rolled")]
 
 
 class _Victim(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32), ("who", _p)] + [(f, _i) for f in (
         "hits", "damage", "lasting", "hp_before", "hp_after", "health_before", "health_after",
-        "stopping", "stopping_difficulty")] + [("conditions", ctypes.c_uint)]
+        "stopping", "stopping_difficulty")] + [("conditions", ctypes.c_uint),
+                                               ("stopping_threshold", _i),
+                                               ("mishaps", ctypes.c_uint), ("minutes", _i)]
 
 
 for _fn_name, _res, _args in (
@@ -73,7 +76,9 @@ for _fn_name, _res, _args in (
     _fn.restype, _fn.argtypes = _res, _args
 
 ZONES = ["legs", "abdomen", "torso", "arms", "head"]
-STOPPING = ["steady", "shaken", "out"]
+STOPPING = ["steady", "shaken", "out", "unaffected", "stopped", "mishap"]
+SIDES = [None, "right", "left"]
+MISHAPS = {"knocked_down": 1, "unconscious": 2, "drop_right": 4, "drop_left": 8}
 ROLLS = ["attack", "defence", "cover_hits", "stopping", "stopping_back"]
 
 
@@ -152,6 +157,8 @@ class Hit:
     bonus: int               #: location d6 (points for a strike)
     damage: int              #: what came off the hit points
     stopped: bool            #: the armour stopped it
+    side: Optional[str] = None  #: "right" or "left" for a leg or an arm under A4.1
+    rolled: int = 0          #: the location d10 before the shifts of excess successes (A2.1)
 
 
 @dataclass(frozen=True)
@@ -167,9 +174,12 @@ class Victim:
     hp_after: int
     health_before: str
     health_after: str
-    stopping: Optional[str]  #: "steady", "shaken", "out"; None without a stopping roll
-    stopping_difficulty: int
+    stopping: Optional[str]  #: "steady", "shaken", "out" (C10.4), "unaffected", "stopped", "mishap" (A5); None without a stopping roll
+    stopping_difficulty: int #: the core rules' difficulty; the attack's FA under A5
     conditions: int          #: COPS_COND_* bits this attack set
+    stopping_threshold: int = 0   #: the stopping roll's threshold (A5; 6 in the core rules)
+    mishaps: Tuple[str, ...] = ()  #: A5: "knocked_down", "unconscious", "drop_right", "drop_left"
+    minutes: int = 0         #: A5: minutes unconscious after a head mishap
 
 
 @dataclass(frozen=True)
@@ -212,7 +222,8 @@ def _outcome(ptr: int, attacker: Optional[Character], target: Optional[Character
         lib.cops_outcome_hit(ptr, i, ctypes.byref(h))
         out_hits.append(Hit("attacker" if h.victim else "target", h.bullet, h.die,
                             ZONES[h.location] if h.location >= 0 else None, h.modifier, h.raw,
-                            h.protection, h.bonus, h.damage, bool(h.stopped)))
+                            h.protection, h.bonus, h.damage, bool(h.stopped),
+                            SIDES[h.body_side] if 0 <= h.body_side < 3 else None, h.rolled))
     victims = []
     for i in range(max(0, lib.cops_outcome_victim_count(ptr))):
         v = _Victim(size=ctypes.sizeof(_Victim))
@@ -222,8 +233,10 @@ def _outcome(ptr: int, attacker: Optional[Character], target: Optional[Character
                               "attacker" if who is attacker else "target", v.hits, v.damage,
                               bool(v.lasting), v.hp_before, v.hp_after, HEALTH[v.health_before],
                               HEALTH[v.health_after],
-                              STOPPING[v.stopping] if 0 <= v.stopping < 3 else None,
-                              v.stopping_difficulty, v.conditions))
+                              STOPPING[v.stopping] if 0 <= v.stopping < 6 else None,
+                              v.stopping_difficulty, v.conditions, v.stopping_threshold,
+                              tuple(k for k, bit in MISHAPS.items() if v.mishaps & bit),
+                              v.minutes))
     rolls = {}
     for k, name in enumerate(ROLLS):
         r = lib.cops_outcome_roll(ptr, k)
@@ -258,7 +271,9 @@ def _situation(ctx: Context, attacker: Character, target: Optional[Character] = 
                attacker_id: int = 0, target_id: int = 1,
                zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
                anciennete: bool = False, target_threshold_mod: int = 0,
-               target_adrenaline: bool = False, distance_cm: int = 0) -> _Situation:
+               target_adrenaline: bool = False, distance_cm: int = 0, rules: str = "core",
+               aim: int = 0, bullets: int = 0, holding: bool = False,
+               knockout_minutes: int = 0) -> _Situation:
     """The situation of attack() and attack_odds(), every argument checked."""
 
     if not isinstance(ctx, Context):
@@ -301,12 +316,17 @@ def _situation(ctx: Context, attacker: Character, target: Optional[Character] = 
     if not isinstance(target_adrenaline, bool):
         raise TypeError("target_adrenaline must be a bool")
     s.target_adrenaline = int(target_adrenaline)
+    s.ruleset = n.parsed(lib.cops_ruleset_parse, rules, "rules")
+    if not isinstance(holding, bool):
+        raise TypeError("holding must be a bool")
+    s.holding = int(holding)
     for name, value in (("movement", movement), ("shots_fired", shots_fired),
                         ("distance", distance), ("dice_mod", dice_mod),
                         ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),
                         ("target_dice_mod", target_dice_mod), ("penetration", penetration),
                         ("target_threshold_mod", target_threshold_mod),
-                        ("distance_cm", distance_cm),
+                        ("distance_cm", distance_cm), ("aim", aim), ("bullets", bullets),
+                        ("knockout_minutes", knockout_minutes),
                         ("attacker_id", attacker_id), ("target_id", target_id)):
         setattr(s, name, n.integer(value, name))
     if zone is not None:
@@ -328,9 +348,13 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
            attacker_id: int = 0, target_id: int = 1,
            zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
            anciennete: bool = False, target_threshold_mod: int = 0,
-           target_adrenaline: bool = False, distance_cm: int = 0,
+           target_adrenaline: bool = False, distance_cm: int = 0, rules: str = "core",
+           aim: int = 0, bullets: int = 0, holding: bool = False, knockout_minutes: int = 0,
            log: Optional[Log] = None) -> Outcome:
-    """Resolve one attack under the core rules (cops_attack, docs/attacks.md).
+    """Resolve one attack (cops_attack, docs/attacks.md) under the core rules, or with
+    rules="alternative" under those of 002 (docs/alternative-rules.md: aim is the location
+    d10 face the excess successes move toward, bullets covering fire's bullets, holding
+    the holder's attacks, knockout_minutes a head mishap's minutes instead of 1d10).
 
     mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
     attitudes a name or -2..2; characteristic and the stopping characteristics a name or
@@ -352,7 +376,9 @@ def attack(ctx: Context, attacker: Character, target: Optional[Character] = None
                    penetration=penetration, attacker_id=attacker_id, target_id=target_id,
                    zone=zone, adrenaline=adrenaline, anciennete=anciennete,
                    target_threshold_mod=target_threshold_mod,
-                   target_adrenaline=target_adrenaline, distance_cm=distance_cm)
+                   target_adrenaline=target_adrenaline, distance_cm=distance_cm,
+                   rules=rules, aim=aim, bullets=bullets, holding=holding,
+                   knockout_minutes=knockout_minutes)
     handle = _new_outcome(ctx)
     ctx._check(lib.cops_attack(handle._h, ctypes.byref(s),
                                _optional(log, Log, "log") or None))
@@ -373,7 +399,9 @@ def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] =
                 attacker_id: int = 0, target_id: int = 1,
                 zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
                 anciennete: bool = False, target_threshold_mod: int = 0,
-                target_adrenaline: bool = False, distance_cm: int = 0) -> AttackOdds:
+                target_adrenaline: bool = False, distance_cm: int = 0, rules: str = "core",
+                aim: int = 0, bullets: int = 0, holding: bool = False,
+                knockout_minutes: int = 0) -> AttackOdds:
     """The exact odds of the attack attack() would resolve with the same arguments
     (cops_attack_odds_compute, docs/attacks.md): nothing changes, no die is drawn."""
     s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
@@ -388,7 +416,9 @@ def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] =
                    penetration=penetration, attacker_id=attacker_id, target_id=target_id,
                    zone=zone, adrenaline=adrenaline, anciennete=anciennete,
                    target_threshold_mod=target_threshold_mod,
-                   target_adrenaline=target_adrenaline, distance_cm=distance_cm)
+                   target_adrenaline=target_adrenaline, distance_cm=distance_cm,
+                   rules=rules, aim=aim, bullets=bullets, holding=holding,
+                   knockout_minutes=knockout_minutes)
     return _attack_odds(ctx, lambda o: int(lib.cops_attack_odds_compute(o, ctypes.byref(s))))
 
 

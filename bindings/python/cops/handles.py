@@ -883,7 +883,7 @@ def _points_kind(kind: str) -> int:
 
 # Conditions (COPS_COND_*), by name.
 CONDITIONS = {"out": 1, "shaken": 2, "no_negative_initiative": 4, "held": 8, "on_ground": 16,
-              "pinned": 32, "lasting_wound": 64}
+              "pinned": 32, "lasting_wound": 64, "stopped": 128, "knocked_out": 256}
 
 
 class Weapon(_Entity):

@@ -173,6 +173,7 @@ class EventType(str, enum.Enum):
     FACT = "fact"
     BARRED = "barred"
     EVIDENCE = "evidence"
+    MISHAP = "mishap"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -40,8 +40,8 @@ def test_catalogue():
     assert catalogue.condition_name(cops.CONDITIONS["held"], "en") == "held"
     assert catalogue.stopping_name(2, "en") == "out of the fight"
     with pytest.raises(ValueError):
-        catalogue.stopping_name(3)
-    assert catalogue.purpose_names()[0] == "attack" and len(catalogue.purpose_names()) == 21
+        catalogue.stopping_name(6)
+    assert catalogue.purpose_names()[0] == "attack" and len(catalogue.purpose_names()) == 22
     assert catalogue.event_type_names() == [t.value for t in cops.EventType]
     assert catalogue.action_names()[:3] == ["wait", "shoot", "burst"]
     assert catalogue.weapon_kinds() == ["handgun", "shoulder arm", "heavy weapon", "blade",

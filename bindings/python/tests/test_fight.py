@@ -344,3 +344,46 @@ def test_the_true_distance_gives_the_point_blank_die():
     assert diagonal.rolls["attack"].pool == whole.rolls["attack"].pool + 1   # C6.5
     with pytest.raises(cops.InvalidArgumentError, match="not within distance"):
         cops.attack(ctx, mike, joe, weapon=gun, distance=2, distance_cm=250)
+
+
+def test_the_alternative_rules_give_the_golden_burst():
+    # A2.2, A5: the burst of tests/cli.sh under the alternative rules, byte for byte.
+    with cops.Context(seed=14) as ctx:
+        mike, sarah = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "sarah")
+        gun = load(ctx, cops.Weapon, "scorpion-131")
+        vest = load(ctx, cops.Armour, "gilet-pare-balles")
+        log = cops.Log(ctx)
+        o = cops.attack(ctx, mike, sarah, mode="burst", weapon=gun, armour=vest, distance=8,
+                        attitude="Agressif", rules="alternative", aim=10, log=log)
+        with open(os.path.join(ROOT, "tests", "golden", "alternative-burst-14.jsonl")) as f:
+            assert log.jsonl() == f.read()
+        assert [h.rolled for h in o.hits] == [5, 3, 3] and o.hits[0].die == 7
+        (v,) = o.victims
+        assert (v.stopping, v.stopping_difficulty, v.stopping_threshold, v.mishaps) == \
+            ("mishap", 1, 8, ("knocked_down",))
+        assert sarah.conditions == cops.CONDITIONS["stopped"] | cops.CONDITIONS["on_ground"]
+        assert log.events[0]["rules"] == "alternative"
+
+
+def test_the_alternative_rules_hold_a_swap_and_refusals():
+    # A3.4 with scripted dice: Mike holds Joe (every die a 9, against Joe's Réflexes); held,
+    # Joe may only try to escape.
+    ctx = scripted([9] * 8)
+    mike, joe = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "joe")
+    mike.set_skill("Corps à corps", 6, ["immobilisations"])
+    o = cops.attack(ctx, mike, joe, mode="hold", distance=1, rules="alternative", dice_mod=1)
+    assert o.rolls["attack"].threshold == 6 and o.rolls["attack"].pool == \
+        mike.characteristic("Coordination") + 1   # A3: Coordination, not the core's Réflexes
+    assert o.hit_target and joe.conditions == cops.CONDITIONS["held"]
+    with pytest.raises(cops.RuleError):
+        cops.attack(ctx, joe, mike, mode="strike", distance=1, rules="alternative")
+    with pytest.raises(ValueError):
+        cops.attack(ctx, mike, joe, mode="strike", rules="house")
+    with pytest.raises(cops.InvalidArgumentError):
+        cops.attack(ctx, mike, joe, mode="throw", distance=1, rules="alternative", aim=10)
+    assert cops.catalogue.ruleset_names() == ["core", "alternative"]
+    assert [cops.catalogue.body_side(d) for d in (1, 2, 5, 8, 9)] == \
+        ["right", "left", None, "right", "left"]
+    assert cops.catalogue.body_side_name("left", "fr") == "gauche"
+    assert cops.catalogue.mishap_names()[1] == "unconscious"
+    assert cops.catalogue.stopping_name(5, "en") == "stopped, with a mishap"

@@ -8,6 +8,8 @@
 
 int cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);
 int cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log);
+int cops__core_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                           const cops_armour *armour, int attitude, cops_log *log);
 int cops__core_policy(cops_encounter *e, int id, cops_declaration *d);
 int cops__core_round(cops_encounter *e);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "attack-private.h"
+#include "rules/rules.h"
 
 /* ---- covering fire's zone, recovery, standing up --------------------------- */
 
@@ -66,14 +67,13 @@ int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *st
   return cops__cover_nerve(roll, ch, 1, log, steady, 0);
 }
 
-static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
-                       const cops_armour *armour, int attitude, cops_log *log)
+int cops__core_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                           const cops_armour *armour, int attitude, cops_log *log)
 {
   cops_ctx *ctx = cops__character_ctx(ch);
   int rc;
   const struct party sn = {cover->cover_shooter[0] ? cover->cover_shooter : NULL,
                            cover->cover_shooter_id, 0, -1};
-  const struct party cn = party(out, ch);
   /* (MR + 1) d10, +1 Agressif, +2 Ultra-violent, at most one per bullet fired. */
   int n = 0;
   if (cover->cover_success) {
@@ -81,37 +81,9 @@ static int cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charac
     if (n > cover->fired)
       n = cover->fired;
   }
-  const int pu = cover->cover_pu, fa = cover->cover_fa, fired = cover->fired;
-  cops__outcome_reset(out, COPS_ATTACK_COVER);
-  out->fired = 0;
-  cops_roll *r = out->roll[COPS_OUTCOME_COVER_HITS];
-  /* More d10 than a roll holds (covering fire of over 64 rounds after a run of
-   * 10s): rolled 64 at a time, left to right, each handful its own roll event;
-   * the outcome keeps the last. */
-  int hits = 0;
-  for (int left = n; left > 0; left -= COPS_DICE_MAX) {
-    cops_action a;
-    cops_action_init(&a, left < COPS_DICE_MAX ? left : COPS_DICE_MAX, 10, 1);
-    a.flags = COPS_UNSKILLED;             /* each 10 counts, none re-rolled */
-    if ((rc = cops_roll_action(r, ctx, &a)) ||
-        (rc = ev_roll(log, COPS_PURPOSE_COVER_HITS, sn, cn, r)))
-      return rc;
-    hits += cops_roll_successes(r);
-  }
-  cops_event e = {0};
-  if (!hits) {
-    e.type = COPS_EV_MISS;
-    e.reason = COPS_MISS_ROLL;
-    e.fired = fired;
-    return ev_push(log, &e, sn, cn, NULL);
-  }
-  out->hit_target = 1;
-  out->hits = hits;
-  e.type = COPS_EV_HIT;
-  e.fired = fired;
-  e.hits = hits;
-  e.margin = cover->margin;
-  if ((rc = ev_push(log, &e, sn, cn, NULL)))
+  const int pu = cover->cover_pu, fa = cover->cover_fa;
+  int hits;
+  if ((rc = cops__cover_hits(out, cover, ch, n, sn, log, &hits)) || !hits)
     return rc;
   int worst = 0;
   for (int b = 0; b < hits; b++) {
@@ -146,9 +118,12 @@ int cops__cover_enter(cops_outcome *out, const cops_outcome *cover, cops_charact
     return rc;
   struct undo u;
   cops__undo_save(&u, flags, ctx, log, ch, NULL, NULL);
+  out->ruleset = cover->ruleset;
   if ((rc = cops__cast(out, log, NULL, -1, ch, id)))
     return cops__outcome_leave(out, &u, rc);
-  return cops__outcome_leave(out, &u, cover_enter(out, cover, ch, armour, attitude, log));
+  return cops__outcome_leave(out, &u, cops__rules_of(cover->ruleset)->cover_enter(out, cover, ch,
+                                                                                 armour, attitude,
+                                                                                 log));
 }
 
 int cops_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,

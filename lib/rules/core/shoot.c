@@ -73,46 +73,9 @@ int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *
   e.initiative = s->initiative;
   e.distance = s->distance;
   e.adrenaline = s->adrenaline;
+  e.ruleset = s->ruleset;
   return ev_push(log, &e, attacker_of(o, s), target_of(o, s),
                  s->weapon ? cops_weapon_name(s->weapon) : NULL);
-}
-
-static int ev_ammunition(const cops_outcome *o, cops_log *log, const cops_situation *s,
-                         int used)
-{
-  if (!log)
-    return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_AMMUNITION;
-  e.used = used;
-  e.loaded = cops__wget(s->weapon, COPS_WEAPON_LOADED);
-  return ev_push(log, &e, attacker_of(o, s), NOBODY, cops_weapon_name(s->weapon));
-}
-
-static int ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason,
-                   int bullet, int fired)
-{
-  if (!log)
-    return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_MISS;
-  e.reason = reason;
-  e.bullet = bullet;
-  e.fired = fired;
-  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
-}
-
-/* Bullets that hit nobody (C10.8 RULING: reported, not resolved). */
-static int ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired,
-                    int stray)
-{
-  if (stray <= 0 || !log)
-    return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_STRAY;
-  e.fired = fired;
-  e.stray = stray;
-  return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);
 }
 
 /* Everything a shot is before its dice (C10.1-C10.7): checked, its action,
@@ -195,59 +158,11 @@ int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   int rc = cops__core_shot_plan(s, &plan);
   if (rc)
     return rc;
-  cops_action a = plan.a;
-  const int reason = plan.reason, fired = plan.fired;
-  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
-  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-
-  /* Nothing can fail from here on but the callback source. */
-  cops__outcome_reset(o, s->mode);
-  const struct party an = attacker_of(o, s), tn = target_of(o, s);
-  if ((rc = cops__ev_attack(o, log, s)))
+  const int fired = plan.fired;
+  int hit;
+  if ((rc = cops__shot_opening(o, s, log, &plan, &hit)) || !hit)
     return rc;
-  if (reason < 0) {
-    cops_roll *r = o->roll[COPS_OUTCOME_ATTACK];
-    const int purpose = s->mode == COPS_ATTACK_COVER ? COPS_PURPOSE_COVER : COPS_PURPOSE_ATTACK;
-    if ((rc = cops_roll_action(r, ctx, &a)) || (rc = ev_roll(log, purpose, an, tn, r)))
-      return rc;
-    if (!cops_roll_succeeded(r) &&
-        (rc = anciennete(ctx, s->attacker, s->attacker_id, purpose, r, s->anciennete, log,
-                               an, tn, NULL)))
-      return rc;
-    cops_roll_margin(r, &o->margin);
-  } else {
-    o->possible = 0;
-  }
-  if (magazine > 0) {
-    cops_weapon_set(s->weapon, COPS_WEAPON_LOADED, loaded - fired);
-    if ((rc = ev_ammunition(o, log, s, fired)))
-      return rc;
-  }
-  o->fired = fired;
-  const int hit = reason < 0 && cops_roll_succeeded(o->roll[COPS_OUTCOME_ATTACK]);
-
-  if (s->mode == COPS_ATTACK_COVER) {
-    o->cover_success = hit;
-    o->cover_pu = cops__wget(w, COPS_WEAPON_PU);
-    o->cover_fa = cops__wget(w, COPS_WEAPON_FA);
-    snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an.name ? an.name : "");
-    o->cover_shooter_id = s->attacker_id;
-    o->cover_target_id = s->target_id;
-    cops_event e = {0};
-    e.type = COPS_EV_COVER;
-    e.fired = fired;
-    e.success = hit;
-    e.margin = hit ? o->margin : 0;
-    e.x = s->zone_x;
-    e.y = s->zone_y;
-    e.radius = s->zone_radius;
-    return ev_push(log, &e, an, tn, cops_weapon_name(w));
-  }
-  if (!hit) {
-    if ((rc = ev_miss(o, log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
-      return rc;
-    return ev_stray(o, log, s, fired, fired);
-  }
+  const struct party an = attacker_of(o, s), tn = target_of(o, s);
   /* Bullets in: one, plus one per point of MR in a burst, up to those fired (C10.6). */
   int bullets = 1;
   if (s->mode == COPS_ATTACK_BURST) {
@@ -275,7 +190,7 @@ int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   for (int b = 0; b < bullets; b++) {
     const int die = first_die + b;          /* chained locations (C10.6) */
     if (die > 10) {
-      if ((rc = ev_miss(o, log, s, COPS_MISS_PAST_TEN, b + 1, fired)))
+      if ((rc = cops__ev_miss(o, log, s, COPS_MISS_PAST_TEN, b + 1, fired)))
         return rc;
       continue;
     }
@@ -286,7 +201,7 @@ int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
     const int m = cops__core_zone_modifier(cops__core_zone(die));
     worst = m > worst ? m : worst;
   }
-  if ((rc = ev_stray(o, log, s, fired, fired - in)) || (rc = cops__apply_damage(o, 0, s->target,
+  if ((rc = cops__ev_stray(o, log, s, fired, fired - in)) || (rc = cops__apply_damage(o, 0, s->target,
                                                                                 an, log)))
     return rc;
   /* One stopping roll per character hit, at the most serious location (C10.4). */

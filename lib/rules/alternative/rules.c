@@ -1,0 +1,31 @@
+/* The alternative rules' table (COPS.md A; lib/rules/rules.h): their attacks (shoot.c,
+ * melee.c, with damage.c). Their round (A1) is not among them yet: an encounter under
+ * them is refused. */
+#include "rules/alternative/alternative.h"
+#include "rules/rules.h"
+
+/* What only the alternative rules read in a situation: the initiative orders the round
+ * (A1.3) and adds no dice, so a one-off attack takes 0. */
+int cops__alt_check(cops_ctx *ctx, const cops_situation *s)
+{
+  if (s->initiative != 0)
+    return FAIL(ctx, COPS_EINVAL, "initiative %+d: under the alternative rules it orders the "
+                "round and adds no dice (A1.2, A1.3): use 0", s->initiative);
+  if (s->mode >= COPS_ATTACK_MELEE && (s->shots_fired || s->several))
+    return FAIL(ctx, COPS_EINVAL, "shots fired and several shots are for firearms (C10.7)");
+  if (s->mode < COPS_ATTACK_MELEE && s->target_mode != -1)
+    return FAIL(ctx, COPS_EINVAL, "target mode %d: only melee has one (-1)", s->target_mode);
+  if (s->mode < COPS_ATTACK_MELEE && s->holding)
+    return FAIL(ctx, COPS_EINVAL, "holding is for melee (A3.4)");
+  return COPS_OK;
+}
+
+const struct cops__rules cops__alternative_rules = {
+  .name = "alternative",
+  .check = cops__alt_check,
+  .shoot = cops__alt_shoot,
+  .melee = cops__alt_melee,
+  .cover_enter = cops__alt_cover_enter,
+  .policy = NULL,
+  .resolve = NULL,
+};
