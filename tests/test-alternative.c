@@ -304,6 +304,23 @@ START_TEST(test_a2_3_covering_fire)
   expect_text(-1, "\"mishap\":\"drop_left\",\"location\":\"arms\",\"side\":\"left\"");
   expect_text(COPS_LANG_EN, "Joe drops what the left hand held");
   expect_text(COPS_LANG_EN, "Joe is knocked to the ground, away from the attack");
+  /* Six bullets in: FA at 11+, only natural 10s (C1.7), and no error. 12 bullets, 6 more
+   * dice: 11 dice of 5, MR 9; Joe crosses: 10 d10, six 10s; six times the abdomen (4),
+   * 1 1 + 1: 3 each, 29 -> 11; Carrure 3 - 1: 9 9, no success: knocked down. */
+  fresh(joe);
+  cops_weapon_set(scorpion, COPS_WEAPON_LOADED, 30);
+  s.dice_mod = 6;
+  FACES(5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5);
+  ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_OK);
+  FACES(10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 4,
+        1, 1, 1, 4, 1, 1, 1, 9, 9);
+  ck_assert_int_eq(cops_cover_enter(zone, out, joe, NULL, COPS_NORMAL, NULL), COPS_OK);
+  ALL_DRAWN();
+  ck_assert_int_eq(hp(joe), 11);
+  ck_assert_int_eq(victim_of(zone, 0).stopping_threshold, 11);
+  ck_assert_int_eq(cops_roll_threshold(cops_outcome_roll(zone, COPS_OUTCOME_STOPPING)), 10);
+  ck_assert_int_eq(victim_of(zone, 0).stopping, COPS_STOP_MISHAP);
+  s.dice_mod = 0;
   /* From 4 bullets to the rounds loaded. */
   s.bullets = 3;
   ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_ERULE);

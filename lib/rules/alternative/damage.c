@@ -209,7 +209,11 @@ int cops__alt_stopping(cops_outcome *o, cops_roll *roll, cops_character *victim,
             : COPS_SANG_FROID;
   /* Unaffected with more successes than the FA: the roll's difficulty is FA + 1. */
   cops_action a;
-  cops_action_init(&a, cops_character_characteristic(victim, c), threshold, fa + 1);
+  /* A threshold over 10 (covering fire of 6 bullets in and more) leaves the natural 10s
+   * (C1.7): the base at 10, the rest a modifier. */
+  cops_action_init(&a, cops_character_characteristic(victim, c), threshold < 10 ? threshold : 10,
+                   fa + 1);
+  a.threshold_mod = threshold > 10 ? threshold - 10 : 0;
   if (cops__health(victim) != COPS_HEALTHY)
     a.dice_mod = -1;
   cops__alt_wound_malus(&a, victim);
