@@ -5,6 +5,8 @@
 #ifndef COPS_ATTACK_PRIVATE_H
 #define COPS_ATTACK_PRIVATE_H
 
+#include <stdio.h>
+
 #include "internal.h"
 #include "log.h"
 #include "rules/core/core.h"
@@ -226,9 +228,76 @@ int cops__ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s,
                   int bullet, int fired);
 int cops__ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired,
                    int stray);
-int cops__shot_opening(cops_outcome *o, const cops_situation *s, cops_log *log,
-                       const struct cops__shot_plan *plan, int *hit);
 int cops__cover_hits(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int n,
                      struct party shooter, cops_log *log, int *hits);
+
+/* Inline: it is the hot path of every shot (scripts/bench.sh). */
+static COPS_INLINE int cops__shot_opening(cops_outcome *o, const cops_situation *s,
+                                          cops_log *log, const struct cops__shot_plan *plan,
+                                          int *hit)
+{
+  cops_ctx *ctx = cops__character_ctx(s->attacker);
+  const cops_weapon *w = s->weapon;
+  const int reason = plan->reason, fired = plan->fired;
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int rc;
+  *hit = 0;
+  cops__outcome_reset(o, s->mode);
+  const struct party an = attacker_of(o, s), tn = target_of(o, s);
+  if ((rc = cops__ev_attack(o, log, s)))
+    return rc;
+  if (reason < 0) {
+    cops_roll *r = o->roll[COPS_OUTCOME_ATTACK];
+    const int purpose = s->mode == COPS_ATTACK_COVER ? COPS_PURPOSE_COVER : COPS_PURPOSE_ATTACK;
+    cops_action a = plan->a;
+    if ((rc = cops_roll_action(r, ctx, &a)) || (rc = ev_roll(log, purpose, an, tn, r)))
+      return rc;
+    if (!cops_roll_succeeded(r) &&
+        (rc = anciennete(ctx, s->attacker, s->attacker_id, purpose, r, s->anciennete, log,
+                         an, tn, NULL)))
+      return rc;
+    cops_roll_margin(r, &o->margin);
+  } else {
+    o->possible = 0;
+  }
+  if (magazine > 0) {
+    cops_weapon_set(s->weapon, COPS_WEAPON_LOADED, loaded - fired);
+    if (log) {
+      cops_event e = {0};
+      e.type = COPS_EV_AMMUNITION;
+      e.used = fired;
+      e.loaded = loaded - fired;
+      if ((rc = ev_push(log, &e, an, NOBODY, cops_weapon_name(w))))
+        return rc;
+    }
+  }
+  o->fired = fired;
+  const int success = reason < 0 && cops_roll_succeeded(o->roll[COPS_OUTCOME_ATTACK]);
+  if (s->mode == COPS_ATTACK_COVER) {
+    o->cover_success = success;
+    o->cover_pu = cops__wget(w, COPS_WEAPON_PU);
+    o->cover_fa = cops__wget(w, COPS_WEAPON_FA);
+    snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an.name ? an.name : "");
+    o->cover_shooter_id = s->attacker_id;
+    o->cover_target_id = s->target_id;
+    cops_event e = {0};
+    e.type = COPS_EV_COVER;
+    e.fired = fired;
+    e.success = success;
+    e.margin = success ? o->margin : 0;
+    e.x = s->zone_x;
+    e.y = s->zone_y;
+    e.radius = s->zone_radius;
+    return ev_push(log, &e, an, tn, cops_weapon_name(w));
+  }
+  if (!success) {
+    if ((rc = cops__ev_miss(o, log, s, reason < 0 ? COPS_MISS_ROLL : reason, 0, fired)))
+      return rc;
+    return cops__ev_stray(o, log, s, fired, fired);
+  }
+  *hit = 1;
+  return COPS_OK;
+}
 
 #endif

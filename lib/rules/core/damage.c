@@ -138,9 +138,8 @@ int  cops__add_conditions(cops_victim *v, cops_character *ch, unsigned bits, str
                           struct party who, cops_log *log)
 {
   const unsigned had = (unsigned)cops_character_conditions(ch);
-  for (unsigned b = 1; b <= COPS_COND_ALL; b <<= 1) {
-    if (!(bits & b) || b == COPS_COND_OUT)
-      continue;
+  for (unsigned rest = bits & COPS_COND_ALL & ~(unsigned)COPS_COND_OUT; rest; rest &= rest - 1) {
+    const unsigned b = rest & (0u - rest);   /* the lowest bit left */
     if (v)
       v->conditions |= b;      /* set by this attack, even if already there */
     if (had & b)

@@ -10,13 +10,16 @@
  * alternative rules stay at 0. */
 static int core_check(cops_ctx *ctx, const cops_situation *s)
 {
-  static const char *const alternative_only[] = {"aim", "bullets", "holding",
-                                                 "knockout_minutes"};
-  const int values[] = {s->aim, s->bullets, s->holding, s->knockout_minutes};
-  for (int k = 0; k < 4; k++)
-    if (values[k])
-      return FAIL(ctx, COPS_EINVAL, "%s %d: a field of the alternative rules (A), 0 under the "
-                  "core rules", alternative_only[k], values[k]);
+  if (s->aim | s->bullets | s->holding | s->knockout_minutes) {
+    static const char *const alternative_only[] = {"aim", "bullets", "holding",
+                                                   "knockout_minutes"};
+    const int values[] = {s->aim, s->bullets, s->holding, s->knockout_minutes};
+    int k = 0;
+    while (!values[k])
+      k++;
+    return FAIL(ctx, COPS_EINVAL, "%s %d: a field of the alternative rules (A), 0 under the "
+                "core rules", alternative_only[k], values[k]);
+  }
   const unsigned cond = (unsigned)cops_character_conditions(s->attacker);
   if (s->mode >= COPS_ATTACK_MELEE) {
     if (s->initiative != 0)
