@@ -9,7 +9,7 @@
 #include "cli.h"
 
 struct fight_args {
-  const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume;
+  const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume, *rules;
   int json, help, aftermath;
 };
 
@@ -23,7 +23,8 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
         (r = option_value(argc, argv, &i, "--lang", &o->lang)) ||
         (r = option_value(argc, argv, &i, "-n", &o->runs)) ||
         (r = option_value(argc, argv, &i, "--runs", &o->runs)) ||
-        (r = option_value(argc, argv, &i, "--resume", &o->resume))) {
+        (r = option_value(argc, argv, &i, "--resume", &o->resume)) ||
+        (r = option_value(argc, argv, &i, "--rules", &o->rules))) {
       if (r < 0)
         return usage_error("%s: %s needs a value", cmd, a);
       continue;
@@ -121,6 +122,11 @@ int cmd_fight(int argc, char **argv)
     return usage_error("fight: %s", "a SCENARIO or --resume FILE, not both");
   if (o.resume && o.seed)
     return usage_error("fight: %s", "--seed: a saved fight carries its dice");
+  if (o.resume && o.rules)
+    return usage_error("fight: %s", "--rules: a saved fight carries its ruleset");
+  int ruleset = -1;
+  if (o.rules && cops_ruleset_parse(o.rules, &ruleset))
+    return usage_error("fight: --rules '%s': core or alternative", o.rules);
   if (o.runs)
     return usage_error("fight: %s", "-n is for cops sim");
   if (o.aftermath && o.save_file)
@@ -151,6 +157,8 @@ int cmd_fight(int argc, char **argv)
     if ((rc = load(&ctx, &sc, &o)))
       return rc;
     e = cops_scenario_encounter(sc);
+    if (ruleset >= 0)
+      cops_encounter_set_ruleset(e, ruleset);   /* before the first round: cannot fail */
     if (o.seed)
       cops_encounter_seed(e, seed);
   }

@@ -100,13 +100,14 @@ static const char attack_text[] =
 
 static const char fight_text[] =
   "usage: cops fight SCENARIO [--seed N] [--save-at ROUND FILE | --aftermath]\n"
-  "                  [--lang fr|en|es] [--json]\n"
+  "                  [--rules core|alternative] [--lang fr|en|es] [--json]\n"
   "       cops fight --resume FILE [--save-at ROUND FILE] [--lang fr|en|es] [--json]\n"
   "\n"
   "Runs a scenario (docs/scenarios.md) round after round to its end and prints\n"
   "the narrated log, or with --json the events as JSON Lines (docs/events.md).\n"
   "\n"
   "  --seed N      seeded dice: N is a number 0..18446744073709551615\n"
+  "  --rules R     play the scenario under core or alternative rules (its own: default)\n"
   "  --save-at ROUND FILE  stop once ROUND rounds are fought and save the fight\n"
   "                to FILE (docs/encounters.md); 0 saves before the first round\n"
   "  --resume FILE go on with a saved fight: the same dice and events as if it\n"

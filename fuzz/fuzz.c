@@ -145,7 +145,8 @@ static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
   cops_character *ch[4];
   cops_weapon *w[4];
   cops_encounter *e;
-  if (cops_encounter_new(&e, ctx, COPS_RULES_CORE))
+  const int ruleset = take(b, 0, COPS_RULES_COUNT - 1);
+  if (cops_encounter_new(&e, ctx, ruleset))
     abort();
   for (int i = 0; i < 4; i++) {
     int id;
@@ -177,6 +178,13 @@ static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
       d.x = take(b, -15, 15);
       d.y = take(b, -15, 15);
       d.difficulty = take(b, 0, 4);
+      if (ruleset == COPS_RULES_ALTERNATIVE) {   /* the fields of A1.2 and A2 */
+        d.initiative = take(b, 0, 3) ? 0 : d.initiative;
+        d.aim = take(b, -1, 11);
+        d.bullets = take(b, 0, 3) ? 0 : take(b, 0, 40);
+        d.circumstances = take(b, -11, 11);
+        d.keep = take(b, -1, 11);
+      }
       cops_encounter_declare(e, i, &d);   /* refused or not: both are fine */
     }
     if (cops_encounter_resolve_round(e)) {

@@ -5,6 +5,7 @@
 #define COPS_ENCOUNTER_PRIVATE_H
 
 #include <math.h>
+#include <string.h>
 
 #include "internal.h"
 #include "rules/rules.h"
@@ -31,6 +32,8 @@ struct combatant {
   int moved;                 /* metres moved this round (C6.3) */
   int held_by;               /* holder's id, -1 */
   int in_zone;               /* covering fire: id of the shooter whose zone they risk, -1 */
+  int ko_rounds;             /* A5: rounds left unconscious after a blow to the head, 0 none */
+  int score, kept;           /* A1.2: this round's initiative and the d10 kept */
   /* As it joined, for cops_encounter_reset(). */
   int hp0, rec_d0, rec_r0, hand0, x0, y0, points0[2];
   struct cops__wounds w0;                 /* wounds and clock (lib/wounds.c) */
@@ -94,10 +97,21 @@ int cops__enc_idle(cops_encounter *e, int id, int reason);
 /* A caller's declaration in full: the fields its struct lacks at their defaults. */
 int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
                            cops_declaration *full);
-/* The attack mode of an attack action, -1 for the others (lib/rules/core/rounds.c). */
-int cops__core_attack_mode(int action);
+/* The round's pieces every ruleset shares (lib/encounter-round.c): the attack mode of an
+ * attack action (-1 for the others); what an attack did, into the combatants' round
+ * state; deaths told as they happen; a declared move (the metres to *moved); covering
+ * fire's hits on one crossing its zone; covering fire laid first (C10.5); one combatant's
+ * action in its step (flags: COPS__SIMULTANEOUS); the round's end. */
+int cops__enc_attack_mode(int action);
+void cops__enc_note_outcome(cops_encounter *e, const cops_outcome *o, int attacker);
+int cops__enc_death_checks(cops_encounter *e);
+int cops__enc_move(cops_encounter *e, int id, int *moved);
+int cops__enc_cover_hits(cops_encounter *e, int id);
+int cops__enc_resolve_cover(cops_encounter *e);
+int cops__enc_act(cops_encounter *e, int id, unsigned flags);
+int cops__enc_end_round(cops_encounter *e);
 /* The situation of combatant id's declared attack when it acts, having moved
- * @p moved metres (lib/rules/core/rounds.c). */
+ * @p moved metres, under each ruleset (lib/rules/<ruleset>/rounds.c). */
 void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s);
 /* A declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
 int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d);
@@ -201,13 +215,22 @@ static inline const char *who(const cops_encounter *e, int id)
 static inline int able(const cops_encounter *e, int id)
 {
   const struct combatant *c = &e->c[id];
-  return c->present && !cops__down(c->ch) && !(c->ch->conditions & COPS_COND_OUT);
+  return c->present && !cops__down(c->ch) &&
+         !(c->ch->conditions & (COPS_COND_OUT | COPS_COND_KNOCKED_OUT));
 }
 
-/* Still in the fight: present and conscious, out of the fight (stunned) or not. */
+/* Still in the fight: present and conscious, out of the fight (stunned, C10.4) or not;
+ * knocked out for minutes (A5) is not. */
 static inline int fighting(const cops_encounter *e, int id)
 {
-  return e->c[id].present && !cops__down(e->c[id].ch);
+  return e->c[id].present && !cops__down(e->c[id].ch) &&
+         !(e->c[id].ch->conditions & COPS_COND_KNOCKED_OUT);
+}
+
+/* The weapon in a combatant's hand, NULL bare-handed (none carried, or dropped: A5). */
+static inline cops_weapon *in_hand(const struct combatant *c)
+{
+  return c->nweapons && c->hand >= 0 ? c->weapon[c->hand] : NULL;
 }
 
 #endif

@@ -40,7 +40,7 @@ int cops_encounter_odds(cops_encounter *e, int id, const cops_declaration *given
     return FAIL(e, COPS_ESTATE, "odds come after cops_encounter_begin_round()");
   if (!able(e, id))
     return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
-  const int mode = cops__core_attack_mode(d.action);
+  const int mode = cops__enc_attack_mode(d.action);
   if (mode < 0)
     return FAIL(e, COPS_EINVAL, "%s is no attack: no odds", cops_encounter_action_name(d.action));
   if ((rc = cops__check_declaration(e, id, &d)))
@@ -64,7 +64,7 @@ int cops_encounter_odds(cops_encounter *e, int id, const cops_declaration *given
   if (t->declared && d.target != id)
     t->attitude_now = t->decl.attitude;
   cops_situation s;
-  cops__core_situation(e, id, mode, moved, &s);
+  e->rules->situation(e, id, mode, moved, &s);
   s.several = d.action == COPS_ACT_SHOOT && d.shots > 1;
   s.anciennete = d.anciennete;
   t->attitude_now = target_attitude;
@@ -96,7 +96,7 @@ int cops_encounter_hand(const cops_encounter *e, int id, int *hand)
   const int rc = check_id(e, id);
   if (rc)
     return rc;
-  *hand = e->c[id].nweapons ? e->c[id].hand : -1;
+  *hand = in_hand(&e->c[id]) ? e->c[id].hand : -1;
   return COPS_OK;
 }
 

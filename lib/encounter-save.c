@@ -33,6 +33,15 @@ static json_t *declaration_json(const cops_declaration *d)
   };
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     bad |= json_object_set_new(j, f[k].key, json_integer(f[k].v));
+  /* The alternative rules' fields (0.13), written when set: a core save is as before. */
+  const struct {
+    const char *key;
+    int v;
+  } alt[] = {{"aim", d->aim}, {"bullets", d->bullets}, {"circumstances", d->circumstances},
+             {"keep", d->keep}};
+  for (size_t k = 0; k < sizeof alt / sizeof alt[0]; k++)
+    if (alt[k].v)
+      bad |= json_object_set_new(j, alt[k].key, json_integer(alt[k].v));
   if (bad) {
     json_decref(j);
     return NULL;
@@ -87,6 +96,8 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
   };
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     bad |= json_object_set_new(j, f[k].key, json_integer(f[k].v));
+  if (c->ko_rounds)      /* A5: rounds left unconscious (0.13) */
+    bad |= json_object_set_new(j, "knockout_rounds", json_integer(c->ko_rounds));
   bad |= json_object_set_new(j, "declaration",
                              c->declared ? declaration_json(&c->decl) : json_null());
   json_t *joined = json_object();
@@ -282,6 +293,14 @@ static int field(cops_ctx *ctx, json_t *obj, const char *where, const char *key,
   return cops__json_int(ctx, v, name, lo, hi, out);
 }
 
+/* A key a save has only when it is not 0 (the fields of 0.13). */
+static int optional(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int lo,
+                    int hi, int *out)
+{
+  *out = 0;
+  return json_object_get(obj, key) ? field(ctx, obj, where, key, lo, hi, out) : COPS_OK;
+}
+
 static int array_of(cops_ctx *ctx, json_t *obj, const char *key, size_t most, json_t **out)
 {
   json_t *a = json_object_get(obj, key);
@@ -327,7 +346,7 @@ static int declaration_from(cops_ctx *ctx, json_t *v, const char *where, cops_de
   static const char *const keys[] = {
     "action", "attitude", "initiative", "target", "weapon", "shots", "moving", "x", "y",
     "difficulty", "dice_mod", "threshold_mod", "difficulty_mod", "long_move", "adrenaline",
-    "anciennete", NULL};
+    "anciennete", "aim", "bullets", "circumstances", "keep", NULL};
   if (!json_is_object(v))
     return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
   int rc = cops__json_only_keys(ctx, v, where, keys), action;
@@ -353,6 +372,11 @@ static int declaration_from(cops_ctx *ctx, json_t *v, const char *where, cops_de
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     if ((rc = field(ctx, v, where, f[k].key, f[k].lo, f[k].hi, f[k].at)))
       return rc;
+  if ((rc = optional(ctx, v, where, "aim", 0, 10, &d->aim)) ||
+      (rc = optional(ctx, v, where, "bullets", 0, BIG, &d->bullets)) ||
+      (rc = optional(ctx, v, where, "circumstances", -10, 10, &d->circumstances)) ||
+      (rc = optional(ctx, v, where, "keep", 0, 10, &d->keep)))
+    return rc;
   return COPS_OK;
 }
 
@@ -414,7 +438,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     "character", "weapons", "armour", "hand", "side", "x", "y", "present", "controlled",
     "declared", "cancelled", "attitude_now", "start_conditions", "fresh", "was_down",
     "bleed_every", "bleed_wait", "death_told", "thrown", "held_by", "in_zone", "declaration",
-    "joined", "treated", NULL};
+    "joined", "treated", "knockout_rounds", NULL};
   cops_ctx *ctx = e->ctx;
   char where[48];
   snprintf(where, sizeof where, "combatants[%d]", i);
@@ -464,7 +488,8 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     const char *key;
     int *at, lo, hi;
   } f[] = {
-    {"hand", &c->hand, 0, c->nweapons > 0 ? c->nweapons - 1 : 0}, {"side", &c->side, 0, COPS_SIDES_MAX - 1},
+    {"hand", &c->hand, c->nweapons > 0 ? -1 : 0, c->nweapons > 0 ? c->nweapons - 1 : 0},
+    {"side", &c->side, 0, COPS_SIDES_MAX - 1},
     {"x", &c->x, -COPS_POSITION_MAX, COPS_POSITION_MAX},
     {"y", &c->y, -COPS_POSITION_MAX, COPS_POSITION_MAX},
     {"controlled", &c->controlled, 0, 1}, {"declared", &c->declared, 0, 1},
@@ -477,6 +502,8 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     if ((rc = field(ctx, v, where, f[k].key, f[k].lo, f[k].hi, f[k].at)))
       return rc;
+  if ((rc = optional(ctx, v, where, "knockout_rounds", 0, 1440 * 20, &c->ko_rounds)))
+    return rc;
   c->start_conditions = (unsigned)start;
   c->fresh = (unsigned)fresh;
   /* A save of 0.9 kept the bleeding on the combatant (the character's sheet, schema 1, has
@@ -638,8 +665,10 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
   if (!type || strcmp(type, SAVE_TYPE))
     return cops__fail(ctx, COPS_EJSON, "type: expected \"" SAVE_TYPE "\"");
   const char *rules = json_string_value(json_object_get(root, "ruleset"));
-  if (!rules || strcmp(rules, "core"))
-    return cops__fail(ctx, COPS_EJSON, "ruleset: expected \"core\"");
+  const int ruleset = cops__rules_named(rules);
+  if (ruleset < 0)
+    return cops__fail(ctx, COPS_EJSON, "ruleset: expected \"core\" or \"alternative\"");
+  e->rules = cops__rules_of(ruleset);
   e->owned.root = root;
   json_t *list;
   if ((rc = array_of(ctx, root, "characters", COPS_COMBATANTS_MAX, &list)))

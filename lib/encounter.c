@@ -78,9 +78,6 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
     return cops__fail(ctx, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE %d, "
                       "COPS_RULES_ALTERNATIVE %d)", ruleset, COPS_RULES_CORE,
                       COPS_RULES_ALTERNATIVE);
-  if (!cops__rules_of(ruleset)->resolve)
-    return cops__fail(ctx, COPS_ERULE, "the %s rules resolve one-off attacks: their round is "
-                      "not built yet", cops__rules_of(ruleset)->name);
   COPS__ENTER(ctx);
   cops_encounter *e = cops__calloc(&ctx->alloc, sizeof *e);
   if (!e)
@@ -214,6 +211,26 @@ static int ev_join(cops_encounter *e, int id)
   x.x = e->c[id].x;
   x.y = e->c[id].y;
   return cops__enc_ev_side(e, &x, id, x.side);
+}
+
+int cops_encounter_set_ruleset(cops_encounter *e, int ruleset)
+{
+  if (!e)
+    return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
+  if (!cops__rules_of(ruleset))
+    return FAIL(e, COPS_EINVAL, "unknown ruleset %d (COPS_RULES_CORE %d, COPS_RULES_ALTERNATIVE "
+                "%d)", ruleset, COPS_RULES_CORE, COPS_RULES_ALTERNATIVE);
+  if (e->round > 0 || e->in_round)
+    return FAIL(e, COPS_ESTATE, "the ruleset is chosen before the first round (round %d)",
+                e->round);
+  e->rules = cops__rules_of(ruleset);
+  return COPS_OK;
+}
+
+int cops_encounter_ruleset(const cops_encounter *e)
+{
+  return e ? cops__rules_named(e->rules->name) : COPS_EINVAL;
 }
 
 int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, int y, int *id)
@@ -404,9 +421,9 @@ int cops_encounter_distance(const cops_encounter *e, int a, int b)
 
 cops_weapon *cops_encounter_weapon(const cops_encounter *e, int id)
 {
-  if (!e || id < 0 || id >= e->n || !e->c[id].nweapons)
+  if (!e || id < 0 || id >= e->n)
     return NULL;
-  return e->c[id].weapon[e->c[id].hand];
+  return in_hand(&e->c[id]);
 }
 
 int cops_encounter_present(const cops_encounter *e, int id)
@@ -620,12 +637,19 @@ static int begin_round(cops_encounter *e)
     c->in_zone = -1;
   }
   /* A scenario's scripted declarations for this round, checked like any other; a
-   * combatant who cannot act this round is skipped (docs/scenarios.md). */
+   * combatant who cannot act this round, or whom the fight has put where the script's
+   * action is not allowed (on the ground, held, its weapon dropped: COPS_ERULE), is
+   * left to the default policy (docs/scenarios.md). */
   for (int k = 0; k < e->nscript; k++) {
     const struct cops__script_line *l = &e->script[k];
     if (l->round != e->round || l->id < 0 || l->id >= e->n || !able(e, l->id))
       continue;
-    if ((rc = cops__check_declaration(e, l->id, &l->d))) {
+    const struct combatant *sc = &e->c[l->id];
+    const int put_out = (sc->start_conditions & (COPS_COND_ON_GROUND | COPS_COND_HELD)) ||
+                        (sc->nweapons && sc->hand < 0);
+    if ((rc = cops__check_declaration(e, l->id, &l->d)) == COPS_ERULE && put_out)
+      continue;
+    if (rc) {
       char where[64];
       snprintf(where, sizeof where, "round %d", e->round);
       return cops__prefix_error(e->ctx, rc, where);
@@ -688,21 +712,9 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     return FAIL(e, COPS_EINVAL, "%s: anciennete is %d, not 0 or 1", me, d->anciennete);
   if (d->anciennete && cops__anciennete_left(c->ch) < 1)
     return FAIL(e, COPS_ERULE, "%s has no Ancienneté point left (C5)", me);
-  if (is_melee_action(d->action)) {
-    if (d->initiative != 0)
-      return FAIL(e, COPS_EINVAL, "%s: initiative %+d for %s: melee has none, use 0 (C6.4)", me,
-                  d->initiative, act);
-  } else {
-    int lo = 2, hi = 2;
-    const int reflexes = cops_character_characteristic(c->ch, COPS_REFLEXES);
-    cops_initiative_range(reflexes, &lo, &hi);
-    if (d->initiative < lo || d->initiative > hi)
-      return FAIL(e, COPS_EINVAL, "%s: initiative %+d outside %+d..%+d that Réflexes %d "
-                  "allows (C6)", me, d->initiative, lo, hi, reflexes);
-    if (d->initiative < 0 && (cond & COPS_COND_NO_NEGATIVE_INITIATIVE))
-      return FAIL(e, COPS_ERULE, "%s may not take a negative initiative this round (C10.4)",
-                  me);
-  }
+  int rc = e->rules->declaration(e, id, d);   /* the initiative, the ruleset's own fields */
+  if (rc)
+    return rc;
   if ((cond & COPS_COND_HELD) && d->action != COPS_ACT_ESCAPE && d->action != COPS_ACT_WAIT)
     return FAIL(e, COPS_ERULE, "%s is held: escape or wait (C11.1)", me);
   if (d->action == COPS_ACT_ESCAPE && !(cond & COPS_COND_HELD))
@@ -746,7 +758,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   } else if (d->target != -1 && d->action != COPS_ACT_WAIT && d->action != COPS_ACT_MOVE) {
     return FAIL(e, COPS_EINVAL, "%s: %s takes no target (-1)", me, act);
   }
-  const cops_weapon *w = c->nweapons ? c->weapon[c->hand] : NULL;
+  const cops_weapon *w = in_hand(c);
   const int kind = w ? cops_weapon_kind(w) : -1;
   switch (d->action) {
   case COPS_ACT_SHOOT:

@@ -278,6 +278,7 @@ static const struct {
   [COPS_EV_BARRED] = {2, {F(skill), F(resistance)}},
   [COPS_EV_EVIDENCE] = {1, {F(resistance)}},
   [COPS_EV_MISHAP] = {4, {F(mishap), F(location), F(body_side), F(minutes)}},
+  [COPS_EV_INITIATIVE] = {4, {F(kept), F(attitude), F(circumstances), F(initiative)}},
 };
 #undef DAMAGE_FIELDS
 #undef F

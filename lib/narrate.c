@@ -192,10 +192,22 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     text(&l, "mr", L->msg[e.margin >= 0 ? MSG_MR : MSG_ME][0]);
     l.v[l.n++] = (value){"dice", V_DICE, NULL, 0};
     say(&l, e.anciennete ? MSG_ROLL_ANCIENNETE : MSG_ROLL, -1);
-    if (e.roll_kind == COPS_ROLL_ACTION)   /* difficulty 0: an opposed roll (C1.6) */
+    if (e.purpose == COPS_PURPOSE_INITIATIVE) {   /* A1.2: d10, one kept (the next line) */
+      say(&l, MSG_ROLL_D10, -1);
+    } else if (e.purpose == COPS_PURPOSE_HIGHEST) {   /* A3: the highest d6 counts */
+      int highest = 0;
+      for (int k = 0; k < e.dice; k++) {
+        int face, success, parent;
+        cops__log_die(log, &log->rec[i], k, &face, &success, &parent);
+        highest = face > highest ? face : highest;
+      }
+      num(&l, "highest", highest);
+      say(&l, MSG_ROLL_HIGHEST, -1);
+    } else if (e.roll_kind == COPS_ROLL_ACTION) {   /* difficulty 0: an opposed roll (C1.6) */
       say(&l, e.difficulty == 0 ? MSG_ROLL_OPPOSED : MSG_ROLL_ACTION, e.successes);
-    else
+    } else {
       say(&l, MSG_ROLL_D6, -1);
+    }
     break;
   case COPS_EV_MISS:
     num(&l, "bullet", e.bullet);
@@ -368,6 +380,13 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
     num(&l, "fa", e.fa);
     num(&l, "threshold", e.threshold);
     say(&l, e.result >= COPS_STOP_UNAFFECTED ? MSG_STOPPING_FA : MSG_STOPPING, -1);
+    break;
+  case COPS_EV_INITIATIVE:
+    num(&l, "initiative", e.initiative);
+    num(&l, "kept", e.kept);
+    num(&l, "stance", 2 * e.attitude);
+    num(&l, "circumstances", e.circumstances);
+    say(&l, MSG_INITIATIVE, -1);
     break;
   case COPS_EV_MISHAP:
     num(&l, "minutes", e.minutes);

@@ -13,15 +13,17 @@ static const char *const type_names[COPS_EV_TYPE_COUNT] = {
   "leave", "round", "declare", "move", "reload", "draw", "idle", "death", "end", "bleeding",
   "rest", "time", "night", "chase_dice", "chase_band", "crash", "chase_out", "chase_end",
   "chase_join", "interview", "trait", "approach", "interrogation", "fact", "barred", "evidence",
-  "mishap",
+  "mishap", "initiative",
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
+  "stopped", "knocked_out",
 };
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",
   "stopping", "recovery", "escape", "stand_up", "first_aid", "treatment", "medicine",
   "hospital", "chase", "crash", "evaluation", "interrogation", "resistance", "highest",
+  "initiative",
 };
 static const char *const iv_result_keys[3] = {"won", "tied", "lost"};
 
@@ -336,6 +338,10 @@ static json_t *event_json(const cops_log *log, int i)
     break;
   case COPS_EV_EVIDENCE:
     more = json_pack("{s:i}", "resistance", e.resistance);
+    break;
+  case COPS_EV_INITIATIVE:
+    more = json_pack("{s:i,s:i,s:i,s:i}", "kept", e.kept, "attitude", e.attitude,
+                     "circumstances", e.circumstances, "initiative", e.initiative);
     break;
   case COPS_EV_MISHAP:
     more = json_pack("{s:s,s:o,s:o,s:i}", "mishap", cops_mishap_name(e.mishap), "location",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "jsonutil.h"
+#include "rules/rules.h"
 
 #define SCRIPTS_MAX 1024
 #define PATH_MAX_LEN 4096
@@ -352,10 +353,10 @@ static int scenario_parse(cops_scenario *s, json_t *root, const char *base)
     return cops__prefix_error(ctx, rc, "name");
   snprintf(s->name, sizeof s->name, "%s", json_string_value(v));
   v = json_object_get(root, "ruleset");
-  if (v && (!json_is_string(v) || strcmp(json_string_value(v), "core")))
-    return cops__fail(ctx, COPS_EJSON, "ruleset: \"core\" (the alternative rules are not "
-                      "implemented yet)");
-  if ((rc = cops_encounter_new(&s->e, ctx, COPS_RULES_CORE)))
+  int ruleset = COPS_RULES_CORE;
+  if (v && (!json_is_string(v) || (ruleset = cops__rules_named(json_string_value(v))) < 0))
+    return cops__fail(ctx, COPS_EJSON, "ruleset: \"core\" or \"alternative\"");
+  if ((rc = cops_encounter_new(&s->e, ctx, ruleset)))
     return rc;
   if ((v = json_object_get(root, "max_rounds"))) {
     int m;

@@ -300,16 +300,25 @@ for form in fr en es jsonl; do
   if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-2030.$ext")" ] && [ -z "$err" ]; then ok
   else ko "fight: street shootout, seed 2030, $form, is the golden log"; fi
 done
-# Every example fight scenario has its golden log (issue 18: the core rules' half).
-for f in bar-brawl covering-fire-standoff; do
+# Every example fight scenario has its golden log under both rulesets (issue 18).
+for f in bar-brawl covering-fire-standoff street-shootout; do
   for ext in en.txt jsonl; do
     case $ext in jsonl) opt="--json" ;; *) opt="--lang en" ;; esac
+    if [ "$f" != street-shootout ]; then
+      # shellcheck disable=SC2086
+      run fight "$sc/$f.json" --seed 2030 $opt
+      if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/$f-2030.$ext")" ]; then ok
+      else ko "fight: $f, seed 2030, $ext, is the golden log"; fi
+    fi
     # shellcheck disable=SC2086
-    run fight "$sc/$f.json" --seed 2030 $opt
-    if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/$f-2030.$ext")" ]; then ok
-    else ko "fight: $f, seed 2030, $ext, is the golden log"; fi
+    run fight "$sc/$f.json" --seed 2030 --rules alternative $opt
+    if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/$f-alternative-2030.$ext")" ]; then ok
+    else ko "fight --rules alternative: $f, seed 2030, $ext, is the golden log"; fi
   done
 done
+expect_err "fight: --rules and --resume" 2 \
+  "cops: fight: --rules: a saved fight carries its ruleset (see 'cops help')" \
+  fight --resume "$tmp/saved.json" --rules core
 run sim "$sc/street-shootout.json" -n 200 --seed 5
 if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-sim-200-5.txt")" ]; then ok
 else ko "sim: 200 fights, seed 5, is the golden summary"; fi
@@ -347,7 +356,7 @@ expect_err "fight: --save-at needs two values" 2 \
   fight "$sc/street-shootout.json" --save-at 2
 printf '{"schema": 1, "type": "libcops-encounter"}' > "$tmp/bad-save.json"
 expect_err "fight: a bad save names the field" 2 \
-  "cops: $tmp/bad-save.json: ruleset: expected \"core\"" \
+  "cops: $tmp/bad-save.json: ruleset: expected \"core\" or \"alternative\"" \
   fight --resume "$tmp/bad-save.json"
 expect_err "sim: a bad run count" 2 "cops: sim: -n '0' is not a number 1..100000000 (see 'cops help')" \
   sim "$sc/street-shootout.json" -n 0

@@ -83,6 +83,8 @@ CHASES = [p for p in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json")))
 for path in FIGHTS:
     for seed in range(1, 21):
         lines(cli("fight", path, "--seed", str(seed), "--json"), "fight %s %d" % (path, seed))
+        lines(cli("fight", path, "--seed", str(seed), "--rules", "alternative", "--json"),
+              "fight --rules alternative %s %d" % (path, seed))
 for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
     with cops.Context() as ctx:    # what the library writes of a subject
         valid("subject", json.loads(cops.Subject.load(ctx, path).to_json()), "written " + path)
@@ -154,6 +156,8 @@ for path in FIGHTS:
         with cops.Context() as ctx:
             with cops.Scenario(ctx, path) as s:
                 s.seed(seed)
+                if seed > 3:   # the alternative rules (A): their saves too
+                    s.ruleset = "alternative"
                 while not s.over:
                     saved = json.loads(s.save())
                     valid("save", saved, "save %s %d round %d" % (path, seed, s.round))

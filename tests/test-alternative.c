@@ -520,9 +520,6 @@ START_TEST(test_errors_and_all_or_nothing)
   s.holding = 1;
   ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_EINVAL);
   s.holding = 0;
-  cops_encounter *e = NULL;
-  ck_assert_int_eq(cops_encounter_new(&e, ctx, COPS_RULES_ALTERNATIVE), COPS_ERULE);
-  ck_assert_ptr_null(e);
   /* The source running dry in the middle of a burst changes nothing. */
   s = alt(COPS_ATTACK_BURST, mike, joe, scorpion, 5);
   ck_assert_int_eq(cops_character_set_points(mike, 1, 0), COPS_OK);
@@ -541,6 +538,128 @@ START_TEST(test_errors_and_all_or_nothing)
   ck_assert_int_eq(left, 1);
   ck_assert_int_eq(cops_log_count(log_), count);
   ck_assert_int_eq(cops_outcome_mode(out), COPS_ESTATE);
+}
+END_TEST
+
+/* An encounter under A1: its initiatives rolled and kept (A1.2), the actions in decreasing
+ * order (A1.3), a stopped combatant losing its next action (A5), a hand dropping its
+ * weapon (A5), the declarations' checks. */
+static cops_encounter *duel(void)
+{
+  cops_encounter *e;
+  ck_assert_int_eq(cops_encounter_new(&e, ctx, COPS_RULES_ALTERNATIVE), COPS_OK);
+  ck_assert_int_eq(cops_encounter_ruleset(e), COPS_RULES_ALTERNATIVE);
+  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, NULL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 5, 0, NULL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, 0, vulcan), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, 1, knife), COPS_OK);
+  cops_encounter_set_controlled(e, 0, 1);
+  cops_encounter_set_controlled(e, 1, 1);
+  return e;
+}
+
+static void declare(cops_encounter *e, int id, int action, int target, int aim, int keep)
+{
+  cops_declaration d;
+  cops_declaration_init(&d, action);
+  d.target = target;
+  d.aim = aim;
+  d.keep = keep;
+  ck_assert_int_eq(cops_encounter_declare(e, id, &d), COPS_OK);
+}
+
+START_TEST(test_a1_encounter_round)
+{
+  cops_encounter *e = duel();
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  /* Under A the initiative is rolled: a chosen one is refused. */
+  cops_declaration d;
+  cops_declaration_init(&d, COPS_ACT_SHOOT);
+  d.target = 1;
+  d.initiative = 2;
+  ck_assert_int_eq(cops_encounter_declare(e, 0, &d), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "it is rolled (A1.2)"));
+  declare(e, 0, COPS_ACT_SHOOT, 1, 10, 0);
+  cops_declaration_init(&d, COPS_ACT_MOVE);
+  d.moving = 1;
+  d.x = 4;
+  ck_assert_int_eq(cops_encounter_declare(e, 1, &d), COPS_OK);
+  /* Initiatives: Mike 5 d10 2 3 4 5 6, 6; Joe 3 d10 9 1 1, 9: Joe moves first, then Mike
+   * shoots at 4 m: 5 6 1, MR 1; 9 -> 10, the head: 1 1 1 + 1 1 1 = 6; 29 -> 23; FA 2 at
+   * 6+: 6 6 1, as many as the FA: stopped. */
+  FACES(2, 3, 4, 5, 6, 9, 1, 1, 5, 6, 1, 9, 1, 1, 1, 1, 1, 1, 6, 6, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+  ALL_DRAWN();
+  ck_assert_int_eq(hp(joe), 23);
+  ck_assert_int_eq(cops_character_conditions(joe) & COPS_COND_STOPPED, COPS_COND_STOPPED);
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  const char *init_mike = strstr(text, "\"type\":\"initiative\",\"actor\":\"Mike\"");
+  const char *move = strstr(text, "\"type\":\"move\"");
+  const char *attack = strstr(text, "\"type\":\"attack\"");
+  ck_assert_ptr_nonnull(init_mike);
+  ck_assert_ptr_nonnull(strstr(init_mike, "\"kept\":6,\"attitude\":0,\"circumstances\":0,"
+                                          "\"initiative\":6"));
+  ck_assert_msg(move && attack && move < attack, "Joe (9) acts before Mike (6)");
+  ck_assert_ptr_nonnull(strstr(text, "\"rules\":\"alternative\""));
+  cops_free(text);
+  /* Round 2: Mike keeps the highest die not above 3 (2 3 4 5 6: 3); Joe, stopped, loses
+   * this action (1 1 1) and is no longer stopped. */
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  declare(e, 0, COPS_ACT_WAIT, -1, 0, 3);
+  declare(e, 1, COPS_ACT_WAIT, -1, 0, 0);
+  FACES(2, 3, 4, 5, 6, 1, 1, 1);
+  cops_log_clear(cops_encounter_log(e));
+  ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+  ALL_DRAWN();
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "\"kept\":3,"));
+  ck_assert_ptr_nonnull(strstr(text, "\"type\":\"idle\",\"actor\":\"Joe\",\"actor_id\":1,"
+                                     "\"target\":null,\"target_id\":null,\"reason\":\"stopped\""));
+  cops_free(text);
+  ck_assert_int_eq(cops_character_conditions(joe) & COPS_COND_STOPPED, 0);
+  /* The ruleset is chosen before the first round. */
+  ck_assert_int_eq(cops_encounter_set_ruleset(e, COPS_RULES_CORE), COPS_ESTATE);
+  ck_assert_int_eq(cops_encounter_reset(e), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_ruleset(e, COPS_RULES_CORE), COPS_OK);
+  ck_assert_int_eq(cops_encounter_ruleset(e), COPS_RULES_CORE);
+  ck_assert_int_eq(cops_encounter_set_ruleset(e, 7), COPS_EINVAL);
+  cops_encounter_free(e);
+}
+END_TEST
+
+/* A5 in an encounter: a mishap on the right arm drops the knife in Joe's hand. */
+START_TEST(test_a5_encounter_drop)
+{
+  cops_encounter *e = duel();
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  declare(e, 0, COPS_ACT_SHOOT, 1, 0, 0);
+  declare(e, 1, COPS_ACT_WAIT, -1, 0, 0);
+  /* Mike 9 1 1 1 1, Joe 1 1 1; 5 5 1, MR 1 but no aim; right arm (8): 1 1 1 = 3; FA 2 at
+   * 6+: 1 1 1: a mishap, the right hand drops the knife. */
+  FACES(9, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 8, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+  ALL_DRAWN();
+  int hand;
+  ck_assert_int_eq(cops_encounter_hand(e, 1, &hand), COPS_OK);
+  ck_assert_int_eq(hand, -1);
+  ck_assert_ptr_null(cops_encounter_weapon(e, 1));
+  /* The save keeps it, and reads it back. */
+  char *saved;
+  ck_assert_int_eq(cops_encounter_save(e, &saved), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(saved, "\"alternative\""));
+  cops_encounter *back;
+  ck_assert_int_eq(cops_encounter_load(&back, ctx, saved), COPS_OK);
+  ck_assert_int_eq(cops_encounter_ruleset(back), COPS_RULES_ALTERNATIVE);
+  ck_assert_int_eq(cops_encounter_hand(back, 1, &hand), COPS_OK);
+  ck_assert_int_eq(hand, -1);
+  char *again;
+  ck_assert_int_eq(cops_encounter_save(back, &again), COPS_OK);
+  ck_assert_str_eq(saved, again);
+  cops_free(saved);
+  cops_free(again);
+  cops_encounter_free(back);
+  cops_encounter_free(e);
 }
 END_TEST
 
@@ -581,6 +700,8 @@ static Suite *suite(void)
   tcase_add_test(tc, test_a3_3_throw);
   tcase_add_test(tc, test_a1_1_a2_a4_3_modifiers);
   tcase_add_test(tc, test_errors_and_all_or_nothing);
+  tcase_add_test(tc, test_a1_encounter_round);
+  tcase_add_test(tc, test_a5_encounter_drop);
   tcase_add_test(tc, test_names);
   suite_add_tcase(su, tc);
   return su;

@@ -834,6 +834,21 @@ static int f_set_max_rounds(lua_State *L)
   return 0;
 }
 
+/* f:ruleset([name]) -> name: the combat rules, "core" or "alternative" (set before the
+ * first round). */
+static int f_ruleset(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  if (!lua_isnoneornil(L, 2)) {
+    int r;
+    if (cops_ruleset_parse(luaL_checkstring(L, 2), &r))
+      return luaL_argerror(L, 2, "'core' or 'alternative'");
+    check(L, f->owner, cops_encounter_set_ruleset(encounter_of(f), r));
+  }
+  lua_pushstring(L, cops_ruleset_name(check(L, f->owner, cops_encounter_ruleset(encounter_of(f)))));
+  return 1;
+}
+
 static int f_set_logging(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
@@ -980,6 +995,12 @@ static int push_declaration(lua_State *L, const cops_declaration *dp)
   lua_setfield(L, -2, "adrenaline");
   lua_pushboolean(L, d.anciennete);
   lua_setfield(L, -2, "anciennete");
+  const int alt[4] = {d.aim, d.bullets, d.circumstances, d.keep};
+  static const char *const alt_keys[4] = {"aim", "bullets", "circumstances", "keep"};
+  for (int k = 0; k < 4; k++) {
+    lua_pushinteger(L, alt[k]);
+    lua_setfield(L, -2, alt_keys[k]);
+  }
   if (d.moving) {
     lua_createtable(L, 2, 0);
     lua_pushinteger(L, d.x);
@@ -1147,6 +1168,7 @@ void open_api(lua_State *L)
   static const luaL_Reg fight[] = {
     {"count", f_count}, {"position", f_position}, {"present", f_present}, {"side", f_side},
     {"distance", f_distance}, {"set_max_rounds", f_set_max_rounds},
+    {"ruleset", f_ruleset},
     {"set_logging", f_set_logging}, {"character", f_character}, {"weapon", f_weapon},
     {"declaration", f_declaration}, {"suggest", f_suggest}, {"weapons", f_weapons},
     {"hand", f_hand}, {"armour", f_armour}, {"controlled", f_controlled},

@@ -822,6 +822,10 @@ static void declaration_of(lua_State *L, cops_declaration *out)
   lua_getfield(L, 3, "anciennete");
   d.anciennete = lua_toboolean(L, -1);   /* C5: spend on each failed roll this round */
   lua_pop(L, 1);
+  d.aim = int_field(L, 3, "aim", 0);                    /* the alternative rules' (A) */
+  d.bullets = int_field(L, 3, "bullets", 0);
+  d.circumstances = int_field(L, 3, "circumstances", 0);
+  d.keep = int_field(L, 3, "keep", 0);
   if (lua_getfield(L, 3, "to") == LUA_TTABLE) {
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);

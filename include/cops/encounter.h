@@ -86,6 +86,13 @@ typedef struct cops_declaration {
   int long_move;      /**< 1: the GM allows a move beyond 10 m (C6.3 RULING); the malus is the GM's, in dice_mod. @since 0.9.0 */
   int adrenaline;     /**< 1: spend an Adrénaline point for one more die on the attack's roll (the first shot's when several; C5). @since 0.9.0 */
   int anciennete;     /**< 1: spend an Ancienneté point on each roll of this combatant that fails (or loses) this round, while points last: its action's, stopping power, nerve, standing up (C5). @since 0.9.0 */
+  /* Since 0.13.0: an encounter under the alternative rules (COPS.md A; 0 under the core
+   * rules, where @c initiative is the chosen one). Under A, @c initiative is 0: it is
+   * rolled when the round is resolved (A1.2). */
+  int aim;            /**< SHOOT, BURST, MELEE, STRIKE: the location d10 face excess successes move toward (A2.1, A3.1), 0 none. @since 0.13.0 */
+  int bullets;        /**< COVER: its bullets (A2.3), 0 the whole magazine. @since 0.13.0 */
+  int circumstances;  /**< A1.2: the GM's initiative circumstances, -10..10 (surprised -2, in ambush +2, picking something up -3, holding the target at gunpoint +3); drawing a weapon (-2) and getting up (-3) are counted from the action. @since 0.13.0 */
+  int keep;           /**< A1.2: 0 keeps the highest initiative d10; 1..10 the highest not above it (a low one delays; the lowest when none is). @since 0.13.0 */
 } cops_declaration;
 
 /**
@@ -106,6 +113,17 @@ COPS_API int cops_declaration_init(cops_declaration *d, int action);
  * @since 0.5.0
  */
 COPS_API int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset);
+/**
+ * @brief Play the encounter under another ruleset (::cops_rulesets), before its first
+ * round (or after cops_encounter_reset()): a scenario's fight under the alternative
+ * rules, or both rulesets compared on one scenario (cops sim --compare).
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, an unknown ruleset); ::COPS_ESTATE once a round
+ *         has begun
+ * @since 0.13.0
+ */
+COPS_API int cops_encounter_set_ruleset(cops_encounter *e, int ruleset);
+/** @brief The encounter's ruleset (::cops_rulesets), or a negative code. @since 0.13.0 */
+COPS_API int cops_encounter_ruleset(const cops_encounter *e);
 /** @brief Free an encounter (not its characters, weapons, armour). NULL is accepted. @since 0.5.0 */
 COPS_API void cops_encounter_free(cops_encounter *e);
 

@@ -66,6 +66,7 @@ enum cops_event_types {
   COPS_EV_BARRED,         /**< a failed interrogation: the method barred, the resistance up (C4.7). @since 0.12.0 */
   COPS_EV_EVIDENCE,       /**< new evidence: every method open again (C4.7). @since 0.12.0 */
   COPS_EV_MISHAP,         /**< a mishap of a failed stopping roll (A5): knocked down, unconscious, a hand drops what it held. @since 0.13.0 */
+  COPS_EV_INITIATIVE,     /**< a combatant's initiative under the alternative rules (A1.2): the d10 kept, the score. @since 0.13.0 */
   COPS_EV_TYPE_COUNT
 };
 
@@ -93,6 +94,7 @@ enum cops_roll_purposes {
   COPS_PURPOSE_INTERROGATION,/**< the interrogator's Skill/characteristic (C4.2). @since 0.12.0 */
   COPS_PURPOSE_RESISTANCE,   /**< the subject's resistance roll (C4.4). @since 0.12.0 */
   COPS_PURPOSE_HIGHEST,      /**< d6 of which the highest counts: Carrure added to a blow, an unarmed strike's or a throw's damage (A3). @since 0.13.0 */
+  COPS_PURPOSE_INITIATIVE,   /**< Réflexes d10 of which one is kept (A1.2; not open). @since 0.13.0 */
   COPS_PURPOSE_COUNT
 };
 
@@ -116,6 +118,8 @@ enum cops_idle_reasons {
   COPS_IDLE_EMPTY,           /**< the weapon ran empty */
   COPS_IDLE_NOT_DYING,       /**< first aid on someone no longer dying */
   COPS_IDLE_TREATED,         /**< first aid on a wound already stabilised once (C8.5). @since 0.10.0 */
+  COPS_IDLE_STOPPED,         /**< stopped (A5): this action is the one lost. @since 0.13.0 */
+  COPS_IDLE_KNOCKED_OUT,     /**< unconscious after a blow to the head (A5). @since 0.13.0 */
   COPS_IDLE_REASON_COUNT
 };
 
@@ -246,6 +250,8 @@ typedef struct cops_event {
   int fa;              /**< STOPPING under A5: the attack's stopping factor; @c threshold its threshold. @since 0.13.0 */
   int mishap;          /**< MISHAP: one ::cops_mishaps bit. @since 0.13.0 */
   int minutes;         /**< MISHAP (unconscious): minutes, the d10 of A5's RULING unless the situation gave them. @since 0.13.0 */
+  int kept;            /**< INITIATIVE: the d10 kept (A1.2); @c initiative is the score, @c attitude, @c circumstances what added. @since 0.13.0 */
+  int circumstances;   /**< INITIATIVE: the circumstances added (A1.2), the action's included. @since 0.13.0 */
 } cops_event;
 
 /** Opaque event log. */

@@ -149,6 +149,9 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_MISHAP_DOWN] = "target",
   [MSG_MISHAP_OUT] = "target minutes",
   [MSG_MISHAP_DROP] = "target hand",
+  [MSG_INITIATIVE] = "actor initiative kept stance circumstances",
+  [MSG_ROLL_D10] = "pool dice",
+  [MSG_ROLL_HIGHEST] = "pool dice highest",
 };
 
 const unsigned char cops__msg_plural[MSG_COUNT] = {

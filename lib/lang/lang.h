@@ -112,6 +112,9 @@ enum cops__msg {
   MSG_MISHAP_DOWN,        /* {target}: knocked to the ground (A5) */
   MSG_MISHAP_OUT,         /* {target} {minutes}: unconscious (A5); plural on minutes */
   MSG_MISHAP_DROP,        /* {target} {hand}: drops what that hand held (A5) */
+  MSG_INITIATIVE,         /* {actor} {initiative} {kept} {stance:+} {circumstances:+}: A1.2 */
+  MSG_ROLL_D10,           /* {pool} {dice}: the initiative d10 of A1.2 */
+  MSG_ROLL_HIGHEST,       /* {pool} {dice} {highest}: d6 of which the highest counts (A3) */
   MSG_COUNT
 };
 

@@ -23,6 +23,10 @@ struct cops__rules {
    * resolution of the round declared (NULL: the ruleset resolves one-off attacks only). */
   int (*policy)(cops_encounter *e, int id, cops_declaration *d);
   int (*resolve)(cops_encounter *e);
+  /* What it checks in a declaration beyond the shared checks (the initiative, its own
+   * fields), and the situation of a combatant's declared attack when it acts. */
+  int (*declaration)(cops_encounter *e, int id, const cops_declaration *d);
+  void (*situation)(cops_encounter *e, int id, int mode, int moved, cops_situation *s);
 };
 
 /* The table of a ::cops_rulesets value, NULL for none. */

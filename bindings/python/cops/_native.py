@@ -88,7 +88,8 @@ class Declaration(ctypes.Structure):
                 ("initiative", _i), ("target", _i), ("weapon", _i), ("shots", _i),
                 ("moving", _i), ("x", _i), ("y", _i), ("difficulty", _i),
                 ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
-                ("long_move", _i), ("adrenaline", _i), ("anciennete", _i)]
+                ("long_move", _i), ("adrenaline", _i), ("anciennete", _i), ("aim", _i),
+                ("bullets", _i), ("circumstances", _i), ("keep", _i)]
 
 
 _ap = ctypes.POINTER(_Action)
@@ -270,6 +271,8 @@ _PROTOTYPES = {
     "cops_encounter_remove": (_i, [_p, _i]),
     "cops_encounter_seed": (_i, [_p, ctypes.c_uint64]),
     "cops_encounter_set_max_rounds": (_i, [_p, _i]),
+    "cops_encounter_set_ruleset": (_i, [_p, _i]),
+    "cops_encounter_ruleset": (_i, [_p]),
     "cops_encounter_set_logging": (_i, [_p, _i]),
     "cops_encounter_log": (_p, [_p]),
     "cops_log_set_limit": (_i, [_p, _i]),

@@ -1041,6 +1041,18 @@ class _EncounterView(_Handle):
         return self._check(lib.cops_encounter_round(self._e()))
 
     @property
+    def ruleset(self) -> str:
+        """The combat rules: "core", or "alternative" (002, docs/alternative-rules.md);
+        set before the first round (or after reset())."""
+        r = self._check(lib.cops_encounter_ruleset(self._e()))
+        return n.c_text(lib.cops_ruleset_name(r))
+
+    @ruleset.setter
+    def ruleset(self, name: str) -> None:
+        self._check(lib.cops_encounter_set_ruleset(
+            self._e(), n.parsed(lib.cops_ruleset_parse, name, "ruleset")))
+
+    @property
     def winner(self) -> Optional[int]:
         """The winning side, None when nobody won; StateError while the fight goes on."""
         w = ctypes.c_int()
@@ -1203,15 +1215,18 @@ class Encounter(_EncounterView):
                 to: Optional[Tuple[int, int]] = None, weapon: int = 0,
                 difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
                 difficulty_mod: int = 0, long_move: bool = False,
-                adrenaline: bool = False, anciennete: bool = False) -> None:
+                adrenaline: bool = False, anciennete: bool = False, aim: int = 0,
+                bullets: int = 0, circumstances: int = 0, keep: int = 0) -> None:
         """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
         "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
         "medicine", "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
         of the action's roll (C1.7); long_move: the GM allows a move beyond 10 m (C6.3),
         the malus in dice_mod; adrenaline spends a point for one more die on the attack's
         roll (C5); anciennete spends a point on each roll of the combatant that fails this
-        round, while points last, to roll it again (C5)."""
-        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete)
+        round, while points last, to roll it again (C5). Under the alternative rules
+        (docs/alternative-rules.md) initiative is 0 (it is rolled); aim, bullets,
+        circumstances and keep are theirs (A1.2, A2)."""
+        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete, aim=aim, bullets=bullets, circumstances=circumstances, keep=keep)
         self._check(lib.cops_encounter_declare(self._h, n.integer(ident, "id"), ctypes.byref(d)))
 
     def odds(self, ident: int, action: Union[str, int], target: Optional[int] = None,
@@ -1219,11 +1234,12 @@ class Encounter(_EncounterView):
                 to: Optional[Tuple[int, int]] = None, weapon: int = 0,
                 difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
                 difficulty_mod: int = 0, long_move: bool = False,
-                adrenaline: bool = False, anciennete: bool = False) -> AttackOdds:
+                adrenaline: bool = False, anciennete: bool = False, aim: int = 0,
+                bullets: int = 0, circumstances: int = 0, keep: int = 0) -> AttackOdds:
         """The exact odds of the attack declare() with these arguments would make, as the
         round resolves it (cops_encounter_odds): after the move, against the target's state
         now; nothing changes, no die is drawn. Between begin_round() and resolve_round()."""
-        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete)
+        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete, aim=aim, bullets=bullets, circumstances=circumstances, keep=keep)
         h, ident = self._h, n.integer(ident, "id")
         return _attack_odds(cast(Context, self._ctx),
                             lambda o: int(lib.cops_encounter_odds(h, ident, ctypes.byref(d), o)))
@@ -1233,7 +1249,8 @@ class Encounter(_EncounterView):
                 to: Optional[Tuple[int, int]] = None, weapon: int = 0,
                 difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
                 difficulty_mod: int = 0, long_move: bool = False,
-                adrenaline: bool = False, anciennete: bool = False) -> n.Declaration:
+                adrenaline: bool = False, anciennete: bool = False, aim: int = 0,
+                bullets: int = 0, circumstances: int = 0, keep: int = 0) -> n.Declaration:
 
         d = n.Declaration()
         act = n.parsed(lib.cops_encounter_action_parse, action, "action")
@@ -1256,6 +1273,10 @@ class Encounter(_EncounterView):
         if not isinstance(anciennete, bool):
             raise TypeError("anciennete must be a bool")
         d.anciennete = int(anciennete)
+        d.aim = n.integer(aim, "aim")
+        d.bullets = n.integer(bullets, "bullets")
+        d.circumstances = n.integer(circumstances, "circumstances")
+        d.keep = n.integer(keep, "keep")
         if to is not None:
             x, y = to
             d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
@@ -1422,7 +1443,8 @@ class Encounter(_EncounterView):
                 "difficulty": d.difficulty, "dice_mod": d.dice_mod,
                 "threshold_mod": d.threshold_mod, "difficulty_mod": d.difficulty_mod,
                 "long_move": bool(d.long_move), "adrenaline": bool(d.adrenaline),
-                "anciennete": bool(d.anciennete)}
+                "anciennete": bool(d.anciennete), "aim": d.aim, "bullets": d.bullets,
+                "circumstances": d.circumstances, "keep": d.keep}
 
     def _find(self, ptr: Optional[int], ident: int) -> _Handle:
         if not ptr:

@@ -174,6 +174,7 @@ class EventType(str, enum.Enum):
     BARRED = "barred"
     EVIDENCE = "evidence"
     MISHAP = "mishap"
+    INITIATIVE = "initiative"
 
     def __str__(self) -> str:
         return str(self.value)

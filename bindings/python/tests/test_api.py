@@ -41,7 +41,7 @@ def test_catalogue():
     assert catalogue.stopping_name(2, "en") == "out of the fight"
     with pytest.raises(ValueError):
         catalogue.stopping_name(6)
-    assert catalogue.purpose_names()[0] == "attack" and len(catalogue.purpose_names()) == 22
+    assert catalogue.purpose_names()[0] == "attack" and len(catalogue.purpose_names()) == 23
     assert catalogue.event_type_names() == [t.value for t in cops.EventType]
     assert catalogue.action_names()[:3] == ["wait", "shoot", "burst"]
     assert catalogue.weapon_kinds() == ["handgun", "shoulder arm", "heavy weapon", "blade",

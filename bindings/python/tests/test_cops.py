@@ -233,6 +233,25 @@ def test_encounter_refusals(ctx):
         e.add("Mike", 0)
 
 
+def test_scenario_under_the_alternative_rules_equals_c():
+    """A scenario played under the alternative rules (A1-A5) gives the C CLI's golden log."""
+    for name in ("street-shootout", "bar-brawl"):
+        with cops.Context() as c:
+            s = cops.Scenario(c, os.path.join(EX, "scenarios", name + ".json"))
+            assert s.ruleset == "core"
+            s.ruleset = "alternative"
+            s.seed(2030)
+            s.run()
+            assert s.ruleset == "alternative"
+            with open(os.path.join(GOLDEN, name + "-alternative-2030.jsonl"),
+                      encoding="utf-8") as f:
+                assert s.jsonl() == f.read()
+            with pytest.raises(cops.StateError):
+                s.ruleset = "core"          # chosen before the first round
+            with pytest.raises(ValueError):
+                s.ruleset = "house"
+
+
 def test_scenario_replay_equals_c():
     """The same scenario and seed from Python give the C CLI's JSON Lines, byte for byte."""
     with cops.Context() as c:

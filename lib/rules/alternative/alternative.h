@@ -55,4 +55,7 @@ int cops__alt_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_cha
                           const cops_armour *armour, int attitude, cops_log *log);
 int cops__alt_melee(cops_outcome *o, const cops_situation *s, cops_log *log);
 
+/* An encounter's round under A1 (rounds.c) and the default policy (policy.c). */
+#include "rules/alternative/round.h"
+
 #endif

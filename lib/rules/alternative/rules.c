@@ -1,6 +1,5 @@
 /* The alternative rules' table (COPS.md A; lib/rules/rules.h): their attacks (shoot.c,
- * melee.c, with damage.c). Their round (A1) is not among them yet: an encounter under
- * them is refused. */
+ * melee.c, with damage.c), their round (rounds.c) and their default policy (policy.c). */
 #include "rules/alternative/alternative.h"
 #include "rules/rules.h"
 
@@ -26,6 +25,8 @@ const struct cops__rules cops__alternative_rules = {
   .shoot = cops__alt_shoot,
   .melee = cops__alt_melee,
   .cover_enter = cops__alt_cover_enter,
-  .policy = NULL,
-  .resolve = NULL,
+  .policy = cops__alt_policy,
+  .resolve = cops__alt_round,
+  .declaration = cops__alt_declaration,
+  .situation = cops__alt_situation,
 };

@@ -12,5 +12,7 @@ int cops__core_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_ch
                            const cops_armour *armour, int attitude, cops_log *log);
 int cops__core_policy(cops_encounter *e, int id, cops_declaration *d);
 int cops__core_round(cops_encounter *e);
+int cops__core_declaration(cops_encounter *e, int id, const cops_declaration *d);
+void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s);
 
 #endif

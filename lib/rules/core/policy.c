@@ -76,7 +76,7 @@ int cops__core_policy(cops_encounter *e, int id, cops_declaration *d)
   if (t < 0)
     return COPS_OK;
   const int distance = dist(e, id, t);
-  const cops_weapon *w = c->nweapons ? c->weapon[c->hand] : NULL;
+  const cops_weapon *w = in_hand(c);
   /* The best firearm that can fire at that distance (the weapon in hand on a tie); drawn
    * first if it is not in hand; an empty one in hand is reloaded when none can fire. */
   int best = -1, best_score = 0;

@@ -51,4 +51,6 @@ const struct cops__rules cops__core_rules = {
   .cover_enter = cops__core_cover_enter,
   .policy = cops__core_policy,
   .resolve = cops__core_round,
+  .declaration = cops__core_declaration,
+  .situation = cops__core_situation,
 };
