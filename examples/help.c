@@ -189,6 +189,8 @@ static const char sim_text[] =
   "usage: cops sim SCENARIO|CHASE [-n RUNS] [--seed N]\n"
   "       cops sim SCENARIO [-n RUNS] [--seed N [--from K]] [--jobs J] [--json]\n"
   "       cops sim --merge SUMMARY... [--json]\n"
+  "       cops sim --compare core,alternative SCENARIO [-n RUNS] [--seed N] [--jobs J]\n"
+  "                [--json]\n"
   "\n"
   "Runs a scenario RUNS times (default 10000) with the default policy and prints\n"
   "win rates with 95 % intervals, mean rounds and how often each combatant ends\n"
@@ -204,7 +206,9 @@ static const char sim_text[] =
   "                (unseeded: numbers only, to merge)\n"
   "  --jobs J      threads, 1..64, each with its own context\n"
   "  --json        the summary as JSON (schemas/sim.schema.json), to merge or plot\n"
-  "  --merge       add summaries of disjoint fights of one study (same scenario and seed)\n";
+  "  --merge       add summaries of disjoint fights of one study (same scenario and seed)\n"
+  "  --compare A,B the same fights under two rulesets side by side: rates with 95 %\n"
+  "                intervals, differences and their p-values (schemas/sim-compare.schema.json)\n";
 
 static const char version_text[] =
   "usage: cops version | cops --version\n"

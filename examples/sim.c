@@ -19,7 +19,7 @@
 #define CHUNK 2000   /* fights a thread runs between two looks at the progress */
 
 struct sim_args {
-  const char *file, *seed, *runs, *from, *jobs;
+  const char *file, *seed, *runs, *from, *jobs, *compare;
   const char *merge[MERGE_MAX];
   int nmerge, json, help, merging;
 };
@@ -34,7 +34,8 @@ static int parse_args(int argc, char **argv, struct sim_args *o)
         (r = option_value(argc, argv, &i, "-n", &o->runs)) ||
         (r = option_value(argc, argv, &i, "--runs", &o->runs)) ||
         (r = option_value(argc, argv, &i, "--from", &o->from)) ||
-        (r = option_value(argc, argv, &i, "--jobs", &o->jobs))) {
+        (r = option_value(argc, argv, &i, "--jobs", &o->jobs)) ||
+        (r = option_value(argc, argv, &i, "--compare", &o->compare))) {
       if (r < 0)
         return usage_error("sim: %s needs a value", a);
       continue;
@@ -74,6 +75,7 @@ static int number(const char *text, const char *what, long long lo, long long hi
 
 struct job {
   const char *file;
+  int ruleset;            /* the scenario played under it, -1 its own */
   int seeded;
   uint64_t seed;
   long long from, runs;
@@ -97,6 +99,8 @@ static void *run_job(void *arg)
     return NULL;
   }
   if ((j->rc = cops_scenario_load(&sc, j->ctx, j->file)) ||
+      (j->ruleset >= 0 &&
+       (j->rc = cops_encounter_set_ruleset(cops_scenario_encounter(sc), j->ruleset))) ||
       (j->rc = cops_sim_new(&j->sim, j->ctx, sc, j->seeded, j->seed)))
     goto done;
   time_t last = j->t0;
@@ -188,6 +192,68 @@ static int print_summary(const cops_sim *s)
   return 0;
 }
 
+/* One line of a comparison: the two rates and the difference, '*' when significant. */
+static void print_rates(const char *what, json_t *c)
+{
+  json_t *a = json_object_get(c, "a"), *b = json_object_get(c, "b");
+  const double p = json_real_value(json_object_get(c, "p_value"));
+  printf("  ");
+  pad(what, 30);
+  for (int k = 0; k < 2; k++) {
+    json_t *x = k ? b : a;
+    printf(" %6.2f %% [%6.2f, %6.2f]", 100 * json_real_value(json_object_get(x, "rate")),
+           100 * json_real_value(json_object_get(x, "low")),
+           100 * json_real_value(json_object_get(x, "high")));
+  }
+  printf("  %+7.2f %%  p %s%.3f%s\n", 100 * json_real_value(json_object_get(c, "difference")),
+         p < 0.001 ? "< " : "", p < 0.001 ? 0.001 : p,
+         json_is_true(json_object_get(c, "significant")) ? " *" : "");
+}
+
+/* cops sim --compare for people: the two rulesets side by side. */
+static int print_comparison(const char *text)
+{
+  json_t *j = json_loads(text, 0, NULL);
+  if (!j)
+    return EXIT_FAILURE;
+  json_t *rules = json_object_get(j, "rules"), *n = json_object_get(j, "fights");
+  printf("%s: %s (%lld fights) and %s (%lld fights), the same seeds\n",
+         json_string_value(json_object_get(j, "scenario")),
+         json_string_value(json_array_get(rules, 0)),
+         (long long)json_integer_value(json_array_get(n, 0)),
+         json_string_value(json_array_get(rules, 1)),
+         (long long)json_integer_value(json_array_get(n, 1)));
+  printf("  %-30s %-26s %-26s  %s\n", "(95 % intervals)", json_string_value(json_array_get(rules, 0)),
+         json_string_value(json_array_get(rules, 1)), "difference, p (* below 0.05)");
+  size_t k;
+  json_t *v;
+  char what[160];
+  json_array_foreach(json_object_get(j, "sides"), k, v) {
+    snprintf(what, sizeof what, "%s wins", json_string_value(json_object_get(v, "name")));
+    print_rates(what, json_object_get(v, "wins"));
+  }
+  print_rates("undecided", json_object_get(j, "undecided"));
+  json_array_foreach(json_object_get(j, "combatants"), k, v) {
+    snprintf(what, sizeof what, "%s down", json_string_value(json_object_get(v, "name")));
+    print_rates(what, json_object_get(v, "down"));
+    snprintf(what, sizeof what, "%s dead", json_string_value(json_object_get(v, "name")));
+    print_rates(what, json_object_get(v, "dead"));
+  }
+  print_rates("lethality (dead per combatant)", json_object_get(j, "lethality"));
+  json_t *r = json_object_get(j, "rounds"), *a = json_object_get(r, "a"),
+         *b = json_object_get(r, "b");
+  const double p = json_real_value(json_object_get(r, "p_value"));
+  printf("  %-30s %6.2f   [%6.2f, %6.2f]   %6.2f   [%6.2f, %6.2f]    %+7.2f    p %s%.3f%s\n",
+         "rounds (mean)", json_real_value(json_object_get(a, "mean")),
+         json_real_value(json_object_get(a, "low")), json_real_value(json_object_get(a, "high")),
+         json_real_value(json_object_get(b, "mean")), json_real_value(json_object_get(b, "low")),
+         json_real_value(json_object_get(b, "high")),
+         json_real_value(json_object_get(r, "difference")), p < 0.001 ? "< " : "",
+         p < 0.001 ? 0.001 : p, json_is_true(json_object_get(r, "significant")) ? " *" : "");
+  json_decref(j);
+  return 0;
+}
+
 static int output(const cops_sim *s, int json)
 {
   if (!json)
@@ -250,6 +316,114 @@ done:
   return rc;
 }
 
+/* The fights runs from index from on, on jobs threads, each with its context and its
+ * scenario played under ruleset (-1: the scenario's own), added into all (made of the
+ * scenario under the same ruleset). An exit status. */
+static int study(const struct sim_args *o, cops_ctx *ctx, int ruleset, long long runs,
+                 long long from, long long jobs, uint64_t seed, cops_sim *all)
+{
+  struct job job[JOBS_MAX];
+  pthread_t thread[JOBS_MAX];
+  int started = 0, rc = 0;
+  memset(job, 0, sizeof job);
+  /* Each thread its block of indexes, its context and its scenario: the figures are the
+   * same for any number of threads. */
+  atomic_llong done = 0;
+  const time_t t0 = time(NULL);
+  for (int t = 0; t < jobs; t++) {
+    struct job *j = &job[t];
+    j->file = o->file;
+    j->ruleset = ruleset;
+    j->seeded = o->seed != NULL;
+    j->seed = seed;
+    j->from = from + runs * t / jobs;
+    j->runs = from + runs * (t + 1) / jobs - j->from;
+    j->done = &done;
+    j->total = runs;
+    j->t0 = t0;
+    j->first = t == 0;
+    if (!j->runs)
+      continue;
+    if (pthread_create(&thread[t], NULL, run_job, j)) {
+      fprintf(stderr, "cops: sim: cannot start a thread\n");
+      rc = EXIT_FAILURE;
+      break;
+    }
+    started = t + 1;
+  }
+  for (int t = 0; t < started; t++)
+    if (job[t].runs)
+      pthread_join(thread[t], NULL);
+  for (int t = 0; t < jobs && !rc; t++) {
+    struct job *j = &job[t];
+    if (!j->runs)
+      continue;
+    if (j->rc) {
+      fprintf(stderr, "cops: %s: %s\n", o->file, j->err);
+      rc = j->rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+    } else if (cops_sim_merge(all, j->sim)) {
+      fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+      rc = EXIT_FAILURE;
+    }
+  }
+  if (!rc && cops_sim_fights(all) == 0) {
+    char *text = NULL;
+    json_t *j = cops_sim_to_json(all, &text) ? NULL : json_loads(text, 0, NULL);
+    const char *why =
+        json_string_value(json_object_get(json_object_get(j, "first_stopped"), "reason"));
+    fprintf(stderr, "cops: %s: every fight stopped on a scripted declaration: %s\n", o->file,
+            why ? why : "");
+    json_decref(j);
+    cops_free(text);
+    rc = EXIT_USAGE;
+  }
+  for (int t = 0; t < jobs; t++) {
+    cops_sim_free(job[t].sim);
+    cops_ctx_free(job[t].ctx);
+  }
+  return rc;
+}
+
+/* cops sim --compare A,B SCENARIO: the same fights (the same seeds) under two rulesets,
+ * side by side (cops_sim_compare). */
+static int compare(const struct sim_args *o, cops_ctx *ctx, cops_scenario *sc, long long runs,
+                   long long from, long long jobs, uint64_t seed)
+{
+  char first[32], second[32];
+  const char *comma = strchr(o->compare, ',');
+  int r[2];
+  if (!comma || comma - o->compare >= (long)sizeof first || strlen(comma + 1) >= sizeof second)
+    return usage_error("sim: --compare '%s': two rulesets, e.g. core,alternative", o->compare);
+  snprintf(first, sizeof first, "%.*s", (int)(comma - o->compare), o->compare);
+  snprintf(second, sizeof second, "%s", comma + 1);
+  if (cops_ruleset_parse(first, &r[0]) || cops_ruleset_parse(second, &r[1]))
+    return usage_error("sim: --compare '%s': rulesets are core and alternative", o->compare);
+  cops_sim *sum[2] = {NULL, NULL};
+  int rc = 0;
+  for (int k = 0; k < 2 && !rc; k++) {
+    if (cops_encounter_set_ruleset(cops_scenario_encounter(sc), r[k]) ||
+        cops_sim_new(&sum[k], ctx, sc, o->seed != NULL, seed)) {
+      fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+      rc = EXIT_FAILURE;
+      break;
+    }
+    rc = study(o, ctx, r[k], runs, from, jobs, seed, sum[k]);
+  }
+  char *text = NULL;
+  if (!rc && cops_sim_compare(sum[0], sum[1], &text)) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    rc = EXIT_FAILURE;
+  }
+  if (!rc && o->json)
+    printf("%s\n", text);
+  else if (!rc)
+    rc = print_comparison(text);
+  cops_free(text);
+  cops_sim_free(sum[0]);
+  cops_sim_free(sum[1]);
+  return rc;
+}
+
 int cmd_sim(int argc, char **argv)
 {
   struct sim_args o;
@@ -280,10 +454,6 @@ int cmd_sim(int argc, char **argv)
   }
   cops_scenario *sc = NULL;
   cops_sim *all = NULL;
-  struct job job[JOBS_MAX];
-  pthread_t thread[JOBS_MAX];
-  int started = 0;
-  memset(job, 0, sizeof job);
   if ((rc = cops_scenario_load(&sc, ctx, o.file)) ||
       (rc = cops_sim_new(&all, ctx, sc, o.seed != NULL, seed))) {
     char why[600];
@@ -299,67 +469,14 @@ int cmd_sim(int argc, char **argv)
     rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
     goto done;
   }
-  /* Each thread its block of indexes, its context and its scenario: the figures are the
-   * same for any number of threads. */
-  atomic_llong done = 0;
-  const time_t t0 = time(NULL);
-  for (int t = 0; t < jobs; t++) {
-    struct job *j = &job[t];
-    j->file = o.file;
-    j->seeded = o.seed != NULL;
-    j->seed = seed;
-    j->from = from + runs * t / jobs;
-    j->runs = from + runs * (t + 1) / jobs - j->from;
-    j->done = &done;
-    j->total = runs;
-    j->t0 = t0;
-    j->first = t == 0;
-    if (!j->runs)
-      continue;
-    if (pthread_create(&thread[t], NULL, run_job, j)) {
-      fprintf(stderr, "cops: sim: cannot start a thread\n");
-      rc = EXIT_FAILURE;
-      break;
-    }
-    started = t + 1;
-  }
-  for (int t = 0; t < started; t++)
-    if (job[t].runs)
-      pthread_join(thread[t], NULL);
-  if (rc)
-    goto done;
-  for (int t = 0; t < jobs && !rc; t++) {
-    struct job *j = &job[t];
-    if (!j->runs)
-      continue;
-    if (j->rc) {
-      fprintf(stderr, "cops: %s: %s\n", o.file, j->err);
-      rc = j->rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
-    } else if (cops_sim_merge(all, j->sim)) {
-      fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
-      rc = EXIT_FAILURE;
-    }
-  }
-  if (rc)
-    goto done;
-  if (cops_sim_fights(all) == 0) {
-    char *text = NULL;
-    json_t *j = cops_sim_to_json(all, &text) ? NULL : json_loads(text, 0, NULL);
-    const char *why =
-        json_string_value(json_object_get(json_object_get(j, "first_stopped"), "reason"));
-    fprintf(stderr, "cops: %s: every fight stopped on a scripted declaration: %s\n", o.file,
-            why ? why : "");
-    json_decref(j);
-    cops_free(text);
-    rc = EXIT_USAGE;
+  if (o.compare) {
+    rc = compare(&o, ctx, sc, runs, from, jobs, seed);
     goto done;
   }
+  if ((rc = study(&o, ctx, -1, runs, from, jobs, seed, all)))
+    goto done;
   rc = output(all, o.json);
 done:
-  for (int t = 0; t < jobs; t++) {
-    cops_sim_free(job[t].sim);
-    cops_ctx_free(job[t].ctx);
-  }
   cops_sim_free(all);
   cops_scenario_free(sc);
   cops_ctx_free(ctx);

@@ -170,6 +170,15 @@ int cops__enc_act(cops_encounter *e, int id, unsigned flags)
     if (!e->c[t].present ||
         (cops__dead(e->c[t].ch) && !(flags & COPS__SIMULTANEOUS)))
       return cops__enc_idle(e, id, COPS_IDLE_NO_TARGET);
+    /* What the round did before this action: held, only an escape is left; a weapon
+     * dropped cannot be used (C11.1, A3.4, A5). */
+    if ((c->ch->conditions & COPS_COND_HELD) && d->action != COPS_ACT_ESCAPE)
+      return cops__enc_idle(e, id, COPS_IDLE_HELD);
+    if (!(c->ch->conditions & COPS_COND_HELD) && d->action == COPS_ACT_ESCAPE)
+      return cops__enc_idle(e, id, COPS_IDLE_FREED);
+    if ((d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST ||
+         d->action == COPS_ACT_MELEE) && !in_hand(c))
+      return cops__enc_idle(e, id, COPS_IDLE_DISARMED);
     const int mode = attack_mode[d->action];
     cops_situation s;
     e->rules->situation(e, id, mode, moved, &s);
@@ -334,8 +343,8 @@ int cops__enc_end_round(cops_encounter *e)
   /* Standing up after a throw this round. */
   for (int i = 0; i < e->n; i++) {
     struct combatant *c = &e->c[i];
-    if (c->present && c->thrown && (c->ch->conditions & COPS_COND_ON_GROUND) &&
-        !cops__down(c->ch)) {
+    /* Those who cannot act (down, out of the fight, knocked out) stay on the ground. */
+    if (c->thrown && (c->ch->conditions & COPS_COND_ON_GROUND) && able(e, i)) {
       int stood;
       if ((rc = cops__stand_up(e->roll, c->ch, i, LOG(e), &stood, COPS__NO_UNDO)))
         return rc;

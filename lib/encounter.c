@@ -719,8 +719,9 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     return FAIL(e, COPS_ERULE, "%s is held: escape or wait (C11.1)", me);
   if (d->action == COPS_ACT_ESCAPE && !(cond & COPS_COND_HELD))
     return FAIL(e, COPS_ERULE, "%s is not held: nothing to escape (C11.1)", me);
+  /* On the ground and held: the escape is still the held one's (it cannot stand up). */
   if ((cond & COPS_COND_ON_GROUND) && d->action != COPS_ACT_STAND_UP &&
-      d->action != COPS_ACT_WAIT)
+      d->action != COPS_ACT_WAIT && !(d->action == COPS_ACT_ESCAPE && (cond & COPS_COND_HELD)))
     return FAIL(e, COPS_ERULE, "%s is on the ground: stand up or wait (C11.1)", me);
   if (d->action == COPS_ACT_STAND_UP && !(cond & COPS_COND_ON_GROUND))
     return FAIL(e, COPS_ERULE, "%s is not on the ground", me);

@@ -17,7 +17,7 @@ static const char *const type_names[COPS_EV_TYPE_COUNT] = {
 };
 static const char *const idle_keys[COPS_IDLE_REASON_COUNT] = {
   "out", "down", "pinned", "no_target", "out_of_reach", "empty", "not_dying", "treated",
-  "stopped", "knocked_out",
+  "stopped", "knocked_out", "held", "disarmed", "freed",
 };
 static const char *const purpose_names[COPS_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "nerve", "cover_hits", "damage", "armour", "location",

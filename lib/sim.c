@@ -10,30 +10,7 @@
 #include "internal.h"
 #include "jsonutil.h"
 
-#define FAIL(s, code, ...) cops__fail((s)->ctx, (code), __VA_ARGS__)
-#define REASON_MAX 511
-
-struct range {
-  long long from, to;   /* [from, to) */
-};
-
-struct cops_sim {
-  cops_ctx *ctx;
-  char name[COPS_NAME_MAX + 1];
-  int seeded;
-  uint64_t seed;
-  int nsides, n;
-  char sides[COPS_SIDES_MAX][64];
-  char who[COPS_COMBATANTS_MAX][COPS_NAME_MAX + 1];
-  int side_of[COPS_COMBATANTS_MAX];
-  struct range r[COPS_SIM_RANGES_MAX];
-  int nr;
-  /* The counts. */
-  long long fights, stopped, wins[COPS_SIDES_MAX], undecided, rounds, rounds2;
-  long long down[COPS_COMBATANTS_MAX], dead[COPS_COMBATANTS_MAX];
-  long long first_stop;   /* the lowest index stopped, -1 none */
-  char why[REASON_MAX + 1];
-};
+#include "sim-private.h"
 
 int cops_sim_new(cops_sim **out, cops_ctx *ctx, const cops_scenario *sc, int seeded,
                  uint64_t seed)
@@ -58,6 +35,7 @@ int cops_sim_new(cops_sim **out, cops_ctx *ctx, const cops_scenario *sc, int see
   for (int k = 0; k < s->nsides; k++)
     snprintf(s->sides[k], sizeof s->sides[k], "%s", cops_scenario_side_name(sc, k));
   const cops_encounter *e = cops_scenario_encounter((cops_scenario *)sc);
+  s->ruleset = cops_encounter_ruleset(e);
   s->n = cops_encounter_count(e);
   for (int i = 0; i < s->n; i++) {
     snprintf(s->who[i], sizeof s->who[i], "%s",
@@ -92,8 +70,7 @@ long long cops_sim_wins(const cops_sim *s, int side)
   return side == COPS_NO_WINNER ? s->undecided : s->wins[side];
 }
 
-/* The same study: the scenario's name, sides and combatants. */
-static int same_study(const cops_sim *a, const cops_sim *b)
+int cops__sim_same_scenario(const cops_sim *a, const cops_sim *b)
 {
   if (strcmp(a->name, b->name) || a->nsides != b->nsides || a->n != b->n)
     return 0;
@@ -104,6 +81,17 @@ static int same_study(const cops_sim *a, const cops_sim *b)
     if (strcmp(a->who[i], b->who[i]) || a->side_of[i] != b->side_of[i])
       return 0;
   return 1;
+}
+
+/* The same study: the same scenario under the same ruleset. */
+static int same_study(const cops_sim *a, const cops_sim *b)
+{
+  return a->ruleset == b->ruleset && cops__sim_same_scenario(a, b);
+}
+
+int cops_sim_ruleset(const cops_sim *s)
+{
+  return s ? s->ruleset : COPS_EINVAL;
 }
 
 /* Add [from, to) to the ranges of s, kept sorted and joined; 0, or a code when it
@@ -172,8 +160,8 @@ int cops_sim_merge(cops_sim *s, const cops_sim *other)
   if (s == other)
     return FAIL(s, COPS_ERANGE, "a summary merged with itself counts its fights twice");
   if (!same_study(s, other))
-    return FAIL(s, COPS_EINVAL, "the summaries are of other scenarios ('%s', '%s'), or of "
-                "other sides or combatants", s->name, other->name);
+    return FAIL(s, COPS_EINVAL, "the summaries are of other scenarios ('%s', '%s'), of "
+                "other sides or combatants, or of other rulesets", s->name, other->name);
   if (s->seeded != other->seeded || s->seed != other->seed)
     return FAIL(s, COPS_EINVAL, "the summaries have other seeds: fight i of one is not "
                 "fight i of the other");
@@ -222,8 +210,10 @@ int cops_sim_run(cops_sim *s, cops_scenario *sc, long long from, long long runs)
     return rc;
   if (!same_study(s, t)) {
     cops_sim_free(t);
-    return FAIL(s, COPS_EINVAL, "scenario '%s' is not the summary's '%s' (its name, sides or "
-                "combatants)", cops_scenario_name(sc), s->name);
+    return FAIL(s, COPS_EINVAL, "scenario '%s' under the %s rules is not the summary's '%s' "
+                "under the %s rules (its name, sides, combatants or ruleset)",
+                cops_scenario_name(sc), cops_ruleset_name(t->ruleset), s->name,
+                cops_ruleset_name(s->ruleset));
   }
   cops_ctx *ctx = cops__scenario_ctx(sc);
   cops_encounter *e = cops_scenario_encounter(sc);
@@ -285,8 +275,8 @@ int cops_sim_to_json(const cops_sim *s, char **out)
   *out = NULL;
   COPS__ENTER(s->ctx);
   int bad = 0;
-  json_t *root = json_pack("{s:i,s:s,s:s,s:s}", "schema", 1, "type", "sim", "rules", "core",
-                           "scenario", s->name);
+  json_t *root = json_pack("{s:i,s:s,s:s,s:s}", "schema", 1, "type", "sim", "rules",
+                           cops_ruleset_name(s->ruleset), "scenario", s->name);
   char seed[24];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
   put(root, "seed", s->seeded ? json_string(seed) : json_null(), &bad);
@@ -362,8 +352,8 @@ static int parse(cops_sim *s, json_t *root)
     return rc;
   json_t *v;
   const char *rules = json_string_value(json_object_get(root, "rules"));
-  if (!rules || strcmp(rules, "core"))
-    return cops__fail(ctx, COPS_EJSON, "rules: expected \"core\"");
+  if (!rules || cops_ruleset_parse(rules, &s->ruleset))
+    return cops__fail(ctx, COPS_EJSON, "rules: expected \"core\" or \"alternative\"");
   if ((rc = text_at(ctx, root, "scenario", "", s->name, sizeof s->name, 0)))
     return rc;
   v = json_object_get(root, "seed");

@@ -414,6 +414,23 @@ expect_err "sim --merge: another seed" 2 \
 run sim --merge "$tmp/sim-a.json" "$tmp/sim-d.json"
 case $err in "cops: $tmp/sim-d.json: the summaries are of other scenarios"*) [ "$rc" -eq 2 ] && ok || ko "sim --merge: another scenario: exit $rc" ;;
   *) ko "sim --merge: another scenario" ;; esac
+# Two rulesets compared on one scenario (issue 18): the same fights for any --jobs, every
+# line of the table, and the refusals.
+run sim --compare core,alternative "$sc/street-shootout.json" -n 400 --seed 5 --json
+cmp1=$out
+run sim --compare core,alternative "$sc/street-shootout.json" -n 400 --seed 5 --json --jobs 2
+[ "$rc" -eq 0 ] && [ "$out" = "$cmp1" ] && ok || ko "sim --compare --jobs 2: not the same comparison"
+case $cmp1 in *'"type": "sim-compare"'*'"rules": ['*'"core",'*'"alternative"'*'"lethality"'*) ok ;;
+  *) ko "sim --compare --json: the comparison of both rulesets" ;; esac
+run sim --compare core,alternative "$sc/bar-brawl.json" -n 200 --seed 5
+case $out in "Bagarre au Rusty Nail: core (200 fights) and alternative (200 fights), the same seeds"*"wins"*"lethality (dead per combatant)"*"rounds (mean)"*) [ "$rc" -eq 0 ] && ok || ko "sim --compare: exit $rc" ;;
+  *) ko "sim --compare: the table of both rulesets" ;; esac
+expect_err "sim --compare: one ruleset" 2 \
+  "cops: sim: --compare 'core': two rulesets, e.g. core,alternative (see 'cops help')" \
+  sim --compare core "$sc/street-shootout.json" -n 10
+expect_err "sim --compare: an unknown ruleset" 2 \
+  "cops: sim: --compare 'core,house': rulesets are core and alternative (see 'cops help')" \
+  sim --compare core,house "$sc/street-shootout.json" -n 10
 # Unseeded studies merge too, numbered apart by --from (their dice are the system's).
 "$cops" sim "$sc/street-shootout.json" -n 30 --json > "$tmp/sim-u1.json"
 "$cops" sim "$sc/street-shootout.json" -n 30 --from 30 --json > "$tmp/sim-u2.json"

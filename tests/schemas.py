@@ -111,6 +111,11 @@ for path in FIGHTS:
             s.run(sc, 30, 10)
             valid("sim", json.loads(s.to_json()), "sim %s %s, two ranges" % (path, seed))
             s.close()
+# Rulesets compared on each example scenario (cops sim --compare), and by the library.
+for path in FIGHTS:
+    valid("sim-compare", json.loads(cli("sim", "--compare", "core,alternative", path, "-n",
+                                        "60", "--seed", "3", "--json")),
+          "sim --compare %s" % path)
 # Interviews saved after every step: the evaluation, then each approach in turn.
 IV_SAVE = None
 for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
@@ -407,7 +412,7 @@ INVALID = [
     ("subject", "subjects/frightened-witness.json", "reaction_mode", "both"),
     ("subject", "subjects/frightened-witness.json", "colour", "red"),
     ("subject", "subjects/frightened-witness.json", "name", DELETE),
-    ("sim", "SIM", "rules", "alternative"),
+    ("sim", "SIM", "rules", "house"),
     ("sim", "SIM", "seed", "-1"),
     ("sim", "SIM", "colour", "red"),
     ("sim", "SIM", "fights", -1),

@@ -1,7 +1,10 @@
 /* The simulator (<cops/sim.h>, docs/simulation.md): fight i seeded from the study's seed
  * and i, the same figures for any split of the indexes, summaries merged, written and
  * read, stopped fights, all or nothing, refused summaries. */
+#include <math.h>
 #include <stdio.h>
+
+#include <jansson.h>
 
 #include "testutil.h"
 
@@ -194,7 +197,7 @@ START_TEST(test_refused_summaries)
      "combatants[0].side: 2 out of range 0..1"},
     {HEAD "\"runs\":[[0,4]],\"fights\":4,\"stopped\":0,\"first_stopped\":null," SIDES
      "\"rounds\":12,\"rounds_squared\":5," WHO "}", "rounds: 12 rounds (squared 5) of 4 fights"},
-    {"{\"schema\":1,\"type\":\"sim\",\"rules\":\"alternative\"}", "rules: expected \"core\""},
+    {"{\"schema\":1,\"type\":\"sim\",\"rules\":\"house\"}", "rules: expected \"core\" or \"alternative\""},
     {"{\"schema\":1,\"type\":\"sim\",\"rules\":\"core\",\"scenario\":\"X\",\"seed\":\"-1\"}",
      "seed: expected a number 0..18446744073709551615 as text, or null"},
     {"{\"schema\":1,\"type\":\"sim\",\"rules\":\"core\",\"scenario\":\"X\",\"seed\":"
@@ -220,6 +223,84 @@ START_TEST(test_refused_summaries)
 }
 END_TEST
 
+/* Two summaries compared (cops_sim_compare): Wilson intervals, the two-proportion test,
+ * the rounds' means; refused across scenarios, and without a finished fight. */
+static cops_sim *made(cops_ctx *ctx, const char *rules, int a, int b, int u, int down, int dead,
+                      long long rounds, long long rounds2)
+{
+  char json[1024];
+  snprintf(json, sizeof json,
+           "{\"schema\":1,\"type\":\"sim\",\"rules\":\"%s\",\"scenario\":\"X\",\"seed\":\"5\","
+           "\"runs\":[[0,100]],\"fights\":100,\"stopped\":0,\"first_stopped\":null,"
+           "\"sides\":[{\"name\":\"a\",\"wins\":%d},{\"name\":\"b\",\"wins\":%d}],"
+           "\"undecided\":%d,\"rounds\":%lld,\"rounds_squared\":%lld,\"combatants\":[{\"name\":"
+           "\"Mike\",\"side\":0,\"down\":%d,\"dead\":%d}]}",
+           rules, a, b, u, rounds, rounds2, down, dead);
+  cops_sim *s;
+  ck_assert_msg(cops_sim_from_json(&s, ctx, json) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  return s;
+}
+
+START_TEST(test_compare)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  /* a: 30 / 60 / 10 over 100 fights, 8.0 rounds (sd 2); b: 50 / 45 / 5, 6.0 rounds (sd 1). */
+  cops_sim *a = made(ctx, "core", 30, 60, 10, 40, 5, 800, 100 * 64 + 99 * 4);
+  cops_sim *b = made(ctx, "alternative", 50, 45, 5, 40, 12, 600, 100 * 36 + 99 * 1);
+  ck_assert_int_eq(cops_sim_ruleset(a), COPS_RULES_CORE);
+  ck_assert_int_eq(cops_sim_ruleset(b), COPS_RULES_ALTERNATIVE);
+  ck_assert_int_eq(cops_sim_merge(a, b), COPS_EINVAL);   /* other rulesets: not one study */
+  char *text;
+  ck_assert_int_eq(cops_sim_compare(a, b, &text), COPS_OK);
+  json_t *root = json_loads(text, 0, NULL);
+  ck_assert_ptr_nonnull(root);
+  ck_assert_str_eq(json_string_value(json_array_get(json_object_get(root, "rules"), 1)),
+                   "alternative");
+  json_t *wins = json_object_get(json_array_get(json_object_get(root, "sides"), 0), "wins");
+  /* Wilson's interval of 30/100: [0.2189, 0.3958]. */
+  ck_assert(fabs(json_real_value(json_object_get(json_object_get(wins, "a"), "low")) - 0.2189)
+            < 1e-4);
+  ck_assert(fabs(json_real_value(json_object_get(json_object_get(wins, "a"), "high")) - 0.3958)
+            < 1e-4);
+  /* 30/100 against 50/100: pooled 0.4, z = 0.2 / sqrt(0.4 x 0.6 x 0.02) = 2.887, p = 0.0039. */
+  ck_assert(fabs(json_real_value(json_object_get(wins, "difference")) - 0.2) < 1e-12);
+  ck_assert(fabs(json_real_value(json_object_get(wins, "p_value")) - 0.003892) < 1e-5);
+  ck_assert(json_is_true(json_object_get(wins, "significant")));
+  /* Mike down 40 and 40: no difference, p = 1. */
+  json_t *mike = json_array_get(json_object_get(root, "combatants"), 0);
+  ck_assert(fabs(json_real_value(json_object_get(json_object_get(mike, "down"), "p_value")) - 1)
+            < 1e-12);
+  ck_assert(json_is_false(json_object_get(json_object_get(mike, "down"), "significant")));
+  /* Rounds: 8 and 6, standard errors 0.2 and 0.1: -2 +- 1.96 x 0.2236. */
+  json_t *r = json_object_get(root, "rounds");
+  ck_assert(fabs(json_real_value(json_object_get(json_object_get(r, "a"), "mean")) - 8) < 1e-9);
+  ck_assert(fabs(json_real_value(json_object_get(r, "low")) - (-2 - 1.959964 * sqrt(0.05)))
+            < 1e-5);
+  /* Lethality: 5 and 12 dead of 100 combatant-fights. */
+  ck_assert(fabs(json_real_value(json_object_get(json_object_get(json_object_get(root,
+            "lethality"), "b"), "rate")) - 0.12) < 1e-12);
+  json_decref(root);
+  cops_free(text);
+  /* Another scenario is refused; so is a summary without a finished fight. */
+  cops_sim *c;
+  ck_assert_int_eq(cops_sim_from_json(&c, ctx,
+    "{\"schema\":1,\"type\":\"sim\",\"rules\":\"core\",\"scenario\":\"Y\",\"seed\":\"5\","
+    "\"runs\":[],\"fights\":0,\"stopped\":0,\"first_stopped\":null,"
+    "\"sides\":[{\"name\":\"a\",\"wins\":0},{\"name\":\"b\",\"wins\":0}],"
+    "\"undecided\":0,\"rounds\":0,\"rounds_squared\":0,\"combatants\":[{\"name\":"
+    "\"Mike\",\"side\":0,\"down\":0,\"dead\":0}]}"), COPS_OK);
+  ck_assert_int_eq(cops_sim_compare(a, c, &text), COPS_EINVAL);
+  ck_assert_ptr_null(text);
+  ck_assert_int_eq(cops_sim_compare(c, c, &text), COPS_ERANGE);
+  ck_assert_int_eq(cops_sim_compare(NULL, b, &text), COPS_EINVAL);
+  cops_sim_free(c);
+  cops_sim_free(a);
+  cops_sim_free(b);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *su = suite_create("sim");
@@ -228,6 +309,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_fights_by_index_any_split);
   tcase_add_test(tc, test_stopped_and_all_or_nothing);
   tcase_add_test(tc, test_refused_summaries);
+  tcase_add_test(tc, test_compare);
   suite_add_tcase(su, tc);
   return su;
 }

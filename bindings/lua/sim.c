@@ -127,11 +127,32 @@ static int s_to_json(lua_State *L)
   return 1;
 }
 
+/* s:ruleset() -> "core" or "alternative": the rules its fights were played under. */
+static int s_ruleset(lua_State *L)
+{
+  sim_ud *s = to_sim(L, 1);
+  lua_pushstring(L, cops_ruleset_name(check(L, s->owner, cops_sim_ruleset(s->p))));
+  return 1;
+}
+
+/* s:compare(other) -> JSON text: the two summaries compared (cops_sim_compare,
+ * schemas/sim-compare.schema.json). */
+static int s_compare(lua_State *L)
+{
+  sim_ud *s = to_sim(L, 1);
+  char *text;
+  check(L, s->owner, cops_sim_compare(s->p, to_sim(L, 2)->p, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
 void open_sim(lua_State *L)
 {
   static const luaL_Reg methods[] = {
     {"run", s_run}, {"merge", s_merge}, {"fights", s_fights}, {"stopped", s_stopped},
-    {"wins", s_wins}, {"to_json", s_to_json}, {NULL, NULL},
+    {"wins", s_wins}, {"to_json", s_to_json}, {"ruleset", s_ruleset}, {"compare", s_compare},
+    {NULL, NULL},
   };
   metatable(L, SIM, methods);
   closers(L, sim_close, NULL);

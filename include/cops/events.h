@@ -120,6 +120,9 @@ enum cops_idle_reasons {
   COPS_IDLE_TREATED,         /**< first aid on a wound already stabilised once (C8.5). @since 0.10.0 */
   COPS_IDLE_STOPPED,         /**< stopped (A5): this action is the one lost. @since 0.13.0 */
   COPS_IDLE_KNOCKED_OUT,     /**< unconscious after a blow to the head (A5). @since 0.13.0 */
+  COPS_IDLE_HELD,            /**< held earlier in the round: only an escape is left (C11.1, A3.4). @since 0.13.0 */
+  COPS_IDLE_DISARMED,        /**< the weapon dropped earlier in the round (A5). @since 0.13.0 */
+  COPS_IDLE_FREED,           /**< an escape, when the hold ended earlier in the round. @since 0.13.0 */
   COPS_IDLE_REASON_COUNT
 };
 

@@ -66,6 +66,24 @@ COPS_API long long cops_sim_stopped(const cops_sim *s);
 /** @brief Fights side @p side won (0 .. sides - 1), or undecided (::COPS_NO_WINNER). @since 0.12.0 */
 COPS_API long long cops_sim_wins(const cops_sim *s, int side);
 
+/** @brief The ruleset (::cops_rulesets) the summary's fights were run under, or a negative code. @since 0.13.0 */
+COPS_API int cops_sim_ruleset(const cops_sim *s);
+/**
+ * @brief Two summaries of one scenario compared, usually under two rulesets (cops sim
+ * --compare core,alternative): for each side's wins, the undecided, every combatant's
+ * down and dead, and the lethality (the dead per combatant and fight), the rate of each
+ * with its 95 % Wilson interval, the difference (@p b less @p a) with its 95 % interval and
+ * the two-sided p-value of a two-proportion z-test; for the rounds, the means with their
+ * 95 % intervals and Welch's z-test. As JSON (schemas/sim-compare.schema.json; free with
+ * cops_free()): the figures a plot needs.
+ * @param a the first summary
+ * @param b the second, of the same scenario (name, sides, combatants), any ruleset
+ * @param[out] out the JSON text
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, other scenarios); ::COPS_ERANGE (a summary
+ *         without a finished fight); ::COPS_ENOMEM
+ * @since 0.13.0
+ */
+COPS_API int cops_sim_compare(const cops_sim *a, const cops_sim *b, char **out);
 /** @brief The summary as JSON (schemas/sim.schema.json; free with cops_free()). @since 0.12.0 */
 COPS_API int cops_sim_to_json(const cops_sim *s, char **out);
 /**

@@ -697,6 +697,15 @@ test("the simulator: any split of the fights, merged, the same summary", functio
   raises("ERANGE", function() again:merge(whole) end)
   raises("ERANGE", function() whole:run(sc, 119, 2) end)
   raises("EJSON", function() ctx:sim_json('{"type":"sim"}') end)
+  -- The same fights under the alternative rules, compared (cops sim --compare).
+  local alt <close> = ctx:scenario(street)
+  alt:ruleset("alternative")
+  local other_rules <close> = ctx:sim(alt, 7)
+  other_rules:run(alt, 0, 120)
+  assert(other_rules:ruleset() == "alternative" and whole:ruleset() == "core")
+  raises("EINVAL", function() whole:merge(other_rules) end)
+  local cmp = whole:compare(other_rules)
+  assert(cmp:find('"type": "sim-compare"', 1, true) and cmp:find('"alternative"', 1, true))
 end)
 
 h.finish("api")

@@ -23,7 +23,9 @@ for _fn_name, _res, _args in (
         ("cops_sim_wins", _ll, [_p, _i]),
         ("cops_sim_to_json", _i, [_p, ctypes.POINTER(_p)]),
         ("cops_sim_from_json", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
-        ("cops_sim_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p])):
+        ("cops_sim_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
+        ("cops_sim_ruleset", _i, [_p]),
+        ("cops_sim_compare", _i, [_p, _p, ctypes.POINTER(_p)])):
     _fn = getattr(lib, _fn_name)
     _fn.restype, _fn.argtypes = _res, _args
 
@@ -101,6 +103,22 @@ class Sim(_Handle):
         out = ctypes.c_void_p()
         self._check(lib.cops_sim_to_json(self._h, ctypes.byref(out)))
         return n.take_text(out.value)
+
+    @property
+    def ruleset(self) -> str:
+        """The rules its fights were played under: "core" or "alternative"."""
+        return n.c_text(lib.cops_ruleset_name(self._check(int(lib.cops_sim_ruleset(self._h)))))
+
+    def compare(self, other: "Sim") -> Dict[str, Any]:
+        """This summary (a) and other (b) of the same scenario compared, usually under two
+        rulesets (cops_sim_compare, schemas/sim-compare.schema.json): wins, undecided,
+        down and dead, lethality as rates with 95 % intervals, the differences with their
+        p-values; the mean rounds."""
+        if not isinstance(other, Sim):
+            raise TypeError("other must be a cops.Sim")
+        out = ctypes.c_void_p()
+        self._check(lib.cops_sim_compare(self._h, other._h, ctypes.byref(out)))
+        return dict(json.loads(n.take_text(out.value)))
 
     @property
     def summary(self) -> Dict[str, Any]:

@@ -45,3 +45,29 @@ def test_any_split_gives_the_same_summary():
             whole.run(sc, -1, 5)
         for h in (again, unseeded, a, b, whole):
             h.close()
+
+
+def test_rulesets_compared_as_the_command_compares_them():
+    # The same fights under both rulesets, then the comparison: what cops sim --compare
+    # prints as JSON, byte for byte.
+    import subprocess
+    sums = []
+    with cops.Context() as ctx:
+        for rules in ("core", "alternative"):
+            sc = cops.Scenario(ctx, STREET)
+            sc.ruleset = rules
+            s = cops.Sim(ctx, sc, seed=3)
+            s.run(sc, 0, 60)
+            assert s.ruleset == rules
+            sums.append(s)
+        with pytest.raises(cops.InvalidArgumentError):
+            sums[0].merge(sums[1])              # other rulesets: not one study
+        got = sums[0].compare(sums[1])
+        assert got["rules"] == ["core", "alternative"] and got["fights"] == [60, 60]
+        assert 0 <= got["lethality"]["p_value"] <= 1
+        cli = os.environ.get("COPS_CLI")
+        if cli:
+            out = subprocess.run([cli, "sim", "--compare", "core,alternative", STREET, "-n",
+                                  "60", "--seed", "3", "--json"], capture_output=True,
+                                 text=True, check=True).stdout
+            assert json.loads(out) == got
