@@ -162,16 +162,18 @@ int main(int argc, char **argv)
   } while (0)
   ONE_ATTACK(log);
   /* Whole fights with the default policy, no log: n cops (Vulcan 051, vest) against
-   * n gangers (Vulcan 051) 12 m apart, reset before each. */
+   * n gangers (Vulcan 051) 12 m apart, reset before each: 2 v 2 and 4 v 4 under the core
+   * rules, 2 v 2 under the alternative rules (A). */
   struct fight {
     cops_encounter *e;
     cops_character *ch[8];
     cops_weapon *w[8];
     long rounds, runs;
-  } fights[2];
-  for (int f = 0; f < 2; f++) {
-    const int n = f ? 4 : 2;
-    if (cops_encounter_new(&fights[f].e, seeded, COPS_RULES_CORE))
+  } fights[3];
+  for (int f = 0; f < 3; f++) {
+    const int n = f == 1 ? 4 : 2;
+    if (cops_encounter_new(&fights[f].e, seeded, f == 2 ? COPS_RULES_ALTERNATIVE
+                                                        : COPS_RULES_CORE))
       return 1;
     cops_encounter_set_logging(fights[f].e, 0);
     fights[f].rounds = fights[f].runs = 0;
@@ -210,8 +212,9 @@ int main(int argc, char **argv)
     fights[f].rounds += cops_encounter_round(fights[f].e);                 \
     fights[f].runs++;                                                      \
   } while (0)
-  double fights2 = 0, fights4 = 0, planned1 = 0, planned3 = 0, chases = 0;
-  long n_fights2 = 0, n_fights4 = 0, n_planned1 = 0, n_planned3 = 0, n_chases = 0;
+  double fights2 = 0, fights4 = 0, fights2a = 0, planned1 = 0, planned3 = 0, chases = 0;
+  long n_fights2 = 0, n_fights4 = 0, n_fights2a = 0, n_planned1 = 0, n_planned3 = 0,
+       n_chases = 0;
   /* A whole chase (C7): a car and its pursuer, 5 white dice each, Conduite 5+, two
    * successes declared each round and one lost die turned black, to its end, no log kept
    * past the chase (made and freed each time, as a table would). */
@@ -275,6 +278,7 @@ int main(int argc, char **argv)
     RATE(logged, round, n_logged, ONE_ATTACK(log));
     RATE(fights2, round, n_fights2, ONE_FIGHT(0));
     RATE(fights4, round, n_fights4, ONE_FIGHT(1));
+    RATE(fights2a, round, n_fights2a, ONE_FIGHT(2));
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
     RATE(chases, round, n_chases, ONE_CHASE());
@@ -282,9 +286,10 @@ int main(int argc, char **argv)
   cops_attack_odds_free(plan);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
   const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
-  for (int f = 0; f < 2; f++) {
+  const double mean2a = (double)fights[2].rounds / (double)fights[2].runs;
+  for (int f = 0; f < 3; f++) {
     cops_encounter_free(fights[f].e);
-    for (int i = 0; i < (f ? 8 : 4); i++) {
+    for (int i = 0; i < (f == 1 ? 8 : 4); i++) {
       cops_character_free(fights[f].ch[i]);
       cops_weapon_free(fights[f].w[i]);
     }
@@ -322,6 +327,8 @@ int main(int argc, char **argv)
          fights2, mean2);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 4 v 4, default policy, no log",
          fights4, mean4);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 2 v 2, alternative rules (A)",
+         fights2a, mean2a);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned shot, every law", planned1);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned burst of 3, every law", planned3);
   const double chase_mean = chase_runs ? (double)chase_rounds / (double)chase_runs : 0;
@@ -341,6 +348,8 @@ int main(int argc, char **argv)
   printf("  attack with log / without      %8.2f   (>= 0.50)\n", logged / attacks);
   printf("  2 v 2 fights / 100000          %8.2f   (>= 1: the aim of 100,000 fights/s)\n",
          fights2 / 100000.0);
+  printf("  2 v 2 alternative / core       %8.2f   (>= 1: the alternative rules as fast)\n",
+         fights2a / fights2);
   if (peer > 0) {
     printf("  traced / peer                  %8.0f   (>= 300)\n", traced / peer);
     printf("  parsed each time / peer        %8.0f   (>= 50)\n", parsed / peer);

@@ -18,6 +18,31 @@ static int id_of(const cops_encounter *e, const cops_character *ch)
 
 
 /* What an attack did, into the round's state: fresh conditions, holds, throws. */
+/* What A5's mishaps leave in the fight: minutes unconscious, a weapon dropped, a hold let
+ * go. */
+static void mishaps(cops_encounter *e, int id, const cops_victim *vic)
+{
+  struct combatant *c = &e->c[id];
+  if (vic->mishaps & COPS_MISHAP_UNCONSCIOUS)   /* minutes of 3-second rounds */
+    c->ko_rounds = (vic->minutes * 60 + COPS_ROUND_SECONDS - 1) / COPS_ROUND_SECONDS;
+  /* A hand drops what it held; a two-handed weapon (shoulder arm, heavy weapon) from either,
+   * another from the right one (RULING, docs/rulings.md). */
+  const cops_weapon *w = in_hand(c);
+  if (w && (vic->mishaps & (COPS_MISHAP_DROP_RIGHT | COPS_MISHAP_DROP_LEFT))) {
+    const int kind = cops_weapon_kind(w);
+    const int two = kind == COPS_SHOULDER_ARM || kind == COPS_HEAVY_WEAPON;
+    if (two || (vic->mishaps & COPS_MISHAP_DROP_RIGHT))
+      c->hand = -1;
+  }
+  /* RULING A: a holder knocked down lets go. */
+  if (vic->mishaps & COPS_MISHAP_KNOCKED_DOWN)
+    for (int j = 0; j < e->n; j++)
+      if (e->c[j].held_by == id) {
+        e->c[j].held_by = -1;
+        cops_character_set_conditions(e->c[j].ch, COPS_COND_HELD, 0);
+      }
+}
+
 void cops__enc_note_outcome(cops_encounter *e, const cops_outcome *o, int attacker)
 {
   const int nv = cops_outcome_victim_count(o);
@@ -36,31 +61,13 @@ void cops__enc_note_outcome(cops_encounter *e, const cops_outcome *o, int attack
       c->held_by = id == attacker ? e->c[attacker].decl.target : attacker;
     if (vic.conditions & COPS_COND_STOPPED)
       c->attitude_now = COPS_NORMAL;            /* A5 */
-    if (vic.mishaps & COPS_MISHAP_UNCONSCIOUS)  /* A5: minutes of 3-second rounds */
-      c->ko_rounds = (vic.minutes * 60 + COPS_ROUND_SECONDS - 1) / COPS_ROUND_SECONDS;
-    /* A5: a hand drops what it held; a two-handed weapon (shoulder arm, heavy weapon) from
-     * either, another from the right one (RULING, docs/rulings.md). */
-    const cops_weapon *w = in_hand(c);
-    if (w && (vic.mishaps & (COPS_MISHAP_DROP_RIGHT | COPS_MISHAP_DROP_LEFT))) {
-      const int kind = cops_weapon_kind(w);
-      const int two = kind == COPS_SHOULDER_ARM || kind == COPS_HEAVY_WEAPON;
-      if (two || (vic.mishaps & COPS_MISHAP_DROP_RIGHT))
-        c->hand = -1;
-    }
-    /* A5 RULING: a holder knocked down lets go. */
-    if (vic.mishaps & COPS_MISHAP_KNOCKED_DOWN)
-      for (int j = 0; j < e->n; j++)
-        if (e->c[j].held_by == id) {
-          e->c[j].held_by = -1;
-          cops_character_set_conditions(e->c[j].ch, COPS_COND_HELD, 0);
-        }
+    /* A hold an attack ended (a throw by the holder, A3.3). */
+    if (c->held_by >= 0 && !(c->ch->conditions & COPS_COND_HELD))
+      c->held_by = -1;
+    if (vic.mishaps)
+      mishaps(e, id, &vic);
   }
-  /* A hold an attack ended (a throw by the holder, A3.3). */
-  for (int j = 0; j < e->n; j++)
-    if (e->c[j].held_by >= 0 && !(e->c[j].ch->conditions & COPS_COND_HELD))
-      e->c[j].held_by = -1;
 }
-
 
 int cops__enc_death_checks(cops_encounter *e)
 {
@@ -394,9 +401,8 @@ int cops__enc_end_round(cops_encounter *e)
     const unsigned now = (unsigned)cops_character_conditions(c->ch);
     unsigned clear = ((c->start_conditions & bound) & ~c->fresh) | (now & COPS_COND_PINNED);
     clear &= now;
-    for (unsigned b = 1; b <= COPS_COND_ALL; b <<= 1) {
-      if (!(clear & b))
-        continue;
+    for (; clear; clear &= clear - 1) {
+      const unsigned b = clear & (0u - clear);   /* the lowest bit left */
       cops_character_set_conditions(c->ch, b, 0);
       if (e->logging) {
         cops_event x = {0};

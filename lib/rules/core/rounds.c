@@ -12,24 +12,24 @@
 int cops__core_declaration(cops_encounter *e, int id, const cops_declaration *d)
 {
   const struct combatant *c = &e->c[id];
-  const char *me = who(e, id);
   if (d->aim | d->bullets | d->circumstances | d->keep)
     return FAIL(e, COPS_EINVAL, "%s: aim, bullets, circumstances and keep are the alternative "
-                "rules' (A), 0 under the core rules", me);
+                "rules' (A), 0 under the core rules", who(e, id));
   if (is_melee_action(d->action)) {
     if (d->initiative != 0)
-      return FAIL(e, COPS_EINVAL, "%s: initiative %+d for %s: melee has none, use 0 (C6.4)", me,
-                  d->initiative, cops_encounter_action_name(d->action));
+      return FAIL(e, COPS_EINVAL, "%s: initiative %+d for %s: melee has none, use 0 (C6.4)",
+                  who(e, id), d->initiative, cops_encounter_action_name(d->action));
     return COPS_OK;
   }
-  int lo = 2, hi = 2;
-  const int reflexes = cops_character_characteristic(c->ch, COPS_REFLEXES);
-  cops_initiative_range(reflexes, &lo, &hi);
+  /* C6: Réflexes 1 allows +2, each point more one step lower (cops_initiative_range). */
+  const int reflexes = c->ch->value[COPS_REFLEXES];
+  const int lo = reflexes >= 1 && reflexes <= 5 ? 3 - reflexes : 2, hi = 2;
   if (d->initiative < lo || d->initiative > hi)
     return FAIL(e, COPS_EINVAL, "%s: initiative %+d outside %+d..%+d that Réflexes %d "
-                "allows (C6)", me, d->initiative, lo, hi, reflexes);
+                "allows (C6)", who(e, id), d->initiative, lo, hi, reflexes);
   if (d->initiative < 0 && (c->start_conditions & COPS_COND_NO_NEGATIVE_INITIATIVE))
-    return FAIL(e, COPS_ERULE, "%s may not take a negative initiative this round (C10.4)", me);
+    return FAIL(e, COPS_ERULE, "%s may not take a negative initiative this round (C10.4)",
+                who(e, id));
   return COPS_OK;
 }
 
