@@ -157,6 +157,8 @@ START_TEST(test_a_failing_callback_at_every_die_of_a_fight_changes_nothing)
   ck_assert_int_eq(cops_ctx_use_callback(ctx, source_die, &src), COPS_OK);
   cops_scenario *sc;
   ck_assert_int_eq(cops_scenario_load(&sc, ctx, STREET), COPS_OK);
+  /* Under each ruleset (the loop's _i: the core rules, then the alternative rules). */
+  ck_assert_int_eq(cops_encounter_set_ruleset(cops_scenario_encounter(sc), _i), COPS_OK);
   int failures = 0;
   char *reference = run_with_retries(sc, &src, &failures, NULL);
   ck_assert_int_eq(failures, 0);
@@ -396,6 +398,7 @@ START_TEST(test_a_failing_allocator_over_a_fight_changes_nothing)
   cops_scenario *sc;
   ck_assert_int_eq(cops_scenario_load(&sc, ctx, STREET), COPS_OK);
   cops_encounter *e = cops_scenario_encounter(sc);
+  ck_assert_int_eq(cops_encounter_set_ruleset(e, _i), COPS_OK);   /* each ruleset in turn */
   cops_ctx_seed(ctx, 2030);
   ck_assert_int_eq(cops_scenario_run(sc), COPS_OK);
   char *reference = state_of(e);
@@ -407,6 +410,7 @@ START_TEST(test_a_failing_allocator_over_a_fight_changes_nothing)
     /* A fresh scenario each time: a warm one allocates nothing more. */
     ck_assert_int_eq(cops_scenario_load(&sc, ctx, STREET), COPS_OK);
     e = cops_scenario_encounter(sc);
+    ck_assert_int_eq(cops_encounter_set_ruleset(e, _i), COPS_OK);
     cops_ctx_seed(ctx, 2030);
     char *before = state_of(e);
     mem.count = 0;
@@ -723,6 +727,12 @@ static int sim_read(cops_ctx *ctx, void *arg)
 {
   return cops_sim_from_json((cops_sim **)arg, ctx, sim_text);
 }
+static cops_sim *sim_other;
+static int sim_compared(cops_ctx *ctx, void *arg)
+{
+  (void)ctx;
+  return cops_sim_compare(arg, sim_other, &text_out);
+}
 static void free_sim(void *arg)
 {
   cops_sim_free(*(cops_sim **)arg);
@@ -742,6 +752,14 @@ START_TEST(test_a_failing_allocator_over_a_simulation_changes_nothing)
   ck_assert_int_eq(cops_sim_to_json(st.s, &sim_text), COPS_OK);
   cops_sim *again = NULL;
   sweep("cops_sim_from_json", ctx, sim_read, &again, free_sim, 1, 0);
+  /* The same fights under the alternative rules, compared at every allocation. */
+  ck_assert_int_eq(cops_scenario_reset(st.sc), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_ruleset(cops_scenario_encounter(st.sc),
+                                              COPS_RULES_ALTERNATIVE), COPS_OK);
+  ck_assert_int_eq(cops_sim_new(&sim_other, ctx, st.sc, 1, 3), COPS_OK);
+  ck_assert_int_eq(cops_sim_run(sim_other, st.sc, 0, 3), COPS_OK);
+  sweep("cops_sim_compare", ctx, sim_compared, st.s, free_text, 1, 1);
+  cops_sim_free(sim_other);
   cops_free(sim_text);
   cops_sim_free(st.s);
   cops_scenario_free(st.sc);
@@ -773,6 +791,8 @@ START_TEST(test_a_failing_allocator_over_an_attack_changes_nothing)
   s.armour = vest;
   s.distance = 8;
   s.attitude = COPS_AGRESSIF;
+  s.ruleset = _i;              /* each ruleset in turn; under A aimed at the head */
+  s.aim = _i == COPS_RULES_ALTERNATIVE ? 10 : 0;
   char *reference = NULL;
   int failed = 0;
   for (long n = -1;; n++) {
@@ -1275,10 +1295,13 @@ static Suite *contract_suite(void)
   Suite *s = suite_create("contract");
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 600);
-  tcase_add_test(tc, test_a_failing_callback_at_every_die_of_a_fight_changes_nothing);
+  tcase_add_loop_test(tc, test_a_failing_callback_at_every_die_of_a_fight_changes_nothing, 0,
+                      COPS_RULES_COUNT);
   tcase_add_test(tc, test_a_failing_allocator_reading_and_writing);
-  tcase_add_test(tc, test_a_failing_allocator_over_a_fight_changes_nothing);
-  tcase_add_test(tc, test_a_failing_allocator_over_an_attack_changes_nothing);
+  tcase_add_loop_test(tc, test_a_failing_allocator_over_a_fight_changes_nothing, 0,
+                      COPS_RULES_COUNT);
+  tcase_add_loop_test(tc, test_a_failing_allocator_over_an_attack_changes_nothing, 0,
+                      COPS_RULES_COUNT);
   tcase_add_test(tc, test_a_failing_allocator_over_an_aftermath_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_a_chase_changes_nothing);
   tcase_add_test(tc, test_a_failing_allocator_over_an_interview_changes_nothing);
