@@ -232,11 +232,17 @@ static int print_odds(cops_ctx *ctx, const cops_situation *s, int json)
   }
   printf("damage            mean %.2f, median %d, 9 in 10 at most %d, at most %d\n", mean,
          median, p90, cops_attack_odds_damage_max(o));
-  static const char *const results[] = {"no roll", "steady", "shaken", "out of the fight"};
+  /* C10.4's results, or A5's under the alternative rules. */
+  static const char *const results[] = {"no roll", "steady", "shaken", "out of the fight",
+                                        "unaffected", "stopped", "mishap"};
+  const int alt = s->ruleset == COPS_RULES_ALTERNATIVE;
+  const int last = alt ? COPS_STOP_MISHAP : COPS_STOP_OUT;
   printf("stopping power   ");
-  for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++) {
+  for (int r = COPS_STOP_NONE; r <= last; r++) {
+    if (r >= 0 && (r >= COPS_STOP_UNAFFECTED) != alt)
+      continue;
     cops_attack_odds_stopping(o, r, &p);
-    printf(" %s %.2f %%%s", results[r + 1], 100 * p, r < COPS_STOP_OUT ? "," : "\n");
+    printf(" %s %.2f %%%s", results[r + 1], 100 * p, r < last ? "," : "\n");
   }
   printf("target down       %6.2f %% (dead %.2f %%)\n", 100 * down, 100 * dead);
   cops_attack_odds_free(o);

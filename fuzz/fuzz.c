@@ -91,6 +91,14 @@ static void fuzz_attack(cops_ctx *ctx, struct bytes *b)
       s.holding = take(b, -1, 2);
       s.knockout_minutes = take(b, -1, 30);
     }
+    cops_attack_odds *odds;   /* the odds of the same plan, either ruleset */
+    if (cops_attack_odds_new(&odds, ctx))
+      abort();
+    char *odds_json;
+    if (cops_attack_odds_compute(odds, &s) == COPS_OK &&
+        cops_attack_odds_to_json(odds, &odds_json) == COPS_OK)
+      cops_free(odds_json);
+    cops_attack_odds_free(odds);
     if (cops_attack(o, &s, log) == COPS_OK && s.mode == COPS_ATTACK_COVER && take(b, 0, 1)) {
       cops_outcome *entry;
       if (cops_outcome_new(&entry))

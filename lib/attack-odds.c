@@ -5,32 +5,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "attack-private.h"
+#include "attack-odds-private.h"
 #include "jsonutil.h"
-
-/* Most bullets that can land: the chained locations stop at 10 (C10.6). */
-#define MOST_IN 10
-/* Most damage one bullet or blow does: 20d6 of PU and 3d6 of location. */
-#define ONE_MAX (6 * 20 + 6 * 3)
-#define DAMAGE_MAX (MOST_IN * ONE_MAX)
-
-struct cops_attack_odds {
-  cops_ctx *ctx;
-  int computed;
-  double hit, hit_back;
-  double in[MOST_IN + 1];           /* bullets or blows in */
-  double zone[COPS_ZONE_COUNT];     /* the zone hit at least once */
-  double damage[DAMAGE_MAX + 1];
-  int damage_max;                   /* the last damage with a chance */
-  double stop[3];                   /* steady, shaken, out; "none" is the rest */
-  double down, dead;
-  /* Scratch. */
-  double pmf[COPS__LAW_K], pmf2[COPS__LAW_K];
-  double one[COPS_ZONE_COUNT][ONE_MAX + 1];   /* one bullet's damage at a zone */
-  int one_max[COPS_ZONE_COUNT];
-  double conv[MOST_IN + 1][DAMAGE_MAX + 1];   /* bullets 1..k of a first die */
-  int conv_max[MOST_IN + 1];
-};
+#include "rules/rules.h"
 
 int cops_attack_odds_new(cops_attack_odds **out, cops_ctx *ctx)
 {
@@ -58,7 +35,7 @@ void cops_attack_odds_free(cops_attack_odds *o)
 /* ---- laws -------------------------------------------------------------------------- */
 
 /* The sum of n d6 into out[0 .. 6n]. */
-static void d6_sum(int n, double *out)
+void cops__d6_sum_law(int n, double *out)
 {
   memset(out, 0, (size_t)(6 * n + 1) * sizeof *out);
   out[0] = 1;
@@ -77,9 +54,9 @@ static void d6_sum(int n, double *out)
 static int bullet_damage(int pu, int dice, int fixed, int bonus, double *out)
 {
   double raw[6 * 20 + 1], prot[6 * 20 + 1], extra[6 * 3 + 1], net[6 * 20 + 1];
-  d6_sum(pu, raw);
-  d6_sum(dice, prot);
-  d6_sum(bonus, extra);
+  cops__d6_sum_law(pu, raw);
+  cops__d6_sum_law(dice, prot);
+  cops__d6_sum_law(bonus, extra);
   memset(net, 0, sizeof net);
   double stopped = 0;
   for (int r = 0; r <= 6 * pu; r++)
@@ -126,12 +103,9 @@ static int stopping_law(cops_attack_odds *o, int c, int difficulty, int wounded,
 
 /* ---- what a hit does ----------------------------------------------------------------- */
 
-struct target {
-  int hp, max, characteristic;   /* the stopping roll's characteristic value */
-};
 
 /* A landing of weight w: total damage law d[0..most], worst location modifier, FA. */
-static int land(cops_attack_odds *o, const struct target *t, double w, const double *d,
+static int land(cops_attack_odds *o, const struct cops__odds_target *t, double w, const double *d,
                 int most, int fa, int modifier, double law[2][3], int *have)
 {
   const int difficulty = fa + modifier;
@@ -163,7 +137,7 @@ static int land(cops_attack_odds *o, const struct target *t, double w, const dou
   return COPS_OK;
 }
 
-static void convolve(const double *a, int na, const double *b, int nb, double *out)
+void cops__convolve(const double *a, int na, const double *b, int nb, double *out)
 {
   memset(out, 0, (size_t)(na + nb + 1) * sizeof *out);
   for (int i = 0; i <= na; i++)
@@ -172,7 +146,7 @@ static void convolve(const double *a, int na, const double *b, int nb, double *o
         out[i + j] += a[i] * b[j];
 }
 
-static void target_of_situation(const cops_situation *s, struct target *t)
+void cops__odds_target(const cops_situation *s, struct cops__odds_target *t)
 {
   cops_character_hp(s->target, &t->hp);
   t->max = cops_character_max_hp(s->target);
@@ -191,8 +165,8 @@ static void target_of_situation(const cops_situation *s, struct target *t)
 static int located_hits(cops_attack_odds *o, const cops_situation *s, const cops_weapon *w,
                         const double *p_bullets, int most)
 {
-  struct target t;
-  target_of_situation(s, &t);
+  struct cops__odds_target t;
+  cops__odds_target(s, &t);
   const int pu = cops__wget(w, COPS_WEAPON_PU), fa = cops__wget(w, COPS_WEAPON_FA);
   for (int z = 0; z < COPS_ZONE_COUNT; z++) {
     int dice, fixed;
@@ -210,7 +184,7 @@ static int located_hits(cops_attack_odds *o, const cops_situation *s, const cops
     worst[0] = 0;
     for (int k = 1; k <= room && k <= most; k++) {
       const int z = cops__core_zone(d1 + k - 1);
-      convolve(o->conv[k - 1], o->conv_max[k - 1], o->one[z], o->one_max[z], o->conv[k]);
+      cops__convolve(o->conv[k - 1], o->conv_max[k - 1], o->one[z], o->one_max[z], o->conv[k]);
       o->conv_max[k] = o->conv_max[k - 1] + o->one_max[z];
       const int m = cops__core_zone_modifier(z);
       worst[k] = m > worst[k - 1] ? m : worst[k - 1];
@@ -245,8 +219,8 @@ static int located_hits(cops_attack_odds *o, const cops_situation *s, const cops
  * target's own Carrure, FA 2. */
 static int fixed_hit(cops_attack_odds *o, const cops_situation *s, double p)
 {
-  struct target t;
-  target_of_situation(s, &t);
+  struct cops__odds_target t;
+  cops__odds_target(s, &t);
   double law[2][3], one[ONE_MAX + 1];
   if (s->mode == COPS_ATTACK_THROW) {
     int fixed = 0;
@@ -321,6 +295,14 @@ static int shot_odds(cops_attack_odds *o, const cops_situation *s)
   o->in[0] = 1 - p;
   o->damage[0] = 1 - p;
   return located_hits(o, s, s->weapon, bullets, most);
+}
+
+static int melee_odds(cops_attack_odds *o, const cops_situation *s);
+
+/* The core rules' odds (the rules table's): a shot's or a melee exchange's. */
+int cops__core_odds(cops_attack_odds *o, const cops_situation *s)
+{
+  return s->mode <= COPS_ATTACK_COVER ? shot_odds(o, s) : melee_odds(o, s);
 }
 
 /* P(a, d) of the two rolls: the attacker's law in pmf, the defender's in pmf2. */
@@ -400,9 +382,6 @@ int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *given)
     return rc;
   if (cops__character_ctx(s.attacker) != o->ctx)
     return cops__fail(o->ctx, COPS_EINVAL, "the attacker belongs to another context");
-  if (s.ruleset != COPS_RULES_CORE)
-    return cops__fail(o->ctx, COPS_ERULE, "the odds are computed for the core rules' attacks "
-                      "only (docs/alternative-rules.md)");
   if (s.adrenaline && cops_character_points(s.attacker, COPS_ADRENALINE, &rc, NULL) == COPS_OK &&
       rc < 1)
     return cops__fail(o->ctx, COPS_ERULE, "%s has no Adrénaline point left (C5)",
@@ -413,8 +392,8 @@ int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *given)
   memset(o->stop, 0, sizeof o->stop);
   o->hit = o->hit_back = o->down = o->dead = 0;
   o->damage_max = 0;
-  rc = s.mode <= COPS_ATTACK_COVER ? shot_odds(o, &s) : melee_odds(o, &s);
-  if (rc)
+  o->ruleset = s.ruleset;
+  if ((rc = cops__rules_of(s.ruleset)->odds(o, &s)))
     return rc;
   o->computed = 1;
   return COPS_OK;
@@ -484,10 +463,13 @@ int cops_attack_odds_stopping(const cops_attack_odds *o, int result, double *p)
   int rc = ready(o, p);
   if (rc)
     return rc;
-  if (result < COPS_STOP_NONE || result > COPS_STOP_OUT)
-    return cops__fail(o->ctx, COPS_ERANGE, "stopping result %d out of range -1..2", result);
+  if (result < COPS_STOP_NONE || result >= COPS_STOP_RESULT_COUNT)
+    return cops__fail(o->ctx, COPS_ERANGE, "stopping result %d out of range -1..%d", result,
+                      COPS_STOP_RESULT_COUNT - 1);
   if (result == COPS_STOP_NONE) {
-    const double none = 1 - o->stop[0] - o->stop[1] - o->stop[2];
+    double none = 1;
+    for (int r = 0; r < COPS_STOP_RESULT_COUNT; r++)
+      none -= o->stop[r];
     *p = none < 0 ? 0 : none;
   } else {
     *p = o->stop[result];
@@ -525,8 +507,13 @@ int cops_attack_odds_to_json(const cops_attack_odds *o, char **out)
     bad |= json_array_append_new(dmg, json_real(o->damage[k]));
   for (int z = 0; !bad && z < COPS_ZONE_COUNT; z++)
     bad |= json_object_set_new(zones, cops_zone_name(z, COPS_LANG_EN), json_real(o->zone[z]));
-  static const char *const results[] = {"none", "steady", "shaken", "out"};
-  for (int r = COPS_STOP_NONE; !bad && r <= COPS_STOP_OUT; r++) {
+  /* The results of the ruleset's stopping roll: C10.4's, or A5's. */
+  static const char *const results[] = {"none", "steady", "shaken", "out", "unaffected",
+                                        "stopped", "mishap"};
+  const int alt = o->ruleset == COPS_RULES_ALTERNATIVE;
+  for (int r = COPS_STOP_NONE; !bad && r < COPS_STOP_RESULT_COUNT; r++) {
+    if (r >= 0 && (r >= COPS_STOP_UNAFFECTED) != alt)
+      continue;
     double p;
     cops_attack_odds_stopping(o, r, &p);
     bad |= json_object_set_new(stop, results[r + 1], json_real(p));
@@ -541,6 +528,8 @@ int cops_attack_odds_to_json(const cops_attack_odds *o, char **out)
     return cops__fail(o->ctx, COPS_ENOMEM, "out of memory for the odds' JSON");
   }
   bad |= json_object_set_new(root, "schema", json_integer(1));
+  if (alt)   /* the ruleset, when not the core rules' (0.13) */
+    bad |= json_object_set_new(root, "rules", json_string(cops_ruleset_name(o->ruleset)));
   bad |= json_object_set_new(root, "p_hit", json_real(o->hit));
   bad |= json_object_set_new(root, "p_hit_back", json_real(o->hit_back));
   bad |= json_object_set_new(root, "in", in);

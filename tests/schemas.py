@@ -197,6 +197,9 @@ for mode, weapon, distance in (("single", "vulcan-051", 12), ("burst", "scorpion
         args += ["--weapon", os.path.join(weapons, weapon + ".json")]
     planned = json.loads(cli(*args))
     valid("attack-odds", planned, "attack --odds " + mode)
+    # The same under the alternative rules (A5's stopping results).
+    valid("attack-odds", json.loads(cli(*(args + ["--rules", "alternative"]))),
+          "attack --rules alternative --odds " + mode)
     for law in ("in", "damage"):                 # each law sums to 1, in every mode
         if abs(sum(planned[law]) - 1) > 1e-9:
             failures.append("attack --odds %s: %s sums to %r" % (mode, law, sum(planned[law])))

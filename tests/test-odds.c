@@ -343,6 +343,7 @@ struct planned {
   int mode, anciennete;
   const char *weapon;
   int distance;
+  int ruleset, aim;   /* the alternative rules (A2-A5), the face aimed at */
 };
 
 static void close_to(double mc, double exact, long n, const char *what, int k)
@@ -355,9 +356,18 @@ static void close_to(double mc, double exact, long n, const char *what, int k)
 START_TEST(test_attack_odds_against_the_procedure)
 {
   static const struct planned plans[] = {
-    {COPS_ATTACK_SINGLE, 0, "vulcan-051", 12}, {COPS_ATTACK_BURST, 0, "scorpion-131", 8},
-    {COPS_ATTACK_BURST, 1, "scorpion-131", 30}, {COPS_ATTACK_MELEE, 0, "couteau-021", 1},
-    {COPS_ATTACK_STRIKE, 1, NULL, 1},
+    {COPS_ATTACK_SINGLE, 0, "vulcan-051", 12, 0, 0},
+    {COPS_ATTACK_BURST, 0, "scorpion-131", 8, 0, 0},
+    {COPS_ATTACK_BURST, 1, "scorpion-131", 30, 0, 0},
+    {COPS_ATTACK_MELEE, 0, "couteau-021", 1, 0, 0},
+    {COPS_ATTACK_STRIKE, 1, NULL, 1, 0, 0},
+    /* The alternative rules (A2-A5): aimed at the head, or not; a throw. */
+    {COPS_ATTACK_SINGLE, 0, "vulcan-051", 12, COPS_RULES_ALTERNATIVE, 10},
+    {COPS_ATTACK_BURST, 0, "scorpion-131", 8, COPS_RULES_ALTERNATIVE, 10},
+    {COPS_ATTACK_BURST, 1, "scorpion-131", 30, COPS_RULES_ALTERNATIVE, 0},
+    {COPS_ATTACK_MELEE, 0, "couteau-021", 1, COPS_RULES_ALTERNATIVE, 6},
+    {COPS_ATTACK_STRIKE, 1, NULL, 1, COPS_RULES_ALTERNATIVE, 10},
+    {COPS_ATTACK_THROW, 0, NULL, 1, COPS_RULES_ALTERNATIVE, 0},
   };
   const long n = test_size(100000);
   for (size_t k = 0; k < sizeof plans / sizeof plans[0]; k++) {
@@ -384,6 +394,8 @@ START_TEST(test_attack_odds_against_the_procedure)
     s.armour = vest;
     s.distance = plans[k].distance;
     s.anciennete = plans[k].anciennete;
+    s.ruleset = plans[k].ruleset;
+    s.aim = plans[k].aim;
     cops_attack_odds *o;
     ck_assert_int_eq(cops_attack_odds_new(&o, c), COPS_OK);
     double p;
@@ -398,7 +410,7 @@ START_TEST(test_attack_odds_against_the_procedure)
     }
     ck_assert_double_eq_tol(sum, 1.0, 1e-9);
     sum = 0;
-    for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++) {
+    for (int r = COPS_STOP_NONE; r < COPS_STOP_RESULT_COUNT; r++) {
       ck_assert_int_eq(cops_attack_odds_stopping(o, r, &p), COPS_OK);
       sum += p;
     }
@@ -408,7 +420,8 @@ START_TEST(test_attack_odds_against_the_procedure)
     cops_character_hp(mike, &mhp);
     if (w)
       cops_weapon_get(w, COPS_WEAPON_LOADED, &loaded);
-    long hits = 0, down = 0, in[11] = {0}, zone[COPS_ZONE_COUNT] = {0}, stop[4] = {0};
+    long hits = 0, down = 0, in[11] = {0}, zone[COPS_ZONE_COUNT] = {0},
+         stop[COPS_STOP_RESULT_COUNT + 1] = {0};
     double dmg = 0;
     cops_outcome *out;
     ck_assert_int_eq(cops_outcome_new(&out), COPS_OK);
@@ -462,7 +475,7 @@ START_TEST(test_attack_odds_against_the_procedure)
       ck_assert_int_eq(cops_attack_odds_zone(o, z, &p), COPS_OK);
       close_to((double)zone[z] / n, p, n, "zone", z);
     }
-    for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++) {
+    for (int r = COPS_STOP_NONE; r < COPS_STOP_RESULT_COUNT; r++) {
       ck_assert_int_eq(cops_attack_odds_stopping(o, r, &p), COPS_OK);
       close_to((double)stop[r + 1] / n, p, n, "stopping", r);
     }

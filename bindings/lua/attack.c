@@ -403,7 +403,7 @@ static int ctx_attack(lua_State *L)
 /* What the odds of an attack hold, copied out of the C object before any Lua
  * allocation (which may raise): nothing to free on an error. */
 struct odds_copy {
-  double hit, back, in[11], zone[COPS_ZONE_COUNT], stop[4], down, dead;
+  double hit, back, in[11], zone[COPS_ZONE_COUNT], stop[COPS_STOP_RESULT_COUNT + 1], down, dead;
   double damage[10 * (6 * 20 + 6 * 3) + 1];
   int most;
 };
@@ -428,7 +428,7 @@ int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *,
       cops_attack_odds_in(o, k, &x->in[k]);
     for (int z = 0; z < COPS_ZONE_COUNT; z++)
       cops_attack_odds_zone(o, z, &x->zone[z]);
-    for (int r = COPS_STOP_NONE; r <= COPS_STOP_OUT; r++)
+    for (int r = COPS_STOP_NONE; r < COPS_STOP_RESULT_COUNT; r++)
       cops_attack_odds_stopping(o, r, &x->stop[r + 1]);
     x->most = cops_attack_odds_damage_max(o);
     const int room = (int)(sizeof x->damage / sizeof x->damage[0]) - 1;
@@ -466,9 +466,11 @@ int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *,
   for (int z = 0; z < COPS_ZONE_COUNT; z++)
     set_num(L, cops_zone_name(z, COPS_LANG_EN), x->zone[z]);
   lua_setfield(L, -2, "zones");
-  static const char *const results[] = {"none", "steady", "shaken", "out"};
-  lua_createtable(L, 0, 4);
-  for (int r = 0; r < 4; r++)
+  /* C10.4's results, and A5's (0 under the core rules, as C10.4's are under A). */
+  static const char *const results[] = {"none", "steady", "shaken", "out", "unaffected",
+                                        "stopped", "mishap"};
+  lua_createtable(L, 0, COPS_STOP_RESULT_COUNT + 1);
+  for (int r = 0; r <= COPS_STOP_RESULT_COUNT; r++)
     set_num(L, results[r], x->stop[r]);
   lua_setfield(L, -2, "stopping");
   return 1;

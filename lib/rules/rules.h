@@ -16,6 +16,8 @@ struct cops__rules {
   /* One attack (cops_attack): a shot, a burst or covering fire; a melee exchange. */
   int (*shoot)(cops_outcome *o, const cops_situation *s, cops_log *log);
   int (*melee)(cops_outcome *o, const cops_situation *s, cops_log *log);
+  /* The exact odds of a planned attack (cops_attack_odds_compute), into o. */
+  int (*odds)(cops_attack_odds *o, const cops_situation *s);
   /* A character in covering fire's zone (cops_cover_enter): the hits and what they do. */
   int (*cover_enter)(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
                      const cops_armour *armour, int attitude, cops_log *log);

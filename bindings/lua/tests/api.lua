@@ -55,6 +55,11 @@ test("the alternative rules give the golden burst", function()
   assert(o.hits[1].rolled == 5 and o.hits[1].die == 7)
   local v = o.victims[1]
   assert(v.stopping == "mishap" and v.stopping_threshold == 8 and v.mishaps[1] == "knocked_down")
+  local odds = ctx:attack_odds{attacker = mike, target = sarah, weapon = gun, armour = vest,
+                               distance = 8, mode = "burst", attitude = "Agressif",
+                               rules = "alternative", aim = 10}
+  local st = odds.stopping
+  assert(st.steady == 0 and math.abs(st.none + st.unaffected + st.stopped + st.mishap - 1) < 1e-9)
   raises("EINVAL", function()
     ctx:attack{attacker = mike, target = sarah, weapon = gun, rules = "alternative", initiative = 1}
   end)

@@ -363,6 +363,13 @@ def test_the_alternative_rules_give_the_golden_burst():
             ("mishap", 1, 8, ("knocked_down",))
         assert sarah.conditions == cops.CONDITIONS["stopped"] | cops.CONDITIONS["on_ground"]
         assert log.events[0]["rules"] == "alternative"
+        # The odds of the same plan before the roll (A5's results).
+        sarah.hp = 26
+        sarah.set_conditions(cops.CONDITIONS["stopped"] | cops.CONDITIONS["on_ground"], on=False)
+        odds = cops.attack_odds(ctx, mike, sarah, mode="burst", weapon=gun, armour=vest,
+                                distance=8, attitude="Agressif", rules="alternative", aim=10)
+        assert set(odds.stopping) == {"none", "unaffected", "stopped", "mishap"}
+        assert abs(sum(odds.stopping.values()) - 1) < 1e-9 and 0.9 < odds.p_hit < 1
 
 
 def test_the_alternative_rules_hold_a_swap_and_refusals():

@@ -49,6 +49,14 @@ int cops__alt_stopping(cops_outcome *o, cops_roll *roll, cops_character *victim,
                        int victim_index, int fa, int threshold, int characteristic,
                        int minutes, struct party actor, cops_log *log);
 
+/* A shot or a melee attack before its dice (shoot.c, melee.c): checked, its action (a
+ * shot: what it fires and why it cannot hit); the steps of excess successes shared among
+ * the bullets in toward the aim (A2.2). Shared with the odds (odds.c). */
+int cops__alt_shot_plan(const cops_situation *s, struct cops__shot_plan *p);
+int cops__alt_melee_plan(const cops_situation *s, cops_action *a);
+void cops__alt_spread(struct cops__alt_spot *spot, const int *rolled, int n, int aim, int steps);
+int cops__alt_odds(cops_attack_odds *o, const cops_situation *s);
+
 int cops__alt_check(cops_ctx *ctx, const cops_situation *s);
 int cops__alt_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);
 int cops__alt_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,

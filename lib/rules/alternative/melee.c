@@ -12,7 +12,7 @@ static const char *const unarmed_spec[COPS_ATTACK_MODE_COUNT] = {
 };
 
 /* Everything an exchange is before its dice: checked, its action. */
-static int melee_plan(const cops_situation *s, cops_action *a)
+int cops__alt_melee_plan(const cops_situation *s, cops_action *a)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   const int mode = s->mode;
@@ -81,7 +81,7 @@ int cops__alt_melee(cops_outcome *o, const cops_situation *s, cops_log *log)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   cops_action a;
-  int rc = melee_plan(s, &a);
+  int rc = cops__alt_melee_plan(s, &a);
   if (rc)
     return rc;
   const int mode = s->mode;

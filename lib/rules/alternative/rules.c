@@ -24,6 +24,7 @@ const struct cops__rules cops__alternative_rules = {
   .check = cops__alt_check,
   .shoot = cops__alt_shoot,
   .melee = cops__alt_melee,
+  .odds = cops__alt_odds,
   .cover_enter = cops__alt_cover_enter,
   .policy = cops__alt_policy,
   .resolve = cops__alt_round,

@@ -32,7 +32,7 @@ static const char *burst_spec(int kind)
 
 /* Everything a shot is before its dice (A2, and the core meanings A keeps: the weapon's
  * PR, point-blank, movement, several shots within CT). */
-static int shot_plan(const cops_situation *s, struct cops__shot_plan *p)
+int cops__alt_shot_plan(const cops_situation *s, struct cops__shot_plan *p)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   const cops_weapon *w = s->weapon;
@@ -117,7 +117,7 @@ static int shot_plan(const cops_situation *s, struct cops__shot_plan *p)
 /* The excess successes left after the bullets, one step each toward the aim: each to
  * the bullet nearest the aim not yet on it (the earliest of equals), so that as many
  * bullets as can reach it do. */
-static void spread_shifts(struct cops__alt_spot *spot, const int *rolled, int n, int aim,
+void cops__alt_spread(struct cops__alt_spot *spot, const int *rolled, int n, int aim,
                           int steps)
 {
   int shift[3] = {0, 0, 0};
@@ -145,7 +145,7 @@ int cops__alt_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   const cops_weapon *w = s->weapon;
   struct cops__shot_plan plan;
-  int rc = shot_plan(s, &plan);
+  int rc = cops__alt_shot_plan(s, &plan);
   if (rc)
     return rc;
   const int fired = plan.fired;
@@ -166,7 +166,7 @@ int cops__alt_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
     if ((rc = cops__d10(ctx, &rolled[b])))
       return rc;
   struct cops__alt_spot spot[3];
-  spread_shifts(spot, rolled, in, s->aim, steps);
+  cops__alt_spread(spot, rolled, in, s->aim, steps);
   o->hit_target = 1;
   o->hits = in;
   cops_event e = {0};

@@ -1,7 +1,7 @@
 /* The core rules' table (COPS.md C6, C8, C10, C11; lib/rules/rules.h): their attacks
  * (shoot.c, melee.c, with damage.c and follow.c), their round (rounds.c) and their default
  * policy (policy.c). */
-#include "attack-private.h"
+#include "attack-odds-private.h"
 #include "rules/core/core.h"
 #include "rules/rules.h"
 
@@ -48,6 +48,7 @@ const struct cops__rules cops__core_rules = {
   .check = core_check,
   .shoot = cops__core_shoot,
   .melee = cops__core_melee,
+  .odds = cops__core_odds,
   .cover_enter = cops__core_cover_enter,
   .policy = cops__core_policy,
   .resolve = cops__core_round,
