@@ -20,6 +20,9 @@ void cops__alt_spot(struct cops__alt_spot *p, int rolled, int shift);
 /* Steps toward @p aim (1..10; 0: none) from @p die, at most @p steps, signed. */
 int cops__alt_shift(int die, int aim, int steps);
 
+/* The armour at a spot: each leg and arm its own (A4.1). */
+void cops__alt_protection(const cops_armour *a, const struct cops__alt_spot *p, int *dice,
+                          int *fixed);
 /* The A4.3 wound malus on top of the core one an action already has: -1 d10 from
  * PV <= max/2 (C8.2 gives it strictly below half). */
 void cops__alt_wound_malus(cops_action *a, const cops_character *ch);

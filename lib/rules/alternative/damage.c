@@ -34,9 +34,8 @@ void cops__alt_wound_malus(cops_action *a, const cops_character *ch)
     a->dice_mod -= 1;       /* A4.3: PV <= max/2 (C8.2's -1 starts below half) */
 }
 
-/* The armour where the spot is: each leg and arm its own (A4.1). */
-static void protection(const cops_armour *a, const struct cops__alt_spot *p, int *dice,
-                       int *fixed)
+void cops__alt_protection(const cops_armour *a, const struct cops__alt_spot *p, int *dice,
+                          int *fixed)
 {
   static const int loc[COPS_ZONE_COUNT][3] = {
     [COPS_ZONE_LEGS] = {-1, COPS_LOC_RIGHT_LEG, COPS_LOC_LEFT_LEG},
@@ -127,7 +126,7 @@ int cops__alt_weapon_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
 {
   const struct party vn = party(o, victim);
   int rc, dice, fixed;
-  protection(armour, spot, &dice, &fixed);
+  cops__alt_protection(armour, spot, &dice, &fixed);
   if ((rc = ev_location(o, log, victim, bullet, spot, actor)) ||
       (rc = cops__roll_d6_sum(o->pu, ctx, pu)) ||
       (rc = ev_roll(log, COPS_PURPOSE_DAMAGE, actor, vn, o->pu)))
@@ -162,7 +161,7 @@ int cops__alt_highest_damage(cops_outcome *o, cops_ctx *ctx, cops_character *vic
 {
   const struct party vn = party(o, victim);
   int rc, dice, fixed;
-  protection(armour, spot, &dice, &fixed);
+  cops__alt_protection(armour, spot, &dice, &fixed);
   int n = carrure + spot->bonus;
   n = n > COPS_DICE_MAX ? COPS_DICE_MAX : n;
   if ((rc = ev_location(o, log, victim, 1, spot, actor)) ||

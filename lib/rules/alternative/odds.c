@@ -30,22 +30,6 @@ static void highest_law(int n, double *out)
   }
 }
 
-/* The armour at a spot (A4.1): each leg and arm its own. */
-static void protection_at(const cops_armour *a, const struct cops__alt_spot *p, int *dice,
-                          int *fixed)
-{
-  static const int loc[COPS_ZONE_COUNT][3] = {
-    [COPS_ZONE_LEGS] = {-1, COPS_LOC_RIGHT_LEG, COPS_LOC_LEFT_LEG},
-    [COPS_ZONE_ABDOMEN] = {COPS_LOC_ABDOMEN, -1, -1},
-    [COPS_ZONE_TORSO] = {COPS_LOC_TORSO, -1, -1},
-    [COPS_ZONE_ARMS] = {-1, COPS_LOC_RIGHT_ARM, COPS_LOC_LEFT_ARM},
-    [COPS_ZONE_HEAD] = {COPS_LOC_HEAD, -1, -1},
-  };
-  *dice = *fixed = 0;
-  if (a)
-    cops_armour_get(a, loc[p->zone][p->side], dice, fixed);
-}
-
 /* One bullet's or blow's damage at a spot into out[0..]: the most damage.
  * kind 0: a weapon (A4.2): PU d6 (+ the highest of carrure d6, A3.1) less the armour's
  * dice and fixed part, then the bonus d6 when something is left; kind 1: bare-handed or
@@ -54,7 +38,7 @@ static int one_law(int kind, int pu, int carrure, const cops_armour *armour,
                    const struct cops__alt_spot *spot, double *out)
 {
   int dice, fixed;
-  protection_at(armour, spot, &dice, &fixed);
+  cops__alt_protection(armour, spot, &dice, &fixed);
   double raw[MOST_LAW + 1] = {0}, prot[6 * 20 + 1], extra[6 * 3 + 1], hi[7];
   int most_raw;
   if (kind == 0) {
