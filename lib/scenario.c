@@ -228,7 +228,8 @@ static int combatant_ref(cops_scenario *s, json_t *v, const char *field, int *ou
 static int load_declaration(cops_scenario *s, json_t *o, const char *field, int round)
 {
   static const char *const keys[] = {"combatant", "action", "attitude", "initiative", "target",
-                                     "shots", "weapon", "to", "difficulty", NULL};
+                                     "shots", "weapon", "to", "difficulty", "aim", "bullets",
+                                     "circumstances", "keep", NULL};
   cops_ctx *ctx = s->ctx;
   char sub[256];
   int rc;
@@ -267,6 +268,11 @@ static int load_declaration(cops_scenario *s, json_t *o, const char *field, int 
     {"shots", 1, COPS_MAGAZINE_MAX, &l->d.shots},
     {"weapon", 0, COPS_WEAPONS_MAX - 1, &l->d.weapon},
     {"difficulty", 1, 3, &l->d.difficulty},
+    /* The alternative rules' (A1.2, A2): checked against the ruleset when declared. */
+    {"aim", 0, 10, &l->d.aim},
+    {"bullets", 0, COPS_MAGAZINE_MAX, &l->d.bullets},
+    {"circumstances", -10, 10, &l->d.circumstances},
+    {"keep", 0, 10, &l->d.keep},
   };
   for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
     if ((v = json_object_get(o, ints[k].key))) {

@@ -663,6 +663,41 @@ START_TEST(test_a5_encounter_drop)
 }
 END_TEST
 
+/* A scenario under the alternative rules, with the declarations' fields of A scripted. */
+START_TEST(test_a_scenario_scripts_the_fields_of_a)
+{
+  cops_scenario *sc;
+  ck_assert_int_eq(cops_scenario_from_json(&sc, ctx,
+    "{\"schema\":1,\"name\":\"A\",\"ruleset\":\"alternative\",\"combatants\":["
+    "{\"sheet\":\"../sheets/mike.json\",\"side\":\"COPS\",\"position\":[0,0],"
+    "\"weapons\":[\"../weapons/vulcan-051.json\"]},"
+    "{\"sheet\":\"../sheets/joe.json\",\"side\":\"gang\",\"position\":[8,0]}],"
+    "\"rounds\":[{\"round\":1,\"declarations\":[{\"combatant\":0,\"action\":\"shoot\","
+    "\"target\":1,\"aim\":10,\"keep\":3,\"circumstances\":2}]}]}", SHEETS_DIR), COPS_OK);
+  cops_encounter *e = cops_scenario_encounter(sc);
+  ck_assert_int_eq(cops_encounter_ruleset(e), COPS_RULES_ALTERNATIVE);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  cops_declaration d;
+  cops_declaration_init(&d, COPS_ACT_WAIT);
+  ck_assert_int_eq(cops_encounter_declaration(e, 0, &d), COPS_OK);
+  ck_assert_int_eq(d.aim, 10);
+  ck_assert_int_eq(d.keep, 3);
+  ck_assert_int_eq(d.circumstances, 2);
+  cops_scenario_free(sc);
+  /* Under the core rules the same script is refused, naming the round. */
+  ck_assert_int_eq(cops_scenario_from_json(&sc, ctx,
+    "{\"schema\":1,\"name\":\"A\",\"combatants\":["
+    "{\"sheet\":\"../sheets/mike.json\",\"side\":\"COPS\",\"position\":[0,0],"
+    "\"weapons\":[\"../weapons/vulcan-051.json\"]},"
+    "{\"sheet\":\"../sheets/joe.json\",\"side\":\"gang\",\"position\":[8,0]}],"
+    "\"rounds\":[{\"round\":1,\"declarations\":[{\"combatant\":0,\"action\":\"shoot\","
+    "\"target\":1,\"initiative\":2,\"aim\":10}]}]}", SHEETS_DIR), COPS_OK);
+  ck_assert_int_eq(cops_encounter_begin_round(cops_scenario_encounter(sc)), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "round 1"));
+  cops_scenario_free(sc);
+}
+END_TEST
+
 START_TEST(test_names)
 {
   int r;
@@ -702,6 +737,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_errors_and_all_or_nothing);
   tcase_add_test(tc, test_a1_encounter_round);
   tcase_add_test(tc, test_a5_encounter_drop);
+  tcase_add_test(tc, test_a_scenario_scripts_the_fields_of_a);
   tcase_add_test(tc, test_names);
   suite_add_tcase(su, tc);
   return su;
