@@ -137,6 +137,8 @@ int cops_encounter_initiative_range(const cops_encounter *e, int id, int *lowest
   cops_initiative_range(cops_character_characteristic(e->c[id].ch, COPS_REFLEXES), &lo, &hi);
   if ((conditions_now(e, id) & COPS_COND_NO_NEGATIVE_INITIATIVE) && lo < 0)
     lo = 0;   /* C10.4: no negative initiative this round */
+  if (!e->rules->initiative_chosen)
+    lo = hi = 0;   /* A1.2: rolled when the round is resolved, 0 in the declaration */
   *lowest = lo;
   *highest = hi;
   return COPS_OK;

@@ -579,6 +579,23 @@ START_TEST(test_a1_encounter_round)
   d.initiative = 2;
   ck_assert_int_eq(cops_encounter_declare(e, 0, &d), COPS_EINVAL);
   ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "it is rolled (A1.2)"));
+  int lo, hi, allowed;
+  ck_assert_int_eq(cops_encounter_initiative_range(e, 0, &lo, &hi), COPS_OK);
+  ck_assert_int_eq(lo, 0);   /* what a tabletop offers: nothing to choose */
+  ck_assert_int_eq(hi, 0);
+  ck_assert_int_eq(cops_encounter_allowed(e, 0, COPS_ACT_SHOOT, &allowed, NULL, 0), COPS_OK);
+  ck_assert_int_eq(allowed, 1);
+  /* The odds a tabletop shows before the player commits: A5's results. */
+  cops_attack_odds *odds;
+  ck_assert_int_eq(cops_attack_odds_new(&odds, ctx), COPS_OK);
+  d.initiative = 0;
+  d.aim = 10;
+  ck_assert_int_eq(cops_encounter_odds(e, 0, &d, odds), COPS_OK);
+  double p_mishap, p_steady;
+  ck_assert_int_eq(cops_attack_odds_stopping(odds, COPS_STOP_MISHAP, &p_mishap), COPS_OK);
+  ck_assert_int_eq(cops_attack_odds_stopping(odds, COPS_STOP_STEADY, &p_steady), COPS_OK);
+  ck_assert(p_mishap > 0 && p_steady == 0);
+  cops_attack_odds_free(odds);
   declare(e, 0, COPS_ACT_SHOOT, 1, 10, 0);
   cops_declaration_init(&d, COPS_ACT_MOVE);
   d.moving = 1;

@@ -243,7 +243,8 @@ COPS_API const cops_armour *cops_encounter_armour(const cops_encounter *e, int i
 COPS_API int cops_encounter_controlled(const cops_encounter *e, int id, int *controlled);
 /**
  * @brief The initiatives combatant @p id may declare now (C6): the range its
- * Réflexes allow, without the negative ones when it may not take them (C10.4).
+ * Réflexes allow, without the negative ones when it may not take them (C10.4); under
+ * the alternative rules 0..0 (the initiative is rolled when the round is resolved, A1.2).
  * During a round, the conditions of the round's start count; between rounds,
  * the character's own. Melee actions take initiative 0 whatever this says (C6.4).
  * @param e the encounter

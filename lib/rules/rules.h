@@ -10,6 +10,7 @@
 
 struct cops__rules {
   const char *name;   /* as files and saves spell it: "core" */
+  int initiative_chosen;   /* 1: a declaration chooses its initiative (C6); 0: it is rolled (A1.2) */
   /* What the ruleset checks in a situation beyond the shared checks of lib/attack.c
    * (initiative, the fields only it reads). */
   int (*check)(cops_ctx *ctx, const cops_situation *s);
