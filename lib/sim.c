@@ -209,10 +209,11 @@ int cops_sim_run(cops_sim *s, cops_scenario *sc, long long from, long long runs)
   if (rc)
     return rc;
   if (!same_study(s, t)) {
+    const int theirs = t->ruleset;
     cops_sim_free(t);
     return FAIL(s, COPS_EINVAL, "scenario '%s' under the %s rules is not the summary's '%s' "
                 "under the %s rules (its name, sides, combatants or ruleset)",
-                cops_scenario_name(sc), cops_ruleset_name(t->ruleset), s->name,
+                cops_scenario_name(sc), cops_ruleset_name(theirs), s->name,
                 cops_ruleset_name(s->ruleset));
   }
   cops_ctx *ctx = cops__scenario_ctx(sc);
