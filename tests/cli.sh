@@ -417,14 +417,14 @@ case $err in "cops: $tmp/sim-d.json: the summaries are of other scenarios"*) [ "
   *) ko "sim --merge: another scenario" ;; esac
 # Two rulesets compared on one scenario (issue 18): the same fights for any --jobs, every
 # line of the table, and the refusals.
-run sim --compare core,alternative "$sc/street-shootout.json" -n 400 --seed 5 --json
+run sim --compare core,alternative "$sc/street-shootout.json" -n 60 --seed 5 --json
 cmp1=$out
-run sim --compare core,alternative "$sc/street-shootout.json" -n 400 --seed 5 --json --jobs 2
+run sim --compare core,alternative "$sc/street-shootout.json" -n 60 --seed 5 --json --jobs 2
 [ "$rc" -eq 0 ] && [ "$out" = "$cmp1" ] && ok || ko "sim --compare --jobs 2: not the same comparison"
 case $cmp1 in *'"type": "sim-compare"'*'"rules": ['*'"core",'*'"alternative"'*'"lethality"'*) ok ;;
   *) ko "sim --compare --json: the comparison of both rulesets" ;; esac
-run sim --compare core,alternative "$sc/bar-brawl.json" -n 200 --seed 5
-case $out in "Bagarre au Rusty Nail: core (200 fights) and alternative (200 fights), the same seeds"*"wins"*"lethality (dead per combatant)"*"rounds (mean)"*) [ "$rc" -eq 0 ] && ok || ko "sim --compare: exit $rc" ;;
+run sim --compare core,alternative "$sc/bar-brawl.json" -n 40 --seed 5
+case $out in "Bagarre au Rusty Nail: core (40 fights) and alternative (40 fights), the same seeds"*"wins"*"lethality (dead per combatant)"*"rounds (mean)"*) [ "$rc" -eq 0 ] && ok || ko "sim --compare: exit $rc" ;;
   *) ko "sim --compare: the table of both rulesets" ;; esac
 expect_err "sim --compare: one ruleset" 2 \
   "cops: sim: --compare 'core': two rulesets, e.g. core,alternative (see 'cops help')" \

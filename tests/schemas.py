@@ -83,8 +83,9 @@ CHASES = [p for p in sorted(glob.glob(os.path.join(EX, "scenarios", "*.json")))
 for path in FIGHTS:
     for seed in range(1, 21):
         lines(cli("fight", path, "--seed", str(seed), "--json"), "fight %s %d" % (path, seed))
-        lines(cli("fight", path, "--seed", str(seed), "--rules", "alternative", "--json"),
-              "fight --rules alternative %s %d" % (path, seed))
+        if seed <= 6:   # the alternative rules (A): their events, fewer fights
+            lines(cli("fight", path, "--seed", str(seed), "--rules", "alternative", "--json"),
+                  "fight --rules alternative %s %d" % (path, seed))
 for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
     with cops.Context() as ctx:    # what the library writes of a subject
         valid("subject", json.loads(cops.Subject.load(ctx, path).to_json()), "written " + path)
