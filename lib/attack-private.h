@@ -228,6 +228,13 @@ int cops__ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s,
                   int bullet, int fired);
 int cops__ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s, int fired,
                    int stray);
+/* The checks of a shot's weapon every ruleset makes (a weapon of the mode's kind, loaded;
+ * covering fire's VC, 4 rounds, no other shot, cited as cover_rule; a burst's VRC, else
+ * no_burst; CT, C10.7), and the shot's number in the round (0 alone); the specialisation
+ * of Tir en rafales for a weapon kind (NULL for none). */
+int cops__shot_checks(const cops_situation *s, const char *cover_rule, const char *no_burst,
+                      int *shot_number);
+const char *cops__burst_spec(int kind);
 int cops__cover_hits(cops_outcome *out, const cops_outcome *cover, cops_character *ch, int n,
                      struct party shooter, cops_log *log, int *hits);
 

@@ -439,6 +439,53 @@ void  cops__undo_apply(const struct undo *u)
 
 /* ---- pieces of a shot every ruleset shares ---------------------------------- */
 
+const char *cops__burst_spec(int kind)
+{
+  return kind == COPS_HANDGUN ? "arme de poing" : kind == COPS_SHOULDER_ARM ? "arme d'épaule"
+                                                                            : NULL;
+}
+
+int cops__shot_checks(const cops_situation *s, const char *cover_rule, const char *no_burst,
+                      int *shot_number)
+{
+  cops_ctx *ctx = cops__character_ctx(s->attacker);
+  const cops_weapon *w = s->weapon;
+  const char *mode = cops__mode_names[s->mode];
+  *shot_number = 0;
+  if (!w)
+    return FAIL(ctx, COPS_EINVAL, "a %s needs a weapon", mode);
+  const int kind = cops_weapon_kind(w);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  if (s->mode == COPS_ATTACK_SINGLE ? !cops__kind_is_firearm(kind) && kind != COPS_THROWN
+                                    : !cops__kind_is_firearm(kind))
+    return FAIL(ctx, COPS_EINVAL, "%s is a %s: no %s with it", cops_weapon_name(w),
+                cops_weapon_kind_name(kind, COPS_LANG_EN), mode);
+  if (cops__wget(w, COPS_WEAPON_MAGAZINE) > 0 && loaded == 0)
+    return FAIL(ctx, COPS_ERULE, "%s is empty: reload it", cops_weapon_name(w));
+  if (s->mode == COPS_ATTACK_COVER) {
+    if (!cops__wget(w, COPS_WEAPON_VC))
+      return FAIL(ctx, COPS_ERULE, "%s has no covering-fire value (VC): no covering fire "
+                  "(%s)", cops_weapon_name(w), cover_rule);
+    if (loaded < 4)
+      return FAIL(ctx, COPS_ERULE, "covering fire needs at least 4 rounds in the magazine, "
+                  "%s has %d (%s)", cops_weapon_name(w), loaded, cover_rule);
+    if (s->shots_fired || s->several)
+      return FAIL(ctx, COPS_ERULE, "covering fire is the round's whole action: no other shot "
+                  "(%s)", cover_rule);
+    return COPS_OK;
+  }
+  if (s->mode == COPS_ATTACK_BURST && !cops__wget(w, COPS_WEAPON_VRC))
+    return FAIL(ctx, COPS_ERULE, "%s has no burst value (VRC): %s", cops_weapon_name(w),
+                no_burst);
+  const int ct = cops__wget(w, COPS_WEAPON_CT);
+  if (s->shots_fired + 1 > ct)
+    return FAIL(ctx, COPS_ERULE, "shot %d of the round: %s fires at most %d (CT, C10.7)",
+                s->shots_fired + 1, cops_weapon_name(w), ct);
+  if (s->several || s->shots_fired)
+    *shot_number = s->shots_fired + 1;   /* C10.7 */
+  return COPS_OK;
+}
+
 int cops__ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s, int reason,
                   int bullet, int fired)
 {

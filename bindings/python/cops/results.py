@@ -229,7 +229,7 @@ class AttackOdds:
     bullets_in: Tuple[float, ...]   #: P(k bullets or blows reach the target), k from 0
     zones: Dict[str, float]         #: each location hit at least once (C10.3)
     damage: Tuple[float, ...]       #: P(d hit points lost in all), d from 0
-    stopping: Dict[str, float]      #: "none", "steady", "shaken", "out" (C10.4)
+    stopping: Dict[str, float]      #: "none", "steady", "shaken", "out" (C10.4); "none", "unaffected", "stopped", "mishap" under the alternative rules (A5)
     p_down: float                   #: the target at 0 hit points or below
     p_dead: float                   #: the target at minus its maximum
 

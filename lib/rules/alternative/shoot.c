@@ -24,68 +24,35 @@ static int range_difficulty(const cops_situation *s, int range)
   return -1;
 }
 
-static const char *burst_spec(int kind)
-{
-  return kind == COPS_HANDGUN ? "arme de poing" : kind == COPS_SHOULDER_ARM ? "arme d'épaule"
-                                                                            : NULL;
-}
-
 /* Everything a shot is before its dice (A2, and the core meanings A keeps: the weapon's
  * PR, point-blank, movement, several shots within CT). */
 int cops__alt_shot_plan(const cops_situation *s, struct cops__shot_plan *p)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   const cops_weapon *w = s->weapon;
-  const char *mode = cops__mode_names[s->mode];
-  if (!w)
-    return FAIL(ctx, COPS_EINVAL, "a %s needs a weapon", mode);
+  int shot_number, rc = cops__shot_checks(s, "A2.3", "no burst (A2.2)", &shot_number);
+  if (rc)
+    return rc;
   const int kind = cops_weapon_kind(w);
   const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
   const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  if (s->mode == COPS_ATTACK_SINGLE ? !cops__kind_is_firearm(kind) && kind != COPS_THROWN
-                                    : !cops__kind_is_firearm(kind))
-    return FAIL(ctx, COPS_EINVAL, "%s is a %s: no %s with it", cops_weapon_name(w),
-                cops_weapon_kind_name(kind, COPS_LANG_EN), mode);
-  if (magazine > 0 && loaded == 0)
-    return FAIL(ctx, COPS_ERULE, "%s is empty: reload it", cops_weapon_name(w));
   if (s->bullets && s->mode != COPS_ATTACK_COVER)
     return FAIL(ctx, COPS_EINVAL, "bullets %d: for covering fire only (A2.3)", s->bullets);
-  int shot_number = 0, fired = 1;
-  if (s->mode == COPS_ATTACK_COVER) {
-    if (!cops__wget(w, COPS_WEAPON_VC))
-      return FAIL(ctx, COPS_ERULE, "%s has no covering-fire value (VC): no covering fire "
-                  "(A2.3 keeps C10.5's weapons)", cops_weapon_name(w));
-    if (loaded < 4)
-      return FAIL(ctx, COPS_ERULE, "covering fire needs at least 4 rounds in the magazine, "
-                  "%s has %d (A2.3)", cops_weapon_name(w), loaded);
-    if (s->bullets && (s->bullets < 4 || s->bullets > loaded))
-      return FAIL(ctx, COPS_ERULE, "covering fire of %d bullets: from 4 to the %d loaded "
-                  "(A2.3)", s->bullets, loaded);
-    if (s->shots_fired || s->several)
-      return FAIL(ctx, COPS_ERULE, "covering fire is the round's whole action: no other shot "
-                  "(A2.3)");
+  if (s->bullets && (s->bullets < 4 || s->bullets > loaded))
+    return FAIL(ctx, COPS_ERULE, "covering fire of %d bullets: from 4 to the %d loaded "
+                "(A2.3)", s->bullets, loaded);
+  int fired = 1;
+  if (s->mode == COPS_ATTACK_COVER)
     fired = s->bullets ? s->bullets : loaded;
-  } else {
-    if (s->mode == COPS_ATTACK_BURST && !cops__wget(w, COPS_WEAPON_VRC))
-      return FAIL(ctx, COPS_ERULE, "%s has no burst value (VRC): no burst (A2.2 keeps C10.6's "
-                  "weapons)", cops_weapon_name(w));
-    const int ct = cops__wget(w, COPS_WEAPON_CT);
-    if (s->shots_fired + 1 > ct)
-      return FAIL(ctx, COPS_ERULE, "shot %d of the round: %s fires at most %d (CT, C10.7)",
-                  s->shots_fired + 1, cops_weapon_name(w), ct);
-    if (s->several || s->shots_fired)
-      shot_number = s->shots_fired + 1;
-    if (s->mode == COPS_ATTACK_BURST)
-      fired = loaded < 3 ? loaded : 3;                   /* A2.2: 3 bullets */
-  }
+  else if (s->mode == COPS_ATTACK_BURST)
+    fired = loaded < 3 ? loaded : 3;                     /* A2.2: 3 bullets */
   if (magazine == 0)
     fired = 0;                                           /* a thrown weapon */
   const int skill = s->mode == COPS_ATTACK_BURST ? COPS_TIR_EN_RAFALES : cops_weapon_skill(w);
-  const char *spec = s->mode == COPS_ATTACK_BURST ? burst_spec(kind)
+  const char *spec = s->mode == COPS_ATTACK_BURST ? cops__burst_spec(kind)
                                                   : cops_weapon_specialisation(w);
   const int c = s->characteristic >= 0 ? s->characteristic : cops_skill_characteristic(skill);
-  int rc = cops__character_skill_action(&p->a, s->attacker, skill, spec, c);
-  if (rc)
+  if ((rc = cops__character_skill_action(&p->a, s->attacker, skill, spec, c)))
     return rc;
   if (s->adrenaline && !cops_skill_adrenaline(skill))
     return FAIL(ctx, COPS_ERULE, "Adrénaline cannot be spent on %s (C3)",

@@ -56,12 +56,6 @@ static int shot_action(cops_ctx *ctx, cops_action *a, const cops_situation *s, i
   return COPS_OK;
 }
 
-static const char *burst_spec(int kind)
-{
-  return kind == COPS_HANDGUN ? "arme de poing" : kind == COPS_SHOULDER_ARM ? "arme d'épaule"
-                                                                            : NULL;
-}
-
 int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *s)
 {
   if (!log)
@@ -85,46 +79,18 @@ int cops__core_shot_plan(const cops_situation *s, struct cops__shot_plan *p)
 {
   cops_ctx *ctx = cops__character_ctx(s->attacker);
   const cops_weapon *w = s->weapon;
-  const char *mode = cops__mode_names[s->mode];
-  if (!w)
-    return FAIL(ctx, COPS_EINVAL, "a %s needs a weapon", mode);
+  int shot_number, rc = cops__shot_checks(s, "C10.5", "no controlled burst (C10.6)",
+                                          &shot_number);
+  if (rc)
+    return rc;
   const int kind = cops_weapon_kind(w);
   const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
   const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  if (s->mode == COPS_ATTACK_SINGLE ? !cops__kind_is_firearm(kind) && kind != COPS_THROWN
-                                    : !cops__kind_is_firearm(kind))
-    return FAIL(ctx, COPS_EINVAL, "%s is a %s: no %s with it", cops_weapon_name(w),
-                cops_weapon_kind_name(kind, COPS_LANG_EN), mode);
-  if (magazine > 0 && loaded == 0)
-    return FAIL(ctx, COPS_ERULE, "%s is empty: reload it", cops_weapon_name(w));
-  int shot_number = 0;
-  if (s->mode == COPS_ATTACK_COVER) {
-    if (!cops__wget(w, COPS_WEAPON_VC))
-      return FAIL(ctx, COPS_ERULE, "%s has no covering-fire value (VC): no covering fire "
-                  "(C10.5)", cops_weapon_name(w));
-    if (loaded < 4)
-      return FAIL(ctx, COPS_ERULE, "covering fire needs at least 4 rounds in the magazine, "
-                  "%s has %d (C10.5)", cops_weapon_name(w), loaded);
-    if (s->shots_fired || s->several)
-      return FAIL(ctx, COPS_ERULE, "covering fire is the round's whole action: no other shot "
-                  "(C10.5)");
-  } else {
-    if (s->mode == COPS_ATTACK_BURST && !cops__wget(w, COPS_WEAPON_VRC))
-      return FAIL(ctx, COPS_ERULE, "%s has no burst value (VRC): no controlled burst (C10.6)",
-                  cops_weapon_name(w));
-    const int ct = cops__wget(w, COPS_WEAPON_CT);
-    if (s->shots_fired + 1 > ct)
-      return FAIL(ctx, COPS_ERULE, "shot %d of the round: %s fires at most %d (CT, C10.7)",
-                  s->shots_fired + 1, cops_weapon_name(w), ct);
-    if (s->several || s->shots_fired)
-      shot_number = s->shots_fired + 1;
-  }
   const int skill = s->mode == COPS_ATTACK_BURST ? COPS_TIR_EN_RAFALES
                                                  : cops_weapon_skill(w);
-  const char *spec = s->mode == COPS_ATTACK_BURST ? burst_spec(kind)
+  const char *spec = s->mode == COPS_ATTACK_BURST ? cops__burst_spec(kind)
                                                   : cops_weapon_specialisation(w);
-  int rc = shot_action(ctx, &p->a, s, skill, spec, shot_number);
-  if (rc)
+  if ((rc = shot_action(ctx, &p->a, s, skill, spec, shot_number)))
     return rc;
   int difficulty;
   p->reason = -1;
