@@ -18,20 +18,6 @@ static cops_armour *vest;
 #define FACES(...) SCRIPT_FACES(&dice, __VA_ARGS__)
 #define ALL_DRAWN() ck_assert_msg(dice.next == dice.n, "drew %d faces of %d", dice.next, dice.n)
 
-static cops_character *person(const char *name, int carrure, int coordination, int reflexes,
-                              int sang_froid)
-{
-  cops_character *c;
-  ck_assert_int_eq(cops_character_new(&c, ctx), COPS_OK);
-  ck_assert_int_eq(cops_character_set_name(c, name), COPS_OK);
-  cops_character_set_characteristic(c, COPS_CARRURE, carrure);
-  cops_character_set_characteristic(c, COPS_COORDINATION, coordination);
-  cops_character_set_characteristic(c, COPS_REFLEXES, reflexes);
-  cops_character_set_characteristic(c, COPS_SANG_FROID, sang_froid);
-  cops_character_set_hp(c, cops_character_max_hp(c));
-  return c;
-}
-
 static cops_weapon *weapon(int kind, const char *name, int range, int magazine, int vrc, int vc,
                            int pu, int fa)
 {
@@ -59,7 +45,7 @@ static void setup(void)
   ck_assert_int_eq(cops_outcome_new(&zone), COPS_OK);
   ck_assert_int_eq(cops_log_new(&log_, ctx), COPS_OK);
   /* Mike: Carrure 3, Coordination 3, Réflexes 5, Sang-froid 2. */
-  mike = person("Mike", 3, 3, 5, 2);
+  mike = fighter(ctx, "Mike", 3, 3, 5, 2);
   ck_assert_int_eq(cops_character_set_skill(mike, COPS_ARME_DE_POING, 5, NULL), COPS_OK);
   ck_assert_int_eq(cops_character_set_skill(mike, COPS_TIR_EN_RAFALES, 6, "arme de poing"),
                    COPS_OK);
@@ -68,12 +54,12 @@ static void setup(void)
                    COPS_OK);
   ck_assert_int_eq(cops_character_set_skill(mike, COPS_ARME_DE_CONTACT, 5, "couteau"), COPS_OK);
   /* Joe: Carrure 3 (29 hit points), Coordination 2, Réflexes 3, Sang-froid 2. */
-  joe = person("Joe", 3, 2, 3, 2);
+  joe = fighter(ctx, "Joe", 3, 2, 3, 2);
   ck_assert_int_eq(cops_character_set_skill(joe, COPS_CORPS_A_CORPS, 6, "coups"), COPS_OK);
   ck_assert_int_eq(cops_character_add_specialisation(joe, COPS_CORPS_A_CORPS,
                                                      "immobilisations"), COPS_OK);
   /* Ann: Carrure 2 (26 hit points), Coordination 3, Réflexes 1, Sang-froid 1. */
-  ann = person("Ann", 2, 3, 1, 1);
+  ann = fighter(ctx, "Ann", 2, 3, 1, 1);
   ck_assert_int_eq(cops_character_set_skill(ann, COPS_ARME_DE_POING, 5, NULL), COPS_OK);
   ck_assert_int_eq(cops_character_set_skill(ann, COPS_CORPS_A_CORPS, 6, "immobilisations"),
                    COPS_OK);

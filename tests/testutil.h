@@ -71,6 +71,21 @@ static inline void expect_dice(const cops_roll *r, int n, const int *faces, cons
 
 /* The size of a long loop: @p full, or a tenth of it when COPS_TEST_QUICK is
  * set (the valgrind run, which checks memory, not statistics). */
+/* A fighter of the attack tests: named, four characteristics, at full hit points. */
+static inline cops_character *fighter(cops_ctx *ctx, const char *name, int carrure,
+                                      int coordination, int reflexes, int sang_froid)
+{
+  cops_character *c;
+  ck_assert_int_eq(cops_character_new(&c, ctx), COPS_OK);
+  ck_assert_int_eq(cops_character_set_name(c, name), COPS_OK);
+  cops_character_set_characteristic(c, COPS_CARRURE, carrure);
+  cops_character_set_characteristic(c, COPS_COORDINATION, coordination);
+  cops_character_set_characteristic(c, COPS_REFLEXES, reflexes);
+  cops_character_set_characteristic(c, COPS_SANG_FROID, sang_froid);
+  cops_character_set_hp(c, cops_character_max_hp(c));
+  return c;
+}
+
 static inline long test_size(long full)
 {
   return getenv("COPS_TEST_QUICK") ? full / 10 : full;
