@@ -1,8 +1,21 @@
 #!/bin/sh
 # The main job: install what is missing, build libcops and the cops command,
 # and show what it does. Usage: sh scripts/demo.sh
+# With --web: build the WebAssembly library and the tabletop page (docs/web.md) and
+# say how to open it.
 set -eu
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--web" ]; then
+  sh scripts/deps.sh web
+  sh scripts/wasm.sh build/wasm
+  echo "The tabletop is in build/wasm/web. Serve it and open it in a browser:"
+  echo "  python3 -m http.server -d build/wasm/web 8000"
+  echo "  then http://localhost:8000/ (a page from file:// cannot load WebAssembly)"
+  exit 0
+elif [ -n "${1:-}" ]; then
+  echo "usage: sh scripts/demo.sh [--web]" >&2
+  exit 2
+fi
 sh scripts/deps.sh build
 if [ -f build/demo/build.ninja ]; then
   meson configure build/demo -Dtests=false -Dbench=false --buildtype=release -Db_lto=true >/dev/null

@@ -79,6 +79,15 @@ else step_failed tsan-build; fi
 note "valgrind memcheck (no error, no leak)"
 if [ -f build/gcc/build.ninja ]; then
   mtest valgrind build/gcc --setup valgrind --suite unit
+  # The WebAssembly build and its tests take the second core while valgrind runs the
+  # command line and the Lua module on one (their figures are printed after those).
+  web_pid=""
+  if command -v emcc >/dev/null 2>&1 && [ -x /usr/bin/chromium ] && command -v node >/dev/null 2>&1; then
+    (sh scripts/wasm.sh build/wasm >"$logs/wasm.log" 2>&1 &&
+       sh tests/web/run.sh build/gcc build/wasm >"$logs/web.log" 2>&1
+     echo $? >"$logs/web.status") &
+    web_pid=$!
+  fi
   COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
     mtest valgrind-cli build/gcc --suite cli
 else step_failed valgrind; fi
@@ -96,6 +105,28 @@ if [ -f build/gcc/bindings/cops.so ] && [ -f build/gcc/tests/failalloc.so ]; the
     fi
   done
 else step_failed valgrind-lua; fi
+
+note "WebAssembly: the build under Node.js and the tabletop in headless Chromium (tests/web)"
+if [ -n "${web_pid:-}" ]; then
+  wait "$web_pid"
+  tail -n 1 "$logs/wasm.log" | sed 's/^/  /'
+  if [ -f "$logs/web.log" ]; then
+    grep -E '^(FAIL|types:|node:|browser:)' "$logs/web.log" | sed 's/^/  /'
+    for part in types node browser; do
+      line=$(grep "^$part: " "$logs/web.log" | tail -n 1)
+      ok=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
+      ko=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+      passed=$((passed + ${ok:-0}))
+      if [ -z "$line" ] || [ "${ko:-1}" -ne 0 ]; then
+        failed=$((failed + ${ko:-1})); failures="$failures web-$part"
+      fi
+    done
+  else
+    tail -n 30 "$logs/wasm.log"; step_failed wasm-build
+  fi
+else
+  echo "  skipped: emscripten, chromium or node missing (sh scripts/deps.sh test installs them)"
+fi
 
 note "libFuzzer over every parser (ASan + UBSan), 20000 seeded runs"
 if sh scripts/fuzz.sh 20000 1; then

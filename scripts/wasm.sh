@@ -1,0 +1,77 @@
+#!/bin/sh
+# Build libcops for WebAssembly (docs/web.md): libsodium and jansson from their Debian
+# sources, then libcops with meson's cross build for emscripten, into BUILD/web: the
+# module libcops.mjs + libcops.wasm, the JavaScript API cops.mjs, the tabletop page and
+# the example files it offers. The dependencies are built once and kept under
+# $COPS_WASM_CACHE (default ~/.cache/libcops-wasm), one folder per version of each.
+# Needs emscripten, autoconf, automake, libtool, cmake, dpkg-dev and a deb-src entry
+# (sh scripts/deps.sh web installs them).
+# Usage: sh scripts/wasm.sh [BUILD]   (BUILD defaults to build/wasm)
+set -eu
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build=${1:-build/wasm}
+# Debian's emscripten runs its optimiser under Node.js with node-acorn, which a Node.js
+# from elsewhere finds only through NODE_PATH; configure's test programs load their
+# .wasm from a file, which Node's fetch cannot: it is turned off for them.
+export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
+export NODE_OPTIONS="--no-experimental-fetch"
+emver=$(emcc --version | sed -n '1s/.* \([0-9][0-9.]*\).*/\1/p')
+srcver() { apt-cache showsrc "$1" 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -n 1; }
+sodium_ver=$(srcver libsodium)
+jansson_ver=$(srcver jansson)
+[ -n "$sodium_ver" ] && [ -n "$jansson_ver" ] || {
+  echo "wasm.sh: no Debian source for libsodium or jansson (a deb-src entry is needed: sh scripts/deps.sh web)" >&2
+  exit 1
+}
+cache=${COPS_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libcops-wasm}
+prefix=$cache/emscripten-$emver-libsodium-$sodium_ver-jansson-$jansson_ver
+if [ ! -f "$prefix/done" ]; then
+  echo "wasm.sh: building libsodium $sodium_ver and jansson $jansson_ver for WebAssembly into $prefix"
+  rm -rf "$prefix"
+  mkdir -p "$prefix/src"
+  log=$prefix/build.log
+  (
+    set -e
+    cd "$prefix/src"
+    apt-get source -qq libsodium="$sodium_ver" jansson="$jansson_ver"
+    cd libsodium-*/
+    # Debian's source has no configure script: autoreconf makes it (autogen.sh would
+    # download config.guess).
+    autoreconf -fi
+    emconfigure ./configure --prefix="$prefix" --enable-minimal --disable-shared \
+      --without-pthreads --disable-ssp --disable-asm --disable-pie CFLAGS=-O2
+    emmake make -j2 install
+    cd ../jansson-*/
+    emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_INSTALL_PREFIX="$prefix" -DJANSSON_BUILD_DOCS=OFF \
+      -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
+    emmake make -C build-wasm -j2 install
+  ) >"$log" 2>&1 || { tail -n 30 "$log"; echo "wasm.sh: the dependencies failed (log: $log)" >&2; exit 1; }
+  rm -rf "$prefix/src"
+  touch "$prefix/done"
+fi
+mkdir -p "$build"
+cat >"$build/deps.ini" <<EOT
+[properties]
+pkg_config_libdir = '$prefix/lib/pkgconfig'
+EOT
+opts="-Dbuildtype=release -Ddefault_library=static -Dtests=false -Dexamples=false -Dbench=false
+  -Dlua=disabled -Dpython=disabled -Dbindings_tests=disabled -Dman=disabled -Ddocs=disabled"
+if [ -f "$build/build.ninja" ]; then
+  # shellcheck disable=SC2086
+  meson configure "$build" $opts >"$build.log" 2>&1
+else
+  # shellcheck disable=SC2086
+  meson setup "$build" --cross-file web/emscripten.ini --cross-file "$build/deps.ini" $opts \
+    >"$build.log" 2>&1
+fi || { tail -n 30 "$build.log"; exit 1; }
+meson compile -C "$build" >"$build/compile.log" 2>&1 || { tail -n 40 "$build/compile.log"; exit 1; }
+# The example files the page offers, and their list.
+web=$build/web
+rm -rf "$web/examples"
+mkdir -p "$web/examples"
+for d in scenarios sheets weapons armour; do cp -r "examples/$d" "$web/examples/"; done
+(cd "$web" && find examples -name '*.json' | sort | sed 's/.*/"&"/' | paste -sd, - |
+  sed 's/^/[/; s/$/]/') >"$web/examples/index.json"
+echo "wasm.sh: $root/$web/libcops.wasm ($(wc -c <"$web/libcops.wasm") bytes, $(gzip -9c "$web/libcops.wasm" | wc -c) gzipped)"

@@ -1,0 +1,143 @@
+// The web tabletop in a real browser (docs/web.md): Debian's Chromium, headless, driven
+// over the DevTools protocol on a pipe (--remote-debugging-pipe: no driver to download,
+// no port), the page served from the WebAssembly build by a small HTTP server.
+// It plays the street shootout with seed 2030 to its end (the log shown equals the C
+// golden JSON Lines), declares one attack for the player and compares the odds shown
+// with the C library's, saves, resumes and replays, and takes the docs' screenshot.
+// Usage: node tests/web/browser.mjs WEB_DIR SOURCE_ROOT NATIVE_WEB_ODDS SCREENSHOT.png
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { strict as assert } from 'node:assert';
+import { open, serve } from './cdp.mjs';
+
+const [webDir, root, webOdds, screenshot] = process.argv.slice(2);
+const server = await serve(webDir);
+const browser = await open(`${server.url}index.html`);
+const page = (expression) => browser.evaluate(expression);
+
+/** Wait for the page's data-state (the tabletop sets it after each step). */
+async function until(state, seconds = 60) {
+  for (let i = 0; i < seconds * 20; i++) {
+    const s = await page('document.body?.dataset.state');
+    if (s === state) return;
+    if (s === 'failed') throw new Error(`the page failed: ${await page("document.querySelector('#status').textContent")}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the page never reached '${state}' (it is '${await page('document.body.dataset.state')}', ` +
+    `status: ${await page("document.querySelector('#status').textContent")})`);
+}
+const click = (sel) => page(`document.querySelector('${sel}').click()`);
+const set = (sel, value) => page(`(() => { const e = document.querySelector('${sel}');
+  e.value = ${JSON.stringify(String(value))}; e.dispatchEvent(new Event('change', { bubbles: true })); })()`);
+const text = (sel) => page(`document.querySelector('${sel}').textContent`);
+const golden = (name) => readFileSync(`${root}/tests/golden/${name}`, 'utf8');
+
+let passed = 0;
+const failures = [];
+async function test(name, fn) {
+  try {
+    await fn();
+    passed++;
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL: ${name}\n  ${String(e.stack).split('\n').slice(0, 4).join('\n  ')}`);
+  }
+}
+
+try {
+  await until('ready');
+
+  await test('the street shootout, seed 2030, run to its end: the log shown is the C golden log', async () => {
+    assert.equal(await page("document.querySelector('#scenario').value"), 'examples/scenarios/street-shootout.json');
+    assert.equal(await page("document.querySelector('#seed').value"), '2030');
+    await page("document.querySelector('#animate').checked = false");
+    await click('#end');
+    await until('over');
+    assert.equal(await text('#jsonl'), golden('street-shootout-2030.jsonl'));
+    assert.equal(await text('#narration'), golden('street-shootout-2030.fr.txt'));
+    assert.match(await text('#status'), /The fight is over/);
+  });
+
+  await test('one declared attack: the odds shown are the C odds', async () => {
+    await set('#side', 0);
+    await click('#new');
+    await until('ready');
+    assert.equal(await page("document.querySelectorAll('#orders .order').length"), 2);
+    await set('#orders .order[data-id="0"] [name="action"]', 'shoot');
+    await set('#orders .order[data-id="0"] [name="target"]', 2);
+    await set('#orders .order[data-id="0"] [name="attitude"]', 1);
+    await set('#orders .order[data-id="0"] [name="initiative"]', 1);
+    const shown = JSON.parse(await page("document.querySelector('#odds').dataset.json"));
+    const want = JSON.parse(execFileSync(webOdds, [`${root}/examples/scenarios/street-shootout.json`,
+      '2030', '0', 'shoot', '2', 'aggressive', '1'], { encoding: 'utf8' }));
+    assert.deepEqual(shown, want);
+    assert.ok((await text('#odds')).includes(`${(100 * want.p_hit).toFixed(1)} % to hit`));
+    // A plan the rules refuse says why instead of odds: melee has no initiative (C6.4).
+    await set('#orders .order[data-id="0"] [name="action"]', 'melee');
+    assert.match(await text('#odds'), /melee has none, use 0 \(C6\.4\)/);
+    assert.equal(await page("document.querySelector('#odds').dataset.json"), '');
+    await set('#orders .order[data-id="0"] [name="action"]', 'shoot');
+    assert.deepEqual(JSON.parse(await page("document.querySelector('#odds').dataset.json")), want);
+  });
+
+  await test('the declared round is played, animated and narrated; the screenshot', async () => {
+    await page("document.querySelector('#animate').checked = true");
+    await click('#round');
+    await until('ready');
+    assert.equal(await page('document.body.dataset.error'), undefined);
+    assert.equal(await page("document.querySelectorAll('#board .token').length"), 5);
+    assert.match(await text('#narration'), /Mike Delgado/);
+    const events = (await text('#jsonl')).trim().split('\n').map((l) => JSON.parse(l));
+    const declared = events.find((e) => e.type === 'declare' && e.actor_id === 0);
+    assert.equal(declared.action, 'shoot');
+    assert.equal(declared.target_id, 2);
+    assert.equal(declared.attitude, 1);
+    assert.equal(declared.initiative, 1);
+    await set('#orders .order[data-id="0"] [name="target"]', 2);
+    writeFileSync(screenshot, await browser.screenshot());
+  });
+
+  await test('saved after two rounds and resumed: the rest of the uninterrupted fight', async () => {
+    await set('#side', -1);
+    await page("document.querySelector('#animate').checked = false");
+    await click('#new');
+    await until('ready');
+    await click('#round');
+    await until('ready');
+    await click('#round');
+    await until('ready');
+    const before = await text('#jsonl');
+    const save = await page('window.tabletop.save()');
+    await page(`window.tabletop.resume(${JSON.stringify(save)})`);
+    await until('ready');
+    await click('#end');
+    await until('over');
+    assert.equal(before + (await text('#jsonl')), golden('street-shootout-2030.jsonl'));
+  });
+
+  await test('a saved log replayed: every event shown, the tokens where the log puts them', async () => {
+    const log = golden('bar-brawl-2030.jsonl');
+    await page(`window.tabletop.replay(${JSON.stringify(log)})`);
+    await until('replayed');
+    assert.equal(await text('#jsonl'), log);
+    assert.equal((await text('#narration')).trim().split('\n').length, log.trim().split('\n').length);
+    const joins = log.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'join');
+    assert.equal(await page("document.querySelectorAll('#board .token').length"), joins.length);
+  });
+
+  await test('a malformed log is refused with a message, the page still works', async () => {
+    await page("window.tabletop.replay('{\"type\":\"start\"}\\nnot json\\n')");
+    await until('replayed');
+    assert.match(await page('document.body.dataset.error'), /line 2: not JSON/);
+    await click('#new');
+    await until('ready');
+  });
+} catch (e) {
+  failures.push('driver');
+  console.log(`FAIL: ${e.stack}\nchromium: ${browser.stderr()}`);
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`browser: ${passed} passed, ${failures.length} failed`);
+process.exit(failures.length ? 1 : 0);

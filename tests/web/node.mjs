@@ -1,0 +1,183 @@
+// The WebAssembly build under Node.js (docs/web.md): the same dice, events, narration,
+// odds and saves as the C library, byte for byte.
+// Usage: node tests/web/node.mjs WEB_DIR SOURCE_ROOT NATIVE_COPS NATIVE_WEB_ODDS
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { strict as assert } from 'node:assert';
+
+const [webDir, root, copsCli, webOdds] = process.argv.slice(2);
+const { load, CopsError } = await import(`${webDir}/cops.mjs`);
+const cops = await load();
+let passed = 0;
+const failures = [];
+function test(name, fn) {
+  try {
+    fn();
+    passed++;
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL: ${name}\n  ${e.stack.split('\n').slice(0, 4).join('\n  ')}`);
+  }
+}
+const native = (...args) => execFileSync(copsCli, args, { encoding: 'utf8' });
+const golden = (name) => readFileSync(`${root}/tests/golden/${name}`, 'utf8');
+
+// The example files in the module's memory file system, at the same place as on disk.
+for (const dir of ['scenarios', 'sheets', 'weapons', 'armour'])
+  for (const f of readdirSync(`${root}/examples/${dir}`))
+    cops.writeFile(`/examples/${dir}/${f}`, readFileSync(`${root}/examples/${dir}/${f}`));
+
+test('the wasm the browser fetches is the one Node runs', () => {
+  assert.deepEqual(readFileSync(`${webDir}/libcops.wasm`), readFileSync(`${webDir}/libcops-node.wasm`));
+});
+
+test('version', () => assert.equal(`libcops ${cops.version})`, native('--version').trim().split('(').pop()));
+
+// C1's worked example with the caller's dice, then seeded rolls against the C command.
+test('C1 worked example, dice from a callback', () => {
+  const faces = [3, 4, 6];
+  const ctx = cops.context({ callback: () => faces.shift() });
+  assert.equal(JSON.stringify(ctx.roll('4+/3 (2)')),
+    native('roll', '--dice', '3,4,6', '--json', '4+/3 (2)').trim());
+  ctx.free();
+});
+test('seeded rolls equal the C command', () => {
+  for (const seed of [0, 7, 2030, '18446744073709551615']) {
+    const ctx = cops.context({ seed });
+    assert.equal(JSON.stringify(ctx.roll('5+/6 (3)')),
+      native('roll', '--seed', String(seed), '--json', '5+/6 (3)').trim());
+    ctx.free();
+  }
+});
+test('exact odds equal the C command', () => {
+  const ctx = cops.context();
+  for (const n of ['4+/3 (2)', '7+/8 (5)', '2+/1']) {
+    const o = ctx.odds(n);
+    const c = JSON.parse(native('odds', '--json', n));
+    assert.equal(o.success, c.p_success);
+    assert.equal(o.expected, c.expected_successes);
+    // at_least[k] = sum of pmf[j] for j >= k
+    c.at_least.forEach((p, k) => {
+      const tail = o.pmf.slice(k).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(tail - p) < 1e-12, `P(>= ${k}) ${tail} against ${p}`);
+    });
+  }
+  ctx.free();
+});
+test('a face out of range from the callback is refused, not used', () => {
+  const ctx = cops.context({ callback: () => 11 });
+  assert.throws(() => ctx.roll('4+/3'), (e) => e instanceof CopsError && e.code === 'COPS_ERNG');
+  ctx.free();
+});
+test('the system source rolls', () => {
+  const ctx = cops.context();
+  const r = ctx.roll('4+/3 (2)');
+  assert.equal(r.dice.length >= 3, true);
+  r.dice.forEach((d) => assert.ok(d.face >= 1 && d.face <= 10));
+  ctx.free();
+});
+test('errors are CopsErrors with the C message', () => {
+  const ctx = cops.context({ seed: 1 });
+  assert.throws(() => ctx.roll('4+/'), (e) => e.code === 'COPS_ESYNTAX' && /column/.test(e.message));
+  assert.throws(() => ctx.character('{"schema": 1'), (e) => e.code === 'COPS_EJSON');
+  assert.throws(() => ctx.seed(-1), (e) => e.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.encounter('house'), (e) => e.code === 'COPS_EINVAL');
+  ctx.free();
+});
+
+// Whole fights: every example fight under both rulesets, against the golden logs.
+for (const [name, rules] of [['street-shootout', 'core'], ['bar-brawl', 'core'],
+  ['covering-fire-standoff', 'core'], ['street-shootout', 'alternative'],
+  ['bar-brawl', 'alternative'], ['covering-fire-standoff', 'alternative']]) {
+  const stem = rules === 'core' ? `${name}-2030` : `${name}-alternative-2030`;
+  test(`${stem}: JSON Lines and narration equal the golden logs`, () => {
+    const ctx = cops.context();
+    const sc = ctx.scenarioFile(`/examples/scenarios/${name}.json`);
+    const e = sc.encounter;
+    e.ruleset = rules;
+    e.seed(2030);
+    e.run();
+    assert.equal(e.jsonl(), golden(`${stem}.jsonl`));
+    assert.equal(e.narrate(0, 'en'), golden(`${stem}.en.txt`));
+    assert.deepEqual(e.events(), golden(`${stem}.jsonl`).trim().split('\n').map((l) => JSON.parse(l)));
+    sc.free();
+    ctx.free();
+  });
+}
+test('French narration equals the golden log', () => {
+  const ctx = cops.context();
+  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+  sc.encounter.seed(2030);
+  sc.encounter.run();
+  assert.equal(sc.encounter.narrate(0, 'fr'), golden('street-shootout-2030.fr.txt'));
+  assert.equal(sc.encounter.narrate(0, 'es'), golden('street-shootout-2030.es.txt'));
+  sc.free();
+  ctx.free();
+});
+
+// Save after each round, resume in a fresh context: the same fight, and the same save
+// text as the C command's.
+test('save and resume at every round give the uninterrupted fight', () => {
+  const whole = golden('street-shootout-2030.jsonl').trim().split('\n');
+  for (let at = 0; at <= 4; at++) {   // over after round 5: nothing to save then
+    let ctx = cops.context();
+    const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+    let e = sc.encounter;
+    e.seed(2030);
+    for (let r = 0; r < at && !e.over; r++) e.runRound();
+    const before = e.jsonl().split('\n').filter((l) => l);
+    const save = e.save();
+    sc.free();
+    ctx.free();
+    ctx = cops.context();
+    e = ctx.resume(save);
+    e.run();
+    const after = e.jsonl().trim().split('\n').filter((l) => l);
+    assert.deepEqual(before.concat(after), whole, `saved after round ${at}`);
+    e.free();
+    ctx.free();
+  }
+});
+test('the save equals the C command\'s save', () => {
+  const ctx = cops.context();
+  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+  sc.encounter.seed(2030);
+  for (let r = 0; r < 3; r++) sc.encounter.runRound();
+  const tmp = execFileSync('mktemp', { encoding: 'utf8' }).trim();
+  native('fight', `${root}/examples/scenarios/street-shootout.json`, '--seed', '2030', '--save-at', '3', tmp, '--json');
+  assert.equal(sc.encounter.save(), readFileSync(tmp, 'utf8'));
+  sc.free();
+  ctx.free();
+});
+
+// A controlled combatant: the table declares, the policy plays the others.
+test('a controlled combatant: suggestion, allowed actions, odds equal to C', () => {
+  const ctx = cops.context();
+  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+  const e = sc.encounter;
+  e.seed(2030);
+  e.setControlled(0);
+  e.beginRound();
+  const d = { action: 'shoot', target: 2, attitude: 'aggressive', initiative: 1 };
+  const want = execFileSync(webOdds, [`${root}/examples/scenarios/street-shootout.json`, '2030', '0',
+    'shoot', '2', 'aggressive', '1'], { encoding: 'utf8' }).trim();
+  assert.equal(JSON.stringify(e.odds(0, d)), JSON.stringify(JSON.parse(want)));
+  const s = e.suggest(0);
+  assert.equal(typeof s.action, 'string');
+  assert.deepEqual(e.initiativeRange(0).length, 2);
+  assert.equal(e.allowed(0, 'escape').allowed, false);
+  assert.ok(e.allowed(0, 'escape').why.length > 0);
+  assert.throws(() => e.declare(0, { action: 'shoot', target: 0 }), CopsError);
+  e.declare(0, d);
+  assert.equal(e.declaration(0).action, 'shoot');
+  e.resolveRound();
+  assert.equal(e.round, 1);
+  const m = e.combatant(0);
+  assert.equal(m.name, 'Mike Delgado');
+  assert.equal(m.controlled, true);
+  sc.free();
+  ctx.free();
+});
+
+console.log(`node: ${passed} passed, ${failures.length} failed`);
+process.exit(failures.length ? 1 : 0);

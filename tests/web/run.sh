@@ -1,0 +1,24 @@
+#!/bin/sh
+# The WebAssembly build tested (docs/web.md): its types (tsc --strict over
+# tests/web/types.mts), under Node.js (tests/web/node.mjs) and in headless Chromium
+# through the tabletop page (tests/web/browser.mjs), both against the native build's
+# command, golden logs and odds. The browser test leaves the docs' screenshot in
+# WASM_BUILD/web-tabletop.png.
+# Usage: sh tests/web/run.sh NATIVE_BUILD WASM_BUILD   (after sh scripts/wasm.sh WASM_BUILD)
+set -u
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+native=$root/$1
+wasm=$root/$2
+status=0
+if tsc --strict --noEmit --module node16 --moduleResolution node16 --target es2022 \
+     tests/web/types.mts; then
+  echo "types: 1 passed, 0 failed"
+else
+  echo "types: 0 passed, 1 failed"; status=1
+fi
+node tests/web/node.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tests/web-odds" ||
+  status=1
+node tests/web/browser.mjs "$wasm/web" "$root" "$native/tests/web-odds" "$wasm/web-tabletop.png" ||
+  status=1
+exit $status

@@ -1,0 +1,41 @@
+// The types of cops.mjs (web/cops.d.mts) as a program uses them: tsc --strict accepts
+// this file, and refuses each line marked @ts-expect-error (a misuse the types catch).
+import { load, CopsError, type Declaration } from '../../web/cops.mjs';
+
+const cops = await load();
+const ctx = cops.context({ seed: 2030n });
+const roll = ctx.roll('4+/3 (2)');
+const faces: number[] = roll.dice.map((d) => d.face);
+const odds = ctx.odds('4+/3 (2)');
+const p: number = odds.success + odds.pmf[0];
+const fight = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+const e = fight.encounter;
+e.seed('2030');
+e.ruleset = 'alternative';
+e.setControlled(0);
+e.beginRound();
+const plan: Declaration = { action: 'shoot', target: 2, attitude: 'aggressive', initiative: 1 };
+const hit: number = e.odds(0, plan).p_hit;
+e.declare(0, e.suggest(0));
+e.resolveRound();
+const names: string[] = e.events().filter((ev) => ev.type === 'hit').map((ev) => ev.target ?? '');
+const winner: number | null = e.winner;
+const text: string = e.narrate(0, 'en') + e.jsonl() + e.save();
+try {
+  ctx.roll('4+/');
+} catch (err) {
+  if (err instanceof CopsError) console.log(err.code, err.status, err.message);
+}
+// @ts-expect-error a declaration names its action
+e.declare(0, { target: 2 });
+// @ts-expect-error no such ruleset
+e.ruleset = 'house';
+// @ts-expect-error no such language
+e.narrate(0, 'de');
+// @ts-expect-error the round is read, not set
+e.round = 3;
+// @ts-expect-error a roll's dice are numbers
+const wrong: string[] = roll.dice.map((d) => d.face);
+console.log(faces, p, hit, names, winner, text, wrong);
+fight.free();
+ctx.free();

@@ -1,0 +1,169 @@
+// Types of cops.mjs, libcops from JavaScript (docs/web.md). tsc --strict checks them
+// against tests/web/types.mts in the test command (tests/web/run.sh).
+
+/** The C API's error names (COPS_EINVAL ...), by the negated code. */
+export const ERRORS: readonly string[];
+
+/** A refusal of the library: its code's name, its number, the context's message. */
+export class CopsError extends Error {
+  readonly name: 'CopsError';
+  /** 'COPS_EINVAL', 'COPS_ESYNTAX', 'COPS_EJSON', 'COPS_ESTATE' ... */
+  readonly code: string;
+  /** The C return code (negative). */
+  readonly status: number;
+}
+
+export interface LoadOptions {
+  /** The module's bytes (Node.js reads libcops.wasm beside cops.mjs by default). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where the browser fetches libcops.wasm (beside cops.mjs by default). */
+  wasmUrl?: string;
+}
+
+/** Load libcops.wasm. */
+export function load(options?: LoadOptions): Promise<Cops>;
+
+export type Seed = number | bigint | string;
+export type Lang = 'fr' | 'en' | 'es';
+export type Ruleset = 'core' | 'alternative';
+export type ActionName = 'wait' | 'shoot' | 'burst' | 'cover' | 'melee' | 'strike' | 'hold' |
+  'throw' | 'escape' | 'move' | 'reload' | 'draw' | 'stand_up' | 'first_aid' | 'medicine';
+
+export interface ContextOptions {
+  /** The seeded stream of cops_ctx_seed (0 .. 2^64 - 1). */
+  seed?: Seed;
+  /** 32 bytes: cops_ctx_seed_bytes. */
+  key?: ArrayLike<number>;
+  /** Every face from the caller: sides is 10 or 6; a face outside 1..sides is COPS_ERNG. */
+  callback?: (sides: number) => number;
+}
+
+/** The loaded library. */
+export class Cops {
+  readonly version: string;
+  /** Write a file into the module's memory file system (sheets, weapons, scenarios). */
+  writeFile(path: string, text: string | Uint8Array): void;
+  /** A context; without options its dice come from the system (crypto.getRandomValues). */
+  context(options?: ContextOptions): Context;
+  actionName(action: number): string;
+  actionParse(text: ActionName | string | number): number;
+  attitudeName(attitude: number, lang?: Lang): string;
+  attitudeParse(text: string | number): number;
+  conditionNames(bits: number, lang?: Lang): string[];
+}
+
+/** A die of a roll's trace (docs/json.md). */
+export interface Die { face: number; success: boolean; reroll_of: number | null }
+/** A roll as cops_roll_to_json writes it. */
+export interface Roll {
+  kind: string; action: string; pool: number; threshold: number; difficulty: number;
+  unskilled: boolean; dice: Die[]; successes: number; success: boolean; margin: number;
+  capped: boolean; [key: string]: unknown;
+}
+/** Exact odds of an action: pmf[k] = P(k successes). */
+export interface Odds { success: number; expected: number; pmf: number[] }
+
+export class Context {
+  seed(seed: Seed): void;
+  seedBytes(key: ArrayLike<number>): void;
+  useSystem(): void;
+  useCallback(fn: (sides: number) => number): void;
+  /** Roll a notation ("4+/3 (2)", COPS.md C1). */
+  roll(notation: string, options?: { unskilled?: boolean }): Roll;
+  odds(notation: string): Odds;
+  character(sheet: string | object): Character;
+  weapon(weapon: string | object): Weapon;
+  armour(armour: string | object): Armour;
+  /** A scenario; file names in it resolve from baseDir of the memory file system. */
+  scenario(json: string | object, baseDir?: string | null): Scenario;
+  scenarioFile(path: string): Scenario;
+  encounter(ruleset?: Ruleset): Encounter;
+  /** An encounter resumed from Encounter.save()'s text. */
+  resume(save: string | object): Encounter;
+  free(): void;
+}
+
+export class Character {
+  readonly name: string;
+  readonly hp: number;
+  readonly maxHp: number;
+  readonly conditions: number;
+  toJSON(): object;
+  free(): void;
+}
+export class Weapon { readonly name: string; toJSON(): object; free(): void }
+export class Armour { readonly name: string; toJSON(): object; free(): void }
+
+export class Scenario {
+  readonly name: string;
+  readonly sides: string[];
+  /** Owned by the scenario: freed with it. */
+  readonly encounter: Encounter;
+  free(): void;
+}
+
+/** cops_declaration's fields; the action by name; fields left out take the defaults. */
+export interface Declaration {
+  action: ActionName | string;
+  attitude?: number | string; initiative?: number; target?: number; weapon?: number;
+  shots?: number; moving?: number | boolean; x?: number; y?: number; difficulty?: number;
+  dice_mod?: number; threshold_mod?: number; difficulty_mod?: number;
+  long_move?: number | boolean; adrenaline?: number | boolean; anciennete?: number | boolean;
+  aim?: number; bullets?: number; circumstances?: number; keep?: number;
+}
+/** A declaration as the library gives it back: every field. */
+export type FullDeclaration = Required<Declaration> & { action: ActionName; attitude: number };
+
+export interface Combatant {
+  id: number; name: string; side: number; x: number; y: number; hp: number; max_hp: number;
+  conditions: number; condition_names: string[]; present: boolean; able: boolean;
+  controlled: boolean; weapon: { name: string; loaded: number } | null;
+}
+
+/** An event of the log as its JSON Line (docs/events.md, schemas/event.schema.json). */
+export interface Event {
+  schema: number; seq: number; round: number; type: string;
+  actor: string | null; actor_id: number | null; target: string | null; target_id: number | null;
+  [key: string]: unknown;
+}
+
+/** The exact odds of a planned attack, as cops_attack_odds_to_json writes them. */
+export interface AttackOdds {
+  schema: number; p_hit: number; p_hit_back: number; in: number[];
+  zones: Record<string, number>; damage: number[]; stopping: Record<string, number>;
+  p_down: number; p_dead: number; [key: string]: unknown;
+}
+
+export class Encounter {
+  add(character: Character, side: number, x?: number, y?: number): number;
+  giveWeapon(id: number, weapon: Weapon): void;
+  setArmour(id: number, armour: Armour | null): void;
+  seed(seed: Seed): void;
+  ruleset: Ruleset;
+  readonly count: number;
+  readonly round: number;
+  readonly over: boolean;
+  /** The winning side once over; null when none won or not over. */
+  readonly winner: number | null;
+  combatant(id: number): Combatant;
+  combatants(): Combatant[];
+  weapons(id: number): { name: string; loaded: number }[];
+  setPosition(id: number, x: number, y: number): void;
+  setControlled(id: number, on?: boolean): void;
+  initiativeRange(id: number): [number, number];
+  allowed(id: number, action: ActionName | string | number): { allowed: boolean; why: string };
+  beginRound(): void;
+  declare(id: number, declaration: Declaration): void;
+  declaration(id: number): FullDeclaration;
+  suggest(id: number): FullDeclaration;
+  odds(id: number, declaration: Declaration): AttackOdds;
+  resolveRound(): void;
+  runRound(): void;
+  run(): void;
+  readonly eventCount: number;
+  jsonl(from?: number): string;
+  events(from?: number): Event[];
+  narrate(from?: number, lang?: Lang): string;
+  save(): string;
+  free(): void;
+}

@@ -1,0 +1,522 @@
+// libcops from JavaScript (docs/web.md): the C library compiled to WebAssembly, the
+// same dice, events and replay as in C. Every rule stays in C; this module turns
+// JavaScript values into the C API's arguments and its results into values, and
+// throws a CopsError for every refusal. Works in browsers and in Node.js.
+//
+//   import { load } from './cops.mjs';
+//   const cops = await load();
+//   const ctx = cops.context({ seed: 2030 });
+//   const fight = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+//   fight.encounter.seed(2030); fight.encounter.run();
+//   console.log(fight.encounter.narrate(0, 'en'));
+
+const NODE = typeof process === 'object' && typeof process.versions === 'object' &&
+  typeof process.versions.node === 'string';
+
+/** The C API's error codes by number (cops_errors), for CopsError.code. */
+export const ERRORS = ['OK', 'EINVAL', 'ERANGE', 'ENOMEM', 'ERNG', 'ESYNTAX', 'ESTATE',
+  'ENOTFOUND', 'ERULE', 'EJSON', 'EIO'];
+
+/** A refusal of the library: code (a COPS_E... name), status (its number), message. */
+export class CopsError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'CopsError';
+    this.status = status;
+    this.code = ERRORS[-status] ? 'COPS_' + ERRORS[-status] : String(status);
+  }
+}
+
+/** The fields of cops_declaration after its size, in order (0.13.0, 21 ints). */
+const DECLARATION = ['action', 'attitude', 'initiative', 'target', 'weapon', 'shots',
+  'moving', 'x', 'y', 'difficulty', 'dice_mod', 'threshold_mod', 'difficulty_mod',
+  'long_move', 'adrenaline', 'anciennete', 'aim', 'bullets', 'circumstances', 'keep'];
+const DECLARATION_SIZE = 4 * (1 + DECLARATION.length);
+/** cops_action (0.7.0): size, dice, threshold, difficulty, three modifiers, flags. */
+const ACTION_SIZE = 4 * 8;
+const RULESETS = ['core', 'alternative'];
+const LANGS = { fr: 0, en: 1, es: 2 };
+
+/**
+ * Load libcops.wasm. In a browser it is fetched beside this file (or from
+ * options.wasmUrl); in Node.js it is read from this file's folder (or given as
+ * options.wasmBinary).
+ */
+export async function load(options = {}) {
+  let wasmBinary = options.wasmBinary;
+  let create;
+  if (NODE) {
+    const { createRequire } = await import('node:module');
+    const { readFile } = await import('node:fs/promises');
+    const require = createRequire(import.meta.url);
+    create = require('./libcops-node.cjs');
+    wasmBinary ??= await readFile(new URL('libcops.wasm', import.meta.url));
+  } else {
+    create = (await import('./libcops.mjs')).default;
+  }
+  const settings = { print: () => {}, printErr: () => {} };
+  if (wasmBinary) settings.wasmBinary = wasmBinary;
+  if (options.wasmUrl) settings.locateFile = () => options.wasmUrl;
+  return new Cops(await create(settings));
+}
+
+/** The loaded library: contexts, names, and the in-memory file system it reads. */
+export class Cops {
+  constructor(m) {
+    this.m = m;
+    this.version = m.UTF8ToString(m._cops_version_string());
+    this.cell = m._malloc(16);   // out-parameters of one call at a time
+  }
+
+  /** Write a file into the module's memory file system (sheets, weapons, scenarios). */
+  writeFile(path, text) {
+    const dir = path.replace(/\/[^/]*$/, '');
+    if (dir) this.m.FS.mkdirTree(dir);
+    this.m.FS.writeFile(path, text);
+  }
+
+  /**
+   * A context: { seed } (a number, bigint or decimal string: the seeded stream of
+   * cops_ctx_seed), { key } (32 bytes: cops_ctx_seed_bytes), { callback } (sides => face,
+   * cops_ctx_use_callback), or none: the system source (crypto.getRandomValues).
+   */
+  context(options = {}) {
+    const m = this.m;
+    this.check(m._cops_ctx_new(this.cell), 0);
+    const ctx = new Context(this, m.getValue(this.cell, 'i32'));
+    try {
+      if (options.seed !== undefined) ctx.seed(options.seed);
+      else if (options.key !== undefined) ctx.seedBytes(options.key);
+      else if (options.callback !== undefined) ctx.useCallback(options.callback);
+    } catch (e) {
+      ctx.free();
+      throw e;
+    }
+    return ctx;
+  }
+
+  /** Names of the C catalogue: actions, attitudes (in a language), conditions. */
+  actionName(action) { return this.str(this.m._cops_encounter_action_name(action)); }
+  actionParse(text) {
+    if (typeof text === 'number') return text;
+    return this.withString(text, (p) => {
+      this.check(this.m._cops_encounter_action_parse(p, this.cell), 0, `unknown action '${text}'`);
+      return this.m.getValue(this.cell, 'i32');
+    });
+  }
+  attitudeName(attitude, lang = 'en') {
+    return this.str(this.m._cops_attitude_name(attitude, this.lang(lang)));
+  }
+  attitudeParse(text) {
+    if (typeof text === 'number') return text;
+    return this.withString(String(text), (p) => {
+      this.check(this.m._cops_attitude_parse(p, this.cell), 0, `unknown attitude '${text}'`);
+      return this.m.getValue(this.cell, 'i32');
+    });
+  }
+  conditionNames(bits, lang = 'en') {
+    const names = [];
+    for (let b = 1; b <= 0x100; b <<= 1)
+      if (bits & b) names.push(this.str(this.m._cops_condition_name(b, this.lang(lang))));
+    return names;
+  }
+  lang(code) {
+    if (typeof code === 'number') return code;
+    if (!(code in LANGS)) throw new CopsError(-1, `unknown language '${code}' (fr, en, es)`);
+    return LANGS[code];
+  }
+
+  // Internals shared by the classes below.
+  str(p) { return p ? this.m.UTF8ToString(p) : null; }
+  withString(text, fn) {
+    const m = this.m;
+    const n = m.lengthBytesUTF8(text) + 1;
+    const p = m._malloc(n);
+    if (!p) throw new CopsError(-3, 'out of memory');
+    try {
+      m.stringToUTF8(text, p, n);
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  /** The text a char ** out-parameter received, freed with cops_free. */
+  taken() {
+    const p = this.m.getValue(this.cell, 'i32');
+    const s = this.m.UTF8ToString(p);
+    this.m._cops_free(p);
+    return s;
+  }
+  check(rc, ctxPtr, message) {
+    if (rc >= 0) return rc;
+    let msg = message;
+    if (!msg && ctxPtr) msg = this.str(this.m._cops_ctx_errmsg(ctxPtr));
+    if (!msg) msg = this.str(this.m._cops_strerror(rc));
+    throw new CopsError(rc, msg);
+  }
+}
+
+function json(text) { return typeof text === 'string' ? text : JSON.stringify(text); }
+
+function seedValue(seed) {
+  const s = BigInt(seed);
+  if (s < 0n || s >= 1n << 64n) throw new CopsError(-1, `seed ${seed}: not 0..2^64-1`);
+  return s;
+}
+
+/** A cops_ctx: the random source, and what is made from it. */
+export class Context {
+  constructor(cops, ptr) {
+    this.cops = cops;
+    this.m = cops.m;
+    this.ptr = ptr;
+    this.fn = 0;
+  }
+  check(rc, message) { return this.cops.check(rc, this.ptr, message); }
+  free() {
+    if (!this.ptr) return;
+    this.m._cops_ctx_free(this.ptr);
+    this.ptr = 0;
+    this.dropCallback();
+  }
+  dropCallback() {
+    if (this.fn) this.m.removeFunction(this.fn);
+    this.fn = 0;
+  }
+
+  seed(seed) { this.check(this.m._cops_ctx_seed(this.ptr, seedValue(seed))); this.dropCallback(); }
+  seedBytes(key) {
+    const bytes = Uint8Array.from(key);
+    const p = this.m._malloc(bytes.length || 1);
+    try {
+      this.m.HEAPU8.set(bytes, p);
+      this.check(this.m._cops_ctx_seed_bytes(this.ptr, p, bytes.length));
+    } finally {
+      this.m._free(p);
+    }
+    this.dropCallback();
+  }
+  /** Fresh key from the system's entropy (the browser's crypto.getRandomValues). */
+  useSystem() { this.check(this.m._cops_ctx_use_system(this.ptr)); this.dropCallback(); }
+  /** Every face from fn(sides) (10 or 6); a value outside 1..sides is refused (COPS_ERNG). */
+  useCallback(fn) {
+    const f = this.m.addFunction((user, sides) => {
+      try {
+        const face = fn(sides);
+        return Number.isInteger(face) ? face : 0;
+      } catch {
+        return 0;
+      }
+    }, 'iii');
+    const rc = this.m._cops_ctx_use_callback(this.ptr, f, 0);
+    if (rc < 0) {
+      this.m.removeFunction(f);
+      this.check(rc);
+    }
+    this.dropCallback();
+    this.fn = f;
+  }
+
+  /** Roll a notation ("4+/3 (2)", C1): the roll as its JSON (docs/json.md). */
+  roll(notation, { unskilled = false } = {}) {
+    const m = this.m;
+    this.check(m._cops_roll_new(this.cops.cell));
+    const roll = m.getValue(this.cops.cell, 'i32');
+    try {
+      this.cops.withString(notation, (p) =>
+        this.check(m._cops_roll_notation(roll, this.ptr, p, unskilled ? 1 : 0)));
+      this.check(m._cops_roll_to_json(roll, this.cops.cell));
+      return JSON.parse(this.cops.taken());
+    } finally {
+      m._cops_roll_free(roll);
+    }
+  }
+
+  /**
+   * Exact odds of a notation: { success, expected, pmf } where pmf[k] is
+   * P(k successes), up to the last k whose probability is not 0.
+   */
+  odds(notation) {
+    const m = this.m;
+    const a = m._malloc(ACTION_SIZE + 8);
+    try {
+      this.cops.withString(notation, (p) =>
+        this.check(m._cops_action_parse_sized(a, ACTION_SIZE, this.ptr, p)));
+      const d = a + ACTION_SIZE;
+      this.check(m._cops_odds_success(this.ptr, a, d));
+      const success = m.getValue(d, 'double');
+      this.check(m._cops_odds_expected(this.ptr, a, d));
+      const expected = m.getValue(d, 'double');
+      const pmf = [];
+      let total = 0;
+      for (let k = 0; total < 1 - 1e-15 && k <= 4096; k++) {
+        this.check(m._cops_odds_pmf(this.ptr, a, k, d));
+        const p = m.getValue(d, 'double');
+        pmf.push(p);
+        total += p;
+      }
+      while (pmf.length > 1 && pmf[pmf.length - 1] === 0) pmf.pop();
+      return { success, expected, pmf };
+    } finally {
+      m._free(a);
+    }
+  }
+
+  made(fn, text, Kind) {
+    this.cops.withString(json(text), (p) => this.check(fn(this.cops.cell, this.ptr, p)));
+    return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  /** A character from its sheet (JSON text or object, docs/sheets.md). */
+  character(sheet) { return this.made(this.m._cops_character_from_json, sheet, Character); }
+  weapon(w) { return this.made(this.m._cops_weapon_from_json, w, Weapon); }
+  armour(a) { return this.made(this.m._cops_armour_from_json, a, Armour); }
+
+  /** A scenario (JSON text or object); file names resolve from baseDir (memory FS). */
+  scenario(text, baseDir = null) {
+    const m = this.m;
+    this.cops.withString(json(text), (p) => {
+      if (baseDir === null) return this.check(m._cops_scenario_from_json(this.cops.cell, this.ptr, p, 0));
+      return this.cops.withString(baseDir, (b) =>
+        this.check(m._cops_scenario_from_json(this.cops.cell, this.ptr, p, b)));
+    });
+    return new Scenario(this, m.getValue(this.cops.cell, 'i32'));
+  }
+  /** A scenario file of the memory file system (Cops.writeFile). */
+  scenarioFile(path) {
+    this.cops.withString(path, (p) => this.check(this.m._cops_scenario_load(this.cops.cell, this.ptr, p)));
+    return new Scenario(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  /** An empty encounter under 'core' or 'alternative' rules. */
+  encounter(ruleset = 'core') {
+    const r = RULESETS.indexOf(ruleset);
+    if (r < 0) throw new CopsError(-1, `unknown ruleset '${ruleset}' (core, alternative)`);
+    this.check(this.m._cops_encounter_new(this.cops.cell, this.ptr, r));
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  }
+  /** An encounter resumed from the text of Encounter.save(): its own dice go on. */
+  resume(save) {
+    this.cops.withString(json(save), (p) => this.check(this.m._cops_encounter_load(this.cops.cell, this.ptr, p)));
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  }
+}
+
+class Owned {
+  constructor(ctx, ptr) { this.ctx = ctx; this.cops = ctx.cops; this.m = ctx.m; this.ptr = ptr; }
+}
+
+export class Character extends Owned {
+  get name() { return this.cops.str(this.m._cops_character_name(this.ptr)); }
+  get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
+  get conditions() { return this.m._cops_character_conditions(this.ptr); }
+  toJSON() {
+    this.ctx.check(this.m._cops_character_to_json(this.ptr, this.cops.cell));
+    return JSON.parse(this.cops.taken());
+  }
+  free() { if (this.ptr) this.m._cops_character_free(this.ptr); this.ptr = 0; }
+}
+
+export class Weapon extends Owned {
+  get name() { return this.cops.str(this.m._cops_weapon_name(this.ptr)); }
+  toJSON() {
+    this.ctx.check(this.m._cops_weapon_to_json(this.ptr, this.cops.cell));
+    return JSON.parse(this.cops.taken());
+  }
+  free() { if (this.ptr) this.m._cops_weapon_free(this.ptr); this.ptr = 0; }
+}
+
+export class Armour extends Owned {
+  get name() { return this.cops.str(this.m._cops_armour_name(this.ptr)); }
+  toJSON() {
+    this.ctx.check(this.m._cops_armour_to_json(this.ptr, this.cops.cell));
+    return JSON.parse(this.cops.taken());
+  }
+  free() { if (this.ptr) this.m._cops_armour_free(this.ptr); this.ptr = 0; }
+}
+
+/** A scenario: its name, sides, and its encounter (owned by the scenario). */
+export class Scenario extends Owned {
+  constructor(ctx, ptr) {
+    super(ctx, ptr);
+    this.encounter = new Encounter(ctx, this.m._cops_scenario_encounter(ptr), false);
+  }
+  get name() { return this.cops.str(this.m._cops_scenario_name(this.ptr)); }
+  get sides() {
+    const n = this.m._cops_scenario_side_count(this.ptr);
+    return Array.from({ length: n }, (_, i) => this.cops.str(this.m._cops_scenario_side_name(this.ptr, i)));
+  }
+  free() {
+    if (this.ptr) this.m._cops_scenario_free(this.ptr);
+    this.ptr = 0;
+    this.encounter.ptr = 0;
+  }
+}
+
+/** A fight (cops_encounter): combatants by id, rounds, declarations, the log. */
+export class Encounter extends Owned {
+  constructor(ctx, ptr, owned) { super(ctx, ptr); this.owned = owned; }
+  check(rc, message) { return this.ctx.check(rc, message); }
+  int(fn) { this.check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  free() { if (this.ptr && this.owned) this.m._cops_encounter_free(this.ptr); this.ptr = 0; }
+
+  add(character, side, x = 0, y = 0) {
+    return this.int((c) => this.m._cops_encounter_add(this.ptr, character.ptr, side, x, y, c));
+  }
+  giveWeapon(id, weapon) { this.check(this.m._cops_encounter_give_weapon(this.ptr, id, weapon.ptr)); }
+  setArmour(id, armour) { this.check(this.m._cops_encounter_set_armour(this.ptr, id, armour ? armour.ptr : 0)); }
+  /** Record the seed in the log's start and seed the context (cops_encounter_seed). */
+  seed(seed) { this.check(this.m._cops_encounter_seed(this.ptr, seedValue(seed))); }
+  get ruleset() { return RULESETS[this.check(this.m._cops_encounter_ruleset(this.ptr))]; }
+  set ruleset(name) {
+    const r = RULESETS.indexOf(name);
+    if (r < 0) throw new CopsError(-1, `unknown ruleset '${name}' (core, alternative)`);
+    this.check(this.m._cops_encounter_set_ruleset(this.ptr, r));
+  }
+  get count() { return this.check(this.m._cops_encounter_count(this.ptr)); }
+  get round() { return this.check(this.m._cops_encounter_round(this.ptr)); }
+  get over() { return this.check(this.m._cops_encounter_over(this.ptr)) === 1; }
+  /** The winning side once over, null when none won (or not over). */
+  get winner() {
+    if (!this.over) return null;
+    const w = this.int((c) => this.m._cops_encounter_get_winner(this.ptr, c));
+    return w < 0 ? null : w;
+  }
+
+  /** What a tabletop draws of combatant id. */
+  combatant(id) {
+    const m = this.m;
+    const ch = m._cops_encounter_character(this.ptr, id);
+    if (!ch) throw new CopsError(-1, `no combatant ${id}`);
+    const cell = this.cops.cell;
+    this.check(m._cops_encounter_position(this.ptr, id, cell, cell + 4));
+    const x = m.getValue(cell, 'i32');
+    const y = m.getValue(cell + 4, 'i32');
+    this.check(m._cops_character_hp(ch, cell));
+    const hp = m.getValue(cell, 'i32');
+    const hand = this.int((c) => m._cops_encounter_hand(this.ptr, id, c));
+    let weapon = null;
+    if (hand >= 0) {
+      const w = m._cops_encounter_weapon_at(this.ptr, id, hand);
+      m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, cell);
+      weapon = { name: this.cops.str(m._cops_weapon_name(w)), loaded: m.getValue(cell, 'i32') };
+    }
+    const conditions = m._cops_character_conditions(ch);
+    return {
+      id, name: this.cops.str(m._cops_character_name(ch)),
+      side: this.check(m._cops_encounter_side(this.ptr, id)), x, y, hp,
+      max_hp: m._cops_character_max_hp(ch), conditions,
+      condition_names: this.cops.conditionNames(conditions),
+      present: this.check(m._cops_encounter_present(this.ptr, id)) === 1,
+      able: this.int((c) => m._cops_encounter_able(this.ptr, id, c)) === 1,
+      controlled: this.int((c) => m._cops_encounter_controlled(this.ptr, id, c)) === 1,
+      weapon,
+    };
+  }
+  /** The weapons id carries, in order (a DRAW declaration's weapon is an index). */
+  weapons(id) {
+    const m = this.m;
+    const n = this.check(m._cops_encounter_weapon_count(this.ptr, id));
+    return Array.from({ length: n }, (_, k) => {
+      const w = m._cops_encounter_weapon_at(this.ptr, id, k);
+      m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, this.cops.cell);
+      return { name: this.cops.str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32') };
+    });
+  }
+  combatants() { return Array.from({ length: this.count }, (_, i) => this.combatant(i)); }
+  setPosition(id, x, y) { this.check(this.m._cops_encounter_set_position(this.ptr, id, x, y)); }
+  setControlled(id, on = true) { this.check(this.m._cops_encounter_set_controlled(this.ptr, id, on ? 1 : 0)); }
+  initiativeRange(id) {
+    const c = this.cops.cell;
+    this.check(this.m._cops_encounter_initiative_range(this.ptr, id, c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  /** Whether id may take action now: { allowed, why }. */
+  allowed(id, action) {
+    const m = this.m;
+    const why = m._malloc(256);
+    try {
+      this.check(m._cops_encounter_allowed(this.ptr, id, this.cops.actionParse(action), this.cops.cell, why, 256));
+      return { allowed: m.getValue(this.cops.cell, 'i32') === 1, why: m.UTF8ToString(why) };
+    } finally {
+      m._free(why);
+    }
+  }
+
+  // Declarations: plain objects with cops_declaration's fields, the action by name.
+  withDeclaration(d, fn) {
+    const m = this.m;
+    const p = m._malloc(DECLARATION_SIZE);
+    try {
+      const action = d ? this.cops.actionParse(d.action ?? 'wait') : 0;
+      this.check(m._cops_declaration_init_sized(p, DECLARATION_SIZE, action));
+      if (d) {
+        DECLARATION.forEach((f, i) => {
+          if (f === 'action' || d[f] === undefined) return;
+          let v = d[f];
+          if (f === 'attitude') v = this.cops.attitudeParse(v);
+          if (typeof v === 'boolean') v = v ? 1 : 0;
+          if (!Number.isInteger(v)) throw new CopsError(-1, `declaration: ${f}: ${v} is not an integer`);
+          m.setValue(p + 4 * (i + 1), v, 'i32');
+        });
+      }
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  readDeclaration(p) {
+    const d = {};
+    DECLARATION.forEach((f, i) => { d[f] = this.m.getValue(p + 4 * (i + 1), 'i32'); });
+    d.action = this.cops.actionName(d.action);
+    return d;
+  }
+  beginRound() { this.check(this.m._cops_encounter_begin_round(this.ptr)); }
+  declare(id, d) { this.withDeclaration(d, (p) => this.check(this.m._cops_encounter_declare(this.ptr, id, p))); }
+  declaration(id) {
+    return this.withDeclaration(null, (p) => {
+      this.check(this.m._cops_encounter_declaration(this.ptr, id, p));
+      return this.readDeclaration(p);
+    });
+  }
+  /** The default policy's declaration for id now. */
+  suggest(id) {
+    return this.withDeclaration(null, (p) => {
+      this.check(this.m._cops_encounter_suggest(this.ptr, id, p));
+      return this.readDeclaration(p);
+    });
+  }
+  /** The exact odds of the attack id would declare (cops_encounter_odds), as their JSON. */
+  odds(id, d) {
+    const m = this.m;
+    this.check(m._cops_attack_odds_new(this.cops.cell, this.ctx.ptr));
+    const o = m.getValue(this.cops.cell, 'i32');
+    try {
+      this.withDeclaration(d, (p) => this.check(m._cops_encounter_odds(this.ptr, id, p, o)));
+      this.check(m._cops_attack_odds_to_json(o, this.cops.cell));
+      return JSON.parse(this.cops.taken());
+    } finally {
+      m._cops_attack_odds_free(o);
+    }
+  }
+  resolveRound() { this.check(this.m._cops_encounter_resolve_round(this.ptr)); }
+  runRound() { this.check(this.m._cops_encounter_run_round(this.ptr)); }
+  run() { this.check(this.m._cops_encounter_run(this.ptr)); }
+
+  // The log: events as JSON Lines, as objects, narrated.
+  get log() { return this.m._cops_encounter_log(this.ptr); }
+  get eventCount() { return this.check(this.m._cops_log_count(this.log)); }
+  jsonl(from = 0) {
+    this.check(this.m._cops_log_to_jsonl(this.log, from, this.cops.cell));
+    return this.cops.taken();
+  }
+  events(from = 0) { return this.jsonl(from).split('\n').filter((l) => l).map((l) => JSON.parse(l)); }
+  narrate(from = 0, lang = 'fr') {
+    this.check(this.m._cops_log_narrate(this.log, from, this.cops.lang(lang), this.cops.cell));
+    return this.cops.taken();
+  }
+  /** The whole fight as text (docs/saves.md); Context.resume() goes on from it. */
+  save() {
+    this.check(this.m._cops_encounter_save(this.ptr, this.cops.cell));
+    return this.cops.taken();
+  }
+}
