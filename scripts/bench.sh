@@ -66,3 +66,12 @@ echo "cops sim, street shootout, $fights fights: $one fights/s on 1 thread, $all
   "(the same summary: $same)"
 awk -v a="$one" -v b="$all" -v c="$cores" \
   'BEGIN { printf "  sim --jobs %d / --jobs 1          %.2f   (>= %.2f: near-linear)\n", c, b / a, 0.8 * c }'
+
+# The same benchmark as WebAssembly under Node.js and in headless Chromium (docs/web.md),
+# when emscripten, Node.js and Chromium are here (sh scripts/deps.sh web).
+if command -v emcc >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && [ -x /usr/bin/chromium ]; then
+  COPS_WASM_BENCH=true sh scripts/wasm.sh build/wasm
+  node bench/web.mjs build/release/bench/bench build/wasm/bench "$secs"
+else
+  echo "WebAssembly: not measured (no emscripten, Node.js or Chromium; sh scripts/deps.sh web)"
+fi

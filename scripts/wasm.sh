@@ -6,7 +6,8 @@
 # $COPS_WASM_CACHE (default ~/.cache/libcops-wasm), one folder per version of each.
 # Needs emscripten, autoconf, automake, libtool, cmake, dpkg-dev and a deb-src entry
 # (sh scripts/deps.sh web installs them).
-# Usage: sh scripts/wasm.sh [BUILD]   (BUILD defaults to build/wasm)
+# Usage: sh scripts/wasm.sh [BUILD]   (BUILD defaults to build/wasm; COPS_WASM_BENCH=true
+# adds the benchmark, BUILD/bench/bench.js, for scripts/bench.sh)
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -56,7 +57,7 @@ cat >"$build/deps.ini" <<EOT
 [properties]
 pkg_config_libdir = '$prefix/lib/pkgconfig'
 EOT
-opts="-Dbuildtype=release -Ddefault_library=static -Dtests=false -Dexamples=false -Dbench=false
+opts="-Dbuildtype=release -Ddefault_library=static -Dtests=false -Dexamples=false -Dbench=${COPS_WASM_BENCH:-false}
   -Dlua=disabled -Dpython=disabled -Dbindings_tests=disabled -Dman=disabled -Ddocs=disabled"
 if [ -f "$build/build.ninja" ]; then
   # shellcheck disable=SC2086

@@ -13,12 +13,13 @@ const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/ja
   '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm',
   '.png': 'image/png' };
 
-/** Serve the files of dir on 127.0.0.1 (a free port); resolves to { url, close }. */
-export async function serve(dir) {
+/** Serve the files of dir on 127.0.0.1 (a free port), and extra ones given as
+ * { '/name': text }; resolves to { url, close }. */
+export async function serve(dir, extra = {}) {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     try {
-      const body = readFileSync(join(dir, path === '/' ? 'index.html' : path));
+      const body = extra[path] ?? readFileSync(join(dir, path === '/' ? 'index.html' : path));
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
