@@ -43,13 +43,23 @@ count() { # count NAME LOG STATUS: add a meson test run's figures
   echo "$1: $ok passed, $ko failed"
 }
 
-mtest() { # mtest NAME DIR [meson test args]
+mrun() { # mrun NAME DIR [meson test args]: a meson test run into NAME.log, its status
+  # into NAME.status (so that it may run in the background)
   name=$1 dir=$2; shift 2
   meson test -C "$dir" --print-errorlogs "$@" >"$logs/$name.log" 2>&1
-  st=$?
-  grep -E '^ *[0-9]+/[0-9]+ ' "$logs/$name.log" | sed 's/^/  /'
-  [ $st -eq 0 ] || sed -n '/Summary of Failures/,$p;/^--- /,/^---/p' "$logs/$name.log" | head -n 80
-  count "$name" "$logs/$name.log" $st
+  echo $? >"$logs/$name.status"
+}
+
+mreport() { # mreport NAME: print and count the run's figures
+  st=$(cat "$logs/$1.status" 2>/dev/null || echo 1)
+  grep -E '^ *[0-9]+/[0-9]+ ' "$logs/$1.log" | sed 's/^/  /'
+  [ "$st" -eq 0 ] || sed -n '/Summary of Failures/,$p;/^--- /,/^---/p' "$logs/$1.log" | head -n 80
+  count "$1" "$logs/$1.log" "$st"
+}
+
+mtest() { # mtest NAME DIR [meson test args]
+  mrun "$@"
+  mreport "$1"
 }
 
 step_failed() {
@@ -77,19 +87,21 @@ if CC=clang CXX=clang++ setup build/tsan -Db_sanitize=thread -Db_lundef=false -D
 else step_failed tsan-build; fi
 
 note "valgrind memcheck (no error, no leak)"
+# Three steps that each keep one core busy run side by side from here: the command line
+# under valgrind, the WebAssembly build and its tests, and (in the foreground) the Lua
+# module under valgrind then the fuzzer. Their figures are printed in this order.
+cli_pid="" web_pid=""
 if [ -f build/gcc/build.ninja ]; then
   mtest valgrind build/gcc --setup valgrind --suite unit
-  # The WebAssembly build and its tests take the second core while valgrind runs the
-  # command line and the Lua module on one (their figures are printed after those).
-  web_pid=""
+  (COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
+     mrun valgrind-cli build/gcc --suite cli --timeout-multiplier 3) &
+  cli_pid=$!
   if command -v emcc >/dev/null 2>&1 && [ -x /usr/bin/chromium ] && command -v node >/dev/null 2>&1; then
     (sh scripts/wasm.sh build/wasm >"$logs/wasm.log" 2>&1 &&
        sh tests/web/run.sh build/gcc build/wasm >"$logs/web.log" 2>&1
      echo $? >"$logs/web.status") &
     web_pid=$!
   fi
-  COPS_CLI_WRAPPER="valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all" \
-    mtest valgrind-cli build/gcc --suite cli
 else step_failed valgrind; fi
 if [ -f build/gcc/bindings/cops.so ] && [ -f build/gcc/tests/failalloc.so ]; then
   # The Lua module under memcheck: no error, no leak (the state is closed at the end),
@@ -105,6 +117,17 @@ if [ -f build/gcc/bindings/cops.so ] && [ -f build/gcc/tests/failalloc.so ]; the
     fi
   done
 else step_failed valgrind-lua; fi
+
+note "libFuzzer over every parser (ASan + UBSan), 20000 seeded runs"
+if sh scripts/fuzz.sh 20000 1; then
+  echo "fuzz: 1 passed, 0 failed"; passed=$((passed + 1))
+else step_failed fuzz; fi
+
+note "valgrind memcheck: the command line and the examples (tests/cli.sh)"
+if [ -n "$cli_pid" ]; then
+  wait "$cli_pid"
+  mreport valgrind-cli
+fi
 
 note "WebAssembly: the build under Node.js and the tabletop in headless Chromium (tests/web)"
 if [ -n "${web_pid:-}" ]; then
@@ -127,11 +150,6 @@ if [ -n "${web_pid:-}" ]; then
 else
   echo "  skipped: emscripten, chromium or node missing (sh scripts/deps.sh test installs them)"
 fi
-
-note "libFuzzer over every parser (ASan + UBSan), 20000 seeded runs"
-if sh scripts/fuzz.sh 20000 1; then
-  echo "fuzz: 1 passed, 0 failed"; passed=$((passed + 1))
-else step_failed fuzz; fi
 
 note "installed, it works: C via pkg-config, cops, import cops, require \"cops\" (tests/install.sh)"
 if sh tests/install.sh build/install >"$logs/install.log" 2>&1; then

@@ -304,35 +304,25 @@ class Owned {
   constructor(ctx, ptr) { this.ctx = ctx; this.cops = ctx.cops; this.m = ctx.m; this.ptr = ptr; }
 }
 
-export class Character extends Owned {
-  get name() { return this.cops.str(this.m._cops_character_name(this.ptr)); }
+/** What a context reads from JSON: `kind` names its C functions (cops_KIND_name ...). */
+class Sheet extends Owned {
+  constructor(ctx, ptr, kind) { super(ctx, ptr); this.kind = kind; }
+  get name() { return this.cops.str(this.m[`_cops_${this.kind}_name`](this.ptr)); }
+  toJSON() {
+    this.ctx.check(this.m[`_cops_${this.kind}_to_json`](this.ptr, this.cops.cell));
+    return JSON.parse(this.cops.taken());
+  }
+  free() { if (this.ptr) this.m[`_cops_${this.kind}_free`](this.ptr); this.ptr = 0; }
+}
+
+export class Character extends Sheet {
+  constructor(ctx, ptr) { super(ctx, ptr, 'character'); }
   get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
   get conditions() { return this.m._cops_character_conditions(this.ptr); }
-  toJSON() {
-    this.ctx.check(this.m._cops_character_to_json(this.ptr, this.cops.cell));
-    return JSON.parse(this.cops.taken());
-  }
-  free() { if (this.ptr) this.m._cops_character_free(this.ptr); this.ptr = 0; }
 }
-
-export class Weapon extends Owned {
-  get name() { return this.cops.str(this.m._cops_weapon_name(this.ptr)); }
-  toJSON() {
-    this.ctx.check(this.m._cops_weapon_to_json(this.ptr, this.cops.cell));
-    return JSON.parse(this.cops.taken());
-  }
-  free() { if (this.ptr) this.m._cops_weapon_free(this.ptr); this.ptr = 0; }
-}
-
-export class Armour extends Owned {
-  get name() { return this.cops.str(this.m._cops_armour_name(this.ptr)); }
-  toJSON() {
-    this.ctx.check(this.m._cops_armour_to_json(this.ptr, this.cops.cell));
-    return JSON.parse(this.cops.taken());
-  }
-  free() { if (this.ptr) this.m._cops_armour_free(this.ptr); this.ptr = 0; }
-}
+export class Weapon extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); } }
+export class Armour extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'armour'); } }
 
 /** A scenario: its name, sides, and its encounter (owned by the scenario). */
 export class Scenario extends Owned {

@@ -156,6 +156,11 @@ async function animate(ev) {
     }
     case 'move': if (a) place(a, ev.x, ev.y); break;
     case 'death': if (a) a.g.classList.add('dead'); break;
+    case 'condition': {
+      const v = tokens.get(ev.target_id ?? ev.actor_id);
+      if (v && ev.active) float(v.x, v.y + 1, ev.condition.replace(/_/g, ' '), 'info');
+      break;
+    }
     case 'end': status(ev.winner === null || ev.winner === undefined ? 'The fight is over: no winner'
       : `The fight is over: ${sideNames[ev.winner] ?? `side ${ev.winner}`} wins`); break;
     default: break;

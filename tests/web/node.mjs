@@ -2,7 +2,9 @@
 // odds and saves as the C library, byte for byte.
 // Usage: node tests/web/node.mjs WEB_DIR SOURCE_ROOT NATIVE_COPS NATIVE_WEB_ODDS
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
 
 const [webDir, root, copsCli, webOdds] = process.argv.slice(2);
@@ -26,6 +28,15 @@ const golden = (name) => readFileSync(`${root}/tests/golden/${name}`, 'utf8');
 for (const dir of ['scenarios', 'sheets', 'weapons', 'armour'])
   for (const f of readdirSync(`${root}/examples/${dir}`))
     cops.writeFile(`/examples/${dir}/${f}`, readFileSync(`${root}/examples/${dir}/${f}`));
+
+/** An example fight seeded with 2030 in a context of its own, under `rules`. */
+function seeded(name, rules = 'core') {
+  const ctx = cops.context();
+  const sc = ctx.scenarioFile(`/examples/scenarios/${name}.json`);
+  sc.encounter.ruleset = rules;
+  sc.encounter.seed(2030);
+  return { e: sc.encounter, free: () => { sc.free(); ctx.free(); } };
+}
 
 test('the wasm the browser fetches is the one Node runs', () => {
   assert.deepEqual(readFileSync(`${webDir}/libcops.wasm`), readFileSync(`${webDir}/libcops-node.wasm`));
@@ -91,27 +102,74 @@ for (const [name, rules] of [['street-shootout', 'core'], ['bar-brawl', 'core'],
   ['bar-brawl', 'alternative'], ['covering-fire-standoff', 'alternative']]) {
   const stem = rules === 'core' ? `${name}-2030` : `${name}-alternative-2030`;
   test(`${stem}: JSON Lines and narration equal the golden logs`, () => {
-    const ctx = cops.context();
-    const sc = ctx.scenarioFile(`/examples/scenarios/${name}.json`);
-    const e = sc.encounter;
-    e.ruleset = rules;
-    e.seed(2030);
+    const { e, free } = seeded(name, rules);
     e.run();
     assert.equal(e.jsonl(), golden(`${stem}.jsonl`));
     assert.equal(e.narrate(0, 'en'), golden(`${stem}.en.txt`));
     assert.deepEqual(e.events(), golden(`${stem}.jsonl`).trim().split('\n').map((l) => JSON.parse(l)));
-    sc.free();
-    ctx.free();
+    free();
   });
 }
 test('French narration equals the golden log', () => {
+  const { e, free } = seeded('street-shootout');
+  e.run();
+  assert.equal(e.narrate(0, 'fr'), golden('street-shootout-2030.fr.txt'));
+  assert.equal(e.narrate(0, 'es'), golden('street-shootout-2030.es.txt'));
+  free();
+});
+
+// An encounter built from sheets, weapons and armour given as JSON: the same fight as the
+// scenario that names the same files, die for die, and the same as the C command's.
+test('an encounter built from JSON objects is the scenario\'s fight', () => {
+  const file = (f) => JSON.parse(readFileSync(`${root}/examples/${f}`, 'utf8'));
+  const duel = { schema: 1, name: 'Duel', combatants: [
+    { sheet: file('sheets/mike.json'), side: 'COPS', position: [0, 0],
+      weapons: [file('weapons/vulcan-051.json')], armour: file('armour/gilet-pare-balles.json') },
+    { sheet: file('sheets/joe.json'), side: 'gang', position: [10, 0],
+      weapons: [file('weapons/vulcan-051.json')] }] };
   const ctx = cops.context();
-  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
-  sc.encounter.seed(2030);
+  const sc = ctx.scenario(duel);
+  sc.encounter.seed(7);
   sc.encounter.run();
-  assert.equal(sc.encounter.narrate(0, 'fr'), golden('street-shootout-2030.fr.txt'));
-  assert.equal(sc.encounter.narrate(0, 'es'), golden('street-shootout-2030.es.txt'));
+  const dir = mkdtempSync(join(tmpdir(), 'cops-web-'));
+  try {
+    writeFileSync(`${dir}/duel.json`, JSON.stringify(duel));
+    assert.equal(sc.encounter.jsonl(), native('fight', `${dir}/duel.json`, '--seed', '7', '--json'));
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+  const made = [];
+  const chars = [];
+  const e = ctx.encounter('core');
+  duel.combatants.forEach((c, i) => {
+    const ch = ctx.character(c.sheet);
+    assert.deepEqual(ctx.character(ch.toJSON()).toJSON(), ch.toJSON());
+    const id = e.add(ch, i, c.position[0], c.position[1]);
+    const w = ctx.weapon(c.weapons[0]);
+    e.giveWeapon(id, w);
+    made.push(ch, w);
+    chars.push(ch);
+    if (c.armour) {
+      const a = ctx.armour(c.armour);
+      assert.equal(a.name, c.armour.name);
+      e.setArmour(id, a);
+      made.push(a);
+    }
+  });
+  assert.equal(chars[0].name, 'Mike Delgado');
+  assert.equal(chars[0].hp, chars[0].maxHp);
+  e.seed(7);
+  e.run();
+  // The same events but the sides' names (a scenario names its sides, in its joins and end).
+  const play = (text) => text.split('\n').filter((l) => l).map((l) => JSON.parse(l)).map((ev) =>
+    (ev.type === 'join' || ev.type === 'end' ? { ...ev, target: null } : ev));
+  assert.deepEqual(play(e.jsonl()), play(sc.encounter.jsonl()));
+  assert.equal(e.over, true);
+  assert.equal(e.winner, sc.encounter.winner);
+  assert.ok(chars.some((c) => c.hp < c.maxHp), 'someone was hurt');
+  e.free();
   sc.free();
+  made.forEach((m) => m.free());
   ctx.free();
 });
 
@@ -120,42 +178,37 @@ test('French narration equals the golden log', () => {
 test('save and resume at every round give the uninterrupted fight', () => {
   const whole = golden('street-shootout-2030.jsonl').trim().split('\n');
   for (let at = 0; at <= 4; at++) {   // over after round 5: nothing to save then
-    let ctx = cops.context();
-    const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
-    let e = sc.encounter;
-    e.seed(2030);
-    for (let r = 0; r < at && !e.over; r++) e.runRound();
-    const before = e.jsonl().split('\n').filter((l) => l);
-    const save = e.save();
-    sc.free();
-    ctx.free();
-    ctx = cops.context();
-    e = ctx.resume(save);
+    const first = seeded('street-shootout');
+    for (let r = 0; r < at; r++) first.e.runRound();
+    const before = first.e.jsonl().split('\n').filter((l) => l);
+    const save = first.e.save();
+    first.free();
+    const ctx = cops.context();
+    const e = ctx.resume(save);
     e.run();
-    const after = e.jsonl().trim().split('\n').filter((l) => l);
+    const after = e.jsonl().split('\n').filter((l) => l);
     assert.deepEqual(before.concat(after), whole, `saved after round ${at}`);
     e.free();
     ctx.free();
   }
 });
 test('the save equals the C command\'s save', () => {
-  const ctx = cops.context();
-  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
-  sc.encounter.seed(2030);
-  for (let r = 0; r < 3; r++) sc.encounter.runRound();
-  const tmp = execFileSync('mktemp', { encoding: 'utf8' }).trim();
-  native('fight', `${root}/examples/scenarios/street-shootout.json`, '--seed', '2030', '--save-at', '3', tmp, '--json');
-  assert.equal(sc.encounter.save(), readFileSync(tmp, 'utf8'));
-  sc.free();
-  ctx.free();
+  const { e, free } = seeded('street-shootout');
+  for (let r = 0; r < 3; r++) e.runRound();
+  const dir = mkdtempSync(join(tmpdir(), 'cops-web-'));
+  try {
+    native('fight', `${root}/examples/scenarios/street-shootout.json`, '--seed', '2030',
+      '--save-at', '3', `${dir}/saved.json`, '--json');
+    assert.equal(e.save(), readFileSync(`${dir}/saved.json`, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true });
+    free();
+  }
 });
 
 // A controlled combatant: the table declares, the policy plays the others.
 test('a controlled combatant: suggestion, allowed actions, odds equal to C', () => {
-  const ctx = cops.context();
-  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
-  const e = sc.encounter;
-  e.seed(2030);
+  const { e, free } = seeded('street-shootout');
   e.setControlled(0);
   e.beginRound();
   const d = { action: 'shoot', target: 2, attitude: 'aggressive', initiative: 1 };
@@ -175,8 +228,7 @@ test('a controlled combatant: suggestion, allowed actions, odds equal to C', () 
   const m = e.combatant(0);
   assert.equal(m.name, 'Mike Delgado');
   assert.equal(m.controlled, true);
-  sc.free();
-  ctx.free();
+  free();
 });
 
 console.log(`node: ${passed} passed, ${failures.length} failed`);
