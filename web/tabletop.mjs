@@ -442,14 +442,27 @@ function describe(ev) {
   return `#${ev.seq} round ${ev.round} ${ev.type}: ${who}${at}${dice}${extra ? ` (${extra})` : ''}`;
 }
 
+/** A line of a log to replay, checked as far as the page draws it (docs/events.md). */
+function event(line, n) {
+  let ev;
+  try {
+    ev = JSON.parse(line);
+  } catch {
+    throw new Error(`line ${n}: not JSON`);
+  }
+  const int = (v) => Number.isInteger(v);
+  if (ev === null || typeof ev !== 'object' || ev.schema !== 2 || !int(ev.seq) || !int(ev.round) ||
+      typeof ev.type !== 'string')
+    throw new Error(`line ${n}: not an event of schema 2 (schema, seq, round, type)`);
+  if (ev.type === 'join' && !(int(ev.actor_id) && int(ev.side) && int(ev.x) && int(ev.y) &&
+      typeof ev.actor === 'string'))
+    throw new Error(`line ${n}: a join without its combatant, side or position`);
+  return ev;
+}
+
 async function replay(text) {
-  const events = text.split('\n').filter((l) => l.trim()).map((l, i) => {
-    try {
-      return JSON.parse(l);
-    } catch {
-      throw new Error(`line ${i + 1}: not JSON`);
-    }
-  });
+  const events = text.split('\n').map((l, i) => [l, i + 1]).filter(([l]) => l.trim())
+    .map(([l, n]) => event(l, n));
   freeFight();
   replaying = true;
   $('#orders').replaceChildren();

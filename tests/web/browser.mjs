@@ -125,10 +125,18 @@ try {
     assert.equal(await page("document.querySelectorAll('#board .token').length"), joins.length);
   });
 
-  await test('a malformed log is refused with a message, the page still works', async () => {
-    await page("window.tabletop.replay('{\"type\":\"start\"}\\nnot json\\n')");
-    await until('replayed');
-    assert.match(await page('document.body.dataset.error'), /line 2: not JSON/);
+  await test('a malformed log is refused with a message, the page as it was', async () => {
+    const before = await text('#narration');
+    const start = golden('street-shootout-2030.jsonl').split('\n')[0];
+    for (const [log, why] of [[`${start}\nnot json\n`, /line 2: not JSON/],
+      [`${start}\n\n5\n`, /line 3: not an event of schema 2/],
+      [`${start}\n{"schema":2,"seq":1,"round":0,"type":"join","actor":"X","side":0}`,
+        /line 2: a join without its combatant, side or position/]]) {
+      await page(`window.tabletop.replay(${JSON.stringify(log)})`);   // awaits the refusal
+      assert.match(await page('document.body.dataset.error'), why);
+      assert.match(await text('#status'), why);
+      assert.equal(await text('#narration'), before);
+    }
     await click('#new');
     await until('ready');
   });
