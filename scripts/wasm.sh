@@ -5,7 +5,7 @@
 # the example files it offers. The dependencies are built once and kept under
 # $COPS_WASM_CACHE (default ~/.cache/libcops-wasm), one folder per version of each.
 # Needs emscripten, autoconf, automake, libtool, cmake, dpkg-dev and a deb-src entry
-# (sh scripts/deps.sh web installs them).
+# (sh scripts/deps.sh web installs them); scripts/wasm-deps.sh builds the dependencies.
 # Usage: sh scripts/wasm.sh [BUILD]   (BUILD defaults to build/wasm; COPS_WASM_BENCH=true
 # adds the benchmark, BUILD/bench/bench.js, for scripts/bench.sh)
 set -eu
@@ -30,33 +30,20 @@ prefix=$cache/emscripten-$emver-libsodium-$sodium_ver-jansson-$jansson_ver
 if [ ! -f "$prefix/done" ]; then
   echo "wasm.sh: building libsodium $sodium_ver and jansson $jansson_ver for WebAssembly into $prefix"
   rm -rf "$prefix"
-  mkdir -p "$prefix/src"
+  mkdir -p "$prefix"
   log=$prefix/build.log
-  (
-    set -e
-    cd "$prefix/src"
-    apt-get source -qq libsodium="$sodium_ver" jansson="$jansson_ver"
-    cd libsodium-*/
-    # Debian's source has no configure script: autoreconf makes it (autogen.sh would
-    # download config.guess).
-    autoreconf -fi
-    emconfigure ./configure --prefix="$prefix" --enable-minimal --disable-shared \
-      --without-pthreads --disable-ssp --disable-asm --disable-pie CFLAGS=-O2
-    emmake make -j2 install
-    cd ../jansson-*/
-    emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_INSTALL_PREFIX="$prefix" -DJANSSON_BUILD_DOCS=OFF \
-      -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
-    emmake make -C build-wasm -j2 install
-  ) >"$log" 2>&1 || { tail -n 30 "$log"; echo "wasm.sh: the dependencies failed (log: $log)" >&2; exit 1; }
-  rm -rf "$prefix/src"
+  sh scripts/wasm-deps.sh "$prefix" "$sodium_ver" "$jansson_ver" >"$log" 2>&1 ||
+    { tail -n 30 "$log"; echo "wasm.sh: the dependencies failed (log: $log)" >&2; exit 1; }
   touch "$prefix/done"
 fi
+deps="[properties]
+pkg_config_libdir = '$prefix/lib/pkgconfig'"
+# A cross file is read when the build is set up: new dependencies, a new build.
+if [ -f "$build/deps.ini" ] && [ "$(cat "$build/deps.ini")" != "$deps" ]; then
+  rm -rf "$build"
+fi
 mkdir -p "$build"
-cat >"$build/deps.ini" <<EOT
-[properties]
-pkg_config_libdir = '$prefix/lib/pkgconfig'
-EOT
+printf '%s\n' "$deps" >"$build/deps.ini"
 opts="-Dbuildtype=release -Ddefault_library=static -Dtests=false -Dexamples=false -Dbench=${COPS_WASM_BENCH:-false}
   -Dlua=disabled -Dpython=disabled -Dbindings_tests=disabled -Dman=disabled -Ddocs=disabled"
 if [ -f "$build/build.ninja" ]; then
@@ -75,4 +62,5 @@ mkdir -p "$web/examples"
 for d in scenarios sheets weapons armour; do cp -r "examples/$d" "$web/examples/"; done
 (cd "$web" && find examples -name '*.json' | sort | sed 's/.*/"&"/' | paste -sd, - |
   sed 's/^/[/; s/$/]/') >"$web/examples/index.json"
-echo "wasm.sh: $root/$web/libcops.wasm ($(wc -c <"$web/libcops.wasm") bytes, $(gzip -9c "$web/libcops.wasm" | wc -c) gzipped)"
+case $web in /*) where=$web ;; *) where=$root/$web ;; esac
+echo "wasm.sh: $where/libcops.wasm ($(wc -c <"$web/libcops.wasm") bytes, $(gzip -9c "$web/libcops.wasm" | wc -c) gzipped)"

@@ -440,6 +440,9 @@ export class Encounter extends Owned {
       const action = d ? this.cops.actionParse(d.action ?? 'wait') : 0;
       this.check(m._cops_declaration_init_sized(p, DECLARATION_SIZE, action));
       if (d) {
+        for (const k of Object.keys(d))
+          if (!DECLARATION.includes(k))
+            throw new CopsError(-1, `declaration: unknown field '${k}' (${DECLARATION.join(', ')})`);
         DECLARATION.forEach((f, i) => {
           if (f === 'action' || d[f] === undefined) return;
           let v = d[f];

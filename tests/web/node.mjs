@@ -221,6 +221,10 @@ test('a controlled combatant: suggestion, allowed actions, odds equal to C', () 
   assert.equal(e.allowed(0, 'escape').allowed, false);
   assert.ok(e.allowed(0, 'escape').why.length > 0);
   assert.throws(() => e.declare(0, { action: 'shoot', target: 0 }), CopsError);
+  assert.throws(() => e.declare(0, { action: 'shoot', targt: 2 }),
+    (x) => x.code === 'COPS_EINVAL' && /unknown field 'targt'/.test(x.message));
+  assert.throws(() => e.declare(0, { action: 'shoot', target: 2.5 }), /not an integer/);
+  assert.throws(() => e.declare(0, { action: 'dance', target: 2 }), /unknown action 'dance'/);
   e.declare(0, d);
   assert.equal(e.declaration(0).action, 'shoot');
   e.resolveRound();
