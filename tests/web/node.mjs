@@ -101,10 +101,12 @@ for (const [name, rules] of [['street-shootout', 'core'], ['bar-brawl', 'core'],
   ['covering-fire-standoff', 'core'], ['street-shootout', 'alternative'],
   ['bar-brawl', 'alternative'], ['covering-fire-standoff', 'alternative']]) {
   const stem = rules === 'core' ? `${name}-2030` : `${name}-alternative-2030`;
-  test(`${stem}: JSON Lines and narration equal the golden logs`, () => {
+  test(`${stem}: JSON Lines equal to cops fight's and the golden log, the narration too`, () => {
     const { e, free } = seeded(name, rules);
     e.run();
     assert.equal(e.jsonl(), golden(`${stem}.jsonl`));
+    assert.equal(e.jsonl(), native('fight', `${root}/examples/scenarios/${name}.json`, '--seed', '2030',
+      '--rules', rules, '--json'));
     assert.equal(e.narrate(0, 'en'), golden(`${stem}.en.txt`));
     assert.deepEqual(e.events(), golden(`${stem}.jsonl`).trim().split('\n').map((l) => JSON.parse(l)));
     free();
