@@ -4,13 +4,15 @@
 // It plays the street shootout with seed 2030 to its end (the log shown equals the C
 // golden JSON Lines), declares one attack for the player and compares the odds shown
 // with the C library's, saves, resumes and replays, and takes the docs' screenshot.
-// Usage: node tests/web/browser.mjs WEB_DIR SOURCE_ROOT NATIVE_WEB_ODDS SCREENSHOT.png
+// Usage: node tests/web/browser.mjs WEB_DIR SOURCE_ROOT NATIVE_COPS NATIVE_WEB_ODDS SCREENSHOT.png
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
 import { open, serve } from './cdp.mjs';
 
-const [webDir, root, webOdds, screenshot] = process.argv.slice(2);
+const [webDir, root, copsCli, webOdds, screenshot] = process.argv.slice(2);
 const server = await serve(webDir);
 const browser = await open(`${server.url}index.html`);
 const page = (expression) => browser.evaluate(expression);
@@ -26,6 +28,19 @@ async function until(state, seconds = 60) {
   throw new Error(`the page never reached '${state}' (it is '${await page('document.body.dataset.state')}', ` +
     `status: ${await page("document.querySelector('#status').textContent")})`);
 }
+/** Wait until an expression is true in the page. */
+async function waitFor(expression, seconds = 60) {
+  for (let i = 0; i < seconds * 20; i++) {
+    if (await page(expression)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`never true: ${expression}`);
+}
+/** A file given to a file input, as the user choosing it would. */
+const choose = (sel, name, content) => page(`(() => { const dt = new DataTransfer();
+  dt.items.add(new File([${JSON.stringify(content)}], ${JSON.stringify(name)}));
+  const input = document.querySelector('${sel}'); input.files = dt.files;
+  input.dispatchEvent(new Event('change')); })()`);
 const click = (sel) => page(`document.querySelector('${sel}').click()`);
 const set = (sel, value) => page(`(() => { const e = document.querySelector('${sel}');
   e.value = ${JSON.stringify(String(value))}; e.dispatchEvent(new Event('change', { bubbles: true })); })()`);
@@ -107,8 +122,12 @@ try {
     await click('#round');
     await until('ready');
     const before = await text('#jsonl');
-    const save = await page('window.tabletop.save()');
-    await page(`window.tabletop.resume(${JSON.stringify(save)})`);
+    await click('#save');   // downloads the save; the page keeps its text in data-save
+    await until('ready');
+    const save = await page('document.body.dataset.save');
+    assert.equal(JSON.parse(save).round, 2);
+    await choose('#resume', 'cops-fight-round-2.json', save);
+    await waitFor("document.querySelector('#status').textContent.startsWith('Resumed after round 2')");
     await until('ready');
     await click('#end');
     await until('over');
@@ -117,12 +136,44 @@ try {
 
   await test('a saved log replayed: every event shown, the tokens where the log puts them', async () => {
     const log = golden('bar-brawl-2030.jsonl');
-    await page(`window.tabletop.replay(${JSON.stringify(log)})`);
+    await choose('#replay', 'bar-brawl-2030.jsonl', log);
     await until('replayed');
     assert.equal(await text('#jsonl'), log);
     assert.equal((await text('#narration')).trim().split('\n').length, log.trim().split('\n').length);
     const joins = log.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'join');
     assert.equal(await page("document.querySelectorAll('#board .token').length"), joins.length);
+  });
+
+  await test('a scenario file dropped on the page: its fight, the C command\'s', async () => {
+    const file = (f) => JSON.parse(readFileSync(`${root}/examples/${f}`, 'utf8'));
+    const duel = { schema: 1, name: 'Duel on Pico Boulevard', combatants: [
+      { sheet: file('sheets/sarah.json'), side: 'COPS', position: [0, 0],
+        weapons: ['../weapons/remington-162.json'], armour: '../armour/gilet-pare-balles.json' },
+      { sheet: file('sheets/joe.json'), side: 'gang', position: [8, 3],
+        weapons: ['../weapons/vulcan-051.json'] }] };
+    await set('#seed', 7);
+    await page(`(() => { const dt = new DataTransfer();
+      dt.items.add(new File([${JSON.stringify(JSON.stringify(duel))}], 'duel.json'));
+      document.querySelector('#drop').dispatchEvent(new DragEvent('drop',
+        { dataTransfer: dt, bubbles: true, cancelable: true })); })()`);
+    await waitFor("document.querySelector('#scenario').value === 'dropped' && " +
+      "document.body.dataset.state === 'ready' && document.querySelectorAll('#board .token').length === 2");
+    assert.equal(await page("document.querySelector('#scenario').selectedOptions[0].textContent"), 'duel.json');
+    await click('#end');
+    await until('over');
+    // The same file for the C command, its file names leading to the examples' files
+    // as the page resolves them.
+    const dir = mkdtempSync(join(tmpdir(), 'cops-web-'));
+    try {
+      mkdirSync(`${dir}/scenarios`);
+      for (const d of ['weapons', 'armour']) symlinkSync(`${root}/examples/${d}`, `${dir}/${d}`);
+      writeFileSync(`${dir}/scenarios/duel.json`, JSON.stringify(duel));
+      assert.equal(await text('#jsonl'), execFileSync(copsCli,
+        ['fight', `${dir}/scenarios/duel.json`, '--seed', '7', '--json'], { encoding: 'utf8' }));
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+    await set('#seed', 2030);
   });
 
   await test('a malformed log is refused with a message, the page as it was', async () => {

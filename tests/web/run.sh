@@ -19,6 +19,7 @@ else
 fi
 node tests/web/node.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tests/web-odds" ||
   status=1
-node tests/web/browser.mjs "$wasm/web" "$root" "$native/tests/web-odds" "$wasm/web-tabletop.png" ||
+node tests/web/browser.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tests/web-odds" \
+  "$wasm/web-tabletop.png" ||
   status=1
 exit $status
