@@ -42,6 +42,11 @@ test('the wasm the browser fetches is the one Node runs', () => {
   assert.deepEqual(readFileSync(`${webDir}/libcops.wasm`), readFileSync(`${webDir}/libcops-node.wasm`));
 });
 
+test('loading leaves the process\'s handlers alone', () => {
+  assert.equal(process.listenerCount('uncaughtException'), 0);
+  assert.equal(process.listenerCount('unhandledRejection'), 0);
+});
+
 test('version', () => assert.equal(`libcops ${cops.version})`, native('--version').trim().split('(').pop()));
 
 // C1's worked example with the caller's dice, then seeded rolls against the C command.
