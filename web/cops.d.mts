@@ -85,6 +85,11 @@ export class Context {
 
 export class Character {
   readonly name: string;
+  /** Roll for the character: its skill and characteristic by name, its wounds (C1, C5). */
+  roll(notation: string, options?: { adrenaline?: boolean; anciennete?: false }): Roll;
+  /** The same, a failure rolled again for an Ancienneté point (null when it succeeded). */
+  roll(notation: string, options: { adrenaline?: boolean; anciennete: true }):
+    { roll: Roll; anciennete: Roll | null };
   readonly hp: number;
   readonly maxHp: number;
   readonly conditions: number;
@@ -149,6 +154,8 @@ export class Encounter {
   combatants(): Combatant[];
   weapons(id: number): { name: string; loaded: number }[];
   setPosition(id: number, x: number, y: number): void;
+  remove(id: number): void;
+  reset(): void;
   setControlled(id: number, on?: boolean): void;
   initiativeRange(id: number): [number, number];
   allowed(id: number, action: ActionName | string | number): { allowed: boolean; why: string };

@@ -317,6 +317,37 @@ class Sheet extends Owned {
 
 export class Character extends Sheet {
   constructor(ctx, ptr) { super(ctx, ptr, 'character'); }
+  /**
+   * Roll for the character (cops_character_roll, COPS.md C1): a notation naming its
+   * skill and characteristic ("Arme de poing/Coordination (2)"), with its wounds;
+   * adrenaline spends a point for one more die. The roll as its JSON; with anciennete,
+   * { roll, anciennete } as `cops roll --anciennete --json` writes it: a failure rolled
+   * again for a point (C5) in anciennete, null when the roll succeeded.
+   */
+  roll(notation, { adrenaline = false, anciennete = false } = {}) {
+    const m = this.m;
+    const cell = this.cops.cell;
+    const json = (r) => {
+      this.ctx.check(m._cops_roll_to_json(r, cell));
+      return JSON.parse(this.cops.taken());
+    };
+    this.ctx.check(m._cops_roll_new(cell));
+    const roll = m.getValue(cell, 'i32');
+    let again = 0;
+    try {
+      this.cops.withString(notation, (p) => this.ctx.check(
+        m._cops_character_roll(roll, this.ptr, p, adrenaline ? 0x100 /* COPS_ADRENALINE_DIE */ : 0)));
+      if (!anciennete) return json(roll);
+      if (this.ctx.check(m._cops_roll_succeeded(roll)) === 1) return { roll: json(roll), anciennete: null };
+      this.ctx.check(m._cops_roll_new(cell));
+      again = m.getValue(cell, 'i32');
+      this.ctx.check(m._cops_character_reroll(again, this.ptr, roll));
+      return { roll: json(roll), anciennete: json(again) };
+    } finally {
+      m._cops_roll_free(roll);
+      if (again) m._cops_roll_free(again);
+    }
+  }
   get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
   get conditions() { return this.m._cops_character_conditions(this.ptr); }
@@ -414,6 +445,10 @@ export class Encounter extends Owned {
   }
   combatants() { return Array.from({ length: this.count }, (_, i) => this.combatant(i)); }
   setPosition(id, x, y) { this.check(this.m._cops_encounter_set_position(this.ptr, id, x, y)); }
+  /** A combatant leaves between rounds (its id stays taken). */
+  remove(id) { this.check(this.m._cops_encounter_remove(this.ptr, id)); }
+  /** Every combatant back as it joined, round 0, the log emptied (cops_encounter_reset). */
+  reset() { this.check(this.m._cops_encounter_reset(this.ptr)); }
   setControlled(id, on = true) { this.check(this.m._cops_encounter_set_controlled(this.ptr, id, on ? 1 : 0)); }
   initiativeRange(id) {
     const c = this.cops.cell;

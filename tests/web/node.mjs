@@ -101,6 +101,47 @@ test('errors are CopsErrors with the C message', () => {
   ctx.free();
 });
 
+// A character's own rolls (C1, C5): the same as cops roll --sheet with the same seed.
+test('a character rolls its skills, Adrénaline and Ancienneté as cops roll --sheet does', () => {
+  const sheet = readFileSync(`${root}/examples/sheets/mike.json`, 'utf8');
+  for (const [seed, notation, opts, flags] of [
+    [7, "Arme d'épaule [fusil à lunette]/Coordination (2)", {}, []],
+    [3, 'Arme de poing/Coordination (2)', { adrenaline: true, anciennete: true },
+      ['--adrenaline', '--anciennete']],
+    [1, 'Conduite [voiture]/Réflexes (3)', { anciennete: true }, ['--anciennete']]]) {   // fails: rolled again
+    const ctx = cops.context({ seed });
+    const mike = ctx.character(sheet);
+    assert.equal(JSON.stringify(mike.roll(notation, opts)),
+      native('roll', '--sheet', `${root}/examples/sheets/mike.json`, '--seed', String(seed),
+        ...flags, '--json', notation).trim(), notation);
+    mike.free();
+    ctx.free();
+  }
+  const ctx = cops.context({ seed: 1 });
+  const mike = ctx.character(sheet);
+  assert.throws(() => mike.roll('Plongée/Coordination'), (e) => e instanceof CopsError);
+  mike.free();
+  ctx.free();
+});
+
+test('an encounter reset and seeded again is the same fight; a combatant removed leaves', () => {
+  const { e, free } = seeded('street-shootout');
+  e.run();
+  e.reset();
+  assert.equal(e.round, 0);
+  assert.equal(e.eventCount, 0);
+  e.seed(2030);
+  e.run();
+  assert.equal(e.jsonl(), golden('street-shootout-2030.jsonl'));
+  e.reset();
+  e.remove(4);
+  assert.equal(e.combatant(4).present, false);
+  e.seed(2030);
+  e.run();
+  assert.ok(!e.events().some((ev) => ev.actor_id === 4 && ev.type === 'attack'));
+  free();
+});
+
 // Whole fights: every example fight under both rulesets, against the golden logs.
 for (const [name, rules] of [['street-shootout', 'core'], ['bar-brawl', 'core'],
   ['covering-fire-standoff', 'core'], ['street-shootout', 'alternative'],

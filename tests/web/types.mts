@@ -7,6 +7,10 @@ const ctx = cops.context({ seed: 2030n });
 const roll = ctx.roll('4+/3 (2)');
 const faces: number[] = roll.dice.map((d) => d.face);
 const odds = ctx.odds('4+/3 (2)');
+const mike = ctx.character('{}');
+const once: number = mike.roll('Arme de poing/Coordination (2)', { adrenaline: true }).successes;
+const twice = mike.roll('Arme de poing/Coordination (2)', { anciennete: true });
+const again: number | undefined = twice.anciennete?.successes;
 const p: number = odds.success + odds.pmf[0];
 const fight = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
 const e = fight.encounter;
@@ -36,6 +40,8 @@ e.narrate(0, 'de');
 e.round = 3;
 // @ts-expect-error a roll's dice are numbers
 const wrong: string[] = roll.dice.map((d) => d.face);
-console.log(faces, p, hit, names, winner, text, wrong);
+// @ts-expect-error with anciennete the answer holds both rolls, not one
+const one: number = mike.roll('Arme de poing/Coordination (2)', { anciennete: true }).successes;
+console.log(faces, p, hit, names, winner, text, wrong, once, again, one);
 fight.free();
 ctx.free();
