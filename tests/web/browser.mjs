@@ -73,6 +73,25 @@ try {
     assert.match(await text('#status'), /The fight is over/);
   });
 
+  await test('the same under the alternative rules, and with the system\'s dice', async () => {
+    await set('#rules', 'alternative');
+    await click('#new');
+    await until('ready');
+    await click('#end');
+    await until('over');
+    assert.equal(await text('#jsonl'), golden('street-shootout-alternative-2030.jsonl'));
+    await set('#rules', '');
+    await set('#seed', '');
+    await click('#new');
+    await until('ready');
+    await click('#end');
+    await until('over');
+    const start = JSON.parse((await text('#jsonl')).split('\n')[0]);
+    assert.equal(start.type, 'start');
+    assert.equal(start.seed, null);   // unseeded: the browser's crypto.getRandomValues
+    await set('#seed', 2030);
+  });
+
   await test('one declared attack: the odds shown are the C odds', async () => {
     await set('#side', 0);
     await click('#new');
