@@ -220,9 +220,12 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   return COPS_OK;
 }
 
-int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
-                           cops_declaration *full)
+int cops__declaration_now(cops_encounter *e, int id, const cops_declaration *given,
+                          cops_declaration *full, const char *what)
 {
+  int rc;
+  if ((rc = check_id(e, id)))
+    return rc;
   /* Every size from the first published one: later fields take their defaults. */
   if (given->size < COPS__DECLARATION_SIZE_0_5 || given->size > sizeof *given)
     return FAIL(e, COPS_EINVAL, "declaration size %u, expected %zu..%zu (initialise it with "
@@ -231,6 +234,10 @@ int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
   declaration_defaults(full, given->action);
   memcpy(full, given, given->size);
   full->size = sizeof *full;
+  if (!e->in_round)
+    return FAIL(e, COPS_ESTATE, "%s come after cops_encounter_begin_round()", what);
+  if (!able(e, id))
+    return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
   return COPS_OK;
 }
 
@@ -241,13 +248,9 @@ int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *gi
   COPS__ENTER(e->ctx);
   int rc;
   cops_declaration full;
-  if ((rc = check_id(e, id)) || (rc = cops__declaration_full(e, given, &full)))
+  if ((rc = cops__declaration_now(e, id, given, &full, "declarations")))
     return rc;
   const cops_declaration *d = &full;
-  if (!e->in_round)
-    return FAIL(e, COPS_ESTATE, "declarations come after cops_encounter_begin_round()");
-  if (!able(e, id))
-    return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
   if ((rc = cops__check_declaration(e, id, d)))
     return rc;
   e->c[id].decl = *d;

@@ -94,9 +94,11 @@ struct cops_encounter {
 int cops__enc_ev(cops_encounter *e, cops_event *x, int actor, int target, const char *weapon);
 int cops__enc_ev_side(cops_encounter *e, cops_event *x, int actor, int side);
 int cops__enc_idle(cops_encounter *e, int id, int reason);
-/* A caller's declaration in full: the fields its struct lacks at their defaults. */
-int cops__declaration_full(cops_encounter *e, const cops_declaration *given,
-                           cops_declaration *full);
+/* A caller's declaration for combatant id this round, in full (the fields its struct
+ * lacks at their defaults), once the id, the round begun and the combatant able are
+ * checked; `what` names the call in the message ("declarations", "odds"). */
+int cops__declaration_now(cops_encounter *e, int id, const cops_declaration *given,
+                          cops_declaration *full, const char *what);
 /* The round's pieces every ruleset shares (lib/encounter-round.c): the attack mode of an
  * attack action (-1 for the others); what an attack did, into the combatants' round
  * state; deaths told as they happen; a declared move (the metres to *moved); covering

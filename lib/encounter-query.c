@@ -34,12 +34,8 @@ int cops_encounter_odds(cops_encounter *e, int id, const cops_declaration *given
   COPS__ENTER(e->ctx);
   int rc;
   cops_declaration d;
-  if ((rc = check_id(e, id)) || (rc = cops__declaration_full(e, given, &d)))
+  if ((rc = cops__declaration_now(e, id, given, &d, "odds")))
     return rc;
-  if (!e->in_round)
-    return FAIL(e, COPS_ESTATE, "odds come after cops_encounter_begin_round()");
-  if (!able(e, id))
-    return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
   const int mode = cops__enc_attack_mode(d.action);
   if (mode < 0)
     return FAIL(e, COPS_EINVAL, "%s is no attack: no odds", cops_encounter_action_name(d.action));
