@@ -10,6 +10,9 @@
 #include <sodium.h>
 
 #include <cops/cops.h>
+#if COPS_WITH_ST
+#include <cops/st.h>
+#endif
 
 static double now(void)
 {
@@ -260,6 +263,14 @@ int main(int argc, char **argv)
    * back to back, and the median of the rounds reported: a slow moment hits
    * both sides of a pair alike. */
   double pair_ratio[ROUNDS];
+#if COPS_WITH_ST
+  /* The Storyteller module's pools (docs/storyteller.md): 6 dice at 8+ with 10-again,
+   * rolled, and the exact odds of at least one success. */
+  double st_rolls = 0, st_odds = 0;
+  long n_st_rolls = 0, n_st_odds = 0;
+  cops_st_pool st_pool;
+  cops_st_pool_init(&st_pool, 6);
+#endif
   for (int round = 0; round < ROUNDS; round++) {
     /* A roll is the call that fills the result with every die; reading a
      * value back is an accessor call, measured on its own below. */
@@ -282,6 +293,11 @@ int main(int argc, char **argv)
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
     RATE(chases, round, n_chases, ONE_CHASE());
+#if COPS_WITH_ST
+    RATE(st_rolls, round, n_st_rolls, sink += cops_st_roll(roll, seeded, &st_pool));
+    RATE(st_odds, round, n_st_odds, cops_st_odds_at_least(ctx, &st_pool, 1, &p);
+         sink += (long)(p * 100));
+#endif
   }
   cops_attack_odds_free(plan);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
@@ -334,6 +350,10 @@ int main(int argc, char **argv)
   const double chase_mean = chase_runs ? (double)chase_rounds / (double)chase_runs : 0;
   printf("  %-46s %13.0f chases/s (%.1f rounds each, %.0f rounds/s)\n",
          "chase: 1 v 1, to its end (C7)", chases, chase_mean, chases * chase_mean);
+#if COPS_WITH_ST
+  printf("  %-46s %13.0f rolls/s\n", "st: 6-die pool at 8+, 10-again, full trace", st_rolls);
+  printf("  %-46s %13.0f queries/s\n", "st: exact P(at least 1 success), 6 dice", st_odds);
+#endif
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
   printf("  %-46s %13.0f rolls/s\n", "bound: plain loop counting successes", plain);

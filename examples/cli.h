@@ -35,6 +35,8 @@ int cmd_sim(int argc, char **argv);
 int cmd_heal(int argc, char **argv);
 int cmd_chase(int argc, char **argv);
 int cmd_interrogate(int argc, char **argv);
+/* The optional Storyteller module (st.c). */
+int cmd_st(int argc, char **argv);
 /* cops sim of a chase file: 0 when FILE is no chase (a fight's scenario), else the exit
  * status (chase.c). */
 int chase_sim(const char *file, long runs, const char *seed, int *status);

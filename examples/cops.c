@@ -733,6 +733,8 @@ static int run(int argc, char **argv)
     return cmd_chase(argc - 1, argv + 1);
   if (!strcmp(cmd, "interrogate"))
     return cmd_interrogate(argc - 1, argv + 1);
+  if (!strcmp(cmd, "st"))
+    return cmd_st(argc - 1, argv + 1);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     if (argc > 3)
       return usage_error("help: %s", "one COMMAND at most");

@@ -18,6 +18,7 @@ static const char overview[] =
   "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
   "  chase    run a chase file to its end, narrated or as JSON Lines\n"
   "  interrogate  an interview of a subject, and the exact odds of each approach\n"
+  "  st       the optional Storyteller module: d10 pools at 8+ rolled, and their odds\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
@@ -210,6 +211,29 @@ static const char sim_text[] =
   "  --compare A,B the same fights under two rulesets side by side: rates with 95 %\n"
   "                intervals, differences and their p-values (schemas/sim-compare.schema.json)\n";
 
+static const char st_text[] =
+  "usage: cops st roll [--seed N | --dice F,F,...] [--json] POOL\n"
+  "       cops st odds [--json] [--vs POOL] POOL\n"
+  "\n"
+  "The optional Storyteller module (docs/storyteller.md, OTHER-SYSTEMS.md ST): pools\n"
+  "of d10, a success on 8 or more, every 10 rolled again, a chance die when the pool\n"
+  "drops to 0 (its 1 a dramatic failure). POOL is numbers joined by + and - (the\n"
+  "first the traits, the rest bonus and penalty dice) then words in any order:\n"
+  "  9-again 8-again no-again   which faces are rolled again (10-again by default)\n"
+  "  2+ .. 10+                  the lowest success (8+ by default)\n"
+  "  all-8s                     no roll: every die counts as an 8 (coup de grace)\n"
+  "  average                    no roll: a third of the pool, rounded down\n"
+  "  no-chance                  a pool at 0 or less fails without a chance die\n"
+  "e.g. \"3+3-2\"  \"5 9-again\"  \"9 all-8s\"  \"1-2\".\n"
+  "\n"
+  "  roll          roll the pool: its dice, each re-roll after its die, the successes\n"
+  "  odds          the exact law of the successes; with --vs, the opposed roll\n"
+  "  --seed N      seeded dice: N is a 64-bit number or 64 hex digits (32 bytes)\n"
+  "  --dice F,...  scripted faces, drawn in order (the pool left to right, then one\n"
+  "                re-roll per die at or above the again face)\n"
+  "  --vs POOL     odds: the opposing pool (the side with more successes wins)\n"
+  "  --json        one JSON object (schemas/st-roll.schema.json, st-odds.schema.json)\n";
+
 static const char version_text[] =
   "usage: cops version | cops --version\n"
   "\n"
@@ -235,6 +259,7 @@ int print_help(const char *cmd)
     {"heal", {heal_text, seed_dice, NULL}},
     {"chase", {chase_text, NULL, NULL}},
     {"interrogate", {interrogate_text, NULL, NULL}},
+    {"st", {st_text, NULL, NULL}},
     {"version", {version_text, NULL, NULL}},
     {"help", {help_text, NULL, NULL}},
   };

@@ -5,8 +5,8 @@
  * from fuzzed situations, the odds of fuzzed actions, an encounter driven
  * by fuzzed declarations round after round, wounds over time (treatments,
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
- * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews and the
- * simulator's summaries.
+ * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews, the
+ * simulator's summaries, and the Storyteller module's pools (text and bytes).
  * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
@@ -16,6 +16,9 @@
 #include <string.h>
 
 #include <cops/cops.h>
+#if COPS_WITH_ST
+#include <cops/st.h>
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -146,6 +149,54 @@ static void fuzz_odds(cops_ctx *ctx, struct bytes *b)
   cops_odds_dice_for(ctx, &a, take(b, 0, 100) / 100.0, &k);
   cops_odds_threshold_for(ctx, &a, take(b, 0, 100) / 100.0, &k);
 }
+
+#if COPS_WITH_ST
+/* A Storyteller pool's text: read, written, read back the same (an oracle), rolled
+ * and its odds asked. */
+static void fuzz_st_text(cops_ctx *ctx, cops_roll *roll, const char *text)
+{
+  cops_st_pool p, again;
+  char buf[256], *json;
+  double x;
+  if (cops_st_pool_parse(&p, ctx, text) != COPS_OK)
+    return;
+  if (cops_st_pool_format(&p, buf, sizeof buf) >= (int)sizeof buf ||
+      cops_st_pool_parse(&again, ctx, buf) != COPS_OK || memcmp(&p, &again, sizeof p))
+    abort();
+  if (cops_st_roll(roll, ctx, &p) != COPS_OK || cops_roll_to_json(roll, &json) != COPS_OK)
+    abort();
+  cops_free(json);
+  if (cops_st_odds_expected(ctx, &p, &x) != COPS_OK || !(x >= 0))
+    abort();
+}
+
+/* A Storyteller pool from raw fields (any value, in range or not): rolled, its odds and an
+ * opposed roll's asked; the opposed odds sum to 1 (an oracle). */
+static void fuzz_st_bytes(cops_ctx *ctx, cops_roll *roll, struct bytes *b)
+{
+  cops_st_pool p, q;
+  double x, aw, bw, tie;
+  cops_st_pool_init(&p, take(b, -2, 70));
+  p.mod = take(b, -70, 70);
+  p.threshold = take(b, 0, 12);
+  p.again = take(b, -1, 12);
+  p.mode = take(b, -1, 3);
+  p.flags = (unsigned)take(b, 0, 2);
+  q = p;
+  q.dice = take(b, 0, 64);
+  q.mode = take(b, 0, 2);
+  cops_ctx_set_reroll_cap(ctx, take(b, 0, 40));
+  if (cops_st_roll(roll, ctx, &p) == COPS_OK && cops_st_roll_successes(roll) < 0)
+    abort();
+  cops_st_odds_pmf(ctx, &p, take(b, -1, 200), &x);
+  cops_st_odds_at_least(ctx, &p, take(b, -1, 200), &x);
+  cops_st_odds_dramatic(ctx, &p, &x);
+  cops_st_odds_difference(ctx, &p, &q, take(b, -200, 200), &x);
+  if (cops_st_odds_opposed(ctx, &p, &q, &aw, &bw, &tie) == COPS_OK &&
+      fabs(aw + bw + tie - 1.0) > 1e-9)
+    abort();
+}
+#endif
 
 /* An encounter of two sides driven by fuzzed declarations, round after round. */
 static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
@@ -362,7 +413,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 16) {
+  switch (data[0] % 18) {
   case 0: {
     cops_action a;
     double p;
@@ -587,6 +638,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     break;
   }
+#if COPS_WITH_ST
+  case 16:
+    fuzz_st_text(ctx, roll, text);
+    break;
+  case 17:
+    fuzz_st_bytes(ctx, roll, &b);
+    break;
+#endif
   default: {
     int v, x, y, z;
     cops_skill_parse(text, &v);

@@ -8,25 +8,7 @@
 
 #include "internal.h"
 
-/* Dice are stored as arrays, and only what cannot be derived: a die's
- * success follows from its face and the threshold, and a first-wave die
- * (index < first) has no parent and depth 0. So the first wave, the hot
- * path, writes one byte per die. */
-struct cops_roll {
-  int kind;
-  int count;           /* dice drawn */
-  int first;           /* dice of the first wave */
-  int capacity;
-  uint8_t *face;
-  int32_t *parent;     /* index of the 10 a re-roll re-rolls; for i >= first */
-  uint16_t *depth;     /* re-rolls since the chain's first die; for i >= first */
-  cops_action action;  /* as given */
-  int pool, threshold, difficulty, successes, succeeded, capped, unskilled, total;
-  int anciennete;      /* a re-roll paid with Ancienneté: a success has MR 0 (C5) */
-  int busy;            /* being filled while a random callback runs */
-  int misuse;          /* freed or rolled into from that callback: refused */
-  cops_allocator alloc;
-};
+#include "roll-private.h"
 
 /* Dice held without growing: a full pool and a few chains of 10s. */
 #define ROLL_INITIAL_CAPACITY 128
@@ -144,7 +126,7 @@ void cops_roll_free(cops_roll *roll)
   cops__free(&a, roll);
 }
 
-static int grow(cops_roll *r, cops_ctx *ctx)
+int cops__roll_grow(cops_roll *r, cops_ctx *ctx)
 {
   const int cap = r->capacity * 2;
   uint8_t *face = cops__realloc(&r->alloc, r->face, (size_t)cap * sizeof *face);
@@ -235,10 +217,12 @@ int cops__resolve_action(cops_ctx *ctx, const cops_action *a, cops__effective *e
   return resolve_action(ctx, full ? full : a, e);
 }
 
-/* Re-roll every natural 10, wave after wave (C1.2): one re-roll per 10 of a
- * wave, in order, then the next wave. A chain stops at the context's cap.
- * A wave never holds more dice than the pool. */
-static int explode(cops_roll *r, cops_ctx *ctx)
+/* Re-roll every natural 10 (every face at or above `again`), wave after wave
+ * (C1.2, ST-A1): one re-roll per such die of a wave, in order, then the next
+ * wave; the first wave's dice re-roll at `again_first` (10 for the chance die
+ * of ST-A2). A chain stops at the context's cap. A wave never holds more dice
+ * than the pool. */
+int cops__roll_explode(cops_roll *r, cops_ctx *ctx, int again_first, int again)
 {
   int lists[2][COPS_DICE_MAX];
   int *tens = lists[0], *next = lists[1], ntens = 0;
@@ -246,7 +230,7 @@ static int explode(cops_roll *r, cops_ctx *ctx)
   int count = r->count, successes = r->successes, rc = COPS_OK;
   for (int i = 0; i < first; i++) {
     tens[ntens] = i;
-    ntens += r->face[i] == 10;
+    ntens += r->face[i] >= again_first;
   }
   while (ntens) {
     int nnext = 0;
@@ -258,7 +242,7 @@ static int explode(cops_roll *r, cops_ctx *ctx)
         continue;
       }
       int f;
-      if (count == r->capacity && (rc = grow(r, ctx)))
+      if (count == r->capacity && (rc = cops__roll_grow(r, ctx)))
         goto out;
       if ((rc = cops__d10(ctx, &f)))
         goto out;
@@ -267,7 +251,7 @@ static int explode(cops_roll *r, cops_ctx *ctx)
       r->depth[count] = (uint16_t)(depth + 1);
       successes += f >= thr;
       next[nnext] = count++;
-      nnext += f == 10;
+      nnext += f >= again;
     }
     int *t = tens;
     tens = next;
@@ -301,7 +285,7 @@ static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *a);
 /* The start of a roll drawing from a source: refused into a roll being
  * filled (from a random callback); the source's place saved; the roll empty
  * and marked busy until fill_end(). */
-static int fill_begin(cops_roll *roll, cops_ctx *ctx, cops__rng_mark_t *m)
+int cops__roll_fill_begin(cops_roll *roll, cops_ctx *ctx, cops__rng_mark_t *m)
 {
   if (roll->busy)
     return cops__fail(ctx, COPS_ESTATE, "this roll is being filled (called from a random "
@@ -315,7 +299,7 @@ static int fill_begin(cops_roll *roll, cops_ctx *ctx, cops__rng_mark_t *m)
 
 /* The end: a roll freed from the callback meanwhile, or any failure, leaves it
  * empty and puts the source back (all or nothing). */
-static int fill_end(cops_roll *roll, cops_ctx *ctx, const cops__rng_mark_t *m, int rc)
+int cops__roll_fill_end(cops_roll *roll, cops_ctx *ctx, const cops__rng_mark_t *m, int rc)
 {
   roll->busy = 0;
   if (!rc && roll->misuse)
@@ -339,8 +323,8 @@ static COPS_NOINLINE int roll_general(cops_roll *roll, cops_ctx *ctx, const cops
   if (!roll || !a)
     return cops__fail(ctx, COPS_EINVAL, "%s is NULL", roll ? "action" : "roll");
   cops__rng_mark_t m;
-  int rc = fill_begin(roll, ctx, &m);
-  return rc ? rc : fill_end(roll, ctx, &m, draw_action(roll, ctx, a));
+  int rc = cops__roll_fill_begin(roll, ctx, &m);
+  return rc ? rc : cops__roll_fill_end(roll, ctx, &m, draw_action(roll, ctx, a));
 }
 
 static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *given)
@@ -378,7 +362,7 @@ static int draw_action(cops_roll *roll, cops_ctx *ctx, const cops_action *given)
   }
   roll->count = roll->first = pool;
   roll->successes = successes;
-  if (tens && !e.unskilled && (rc = explode(roll, ctx)))
+  if (tens && !e.unskilled && (rc = cops__roll_explode(roll, ctx, 10, 10)))
     return rc;
 
   roll->succeeded = pool >= 1 && roll->successes >= e.difficulty;
@@ -446,7 +430,7 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
     cops__rng_mark(ctx, &m);
     ctx->errmsg[0] = '\0';
     ctx->pos = p;
-    int rc = explode(roll, ctx);
+    int rc = cops__roll_explode(roll, ctx, 10, 10);
     if (rc) {
       cops__rng_rewind(ctx, &m);
       roll->kind = COPS_ROLL_NONE;
@@ -558,10 +542,10 @@ static int roll_d6s(cops_roll *roll, cops_ctx *ctx, int n, int lo, int kind)
   if (!roll)
     return cops__fail(ctx, COPS_EINVAL, "roll is NULL");
   cops__rng_mark_t m;
-  int rc = fill_begin(roll, ctx, &m);
+  int rc = cops__roll_fill_begin(roll, ctx, &m);
   if (!rc && (rc = check_range(ctx, "number of d6", n, lo, COPS_D6_MAX)))
     roll->busy = 0;
-  return rc ? rc : fill_end(roll, ctx, &m, draw_d6s(roll, ctx, n, kind));
+  return rc ? rc : cops__roll_fill_end(roll, ctx, &m, draw_d6s(roll, ctx, n, kind));
 }
 
 int cops__roll_d6_sum(cops_roll *roll, cops_ctx *ctx, int n)
@@ -690,6 +674,10 @@ int cops_roll_count(const cops_roll *roll)
  * 10 always does: C1.2); d6 dice have no success. */
 static int die_success(const cops_roll *roll, int i)
 {
+#if COPS_WITH_ST
+  if (roll->kind == COPS_ST_ROLL)
+    return cops__st_die_success(roll, i);
+#endif
   return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
 }
 
@@ -819,6 +807,10 @@ int cops_roll_to_json(const cops_roll *roll, char **out)
     }
   }
   json_t *j;
+#if COPS_WITH_ST
+  if (roll->kind == COPS_ST_ROLL)
+    return cops__json_hand(&roll->alloc, cops__st_roll_json(roll, dice), 0, out);
+#endif
   if (roll->kind == COPS_ROLL_ACTION) {
     char text[96];
     int margin = 0;

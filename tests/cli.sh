@@ -674,6 +674,44 @@ expect_err "interrogate: a sheet is no subject" 2 \
   "cops: $sheets/mike.json: type: expected \"subject\"" \
   interrogate "$sheets/mike.json" --sheet "$sheets/mike.json" --odds
 
+# The optional Storyteller module (docs/storyteller.md): pools at 8+, 10-again, the chance die.
+if "$cops" st odds 1 >/dev/null 2>&1; then
+  expect_out "st: 10-again in waves (ST-A1, ST-A37)" \
+"5: 5 dice
+dice: [7, 8, 10→9, 1, 10→10→3]
+5 successes" \
+    st roll --dice 7,8,10,1,10,9,10,3 5
+  expect_out "st: a chance die's 1 (ST-A2)" \
+"1-2 9-again: -1 dice after modifiers: one chance die
+dice: [1]
+0 successes: dramatic failure" \
+    st roll --dice 1 1-2 9-again
+  expect_out "st: the coup de grace (§6.12, ST-A30)" \
+"9 all-8s: every die counts as an 8 (no roll)
+dice: [8, 8, 8, 8, 8, 8, 8, 8, 8]
+9 successes" \
+    st roll "9 all-8s"
+  expect_out "st: json" \
+'{"kind":"st","pool":"0","dice_pool":0,"threshold":8,"again":10,"mode":"dice","chance":true,"dice":[{"face":10,"success":true,"reroll_of":null},{"face":8,"success":true,"reroll_of":0}],"successes":2,"success":true,"dramatic":false,"capped":false}' \
+    st roll --json --dice 10,8 0
+  run st odds 3
+  case $out in "3: 1.000 successes expected"*"         1   39.690 %   65.700 %"*) ok ;; *) ko "st odds" ;; esac
+  run st odds 12 --vs 6
+  case $out in *"opposed (ST §0.4): the first wins 74.247 %, the second 13.426 %, no winner 12.328 %") ok ;;
+    *) ko "st odds --vs" ;; esac
+  run st roll --seed 2030 --json "6 8-again"
+  case $out in '{"kind":"st","pool":"6 8-again","dice_pool":6,'*'"successes":1,'*) ok ;; *) ko "st seeded" ;; esac
+  expect_err "st: a bad pool" 2 \
+    "cops: st roll: '5 fast': column 3: 'fast' is none of 8-again, 9-again, 10-again, no-again, 2+ .. 10+, all-8s, average, no-chance" \
+    st roll 5 fast
+  expect_err "st: no pool" 2 "cops: st odds: missing POOL, e.g. \"4+3-2 9-again\" (see 'cops help')" st odds
+  expect_err "st: unknown verb" 2 "cops: st: unknown 'fight': roll or odds (see 'cops help')" st fight
+  expect_err "st: too few faces" 2 "cops: --dice ran out of faces after 1 (this roll needs more)" \
+    st roll --dice 10 3
+  expect_err "st: odds and seed" 2 \
+    "cops: st odds: odds are exact: --seed and --dice do not apply (see 'cops help')" st odds --seed 1 3
+fi
+
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then
   $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")

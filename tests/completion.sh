@@ -32,7 +32,10 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 }
 
 expect "roll" cops ro
-expect "sheet sim" cops s
+expect "sheet sim st" cops s
+expect "--help odds roll" cops st ""
+expect "--seed" cops st roll --s
+expect "--version --vs" cops st odds --v
 expect "--help --version" cops --
 expect "--help check show" cops sheet ""
 expect "--seed --sheet" cops roll --s

@@ -1,5 +1,8 @@
 // The public headers compile as C++ (-pedantic-errors) and link from C++.
 #include <cops/cops.h>
+#if COPS_WITH_ST
+#include <cops/st.h>
+#endif
 
 int main()
 {
@@ -7,6 +10,11 @@ int main()
   cops_ctx *ctx = nullptr;
   if (cops_action_init(&a, 3, 4, 2) != COPS_OK || cops_ctx_new(&ctx) != COPS_OK)
     return 1;
+#if COPS_WITH_ST
+  cops_st_pool p;
+  if (cops_st_pool_init(&p, 3) != COPS_OK || p.threshold != 8)
+    return 1;
+#endif
   cops_ctx_free(ctx);
   return cops_version_number() == COPS_VERSION_NUMBER ? 0 : 1;
 }

@@ -215,6 +215,16 @@ valid("roll", json.loads(cli("roll", "--sheet", os.path.join(sheets, "mike.json"
 for args in (["4+/3 (2)"], ["2+/64 (64)"], ["--unskilled", "6+/3"], ["5+/3", "--vs", "4+/2"],
              ["5+/3", "--vs", "4+/2", "--min", "2"], ["--table"], ["--table", "--unskilled"]):
     valid("odds", json.loads(cli("odds", "--json", *args)), "odds " + " ".join(args))
+WITH_ST = subprocess.run([COPS, "st", "odds", "1"], capture_output=True).returncode == 0
+if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
+    for pool in ("5", "4+3-2 9-again", "1-3", "0 no-chance", "9 all-8s", "7 average",
+                 "6 no-again 9+", "64 8-again 2+"):
+        for kind, doc in (("st-roll", json.loads(cli("st", "roll", "--seed", "7", "--json", pool))),
+                          ("st-odds", json.loads(cli("st", "odds", "--json", pool))),
+                          ("st-odds", json.loads(cli("st", "odds", "--json", pool, "--vs", "3")))):
+            valid(kind, doc, "st %s %s" % (kind, pool))
+            if kind == "st-roll":
+                valid("roll", doc, "st roll as a roll " + pool)
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)

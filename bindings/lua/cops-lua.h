@@ -8,6 +8,9 @@
 #include <lua.h>
 
 #include <cops/cops.h>
+#if COPS_WITH_ST
+#include <cops/st.h>
+#endif
 
 #define CTX "cops.context"
 #define CHARACTER "cops.character"
@@ -87,6 +90,12 @@ void open_relations(lua_State *L);
 void open_interrogation(lua_State *L);
 void open_interview(lua_State *L);
 void open_sim(lua_State *L);
+/* cops.st, the optional Storyteller module (st.c): absent when libcops lacks it. */
+void open_st(lua_State *L);
+#if COPS_WITH_ST
+/* An ST roll's fields added to its table (st.c). */
+void push_st_roll(lua_State *L, const cops_roll *r);
+#endif
 
 #define SUBJECT "cops.subject"
 typedef struct {

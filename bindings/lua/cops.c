@@ -302,6 +302,12 @@ void push_roll(lua_State *L, const cops_roll *r)
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "dice");
+#if COPS_WITH_ST
+  if (cops_roll_kind(r) == COPS_ST_ROLL) {
+    push_st_roll(L, r);
+    return;
+  }
+#endif
   if (cops_roll_kind(r) == COPS_ROLL_ACTION) {
     int margin = 0;
     cops_roll_margin(r, &margin);
@@ -1272,5 +1278,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_interrogation(L);
   open_interview(L);
   open_sim(L);
+  open_st(L);
   return 1;
 }

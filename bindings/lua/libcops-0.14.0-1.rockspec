@@ -30,7 +30,7 @@ build = {
                   "bindings/lua/chase.c", "bindings/lua/relations.c",
                   "bindings/lua/interrogation.c",
                   "bindings/lua/interview.c",
-                  "bindings/lua/sim.c" },
+                  "bindings/lua/sim.c", "bindings/lua/st.c" },
       libraries = { "cops" },
       incdirs = { "$(LIBCOPS_INCDIR)" },
       libdirs = { "$(LIBCOPS_LIBDIR)" },

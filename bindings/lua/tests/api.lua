@@ -713,4 +713,38 @@ test("the simulator: any split of the fights, merged, the same summary", functio
   assert(cmp:find('"type": "sim-compare"', 1, true) and cmp:find('"alternative"', 1, true))
 end)
 
+test("Storyteller pools, their notation and odds (cops.st)", function()
+  if not cops.st then return end   -- libcops built without the module
+  -- ST-A37 and ST-A1: 8+ succeeds, each 10 rolled again, wave after wave.
+  local ctx <close> = scripted({7, 8, 10, 1, 10, 9, 10, 3})
+  local r = cops.st.roll(ctx, "5")
+  assert(#r.dice == 8 and r.successes == 5 and r.success and not r.chance and r.pool == 5)
+  assert(r.st.text == "5" and r.st.again == 10 and r.json:find('"kind":"st"', 1, true))
+  -- ST-A2: the chance die, its 1 a dramatic failure.
+  local chance <close> = scripted({1})
+  r = cops.st.roll(chance, {dice = 2, mod = -3})
+  assert(r.chance and r.dramatic and r.successes == 0 and r.pool == -1)
+  local none <close> = scripted({})
+  assert(cops.st.roll(none, "9 all-8s").successes == 9 and cops.st.roll(none, "4 average").successes == 1)
+  assert(#cops.st.roll(none, {dice = 0, chance = false}).dice == 0)
+  -- The notation read and written back; errors with their column.
+  local p = cops.st.pool(none, "4+3-2 9-again 9+ no-chance")
+  assert(p.text == "4+1 9-again 9+ no-chance" and p.dice == 4 and p.mod == 1 and p.again == 9
+         and p.threshold == 9 and p.chance == false and p.mode == "dice")
+  raises("ESYNTAX", function() cops.st.pool(none, "5 fast") end)
+  raises("ERANGE", function() cops.st.roll(none, {dice = 3, again = 7}) end)
+  raises("ERANGE", function() cops.st.roll(none, {dice = 3, threshold = 9, again = 8}) end)
+  -- The odds: a third of a success per die (ST-A35), and the opposed roll.
+  local o = cops.st.odds(none, "3")
+  assert(math.abs(o.expected - 1) < 1e-12 and math.abs(o.at_least[2] - (1 - 0.7 ^ 3)) < 1e-12)
+  assert(math.abs(cops.st.odds(none, "0").dramatic - 0.1) < 1e-15)
+  local aw, bw, tie = cops.st.opposed(none, "12", "6")
+  assert(math.abs(aw + bw + tie - 1) < 1e-12 and aw > bw)
+  assert(math.abs(cops.st.difference(none, "1", "1", 0) - select(3, cops.st.opposed(none, "1", "1"))) < 1e-15)
+  -- Seeded: the golden faces of tests/test-st-dice.c.
+  local seeded <close> = cops.context(2030)
+  r = cops.st.roll(seeded, "6 8-again")
+  assert(table.concat(r.dice, " ") == "1 7 2 9 4 3 6" and r.successes == 1)
+end)
+
 h.finish("api")

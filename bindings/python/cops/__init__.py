@@ -30,6 +30,7 @@ Contents:
     attack_odds, AttackOdds
                      the exact odds of a planned attack, before the roll
     Event, EventType the events of a fight's log
+    st               the optional Storyteller module: d10 pools at 8+ and their odds
     CopsError and its subclasses (NotationError, RuleError ...; also named EINVAL ...)
 
 The library is found through $LIBCOPS_PATH (a file), then a copy next to this package,
@@ -59,6 +60,7 @@ from .handles import Relation
 from .interrogation import ApproachOdds, Subject, approach_odds, approach_rolls
 from .interview import Interview, InterviewResult, trait_name
 from .sim import Sim
+from . import st
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -70,7 +72,7 @@ __all__ = [
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
     "TreatmentOdds", "Chase", "ChaseOdds", "Relation", "Subject", "ApproachOdds",
-    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim",
+    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim", "st",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",

@@ -1,0 +1,39 @@
+/* The Storyteller module's shared internals (lib/st). */
+#ifndef COPS_ST_PRIVATE_H
+#define COPS_ST_PRIVATE_H
+
+#include <cops/st.h>
+
+#include "../internal.h"
+
+/* The first published size of cops_st_pool (0.15.0). */
+#define COPS__ST_POOL_SIZE_0_15 (offsetof(cops_st_pool, flags) + sizeof(unsigned))
+
+/* A checked pool: its values after modifiers (ST §0.2, §0.3). */
+typedef struct cops__st_effective {
+  int pool;        /* dice + mod: 0 or less for a chance die */
+  int threshold;   /* success at this face or more */
+  int again;       /* re-roll at this face or more; 11 for none */
+  int mode;        /* cops_st_modes */
+  int chance;      /* the pool is one chance die (ST-A2) */
+  cops_st_pool given;
+} cops__st_effective;
+
+/* v within lo..hi, or COPS_ERANGE naming it. */
+int cops__st_range(cops_ctx *ctx, const char *what, int v, int lo, int hi);
+
+/* The pool at any published size, read as the library's (NULL: a size it
+ * does not know); written back at the caller's size. */
+const cops_st_pool *cops__st_pool_in(const cops_st_pool *p, cops_st_pool *tmp);
+int cops__st_pool_out(cops_st_pool *out, size_t size, const cops_st_pool *full);
+/* The pool of the defaults (ST-A1, ST-A37) with `dice` dice. */
+void cops__st_pool_default(cops_st_pool *p, int dice);
+/* Every field checked, the message naming the wrong one. */
+int cops__st_pool_check(cops_ctx *ctx, const cops_st_pool *p, cops__st_effective *e);
+/* The first published size of cops_st_pool (0.15.0). */
+#define COPS__ST_POOL_SIZE_0_15 (offsetof(cops_st_pool, flags) + sizeof(unsigned))
+
+/* A checked pool rolled inside a procedure that saved the source itself. */
+int cops__st_roll_checked(cops_roll *roll, cops_ctx *ctx, const cops__st_effective *e);
+
+#endif
