@@ -6,7 +6,7 @@
  * by fuzzed declarations round after round, wounds over time (treatments,
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
  * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews, the
- * simulator's summaries, and the Storyteller module's pools (text and bytes).
+ * simulator's summaries, and the Storyteller module's pools (text and bytes) and sheets.
  * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
@@ -168,6 +168,32 @@ static void fuzz_st_text(cops_ctx *ctx, cops_roll *roll, const char *text)
   cops_free(json);
   if (cops_st_odds_expected(ctx, &p, &x) != COPS_OK || !(x >= 0))
     abort();
+}
+
+/* A Storyteller sheet: read, written, read back and written the same (an oracle); its
+ * derived traits, combatant test and track asked, damage marked. */
+static void fuzz_st_sheet(cops_ctx *ctx, const char *text)
+{
+  cops_st_character *ch, *again;
+  char *json, *second;
+  if (cops_st_character_from_json(&ch, ctx, text) != COPS_OK)
+    return;
+  if (cops_st_character_to_json(ch, &json) != COPS_OK)
+    abort();
+  if (cops_st_character_from_json(&again, ctx, json) != COPS_OK ||
+      cops_st_character_to_json(again, &second) != COPS_OK || strcmp(json, second))
+    abort();
+  for (int d = 0; d < COPS_ST_DERIVED_COUNT; d++)
+    if (cops_st_character_derived(ch, NULL, d) < 0)
+      abort();
+  cops_st_character_is_combatant(ch, NULL);
+  cops_st_character_damage(ch, NULL, 7, COPS_ST_LETHAL);
+  if (cops_st_character_health_state(ch, NULL) < 0 || cops_st_character_wound_penalty(ch, NULL) > 0)
+    abort();
+  cops_free(json);
+  cops_free(second);
+  cops_st_character_free(again);
+  cops_st_character_free(ch);
 }
 
 /* A Storyteller pool from raw fields (any value, in range or not): rolled, its odds and an
@@ -413,7 +439,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 18) {
+  switch (data[0] % 19) {
   case 0: {
     cops_action a;
     double p;
@@ -644,6 +670,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   case 17:
     fuzz_st_bytes(ctx, roll, &b);
+    break;
+  case 18:
+    fuzz_st_sheet(ctx, text);
     break;
 #endif
   default: {

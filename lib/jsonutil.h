@@ -31,6 +31,31 @@ int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
     const int rc = cops__load_begin(ctx, path, &text);                                   \
     return rc ? rc : cops__load_end(ctx, path, text, from_json(out, ctx, text));         \
   }
+/* A text reader of an entity: the text parsed (cops__json_begin), a new one made by
+ * make(&e, ctx), filled by fill(e, ctx, root), freed by release on any failure; defines
+ * name(out, ctx, text). */
+#define COPS__TEXT_READER(name, type, what, make, fill, release)                         \
+  int name(type **out, cops_ctx *ctx, const char *text)                                  \
+  {                                                                                      \
+    if (!out)                                                                            \
+      return COPS_EINVAL;                                                                \
+    *out = NULL;                                                                         \
+    json_t *root;                                                                        \
+    int rc = cops__json_begin(ctx, text, what, &root);                                   \
+    if (rc)                                                                              \
+      return rc;                                                                         \
+    type *e;                                                                             \
+    rc = make(&e, ctx);                                                                  \
+    if (!rc)                                                                             \
+      rc = fill(e, ctx, root);                                                           \
+    json_decref(root);                                                                   \
+    if (rc) {                                                                            \
+      release(e);                                                                        \
+      return rc;                                                                         \
+    }                                                                                    \
+    *out = e;                                                                            \
+    return COPS_OK;                                                                      \
+  }
 /* The folder of a file's path, "" for none: where the files it names are read. */
 void cops__folder_of(const char *path, char *out, size_t cap);
 /* Read a whole file (at most 16 MiB) into a NUL-terminated buffer (free()). */

@@ -458,6 +458,10 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   int rc;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
+  json_t *system = json_object_get(root, "system");
+  if (system && json_is_string(system) && !strcmp(json_string_value(system), "st"))
+    return cops__fail(ctx, COPS_EJSON, "system: \"st\": a Storyteller sheet (read it with "
+                      "cops_st_character_load, docs/storyteller.md)");
   if ((rc = cops__json_only_keys(ctx, root, "", keys)))
     return rc;
   json_t *schema = json_object_get(root, "schema");
@@ -566,27 +570,7 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   return COPS_OK;
 }
 
-int cops_character_from_json(cops_character **out, cops_ctx *ctx, const char *text)
-{
-  if (!out)
-    return COPS_EINVAL;
-  *out = NULL;
-  json_t *root;
-  int rc = cops__json_begin(ctx, text, "sheet", &root);
-  if (rc)
-    return rc;
-  cops_character *ch;
-  rc = cops_character_new(&ch, ctx);
-  if (!rc)
-    rc = load(ch, ctx, root);
-  json_decref(root);
-  if (rc) {
-    cops_character_free(ch);
-    return rc;
-  }
-  *out = ch;
-  return COPS_OK;
-}
+COPS__TEXT_READER(cops_character_from_json, cops_character, "sheet", cops_character_new, load, cops_character_free)
 
 COPS__FILE_READER(cops_character_load, cops_character, cops_character_from_json)
 

@@ -225,6 +225,15 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
             valid(kind, doc, "st %s %s" % (kind, pool))
             if kind == "st-roll":
                 valid("roll", doc, "st roll as a roll " + pool)
+    with cops.Context(seed=3) as ctx:
+        for path in sorted(glob.glob(os.path.join(EX, "st", "sheets", "*.json"))):
+            valid("st-sheet", load(path), path)
+            ch = cops.st.Character.load(ctx, path)
+            ch.damage(9, "lethal")
+            ch.set_derived("Speed", 20)
+            ch["Vigor"] = 2
+            ch["Size"] = 6
+            valid("st-sheet", json.loads(ch.to_json()), "written back: " + path)
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)
@@ -352,6 +361,8 @@ def library_field(kind, doc):
         try:
             if kind == "sheet":
                 cops.Character.from_json(ctx, text)
+            elif kind == "st-sheet":
+                cops.st.Character.from_json(ctx, text)
             elif kind == "weapon":
                 cops.Weapon.from_json(ctx, text)
             elif kind == "armour":
@@ -454,6 +465,23 @@ INVALID = [
     ("save", "SAVE", "characters[1].state.conditions", 512),
     ("save", "SAVE", "weapons[0].pu", 21),
 ]
+if WITH_ST:
+    INVALID += [
+        ("st-sheet", "st/sheets/marcus.json", "attributes.Strength", 11),
+        ("st-sheet", "st/sheets/marcus.json", "attributes.Wits", DELETE),
+        ("st-sheet", "st/sheets/marcus.json", "skills.Brawl", -1),
+        ("st-sheet", "st/sheets/marcus.json", "skills.Charme", 1),
+        ("st-sheet", "st/sheets/marcus.json", "system", "cops"),
+        ("st-sheet", "st/sheets/marcus.json", "name", 7),
+        ("st-sheet", "st/sheets/marcus.json", "background[0]", "pirate"),
+        ("st-sheet", "st/sheets/marcus.json", "experience", -3),
+        ("st-sheet", "st/sheets/lucien.json", "vitae.max", 51),
+        ("st-sheet", "st/sheets/lucien.json", "derived.Health", 0),
+        ("st-sheet", "st/sheets/lucien.json", "derived.Luck", 2),
+        ("st-sheet", "st/sheets/vince.json", "health.lethal", 101),
+        ("st-sheet", "st/sheets/vince.json", "health.aggravated", 1),
+        ("st-sheet", "st/sheets/vince.json", "colour", "red"),
+    ]
 for kind, base, path, value in INVALID:
     doc = mutated(kind, base, path, value)
     want = path

@@ -16,6 +16,7 @@
 #define CHARACTER "cops.character"
 #define WEAPON "cops.weapon"
 #define ARMOUR "cops.armour"
+#define ST_CHARACTER "cops.st_character"
 #define ENCOUNTER "cops.encounter"
 #define SCENARIO "cops.scenario"
 #define ERROR_MT "cops.error"
@@ -121,6 +122,8 @@ void keep_failure(lua_State *L, ctx_ud *c);
 void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...);
 void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what);
 void closers(lua_State *L, lua_CFunction fn, const char *mt);
+/* close(), __gc and __close of a character, weapon or armour (cops.c). */
+int entity_close(lua_State *L);
 void entity_unuse(entity_ud *e);
 /* The language code at argument i ("fr" by default): its cops_lang (lib/api.c). */
 int lang_arg(lua_State *L, int i, const char *dflt);

@@ -523,6 +523,10 @@ static void free_entity(const char *mt, void *p)
     cops_character_free(p);
   else if (!strcmp(mt, WEAPON))
     cops_weapon_free(p);
+#if COPS_WITH_ST
+  else if (!strcmp(mt, ST_CHARACTER))
+    cops_st_character_free(p);
+#endif
   else
     cops_armour_free(p);
 }
@@ -542,7 +546,7 @@ void entity_unuse(entity_ud *e)
     entity_free(e);
 }
 
-static int entity_close(lua_State *L)
+int entity_close(lua_State *L)
 {
   const char *mt = lua_tostring(L, lua_upvalueindex(1));
   entity_ud *e = luaL_checkudata(L, 1, mt);

@@ -195,6 +195,224 @@ COPS_API int cops_st_odds_opposed(cops_ctx *ctx, const cops_st_pool *a, const co
 COPS_API int cops_st_odds_difference(cops_ctx *ctx, const cops_st_pool *a,
                                      const cops_st_pool *b, int d, double *out);
 
+/* ---- Rules: every ruling a switch -------------------------------------------- */
+
+/** Damage types (ST §0.5): bashing (C, B in English material) and lethal (L). */
+enum cops_st_damage_types {
+  COPS_ST_BASHING = 0,   /**< bashing (contondant, C) */
+  COPS_ST_LETHAL = 1     /**< lethal (L) */
+};
+
+/**
+ * @brief The rulings of the digest that a caller may switch (OTHER-SYSTEMS.md
+ * §7). cops_st_rules_init() sets every default; a function that takes rules
+ * accepts NULL for the defaults. The struct grows only at its end.
+ */
+typedef struct cops_st_rules {
+  uint32_t size;           /**< sizeof(cops_st_rules), set by cops_st_rules_init() */
+  int threshold;           /**< every pool's lowest success: 8 (ST-A37) */
+  int again;               /**< every pool's again face: 10, or 9, 8, 0 (ST-A1) */
+  int chance_die;          /**< 1: a pool at 0 or fewer is a chance die (ST-A2); 0: it fails */
+  int human_size;          /**< Size of an adult human, for Health = Stamina + Size: 5 (ST-A3) */
+  int speed_base;          /**< Speed = Strength + Dexterity + this: 5 (ST-A3) */
+  int defense_athletics;   /**< 0: Defense = min(Dexterity, Wits) (ST-A3); 1: + Athletics */
+  int health_track;        /**< 1: damage fills the character's health track (ST-L1); 0: events only (ST-A4) */
+  int wound_penalties;     /**< 1: -1, -2, -3 dice as the last three boxes fill (ST-L1); 0: none */
+  int combatant_xp;        /**< a player character is a combatant past this experience: 20 (§2, ST-A12) */
+  int combatant_skill;     /**< ... or with this in Firearms, Weaponry or Brawl: 2 (§2) */
+} cops_st_rules;
+
+/**
+ * @brief Fill @p r with the digest's defaults. The macro passes sizeof(cops_st_rules).
+ * @return ::COPS_OK, ::COPS_EINVAL (NULL, a size the library does not know)
+ * @since 0.15.0
+ */
+COPS_API int cops_st_rules_init_sized(cops_st_rules *r, size_t size);
+/** @brief cops_st_rules_init_sized() with sizeof(cops_st_rules). @since 0.15.0 */
+#define cops_st_rules_init(r) cops_st_rules_init_sized((r), sizeof(cops_st_rules))
+
+/* ---- Characters (ST §0.6, ST-M2) ------------------------------------------------- */
+
+/** A Storyteller character: traits, points, background, health track. Opaque. */
+typedef struct cops_st_character cops_st_character;
+
+/** The traits of a character (ST §0.6, ST-A8), in sheet order. */
+enum cops_st_traits {
+  COPS_ST_STRENGTH = 0,
+  COPS_ST_DEXTERITY,
+  COPS_ST_STAMINA,
+  COPS_ST_WITS,
+  COPS_ST_RESOLVE,
+  COPS_ST_COMPOSURE,
+  COPS_ST_BRAWL,
+  COPS_ST_WEAPONRY,
+  COPS_ST_FIREARMS,
+  COPS_ST_ATHLETICS,
+  COPS_ST_VIGOR,           /**< ST-A8: added by the pools that name it; default 0 */
+  COPS_ST_SIZE,            /**< 0 (unset): the rules' human_size, 5 (ST-A3); read as 5 */
+  COPS_ST_TRAIT_COUNT
+};
+
+/** Largest value of an attribute, skill or Vigor. */
+#define COPS_ST_TRAIT_MAX 10
+/** Largest Size. */
+#define COPS_ST_SIZE_MAX 40
+
+/** Derived traits (ST-A3): computed from the traits and the rules unless the sheet sets them. */
+enum cops_st_derived {
+  COPS_ST_DEFENSE = 0,     /**< min(Dexterity, Wits) (+ Athletics with defense_athletics) */
+  COPS_ST_INITIATIVE,      /**< Dexterity + Composure */
+  COPS_ST_SPEED,           /**< Strength + Dexterity + speed_base */
+  COPS_ST_HEALTH,          /**< Stamina + Size */
+  COPS_ST_WILLPOWER_MAX,   /**< Resolve + Composure */
+  COPS_ST_DERIVED_COUNT
+};
+
+/** Point pools (ST-M2). */
+enum cops_st_points {
+  COPS_ST_WILLPOWER = 0,   /**< spent by non-combatants (§2); its maximum is derived */
+  COPS_ST_VITAE = 1        /**< vampire blood points (§4 example): 0 .. 50 */
+};
+
+/** Background flag (§2): a military background; any of the four makes a combatant. */
+#define COPS_ST_MILITARY 0x1u
+/** Background flag (§2): a police background. */
+#define COPS_ST_POLICE 0x2u
+/** Background flag (§2): a gangster or similar background. */
+#define COPS_ST_CRIMINAL 0x4u
+/** Background flag (§2): trained for crisis situations, even as a civilian. */
+#define COPS_ST_CRISIS_TRAINED 0x8u
+/** The character is a player character (its experience counts, §2). */
+#define COPS_ST_PLAYER 0x10u
+
+/** The state of a character's health track (ST-L1). */
+enum cops_st_health_states {
+  COPS_ST_FIT = 0,            /**< the last box is empty */
+  COPS_ST_UNCONSCIOUS = 1,    /**< the last box holds bashing damage */
+  COPS_ST_BLEEDING_OUT = 2,   /**< the last box holds lethal damage */
+  COPS_ST_DEAD = 3            /**< lethal damage past a track full of lethal */
+};
+
+/**
+ * @brief A new character: every trait 0, Size unset (the rules' human size), no point,
+ * no damage.
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_new(cops_st_character **out, cops_ctx *ctx);
+/** @brief Free a character. NULL is accepted. @since 0.15.0 */
+COPS_API void cops_st_character_free(cops_st_character *ch);
+/** @brief A copy, with its own damage. @since 0.15.0 */
+COPS_API int cops_st_character_copy(cops_st_character **out, const cops_st_character *ch);
+/** @brief The name ("" until set). @since 0.15.0 */
+COPS_API const char *cops_st_character_name(const cops_st_character *ch);
+/** @brief Set the name: clean UTF-8, 1 .. 63 bytes. @since 0.15.0 */
+COPS_API int cops_st_character_set_name(cops_st_character *ch, const char *name);
+/** @brief A trait's value, or a negative code. @since 0.15.0 */
+COPS_API int cops_st_character_trait(const cops_st_character *ch, int trait);
+/**
+ * @brief Set a trait: 0 .. ::COPS_ST_TRAIT_MAX, Size 1 .. ::COPS_ST_SIZE_MAX (0: unset).
+ * Damage beyond the new Health is kept (the track reads it as full).
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_set_trait(cops_st_character *ch, int trait, int value);
+/**
+ * @brief A derived trait (ST-A3): the sheet's value when it sets one, else
+ * computed under @p rules (NULL: the defaults).
+ * @return the value (0 or more), or a negative code
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_derived(const cops_st_character *ch, const cops_st_rules *rules,
+                                       int which);
+/**
+ * @brief Set a derived trait's value (0 .. 99), or -1 to compute it again.
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_set_derived(cops_st_character *ch, int which, int value);
+/**
+ * @brief A point pool: its current value and maximum (Willpower's maximum is
+ * derived; Vitae's is the sheet's).
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_points(const cops_st_character *ch, int kind, int *current,
+                                      int *max);
+/** @brief Set a pool's current value: 0 .. its maximum (Vitae: 0 .. 50 sets both). @since 0.15.0 */
+COPS_API int cops_st_character_set_points(cops_st_character *ch, int kind, int current);
+/** @brief The background flags and ::COPS_ST_PLAYER. @since 0.15.0 */
+COPS_API unsigned cops_st_character_background(const cops_st_character *ch);
+/** @brief Set the flags (unknown bits: ::COPS_EINVAL). @since 0.15.0 */
+COPS_API int cops_st_character_set_background(cops_st_character *ch, unsigned flags);
+/** @brief Total experience (§2): 0 .. 100000. @since 0.15.0 */
+COPS_API int cops_st_character_experience(const cops_st_character *ch);
+/** @brief Set the total experience. @since 0.15.0 */
+COPS_API int cops_st_character_set_experience(cops_st_character *ch, int xp);
+/**
+ * @brief 1 when the character counts as a combatant (§2, ST-A12): the
+ * override when set, else any background flag, a skill of Firearms, Weaponry
+ * or Brawl at the rules' combatant_skill, or a player character past
+ * combatant_xp experience.
+ * @return 1, 0, or a negative code
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_is_combatant(const cops_st_character *ch,
+                                            const cops_st_rules *rules);
+/** @brief Force the combatant test: 1, 0, or -1 to compute it (the default). @since 0.15.0 */
+COPS_API int cops_st_character_set_combatant(cops_st_character *ch, int combatant);
+
+/*
+ * The health track (ST-L1, docs/storyteller.md): Health boxes, lethal damage
+ * first, bashing after it. New lethal damage pushes bashing along; damage that
+ * finds the track full turns its bashing boxes into lethal ones, one for one,
+ * then, the track full of lethal, the character is dead. The last three boxes
+ * marked give -1, -2, -3 dice.
+ */
+
+/**
+ * @brief Mark @p boxes boxes of @p type on the track (ST §0.5, ST-A4: 0 boxes do nothing).
+ * @param ch the character
+ * @param rules NULL for the defaults; with health_track 0 nothing is marked
+ * @param boxes 0 .. 100
+ * @param type ::COPS_ST_BASHING or ::COPS_ST_LETHAL
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_damage(cops_st_character *ch, const cops_st_rules *rules,
+                                      int boxes, int type);
+/** @brief The boxes marked: bashing and lethal (either may be NULL). @since 0.15.0 */
+COPS_API int cops_st_character_health(const cops_st_character *ch, int *bashing, int *lethal);
+/** @brief Set the boxes marked (0 .. 100 each; heal by setting fewer). @since 0.15.0 */
+COPS_API int cops_st_character_set_health(cops_st_character *ch, int bashing, int lethal);
+/** @brief A ::cops_st_health_states value under @p rules (NULL: the defaults). @since 0.15.0 */
+COPS_API int cops_st_character_health_state(const cops_st_character *ch,
+                                            const cops_st_rules *rules);
+/** @brief The wound penalty: 0, -1, -2 or -3 dice (0 with wound_penalties off). @since 0.15.0 */
+COPS_API int cops_st_character_wound_penalty(const cops_st_character *ch,
+                                             const cops_st_rules *rules);
+
+/**
+ * @brief Read a sheet (docs/storyteller.md, "Sheets"; schemas/st-sheet.schema.json):
+ * a JSON object with `"system": "st"`. A COPS sheet is refused, naming the reader to use.
+ * @return ::COPS_OK; ::COPS_EJSON or ::COPS_ERANGE naming the field; ::COPS_EINVAL; ::COPS_ENOMEM
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_from_json(cops_st_character **out, cops_ctx *ctx,
+                                         const char *text);
+/** @brief cops_st_character_from_json() of a file, confined by cops_ctx_confine(). @since 0.15.0 */
+COPS_API int cops_st_character_load(cops_st_character **out, cops_ctx *ctx, const char *path);
+/**
+ * @brief The sheet as JSON (indented, final newline; what the reader reads back the same).
+ * @param ch the character
+ * @param[out] out free with cops_free()
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_to_json(const cops_st_character *ch, char **out);
+/** @brief The name of a trait ("Strength" ...), NULL past the last. @since 0.15.0 */
+COPS_API const char *cops_st_trait_name(int trait);
+/** @brief A trait from its name, in any case. @return ::COPS_OK, ::COPS_ENOTFOUND, ::COPS_EINVAL @since 0.15.0 */
+COPS_API int cops_st_trait_parse(const char *name, int *trait);
+/** @brief The name of a derived trait ("Defense" ...), NULL past the last. @since 0.15.0 */
+COPS_API const char *cops_st_derived_name(int which);
+
 COPS_END_DECLS
 
 #endif

@@ -36,4 +36,30 @@ int cops__st_pool_check(cops_ctx *ctx, const cops_st_pool *p, cops__st_effective
 /* A checked pool rolled inside a procedure that saved the source itself. */
 int cops__st_roll_checked(cops_roll *roll, cops_ctx *ctx, const cops__st_effective *e);
 
+/* A Storyteller character (ST-M2). */
+struct cops_st_character {
+  cops_ctx *ctx;
+  char name[64];
+  int trait[COPS_ST_TRAIT_COUNT];
+  int derived[COPS_ST_DERIVED_COUNT];   /* the sheet's value, or -1: computed */
+  int willpower;        /* current; -1: full */
+  int vitae, vitae_max;
+  unsigned background;  /* COPS_ST_MILITARY ... COPS_ST_PLAYER */
+  int xp;
+  int combatant;        /* -1 computed (§2), else forced */
+  int bashing, lethal;  /* the health track's boxes (ST-L1) */
+  int dead;             /* lethal past a track full of lethal */
+};
+
+/* The defaults (§7); a caller's rules read at any published size and checked. */
+void cops__st_rules_default(cops_st_rules *r);
+int cops__st_rules_in(cops_ctx *ctx, const cops_st_rules *given, cops_st_rules *out);
+/* A derived trait under checked rules (ST-A3). */
+int cops__st_derived(const cops_st_character *ch, const cops_st_rules *r, int which);
+int cops__st_is_combatant(const cops_st_character *ch, const cops_st_rules *r);
+/* Mark boxes on the track of `health` boxes (ST-L1). */
+void cops__st_mark(cops_st_character *ch, int health, int boxes, int type);
+int cops__st_health_state(const cops_st_character *ch, const cops_st_rules *r);
+int cops__st_wound_penalty(const cops_st_character *ch, const cops_st_rules *r);
+
 #endif

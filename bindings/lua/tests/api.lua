@@ -747,4 +747,45 @@ test("Storyteller pools, their notation and odds (cops.st)", function()
   assert(table.concat(r.dice, " ") == "1 7 2 9 4 3 6" and r.successes == 1)
 end)
 
+test("Storyteller characters, their sheets and health track (cops.st)", function()
+  if not cops.st then return end
+  local ctx <close> = cops.context(1)
+  local sheets = root .. "/examples/st/sheets/"
+  local m <close> = cops.st.load_character(ctx, sheets .. "marcus.json")
+  assert(m:name() == "Marcus Vale" and m:trait("Strength") == 3 and m:trait("size") == 5)
+  -- ST-A3 and its switches; §2 and ST-A12.
+  assert(m:derived("Defense") == 3 and m:derived("Initiative") == 6 and m:derived("Speed") == 11
+         and m:derived("Health") == 8 and m:derived("Willpower") == 5)
+  assert(m:derived("Defense", {defense_athletics = true}) == 5)
+  assert(m:is_combatant() and table.concat(m:background(), ",") == "police,player")
+  local n <close> = cops.st.load_character(ctx, sheets .. "nadia.json")
+  assert(not n:is_combatant() and n:experience() == 12 and select(1, n:points("willpower")) == 3)
+  n:set_experience(21)
+  assert(n:is_combatant())
+  -- ST-L1.
+  m:damage(3, "lethal"); m:damage(4, "bashing")
+  local b, l = m:health()
+  assert(b == 4 and l == 3 and m:health_state() == "fit" and m:wound_penalty() == -2)
+  m:damage(2, "bashing")
+  b, l = m:health()
+  assert(b == 4 and l == 4 and m:health_state() == "unconscious")
+  local c <close> = m:copy()
+  c:damage(9, "lethal")
+  assert(c:health_state() == "dead" and m:health_state() == "unconscious")
+  -- Sheets: written back the same; each reader refuses the other system's.
+  for _, name in ipairs{"marcus", "vince", "lucien", "nadia"} do
+    local f = assert(io.open(sheets .. name .. ".json"))
+    local text = f:read("a")
+    f:close()
+    assert(cops.st.character_json(ctx, text):to_json() == text)
+  end
+  raises("EJSON", function() ctx:load_character(sheets .. "marcus.json") end)
+  raises("EJSON", function() cops.st.load_character(ctx, ex .. "/sheets/mike.json") end)
+  raises("ERANGE", function() m:set_trait("Strength", 11) end)
+  raises("ERANGE", function() m:derived("Defense", {again = 7}) end)
+  local fresh <close> = cops.st.character(ctx, "Fresh")
+  fresh:set_background{"police"}
+  assert(fresh:is_combatant() and #cops.st.traits == 12 and cops.st.derived[4] == "Health")
+end)
+
 h.finish("api")

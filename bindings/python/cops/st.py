@@ -16,11 +16,12 @@ functions then raise StateError.
 import ctypes
 import json
 from dataclasses import dataclass
-from typing import Callable, Tuple, Union
+import os
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple, Union
 
 from . import _native as n
 from .errors import OutOfMemoryError, StateError
-from .handles import Context
+from .handles import Context, _Entity
 from .results import Die
 
 lib = n.lib
@@ -288,3 +289,255 @@ def _init(dice: int) -> Pool:
 
 
 DEFAULTS = _init(0) if _AVAILABLE else Pool(0)   #: the library's defaults (ST-A1, ST-A37)
+
+
+# ---- Rules and characters (ST §0.6, §0.7, §2; ST-A3, ST-A12, ST-L1) ----------------
+
+class _Rules(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [
+        (name, ctypes.c_int) for name in (
+            "threshold", "again", "chance_die", "human_size", "speed_base",
+            "defense_athletics", "health_track", "wound_penalties", "combatant_xp",
+            "combatant_skill")]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rulings a caller may switch (cops_st_rules, OTHER-SYSTEMS.md §7); Rules() is
+    every default of the digest."""
+
+    threshold: int = 8            #: every pool's lowest success (ST-A37)
+    again: int = 10               #: every pool's again face: 10, 9, 8 or 0 (ST-A1)
+    chance_die: bool = True       #: a pool at 0 or fewer is a chance die (ST-A2)
+    human_size: int = 5           #: Health = Stamina + Size (ST-A3)
+    speed_base: int = 5           #: Speed = Strength + Dexterity + this (ST-A3)
+    defense_athletics: bool = False  #: Defense adds Athletics (ST-A3 switched)
+    health_track: bool = True     #: damage fills the track (ST-L1); False: events only (ST-A4)
+    wound_penalties: bool = True  #: -1, -2, -3 dice on the last three boxes (ST-L1)
+    combatant_xp: int = 20        #: a player character past this is a combatant (§2, ST-A12)
+    combatant_skill: int = 2      #: ... or with this in Firearms, Weaponry or Brawl (§2)
+
+    def _c(self) -> _Rules:
+        r = _Rules()
+        r.size = ctypes.sizeof(r)
+        for name, _ in _Rules._fields_[1:]:
+            value = getattr(self, name)
+            if name in ("chance_die", "defense_athletics", "health_track", "wound_penalties"):
+                if not isinstance(value, bool):
+                    raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
+                value = int(value)
+            setattr(r, name, n.integer(value, name))
+        return r
+
+
+_BACKGROUND = ("military", "police", "criminal", "crisis-trained", "player")
+HEALTH_STATES = ("fit", "unconscious", "bleeding out", "dead")   #: cops_st_health_states
+TRAITS = ("Strength", "Dexterity", "Stamina", "Wits", "Resolve", "Composure", "Brawl",
+          "Weaponry", "Firearms", "Athletics", "Vigor", "Size")     #: cops_st_traits
+DERIVED = ("Defense", "Initiative", "Speed", "Health", "Willpower")  #: cops_st_derived
+_DAMAGE = {"bashing": 0, "lethal": 1}
+_POINTS = {"willpower": 0, "vitae": 1}
+
+_CHAR_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
+    "cops_st_rules_init_sized": (ctypes.c_int, [ctypes.POINTER(_Rules), ctypes.c_size_t]),
+    "cops_st_character_new": (ctypes.c_int, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]),
+    "cops_st_character_free": (None, [ctypes.c_void_p]),
+    "cops_st_character_copy": (ctypes.c_int, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]),
+    "cops_st_character_name": (ctypes.c_char_p, [ctypes.c_void_p]),
+    "cops_st_character_set_name": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p]),
+    "cops_st_character_trait": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
+    "cops_st_character_set_trait": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]),
+    "cops_st_character_derived": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Rules),
+                                                 ctypes.c_int]),
+    "cops_st_character_set_derived": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int,
+                                                     ctypes.c_int]),
+    "cops_st_character_points": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int,
+                                                ctypes.POINTER(ctypes.c_int),
+                                                ctypes.POINTER(ctypes.c_int)]),
+    "cops_st_character_set_points": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int,
+                                                    ctypes.c_int]),
+    "cops_st_character_background": (ctypes.c_uint, [ctypes.c_void_p]),
+    "cops_st_character_set_background": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint]),
+    "cops_st_character_experience": (ctypes.c_int, [ctypes.c_void_p]),
+    "cops_st_character_set_experience": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
+    "cops_st_character_is_combatant": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Rules)]),
+    "cops_st_character_set_combatant": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
+    "cops_st_character_damage": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Rules),
+                                                ctypes.c_int, ctypes.c_int]),
+    "cops_st_character_health": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int),
+                                                ctypes.POINTER(ctypes.c_int)]),
+    "cops_st_character_set_health": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int,
+                                                    ctypes.c_int]),
+    "cops_st_character_health_state": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Rules)]),
+    "cops_st_character_wound_penalty": (ctypes.c_int, [ctypes.c_void_p,
+                                                       ctypes.POINTER(_Rules)]),
+    "cops_st_character_from_json": (ctypes.c_int, [ctypes.POINTER(ctypes.c_void_p),
+                                                   ctypes.c_void_p, ctypes.c_char_p]),
+    "cops_st_character_load": (ctypes.c_int, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p,
+                                              ctypes.c_char_p]),
+    "cops_st_character_to_json": (ctypes.c_int, [ctypes.c_void_p,
+                                                 ctypes.POINTER(ctypes.c_void_p)]),
+    "cops_st_trait_name": (ctypes.c_char_p, [ctypes.c_int]),
+    "cops_st_trait_parse": (ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
+    "cops_st_derived_name": (ctypes.c_char_p, [ctypes.c_int]),
+}
+if _AVAILABLE:
+    for _cname, (_cres, _cargs) in _CHAR_PROTOTYPES.items():
+        _cfn = getattr(lib, _cname)
+        _cfn.restype = _cres
+        _cfn.argtypes = _cargs
+
+
+def _rules(rules: Optional[Rules]) -> Any:
+    if rules is None:
+        return None
+    if not isinstance(rules, Rules):
+        raise TypeError("rules must be a cops.st.Rules, not %s" % type(rules).__name__)
+    return ctypes.byref(rules._c())
+
+
+def _index(names: Tuple[str, ...], value: str, what: str) -> int:
+    for i, name in enumerate(names):
+        if isinstance(value, str) and value.lower() == name.lower():
+            return i
+    raise KeyError("%s: unknown %s (%s)" % (value, what, ", ".join(names)))
+
+
+def _trait(name: str) -> int:
+    t = ctypes.c_int()
+    if lib.cops_st_trait_parse(n.text(name, "trait"), ctypes.byref(t)):
+        raise KeyError("%s: unknown trait (%s)" % (name, ", ".join(TRAITS)))
+    return t.value
+
+
+class Character(_Entity):
+    """A Storyteller character (cops_st_character), from a sheet with "system": "st"
+    (docs/storyteller.md, "Sheets"). ch["Strength"] reads and sets a trait."""
+
+    _free = getattr(lib, "cops_st_character_free", None)
+    _from_json = getattr(lib, "cops_st_character_from_json", None)
+    _load = getattr(lib, "cops_st_character_load", None)
+    _to_json = getattr(lib, "cops_st_character_to_json", None)
+    _name = getattr(lib, "cops_st_character_name", None)
+
+    @classmethod
+    def new(cls, ctx: Context, name: str) -> "Character":
+        """A character with every trait 0 and Size 5."""
+        _need()
+        ch = cls._made(ctx, lib.cops_st_character_new)
+        ch._check(lib.cops_st_character_set_name(ch._h, n.text(name, "name")))
+        return ch
+
+    @classmethod
+    def from_json(cls, ctx: Context, text: Union[str, Dict[str, Any]]) -> "Character":
+        _need()
+        return super().from_json(ctx, text)
+
+    @classmethod
+    def load(cls, ctx: Context, path: "os.PathLike[str] | str") -> "Character":
+        _need()
+        return super().load(ctx, path)
+
+    def copy(self) -> "Character":
+        """A copy with its own damage."""
+        ptr = ctypes.c_void_p()
+        self._check(lib.cops_st_character_copy(ctypes.byref(ptr), self._h))
+        assert self._ctx is not None
+        return Character(self._ctx, ptr.value)
+
+    def __getitem__(self, trait: str) -> int:
+        return self._check(lib.cops_st_character_trait(self._h, _trait(trait)))
+
+    def __setitem__(self, trait: str, value: int) -> None:
+        self._check(lib.cops_st_character_set_trait(self._h, _trait(trait),
+                                                    n.integer(value, trait)))
+
+    def derived(self, which: str, rules: Optional[Rules] = None) -> int:
+        """Defense, Initiative, Speed, Health or Willpower (its maximum): the sheet's value,
+        else the formula of ST-A3 under the rules."""
+        return self._check(lib.cops_st_character_derived(self._h, _rules(rules),
+                                                         _index(DERIVED, which, "derived")))
+
+    def set_derived(self, which: str, value: Optional[int]) -> None:
+        """Set a derived trait, or None to compute it again."""
+        self._check(lib.cops_st_character_set_derived(
+            self._h, _index(DERIVED, which, "derived"),
+            -1 if value is None else n.integer(value, which)))
+
+    def points(self, kind: str) -> Tuple[int, int]:
+        """("willpower" or "vitae") → (current, maximum)."""
+        cur, mx = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_st_character_points(self._h, _POINTS[kind], ctypes.byref(cur),
+                                                 ctypes.byref(mx)))
+        return cur.value, mx.value
+
+    def set_points(self, kind: str, current: int) -> None:
+        self._check(lib.cops_st_character_set_points(self._h, _POINTS[kind],
+                                                     n.integer(current, kind)))
+
+    @property
+    def background(self) -> FrozenSet[str]:
+        """Of "military", "police", "criminal", "crisis-trained", "player" (§2)."""
+        flags = lib.cops_st_character_background(self._h)
+        return frozenset(b for i, b in enumerate(_BACKGROUND) if flags & (1 << i))
+
+    @background.setter
+    def background(self, value: Iterable[str]) -> None:
+        flags = 0
+        for b in value:
+            flags |= 1 << _index(_BACKGROUND, b, "background")
+        self._check(lib.cops_st_character_set_background(self._h, flags))
+
+    @property
+    def experience(self) -> int:
+        return self._check(lib.cops_st_character_experience(self._h))
+
+    @experience.setter
+    def experience(self, xp: int) -> None:
+        self._check(lib.cops_st_character_set_experience(self._h, n.integer(xp, "experience")))
+
+    def is_combatant(self, rules: Optional[Rules] = None) -> bool:
+        """The test of §2 (ST-A12), or the value set_combatant forced."""
+        return bool(self._check(lib.cops_st_character_is_combatant(self._h, _rules(rules))))
+
+    def set_combatant(self, combatant: Optional[bool]) -> None:
+        """Force the test (True, False), or None to compute it."""
+        self._check(lib.cops_st_character_set_combatant(
+            self._h, -1 if combatant is None else int(bool(combatant))))
+
+    def damage(self, boxes: int, kind: str, rules: Optional[Rules] = None) -> None:
+        """Mark boxes of "bashing" or "lethal" damage on the track (ST-L1)."""
+        self._check(lib.cops_st_character_damage(self._h, _rules(rules),
+                                                 n.integer(boxes, "boxes"),
+                                                 _DAMAGE[kind]))
+
+    @property
+    def health(self) -> Tuple[int, int]:
+        """The boxes marked: (bashing, lethal)."""
+        b, le = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_st_character_health(self._h, ctypes.byref(b), ctypes.byref(le)))
+        return b.value, le.value
+
+    def set_health(self, bashing: int, lethal: int) -> None:
+        self._check(lib.cops_st_character_set_health(self._h, n.integer(bashing, "bashing"),
+                                                     n.integer(lethal, "lethal")))
+
+    def health_state(self, rules: Optional[Rules] = None) -> str:
+        """"fit", "unconscious", "bleeding out" or "dead" (ST-L1)."""
+        return HEALTH_STATES[self._check(lib.cops_st_character_health_state(self._h,
+                                                                            _rules(rules)))]
+
+    def wound_penalty(self, rules: Optional[Rules] = None) -> int:
+        """0, -1, -2 or -3 dice (ST-L1)."""
+        return int(lib.cops_st_character_wound_penalty(self._h, _rules(rules)))
+
+
+def _default_rules() -> Rules:
+    r = _Rules()
+    if lib.cops_st_rules_init_sized(ctypes.byref(r), ctypes.sizeof(r)):
+        raise ValueError("the library refuses the rules' size")
+    return Rules(**{name: (bool(getattr(r, name)) if isinstance(getattr(Rules(), name), bool)
+                           else getattr(r, name)) for name, _ in _Rules._fields_[1:]})
+
+
+DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults

@@ -90,3 +90,66 @@ def test_seeded_roll_is_the_clis_byte_for_byte():
         out = subprocess.run([cli, "st", "roll", "--seed", "2030", "--json", "6 8-again"],
                              capture_output=True, text=True, check=True).stdout
         assert out.strip() == rolls[0].json
+
+
+SHEETS = os.path.join(ROOT, "examples", "st", "sheets")
+
+
+def test_characters_derived_traits_and_combatants():
+    with cops.Context() as ctx:
+        m = st.Character.load(ctx, os.path.join(SHEETS, "marcus.json"))
+        assert m.name == "Marcus Vale" and m["Strength"] == 3 and m["size"] == 5
+        # ST-A3, and its switches.
+        assert [m.derived(d) for d in st.DERIVED] == [3, 6, 11, 8, 5]
+        assert m.derived("Defense", st.Rules(defense_athletics=True)) == 5
+        assert m.derived("Health", st.Rules(human_size=4)) == 7
+        # §2, ST-A12.
+        assert m.is_combatant() and m.background == {"police", "player"}
+        n = st.Character.load(ctx, os.path.join(SHEETS, "nadia.json"))
+        assert not n.is_combatant() and n.experience == 12 and n.points("willpower") == (3, 4)
+        n.experience = 21
+        assert n.is_combatant()
+        n.set_combatant(False)
+        assert not n.is_combatant()
+        assert st.DEFAULT_RULES == st.Rules()
+        with pytest.raises(cops.RangeError, match="Strength 11"):
+            m["Strength"] = 11
+        with pytest.raises(KeyError):
+            m["Charme"]
+        with pytest.raises(TypeError):
+            m.derived("Defense", st.Rules(chance_die=1))  # type: ignore[arg-type]
+
+
+def test_health_track_st_l1():
+    with cops.Context() as ctx:
+        m = st.Character.load(ctx, os.path.join(SHEETS, "marcus.json"))   # Health 8
+        m.damage(3, "lethal")
+        m.damage(4, "bashing")
+        assert m.health == (4, 3) and m.health_state() == "fit" and m.wound_penalty() == -2
+        m.damage(2, "bashing")          # the last box, then a bashing box turned lethal
+        assert m.health == (4, 4) and m.health_state() == "unconscious"
+        m.damage(4, "lethal")
+        assert m.health == (0, 8) and m.health_state() == "bleeding out"
+        c = m.copy()
+        c.damage(1, "lethal")
+        assert c.health_state() == "dead" and m.health_state() == "bleeding out"
+        c.set_health(0, 0)
+        assert c.health_state() == "fit"
+        m.damage(5, "lethal", st.Rules(health_track=False))   # ST-A4: events only
+        assert m.health == (0, 8)
+        assert json.loads(m.to_json())["health"] == {"bashing": 0, "lethal": 8}
+
+
+def test_sheets_refused_by_the_other_system():
+    with cops.Context() as ctx:
+        with pytest.raises(cops.JSONError, match="a Storyteller sheet"):
+            cops.Character.load(ctx, os.path.join(SHEETS, "marcus.json"))
+        with pytest.raises(cops.JSONError, match="a COPS sheet"):
+            st.Character.load(ctx, os.path.join(ROOT, "examples", "sheets", "mike.json"))
+        with pytest.raises(cops.JSONError, match="attributes.Wits: missing"):
+            st.Character.from_json(ctx, {"system": "st", "name": "X", "attributes": {
+                "Strength": 1, "Dexterity": 1, "Stamina": 1, "Resolve": 1, "Composure": 1}})
+        for name in ("marcus", "vince", "lucien", "nadia"):
+            path = os.path.join(SHEETS, name + ".json")
+            with open(path, encoding="utf-8") as f:
+                assert st.Character.load(ctx, path).to_json() == f.read()
