@@ -214,6 +214,9 @@ static const char sim_text[] =
 static const char st_text[] =
   "usage: cops st roll [--seed N | --dice F,F,...] [--json] POOL\n"
   "       cops st odds [--json] [--vs POOL] POOL\n"
+  "       cops st attack --attacker SHEET --target SHEET [--kind K] [--weapon W]\n"
+  "                      [--target-weapon W] [options below] [--seed N | --dice F,...]\n"
+  "                      [--lang fr|en|es] [--json]\n"
   "\n"
   "The optional Storyteller module (docs/storyteller.md, OTHER-SYSTEMS.md ST): pools\n"
   "of d10, a success on 8 or more, every 10 rolled again, a chance die when the pool\n"
@@ -232,7 +235,20 @@ static const char st_text[] =
   "  --dice F,...  scripted faces, drawn in order (the pool left to right, then one\n"
   "                re-roll per die at or above the again face)\n"
   "  --vs POOL     odds: the opposing pool (the side with more successes wins)\n"
-  "  --json        one JSON object (schemas/st-roll.schema.json, st-odds.schema.json)\n";
+  "  --json        one JSON object (schemas/st-roll.schema.json, st-odds.schema.json);\n"
+  "                for attack, the events as JSON Lines\n"
+  "\n"
+  "attack resolves one attack between two characters of Storyteller sheets (\"system\":\n"
+  "\"st\"; the files are not changed) and prints its narration (French by default):\n"
+  "  --kind K      exchange (melee, opposed; the default), strike (melee, unopposed),\n"
+  "                shot, contact (a firearm in melee, opposed) or coup (coup de grace)\n"
+  "  --weapon W    a weapon of the attacker's sheet, by name or index; none: bare hands\n"
+  "  --distance M  a shot's metres (its range band); --cover N, --own-cover N (0..5),\n"
+  "                --crowd N (fighters in contact with the target), --prone\n"
+  "  --opponents N a strike's opponents in contact (1..4), --rank R (incremental rule)\n"
+  "  --called C    arm, leg, head, heart, hand or eye; --aim N (at most Wits)\n"
+  "  --total-defense N, --bonus N, --burst, --touch, --surprised, --defenseless\n"
+  "  --shield SHEET  a human shield the target holds\n";
 
 static const char version_text[] =
   "usage: cops version | cops --version\n"

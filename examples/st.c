@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -266,10 +267,192 @@ done:
   return rc;
 }
 
+/* ---- cops st attack ---------------------------------------------------------------- */
+
+static const char *const kinds[] = {"exchange", "strike", "shot", "contact", "coup", NULL};
+static const char *const calls[] = {"body", "arm", "leg", "head", "heart", "hand", "eye", NULL};
+
+static int word_index(const char *const *words, const char *text)
+{
+  for (int i = 0; words[i]; i++)
+    if (!strcmp(words[i], text))
+      return i;
+  return -1;
+}
+
+/* A number option's value in lo..hi, or a usage error. */
+static int number(const char *opt, const char *text, int lo, int hi, int *out)
+{
+  char *end;
+  long v = strtol(text, &end, 10);
+  if (!*text || *end || v < lo || v > hi)
+    return usage_error("st attack: %s '%s' is not a number %d..%d", opt, text, lo, hi);
+  *out = (int)v;
+  return 0;
+}
+
+/* A weapon by its index or its name on the character's sheet; "none" for bare hands. */
+static int weapon_arg(const cops_st_character *ch, const char *opt, const char *text, int *out)
+{
+  *out = -1;
+  if (!text || !strcmp(text, "none"))
+    return 0;
+  for (int i = 0; i < cops_st_character_weapon_count(ch); i++) {
+    cops_st_weapon w;
+    cops_st_character_weapon(ch, i, &w);
+    if (!strcasecmp(w.name, text))
+      return *out = i, 0;
+  }
+  if (text[0] >= '0' && text[0] <= '9' && !text[1] && text[0] - '0' < cops_st_character_weapon_count(ch))
+    return *out = text[0] - '0', 0;
+  return usage_error("st attack: %s '%s': %s carries no such weapon", opt, text,
+                     cops_st_character_name(ch));
+}
+
+static int st_attack(int argc, char **argv)
+{
+  const char *files[3] = {NULL, NULL, NULL}, *weapon = NULL, *tweapon = NULL, *kind = NULL;
+  const char *seed = NULL, *faces = NULL, *lang_text = NULL, *called = NULL;
+  int distance = 0, cover = 0, own_cover = 0, crowd = 0, opponents = 1, rank = 0, aim = 0;
+  int total_defense = 0, bonus = 0, json = 0, rc;
+  unsigned flags = 0;
+  const struct { const char *name; int lo, hi; int *out; } table[] = {
+    {"--distance", 0, 10000, &distance}, {"--cover", 0, 5, &cover},
+    {"--own-cover", 0, 5, &own_cover}, {"--crowd", 0, 3, &crowd},
+    {"--opponents", 1, 4, &opponents}, {"--rank", 0, 3, &rank}, {"--aim", 0, 10, &aim},
+    {"--total-defense", 0, 64, &total_defense}, {"--bonus", -10, 10, &bonus},
+  };
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    int r = 0, done = 0;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      return print_help("st");
+    if (!strcmp(a, "--json")) {
+      json = 1;
+      continue;
+    }
+    const struct { const char *name; unsigned flag; } switches[] = {
+      {"--touch", COPS_ST_TOUCH}, {"--burst", COPS_ST_BURST}, {"--surprised", COPS_ST_SURPRISED},
+      {"--defenseless", COPS_ST_DEFENSELESS}, {"--prone", COPS_ST_PRONE},
+    };
+    for (size_t k = 0; k < sizeof switches / sizeof switches[0] && !done; k++)
+      if (!strcmp(a, switches[k].name)) {
+        flags |= switches[k].flag;
+        done = 1;
+      }
+    if (done)
+      continue;
+    const char *names[] = {"--attacker", "--target", "--shield"};
+    for (int k = 0; k < 3 && !r; k++)
+      r = option_value(argc, argv, &i, names[k], &files[k]);
+    if (!r && !(r = option_value(argc, argv, &i, "--weapon", &weapon)) &&
+        !(r = option_value(argc, argv, &i, "--target-weapon", &tweapon)) &&
+        !(r = option_value(argc, argv, &i, "--kind", &kind)) &&
+        !(r = option_value(argc, argv, &i, "--called", &called)) &&
+        !(r = option_value(argc, argv, &i, "--seed", &seed)) &&
+        !(r = option_value(argc, argv, &i, "--dice", &faces)) &&
+        !(r = option_value(argc, argv, &i, "--lang", &lang_text)))
+      for (size_t k = 0; k < sizeof table / sizeof table[0] && !r; k++)
+        if ((r = option_value(argc, argv, &i, table[k].name, &v)) > 0 &&
+            (rc = number(table[k].name, v, table[k].lo, table[k].hi, table[k].out)))
+          return rc;
+    if (r < 0)
+      return usage_error("st attack: %s needs a value", a);
+    if (!r)
+      return usage_error("st attack: unknown argument '%s'", a);
+  }
+  if (!files[0] || !files[1])
+    return usage_error("st attack: %s", "--attacker and --target are required");
+  if (seed && faces)
+    return usage_error("st attack: %s", "--seed and --dice exclude each other");
+  const int k = kind ? word_index(kinds, kind) : COPS_ST_EXCHANGE;
+  if (k < 0)
+    return usage_error("st attack: --kind '%s': exchange, strike, shot, contact or coup", kind);
+  const int c = called ? word_index(calls, called) : COPS_ST_BODY;
+  if (c < 0)
+    return usage_error("st attack: --called '%s': arm, leg, head, heart, hand or eye", called);
+  int lang;
+  if ((rc = narration_lang("st attack", lang_text, &lang)))
+    return rc;
+  cops_ctx *ctx = NULL;
+  cops_st_character *ch[3] = {NULL, NULL, NULL};
+  cops_log *log = NULL;
+  static struct script script;
+  char *text = NULL;
+  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  for (int f = 0; f < 3; f++)
+    if (files[f] && cops_st_character_load(&ch[f], ctx, files[f])) {
+      fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+      rc = EXIT_USAGE;
+      goto done;
+    }
+  if (seed && (rc = apply_seed(ctx, seed)))
+    goto done;
+  if (faces) {
+    if ((rc = parse_faces(faces, &script)))
+      goto done;
+    cops_ctx_use_callback(ctx, script_die, &script);
+  }
+  cops_st_attack a;
+  cops_st_attack_init(&a, k);
+  a.attacker = ch[0];
+  a.target = ch[1];
+  a.shield = ch[2];
+  if ((rc = weapon_arg(ch[0], "--weapon", weapon, &a.weapon)) ||
+      (rc = weapon_arg(ch[1], "--target-weapon", tweapon, &a.target_weapon)))
+    goto done;
+  a.distance = distance;
+  a.cover = cover;
+  a.own_cover = own_cover;
+  a.crowd = crowd;
+  a.opponents = opponents;
+  a.rank = rank;
+  a.called = c;
+  a.aim = aim;
+  a.total_defense = total_defense;
+  a.bonus = bonus;
+  a.flags = flags;
+  rc = cops_st_attack_resolve(NULL, ctx, &a, log);
+  if (rc == COPS_ERNG && faces) {
+    fprintf(stderr, "cops: --dice ran out of faces after %d (this attack needs more)\n",
+            script.n);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if (rc) {
+    fprintf(stderr, "cops: st attack: %s\n", cops_ctx_errmsg(ctx));
+    rc = rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
+    goto done;
+  }
+  if (faces && script.next < script.n) {
+    fprintf(stderr, "cops: --dice gave %d faces, the attack used %d\n", script.n, script.next);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if ((json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text))) {
+    fprintf(stderr, "cops: out of memory\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  fputs(text, stdout);
+  rc = 0;
+done:
+  cops_free(text);
+  for (int f = 0; f < 3; f++)
+    cops_st_character_free(ch[f]);
+  cops_log_free(log);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
 int cmd_st(int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error("st: %s", "missing what to do: roll or odds");
+    return usage_error("st: %s", "missing what to do: roll, odds or attack");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("st");
@@ -277,7 +460,9 @@ int cmd_st(int argc, char **argv)
     return st_roll(argc - 1, argv + 1);
   if (!strcmp(what, "odds"))
     return st_odds(argc - 1, argv + 1);
-  return usage_error("st: unknown '%s': roll or odds", what);
+  if (!strcmp(what, "attack"))
+    return st_attack(argc - 1, argv + 1);
+  return usage_error("st: unknown '%s': roll, odds or attack", what);
 }
 
 #else

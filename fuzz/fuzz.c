@@ -6,7 +6,8 @@
  * by fuzzed declarations round after round, wounds over time (treatments,
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
  * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews, the
- * simulator's summaries, and the Storyteller module's pools (text and bytes) and sheets.
+ * simulator's summaries, and the Storyteller module's pools (text and bytes), sheets and
+ * attacks.
  * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
@@ -194,6 +195,66 @@ static void fuzz_st_sheet(cops_ctx *ctx, const char *text)
   cops_free(second);
   cops_st_character_free(again);
   cops_st_character_free(ch);
+}
+
+/* Storyteller attacks between fuzzed characters, with fuzzed fields (in range or not):
+ * refused or resolved, the outcome sound, the log rendered. */
+static void fuzz_st_attack(cops_ctx *ctx, struct bytes *b)
+{
+  cops_st_character *ch[3];
+  cops_log *log;
+  if (cops_log_new(&log, ctx))
+    abort();
+  for (int k = 0; k < 3; k++) {
+    if (cops_st_character_new(&ch[k], ctx) || cops_st_character_set_name(ch[k], k ? "T" : "A"))
+      abort();
+    for (int t = 0; t < COPS_ST_TRAIT_COUNT; t++)
+      cops_st_character_set_trait(ch[k], t, take(b, -1, 12));
+    cops_st_character_set_protection(ch[k], take(b, 0, 4), take(b, 0, 3), take(b, 0, 1));
+    cops_st_character_set_health(ch[k], take(b, 0, 12), take(b, 0, 12));
+    for (int w = take(b, 0, 3); w > 0; w--) {
+      cops_st_weapon wp;
+      cops_st_weapon_init(&wp, take(b, 0, 3));
+      wp.damage = take(b, -2, 11);
+      wp.automatic = take(b, 0, 1);
+      wp.min_strength = take(b, 0, 11);
+      cops_st_character_add_weapon(ch[k], &wp, NULL);
+    }
+  }
+  for (int n = 0; n < 4 && b->n; n++) {
+    cops_st_attack a;
+    cops_st_attack_init(&a, take(b, -1, 5));
+    a.attacker = ch[0];
+    a.target = ch[1];
+    a.shield = take(b, 0, 3) ? NULL : ch[2];
+    a.weapon = take(b, -2, 3);
+    a.target_weapon = take(b, -2, 3);
+    a.distance = take(b, -1, 120);
+    a.cover = take(b, -1, 6);
+    a.own_cover = take(b, 0, 6);
+    a.crowd = take(b, 0, 4);
+    a.opponents = take(b, 0, 5);
+    a.rank = take(b, 0, 4);
+    a.called = take(b, 0, 7);
+    a.aim = take(b, 0, 5);
+    a.total_defense = take(b, 0, 70);
+    a.bonus = take(b, -11, 11);
+    a.flags = (unsigned)take(b, 0, 0x3f);
+    cops_st_outcome o = {.size = sizeof o};
+    if (cops_st_attack_resolve(&o, ctx, &a, log) == COPS_OK &&
+        (o.damage < 0 || o.bashing < 0 || o.lethal < 0 || o.state < 0 || o.state > 3))
+      abort();
+    if (take(b, 0, 3) == 0)
+      cops_st_character_begin_round(ch[1]);
+  }
+  char *text;
+  if (cops_log_to_jsonl(log, 0, &text) == COPS_OK)
+    cops_free(text);
+  if (cops_log_narrate(log, 0, COPS_LANG_FR, &text) == COPS_OK)
+    cops_free(text);
+  for (int k = 0; k < 3; k++)
+    cops_st_character_free(ch[k]);
+  cops_log_free(log);
 }
 
 /* A Storyteller pool from raw fields (any value, in range or not): rolled, its odds and an
@@ -439,7 +500,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 19) {
+  switch (data[0] % 20) {
   case 0: {
     cops_action a;
     double p;
@@ -673,6 +734,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   case 18:
     fuzz_st_sheet(ctx, text);
+    break;
+  case 19:
+    fuzz_st_attack(ctx, &b);
     break;
 #endif
   default: {

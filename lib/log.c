@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "log.h"
+#include "roll-private.h"
 
 int cops_log_new(cops_log **out, cops_ctx *ctx)
 {
@@ -392,6 +393,38 @@ int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int acto
   return COPS_OK;
 }
 
+#if COPS_WITH_ST
+int cops__log_push_st(cops_log *log, int type, int actor, int actor_id, int target, int target_id,
+                      const char *weapon, const int *v, const cops_roll *roll)
+{
+  if (!log)
+    return COPS_OK;
+  const int n = roll ? cops_roll_count(roll) : 0;
+  int rc;
+  struct cops__record *r = next_record(log, n, actor, target, weapon, &rc);
+  if (!r)
+    return rc;
+  record_common(log, r, actor_id, target_id);
+  r->type = type;
+  r->id = 0;
+  r->seed = 0;
+  r->roll_kind = r->dice = r->pool = r->threshold = 0;
+  memcpy(r->v, v, sizeof r->v);
+  if (roll) {
+    if (n > 0) {
+      cops__roll_copy_dice(roll, log->face + log->ndice, log->reroll_of + log->ndice);
+      log->ndice += n;
+    }
+    r->roll_kind = COPS_ST_ROLL;
+    r->dice = n;
+    r->pool = roll->first;
+    r->threshold = roll->threshold;
+  }
+  log->count++;
+  return COPS_OK;
+}
+#endif
+
 int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int target,
                         int target_id, const cops_roll *roll)
 {
@@ -444,7 +477,7 @@ void cops__log_read(const cops_log *log, int i, cops_event *ev)
   e.pool = r->pool;
   e.threshold = r->threshold;
   e.seed = r->seed;
-  for (int k = 0; k < fields[r->type].n; k++)
+  for (int k = 0; r->type < COPS_EV_TYPE_COUNT && k < fields[r->type].n; k++)
     memcpy((char *)&e + fields[r->type].at[k], &r->v[k], sizeof(int));
   memcpy(ev, &e, size);
   ev->size = size;

@@ -4,6 +4,9 @@
 #define COPS_LOG_H
 
 #include "internal.h"
+#if COPS_WITH_ST
+#include <cops/st.h>
+#endif
 
 /* An event as the log holds it: the fields every event has, a roll's dice
  * figures, and the few fields of its type (lib/log.c lists them per type);
@@ -42,17 +45,41 @@ struct cops_log {
   int recent_next;
 };
 
+#if COPS_WITH_ST
+/* A Storyteller pool's record (roll_kind COPS_ST_ROLL): its values' places in v[]. */
+enum { COPS__STV_PURPOSE, COPS__STV_POOL, COPS__STV_SUCCESSES, COPS__STV_CHANCE,
+       COPS__STV_DRAMATIC, COPS__STV_AGAIN, COPS__STV_MODE, COPS__STV_CAPPED };
+#endif
+
 /* Die k (0-based, in range) of record r: its face, whether it succeeded (an
- * action's face at its threshold or more; never for d6), the die it re-rolls
- * (-1 in the first wave). Derived, not stored. */
+ * action's face at its threshold or more; never for d6; a Storyteller pool's
+ * as its roll says), the die it re-rolls (-1 in the first wave). Derived, not stored. */
 static inline void cops__log_die(const cops_log *log, const struct cops__record *r, int k,
                                  int *face, int *success, int *reroll_of)
 {
   const int f = log->face[r->first_die + k];
   *face = f;
   *success = r->roll_kind == COPS_ROLL_ACTION && f >= r->threshold;
+#if COPS_WITH_ST
+  if (r->roll_kind == COPS_ST_ROLL)
+    *success = r->v[COPS__STV_MODE] == COPS_ST_ALL_EIGHTS ? 1
+               : r->v[COPS__STV_CHANCE] && k == 0 ? f == 10 : f >= r->threshold;
+#endif
   *reroll_of = k < r->pool ? -1 : log->reroll_of[r->first_die + k];
 }
+
+#if COPS_WITH_ST
+/* A Storyteller event (type COPS_ST_EV_ATTACK ..): its values in v (COPS__PAYLOAD of
+ * them), with the roll's dice for COPS_ST_EV_ROLL (lib/log.c). */
+int cops__log_push_st(cops_log *log, int type, int actor, int actor_id, int target, int target_id,
+                      const char *weapon, const int *v, const cops_roll *roll);
+/* The keys of a Storyteller event after the common ones, and its line of narration
+ * (lib/st/st-render.c); the common keys (lib/render-json.c). */
+json_t *cops__st_event_json(const cops_log *log, int i);
+void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang);
+const char *cops__st_event_type_name(int type);
+json_t *cops__event_dice_json(const cops_log *log, int i, int n);
+#endif
 
 /* Event i as cops_log_event() gives it (i in range, ev->size set). */
 void cops__log_read(const cops_log *log, int i, cops_event *ev);

@@ -148,8 +148,17 @@ static void duration(char *buf, size_t size, int seconds, const struct cops__lan
   }
 }
 
-static void narrate(cops__text *t, const cops_log *log, int i, const struct cops__lang *L)
+static void narrate(cops__text *t, const cops_log *log, int i, const struct cops__lang *L,
+                    int lang)
 {
+#if COPS_WITH_ST
+  if (log->rec[i].type >= COPS_ST_EV_ATTACK) {
+    cops__st_narrate(t, log, i, lang);
+    return;
+  }
+#else
+  (void)lang;
+#endif
   cops_event e;
   memset(&e, 0, sizeof e);
   e.size = sizeof e;
@@ -504,7 +513,7 @@ int cops_log_narrate(const cops_log *log, int from, int lang, char **out)
   cops__text t;
   cops__text_init(&t, &log->ctx->alloc);
   for (int i = from; i < log->count; i++)
-    narrate(&t, log, i, L);
+    narrate(&t, log, i, L, lang);
   if ((rc = cops__text_finish(&t, out)))
     return cops__fail(log->ctx, rc, "out of memory for the narration");
   return COPS_OK;

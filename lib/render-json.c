@@ -52,6 +52,10 @@ static const char *const side_keys[3] = {NULL, "right", "left"};
 
 const char *cops_event_type_name(int type)
 {
+#if COPS_WITH_ST
+  if (type >= COPS_ST_EV_ATTACK)
+    return cops__st_event_type_name(type);
+#endif
   return type >= 0 && type < COPS_EV_TYPE_COUNT ? type_names[type] : NULL;
 }
 
@@ -112,6 +116,13 @@ static json_t *dice_json(const cops_log *log, int i, int n)
   return dice;
 }
 
+#if COPS_WITH_ST
+json_t *cops__event_dice_json(const cops_log *log, int i, int n)
+{
+  return dice_json(log, i, n);
+}
+#endif
+
 /* One line's object: the common keys, then the type's own (docs/events.md).
  * NULL when out of memory: never a line with keys missing. */
 static json_t *event_json(const cops_log *log, int i)
@@ -121,13 +132,19 @@ static json_t *event_json(const cops_log *log, int i)
   e.size = sizeof e;
   cops__log_read(log, i, &e);
   json_t *j = json_pack("{s:i,s:i,s:i,s:s,s:o,s:o,s:o,s:o}", "schema", COPS_EVENT_SCHEMA, "seq",
-                        e.seq, "round", e.round, "type", type_names[e.type], "actor",
+                        e.seq, "round", e.round, "type", cops_event_type_name(e.type), "actor",
                         str_or_null(e.actor), "actor_id", id_or_null(e.actor_id), "target",
                         str_or_null(e.target), "target_id", id_or_null(e.target_id));
   if (!j)
     return NULL;
   json_t *more = NULL;
   switch (e.type) {
+#if COPS_WITH_ST
+  case COPS_ST_EV_ATTACK: case COPS_ST_EV_ROLL: case COPS_ST_EV_RESULT: case COPS_ST_EV_DAMAGE:
+  case COPS_ST_EV_EFFECT:
+    more = cops__st_event_json(log, i);
+    break;
+#endif
   case COPS_EV_ATTACK:
     more = json_pack("{s:o,s:s,s:i,s:i,s:i}", "weapon", str_or_null(e.weapon), "mode",
                      cops_attack_mode_name(e.mode), "attitude", e.attitude, "initiative",

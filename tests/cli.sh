@@ -705,7 +705,38 @@ dice: [8, 8, 8, 8, 8, 8, 8, 8, 8]
     "cops: st roll: '5 fast': column 3: 'fast' is none of 8-again, 9-again, 10-again, no-again, 2+ .. 10+, all-8s, average, no-chance" \
     st roll 5 fast
   expect_err "st: no pool" 2 "cops: st odds: missing POOL, e.g. \"4+3-2 9-again\" (see 'cops help')" st odds
-  expect_err "st: unknown verb" 2 "cops: st: unknown 'fight': roll or odds (see 'cops help')" st fight
+  expect_err "st: unknown verb" 2 "cops: st: unknown 'dance': roll, odds or attack (see 'cops help')" st dance
+  st="$sheets/../st/sheets"
+  expect_out "st attack: a shot at medium range behind Cover (§5.5, §5.6, §6.6)" \
+"Marcus Vale attacks Vince « Knuckles » Moreau (Heavy revolver, shot, 30 m).
+Marcus Vale rolls 2 dice: [9, 3] 1 success.
+Marcus Vale wins by 1: deals 5 lethal.
+Vince « Knuckles » Moreau takes 5 lethal: 0 bashing, 5 lethal marked; standing." \
+    st attack --attacker "$st/marcus.json" --target "$st/vince.json" --kind shot \
+    --weapon "Heavy revolver" --distance 30 --cover 1 --dice 9,3 --lang en
+  expect_out "st attack: a tie in an exchange (ST-A5)" \
+"Vince « Knuckles » Moreau attaque Marcus Vale (Baseball bat, échange au contact).
+Vince « Knuckles » Moreau lance 3 dés : [8, 1, 1] 1 réussite.
+Marcus Vale se défend avec 2 dés : [9, 2] 1 réussite.
+Autant de réussites : pas de vainqueur." \
+    st attack --attacker "$st/vince.json" --target "$st/marcus.json" --weapon 0 \
+    --target-weapon baton --dice 8,1,1,9,2
+  run st attack --attacker "$st/marcus.json" --target "$st/vince.json" --kind coup --weapon 0 --json
+  case $out in *'"type":"st.result",'*'"successes":6,"margin":6,"damage":10,"damage_type":"lethal"}'*) ok ;;
+    *) ko "st attack: coup de grace" ;; esac
+  expect_err "st attack: beyond long range" 2 \
+    "cops: st attack: 100 m: beyond Heavy revolver's long range (80 m, ST-A24)" \
+    st attack --attacker "$st/marcus.json" --target "$st/vince.json" --kind shot --weapon 0 \
+    --distance 100 --seed 1
+  expect_err "st attack: a COPS sheet" 2 \
+    "cops: $sheets/mike.json: system: missing: a COPS sheet (read it with cops_character_load)" \
+    st attack --attacker "$sheets/mike.json" --target "$st/vince.json"
+  expect_err "st attack: no such weapon" 2 \
+    "cops: st attack: --weapon 'rocket': Marcus Vale carries no such weapon (see 'cops help')" \
+    st attack --attacker "$st/marcus.json" --target "$st/vince.json" --weapon rocket
+  expect_err "st attack: a bad kind" 2 \
+    "cops: st attack: --kind 'kick': exchange, strike, shot, contact or coup (see 'cops help')" \
+    st attack --attacker "$st/marcus.json" --target "$st/vince.json" --kind kick
   expect_err "st: too few faces" 2 "cops: --dice ran out of faces after 1 (this roll needs more)" \
     st roll --dice 10 3
   expect_err "st: odds and seed" 2 \

@@ -33,7 +33,9 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
-expect "--help odds roll" cops st ""
+expect "--help attack odds roll" cops st ""
+expect "coup" cops st attack --kind cou
+expect "--crowd" cops st attack --cr
 expect "--seed" cops st roll --s
 expect "--version --vs" cops st odds --v
 expect "--help --version" cops --

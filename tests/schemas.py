@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 
@@ -234,6 +235,26 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
             ch["Vigor"] = 2
             ch["Size"] = 6
             valid("st-sheet", json.loads(ch.to_json()), "written back: " + path)
+    st_sheets = os.path.join(EX, "st", "sheets")
+    for args in (["--kind", "shot", "--weapon", "0", "--distance", "10", "--called", "arm"],
+                 ["--kind", "exchange", "--weapon", "1", "--target-weapon", "0", "--touch"],
+                 ["--kind", "strike", "--opponents", "3"],
+                 ["--kind", "coup", "--weapon", "0", "--aim", "3"]):
+        for seed in range(12):
+            out = cli("st", "attack", "--attacker", os.path.join(st_sheets, "marcus.json"),
+                      "--target", os.path.join(st_sheets, "vince.json"), "--seed", str(seed),
+                      "--json", *args)
+            lines(out, "st attack %s seed %d" % (" ".join(args), seed))
+    weak = load(os.path.join(st_sheets, "vince.json"))   # too weak for his machine pistol
+    weak["attributes"]["Strength"] = 2
+    weak_path = os.path.join(tempfile.mkdtemp(), "weak.json")
+    with open(weak_path, "w", encoding="utf-8") as f:
+        json.dump(weak, f, ensure_ascii=False)
+    for seed in range(40):   # a burst's recoil; dramatic failures with a crowd: stray shots
+        out = cli("st", "attack", "--attacker", weak_path, "--target",
+                  os.path.join(st_sheets, "marcus.json"), "--kind", "shot", "--weapon", "1",
+                  "--burst", "--crowd", "3", "--cover", "5", "--seed", str(seed), "--json")
+        lines(out, "st attack: a weak burst, seed %d" % seed)
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)
@@ -271,7 +292,6 @@ for path in FIGHTS:
     for seed in range(1, 6):
         lines(cli("fight", path, "--seed", str(seed), "--aftermath", "--json"),
               "fight --aftermath %s %d" % (path, seed))
-import tempfile  # noqa: E402
 with tempfile.TemporaryDirectory() as tmp:
     sheet = os.path.join(tmp, "pat.json")
     with cops.Context() as ctx:
@@ -481,6 +501,12 @@ if WITH_ST:
         ("st-sheet", "st/sheets/vince.json", "health.lethal", 101),
         ("st-sheet", "st/sheets/vince.json", "health.aggravated", 1),
         ("st-sheet", "st/sheets/vince.json", "colour", "red"),
+        ("st-sheet", "st/sheets/marcus.json", "weapons[0].damage", 11),
+        ("st-sheet", "st/sheets/marcus.json", "weapons[0].kind", "bazooka"),
+        ("st-sheet", "st/sheets/marcus.json", "weapons[0].name", DELETE),
+        ("st-sheet", "st/sheets/marcus.json", "weapons[0].range", [20, 40]),
+        ("st-sheet", "st/sheets/marcus.json", "vest", 4),
+        ("st-sheet", "st/sheets/marcus.json", "armour", 5),
     ]
 for kind, base, path, value in INVALID:
     doc = mutated(kind, base, path, value)

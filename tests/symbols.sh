@@ -17,7 +17,7 @@ fi
 # The function's name is the last word before "(" (the return type may be a cops_ type).
 # The optional Storyteller module's header counts when the library holds the module.
 files=$(ls "$headers"/*.h)
-printf '%s\n' "$exported" | grep -qx cops_st_roll || files=$(printf '%s\n' $files | grep -v '/st\.h$')
+printf '%s\n' "$exported" | grep -qx cops_st_roll || files=$(printf '%s\n' $files | grep -v '/st\(-[a-z]*\)\{0,1\}\.h$')
 # shellcheck disable=SC2086
 declared=$(cat $files | tr '\n' ' ' | grep -o 'COPS_API[^;(]*(' |
            sed -n 's/.*[^a-z0-9_]\(cops_[a-z0-9_]*\) *($/\1/p' | sort -u)

@@ -161,9 +161,16 @@ static int cat_purpose_names(lua_State *L)
   return names_list(L, NULL, cops_purpose_name, 0);
 }
 
+/* COPS's event types, then the Storyteller module's from type 1000 on (docs/storyteller.md). */
 static int cat_event_type_names(lua_State *L)
 {
-  return names_list(L, NULL, cops_event_type_name, 0);
+  names_list(L, NULL, cops_event_type_name, 0);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+  for (int t = 1000; cops_event_type_name(t); t++) {
+    lua_pushstring(L, cops_event_type_name(t));
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
 }
 
 static int cat_action_names(lua_State *L)

@@ -193,9 +193,10 @@ static const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_
   r->combatant_xp = opt_field_int(L, i, "combatant_xp", r->combatant_xp);
   r->combatant_skill = opt_field_int(L, i, "combatant_skill", r->combatant_skill);
   static const char *const flags[] = {"chance_die", "defense_athletics", "health_track",
-                                      "wound_penalties"};
-  int *fields[] = {&r->chance_die, &r->defense_athletics, &r->health_track, &r->wound_penalties};
-  for (int k = 0; k < 4; k++) {
+                                      "wound_penalties", "outnumber_incremental"};
+  int *fields[] = {&r->chance_die, &r->defense_athletics, &r->health_track, &r->wound_penalties,
+                   &r->outnumber_incremental};
+  for (int k = 0; k < 5; k++) {
     lua_getfield(L, i, flags[k]);
     if (!lua_isnil(L, -1)) {
       if (!lua_isboolean(L, -1))
@@ -452,6 +453,284 @@ static int st_character_json(lua_State *L)
   return st_made(L, cops_st_character_from_json);
 }
 
+/* ---- weapons, protection, attacks --------------------------------------------------- */
+
+typedef struct { const char *key; int value; } named_int;
+
+/* Each pair as a field of the table on top: integers, or booleans when boolean is set. */
+static void set_fields(lua_State *L, const named_int *f, size_t n, int boolean)
+{
+  for (size_t k = 0; k < n; k++) {
+    if (boolean)
+      lua_pushboolean(L, f[k].value);
+    else
+      lua_pushinteger(L, f[k].value);
+    lua_setfield(L, -2, f[k].key);
+  }
+}
+
+static const char *const weapon_kinds[] = {"unarmed", "melee", "firearm", "teeth", NULL};
+static const char *const attack_kinds[] = {"exchange", "strike", "shot", "contact_shot",
+                                           "coup_de_grace", NULL};
+static const char *const called_names[] = {"body", "arm", "leg", "head", "heart", "hand", "eye",
+                                           NULL};
+static const char *const sides[] = {"nobody", "attacker", "defender"};
+static const char *const flag_names[] = {"touch", "burst", "surprised", "defenseless", "prone",
+                                         NULL};
+
+/* A field of table t that names one of words, or dflt when absent. */
+static int opt_field_option(lua_State *L, int t, const char *key, const char *const *words,
+                            int dflt)
+{
+  lua_getfield(L, t, key);
+  int v = dflt;
+  if (!lua_isnil(L, -1)) {
+    const char *s = lua_tostring(L, -1);
+    v = -1;
+    for (int k = 0; s && words[k]; k++)
+      if (!strcmp(words[k], s))
+        v = k;
+    if (v < 0)
+      luaL_error(L, "%s: unknown value '%s'", key, s ? s : "?");
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static void push_weapon(lua_State *L, const cops_st_weapon *w)
+{
+  lua_createtable(L, 0, 7);
+  lua_pushstring(L, w->name);
+  lua_setfield(L, -2, "name");
+  lua_pushinteger(L, w->damage);
+  lua_setfield(L, -2, "damage");
+  lua_pushstring(L, damage_types[w->type]);
+  lua_setfield(L, -2, "type");
+  lua_pushstring(L, weapon_kinds[w->kind]);
+  lua_setfield(L, -2, "kind");
+  lua_pushboolean(L, w->automatic);
+  lua_setfield(L, -2, "automatic");
+  lua_pushinteger(L, w->min_strength);
+  lua_setfield(L, -2, "min_strength");
+  lua_createtable(L, 3, 0);
+  for (int b = 0; b < 3; b++) {
+    lua_pushinteger(L, w->range[b]);
+    lua_rawseti(L, -2, b + 1);
+  }
+  lua_setfield(L, -2, "range");
+}
+
+static int c_weapons(lua_State *L)
+{
+  entity_ud *e;
+  cops_st_character *ch = to_char(L, &e);
+  const int n = cops_st_character_weapon_count(ch);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    cops_st_weapon w;
+    check(L, e->owner, cops_st_character_weapon_sized(ch, i, &w, sizeof w));
+    push_weapon(L, &w);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* ch:add_weapon{name =, damage =, type =, kind =, automatic =, min_strength =, range = {}} → its
+ * index (0-based, as the attack's weapon field takes it). */
+static int c_add_weapon(lua_State *L)
+{
+  entity_ud *e;
+  cops_st_character *ch = to_char(L, &e);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  cops_st_weapon w;
+  check(L, e->owner, cops_st_weapon_init_sized(&w, sizeof w,
+                                                opt_field_option(L, 2, "kind", weapon_kinds, 1)));
+  lua_getfield(L, 2, "name");
+  const char *name = luaL_checkstring(L, -1);
+  if (strlen(name) >= sizeof w.name)
+    luaL_error(L, "a weapon's name is at most %d bytes", (int)sizeof w.name - 1);
+  memcpy(w.name, name, strlen(name) + 1);
+  lua_pop(L, 1);
+  w.damage = opt_field_int(L, 2, "damage", w.damage);
+  w.type = opt_field_option(L, 2, "type", damage_types, w.type);
+  lua_getfield(L, 2, "automatic");
+  w.automatic = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  w.min_strength = opt_field_int(L, 2, "min_strength", 0);
+  lua_getfield(L, 2, "range");
+  if (lua_istable(L, -1))
+    for (int b = 0; b < 3; b++) {
+      lua_rawgeti(L, -1, b + 1);
+      w.range[b] = checkint(L, -1);
+      lua_pop(L, 1);
+    }
+  lua_pop(L, 1);
+  int index;
+  check(L, e->owner, cops_st_character_add_weapon(ch, &w, &index));
+  lua_pushinteger(L, index);
+  return 1;
+}
+
+static int c_remove_weapon(lua_State *L)
+{
+  entity_ud *e;
+  cops_st_character *ch = to_char(L, &e);
+  check(L, e->owner, cops_st_character_remove_weapon(ch, checkint(L, 2)));
+  return 0;
+}
+
+static int c_protection(lua_State *L)
+{
+  entity_ud *e;
+  int v, a, o;
+  cops_st_character_protection(to_char(L, &e), &v, &a, &o);
+  lua_pushinteger(L, v);
+  lua_pushinteger(L, a);
+  lua_pushboolean(L, o);
+  return 3;
+}
+
+static int c_set_protection(lua_State *L)
+{
+  entity_ud *e;
+  cops_st_character *ch = to_char(L, &e);
+  check(L, e->owner, cops_st_character_set_protection(ch, checkint(L, 2), checkint(L, 3),
+                                                      lua_toboolean(L, 4)));
+  return 0;
+}
+
+static int c_begin_round(lua_State *L)
+{
+  entity_ud *e;
+  cops_st_character *ch = to_char(L, &e);
+  check(L, e->owner, cops_st_character_begin_round(ch));
+  return 0;
+}
+
+/* A weapon field: nil (bare hands), an index, or a name on ch's sheet. */
+static int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch)
+{
+  lua_getfield(L, t, key);
+  int i = -1;
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *name = lua_tostring(L, -1);
+    for (int k = 0; k < cops_st_character_weapon_count(ch) && i < 0; k++) {
+      cops_st_weapon w;
+      cops_st_character_weapon_sized(ch, k, &w, sizeof w);
+      if (!strcmp(w.name, name))
+        i = k;
+    }
+    if (i < 0)
+      luaL_error(L, "%s: %s carries no '%s'", key, cops_st_character_name(ch), name);
+  } else if (!lua_isnil(L, -1)) {
+    i = checkint(L, -1);
+  }
+  lua_pop(L, 1);
+  return i;
+}
+
+static cops_st_character *char_field(lua_State *L, int t, const char *key, int required)
+{
+  lua_getfield(L, t, key);
+  cops_st_character *ch = NULL;
+  if (!lua_isnil(L, -1) || required)
+    ch = to_entity(L, lua_gettop(L), ST_CHARACTER)->p;
+  lua_pop(L, 1);
+  return ch;
+}
+
+/* cops.st.attack(ctx, {attacker =, target =, kind =, weapon =, ..., flags = {...}, log =,
+ * rules = {...}}) → the outcome as a table. */
+static int st_attack(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  cops_st_attack a;
+  check(L, c, cops_st_attack_init_sized(&a, sizeof a,
+                                        opt_field_option(L, 2, "kind", attack_kinds, 0)));
+  a.attacker = char_field(L, 2, "attacker", 1);
+  a.target = char_field(L, 2, "target", 1);
+  a.shield = char_field(L, 2, "shield", 0);
+  a.weapon = weapon_field(L, 2, "weapon", a.attacker);
+  a.target_weapon = weapon_field(L, 2, "target_weapon", a.target);
+  static const char *const ints[] = {"attacker_id", "target_id", "shield_id", "distance",
+                                     "cover", "own_cover", "crowd", "opponents", "rank", "aim",
+                                     "total_defense", "bonus"};
+  int *fields[] = {&a.attacker_id, &a.target_id, &a.shield_id, &a.distance, &a.cover,
+                   &a.own_cover, &a.crowd, &a.opponents, &a.rank, &a.aim, &a.total_defense,
+                   &a.bonus};
+  for (int k = 0; k < 12; k++)
+    *fields[k] = opt_field_int(L, 2, ints[k], *fields[k]);
+  a.called = opt_field_option(L, 2, "called", called_names, 0);
+  lua_getfield(L, 2, "flags");
+  if (lua_istable(L, -1)) {
+    for (lua_Integer k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+      a.flags |= 1u << luaL_checkoption(L, -1, NULL, flag_names);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);   /* the nil that ended the list */
+  }
+  lua_pop(L, 1);
+  cops_st_rules r;
+  lua_getfield(L, 2, "rules");
+  const int rules_at = lua_gettop(L);
+  a.rules = check_rules(L, c, rules_at, &r);
+  lua_getfield(L, 2, "log");
+  cops_log *log = log_arg(L, lua_gettop(L));
+  cops_st_outcome o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  check(L, c, cops_st_attack_resolve(&o, c->ctx, &a, log));
+  lua_createtable(L, 0, 20);
+  const named_int nums[] = {
+    {"pool", o.pool}, {"successes", o.successes}, {"defender_pool", o.defender_pool},
+    {"defender_successes", o.defender_successes}, {"margin", o.margin}, {"damage", o.damage},
+    {"shield_damage", o.shield_damage}, {"ignored", o.ignored}, {"converted", o.converted},
+    {"bashing", o.bashing}, {"lethal", o.lethal}, {"recoil", o.recoil},
+  };
+  set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
+  const named_int flags[] = {
+    {"dramatic", o.dramatic}, {"full_effect", o.full_effect}, {"stray", o.stray},
+    {"contact", o.contact},
+  };
+  set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
+  lua_pushstring(L, sides[o.winner]);
+  lua_setfield(L, -2, "winner");
+  lua_pushstring(L, sides[o.victim]);
+  lua_setfield(L, -2, "victim");
+  lua_pushstring(L, damage_types[o.type]);
+  lua_setfield(L, -2, "type");
+  lua_pushstring(L, health_states[o.state]);
+  lua_setfield(L, -2, "state");
+  return 1;
+}
+
+/* cops.st.event(log, i): the Storyteller fields of event i (0-based), as a table. */
+static int st_event(lua_State *L)
+{
+  cops_log *log = log_arg(L, 1);
+  if (!log)
+    return luaL_argerror(L, 1, "a log");
+  cops_st_event e;
+  memset(&e, 0, sizeof e);
+  e.size = sizeof e;
+  const int rc = cops_st_log_event(log, checkint(L, 2), &e);
+  if (rc)
+    return raise_message(L, rc, rc == COPS_ERANGE ? "no event at this index" : "not a Storyteller event");
+  lua_createtable(L, 0, 24);
+  const named_int f[] = {
+    {"kind", e.kind}, {"flags", e.flags}, {"distance", e.distance}, {"called", e.called},
+    {"purpose", e.purpose}, {"pool", e.pool}, {"threshold", e.threshold}, {"again", e.again},
+    {"mode", e.mode}, {"successes", e.successes}, {"chance", e.chance},
+    {"dramatic", e.dramatic}, {"capped", e.capped}, {"winner", e.winner}, {"margin", e.margin},
+    {"damage", e.damage}, {"damage_type", e.damage_type}, {"ignored", e.ignored},
+    {"converted", e.converted}, {"bashing", e.bashing}, {"lethal", e.lethal},
+    {"state", e.state}, {"effect", e.effect}, {"value", e.value},
+  };
+  set_fields(L, f, sizeof f / sizeof f[0], 0);
+  return 1;
+}
+
 /* cops.st.traits and cops.st.derived: the names, in the C enums' order. */
 static void push_names(lua_State *L, const char *(*name)(int))
 {
@@ -472,7 +751,10 @@ void open_st(lua_State *L)
     {"is_combatant", c_is_combatant}, {"set_combatant", c_set_combatant},
     {"damage", c_damage}, {"health", c_health}, {"set_health", c_set_health},
     {"health_state", c_health_state}, {"wound_penalty", c_wound_penalty},
-    {"to_json", c_to_json}, {"copy", c_copy}, {NULL, NULL},
+    {"to_json", c_to_json}, {"copy", c_copy}, {"weapons", c_weapons},
+    {"add_weapon", c_add_weapon}, {"remove_weapon", c_remove_weapon},
+    {"protection", c_protection}, {"set_protection", c_set_protection},
+    {"begin_round", c_begin_round}, {NULL, NULL},
   };
   metatable(L, ST_CHARACTER, methods);
   closers(L, entity_close, ST_CHARACTER);
@@ -481,7 +763,7 @@ void open_st(lua_State *L)
     {"pool", st_pool}, {"roll", st_roll}, {"odds", st_odds}, {"opposed", st_opposed},
     {"difference", st_difference}, {"character", st_character},
     {"load_character", st_load_character}, {"character_json", st_character_json},
-    {NULL, NULL},
+    {"attack", st_attack}, {"event", st_event}, {NULL, NULL},
   };
   luaL_newlib(L, functions);
   push_names(L, cops_st_trait_name);

@@ -294,7 +294,7 @@ COPS_API int cops_log_event(const cops_log *log, int i, cops_event *ev);
  */
 COPS_API int cops_log_die(const cops_log *log, int i, int j, int *face, int *success,
                           int *reroll_of);
-/** @brief An event type's JSON name ("roll"), or NULL. @since 0.4.0 */
+/** @brief An event type's JSON name ("roll"; "st.attack" for the optional Storyteller module's types, 1000 on), or NULL. @since 0.4.0 */
 COPS_API const char *cops_event_type_name(int type);
 /** @brief A roll purpose's JSON name ("stopping"), or NULL. @since 0.4.0 */
 COPS_API const char *cops_purpose_name(int purpose);

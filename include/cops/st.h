@@ -220,6 +220,7 @@ typedef struct cops_st_rules {
   int wound_penalties;     /**< 1: -1, -2, -3 dice as the last three boxes fill (ST-L1); 0: none */
   int combatant_xp;        /**< a player character is a combatant past this experience: 20 (§2, ST-A12) */
   int combatant_skill;     /**< ... or with this in Firearms, Weaponry or Brawl: 2 (§2) */
+  int outnumber_incremental; /**< 0: every secondary attacker takes 2 per opponent past the first off Defense (ST-A7); 1: the 2nd -2, the 3rd -4, the 4th -6 */
 } cops_st_rules;
 
 /**
@@ -412,6 +413,12 @@ COPS_API const char *cops_st_trait_name(int trait);
 COPS_API int cops_st_trait_parse(const char *name, int *trait);
 /** @brief The name of a derived trait ("Defense" ...), NULL past the last. @since 0.15.0 */
 COPS_API const char *cops_st_derived_name(int which);
+
+COPS_END_DECLS
+
+#include <cops/st-attack.h>
+
+COPS_BEGIN_DECLS
 
 COPS_END_DECLS
 

@@ -49,7 +49,22 @@ struct cops_st_character {
   int combatant;        /* -1 computed (§2), else forced */
   int bashing, lethal;  /* the health track's boxes (ST-L1) */
   int dead;             /* lethal past a track full of lethal */
+  cops_st_weapon weapon[COPS_ST_WEAPONS_MAX];
+  int nweapons;
+  int vest, armour, old_fashioned;   /* protection (ST-M5) */
+  int vest_used, armour_used;        /* this round's budgets spent (ST-A31, ST-A32) */
 };
+
+/* The first published size of cops_st_weapon (0.15.0). */
+#define COPS__ST_WEAPON_SIZE_0_15 sizeof(cops_st_weapon)
+/* A weapon checked, the message naming the field (where: "weapons[1]" or "weapon"). */
+int cops__st_weapon_check(cops_ctx *ctx, const cops_st_weapon *w, const char *where);
+/* Bare hands: 0 bashing, unarmed (a weapon index of -1). */
+void cops__st_fists(cops_st_weapon *w);
+/* The names of the weapon kinds, damage types and health states, as files spell them. */
+extern const char *const cops__st_weapon_kind_names[4];
+extern const char *const cops__st_damage_type_names[2];
+extern const char *const cops__st_health_state_names[4];
 
 /* The defaults (§7); a caller's rules read at any published size and checked. */
 void cops__st_rules_default(cops_st_rules *r);

@@ -88,11 +88,101 @@ static int load_background(cops_st_character *ch, cops_ctx *ctx, json_t *arr)
   return COPS_OK;
 }
 
+static int load_weapon(cops_st_character *ch, cops_ctx *ctx, json_t *o, size_t i)
+{
+  static const char *const keys[] = {"name", "damage", "type", "kind", "automatic",
+                                     "min_strength", "range", NULL};
+  char where[32];
+  snprintf(where, sizeof where, "weapons[%zu]", i);
+  if (!json_is_object(o))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
+  int rc = cops__json_only_keys(ctx, o, where, keys);
+  if (rc)
+    return rc;
+  json_t *kind = json_object_get(o, "kind");
+  const int k = json_is_string(kind)
+                    ? cops__name_index(json_string_value(kind), cops__st_weapon_kind_names, 4) : -1;
+  if (k < 0)
+    return cops__fail(ctx, COPS_EJSON, "%s.kind: %s", where, kind ? "unarmed, melee, firearm or "
+                      "teeth" : "missing");
+  cops_st_weapon w;
+  cops_st_weapon_init(&w, k);
+  json_t *name = json_object_get(o, "name"), *type = json_object_get(o, "type"), *v;
+  if (!json_is_string(name) || !json_string_length(name) ||
+      json_string_length(name) >= sizeof w.name)
+    return cops__fail(ctx, COPS_EJSON, "%s.name: %s", where, name ? "1 to 47 bytes of text"
+                      : "missing");
+  memcpy(w.name, json_string_value(name), json_string_length(name) + 1);
+  char field[64];
+  snprintf(field, sizeof field, "%s.damage", where);
+  if (!(v = json_object_get(o, "damage")))
+    return cops__fail(ctx, COPS_EJSON, "%s: missing", field);
+  if ((rc = cops__json_int(ctx, v, field, -1, 10, &w.damage)))
+    return rc;
+  const int t = json_is_string(type)
+                    ? cops__name_index(json_string_value(type), cops__st_damage_type_names, 2) : -1;
+  if (t < 0)
+    return cops__fail(ctx, COPS_EJSON, "%s.type: %s", where, type ? "bashing or lethal"
+                      : "missing");
+  w.type = t;
+  if ((v = json_object_get(o, "automatic"))) {
+    if (!json_is_boolean(v))
+      return cops__fail(ctx, COPS_EJSON, "%s.automatic: expected true or false", where);
+    w.automatic = json_is_true(v);
+  }
+  snprintf(field, sizeof field, "%s.min_strength", where);
+  if ((v = json_object_get(o, "min_strength")) &&
+      (rc = cops__json_int(ctx, v, field, 0, COPS_ST_TRAIT_MAX, &w.min_strength)))
+    return rc;
+  if ((v = json_object_get(o, "range"))) {
+    if (!json_is_array(v) || json_array_size(v) != 3)
+      return cops__fail(ctx, COPS_EJSON, "%s.range: expected [short, medium, long] in metres",
+                        where);
+    for (int b = 0; b < 3; b++) {
+      snprintf(field, sizeof field, "%s.range[%d]", where, b);
+      if ((rc = cops__json_int(ctx, json_array_get(v, (size_t)b), field, 0, 10000, &w.range[b])))
+        return rc;
+    }
+  } else if (k != COPS_ST_FIREARM) {
+    w.range[0] = w.range[1] = w.range[2] = 0;
+  }
+  if ((rc = cops__st_weapon_check(ctx, &w, where)))
+    return rc;
+  if (ch->nweapons == COPS_ST_WEAPONS_MAX)
+    return cops__fail(ctx, COPS_ERANGE, "weapons: at most %d", COPS_ST_WEAPONS_MAX);
+  ch->weapon[ch->nweapons++] = w;
+  return COPS_OK;
+}
+
+static int load_protection(cops_st_character *ch, cops_ctx *ctx, json_t *root)
+{
+  json_t *vest = json_object_get(root, "vest"), *armour = json_object_get(root, "armour");
+  int rc;
+  if (vest && (rc = cops__json_int(ctx, vest, "vest", 0, 3, &ch->vest)))
+    return rc;
+  if (armour) {
+    static const char *const keys[] = {"rating", "old_fashioned", NULL};
+    json_t *rating = json_object_get(armour, "rating"),
+           *old = json_object_get(armour, "old_fashioned");
+    if (!json_is_object(armour) || !rating)
+      return cops__fail(ctx, COPS_EJSON, "armour%s: expected {\"rating\": 1 or 2}",
+                        json_is_object(armour) ? ".rating" : "");
+    if ((rc = cops__json_only_keys(ctx, armour, "armour", keys)) ||
+        (rc = cops__json_int(ctx, rating, "armour.rating", 0, 2, &ch->armour)))
+      return rc;
+    if (old && !json_is_boolean(old))
+      return cops__fail(ctx, COPS_EJSON, "armour.old_fashioned: expected true or false");
+    ch->old_fashioned = old && json_is_true(old);
+  }
+  return COPS_OK;
+}
+
 static int load(cops_st_character *ch, cops_ctx *ctx, json_t *root)
 {
   static const char *const keys[] = {"system", "schema", "name", "attributes", "skills",
                                      "vigor", "size", "derived", "willpower", "vitae", "background",
-                                     "experience", "combatant", "health", NULL};
+                                     "experience", "combatant", "health", "weapons", "vest",
+                                     "armour", NULL};
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
   json_t *system = json_object_get(root, "system");
@@ -161,6 +251,15 @@ static int load(cops_st_character *ch, cops_ctx *ctx, json_t *root)
                              cops__st_derived(ch, &r, COPS_ST_WILLPOWER_MAX), &ch->willpower)))
       return rc;
   }
+  if ((j = json_object_get(root, "weapons"))) {
+    if (!json_is_array(j))
+      return cops__fail(ctx, COPS_EJSON, "weapons: expected an array");
+    size_t i;
+    json_t *w;
+    json_array_foreach(j, i, w) if ((rc = load_weapon(ch, ctx, w, i))) return rc;
+  }
+  if ((rc = load_protection(ch, ctx, root)))
+    return rc;
   if ((j = json_object_get(root, "health"))) {
     static const char *const hkeys[] = {"bashing", "lethal", "dead", NULL};
     json_t *b = json_object_get(j, "bashing"), *l = json_object_get(j, "lethal"),
@@ -226,6 +325,29 @@ int cops_st_character_to_json(const cops_st_character *ch, char **out)
     bad |= json_object_set_new(root, "experience", json_integer(ch->xp));
   if (ch->combatant >= 0)
     bad |= json_object_set_new(root, "combatant", json_boolean(ch->combatant));
+  if (ch->nweapons) {
+    json_t *ws = json_array();
+    for (int i = 0; i < ch->nweapons; i++) {
+      const cops_st_weapon *w = &ch->weapon[i];
+      json_t *o = json_pack("{s:s,s:s,s:i,s:s}", "name", w->name, "kind",
+                            cops__st_weapon_kind_names[w->kind], "damage", w->damage, "type",
+                            cops__st_damage_type_names[w->type]);
+      if (o && w->automatic)
+        bad |= json_object_set_new(o, "automatic", json_true());
+      if (o && w->min_strength)
+        bad |= json_object_set_new(o, "min_strength", json_integer(w->min_strength));
+      if (o && w->range[2])
+        bad |= json_object_set_new(o, "range", json_pack("[i,i,i]", w->range[0], w->range[1],
+                                                         w->range[2]));
+      bad |= json_array_append_new(ws, o);
+    }
+    bad |= json_object_set_new(root, "weapons", ws);
+  }
+  if (ch->vest)
+    bad |= json_object_set_new(root, "vest", json_integer(ch->vest));
+  if (ch->armour)
+    bad |= json_object_set_new(root, "armour", json_pack("{s:i,s:b}", "rating", ch->armour,
+                                                         "old_fashioned", ch->old_fashioned));
   if (ch->bashing || ch->lethal || ch->dead) {
     json_t *h = json_pack("{s:i,s:i}", "bashing", ch->bashing, "lethal", ch->lethal);
     if (h && ch->dead)

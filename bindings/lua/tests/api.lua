@@ -788,4 +788,49 @@ test("Storyteller characters, their sheets and health track (cops.st)", function
   assert(fresh:is_combatant() and #cops.st.traits == 12 and cops.st.derived[4] == "Health")
 end)
 
+test("Storyteller attacks: scripted, their events, refusals (cops.st.attack)", function()
+  if not cops.st then return end
+  local sheets = root .. "/examples/st/sheets/"
+  -- §5.5, §5.6, §6.6: 6 dice - Defense 2 - Cover 1 - medium range 1 = 2 dice: 2, 9.
+  local ctx <close> = scripted({2, 9})
+  local m <close> = cops.st.load_character(ctx, sheets .. "marcus.json")
+  local v <close> = cops.st.load_character(ctx, sheets .. "vince.json")
+  assert(#m:weapons() == 2 and m:weapons()[1].range[3] == 80 and select(1, m:protection()) == 2)
+  local log <close> = ctx:log()
+  local o = cops.st.attack(ctx, {attacker = m, target = v, kind = "shot", weapon = "Heavy revolver",
+                                 distance = 30, cover = 1, target_id = 7, log = log})
+  assert(o.pool == 2 and o.successes == 1 and o.winner == "attacker" and o.victim == "defender"
+         and o.damage == 5 and o.type == "lethal" and o.lethal == 5 and o.state == "fit")
+  local ev = log:events()
+  assert(#ev == 4 and ev[1].type == "st.attack" and ev[4].type == "st.damage"
+         and ev[4].target_id == 7)
+  assert(cops.st.event(log, 1).pool == 2 and cops.st.event(log, 3).lethal == 5)
+  assert(log:narrate("en"):find("Marcus Vale rolls 2 dice: [2, 9] 1 success.", 1, true))
+  raises("ERANGE", function() cops.st.event(log, 9) end)
+  -- The vest turns bullet damage into bashing (ST-A31); a new round refills it.
+  local g <close> = cops.st.character(ctx, "Gun")
+  g:set_trait("Dexterity", 4); g:set_trait("Firearms", 4)
+  local idx = g:add_weapon{name = "Pistol", kind = "firearm", damage = 2, type = "lethal",
+                           range = {20, 40, 80}}
+  local again <close> = scripted({8, 8, 1, 1, 1})
+  local g2 <close> = cops.st.character_json(again, g:to_json())
+  local m2 <close> = cops.st.character_json(again, m:to_json())
+  o = cops.st.attack(again, {attacker = g2, target = m2, kind = "shot", weapon = idx})
+  assert(o.damage == 4 and o.converted == 2 and o.bashing == 2 and o.lethal == 2)
+  m2:begin_round()
+  -- Refusals change nothing.
+  raises("ERULE", function() cops.st.attack(ctx, {attacker = m, target = v, kind = "shot",
+                                                  weapon = 0, distance = 300}) end)
+  raises("ERULE", function() cops.st.attack(ctx, {attacker = m, target = v, kind = "strike",
+                                                  opponents = 5}) end)
+  raises("ERANGE", function() cops.st.attack(ctx, {attacker = m, target = v, kind = "shot",
+                                                   weapon = 0, aim = 9}) end)
+  assert(#log:events() == 4)
+  m:remove_weapon(1)
+  assert(#m:weapons() == 1)
+  m:set_protection(0, 2, true)
+  local vest, armour, old = m:protection()
+  assert(vest == 0 and armour == 2 and old)
+end)
+
 h.finish("api")

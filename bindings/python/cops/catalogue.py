@@ -141,8 +141,15 @@ def purpose_names() -> List[str]:
 
 
 def event_type_names() -> List[str]:
-    """The event types, in order (docs/events.md)."""
-    return _list(lib.cops_event_type_name)
+    """The event types, in order (docs/events.md), then the Storyteller module's from type
+    1000 on ("st.attack" ..., docs/storyteller.md) when the library holds it."""
+    names = _list(lib.cops_event_type_name)
+    for i in range(1000, 1064):
+        name = lib.cops_event_type_name(i)
+        if name is None:
+            break
+        names.append(n.c_text(name))
+    return names
 
 
 def action_names() -> List[str]:

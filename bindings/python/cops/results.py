@@ -175,6 +175,11 @@ class EventType(str, enum.Enum):
     EVIDENCE = "evidence"
     MISHAP = "mishap"
     INITIATIVE = "initiative"
+    ST_ATTACK = "st.attack"      #: the Storyteller module's events (docs/storyteller.md)
+    ST_ROLL = "st.roll"
+    ST_RESULT = "st.result"
+    ST_DAMAGE = "st.damage"
+    ST_EFFECT = "st.effect"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -298,7 +298,7 @@ class _Rules(ctypes.Structure):
         (name, ctypes.c_int) for name in (
             "threshold", "again", "chance_die", "human_size", "speed_base",
             "defense_athletics", "health_track", "wound_penalties", "combatant_xp",
-            "combatant_skill")]
+            "combatant_skill", "outnumber_incremental")]
 
 
 @dataclass(frozen=True)
@@ -316,13 +316,15 @@ class Rules:
     wound_penalties: bool = True  #: -1, -2, -3 dice on the last three boxes (ST-L1)
     combatant_xp: int = 20        #: a player character past this is a combatant (§2, ST-A12)
     combatant_skill: int = 2      #: ... or with this in Firearms, Weaponry or Brawl (§2)
+    outnumber_incremental: bool = False  #: the 2nd -2, 3rd -4, 4th -6 instead (ST-A7 switched)
 
     def _c(self) -> _Rules:
         r = _Rules()
         r.size = ctypes.sizeof(r)
         for name, _ in _Rules._fields_[1:]:
             value = getattr(self, name)
-            if name in ("chance_die", "defense_athletics", "health_track", "wound_penalties"):
+            if name in ("chance_die", "defense_athletics", "health_track", "wound_penalties",
+                        "outnumber_incremental"):
                 if not isinstance(value, bool):
                     raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
                 value = int(value)
@@ -530,6 +532,246 @@ class Character(_Entity):
     def wound_penalty(self, rules: Optional[Rules] = None) -> int:
         """0, -1, -2 or -3 dice (ST-L1)."""
         return int(lib.cops_st_character_wound_penalty(self._h, _rules(rules)))
+
+    @property
+    def weapons(self) -> Tuple["Weapon", ...]:
+        """The weapons carried, in order (ST-M4)."""
+        out = []
+        for i in range(self._check(lib.cops_st_character_weapon_count(self._h))):
+            w = _Weapon()
+            self._check(lib.cops_st_character_weapon_sized(self._h, i, ctypes.byref(w),
+                                                           ctypes.sizeof(w)))
+            out.append(Weapon._of(w))
+        return tuple(out)
+
+    def add_weapon(self, weapon: "Weapon") -> int:
+        """Carry a weapon (at most 4); its index."""
+        if not isinstance(weapon, Weapon):
+            raise TypeError("weapon must be a cops.st.Weapon")
+        index = ctypes.c_int()
+        w = weapon._c()
+        self._check(lib.cops_st_character_add_weapon(self._h, ctypes.byref(w),
+                                                     ctypes.byref(index)))
+        return index.value
+
+    def remove_weapon(self, index: int) -> None:
+        self._check(lib.cops_st_character_remove_weapon(self._h, n.integer(index, "index")))
+
+    @property
+    def protection(self) -> Tuple[int, int, bool]:
+        """(vest code, armour rating, old-fashioned) (ST-M5)."""
+        v, a, o = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_st_character_protection(self._h, ctypes.byref(v), ctypes.byref(a),
+                                                     ctypes.byref(o)))
+        return v.value, a.value, bool(o.value)
+
+    def set_protection(self, vest: int = 0, armour: int = 0, old_fashioned: bool = False) -> None:
+        """A vest's code (0 .. 3), an armour's rating (0 .. 2), old-fashioned or not."""
+        self._check(lib.cops_st_character_set_protection(self._h, n.integer(vest, "vest"),
+                                                         n.integer(armour, "armour"),
+                                                         int(bool(old_fashioned))))
+
+    def begin_round(self) -> None:
+        """A new round for the vest's and the armour's budgets (ST-A31, ST-A32)."""
+        self._check(lib.cops_st_character_begin_round(self._h))
+
+
+# ---- Weapons, protection and attacks (ST §5, §6; ST-M4, ST-M5, ST-M8 ... ST-M15) ------
+
+WEAPON_KINDS = ("unarmed", "melee", "firearm", "teeth")          #: cops_st_weapon_kinds
+ATTACK_KINDS = ("exchange", "strike", "shot", "contact_shot", "coup_de_grace")
+CALLED = ("body", "arm", "leg", "head", "heart", "hand", "eye")   #: cops_st_called_shots
+_FLAGS = {"touch": 0x1, "burst": 0x2, "surprised": 0x4, "defenseless": 0x8, "prone": 0x10}
+_SIDES = (None, "attacker", "defender")
+
+
+class _Weapon(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("name", ctypes.c_char * 48), ("damage", ctypes.c_int),
+                ("type", ctypes.c_int), ("kind", ctypes.c_int), ("automatic", ctypes.c_int),
+                ("min_strength", ctypes.c_int), ("range", ctypes.c_int * 3)]
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon (cops_st_weapon, ST-M4): a damage code (damage and "bashing" or "lethal"),
+    its kind, automatic fire and its minimum Strength (ST-A22), range bands (ST-A24)."""
+
+    name: str
+    damage: int
+    type: str = "lethal"
+    kind: str = "melee"
+    automatic: bool = False
+    min_strength: int = 0
+    range: Tuple[int, int, int] = (0, 0, 0)
+
+    def _c(self) -> _Weapon:
+        w = _Weapon()
+        if lib.cops_st_weapon_init_sized(ctypes.byref(w), ctypes.sizeof(w),
+                                         _index(WEAPON_KINDS, self.kind, "weapon kind")):
+            raise ValueError("no weapon of kind %r" % self.kind)
+        name = n.text(self.name, "name")
+        if len(name) >= 48:
+            raise ValueError("a weapon's name is at most 47 bytes")
+        w.name = name
+        w.damage = n.integer(self.damage, "damage")
+        w.type = _DAMAGE[self.type]
+        w.automatic = int(bool(self.automatic))
+        w.min_strength = n.integer(self.min_strength, "min_strength")
+        for b in range(3):
+            w.range[b] = n.integer(self.range[b], "range")
+        return w
+
+    @classmethod
+    def _of(cls, w: _Weapon) -> "Weapon":
+        return cls(w.name.decode("utf-8"), w.damage, ("bashing", "lethal")[w.type],
+                   WEAPON_KINDS[w.kind], bool(w.automatic), w.min_strength,
+                   (w.range[0], w.range[1], w.range[2]))
+
+
+class _Attack(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("kind", ctypes.c_int), ("attacker", ctypes.c_void_p),
+                ("target", ctypes.c_void_p)] + [
+        (f, ctypes.c_int) for f in ("weapon", "target_weapon", "attacker_id", "target_id",
+                                    "distance", "cover", "own_cover", "crowd", "opponents",
+                                    "rank", "called", "aim", "total_defense", "bonus")] + [
+        ("flags", ctypes.c_uint), ("shield", ctypes.c_void_p), ("shield_id", ctypes.c_int),
+        ("rules", ctypes.c_void_p)]
+
+
+class _Outcome(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
+        "pool", "successes", "dramatic", "defender_pool", "defender_successes", "winner",
+        "margin", "victim", "damage", "type", "shield_damage", "ignored", "converted",
+        "bashing", "lethal", "state", "full_effect", "stray", "recoil", "contact")]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an attack did (cops_st_outcome)."""
+
+    pool: int                #: the attacker's pool after every modifier
+    successes: int
+    dramatic: bool
+    defender_pool: int       #: opposed kinds
+    defender_successes: int
+    winner: Optional[str]    #: "attacker", "defender" or None
+    margin: int
+    victim: Optional[str]    #: who takes the damage: "attacker", "defender" (the target), None
+    damage: int              #: boxes: code + margin
+    type: str                #: "bashing" or "lethal"
+    shield_damage: int
+    ignored: int             #: by armour
+    converted: int           #: by the vest, into bashing
+    bashing: int             #: marked on the victim's track
+    lethal: int
+    state: str               #: the victim's health state after
+    full_effect: bool        #: a called shot of 2 or more
+    stray: bool              #: a dramatic failure with a crowd
+    recoil: int
+    contact: bool            #: a touch that made contact
+
+
+class _Event(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
+        "kind", "flags", "distance", "called", "purpose", "pool", "threshold", "again", "mode",
+        "successes", "chance", "dramatic", "capped", "winner", "margin", "damage",
+        "damage_type", "ignored", "converted", "bashing", "lethal", "state", "effect", "value")]
+
+
+_ATTACK_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
+    "cops_st_weapon_init_sized": (ctypes.c_int, [ctypes.POINTER(_Weapon), ctypes.c_size_t,
+                                                 ctypes.c_int]),
+    "cops_st_character_weapon_count": (ctypes.c_int, [ctypes.c_void_p]),
+    "cops_st_character_weapon_sized": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int,
+                                                      ctypes.POINTER(_Weapon), ctypes.c_size_t]),
+    "cops_st_character_add_weapon": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Weapon),
+                                                    ctypes.POINTER(ctypes.c_int)]),
+    "cops_st_character_remove_weapon": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
+    "cops_st_character_set_protection": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int,
+                                                        ctypes.c_int, ctypes.c_int]),
+    "cops_st_character_protection": (ctypes.c_int, [ctypes.c_void_p] +
+                                     [ctypes.POINTER(ctypes.c_int)] * 3),
+    "cops_st_character_begin_round": (ctypes.c_int, [ctypes.c_void_p]),
+    "cops_st_attack_init_sized": (ctypes.c_int, [ctypes.POINTER(_Attack), ctypes.c_size_t,
+                                                 ctypes.c_int]),
+    "cops_st_attack_resolve": (ctypes.c_int, [ctypes.POINTER(_Outcome), ctypes.c_void_p,
+                                              ctypes.POINTER(_Attack), ctypes.c_void_p]),
+    "cops_st_log_event": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(_Event)]),
+}
+if _AVAILABLE:
+    for _aname, (_ares, _aargs) in _ATTACK_PROTOTYPES.items():
+        _afn = getattr(lib, _aname)
+        _afn.restype = _ares
+        _afn.argtypes = _aargs
+
+
+def _weapon_index(ch: Character, weapon: Union[None, int, str]) -> int:
+    if weapon is None:
+        return -1
+    if isinstance(weapon, str):
+        for i, w in enumerate(ch.weapons):
+            if w.name.lower() == weapon.lower():
+                return i
+        raise KeyError("%s carries no weapon %r" % (ch.name, weapon))
+    return n.integer(weapon, "weapon")
+
+
+def attack(ctx: Context, attacker: Character, target: Character, kind: str = "exchange", *,
+           weapon: Union[None, int, str] = None, target_weapon: Union[None, int, str] = None,
+           distance: int = 0, cover: int = 0, own_cover: int = 0, crowd: int = 0,
+           opponents: int = 1, rank: int = 0, called: str = "body", aim: int = 0,
+           total_defense: int = 0, bonus: int = 0, flags: Iterable[str] = (),
+           shield: Optional[Character] = None, attacker_id: int = 0, target_id: int = 1,
+           shield_id: int = 2, rules: Optional[Rules] = None, log: Optional[Any] = None
+           ) -> Outcome:
+    """Resolve one attack (cops_st_attack_resolve): kind "exchange", "strike", "shot",
+    "contact_shot" or "coup_de_grace"; flags of "touch", "burst", "surprised",
+    "defenseless", "prone"; log a cops.Log for the events. All or nothing."""
+    _need()
+    for who in (attacker, target) + ((shield,) if shield is not None else ()):
+        if not isinstance(who, Character):
+            raise TypeError("attacker, target and shield must be cops.st.Character")
+    a = _Attack()
+    ctx._check(lib.cops_st_attack_init_sized(ctypes.byref(a), ctypes.sizeof(a),
+                                             _index(ATTACK_KINDS, kind, "attack kind")))
+    a.attacker, a.target = attacker._h, target._h
+    a.weapon = _weapon_index(attacker, weapon)
+    a.target_weapon = _weapon_index(target, target_weapon)
+    for f, v in (("distance", distance), ("cover", cover), ("own_cover", own_cover),
+                 ("crowd", crowd), ("opponents", opponents), ("rank", rank), ("aim", aim),
+                 ("total_defense", total_defense), ("bonus", bonus),
+                 ("attacker_id", attacker_id), ("target_id", target_id),
+                 ("shield_id", shield_id)):
+        setattr(a, f, n.integer(v, f))
+    a.called = _index(CALLED, called, "called shot")
+    bits = 0
+    for f in flags:
+        if f not in _FLAGS:
+            raise ValueError("unknown flag %r (%s)" % (f, ", ".join(_FLAGS)))
+        bits |= _FLAGS[f]
+    a.flags = bits
+    a.shield = shield._h if shield is not None else None
+    r = rules._c() if rules is not None else None
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError("rules must be a cops.st.Rules")
+    a.rules = ctypes.cast(ctypes.byref(r), ctypes.c_void_p) if r is not None else None
+    o = _Outcome()
+    o.size = ctypes.sizeof(o)
+    ctx._check(lib.cops_st_attack_resolve(ctypes.byref(o), ctx._h, ctypes.byref(a),
+                                          log._h if log is not None else None))
+    return Outcome(o.pool, o.successes, bool(o.dramatic), o.defender_pool,
+                   o.defender_successes, _SIDES[o.winner], o.margin,
+                   _SIDES[o.victim], o.damage, ("bashing", "lethal")[o.type], o.shield_damage,
+                   o.ignored, o.converted, o.bashing, o.lethal, HEALTH_STATES[o.state],
+                   bool(o.full_effect), bool(o.stray), o.recoil, bool(o.contact))
+
+
+def event_fields(log: Any, index: int) -> Dict[str, int]:
+    """The Storyteller fields of event index of a cops.Log (cops_st_log_event), by name."""
+    e = _Event()
+    e.size = ctypes.sizeof(e)
+    log._check(lib.cops_st_log_event(log._h, n.integer(index, "index"), ctypes.byref(e)))
+    return {f: getattr(e, f) for f, _ in _Event._fields_[1:]}
 
 
 def _default_rules() -> Rules:

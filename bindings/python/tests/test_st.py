@@ -153,3 +153,51 @@ def test_sheets_refused_by_the_other_system():
             path = os.path.join(SHEETS, name + ".json")
             with open(path, encoding="utf-8") as f:
                 assert st.Character.load(ctx, path).to_json() == f.read()
+
+
+def test_attacks_scripted_with_events():
+    with scripted(2, 9) as ctx:
+        m = st.Character.load(ctx, os.path.join(SHEETS, "marcus.json"))
+        v = st.Character.load(ctx, os.path.join(SHEETS, "vince.json"))
+        assert m.weapons[0] == st.Weapon("Heavy revolver", 4, "lethal", "firearm",
+                                         range=(20, 40, 80))
+        assert m.protection == (2, 0, False)
+        log = cops.Log(ctx)
+        # §5.5, §5.6, §6.6: 6 dice - Defense 2 - Cover 1 - medium range 1 = 2 dice.
+        o = st.attack(ctx, m, v, "shot", weapon="Heavy revolver", distance=30, cover=1,
+                      target_id=7, log=log)
+        assert (o.pool, o.successes, o.winner, o.victim, o.damage, o.type, o.lethal) == \
+            (2, 1, "attacker", "defender", 5, "lethal", 5)
+        assert [str(e.type) for e in log.events] == ["st.attack", "st.roll", "st.result",
+                                                     "st.damage"]
+        assert log.events[3].target_id == 7 and log.events[3]["lethal"] == 5
+        assert st.event_fields(log, 1)["pool"] == 2
+        # Refusals change nothing (all or nothing).
+        with pytest.raises(cops.RuleError, match="beyond Heavy revolver's long range"):
+            st.attack(ctx, m, v, "shot", weapon=0, distance=300, log=log)
+        with pytest.raises(cops.RuleError, match="at most four"):
+            st.attack(ctx, m, v, "strike", opponents=5)
+        with pytest.raises(KeyError):
+            st.attack(ctx, m, v, "shot", weapon="rocket")
+        assert len(log) == 4 and v.health == (1, 5)
+
+
+def test_coup_de_grace_and_the_vest():
+    # §6.12 example 2: Dexterity 3 + Firearms 3 + 3 aiming dice, a 4L revolver: 13 boxes.
+    with scripted() as ctx:
+        s = st.Character.new(ctx, "Shooter")
+        for t, x in (("Dexterity", 3), ("Firearms", 3), ("Wits", 3)):
+            s[t] = x
+        s.add_weapon(st.Weapon("Heavy revolver", 4, kind="firearm", range=(20, 40, 80)))
+        victim = st.Character.new(ctx, "Victim")
+        o = st.attack(ctx, s, victim, "coup_de_grace", weapon=0, aim=3)
+        assert (o.successes, o.damage) == (9, 13)
+    with scripted(8, 8, 1, 1, 1, 1, 1, 1) as ctx:   # Defense 0: 8 dice
+        g = st.Character.new(ctx, "Gun")
+        g["Dexterity"], g["Firearms"] = 4, 4
+        g.add_weapon(st.Weapon("Pistol", 2, kind="firearm", range=(20, 40, 80)))
+        c = st.Character.new(ctx, "Cop")
+        c.set_protection(vest=2)
+        o = st.attack(ctx, g, c, "shot", weapon=0)     # ST-A31: 2 of 4 turned bashing
+        assert (o.damage, o.converted, o.bashing, o.lethal) == (4, 2, 2, 2)
+        c.begin_round()

@@ -1,0 +1,297 @@
+/**
+ * @file cops/st-attack.h
+ * @brief The Storyteller module's weapons, protection and attacks (OTHER-SYSTEMS.md
+ * ST §5, §6; ST-M4, ST-M5, ST-M8, ST-M10, ST-M14, ST-M15). Included by <cops/st.h>.
+ */
+#ifndef COPS_ST_ATTACK_H
+#define COPS_ST_ATTACK_H
+
+#include <cops/events.h>
+
+COPS_BEGIN_DECLS
+
+/* ---- Weapons and protection (ST §0.5, §6.4, §6.6, §6.13, §6.14) ------------------ */
+
+/** What a weapon is (ST-M4). */
+enum cops_st_weapon_kinds {
+  COPS_ST_UNARMED = 0,   /**< fists, feet: Brawl */
+  COPS_ST_MELEE = 1,     /**< a knife, an axe: Weaponry */
+  COPS_ST_FIREARM = 2,   /**< Firearms; its lethal damage is "bullet damage" for a vest (ST-A31) */
+  COPS_ST_TEETH = 3      /**< a bite (§6.1): human teeth -1B, a vampire's 0L */
+};
+
+/** Most weapons a character carries. */
+#define COPS_ST_WEAPONS_MAX 4
+
+/**
+ * @brief A weapon (ST-M4): a damage code (an integer and a type, §0.5), its
+ * kind, automatic fire (§6.4, ST-A22) and range bands (ST-A24). A value: fill
+ * it with cops_st_weapon_init(); it grows only at its end.
+ */
+typedef struct cops_st_weapon {
+  uint32_t size;       /**< sizeof(cops_st_weapon), set by cops_st_weapon_init() */
+  char name[48];       /**< 1 .. 47 bytes of UTF-8 */
+  int damage;          /**< the code's number: -1 .. 10 (a punch 0, a heavy revolver 4) */
+  int type;            /**< ::COPS_ST_BASHING or ::COPS_ST_LETHAL */
+  int kind;            /**< a ::cops_st_weapon_kinds value */
+  int automatic;       /**< 1: can fire a short burst for +1 die (§6.4) */
+  int min_strength;    /**< 0 .. 10: a burst with less Strength costs 1 bashing of recoil (ST-A22) */
+  int range[3];        /**< short, medium and long range in metres (firearms; 0 for the others) */
+} cops_st_weapon;
+
+/**
+ * @brief A weapon of @p kind: fists (0B, unarmed), a knife-like 0L (melee),
+ * a 2L pistol with ranges 20/40/80 m (firearm), human teeth -1B (teeth). The
+ * macro passes sizeof(cops_st_weapon).
+ * @return ::COPS_OK, ::COPS_EINVAL
+ * @since 0.15.0
+ */
+COPS_API int cops_st_weapon_init_sized(cops_st_weapon *w, size_t size, int kind);
+/** @brief cops_st_weapon_init_sized() with sizeof(cops_st_weapon). @since 0.15.0 */
+#define cops_st_weapon_init(w, kind) cops_st_weapon_init_sized((w), sizeof(cops_st_weapon), (kind))
+
+/** @brief The weapons a character carries (0 .. ::COPS_ST_WEAPONS_MAX). @since 0.15.0 */
+COPS_API int cops_st_character_weapon_count(const cops_st_character *ch);
+/**
+ * @brief Weapon @p i of a character, copied into @p out (@p size: the caller's sizeof).
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_weapon_sized(const cops_st_character *ch, int i,
+                                            cops_st_weapon *out, size_t size);
+/** @brief cops_st_character_weapon_sized() with sizeof(cops_st_weapon). @since 0.15.0 */
+#define cops_st_character_weapon(ch, i, out) \
+  cops_st_character_weapon_sized((ch), (i), (out), sizeof(cops_st_weapon))
+/**
+ * @brief Add a weapon (every field checked); its index in @p index (may be NULL).
+ * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE (a field, or ::COPS_ST_WEAPONS_MAX carried)
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_add_weapon(cops_st_character *ch, const cops_st_weapon *w,
+                                          int *index);
+/** @brief Remove weapon @p i (the later ones move down). @since 0.15.0 */
+COPS_API int cops_st_character_remove_weapon(cops_st_character *ch, int i);
+
+/**
+ * @brief A character's protection (ST-M5): a bulletproof vest's code (0 none,
+ * 1 .. 3, §6.13) and an armour's rating (0 none, 1 or 2, §6.14, ST-A32),
+ * old-fashioned or not.
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_set_protection(cops_st_character *ch, int vest, int armour,
+                                              int old_fashioned);
+/** @brief The protection (any output may be NULL). @since 0.15.0 */
+COPS_API int cops_st_character_protection(const cops_st_character *ch, int *vest, int *armour,
+                                          int *old_fashioned);
+/**
+ * @brief A new round for the character's protection: the vest and the armour
+ * may again absorb their full budget (ST-A31, ST-A32). A fight calls it at
+ * each round; one-off attacks leave it to the caller.
+ * @since 0.15.0
+ */
+COPS_API int cops_st_character_begin_round(cops_st_character *ch);
+
+/* ---- Attacks (ST §5.3-§5.7, §6.3-§6.12, ST-A6, ST-A7, ST-A14-A16, ST-A21-A33) ------- */
+
+/** How an attack is resolved. */
+enum cops_st_attack_kinds {
+  COPS_ST_EXCHANGE = 0,      /**< melee, opposed (§5.3, ST-A6): the winner deals code + margin */
+  COPS_ST_STRIKE = 1,        /**< melee, unopposed: a secondary attacker of §5.4 (ST-A7) */
+  COPS_ST_SHOT = 2,          /**< ranged, unopposed (§5.5): code + successes */
+  COPS_ST_CONTACT_SHOT = 3,  /**< a firearm in contact: opposed as melee (§5.5, ST-A16) */
+  COPS_ST_COUP_DE_GRACE = 4, /**< no roll: every die an 8, Defense 0 (§6.12, ST-A30) */
+  COPS_ST_ATTACK_KIND_COUNT
+};
+
+/** Called shots (§6.11): where, and the penalty in dice. */
+enum cops_st_called_shots {
+  COPS_ST_BODY = 0,   /**< no called shot */
+  COPS_ST_ARM,        /**< -2 */
+  COPS_ST_LEG,        /**< -2 */
+  COPS_ST_HEAD,       /**< -3 */
+  COPS_ST_HEART,      /**< -4 */
+  COPS_ST_HAND,       /**< -4 */
+  COPS_ST_EYE,        /**< -5 */
+  COPS_ST_CALLED_COUNT
+};
+
+/** Attack flag: touch without harming (§6.3, ST-A21): Dexterity for Strength, no damage. */
+#define COPS_ST_TOUCH 0x1u
+/** Attack flag: a short burst of an automatic weapon: +1 die, 3 rounds (§6.4, ST-A22). */
+#define COPS_ST_BURST 0x2u
+/** Attack flag: the target is surprised: Defense 0 (§6.8, ST-A26). */
+#define COPS_ST_SURPRISED 0x4u
+/** Attack flag: the target's Defense is 0 (a submission hold, §6.2, ST-A20). */
+#define COPS_ST_DEFENSELESS 0x8u
+/** Attack flag: the target is prone: Cover 1 against a shot (§6.10, ST-A28). */
+#define COPS_ST_PRONE 0x10u
+
+/**
+ * @brief One attack (ST-M8, ST-M10, ST-M14). Initialise with
+ * cops_st_attack_init(), which sets the defaults; grows only at its end.
+ */
+typedef struct cops_st_attack {
+  uint32_t size;                   /**< sizeof(cops_st_attack) */
+  int kind;                        /**< a ::cops_st_attack_kinds value */
+  cops_st_character *attacker;     /**< required */
+  cops_st_character *target;       /**< required, not the attacker */
+  int weapon;                      /**< the attacker's weapon index; -1 bare hands (0B) */
+  int target_weapon;               /**< EXCHANGE, CONTACT_SHOT: the target's weapon; -1 bare hands */
+  int attacker_id;                 /**< the attacker's id in the events (default 0) */
+  int target_id;                   /**< the target's id in the events (default 1) */
+  int distance;                    /**< SHOT: metres, for the range band (ST-A24) */
+  int cover;                       /**< SHOT: the target's Cover used, 0 .. 5 (§5.6, ST-A14) */
+  int own_cover;                   /**< SHOT: the shooter's Cover used, a penalty 0 .. 5 (§5.6) */
+  int crowd;                       /**< SHOT: combatants in contact with the target getting secondary attacks, +1 Cover each (§5.7) */
+  int opponents;                   /**< STRIKE: opponents in contact with the target, 1 .. 4 (§5.4) */
+  int rank;                        /**< STRIKE: this attacker's place among the secondary ones, 1 .. opponents - 1 (ST-A7's incremental switch) */
+  int called;                      /**< SHOT: a ::cops_st_called_shots value */
+  int aim;                         /**< SHOT, COUP_DE_GRACE: aiming dice, at most Wits (§6.7, ST-A25) */
+  int total_defense;               /**< the target's total-defence successes, added to Defense (§5.8) */
+  int bonus;                       /**< the attacker's other dice: specialty, powers (-10 .. 10) */
+  unsigned flags;                  /**< ::COPS_ST_TOUCH, ::COPS_ST_BURST, ::COPS_ST_SURPRISED ... */
+  cops_st_character *shield;       /**< SHOT: a human shield held by the target (§6.9, ST-A27), or NULL */
+  int shield_id;                   /**< the shield's id in the events (default 2) */
+  const cops_st_rules *rules;      /**< NULL: the defaults */
+} cops_st_attack;
+
+/** @brief Fill @p a with @p kind and every default. The macro passes sizeof(cops_st_attack). @since 0.15.0 */
+COPS_API int cops_st_attack_init_sized(cops_st_attack *a, size_t size, int kind);
+/** @brief cops_st_attack_init_sized() with sizeof(cops_st_attack). @since 0.15.0 */
+#define cops_st_attack_init(a, kind) cops_st_attack_init_sized((a), sizeof(cops_st_attack), (kind))
+
+/** Who won an opposed attack. */
+enum cops_st_sides {
+  COPS_ST_NOBODY = 0,   /**< a tie, or an unopposed attack without a success */
+  COPS_ST_ATTACKER = 1, /**< the attacker */
+  COPS_ST_DEFENDER = 2  /**< the target (in an exchange, the one who deals the damage when it wins) */
+};
+
+/**
+ * @brief What an attack did. Filled by cops_st_attack_resolve(); grows only at its end.
+ */
+typedef struct cops_st_outcome {
+  uint32_t size;          /**< the caller's sizeof(cops_st_outcome), set by the caller */
+  int pool;               /**< the attacker's pool after every modifier (a chance die at 0 or less) */
+  int successes;          /**< the attacker's successes */
+  int dramatic;           /**< the attacker's chance die showed 1 (§5.7, ST-A2) */
+  int defender_pool;      /**< EXCHANGE, CONTACT_SHOT: the target's pool */
+  int defender_successes; /**< EXCHANGE, CONTACT_SHOT */
+  int winner;             /**< a ::cops_st_sides value */
+  int margin;             /**< the winner's successes minus the loser's; unopposed: the successes */
+  int victim;             /**< who takes the damage: ::COPS_ST_ATTACKER, ::COPS_ST_DEFENDER (the target), ::COPS_ST_NOBODY */
+  int damage;             /**< boxes: code + margin, at least 0 (ST-A4) */
+  int type;               /**< ::COPS_ST_BASHING or ::COPS_ST_LETHAL */
+  int shield_damage;      /**< boxes the human shield takes (ST-A27) */
+  int ignored;            /**< boxes the victim's armour ignored (ST-A32) */
+  int converted;          /**< lethal boxes the vest turned into bashing (ST-A31) */
+  int bashing;            /**< bashing boxes that reached the victim's track */
+  int lethal;             /**< lethal boxes that reached it */
+  int state;              /**< the victim's ::cops_st_health_states after */
+  int full_effect;        /**< a called shot dealing 2 or more (§6.11, ST-A29) */
+  int stray;              /**< a dramatic failure with a crowd: a combatant in contact may be hit (§5.7, ST-A15) */
+  int recoil;             /**< boxes of recoil the shooter took (§6.4, ST-A22) */
+  int contact;            /**< a touch that made contact (§6.3, ST-A21) */
+} cops_st_outcome;
+
+/**
+ * @brief Resolve one attack: the pools, the roll(s), the damage through the
+ * human shield, armour and vest (ST-A33) onto the victim's track (ST-L1).
+ *
+ * Pools (ST §0.2): EXCHANGE and STRIKE Strength + Brawl (bare hands, teeth)
+ * or Weaponry (a melee weapon) + Vigor (ST-A8), Dexterity for Strength with
+ * ::COPS_ST_TOUCH; SHOT and CONTACT_SHOT Dexterity + Firearms; each minus the
+ * other's Defense, the attacker's wound penalty, plus @c bonus. Defense is 0
+ * for a surprised or defenceless target and against a coup de grâce, and adds
+ * the target's total defence; a STRIKE takes 2 off it for each opponent past
+ * the first (ST-A7); a SHOT adds Cover, the crowd and prone (ST-A14), and
+ * takes the range band, the shooter's own Cover, a called shot, +1 for a
+ * burst and the aiming dice. The events go to @p log (may be NULL): st.attack,
+ * st.roll (every die), st.damage, st.health.
+ *
+ * All or nothing: on any failure (a refused attack, dice that fail, memory)
+ * the characters, the log and the seeded source are as before the call.
+ * @param out filled (its @c size set by the caller); may be NULL
+ * @param ctx the dice and the messages
+ * @param a the attack
+ * @param log the events, or NULL
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, sizes, an unknown kind or flag, a
+ *         weapon index); ::COPS_ERANGE (a field); ::COPS_ERULE (the rules
+ *         forbid it: a shot beyond long range, a bare hand's shot, a burst of a
+ *         weapon that cannot); ::COPS_ERNG; ::COPS_ENOMEM
+ * @rule ST-A5 ST-A6 ST-A7 ST-A14 ST-A15 ST-A16 ST-A21 ST-A22 ST-A24 ST-A25 ST-A27 ST-A29 ST-A30 ST-A31 ST-A32 ST-A33
+ * @since 0.15.0
+ */
+COPS_API int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *a,
+                                    cops_log *log);
+
+/** Storyteller event types, in the same log as COPS's (type names "st.attack" ...). */
+enum cops_st_event_types {
+  COPS_ST_EV_ATTACK = 1000,  /**< an attack: kind, weapon, distance, called shot */
+  COPS_ST_EV_ROLL,           /**< a pool rolled: purpose, its dice, successes, chance, dramatic */
+  COPS_ST_EV_RESULT,         /**< the attack's result: winner, margin, damage and type */
+  COPS_ST_EV_DAMAGE,         /**< damage to one character through shield, armour and vest */
+  COPS_ST_EV_EFFECT,         /**< a side effect: recoil, a stray shot, a called shot's full effect, contact */
+  COPS_ST_EV_TYPE_END
+};
+
+/** Why an ST pool was rolled (the purpose of ::COPS_ST_EV_ROLL). */
+enum cops_st_purposes {
+  COPS_ST_ROLL_ATTACK = 0,   /**< the attacker's pool */
+  COPS_ST_ROLL_DEFENCE,      /**< the other side of an opposed exchange */
+  COPS_ST_PURPOSE_COUNT
+};
+
+/** What a ::COPS_ST_EV_EFFECT reports. */
+enum cops_st_effects {
+  COPS_ST_RECOIL = 0,       /**< the shooter took @c value boxes of recoil (§6.4, ST-A22) */
+  COPS_ST_STRAY,            /**< a dramatic failure: a combatant in contact may be hit (§5.7, ST-A15) */
+  COPS_ST_FULL_EFFECT,      /**< a called shot dealt 2 or more: its full effect (§6.11, ST-A29) */
+  COPS_ST_CONTACT,          /**< a touch made contact (§6.3, ST-A21) */
+  COPS_ST_EFFECT_COUNT
+};
+
+/**
+ * @brief The fields of a Storyteller event that a ::cops_event does not carry.
+ * cops_log_event() gives the common ones (type, seq, round, actor, target,
+ * weapon, their ids, the dice's count; cops_log_die() the dice); this gives
+ * the rest, each named for the types that set it (0 elsewhere). Grows only at its end.
+ */
+typedef struct cops_st_event {
+  uint32_t size;     /**< the caller's sizeof(cops_st_event) */
+  int kind;          /**< ATTACK: a ::cops_st_attack_kinds value */
+  int flags;         /**< ATTACK: the attack's flags */
+  int distance;      /**< ATTACK: metres */
+  int called;        /**< ATTACK: a ::cops_st_called_shots value */
+  int purpose;       /**< ROLL: a ::cops_st_purposes value */
+  int pool;          /**< ROLL: dice + mod (0 or less: a chance die) */
+  int threshold;     /**< ROLL */
+  int again;         /**< ROLL: 8, 9, 10, or 0 */
+  int mode;          /**< ROLL: a ::cops_st_modes value */
+  int successes;     /**< ROLL; RESULT: the attacker's */
+  int chance;        /**< ROLL */
+  int dramatic;      /**< ROLL */
+  int capped;        /**< ROLL */
+  int winner;        /**< RESULT: a ::cops_st_sides value */
+  int margin;        /**< RESULT */
+  int damage;        /**< RESULT: boxes dealt; DAMAGE: boxes coming at this character */
+  int damage_type;   /**< RESULT, DAMAGE: ::COPS_ST_BASHING or ::COPS_ST_LETHAL */
+  int ignored;       /**< DAMAGE: boxes the armour ignored */
+  int converted;     /**< DAMAGE: lethal boxes the vest turned bashing */
+  int bashing;       /**< DAMAGE: bashing boxes marked */
+  int lethal;        /**< DAMAGE: lethal boxes marked */
+  int state;         /**< DAMAGE: the character's ::cops_st_health_states after */
+  int effect;        /**< EFFECT: a ::cops_st_effects value */
+  int value;         /**< EFFECT: boxes of recoil */
+} cops_st_event;
+
+/**
+ * @brief The Storyteller fields of event @p i of @p log.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a size); ::COPS_ERANGE (i);
+ *         ::COPS_ESTATE (not a Storyteller event)
+ * @since 0.15.0
+ */
+COPS_API int cops_st_log_event(const cops_log *log, int i, cops_st_event *out);
+
+COPS_END_DECLS
+
+#endif

@@ -1,0 +1,456 @@
+/* One Storyteller attack (OTHER-SYSTEMS.md ST §5.3-§5.7, §6.3-§6.14; ST-M8, ST-M10,
+ * ST-M14, ST-M15): the pools, the roll or rolls, and the damage through the human
+ * shield, armour and vest onto the victim's track. All or nothing. */
+#include <string.h>
+
+#include "../log.h"
+#include "st-private.h"
+
+/* The first published size of cops_st_attack and cops_st_outcome (0.15.0). */
+#define ATTACK_SIZE_0_15 sizeof(cops_st_attack)
+#define OUTCOME_SIZE_0_15 (offsetof(cops_st_outcome, contact) + sizeof(int))
+
+static const int called_penalty[COPS_ST_CALLED_COUNT] = {0, 2, 2, 3, 4, 4, 5};   /* §6.11 */
+
+#define FLAGS_ALL (COPS_ST_TOUCH | COPS_ST_BURST | COPS_ST_SURPRISED | COPS_ST_DEFENSELESS | \
+                   COPS_ST_PRONE)
+
+int cops_st_attack_init_sized(cops_st_attack *a, size_t size, int kind)
+{
+  if (!a || size < ATTACK_SIZE_0_15 || size > sizeof *a)
+    return COPS_EINVAL;
+  cops_st_attack full;
+  memset(&full, 0, sizeof full);
+  full.size = sizeof full;
+  full.kind = kind;
+  full.weapon = full.target_weapon = -1;
+  full.target_id = 1;
+  full.shield_id = 2;
+  full.opponents = 1;
+  memcpy(a, &full, size);
+  a->size = (uint32_t)size;
+  return COPS_OK;
+}
+
+/* Everything an attack reads, checked. */
+typedef struct plan {
+  cops_st_attack a;
+  cops_st_rules r;
+  cops_st_weapon w, tw;      /* the attacker's and the target's weapons */
+  int range_penalty;
+} plan;
+
+static int weapon_of(cops_ctx *ctx, const cops_st_character *ch, int i, cops_st_weapon *w,
+                     const char *what)
+{
+  if (i == -1) {
+    cops__st_fists(w);
+    return COPS_OK;
+  }
+  if (i < 0 || i >= ch->nweapons)
+    return cops__fail(ctx, COPS_EINVAL, "%s %d: %s carries %d (-1: bare hands)", what, i,
+                      ch->name, ch->nweapons);
+  *w = ch->weapon[i];
+  return COPS_OK;
+}
+
+static int check(cops_ctx *ctx, const cops_st_attack *given, plan *p)
+{
+  if (given->size < ATTACK_SIZE_0_15 || given->size > sizeof *given)
+    return cops__fail(ctx, COPS_EINVAL, "attack size %u, expected %zu (cops_st_attack_init)",
+                      (unsigned)given->size, sizeof *given);
+  cops_st_attack *a = &p->a;
+  memcpy(a, given, given->size);
+  int rc = cops__st_rules_in(ctx, a->rules, &p->r);
+  if (rc)
+    return rc;
+  if (a->kind < 0 || a->kind >= COPS_ST_ATTACK_KIND_COUNT)
+    return cops__fail(ctx, COPS_EINVAL, "unknown attack kind %d", a->kind);
+  if (!a->attacker || !a->target)
+    return cops__fail(ctx, COPS_EINVAL, "the %s is NULL", a->attacker ? "target" : "attacker");
+  if (a->attacker == a->target || a->shield == a->attacker || a->shield == a->target)
+    return cops__fail(ctx, COPS_EINVAL, "the attacker, the target and the shield are three "
+                      "characters");
+  if (a->flags & ~FLAGS_ALL)
+    return cops__fail(ctx, COPS_EINVAL, "unknown attack flags 0x%x", a->flags);
+  if (a->called < 0 || a->called >= COPS_ST_CALLED_COUNT)
+    return cops__fail(ctx, COPS_EINVAL, "unknown called shot %d", a->called);
+  if ((rc = cops__st_range(ctx, "distance", a->distance, 0, 10000)) ||
+      (rc = cops__st_range(ctx, "cover", a->cover, 0, 5)) ||
+      (rc = cops__st_range(ctx, "own_cover", a->own_cover, 0, 5)) ||
+      (rc = cops__st_range(ctx, "crowd", a->crowd, 0, 3)) ||
+      (rc = cops__st_range(ctx, "total_defense", a->total_defense, 0, COPS_DICE_MAX)) ||
+      (rc = cops__st_range(ctx, "bonus", a->bonus, -10, 10)) ||
+      (rc = cops__st_range(ctx, "aim", a->aim, 0, a->attacker->trait[COPS_ST_WITS])))
+    return rc == COPS_ERANGE && a->aim > a->attacker->trait[COPS_ST_WITS] && a->aim > 0
+               ? cops__fail(ctx, COPS_ERANGE, "aim %d: at most Wits %d (§6.7)", a->aim,
+                            a->attacker->trait[COPS_ST_WITS])
+               : rc;
+  if ((rc = weapon_of(ctx, a->attacker, a->weapon, &p->w, "weapon")) ||
+      (rc = weapon_of(ctx, a->target, a->target_weapon, &p->tw, "target_weapon")))
+    return rc;
+  const int shooting = a->kind == COPS_ST_SHOT || a->kind == COPS_ST_CONTACT_SHOT;
+  if (shooting && p->w.kind != COPS_ST_FIREARM)
+    return cops__fail(ctx, COPS_ERULE, "%s is no firearm: a shot needs one (§5.5)", p->w.name);
+  if ((a->kind == COPS_ST_EXCHANGE || a->kind == COPS_ST_STRIKE) && p->w.kind == COPS_ST_FIREARM)
+    return cops__fail(ctx, COPS_ERULE, "%s in melee: a contact shot (§5.5, ST-A16)", p->w.name);
+  if (p->w.kind == COPS_ST_TEETH || p->tw.kind == COPS_ST_TEETH)
+    return cops__fail(ctx, COPS_ERULE, "a bite is an automatic action against a grappled "
+                      "opponent (§6.1), not an attack");
+  if (a->kind == COPS_ST_EXCHANGE && p->tw.kind == COPS_ST_FIREARM)
+    return cops__fail(ctx, COPS_ERULE, "the target's %s: a firearm in melee is a contact shot "
+                      "(ST-A16)", p->tw.name);
+  if ((a->flags & COPS_ST_BURST) && (!shooting || !p->w.automatic))
+    return cops__fail(ctx, COPS_ERULE, "a burst needs an automatic firearm (§6.4)");
+  if ((a->flags & COPS_ST_TOUCH) && shooting)
+    return cops__fail(ctx, COPS_ERULE, "a touch is made by hand or with an object (§6.3)");
+  if (a->shield && a->kind != COPS_ST_SHOT)
+    return cops__fail(ctx, COPS_ERULE, "a human shield stands against shots (§6.9)");
+  if (a->kind == COPS_ST_STRIKE) {
+    if (a->opponents > 4)
+      return cops__fail(ctx, COPS_ERULE, "%d opponents in contact: at most four (§5.4, ST-A7)",
+                        a->opponents);
+    if ((rc = cops__st_range(ctx, "opponents", a->opponents, 1, 4)) ||
+        (rc = cops__st_range(ctx, "rank", a->rank, p->r.outnumber_incremental &&
+                             a->opponents > 1 ? 1 : 0, a->opponents - 1)))
+      return rc;
+  }
+  p->range_penalty = 0;
+  if (a->kind == COPS_ST_SHOT) {   /* ST-A24: short 0, medium -1, long -2, beyond: no shot */
+    if (a->distance > p->w.range[2])
+      return cops__fail(ctx, COPS_ERULE, "%d m: beyond %s's long range (%d m, ST-A24)",
+                        a->distance, p->w.name, p->w.range[2]);
+    p->range_penalty = a->distance > p->w.range[1] ? 2 : a->distance > p->w.range[0] ? 1 : 0;
+  }
+  return COPS_OK;
+}
+
+/* A character's Defense in this attack (ST-A3, ST-A32: armour takes its rating off). */
+static int defense_of(const cops_st_character *ch, const cops_st_rules *r)
+{
+  const int d = cops__st_derived(ch, r, COPS_ST_DEFENSE) - ch->armour;
+  return d > 0 ? d : 0;
+}
+
+/* The melee or firearm pool of ch with weapon w (ST §0.2): attribute + skill (+ Vigor on
+ * a Strength pool, ST-A8), armour off Dexterity (ST-A32). dice: the traits; mod: the
+ * wound penalty (ST-L1). */
+static void base_pool(const cops_st_character *ch, const cops_st_rules *r, const cops_st_weapon *w,
+                      int touch, int *dice, int *mod)
+{
+  const int *t = ch->trait;
+  const int dex = t[COPS_ST_DEXTERITY] - ch->armour;
+  if (w->kind == COPS_ST_FIREARM) {
+    *dice = (dex > 0 ? dex : 0) + t[COPS_ST_FIREARMS];
+  } else {
+    const int skill = w->kind == COPS_ST_MELEE ? t[COPS_ST_WEAPONRY] : t[COPS_ST_BRAWL];
+    *dice = touch ? (dex > 0 ? dex : 0) + skill : t[COPS_ST_STRENGTH] + t[COPS_ST_VIGOR] + skill;
+  }
+  *mod = cops__st_wound_penalty(ch, r);
+}
+
+static void make_pool(cops_st_pool *p, const cops_st_rules *r, int dice, int mod, int mode)
+{
+  cops__st_pool_default(p, dice > COPS_DICE_MAX ? COPS_DICE_MAX : dice);
+  p->mod = mod < -COPS_ST_MOD_MAX ? -COPS_ST_MOD_MAX : mod > COPS_ST_MOD_MAX ? COPS_ST_MOD_MAX : mod;
+  if (p->dice + p->mod > COPS_DICE_MAX)
+    p->mod = COPS_DICE_MAX - p->dice;
+  p->threshold = r->threshold;
+  p->again = r->again;
+  p->mode = mode;
+  p->flags = r->chance_die ? 0 : COPS_ST_NO_CHANCE;
+}
+
+/* A ROLL event (ST): the pool's figures and every die. */
+static int log_roll(cops_log *log, const cops_roll *roll, int purpose, const cops_st_character *who,
+                    int id)
+{
+  if (!log)
+    return COPS_OK;
+  int v[COPS__PAYLOAD] = {0};
+  v[COPS__STV_PURPOSE] = purpose;
+  cops_st_roll_pool_size(roll, &v[COPS__STV_POOL]);
+  v[COPS__STV_SUCCESSES] = cops_st_roll_successes(roll);
+  v[COPS__STV_CHANCE] = cops_st_roll_chance(roll);
+  v[COPS__STV_DRAMATIC] = cops_st_roll_dramatic(roll);
+  cops_st_pool p;
+  cops_st_roll_pool_of(roll, &p);
+  v[COPS__STV_AGAIN] = p.again;
+  v[COPS__STV_MODE] = p.mode;
+  v[COPS__STV_CAPPED] = cops_st_roll_capped(roll);
+  const int name = cops__log_name(log, who->name);
+  if (name < 0)
+    return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
+  return cops__log_push_st(log, COPS_ST_EV_ROLL, name, id, -1, -1, NULL, v, roll);
+}
+
+static int log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
+                     const cops_st_character *target, int target_id, const char *weapon,
+                     const int *v)
+{
+  if (!log)
+    return COPS_OK;
+  const int a = actor ? cops__log_name(log, actor->name) : -1;
+  const int t = target ? cops__log_name(log, target->name) : -1;
+  if (a == -2 || t == -2)
+    return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
+  return cops__log_push_st(log, type, a, actor_id, t, target_id, weapon, v, NULL);
+}
+
+/* The damage pipeline (ST-A33) for one character: armour ignores up to its rating's
+ * budget (old armour one less against firearms, ST-A32), a vest turns up to its code of
+ * bullet damage into bashing (ST-A31), the rest marked (ST-L1). */
+static int take(cops_st_character *v, const cops_st_rules *r, int damage, int type, int firearm,
+                int *ignored, int *converted, int *bashing, int *lethal)
+{
+  int rating = v->armour - (v->old_fashioned && firearm ? 1 : 0);
+  rating = rating > 0 ? rating : 0;
+  int budget = rating - v->armour_used;
+  budget = budget > 0 ? budget : 0;
+  *ignored = damage < budget ? damage : budget;
+  v->armour_used += *ignored;
+  int left = damage - *ignored;
+  *converted = 0;
+  if (firearm && type == COPS_ST_LETHAL && v->vest > v->vest_used) {
+    const int room = v->vest - v->vest_used;
+    *converted = left < room ? left : room;
+    v->vest_used += *converted;
+  }
+  *lethal = type == COPS_ST_LETHAL ? left - *converted : 0;
+  *bashing = type == COPS_ST_LETHAL ? *converted : left;
+  if (r->health_track) {
+    const int health = cops__st_derived(v, r, COPS_ST_HEALTH);
+    cops__st_mark(v, health, *lethal, COPS_ST_LETHAL);
+    cops__st_mark(v, health, *bashing, COPS_ST_BASHING);
+  }
+  return cops__st_health_state(v, r);
+}
+
+static int log_damage(cops_log *log, cops_st_character *v, int id, int damage, int type,
+                      int ignored, int converted, int bashing, int lethal, int state)
+{
+  const int vals[COPS__PAYLOAD] = {damage, type, ignored, converted, bashing, lethal, state};
+  return log_event(log, COPS_ST_EV_DAMAGE, NULL, -1, v, id, NULL, vals);
+}
+
+static int effect(cops_log *log, const cops_st_character *who, int id, int kind, int value)
+{
+  const int v[COPS__PAYLOAD] = {kind, value};
+  return log_event(log, COPS_ST_EV_EFFECT, who, id, NULL, -1, NULL, v);
+}
+
+static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, cops_roll *ra,
+                   cops_roll *rd)
+{
+  const cops_st_attack *a = &p->a;
+  const cops_st_rules *r = &p->r;
+  cops_st_character *att = a->attacker, *tgt = a->target;
+  const int touch = (a->flags & COPS_ST_TOUCH) != 0;
+  const int opposed = a->kind == COPS_ST_EXCHANGE || a->kind == COPS_ST_CONTACT_SHOT;
+  const int coup = a->kind == COPS_ST_COUP_DE_GRACE;
+  int rc;
+  {
+    const int v[COPS__PAYLOAD] = {a->kind, (int)a->flags, a->distance, a->called};
+    if ((rc = log_event(log, COPS_ST_EV_ATTACK, att, a->attacker_id, tgt, a->target_id,
+                        p->w.name, v)))
+      return rc;
+  }
+  /* The target's Defense against this attack. */
+  int defense = defense_of(tgt, r) + a->total_defense;
+  if ((a->flags & (COPS_ST_SURPRISED | COPS_ST_DEFENSELESS)) || coup)
+    defense = 0;                                    /* §6.8, §6.2, §6.12 */
+  if (a->kind == COPS_ST_STRIKE) {                  /* §5.4, ST-A7 */
+    const int off = 2 * (r->outnumber_incremental ? a->rank : a->opponents - 1);
+    defense = defense > off ? defense - off : 0;
+  }
+  int dice, mod;
+  base_pool(att, r, &p->w, touch, &dice, &mod);
+  mod += a->bonus - called_penalty[a->called];
+  if (a->kind == COPS_ST_SHOT) {                   /* §5.6, §5.7, §6.6, §6.10, ST-A14 */
+    defense += a->cover + a->crowd + ((a->flags & COPS_ST_PRONE) ? 1 : 0);
+    mod -= p->range_penalty + a->own_cover;
+  }
+  if (a->kind == COPS_ST_SHOT || coup)
+    mod += a->aim;                                  /* §6.7, ST-A25 */
+  if (a->flags & COPS_ST_BURST)
+    mod += 1;                                       /* §6.4 */
+  if (!coup)
+    mod -= defense;
+  cops_st_pool pa, pd;
+  make_pool(&pa, r, dice, mod, coup ? COPS_ST_ALL_EIGHTS : COPS_ST_DICE);
+  cops__st_effective e;
+  if ((rc = cops__st_pool_check(ctx, &pa, &e)) || (rc = cops__st_roll_checked(ra, ctx, &e)) ||
+      (rc = log_roll(log, ra, COPS_ST_ROLL_ATTACK, att, a->attacker_id)))
+    return rc;
+  o->pool = e.pool;
+  o->successes = cops_st_roll_successes(ra);
+  o->dramatic = cops_st_roll_dramatic(ra);
+  if (opposed) {                                    /* §5.3, ST-A16: the target's pool */
+    int ddice, dmod;
+    base_pool(tgt, r, &p->tw, 0, &ddice, &dmod);
+    dmod -= defense_of(att, r);
+    make_pool(&pd, r, ddice, dmod, COPS_ST_DICE);
+    if ((rc = cops__st_pool_check(ctx, &pd, &e)) || (rc = cops__st_roll_checked(rd, ctx, &e)) ||
+        (rc = log_roll(log, rd, COPS_ST_ROLL_DEFENCE, tgt, a->target_id)))
+      return rc;
+    o->defender_pool = e.pool;
+    o->defender_successes = cops_st_roll_successes(rd);
+    const int d = o->successes - o->defender_successes;
+    o->winner = d > 0 ? COPS_ST_ATTACKER : d < 0 ? COPS_ST_DEFENDER : COPS_ST_NOBODY;
+    o->margin = d > 0 ? d : -d;                     /* ST-A5: a tie, no winner */
+  } else {
+    o->winner = o->successes > 0 ? COPS_ST_ATTACKER : COPS_ST_NOBODY;
+    o->margin = o->successes;
+  }
+  /* The damage: code + margin of the winner's weapon, at least 0 (§5.3, ST-A4). */
+  const cops_st_weapon *dw = o->winner == COPS_ST_DEFENDER ? &p->tw : &p->w;
+  o->victim = o->winner == COPS_ST_ATTACKER ? COPS_ST_DEFENDER
+            : o->winner == COPS_ST_DEFENDER ? COPS_ST_ATTACKER : COPS_ST_NOBODY;
+  o->type = dw->type;
+  if (o->winner != COPS_ST_NOBODY && !(touch && o->winner == COPS_ST_ATTACKER))
+    o->damage = dw->damage + o->margin > 0 ? dw->damage + o->margin : 0;
+  o->contact = touch && o->winner == COPS_ST_ATTACKER;
+  {
+    const int v[COPS__PAYLOAD] = {o->winner, o->margin, o->damage, o->type, o->successes};
+    if ((rc = log_event(log, COPS_ST_EV_RESULT, att, a->attacker_id, tgt, a->target_id, NULL, v)))
+      return rc;
+  }
+  if (o->contact && (rc = effect(log, att, a->attacker_id, COPS_ST_CONTACT, 0)))
+    return rc;
+  cops_st_character *victim = o->victim == COPS_ST_DEFENDER ? tgt : att;
+  const int victim_id = o->victim == COPS_ST_DEFENDER ? a->target_id : a->attacker_id;
+  const int firearm = dw->kind == COPS_ST_FIREARM;
+  o->state = cops__st_health_state(o->victim == COPS_ST_ATTACKER ? att : tgt, r);
+  if (o->damage > 0) {
+    int dmg = o->damage;
+    if (a->shield && o->victim == COPS_ST_DEFENDER) {   /* §6.9, ST-A27 */
+      int ig, cv, b, l;
+      o->shield_damage = dmg;
+      cops_st_rules bare = *r;   /* the shield's armour and vest are not modelled */
+      const int keep_v = a->shield->vest, keep_a = a->shield->armour;
+      a->shield->vest = a->shield->armour = 0;
+      const int st = take(a->shield, &bare, dmg, o->type, firearm, &ig, &cv, &b, &l);
+      a->shield->vest = keep_v;
+      a->shield->armour = keep_a;
+      if ((rc = log_damage(log, a->shield, a->shield_id, dmg, o->type, 0, 0, b, l, st)))
+        return rc;
+      dmg -= a->shield->trait[COPS_ST_STAMINA];
+      dmg = dmg > 0 ? dmg : 0;
+    }
+    o->state = take(victim, r, dmg, o->type, firearm, &o->ignored, &o->converted, &o->bashing,
+                    &o->lethal);
+    if ((rc = log_damage(log, victim, victim_id, dmg, o->type, o->ignored, o->converted,
+                         o->bashing, o->lethal, o->state)))
+      return rc;
+  }
+  if (a->called != COPS_ST_BODY && o->victim == COPS_ST_DEFENDER && o->damage >= 2) {
+    o->full_effect = 1;                             /* §6.11, ST-A29 */
+    if ((rc = effect(log, att, a->attacker_id, COPS_ST_FULL_EFFECT, a->called)))
+      return rc;
+  }
+  if (a->kind == COPS_ST_SHOT && o->dramatic && a->crowd > 0) {
+    o->stray = 1;                                   /* §5.7, ST-A15: the caller picks who */
+    if ((rc = effect(log, att, a->attacker_id, COPS_ST_STRAY,
+                     p->w.damage > 1 ? p->w.damage : 1)))
+      return rc;
+  }
+  if ((a->flags & COPS_ST_BURST) && att->trait[COPS_ST_STRENGTH] < p->w.min_strength) {
+    o->recoil = 1;                                  /* §6.4, ST-A22 */
+    if (r->health_track)
+      cops__st_mark(att, cops__st_derived(att, r, COPS_ST_HEALTH), 1, COPS_ST_BASHING);
+    if ((rc = effect(log, att, a->attacker_id, COPS_ST_RECOIL, 1)))
+      return rc;
+  }
+  return COPS_OK;
+}
+
+int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *a,
+                           cops_log *log)
+{
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  if (!a)
+    return cops__fail(ctx, COPS_EINVAL, "attack is NULL");
+  if (out && (out->size < OUTCOME_SIZE_0_15 || out->size > sizeof *out))
+    return cops__fail(ctx, COPS_EINVAL, "outcome size %u, expected %zu (set it to "
+                      "sizeof(cops_st_outcome))", (unsigned)(out ? out->size : 0), sizeof *out);
+  if (log && log->ctx != ctx)
+    return cops__fail(ctx, COPS_EINVAL, "the log belongs to another context");
+  plan p;
+  int rc = check(ctx, a, &p);
+  if (rc)
+    return rc;
+  /* All or nothing: the three characters, the log and the source saved. */
+  cops_st_character save[3];
+  cops_st_character *who[3] = {p.a.attacker, p.a.target, p.a.shield};
+  for (int k = 0; k < 3; k++)
+    if (who[k])
+      save[k] = *who[k];
+  cops__log_mark_t lm;
+  cops__log_mark(log, &lm);
+  cops__rng_mark_t rm;
+  cops__rng_mark(ctx, &rm);
+  cops_roll *ra = NULL, *rd = NULL;
+  cops_st_outcome o;
+  memset(&o, 0, sizeof o);
+  if ((rc = cops__roll_new(&ra, &ctx->alloc)) || (rc = cops__roll_new(&rd, &ctx->alloc)))
+    rc = cops__fail(ctx, COPS_ENOMEM, "out of memory for an attack's rolls");
+  else
+    rc = resolve(&o, ctx, &p, log, ra, rd);
+  cops_roll_free(ra);
+  cops_roll_free(rd);
+  if (rc) {
+    for (int k = 0; k < 3; k++)
+      if (who[k])
+        *who[k] = save[k];
+    cops__log_rewind(log, &lm);
+    cops__rng_rewind(ctx, &rm);
+    return rc;
+  }
+  if (out) {
+    const uint32_t size = out->size;
+    o.size = size;
+    memcpy(out, &o, size);
+  }
+  return COPS_OK;
+}
+
+int cops_st_log_event(const cops_log *log, int i, cops_st_event *out)
+{
+  if (!log || !out || out->size < sizeof(uint32_t) || out->size > sizeof *out)
+    return COPS_EINVAL;
+  COPS__ENTER(log->ctx);
+  if (i < 0 || i >= log->count)
+    return cops__fail(log->ctx, COPS_ERANGE, "event %d out of range 0..%d", i, log->count - 1);
+  const struct cops__record *r = &log->rec[i];
+  if (r->type < COPS_ST_EV_ATTACK || r->type >= COPS_ST_EV_TYPE_END)
+    return cops__fail(log->ctx, COPS_ESTATE, "event %d is no Storyteller event", i);
+  cops_st_event e;
+  memset(&e, 0, sizeof e);
+  e.size = out->size;
+  const int *v = r->v;
+  switch (r->type) {
+  case COPS_ST_EV_ATTACK:
+    e.kind = v[0], e.flags = v[1], e.distance = v[2], e.called = v[3];
+    break;
+  case COPS_ST_EV_ROLL:
+    e.purpose = v[COPS__STV_PURPOSE], e.pool = v[COPS__STV_POOL];
+    e.successes = v[COPS__STV_SUCCESSES], e.chance = v[COPS__STV_CHANCE];
+    e.dramatic = v[COPS__STV_DRAMATIC], e.again = v[COPS__STV_AGAIN];
+    e.mode = v[COPS__STV_MODE], e.capped = v[COPS__STV_CAPPED], e.threshold = r->threshold;
+    break;
+  case COPS_ST_EV_RESULT:
+    e.winner = v[0], e.margin = v[1], e.damage = v[2], e.damage_type = v[3], e.successes = v[4];
+    break;
+  case COPS_ST_EV_DAMAGE:
+    e.damage = v[0], e.damage_type = v[1], e.ignored = v[2], e.converted = v[3];
+    e.bashing = v[4], e.lethal = v[5], e.state = v[6];
+    break;
+  default:
+    e.effect = v[0], e.value = v[1];
+    break;
+  }
+  memcpy(out, &e, out->size);
+  return COPS_OK;
+}

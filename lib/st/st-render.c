@@ -1,0 +1,193 @@
+/* The Storyteller events rendered: their JSON keys after the common ones
+ * (docs/storyteller.md, "Events") and their narration in French and English
+ * (Spanish reads the English). Data in, text out: nothing here resolves a rule. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../log.h"
+#include "st-private.h"
+
+static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "st.damage",
+                                         "st.effect"};
+static const char *const kind_keys[COPS_ST_ATTACK_KIND_COUNT] = {
+  "exchange", "strike", "shot", "contact_shot", "coup_de_grace"};
+static const char *const called_keys[COPS_ST_CALLED_COUNT] = {
+  "body", "arm", "leg", "head", "heart", "hand", "eye"};
+static const char *const flag_keys[5] = {"touch", "burst", "surprised", "defenseless", "prone"};
+static const char *const purpose_keys[COPS_ST_PURPOSE_COUNT] = {"attack", "defence"};
+static const char *const side_keys[3] = {NULL, "attacker", "defender"};
+static const char *const effect_keys[COPS_ST_EFFECT_COUNT] = {
+  "recoil", "stray", "full_effect", "contact"};
+static const char *const mode_keys[3] = {"dice", "all-8s", "average"};
+
+const char *cops__st_event_type_name(int type)
+{
+  return type >= COPS_ST_EV_ATTACK && type < COPS_ST_EV_TYPE_END
+             ? type_names[type - COPS_ST_EV_ATTACK] : NULL;
+}
+
+static json_t *read_event(const cops_log *log, int i, cops_st_event *e, cops_event *c)
+{
+  memset(e, 0, sizeof *e);
+  e->size = sizeof *e;
+  cops_st_log_event(log, i, e);
+  memset(c, 0, sizeof *c);
+  c->size = sizeof *c;
+  cops__log_read(log, i, c);
+  return NULL;
+}
+
+json_t *cops__st_event_json(const cops_log *log, int i)
+{
+  cops_st_event e;
+  cops_event c;
+  read_event(log, i, &e, &c);
+  switch (c.type) {
+  case COPS_ST_EV_ATTACK: {
+    json_t *flags = json_array();
+    for (int k = 0; flags && k < 5; k++)
+      if ((e.flags & (1 << k)) && json_array_append_new(flags, json_string(flag_keys[k]))) {
+        json_decref(flags);
+        flags = NULL;
+      }
+    return json_pack("{s:s,s:s,s:i,s:s,s:o}", "weapon", c.weapon ? c.weapon : "", "kind",
+                     kind_keys[e.kind], "distance", e.distance, "called", called_keys[e.called],
+                     "flags", flags);
+  }
+  case COPS_ST_EV_ROLL:
+    return json_pack("{s:s,s:i,s:i,s:o,s:s,s:b,s:o,s:i,s:b,s:b}", "purpose",
+                     purpose_keys[e.purpose], "dice_pool", e.pool, "threshold", e.threshold,
+                     "again", e.again ? json_integer(e.again) : json_null(), "mode",
+                     mode_keys[e.mode], "chance", e.chance, "dice",
+                     cops__event_dice_json(log, i, c.dice), "successes", e.successes,
+                     "dramatic", e.dramatic, "capped", e.capped);
+  case COPS_ST_EV_RESULT:
+    return json_pack("{s:o,s:i,s:i,s:i,s:s}", "winner",
+                     e.winner ? json_string(side_keys[e.winner]) : json_null(), "successes",
+                     e.successes, "margin", e.margin, "damage", e.damage, "damage_type",
+                     cops__st_damage_type_names[e.damage_type]);
+  case COPS_ST_EV_DAMAGE:
+    return json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:s}", "damage", e.damage, "damage_type",
+                     cops__st_damage_type_names[e.damage_type], "ignored", e.ignored,
+                     "converted", e.converted, "bashing", e.bashing, "lethal", e.lethal,
+                     "state", cops__st_health_state_names[e.state]);
+  default:
+    return json_pack("{s:s,s:i}", "effect", effect_keys[e.effect], "value", e.value);
+  }
+}
+
+/* ---- narration --------------------------------------------------------------------- */
+
+typedef struct words {
+  const char *kind[COPS_ST_ATTACK_KIND_COUNT];
+  const char *called[COPS_ST_CALLED_COUNT];
+  const char *type[2][2];   /* [type][plural] */
+  const char *die, *dice, *colon, *semi;
+  const char *state[4];
+  const char *attacks, *rolls, *chance, *dramatic, *success, *successes, *tie, *miss, *wins;
+  const char *deals, *damage_in, *ignored, *converted, *marked, *recoil, *stray, *full, *contact;
+  const char *defence, *no_damage;
+} words;
+
+static const words en = {
+  {"melee exchange", "strike", "shot", "shot in contact", "coup de grâce"},
+  {"", "an arm", "a leg", "the head", "the heart", "a hand", "an eye"},
+  {{"bashing", "bashing"}, {"lethal", "lethal"}},
+  "die", "dice", ":", ";",
+  {"standing", "unconscious", "bleeding out", "dead"},
+  "attacks", "rolls", "a chance die", "dramatic failure", "success", "successes",
+  "Equal successes: no winner.", "No success: the attack fails.", "wins by",
+  "deals", "takes", "armour ignores", "the vest turns", "marked", "recoil costs", "a stray shot may hit someone in contact",
+  "the called shot has its full effect", "makes contact", "defends with", "no damage",
+};
+
+static const words fr = {
+  {"échange au contact", "frappe", "tir", "tir au contact", "coup de grâce"},
+  {"", "un bras", "une jambe", "la tête", "le cœur", "une main", "un œil"},
+  {{"contondant", "contondants"}, {"létal", "létaux"}},
+  "dé", "dés", " :", " ;",
+  {"debout", "inconscient", "se vide de son sang", "mort"},
+  "attaque", "lance", "un dé de chance", "échec critique", "réussite", "réussites",
+  "Autant de réussites : pas de vainqueur.", "Aucune réussite : l'attaque échoue.",
+  "l'emporte de", "inflige", "encaisse", "l'armure ignore", "le gilet change",
+  "cochés", "le recul coûte", "une balle perdue peut toucher quelqu'un au contact",
+  "le tir visé a son plein effet", "touche sans blesser", "se défend avec", "aucun dommage",
+};
+
+void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
+{
+  const words *W = lang == COPS_LANG_FR ? &fr : &en;
+  cops_st_event e;
+  cops_event c;
+  read_event(log, i, &e, &c);
+  const char *actor = c.actor ? c.actor : "?", *target = c.target ? c.target : "?";
+  if (c.round > 0)
+    cops__text_printf(t, lang == COPS_LANG_FR ? "Round %d. " : "Round %d. ", c.round);
+  switch (c.type) {
+  case COPS_ST_EV_ATTACK:
+    cops__text_printf(t, "%s %s %s (%s, %s", actor, W->attacks, target, c.weapon ? c.weapon : "",
+                      W->kind[e.kind]);
+    if (e.kind == COPS_ST_SHOT)
+      cops__text_printf(t, ", %d m", e.distance);
+    if (e.called)
+      cops__text_printf(t, ", %s", W->called[e.called]);
+    cops__text_printf(t, ").");
+    break;
+  case COPS_ST_EV_ROLL: {
+    cops__text_printf(t, "%s %s ", actor, e.purpose == COPS_ST_ROLL_DEFENCE ? W->defence : W->rolls);
+    if (e.chance)
+      cops__text_printf(t, "%s", W->chance);
+    else
+      cops__text_printf(t, "%d %s", e.pool > 0 ? e.pool : 0, e.pool == 1 ? W->die : W->dice);
+    cops__text_printf(t, "%s [", W->colon);
+    for (int k = 0; k < c.dice; k++) {
+      int face, ok, parent;
+      cops__log_die(log, &log->rec[i], k, &face, &ok, &parent);
+      cops__text_printf(t, "%s%d", k ? ", " : "", face);
+    }
+    cops__text_printf(t, "] %d %s%s%s.", e.successes,
+                      e.successes == 1 ? W->success : W->successes,
+                      e.dramatic ? ", " : "", e.dramatic ? W->dramatic : "");
+    break;
+  }
+  case COPS_ST_EV_RESULT:
+    if (!e.winner && e.successes > 0)
+      cops__text_printf(t, "%s", W->tie);
+    else if (!e.winner)
+      cops__text_printf(t, "%s", W->miss);
+    else if (e.damage > 0)
+      cops__text_printf(t, "%s %s %d%s %s %d %s.", e.winner == COPS_ST_DEFENDER ? target : actor,
+                        W->wins, e.margin, W->colon, W->deals, e.damage,
+                        W->type[e.damage_type][e.damage > 1]);
+    else
+      cops__text_printf(t, "%s %s %d%s %s.", e.winner == COPS_ST_DEFENDER ? target : actor,
+                        W->wins, e.margin, W->colon, W->no_damage);
+    break;
+  case COPS_ST_EV_DAMAGE:
+    cops__text_printf(t, "%s %s %d %s", target, W->damage_in, e.damage,
+                      W->type[e.damage_type][e.damage > 1]);
+    if (e.ignored)
+      cops__text_printf(t, ", %s %d", W->ignored, e.ignored);
+    if (e.converted)
+      cops__text_printf(t, ", %s %d %s %s", W->converted, e.converted,
+                        lang == COPS_LANG_FR ? "en" : "into",
+                        W->type[COPS_ST_BASHING][e.converted > 1]);
+    cops__text_printf(t, "%s %d %s, %d %s %s%s %s.", W->colon, e.bashing,
+                      W->type[COPS_ST_BASHING][e.bashing > 1], e.lethal,
+                      W->type[COPS_ST_LETHAL][e.lethal > 1], W->marked, W->semi,
+                      W->state[e.state]);
+    break;
+  default:
+    if (e.effect == COPS_ST_RECOIL)
+      cops__text_printf(t, "%s%s %s %d %s.", actor, W->colon, W->recoil, e.value,
+                        W->type[COPS_ST_BASHING][e.value > 1]);
+    else if (e.effect == COPS_ST_STRAY)
+      cops__text_printf(t, "%s%s %s (%d).", actor, W->colon, W->stray, e.value);
+    else if (e.effect == COPS_ST_FULL_EFFECT)
+      cops__text_printf(t, "%s%s %s (%s).", actor, W->colon, W->full, W->called[e.value]);
+    else
+      cops__text_printf(t, "%s %s.", actor, W->contact);
+    break;
+  }
+  cops__text_add(t, "\n", 1);
+}
