@@ -247,6 +247,22 @@ static void fuzz_st_attack(cops_ctx *ctx, struct bytes *b)
     if (take(b, 0, 3) == 0)
       cops_st_character_begin_round(ch[1]);
   }
+  /* The rolls around a fight, with fuzzed arguments. */
+  int x, y, order[3], totals[3] = {take(b, -5, 30), take(b, -5, 30), take(b, -5, 30)};
+  cops_st_initiative(ctx, ch[0], NULL, 0, &x, &y, log);
+  cops_st_initiative_order(ctx, ch, totals, take(b, 0, 3), NULL, order);
+  cops_st_total_defense(ctx, ch[1], NULL, 1, &x, log);
+  cops_st_nerve(ctx, ch[2], NULL, 2, take(b, 0, 1), &x, log);
+  cops_st_injury(ch[2], NULL, 2, take(b, -1, 101), take(b, 0, 1), &x, log);
+  cops_st_bout(ctx, ch[0], ch[take(b, 0, 2)], NULL, take(b, -2, 65), take(b, -2, 65),
+               take(b, 0, 2), &x, log);
+  cops_st_object obj;
+  if (cops_st_object_init(&obj, "Door", take(b, -1, 11), take(b, 0, 101)) == COPS_OK) {
+    obj.failure_damage = take(b, -1, 11);
+    obj.damage = take(b, -1, 101);
+    cops_st_object_strike(&obj, ctx, ch[0], NULL, 0, take(b, -2, 3), take(b, -2, 65),
+                          take(b, -1, 3), &x, log);
+  }
   char *text;
   if (cops_log_to_jsonl(log, 0, &text) == COPS_OK)
     cops_free(text);

@@ -245,6 +245,21 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
                       "--target", os.path.join(st_sheets, "vince.json"), "--seed", str(seed),
                       "--json", *args)
             lines(out, "st attack %s seed %d" % (" ".join(args), seed))
+    with cops.Context(seed=11) as ctx:   # the rolls around a fight, as events
+        log = cops.Log(ctx)
+        a = cops.st.Character.load(ctx, os.path.join(st_sheets, "marcus.json"))
+        civ = cops.st.Character.load(ctx, os.path.join(st_sheets, "nadia.json"))
+        for k in range(6):
+            cops.st.initiative(ctx, a, id=0, log=log)
+            cops.st.total_defense(ctx, a, log=log)
+            cops.st.nerve(ctx, civ, id=1, log=log)
+            cops.st.injury(civ, 3, id=1, log=log)
+            cops.st.bout(ctx, a, civ, damage=k % 2 == 0, log=log)
+        cuffs = cops.st.Object("Steel cuffs", 4, 2, failure_damage=1)
+        while not cuffs.broken:
+            cuffs.strike(ctx, civ, id=1, log=log)
+        cops.st.Object("Door", 2, 5).strike(ctx, a, dice=6, average=True, log=log)
+        lines(log.jsonl(), "the rolls around a fight")
     weak = load(os.path.join(st_sheets, "vince.json"))   # too weak for his machine pistol
     weak["attributes"]["Strength"] = 2
     weak_path = os.path.join(tempfile.mkdtemp(), "weak.json")

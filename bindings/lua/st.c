@@ -725,9 +725,202 @@ static int st_event(lua_State *L)
     {"dramatic", e.dramatic}, {"capped", e.capped}, {"winner", e.winner}, {"margin", e.margin},
     {"damage", e.damage}, {"damage_type", e.damage_type}, {"ignored", e.ignored},
     {"converted", e.converted}, {"bashing", e.bashing}, {"lethal", e.lethal},
-    {"state", e.state}, {"effect", e.effect}, {"value", e.value},
+    {"state", e.state}, {"effect", e.effect}, {"value", e.value}, {"score", e.score},
+    {"total", e.total}, {"boxes", e.boxes}, {"broken", e.broken},
   };
   set_fields(L, f, sizeof f / sizeof f[0], 0);
+  return 1;
+}
+
+/* ---- around a fight ---------------------------------------------------------------- */
+
+static const char *const nerves[] = {"acts", "spent", "restricted", "out"};
+
+/* The options table at index i (may be absent): id, rules, log. */
+static void scene_opts(lua_State *L, ctx_ud *c, int i, int *id, cops_st_rules *r,
+                       const cops_st_rules **rules, cops_log **log)
+{
+  *id = 0;
+  *log = NULL;
+  check(L, c, cops_st_rules_init_sized(r, sizeof *r));
+  *rules = r;
+  if (lua_isnoneornil(L, i))
+    return;
+  luaL_checktype(L, i, LUA_TTABLE);
+  *id = opt_field_int(L, i, "id", 0);
+  lua_getfield(L, i, "rules");
+  *rules = check_rules(L, c, lua_gettop(L), r);
+  lua_pop(L, 1);
+  lua_getfield(L, i, "log");
+  *log = log_arg(L, lua_gettop(L));
+  lua_pop(L, 1);
+}
+
+static int opt_bool(lua_State *L, int i, const char *key, int dflt)
+{
+  if (lua_isnoneornil(L, i))
+    return dflt;
+  lua_getfield(L, i, key);
+  const int v = lua_isnil(L, -1) ? dflt : lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* cops.st.initiative(ctx, ch[, opts]) → the d10, the total (§5.2). */
+static int st_initiative(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_st_character *ch = to_entity(L, 2, ST_CHARACTER)->p;
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id, die, total;
+  scene_opts(L, c, 3, &id, &r, &rules, &log);
+  check(L, c, cops_st_initiative(c->ctx, ch, rules, id, &die, &total, log));
+  lua_pushinteger(L, die);
+  lua_pushinteger(L, total);
+  return 2;
+}
+
+/* cops.st.initiative_order(ctx, {characters}, {totals}[, rules]) → their positions (1-based),
+ * first to act first (ST-A13). */
+static int st_initiative_order(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
+  if (n < 1 || n > 64 || (lua_Integer)lua_rawlen(L, 3) != n)
+    return luaL_error(L, "1 to 64 characters, one total each");
+  cops_st_character *chars[64];
+  int totals[64], order[64];
+  for (lua_Integer k = 1; k <= n; k++) {
+    lua_rawgeti(L, 2, k);
+    chars[k - 1] = to_entity(L, lua_gettop(L), ST_CHARACTER)->p;
+    lua_rawgeti(L, 3, k);
+    totals[k - 1] = checkint(L, -1);
+    lua_pop(L, 2);
+  }
+  cops_st_rules r;
+  check(L, c, cops_st_initiative_order(c->ctx, chars, totals, (int)n, check_rules(L, c, 4, &r),
+                                       order));
+  lua_createtable(L, (int)n, 0);
+  for (lua_Integer k = 0; k < n; k++) {
+    lua_pushinteger(L, order[k] + 1);
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+/* cops.st.total_defense(ctx, ch[, opts]) → successes (§5.8). */
+static int st_total_defense(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_st_character *ch = to_entity(L, 2, ST_CHARACTER)->p;
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id, k;
+  scene_opts(L, c, 3, &id, &r, &rules, &log);
+  check(L, c, cops_st_total_defense(c->ctx, ch, rules, id, &k, log));
+  lua_pushinteger(L, k);
+  return 1;
+}
+
+/* cops.st.nerve(ctx, ch[, opts{spend = true}]) → "acts", "spent" or "restricted" (§2). */
+static int st_nerve(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_st_character *ch = to_entity(L, 2, ST_CHARACTER)->p;
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id, out;
+  scene_opts(L, c, 3, &id, &r, &rules, &log);
+  check(L, c, cops_st_nerve(c->ctx, ch, rules, id, opt_bool(L, 3, "spend", 1), &out, log));
+  lua_pushstring(L, nerves[out]);
+  return 1;
+}
+
+/* cops.st.injury(ch, damage[, opts{spend = true}]) → "acts", "spent" or "out" (§2). */
+static int st_injury(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, ST_CHARACTER);
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id, out;
+  const int damage = checkint(L, 2);
+  scene_opts(L, e->owner, 3, &id, &r, &rules, &log);
+  check(L, e->owner, cops_st_injury(e->p, rules, id, damage, opt_bool(L, 3, "spend", 1), &out,
+                                    log));
+  lua_pushstring(L, nerves[out]);
+  return 1;
+}
+
+/* cops.st.overwhelming(a, b) → a is at least twice b (§4). */
+static int st_overwhelming(lua_State *L)
+{
+  const int rc = cops_st_overwhelming(checkint(L, 1), checkint(L, 2));
+  if (rc < 0)
+    return raise_message(L, rc, "pools 0 .. 128");
+  lua_pushboolean(L, rc);
+  return 1;
+}
+
+/* cops.st.bout(ctx, a, b[, opts{pool_a, pool_b, damage = true}]) → "a", "b" or nil (§3). */
+static int st_bout(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_st_character *a = to_entity(L, 2, ST_CHARACTER)->p, *b = to_entity(L, 3, ST_CHARACTER)->p;
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id, w;
+  scene_opts(L, c, 4, &id, &r, &rules, &log);
+  const int pa = lua_istable(L, 4) ? opt_field_int(L, 4, "pool_a", -1) : -1;
+  const int pb = lua_istable(L, 4) ? opt_field_int(L, 4, "pool_b", -1) : -1;
+  check(L, c, cops_st_bout(c->ctx, a, b, rules, pa, pb, opt_bool(L, 4, "damage", 1), &w, log));
+  if (w == COPS_ST_NOBODY)
+    lua_pushnil(L);
+  else
+    lua_pushstring(L, w == COPS_ST_ATTACKER ? "a" : "b");
+  return 1;
+}
+
+/* cops.st.strike_object(ctx, object, ch[, opts{weapon, dice, average}]) → successes; the
+ * object is a table {name, durability, boxes, damage, failure_damage} whose damage is
+ * updated (§6.15). */
+static int st_strike_object(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  entity_ud *e = to_entity(L, 3, ST_CHARACTER);
+  cops_st_object o;
+  lua_getfield(L, 2, "name");
+  const char *name = luaL_checkstring(L, -1);
+  const int rc = cops_st_object_init_sized(&o, sizeof o, name, opt_field_int(L, 2, "durability", 0),
+                                           opt_field_int(L, 2, "boxes", 1));
+  lua_pop(L, 1);
+  if (rc)
+    return raise_message(L, rc, "an object: a name of 1 to 47 bytes, durability 0 .. 10, "
+                         "boxes 1 .. 100");
+  o.damage = opt_field_int(L, 2, "damage", 0);
+  o.failure_damage = opt_field_int(L, 2, "failure_damage", 0);
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id, k;
+  scene_opts(L, c, 4, &id, &r, &rules, &log);
+  const int weapon = lua_istable(L, 4) ? weapon_field(L, 4, "weapon", e->p) : -1;
+  const int dice = lua_istable(L, 4) ? opt_field_int(L, 4, "dice", -1) : -1;
+  const int mode = opt_bool(L, 4, "average", 0) ? COPS_ST_AVERAGE : COPS_ST_DICE;
+  check(L, c, cops_st_object_strike(&o, c->ctx, e->p, rules, id, weapon, dice, mode, &k, log));
+  lua_pushinteger(L, o.damage);
+  lua_setfield(L, 2, "damage");
+  lua_pushboolean(L, o.damage >= o.boxes);
+  lua_setfield(L, 2, "broken");
+  lua_pushinteger(L, k);
   return 1;
 }
 
@@ -763,7 +956,10 @@ void open_st(lua_State *L)
     {"pool", st_pool}, {"roll", st_roll}, {"odds", st_odds}, {"opposed", st_opposed},
     {"difference", st_difference}, {"character", st_character},
     {"load_character", st_load_character}, {"character_json", st_character_json},
-    {"attack", st_attack}, {"event", st_event}, {NULL, NULL},
+    {"attack", st_attack}, {"event", st_event}, {"initiative", st_initiative},
+    {"initiative_order", st_initiative_order}, {"total_defense", st_total_defense},
+    {"nerve", st_nerve}, {"injury", st_injury}, {"overwhelming", st_overwhelming},
+    {"bout", st_bout}, {"strike_object", st_strike_object}, {NULL, NULL},
   };
   luaL_newlib(L, functions);
   push_names(L, cops_st_trait_name);

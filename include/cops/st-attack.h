@@ -231,6 +231,10 @@ enum cops_st_event_types {
   COPS_ST_EV_RESULT,         /**< the attack's result: winner, margin, damage and type */
   COPS_ST_EV_DAMAGE,         /**< damage to one character through shield, armour and vest */
   COPS_ST_EV_EFFECT,         /**< a side effect: recoil, a stray shot, a called shot's full effect, contact */
+  COPS_ST_EV_INITIATIVE,     /**< 1d10 + Initiative (§5.2): the die, the score, the total */
+  COPS_ST_EV_NERVE,          /**< a non-combatant's round (§2): rolled, Willpower spent, or restricted; or an injury's test */
+  COPS_ST_EV_OBJECT,         /**< damage to an object (§6.15): successes, its total, broken */
+  COPS_ST_EV_BOUT,           /**< a non-dramatic fight's result (§3): the winner, each side's bashing */
   COPS_ST_EV_TYPE_END
 };
 
@@ -238,6 +242,10 @@ enum cops_st_event_types {
 enum cops_st_purposes {
   COPS_ST_ROLL_ATTACK = 0,   /**< the attacker's pool */
   COPS_ST_ROLL_DEFENCE,      /**< the other side of an opposed exchange */
+  COPS_ST_ROLL_TOTAL_DEFENSE,/**< Dexterity + Athletics: successes added to Defense (§5.8) */
+  COPS_ST_ROLL_NERVE,        /**< a non-combatant's Resolve + Composure (§2) */
+  COPS_ST_ROLL_OBJECT,       /**< a pool against an object's Durability (§6.15) */
+  COPS_ST_ROLL_BOUT,         /**< one side of a non-dramatic fight (§3) */
   COPS_ST_PURPOSE_COUNT
 };
 
@@ -267,13 +275,13 @@ typedef struct cops_st_event {
   int threshold;     /**< ROLL */
   int again;         /**< ROLL: 8, 9, 10, or 0 */
   int mode;          /**< ROLL: a ::cops_st_modes value */
-  int successes;     /**< ROLL; RESULT: the attacker's */
+  int successes;     /**< ROLL; RESULT: the attacker's; OBJECT: the damage of this go */
   int chance;        /**< ROLL */
   int dramatic;      /**< ROLL */
   int capped;        /**< ROLL */
-  int winner;        /**< RESULT: a ::cops_st_sides value */
-  int margin;        /**< RESULT */
-  int damage;        /**< RESULT: boxes dealt; DAMAGE: boxes coming at this character */
+  int winner;        /**< RESULT, BOUT: a ::cops_st_sides value */
+  int margin;        /**< RESULT, BOUT */
+  int damage;        /**< RESULT: boxes dealt; DAMAGE: boxes coming at this character; NERVE: the hit tested (0: a round's roll) */
   int damage_type;   /**< RESULT, DAMAGE: ::COPS_ST_BASHING or ::COPS_ST_LETHAL */
   int ignored;       /**< DAMAGE: boxes the armour ignored */
   int converted;     /**< DAMAGE: lethal boxes the vest turned bashing */
@@ -281,7 +289,11 @@ typedef struct cops_st_event {
   int lethal;        /**< DAMAGE: lethal boxes marked */
   int state;         /**< DAMAGE: the character's ::cops_st_health_states after */
   int effect;        /**< EFFECT: a ::cops_st_effects value */
-  int value;         /**< EFFECT: boxes of recoil */
+  int value;         /**< EFFECT: boxes of recoil; INITIATIVE: the d10; NERVE: a ::cops_st_nerves value; OBJECT: its effective Durability */
+  int score;         /**< INITIATIVE: the Initiative score (armour off, ST-A32) */
+  int total;         /**< INITIATIVE: die + score; OBJECT: the object's damage so far; BOUT: the target's bashing */
+  int boxes;         /**< OBJECT: its Size (ST-A34); BOUT: the actor's bashing */
+  int broken;        /**< OBJECT: its damage reached its Size */
 } cops_st_event;
 
 /**
@@ -293,5 +305,7 @@ typedef struct cops_st_event {
 COPS_API int cops_st_log_event(const cops_log *log, int i, cops_st_event *out);
 
 COPS_END_DECLS
+
+#include <cops/st-scene.h>
 
 #endif

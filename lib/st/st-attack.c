@@ -162,7 +162,7 @@ static void make_pool(cops_st_pool *p, const cops_st_rules *r, int dice, int mod
 }
 
 /* A ROLL event (ST): the pool's figures and every die. */
-static int log_roll(cops_log *log, const cops_roll *roll, int purpose, const cops_st_character *who,
+int cops__st_log_roll(cops_log *log, const cops_roll *roll, int purpose, const cops_st_character *who,
                     int id)
 {
   if (!log)
@@ -184,7 +184,7 @@ static int log_roll(cops_log *log, const cops_roll *roll, int purpose, const cop
   return cops__log_push_st(log, COPS_ST_EV_ROLL, name, id, -1, -1, NULL, v, roll);
 }
 
-static int log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
+int cops__st_log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
                      const cops_st_character *target, int target_id, const char *weapon,
                      const int *v)
 {
@@ -200,7 +200,7 @@ static int log_event(cops_log *log, int type, const cops_st_character *actor, in
 /* The damage pipeline (ST-A33) for one character: armour ignores up to its rating's
  * budget (old armour one less against firearms, ST-A32), a vest turns up to its code of
  * bullet damage into bashing (ST-A31), the rest marked (ST-L1). */
-static int take(cops_st_character *v, const cops_st_rules *r, int damage, int type, int firearm,
+int cops__st_take(cops_st_character *v, const cops_st_rules *r, int damage, int type, int firearm,
                 int *ignored, int *converted, int *bashing, int *lethal)
 {
   int rating = v->armour - (v->old_fashioned && firearm ? 1 : 0);
@@ -230,13 +230,13 @@ static int log_damage(cops_log *log, cops_st_character *v, int id, int damage, i
                       int ignored, int converted, int bashing, int lethal, int state)
 {
   const int vals[COPS__PAYLOAD] = {damage, type, ignored, converted, bashing, lethal, state};
-  return log_event(log, COPS_ST_EV_DAMAGE, NULL, -1, v, id, NULL, vals);
+  return cops__st_log_event(log, COPS_ST_EV_DAMAGE, NULL, -1, v, id, NULL, vals);
 }
 
 static int effect(cops_log *log, const cops_st_character *who, int id, int kind, int value)
 {
   const int v[COPS__PAYLOAD] = {kind, value};
-  return log_event(log, COPS_ST_EV_EFFECT, who, id, NULL, -1, NULL, v);
+  return cops__st_log_event(log, COPS_ST_EV_EFFECT, who, id, NULL, -1, NULL, v);
 }
 
 static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, cops_roll *ra,
@@ -251,7 +251,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
   int rc;
   {
     const int v[COPS__PAYLOAD] = {a->kind, (int)a->flags, a->distance, a->called};
-    if ((rc = log_event(log, COPS_ST_EV_ATTACK, att, a->attacker_id, tgt, a->target_id,
+    if ((rc = cops__st_log_event(log, COPS_ST_EV_ATTACK, att, a->attacker_id, tgt, a->target_id,
                         p->w.name, v)))
       return rc;
   }
@@ -280,7 +280,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
   make_pool(&pa, r, dice, mod, coup ? COPS_ST_ALL_EIGHTS : COPS_ST_DICE);
   cops__st_effective e;
   if ((rc = cops__st_pool_check(ctx, &pa, &e)) || (rc = cops__st_roll_checked(ra, ctx, &e)) ||
-      (rc = log_roll(log, ra, COPS_ST_ROLL_ATTACK, att, a->attacker_id)))
+      (rc = cops__st_log_roll(log, ra, COPS_ST_ROLL_ATTACK, att, a->attacker_id)))
     return rc;
   o->pool = e.pool;
   o->successes = cops_st_roll_successes(ra);
@@ -291,7 +291,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
     dmod -= defense_of(att, r);
     make_pool(&pd, r, ddice, dmod, COPS_ST_DICE);
     if ((rc = cops__st_pool_check(ctx, &pd, &e)) || (rc = cops__st_roll_checked(rd, ctx, &e)) ||
-        (rc = log_roll(log, rd, COPS_ST_ROLL_DEFENCE, tgt, a->target_id)))
+        (rc = cops__st_log_roll(log, rd, COPS_ST_ROLL_DEFENCE, tgt, a->target_id)))
       return rc;
     o->defender_pool = e.pool;
     o->defender_successes = cops_st_roll_successes(rd);
@@ -312,7 +312,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
   o->contact = touch && o->winner == COPS_ST_ATTACKER;
   {
     const int v[COPS__PAYLOAD] = {o->winner, o->margin, o->damage, o->type, o->successes};
-    if ((rc = log_event(log, COPS_ST_EV_RESULT, att, a->attacker_id, tgt, a->target_id, NULL, v)))
+    if ((rc = cops__st_log_event(log, COPS_ST_EV_RESULT, att, a->attacker_id, tgt, a->target_id, NULL, v)))
       return rc;
   }
   if (o->contact && (rc = effect(log, att, a->attacker_id, COPS_ST_CONTACT, 0)))
@@ -329,7 +329,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
       cops_st_rules bare = *r;   /* the shield's armour and vest are not modelled */
       const int keep_v = a->shield->vest, keep_a = a->shield->armour;
       a->shield->vest = a->shield->armour = 0;
-      const int st = take(a->shield, &bare, dmg, o->type, firearm, &ig, &cv, &b, &l);
+      const int st = cops__st_take(a->shield, &bare, dmg, o->type, firearm, &ig, &cv, &b, &l);
       a->shield->vest = keep_v;
       a->shield->armour = keep_a;
       if ((rc = log_damage(log, a->shield, a->shield_id, dmg, o->type, 0, 0, b, l, st)))
@@ -337,7 +337,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
       dmg -= a->shield->trait[COPS_ST_STAMINA];
       dmg = dmg > 0 ? dmg : 0;
     }
-    o->state = take(victim, r, dmg, o->type, firearm, &o->ignored, &o->converted, &o->bashing,
+    o->state = cops__st_take(victim, r, dmg, o->type, firearm, &o->ignored, &o->converted, &o->bashing,
                     &o->lethal);
     if ((rc = log_damage(log, victim, victim_id, dmg, o->type, o->ignored, o->converted,
                          o->bashing, o->lethal, o->state)))
@@ -447,8 +447,20 @@ int cops_st_log_event(const cops_log *log, int i, cops_st_event *out)
     e.damage = v[0], e.damage_type = v[1], e.ignored = v[2], e.converted = v[3];
     e.bashing = v[4], e.lethal = v[5], e.state = v[6];
     break;
-  default:
+  case COPS_ST_EV_EFFECT:
     e.effect = v[0], e.value = v[1];
+    break;
+  case COPS_ST_EV_INITIATIVE:
+    e.value = v[0], e.score = v[1], e.total = v[2];
+    break;
+  case COPS_ST_EV_NERVE:
+    e.value = v[0], e.damage = v[1];
+    break;
+  case COPS_ST_EV_OBJECT:
+    e.successes = v[0], e.total = v[1], e.boxes = v[2], e.broken = v[3], e.value = v[4];
+    break;
+  default:   /* COPS_ST_EV_BOUT */
+    e.winner = v[0], e.margin = v[1], e.boxes = v[2], e.total = v[3];
     break;
   }
   memcpy(out, &e, out->size);

@@ -77,4 +77,15 @@ void cops__st_mark(cops_st_character *ch, int health, int boxes, int type);
 int cops__st_health_state(const cops_st_character *ch, const cops_st_rules *r);
 int cops__st_wound_penalty(const cops_st_character *ch, const cops_st_rules *r);
 
+/* Events of the module (lib/st/st-attack.c): a pool rolled, and any other type with its
+ * values (COPS__PAYLOAD of them); a NULL log does nothing. */
+int cops__st_log_roll(cops_log *log, const cops_roll *roll, int purpose,
+                      const cops_st_character *who, int id);
+int cops__st_log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
+                       const cops_st_character *target, int target_id, const char *weapon,
+                       const int *v);
+/* Damage onto a character through its armour and vest (ST-A33); its health state after. */
+int cops__st_take(cops_st_character *v, const cops_st_rules *r, int damage, int type, int firearm,
+                  int *ignored, int *converted, int *bashing, int *lethal);
+
 #endif

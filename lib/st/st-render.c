@@ -8,17 +8,23 @@
 #include "st-private.h"
 
 static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "st.damage",
-                                         "st.effect"};
+                                         "st.effect", "st.initiative", "st.nerve", "st.object",
+                                         "st.bout"};
 static const char *const kind_keys[COPS_ST_ATTACK_KIND_COUNT] = {
   "exchange", "strike", "shot", "contact_shot", "coup_de_grace"};
 static const char *const called_keys[COPS_ST_CALLED_COUNT] = {
   "body", "arm", "leg", "head", "heart", "hand", "eye"};
 static const char *const flag_keys[5] = {"touch", "burst", "surprised", "defenseless", "prone"};
-static const char *const purpose_keys[COPS_ST_PURPOSE_COUNT] = {"attack", "defence"};
+static const char *const purpose_keys[COPS_ST_PURPOSE_COUNT] = {
+  "attack", "defence", "total_defense", "nerve", "object", "bout"};
+static const char *const nerve_keys[4] = {"acts", "spent", "restricted", "out"};
 static const char *const side_keys[3] = {NULL, "attacker", "defender"};
 static const char *const effect_keys[COPS_ST_EFFECT_COUNT] = {
   "recoil", "stray", "full_effect", "contact"};
 static const char *const mode_keys[3] = {"dice", "all-8s", "average"};
+
+_Static_assert(sizeof type_names / sizeof type_names[0] == COPS_ST_EV_TYPE_END - COPS_ST_EV_ATTACK,
+               "a name for every Storyteller event type");
 
 const char *cops__st_event_type_name(int type)
 {
@@ -71,8 +77,20 @@ json_t *cops__st_event_json(const cops_log *log, int i)
                      cops__st_damage_type_names[e.damage_type], "ignored", e.ignored,
                      "converted", e.converted, "bashing", e.bashing, "lethal", e.lethal,
                      "state", cops__st_health_state_names[e.state]);
-  default:
+  case COPS_ST_EV_EFFECT:
     return json_pack("{s:s,s:i}", "effect", effect_keys[e.effect], "value", e.value);
+  case COPS_ST_EV_INITIATIVE:
+    return json_pack("{s:i,s:i,s:i}", "die", e.value, "score", e.score, "total", e.total);
+  case COPS_ST_EV_NERVE:
+    return json_pack("{s:s,s:i}", "nerve", nerve_keys[e.value], "damage", e.damage);
+  case COPS_ST_EV_OBJECT:
+    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:b}", "object", c.weapon ? c.weapon : "",
+                     "durability", e.value, "successes", e.successes, "damage", e.total,
+                     "size", e.boxes, "broken", e.broken);
+  default:   /* COPS_ST_EV_BOUT */
+    return json_pack("{s:o,s:i,s:i,s:i}", "winner",
+                     e.winner ? json_string(side_keys[e.winner]) : json_null(), "margin",
+                     e.margin, "actor_bashing", e.boxes, "target_bashing", e.total);
   }
 }
 
@@ -87,6 +105,8 @@ typedef struct words {
   const char *attacks, *rolls, *chance, *dramatic, *success, *successes, *tie, *miss, *wins;
   const char *deals, *damage_in, *ignored, *converted, *marked, *recoil, *stray, *full, *contact;
   const char *defence, *no_damage;
+  const char *initiative, *nerve[4], *injury[4], *object, *broken, *bout_win, *bout_draw;
+  const char *purpose[COPS_ST_PURPOSE_COUNT];
 } words;
 
 static const words en = {
@@ -99,6 +119,11 @@ static const words en = {
   "Equal successes: no winner.", "No success: the attack fails.", "wins by",
   "deals", "takes", "armour ignores", "the vest turns", "marked", "recoil costs", "a stray shot may hit someone in contact",
   "the called shot has its full effect", "makes contact", "defends with", "no damage",
+  "initiative",
+  {"acts", "spends 1 Willpower to act", "can only hide, protect or flee this round", "is out of the fight"},
+  {"keeps going", "spends 1 Willpower to stay in the fight", "", "is out of the fight"},
+  "damage", "broken", "wins the bout by", "The bout is a draw.",
+  {"rolls", "defends with", "defends totally with", "keeps their nerve with", "strains with", "rolls"},
 };
 
 static const words fr = {
@@ -112,6 +137,11 @@ static const words fr = {
   "l'emporte de", "inflige", "encaisse", "l'armure ignore", "le gilet change",
   "cochés", "le recul coûte", "une balle perdue peut toucher quelqu'un au contact",
   "le tir visé a son plein effet", "touche sans blesser", "se défend avec", "aucun dommage",
+  "initiative",
+  {"agit", "dépense 1 point de Volonté pour agir", "ne peut que se cacher, protéger ou fuir ce round", "est hors du combat"},
+  {"tient bon", "dépense 1 point de Volonté pour rester dans le combat", "", "est hors du combat"},
+  "dommages", "cassé", "remporte l'assaut de", "L'assaut est nul.",
+  {"lance", "se défend avec", "se défend totalement avec", "garde son sang-froid avec", "force avec", "lance"},
 };
 
 void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -134,7 +164,7 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
     cops__text_printf(t, ").");
     break;
   case COPS_ST_EV_ROLL: {
-    cops__text_printf(t, "%s %s ", actor, e.purpose == COPS_ST_ROLL_DEFENCE ? W->defence : W->rolls);
+    cops__text_printf(t, "%s %s ", actor, W->purpose[e.purpose]);
     if (e.chance)
       cops__text_printf(t, "%s", W->chance);
     else
@@ -176,6 +206,25 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
                       W->type[COPS_ST_BASHING][e.bashing > 1], e.lethal,
                       W->type[COPS_ST_LETHAL][e.lethal > 1], W->marked, W->semi,
                       W->state[e.state]);
+    break;
+  case COPS_ST_EV_INITIATIVE:
+    cops__text_printf(t, "%s%s %s %d + %d = %d.", actor, W->colon, W->initiative, e.value,
+                      e.score, e.total);
+    break;
+  case COPS_ST_EV_NERVE:
+    cops__text_printf(t, "%s %s.", actor, e.damage ? W->injury[e.value] : W->nerve[e.value]);
+    break;
+  case COPS_ST_EV_OBJECT:
+    cops__text_printf(t, "%s%s %d %s (%d/%d)%s%s.", c.weapon ? c.weapon : "?", W->colon,
+                      e.successes, W->object, e.total, e.boxes, e.broken ? ", " : "",
+                      e.broken ? W->broken : "");
+    break;
+  case COPS_ST_EV_BOUT:
+    if (e.winner)
+      cops__text_printf(t, "%s %s %d.", e.winner == COPS_ST_DEFENDER ? target : actor,
+                        W->bout_win, e.margin);
+    else
+      cops__text_printf(t, "%s", W->bout_draw);
     break;
   default:
     if (e.effect == COPS_ST_RECOIL)

@@ -833,4 +833,46 @@ test("Storyteller attacks: scripted, their events, refusals (cops.st.attack)", f
   assert(vest == 0 and armour == 2 and old)
 end)
 
+test("Storyteller rolls around a fight (cops.st)", function()
+  if not cops.st then return end
+  local ctx <close> = scripted({7, 4, 8, 10, 2, 1, 5, 9})
+  local a <close> = cops.st.character(ctx, "A")
+  local b <close> = cops.st.character(ctx, "B")
+  a:set_trait("Dexterity", 3); a:set_trait("Composure", 2); a:set_trait("Athletics", 2)
+  b:set_trait("Dexterity", 2); b:set_trait("Composure", 2)
+  local log <close> = ctx:log()
+  local die, total = cops.st.initiative(ctx, a, {log = log})
+  assert(die == 7 and total == 12)                       -- §5.2
+  die, total = cops.st.initiative(ctx, b, {id = 1})
+  assert(total == 8)
+  local order = cops.st.initiative_order(ctx, {b, a}, {8, 12})
+  assert(order[1] == 2 and order[2] == 1)
+  assert(cops.st.total_defense(ctx, a) == 3)             -- §5.8
+  assert(log:events()[1].type == "st.initiative" and cops.st.event(log, 0).total == 12)
+  assert(cops.st.overwhelming(12, 6) and not cops.st.overwhelming(11, 6))   -- §4
+  local nerve <close> = scripted({3, 2, 1})
+  local civ <close> = cops.st.character(nerve, "Civ")
+  civ:set_trait("Resolve", 1); civ:set_trait("Composure", 2)
+  assert(cops.st.nerve(nerve, civ) == "spent")           -- §2
+  assert(cops.st.injury(civ, 2, {spend = false}) == "out" and cops.st.injury(civ, 1) == "acts")
+  local bout <close> = scripted({8, 9, 8, 1, 1, 8, 8, 2, 2, 2})
+  local x <close> = cops.st.character(bout, "X")
+  local y <close> = cops.st.character(bout, "Y")
+  for _, ch in ipairs{x, y} do ch:set_trait("Strength", 3); ch:set_trait("Brawl", 2) end
+  assert(cops.st.bout(bout, x, y) == "a")                 -- §3, ST-A9
+  assert(select(1, x:health()) == 2 and select(1, y:health()) == 3)
+  local none <close> = scripted({})
+  local v <close> = cops.st.character(none, "Vandal")
+  v:set_trait("Strength", 4); v:set_trait("Vigor", 1)
+  v:add_weapon{name = "Fire axe", kind = "melee", damage = 2, type = "lethal"}
+  local car = {name = "City car", durability = 3, boxes = 10}
+  local rounds = 0
+  while not car.broken do
+    assert(cops.st.strike_object(none, car, v, {weapon = "Fire axe", average = true}) == 1)
+    rounds = rounds + 1
+  end
+  assert(rounds == 10 and car.damage == 10)               -- §6.15 example 2
+  raises("ESTATE", function() cops.st.strike_object(none, car, v, {average = true}) end)
+end)
+
 h.finish("api")

@@ -180,6 +180,10 @@ class EventType(str, enum.Enum):
     ST_RESULT = "st.result"
     ST_DAMAGE = "st.damage"
     ST_EFFECT = "st.effect"
+    ST_INITIATIVE = "st.initiative"
+    ST_NERVE = "st.nerve"
+    ST_OBJECT = "st.object"
+    ST_BOUT = "st.bout"
 
     def __str__(self) -> str:
         return str(self.value)

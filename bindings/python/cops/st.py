@@ -39,7 +39,7 @@ class _Pool(ctypes.Structure):
 
 _pp = ctypes.POINTER(_Pool)
 _d = ctypes.POINTER(ctypes.c_double)
-_PROTOTYPES = {
+_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_st_pool_init_sized": (ctypes.c_int, [_pp, ctypes.c_size_t, ctypes.c_int]),
     "cops_st_pool_parse_sized": (ctypes.c_int, [_pp, ctypes.c_size_t, ctypes.c_void_p,
                                                 ctypes.c_char_p]),
@@ -60,11 +60,18 @@ _PROTOTYPES = {
     "cops_st_odds_difference": (ctypes.c_int, [ctypes.c_void_p, _pp, _pp, ctypes.c_int, _d]),
 }
 _AVAILABLE = hasattr(lib, "cops_st_roll")
-if _AVAILABLE:
-    for _name, (_res, _args) in _PROTOTYPES.items():
-        _fn = getattr(lib, _name)
-        _fn.restype = _res
-        _fn.argtypes = _args
+
+
+def _bind(prototypes: Dict[str, Tuple[Any, List[Any]]]) -> None:
+    """Set the prototypes of the module's functions, when the library holds them."""
+    if _AVAILABLE:
+        for name, (res, args) in prototypes.items():
+            fn = getattr(lib, name)
+            fn.restype = res
+            fn.argtypes = args
+
+
+_bind(_PROTOTYPES)
 
 
 def available() -> bool:
@@ -383,11 +390,7 @@ _CHAR_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_st_trait_parse": (ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
     "cops_st_derived_name": (ctypes.c_char_p, [ctypes.c_int]),
 }
-if _AVAILABLE:
-    for _cname, (_cres, _cargs) in _CHAR_PROTOTYPES.items():
-        _cfn = getattr(lib, _cname)
-        _cfn.restype = _cres
-        _cfn.argtypes = _cargs
+_bind(_CHAR_PROTOTYPES)
 
 
 def _rules(rules: Optional[Rules]) -> Any:
@@ -675,7 +678,8 @@ class _Event(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "kind", "flags", "distance", "called", "purpose", "pool", "threshold", "again", "mode",
         "successes", "chance", "dramatic", "capped", "winner", "margin", "damage",
-        "damage_type", "ignored", "converted", "bashing", "lethal", "state", "effect", "value")]
+        "damage_type", "ignored", "converted", "bashing", "lethal", "state", "effect", "value",
+        "score", "total", "boxes", "broken")]
 
 
 _ATTACK_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
@@ -698,11 +702,7 @@ _ATTACK_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
                                               ctypes.POINTER(_Attack), ctypes.c_void_p]),
     "cops_st_log_event": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(_Event)]),
 }
-if _AVAILABLE:
-    for _aname, (_ares, _aargs) in _ATTACK_PROTOTYPES.items():
-        _afn = getattr(lib, _aname)
-        _afn.restype = _ares
-        _afn.argtypes = _aargs
+_bind(_ATTACK_PROTOTYPES)
 
 
 def _weapon_index(ch: Character, weapon: Union[None, int, str]) -> int:
@@ -754,7 +754,7 @@ def attack(ctx: Context, attacker: Character, target: Character, kind: str = "ex
     r = rules._c() if rules is not None else None
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError("rules must be a cops.st.Rules")
-    a.rules = ctypes.cast(ctypes.byref(r), ctypes.c_void_p) if r is not None else None
+    a.rules = ctypes.addressof(r) if r is not None else None   # r lives until the call returns
     o = _Outcome()
     o.size = ctypes.sizeof(o)
     ctx._check(lib.cops_st_attack_resolve(ctypes.byref(o), ctx._h, ctypes.byref(a),
@@ -772,6 +772,166 @@ def event_fields(log: Any, index: int) -> Dict[str, int]:
     e.size = ctypes.sizeof(e)
     log._check(lib.cops_st_log_event(log._h, n.integer(index, "index"), ctypes.byref(e)))
     return {f: getattr(e, f) for f, _ in _Event._fields_[1:]}
+
+
+# ---- Around a fight: initiative, total defence, nerve, bouts, objects (ST §2-§6.15) -----
+
+NERVES = ("acts", "spent", "restricted", "out")   #: cops_st_nerves
+
+
+class _Object(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("name", ctypes.c_char * 48),
+                ("durability", ctypes.c_int), ("boxes", ctypes.c_int), ("damage", ctypes.c_int),
+                ("failure_damage", ctypes.c_int)]
+
+
+_ip = ctypes.POINTER(ctypes.c_int)
+_rp = ctypes.POINTER(_Rules)
+_SCENE_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
+    "cops_st_initiative": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_void_p, _rp,
+                                          ctypes.c_int, _ip, _ip, ctypes.c_void_p]),
+    "cops_st_initiative_order": (ctypes.c_int, [ctypes.c_void_p,
+                                                ctypes.POINTER(ctypes.c_void_p), _ip,
+                                                ctypes.c_int, _rp, _ip]),
+    "cops_st_total_defense": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_void_p, _rp,
+                                             ctypes.c_int, _ip, ctypes.c_void_p]),
+    "cops_st_nerve": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_void_p, _rp,
+                                     ctypes.c_int, ctypes.c_int, _ip, ctypes.c_void_p]),
+    "cops_st_injury": (ctypes.c_int, [ctypes.c_void_p, _rp, ctypes.c_int,
+                                      ctypes.c_int, ctypes.c_int, _ip, ctypes.c_void_p]),
+    "cops_st_overwhelming": (ctypes.c_int, [ctypes.c_int, ctypes.c_int]),
+    "cops_st_bout": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                    _rp, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                    _ip, ctypes.c_void_p]),
+    "cops_st_object_init_sized": (ctypes.c_int, [ctypes.POINTER(_Object), ctypes.c_size_t,
+                                                 ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
+    "cops_st_object_strike": (ctypes.c_int, [ctypes.POINTER(_Object), ctypes.c_void_p,
+                                             ctypes.c_void_p, _rp, ctypes.c_int,
+                                             ctypes.c_int, ctypes.c_int, ctypes.c_int, _ip,
+                                             ctypes.c_void_p]),
+}
+_bind(_SCENE_PROTOTYPES)
+
+
+def _log_ptr(log: Optional[Any]) -> Any:
+    return log._h if log is not None else None
+
+
+def initiative(ctx: Context, ch: Character, *, id: int = 0, rules: Optional[Rules] = None,
+               log: Optional[Any] = None) -> Tuple[int, int]:
+    """1d10 + Initiative (§5.2): (the die, the total)."""
+    _need()
+    die, total = ctypes.c_int(), ctypes.c_int()
+    ctx._check(lib.cops_st_initiative(ctx._h, ch._h, _rules(rules), n.integer(id, "id"),
+                                      ctypes.byref(die), ctypes.byref(total), _log_ptr(log)))
+    return die.value, total.value
+
+
+def initiative_order(ctx: Context, chars: List[Character], totals: List[int],
+                     rules: Optional[Rules] = None) -> List[int]:
+    """The indices of chars, first to act first (ST-A13: the total, the score, a roll-off)."""
+    _need()
+    count = len(chars)
+    if count != len(totals):
+        raise ValueError("one total for each character")
+    arr = (ctypes.c_void_p * max(count, 1))(*[c._h for c in chars])
+    tot = (ctypes.c_int * max(count, 1))(*[n.integer(t, "total") for t in totals])
+    order = (ctypes.c_int * max(count, 1))()
+    ctx._check(lib.cops_st_initiative_order(ctx._h, arr, tot, count, _rules(rules), order))
+    return list(order[:count])
+
+
+def total_defense(ctx: Context, ch: Character, *, id: int = 0, rules: Optional[Rules] = None,
+                  log: Optional[Any] = None) -> int:
+    """Dexterity + Athletics (§5.8): the successes to add to Defense this round."""
+    _need()
+    k = ctypes.c_int()
+    ctx._check(lib.cops_st_total_defense(ctx._h, ch._h, _rules(rules), n.integer(id, "id"),
+                                         ctypes.byref(k), _log_ptr(log)))
+    return k.value
+
+
+def nerve(ctx: Context, ch: Character, *, spend: bool = True, id: int = 0,
+          rules: Optional[Rules] = None, log: Optional[Any] = None) -> str:
+    """A non-combatant's round (§2): "acts", "spent" (Willpower) or "restricted"."""
+    _need()
+    out = ctypes.c_int()
+    ctx._check(lib.cops_st_nerve(ctx._h, ch._h, _rules(rules), n.integer(id, "id"),
+                                 int(bool(spend)), ctypes.byref(out), _log_ptr(log)))
+    return NERVES[out.value]
+
+
+def injury(ch: Character, damage: int, *, spend: bool = True, id: int = 0,
+           rules: Optional[Rules] = None, log: Optional[Any] = None) -> str:
+    """A non-combatant hit (§2): "acts", "spent" or "out" (more than Resolve, no Willpower)."""
+    _need()
+    out = ctypes.c_int()
+    ch._check(lib.cops_st_injury(ch._h, _rules(rules), n.integer(id, "id"),
+                                 n.integer(damage, "damage"), int(bool(spend)),
+                                 ctypes.byref(out), _log_ptr(log)))
+    return NERVES[out.value]
+
+
+def overwhelming(a: int, b: int) -> bool:
+    """§4, ST-A10: pool a is at least twice pool b."""
+    _need()
+    rc = lib.cops_st_overwhelming(n.integer(a, "a"), n.integer(b, "b"))
+    if rc < 0:
+        raise ValueError("pools 0 .. 128")
+    return bool(rc)
+
+
+def bout(ctx: Context, a: Character, b: Character, *, pool_a: int = -1, pool_b: int = -1,
+         damage: bool = True, rules: Optional[Rules] = None,
+         log: Optional[Any] = None) -> Optional[str]:
+    """A non-dramatic fight (§3, ST-A9): "a", "b" or None (a draw)."""
+    _need()
+    w = ctypes.c_int()
+    ctx._check(lib.cops_st_bout(ctx._h, a._h, b._h, _rules(rules),
+                                n.integer(pool_a, "pool_a"), n.integer(pool_b, "pool_b"),
+                                int(bool(damage)), ctypes.byref(w), _log_ptr(log)))
+    return (None, "a", "b")[w.value]
+
+
+class Object:
+    """An object to force or smash (§6.15, ST-M6): Durability, Size (its boxes), the
+    damage taken, and what a failed roll costs (ST-A34). A plain value."""
+
+    def __init__(self, name: str, durability: int, boxes: int, failure_damage: int = 0,
+                 damage: int = 0) -> None:
+        _need()
+        self._o = _Object()
+        rc = lib.cops_st_object_init_sized(ctypes.byref(self._o), ctypes.sizeof(self._o),
+                                           n.text(name, "name"), n.integer(durability, "durability"),
+                                           n.integer(boxes, "boxes"))
+        if rc:
+            raise ValueError("an object: a name of 1 to 47 bytes, durability 0 .. 10, "
+                             "boxes 1 .. 100")
+        self._o.failure_damage = n.integer(failure_damage, "failure_damage")
+        self._o.damage = n.integer(damage, "damage")
+
+    name = property(lambda self: self._o.name.decode("utf-8"))
+    durability = property(lambda self: self._o.durability)
+    boxes = property(lambda self: self._o.boxes)
+    damage = property(lambda self: self._o.damage)
+    failure_damage = property(lambda self: self._o.failure_damage)
+
+    @property
+    def broken(self) -> bool:
+        return bool(self._o.damage >= self._o.boxes)
+
+    def strike(self, ctx: Context, ch: Character, *, weapon: Union[None, int, str] = None,
+               dice: int = -1, average: bool = False, id: int = 0,
+               rules: Optional[Rules] = None, log: Optional[Any] = None) -> int:
+        """One go (ST-A34): dice (-1: Strength + Vigor) less the effective Durability; its
+        successes, added to the damage. average: a third of the pool, no roll (ST-A35)."""
+        k = ctypes.c_int()
+        ctx._check(lib.cops_st_object_strike(ctypes.byref(self._o), ctx._h, ch._h,
+                                             _rules(rules), n.integer(id, "id"),
+                                             _weapon_index(ch, weapon), n.integer(dice, "dice"),
+                                             2 if average else 0, ctypes.byref(k),
+                                             _log_ptr(log)))
+        return k.value
 
 
 def _default_rules() -> Rules:

@@ -201,3 +201,43 @@ def test_coup_de_grace_and_the_vest():
         o = st.attack(ctx, g, c, "shot", weapon=0)     # ST-A31: 2 of 4 turned bashing
         assert (o.damage, o.converted, o.bashing, o.lethal) == (4, 2, 2, 2)
         c.begin_round()
+
+
+def test_scene_rolls():
+    with scripted(7, 4, 8, 10, 2, 1, 5, 9) as ctx:
+        a, b = st.Character.new(ctx, "A"), st.Character.new(ctx, "B")
+        a["Dexterity"], a["Composure"], a["Athletics"] = 3, 2, 2
+        b["Dexterity"], b["Composure"] = 2, 2
+        log = cops.Log(ctx)
+        assert st.initiative(ctx, a, log=log) == (7, 12)          # §5.2: 7 + 5
+        assert st.initiative(ctx, b, id=1, log=log) == (4, 8)
+        assert st.initiative_order(ctx, [b, a], [8, 12]) == [1, 0]
+        assert st.total_defense(ctx, a, log=log) == 3             # §5.8: 8, 10 (2), 1, 5, 9
+        assert [str(e.type) for e in log.events][:2] == ["st.initiative", "st.initiative"]
+        assert log.events[0]["total"] == 12
+    assert st.overwhelming(12, 6) and not st.overwhelming(11, 6)    # §4, ST-A10
+    with scripted(3, 2, 1) as ctx:
+        civ = st.Character.new(ctx, "Civ")
+        civ["Resolve"], civ["Composure"] = 1, 2
+        assert st.nerve(ctx, civ) == "spent"                      # §2: failed, Willpower
+        assert civ.points("willpower") == (2, 3)
+        assert st.injury(civ, 2, spend=False) == "out"
+        assert st.injury(civ, 1) == "acts"
+    with scripted(8, 9, 8, 1, 1, 8, 8, 2, 2, 2) as ctx:            # §3: 3 against 2
+        a, b = st.Character.new(ctx, "A"), st.Character.new(ctx, "B")
+        for ch in (a, b):
+            ch["Strength"], ch["Brawl"] = 3, 2
+        assert st.bout(ctx, a, b) == "a"
+        assert a.health == (2, 0) and b.health == (3, 0)          # ST-A9
+    with scripted() as ctx:                                        # §6.15 example 2
+        v = st.Character.new(ctx, "Vandal")
+        v["Strength"], v["Vigor"] = 4, 1
+        v.add_weapon(st.Weapon("Fire axe", 2))
+        car = st.Object("City car", 3, 10)
+        rounds = 0
+        while not car.broken:
+            assert car.strike(ctx, v, weapon="Fire axe", average=True) == 1
+            rounds += 1
+        assert rounds == 10 and car.damage == 10
+        with pytest.raises(cops.StateError, match="broken already"):
+            car.strike(ctx, v, average=True)
