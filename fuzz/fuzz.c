@@ -256,6 +256,18 @@ static void fuzz_st_attack(cops_ctx *ctx, struct bytes *b)
   cops_st_injury(ch[2], NULL, 2, take(b, -1, 101), take(b, 0, 1), &x, log);
   cops_st_bout(ctx, ch[0], ch[take(b, 0, 2)], NULL, take(b, -2, 65), take(b, -2, 65),
                take(b, 0, 2), &x, log);
+  cops_st_grapple g;
+  cops_st_grapple_init(&g);
+  for (int n = 0; n < 3 && b->n; n++) {
+    cops_st_grapple_side sa = {{take(b, -2, 6), take(b, -2, 6)}, take(b, -2, 3), take(b, 0, 2)};
+    cops_st_grapple_side sb = {{take(b, -2, 6), take(b, -2, 6)}, take(b, -2, 3), take(b, 0, 2)};
+    cops_st_grapple_outcome go = {.size = sizeof go};
+    if (take(b, 0, 5) == 0)
+      g.hold = take(b, -1, 3);
+    if (cops_st_grapple_round(&g, &go, ctx, ch[0], ch[1], 0, 1, &sa, &sb, NULL, log) == COPS_OK &&
+        (go.damage < 0 || go.bite < 0 || (go.winner && go.margin <= 0)))
+      abort();
+  }
   cops_st_object obj;
   if (cops_st_object_init(&obj, "Door", take(b, -1, 11), take(b, 0, 101)) == COPS_OK) {
     obj.failure_damage = take(b, -1, 11);

@@ -259,6 +259,13 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
         while not cuffs.broken:
             cuffs.strike(ctx, civ, id=1, log=log)
         cops.st.Object("Door", 2, 5).strike(ctx, a, dice=6, average=True, log=log)
+        v = cops.st.Character.load(ctx, os.path.join(st_sheets, "vince.json"))
+        for k in range(8):
+            g = cops.st.Grapple(ctx, a, v)
+            while g.active:
+                g.round(["take_weapon", "hold"], ["damage", "break_free"], b_in_hand=0, log=log)
+            a.set_health(0, 0)
+            v.set_health(0, 0)
         lines(log.jsonl(), "the rolls around a fight")
     weak = load(os.path.join(st_sheets, "vince.json"))   # too weak for his machine pistol
     weak["attributes"]["Strength"] = 2

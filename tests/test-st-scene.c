@@ -261,6 +261,94 @@ START_TEST(test_scene_all_or_nothing)
 }
 END_TEST
 
+/* §6.2, ST-A19, ST-A20, §6.1, ST-A18: a grapple round by round with scripted dice. */
+START_TEST(test_s6_2_grapple)
+{
+  script s;
+  /* Both Strength 3 + Brawl 2 = 5, Defense 2: 3 dice each. */
+  cops_ctx *ctx = SCRIPT(&s, 8, 8, 1, /* B */ 1, 1, 1);
+  cops_st_character *a = person(ctx, "A", 3, 2, 2, 2, 0);
+  cops_st_character *b = person(ctx, "B", 3, 2, 2, 2, 0);
+  cops_st_character_set_trait(a, COPS_ST_BRAWL, 2);
+  cops_st_character_set_trait(b, COPS_ST_BRAWL, 2);
+  cops_st_weapon knife, fangs;
+  cops_st_weapon_init(&knife, COPS_ST_MELEE);
+  knife.damage = 1;
+  int kb;
+  cops_st_character_add_weapon(b, &knife, &kb);
+  cops_st_weapon_init(&fangs, COPS_ST_TEETH);
+  fangs.damage = 0;
+  fangs.type = COPS_ST_LETHAL;                      /* a vampire's 0L */
+  cops_st_character_add_weapon(a, &fangs, NULL);
+  cops_st_grapple g;
+  ck_assert_int_eq(cops_st_grapple_init(&g), COPS_OK);
+  cops_st_grapple_side sa = {{COPS_ST_TAKE_WEAPON, COPS_ST_GRAPPLE_DAMAGE}, -1, 0};
+  cops_st_grapple_side sb = {{COPS_ST_BREAK_FREE, -1}, kb, 0};
+  cops_st_grapple_outcome o = {.size = sizeof o};
+  cops_log *log;
+  cops_log_new(&log, ctx);
+  /* Margin 2: one effect, the knife taken. */
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log), COPS_OK);
+  ck_assert_int_eq(o.winner, COPS_ST_ATTACKER);
+  ck_assert_int_eq(o.margin, 2);
+  ck_assert_int_eq(o.effects[0], COPS_ST_TAKE_WEAPON);
+  ck_assert_int_eq(o.effects[1], -1);
+  ck_assert_int_eq(g.controller * 10 + g.weapon_owner, 12);
+  /* Margin 4 (10-again): two effects; the damage with the knife held: 1 + 4 lethal. */
+  sa.effects[0] = COPS_ST_GRAPPLE_DAMAGE;
+  sa.effects[1] = COPS_ST_HOLD;
+  SCRIPT_FACES(&s, 10, 8, 8, 9, 1, 1, 1);
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log), COPS_OK);
+  ck_assert_int_eq(o.margin, 4);
+  ck_assert_int_eq(o.damage, 5);
+  ck_assert_int_eq(o.damage_type, COPS_ST_LETHAL);
+  ck_assert_int_eq(g.hold, COPS_ST_ATTACKER);
+  int bb, ll;
+  cops_st_character_health(b, &bb, &ll);
+  ck_assert_int_eq(ll, 5);
+  /* In the hold B's Defense is 0: A rolls 5 dice; a tie keeps the hold; A bites as the
+   * holder, margin 0: 0L, nothing (ST-A18). */
+  sa.bite = 1;
+  sa.effects[0] = COPS_ST_HOLD;
+  sa.effects[1] = -1;
+  SCRIPT_FACES(&s, 8, 1, 1, 1, 1, /* B, wounded (-1): 2 dice */ 9, 1);
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log), COPS_OK);
+  ck_assert_int_eq(o.pool[0], 5);
+  ck_assert_int_eq(o.pool[1], 2);
+  ck_assert_int_eq(o.winner, COPS_ST_NOBODY);
+  ck_assert_int_eq(g.hold, COPS_ST_ATTACKER);
+  ck_assert_int_eq(o.bite, 0);
+  /* B wins: the hold is lost, B breaks free; the grapple is over. */
+  SCRIPT_FACES(&s, 1, 1, 1, 1, 1, 9, 9);
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log), COPS_OK);
+  ck_assert_int_eq(o.winner, COPS_ST_DEFENDER);
+  ck_assert_int_eq(g.active, 0);
+  ck_assert_int_eq(g.hold, 0);
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log),
+                   COPS_ESTATE);
+  char *text;
+  ck_assert_int_eq(cops_log_narrate(log, 0, COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "A wins the grapple by 2: takes the weapon.\n"));
+  ck_assert_ptr_nonnull(strstr(text, "A wins the grapple by 4: hurts, holds in submission.\n"));
+  ck_assert_ptr_nonnull(strstr(text, "B wins the grapple by 2: breaks free.\n"));
+  cops_free(text);
+  /* Refusals: a bite without teeth, an unknown effect. */
+  cops_st_grapple_init(&g);
+  sb.bite = 1;
+  SCRIPT_FACES(&s, 1, 1, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log),
+                   COPS_ERULE);
+  sb.bite = 0;
+  sb.effects[0] = 9;
+  ck_assert_int_eq(cops_st_grapple_round(&g, &o, ctx, a, b, 0, 1, &sa, &sb, NULL, log),
+                   COPS_EINVAL);
+  cops_log_free(log);
+  cops_st_character_free(a);
+  cops_st_character_free(b);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *st_scene_suite(void)
 {
   Suite *s = suite_create("st-scene");
@@ -272,6 +360,7 @@ static Suite *st_scene_suite(void)
   tcase_add_test(tc, test_s3_non_dramatic_bout);
   tcase_add_test(tc, test_s6_15_objects);
   tcase_add_test(tc, test_scene_all_or_nothing);
+  tcase_add_test(tc, test_s6_2_grapple);
   suite_add_tcase(s, tc);
   return s;
 }

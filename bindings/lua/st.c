@@ -924,6 +924,136 @@ static int st_strike_object(lua_State *L)
   return 1;
 }
 
+/* ---- grapples -------------------------------------------------------------------------- */
+
+static const char *const grapple_effects[] = {"break_free", "take_weapon", "damage", "disarm",
+                                              "hold", "shield", NULL};
+static const char *const side_names[] = {NULL, "a", "b"};
+
+static int side_field(lua_State *L, int t, const char *key)
+{
+  lua_getfield(L, t, key);
+  int v = 0;
+  if (!lua_isnil(L, -1)) {
+    const char *s = luaL_checkstring(L, -1);
+    v = !strcmp(s, "a") ? 1 : !strcmp(s, "b") ? 2 : -1;
+    if (v < 0)
+      luaL_error(L, "grapple.%s: \"a\", \"b\" or nil", key);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static void set_side(lua_State *L, int t, const char *key, int v)
+{
+  if (v)
+    lua_pushstring(L, side_names[v]);
+  else
+    lua_pushnil(L);
+  lua_setfield(L, t, key);
+}
+
+/* One side's choices from opts[key] = {effects = {...}, in_hand =, bite =}. */
+static void grapple_side(lua_State *L, int opts, const char *key, const cops_st_character *ch,
+                         cops_st_grapple_side *s)
+{
+  s->effects[0] = s->effects[1] = -1;
+  s->in_hand = -1;
+  s->bite = 0;
+  lua_getfield(L, opts, key);
+  const int t = lua_gettop(L);
+  if (lua_istable(L, t)) {
+    lua_getfield(L, t, "effects");
+    if (lua_istable(L, -1))
+      for (int k = 0; k < 2; k++) {
+        lua_rawgeti(L, -1, k + 1);
+        if (!lua_isnil(L, -1))
+          s->effects[k] = luaL_checkoption(L, -1, NULL, grapple_effects);
+        lua_pop(L, 1);
+      }
+    lua_pop(L, 1);
+    s->in_hand = weapon_field(L, t, "in_hand", ch);
+    lua_getfield(L, t, "bite");
+    s->bite = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* cops.st.grapple() → a new grapple's state, a table {active = true}. */
+static int st_grapple(lua_State *L)
+{
+  lua_createtable(L, 0, 6);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "active");
+  return 1;
+}
+
+/* cops.st.grapple_round(ctx, grapple, a, b[, opts{a = {...}, b = {...}, a_id, b_id, rules,
+ * log}]) → what the round did; the grapple table updated (§6.2). */
+static int st_grapple_round(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  cops_st_character *a = to_entity(L, 3, ST_CHARACTER)->p, *b = to_entity(L, 4, ST_CHARACTER)->p;
+  cops_st_grapple g;
+  check(L, c, cops_st_grapple_init_sized(&g, sizeof g));
+  lua_getfield(L, 2, "active");
+  g.active = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  g.hold = side_field(L, 2, "hold");
+  g.shield = side_field(L, 2, "shield");
+  g.controller = side_field(L, 2, "controller");
+  g.weapon_owner = side_field(L, 2, "weapon_owner");
+  g.weapon = opt_field_int(L, 2, "weapon", -1);
+  cops_st_grapple_side sa, sb;
+  cops_st_rules r;
+  const cops_st_rules *rules;
+  cops_log *log;
+  int id;
+  scene_opts(L, c, 5, &id, &r, &rules, &log);
+  int a_id = 0, b_id = 1;
+  if (lua_istable(L, 5)) {
+    grapple_side(L, 5, "a", a, &sa);
+    grapple_side(L, 5, "b", b, &sb);
+    a_id = opt_field_int(L, 5, "a_id", 0);
+    b_id = opt_field_int(L, 5, "b_id", 1);
+  } else {
+    lua_newtable(L);
+    grapple_side(L, lua_gettop(L), "a", a, &sa);
+    grapple_side(L, lua_gettop(L), "b", b, &sb);
+    lua_pop(L, 1);
+  }
+  cops_st_grapple_outcome o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  check(L, c, cops_st_grapple_round(&g, &o, c->ctx, a, b, a_id, b_id, &sa, &sb, rules, log));
+  lua_pushboolean(L, g.active);
+  lua_setfield(L, 2, "active");
+  set_side(L, 2, "hold", g.hold);
+  set_side(L, 2, "shield", g.shield);
+  set_side(L, 2, "controller", g.controller);
+  set_side(L, 2, "weapon_owner", g.weapon_owner);
+  lua_pushinteger(L, g.weapon);
+  lua_setfield(L, 2, "weapon");
+  lua_createtable(L, 0, 10);
+  set_side(L, lua_gettop(L), "winner", o.winner);
+  const named_int f[] = {{"margin", o.margin}, {"damage", o.damage}, {"bite", o.bite},
+                         {"successes_a", o.successes[0]}, {"successes_b", o.successes[1]},
+                         {"pool_a", o.pool[0]}, {"pool_b", o.pool[1]}};
+  set_fields(L, f, sizeof f / sizeof f[0], 0);
+  lua_pushstring(L, damage_types[o.damage_type]);
+  lua_setfield(L, -2, "damage_type");
+  lua_newtable(L);
+  for (int k = 0, n = 0; k < 2; k++)
+    if (o.effects[k] >= 0) {
+      lua_pushstring(L, grapple_effects[o.effects[k]]);
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "effects");
+  return 1;
+}
+
 /* cops.st.traits and cops.st.derived: the names, in the C enums' order. */
 static void push_names(lua_State *L, const char *(*name)(int))
 {
@@ -959,7 +1089,8 @@ void open_st(lua_State *L)
     {"attack", st_attack}, {"event", st_event}, {"initiative", st_initiative},
     {"initiative_order", st_initiative_order}, {"total_defense", st_total_defense},
     {"nerve", st_nerve}, {"injury", st_injury}, {"overwhelming", st_overwhelming},
-    {"bout", st_bout}, {"strike_object", st_strike_object}, {NULL, NULL},
+    {"bout", st_bout}, {"strike_object", st_strike_object}, {"grapple", st_grapple},
+    {"grapple_round", st_grapple_round}, {NULL, NULL},
   };
   luaL_newlib(L, functions);
   push_names(L, cops_st_trait_name);

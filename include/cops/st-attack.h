@@ -224,6 +224,94 @@ typedef struct cops_st_outcome {
 COPS_API int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *a,
                                     cops_log *log);
 
+/* ---- Grapples (§6.1, §6.2, §6.9; ST-A18, ST-A19, ST-A20; ST-M12, ST-M19) ------------ */
+
+/** The effects a grapple's winner chooses (§6.2). */
+enum cops_st_grapple_effects {
+  COPS_ST_BREAK_FREE = 0,   /**< the grapple ends at once */
+  COPS_ST_TAKE_WEAPON,      /**< seize the weapon the other holds */
+  COPS_ST_GRAPPLE_DAMAGE,   /**< (-1B) + margin, or the controlled weapon's code + margin */
+  COPS_ST_DISARM,           /**< a controlled weapon leaves the fight */
+  COPS_ST_HOLD,             /**< a submission hold: the other's Defense 0 against everyone (ST-A20) */
+  COPS_ST_SHIELD,           /**< the other as a human shield against shots (§6.9) */
+  COPS_ST_GRAPPLE_EFFECT_COUNT
+};
+
+/**
+ * @brief Two characters grappling (ST-M19): the state a caller keeps from one
+ * round's contest to the next. cops_st_grapple_init() starts one; grows only at
+ * its end. Sides are ::COPS_ST_ATTACKER (the first character of
+ * cops_st_grapple_round()) and ::COPS_ST_DEFENDER (the second), 0 for nobody.
+ */
+typedef struct cops_st_grapple {
+  uint32_t size;     /**< sizeof(cops_st_grapple) */
+  int active;        /**< 1 while they hold each other; 0 once one broke free */
+  int hold;          /**< the side holding the other in a submission hold (ST-A20) */
+  int shield;        /**< the side using the other as a human shield (§6.9) */
+  int controller;    /**< the side controlling a weapon (§6.2) */
+  int weapon_owner;  /**< whose sheet that weapon is on */
+  int weapon;        /**< its index there (-1 none) */
+} cops_st_grapple;
+
+/** @brief A new grapple (active, nothing held). The macro passes sizeof(cops_st_grapple). @since 0.15.0 */
+COPS_API int cops_st_grapple_init_sized(cops_st_grapple *g, size_t size);
+/** @brief cops_st_grapple_init_sized() with sizeof(cops_st_grapple). @since 0.15.0 */
+#define cops_st_grapple_init(g) cops_st_grapple_init_sized((g), sizeof(cops_st_grapple))
+
+/** One side's choices in a grapple round. */
+typedef struct cops_st_grapple_side {
+  int effects[2];    /**< the effects wished, in order (-1: none); the second counts at a margin of 4 or more */
+  int in_hand;       /**< the weapon this side holds (its index, -1 none): what TAKE_WEAPON seizes from it */
+  int bite;          /**< 1: bite with the side's teeth (a teeth weapon on its sheet) as its automatic action (ST-A18) */
+} cops_st_grapple_side;
+
+/** What a grapple round did. */
+typedef struct cops_st_grapple_outcome {
+  uint32_t size;          /**< the caller's sizeof(cops_st_grapple_outcome) */
+  int successes[2];       /**< each side's successes (the first character's first) */
+  int pool[2];            /**< each side's pool after modifiers */
+  int winner;             /**< ::COPS_ST_ATTACKER, ::COPS_ST_DEFENDER or ::COPS_ST_NOBODY (a tie, ST-A5) */
+  int margin;             /**< the winner's successes less the loser's */
+  int effects[2];         /**< the effects applied, in order (-1 none) */
+  int damage;             /**< boxes the loser took from the damage effect */
+  int damage_type;        /**< its type */
+  int bite;               /**< boxes of the winner's bite (or the holder's, margin 0) */
+  int disarmed_owner;     /**< the side whose weapon left the fight, 0 none */
+  int disarmed_weapon;    /**< its index on that side's sheet */
+} cops_st_grapple_outcome;
+
+/**
+ * @brief One round of a grapple (§6.2, ST-A19, ST-A20): both roll Strength +
+ * Vigor + Brawl less the other's Defense (0 for the one in a submission hold);
+ * more successes wins. The winner applies its first effect, and its second at
+ * a margin of 4 or more, in order: TAKE_WEAPON before DISARM or a weapon's
+ * DAMAGE, which need a controlled weapon (an effect that cannot apply is
+ * skipped); DAMAGE once a round; BREAK_FREE ends the grapple at once. A hold is
+ * kept while its holder does not lose a round; the loser of the holder's side
+ * loses it. A bite (§6.1, ST-A18): the winner's teeth code + margin, or a
+ * holder's teeth code + 0 without winning; at least 0.
+ * @param g the grapple, updated (it must be active)
+ * @param out what happened (its @c size set by the caller); may be NULL
+ * @param ctx the dice
+ * @param a the first character (::COPS_ST_ATTACKER), id @p a_id in the events
+ * @param b the second (::COPS_ST_DEFENDER), id @p b_id
+ * @param a_id the first character's id in the events
+ * @param b_id the second's
+ * @param sa the first character's choices
+ * @param sb the second's
+ * @param rules NULL for the defaults
+ * @param log the events, or NULL
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ESTATE (a grapple no
+ *         longer active); ::COPS_ERNG; ::COPS_ENOMEM. All or nothing.
+ * @rule ST-A5 ST-A18 ST-A19 ST-A20
+ * @since 0.15.0
+ */
+COPS_API int cops_st_grapple_round(cops_st_grapple *g, cops_st_grapple_outcome *out,
+                                   cops_ctx *ctx, cops_st_character *a, cops_st_character *b,
+                                   int a_id, int b_id, const cops_st_grapple_side *sa,
+                                   const cops_st_grapple_side *sb, const cops_st_rules *rules,
+                                   cops_log *log);
+
 /** Storyteller event types, in the same log as COPS's (type names "st.attack" ...). */
 enum cops_st_event_types {
   COPS_ST_EV_ATTACK = 1000,  /**< an attack: kind, weapon, distance, called shot */
@@ -235,6 +323,7 @@ enum cops_st_event_types {
   COPS_ST_EV_NERVE,          /**< a non-combatant's round (§2): rolled, Willpower spent, or restricted; or an injury's test */
   COPS_ST_EV_OBJECT,         /**< damage to an object (§6.15): successes, its total, broken */
   COPS_ST_EV_BOUT,           /**< a non-dramatic fight's result (§3): the winner, each side's bashing */
+  COPS_ST_EV_GRAPPLE,        /**< a grapple round's result (§6.2): winner, margin, effects, the state after */
   COPS_ST_EV_TYPE_END
 };
 
@@ -246,6 +335,7 @@ enum cops_st_purposes {
   COPS_ST_ROLL_NERVE,        /**< a non-combatant's Resolve + Composure (§2) */
   COPS_ST_ROLL_OBJECT,       /**< a pool against an object's Durability (§6.15) */
   COPS_ST_ROLL_BOUT,         /**< one side of a non-dramatic fight (§3) */
+  COPS_ST_ROLL_GRAPPLE,      /**< one side of a grapple (§6.2) */
   COPS_ST_PURPOSE_COUNT
 };
 
@@ -279,8 +369,8 @@ typedef struct cops_st_event {
   int chance;        /**< ROLL */
   int dramatic;      /**< ROLL */
   int capped;        /**< ROLL */
-  int winner;        /**< RESULT, BOUT: a ::cops_st_sides value */
-  int margin;        /**< RESULT, BOUT */
+  int winner;        /**< RESULT, BOUT, GRAPPLE: a ::cops_st_sides value */
+  int margin;        /**< RESULT, BOUT, GRAPPLE */
   int damage;        /**< RESULT: boxes dealt; DAMAGE: boxes coming at this character; NERVE: the hit tested (0: a round's roll) */
   int damage_type;   /**< RESULT, DAMAGE: ::COPS_ST_BASHING or ::COPS_ST_LETHAL */
   int ignored;       /**< DAMAGE: boxes the armour ignored */
@@ -294,6 +384,11 @@ typedef struct cops_st_event {
   int total;         /**< INITIATIVE: die + score; OBJECT: the object's damage so far; BOUT: the target's bashing */
   int boxes;         /**< OBJECT: its Size (ST-A34); BOUT: the actor's bashing */
   int broken;        /**< OBJECT: its damage reached its Size */
+  int effects[2];    /**< GRAPPLE: the effects applied (-1 none) */
+  int active;        /**< GRAPPLE: still grappling after it */
+  int hold;          /**< GRAPPLE: the side holding a submission hold after it */
+  int shield;        /**< GRAPPLE: the side using the other as a shield after it */
+  int controller;    /**< GRAPPLE: the side controlling a weapon after it */
 } cops_st_event;
 
 /**

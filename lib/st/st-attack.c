@@ -429,6 +429,7 @@ int cops_st_log_event(const cops_log *log, int i, cops_st_event *out)
   cops_st_event e;
   memset(&e, 0, sizeof e);
   e.size = out->size;
+  e.effects[0] = e.effects[1] = -1;
   const int *v = r->v;
   switch (r->type) {
   case COPS_ST_EV_ATTACK:
@@ -459,8 +460,12 @@ int cops_st_log_event(const cops_log *log, int i, cops_st_event *out)
   case COPS_ST_EV_OBJECT:
     e.successes = v[0], e.total = v[1], e.boxes = v[2], e.broken = v[3], e.value = v[4];
     break;
-  default:   /* COPS_ST_EV_BOUT */
+  case COPS_ST_EV_BOUT:
     e.winner = v[0], e.margin = v[1], e.boxes = v[2], e.total = v[3];
+    break;
+  default:   /* COPS_ST_EV_GRAPPLE */
+    e.winner = v[0], e.margin = v[1], e.effects[0] = v[2], e.effects[1] = v[3];
+    e.active = v[4], e.hold = v[5], e.shield = v[6], e.controller = v[7];
     break;
   }
   memcpy(out, &e, out->size);

@@ -84,6 +84,11 @@ int cops__st_log_roll(cops_log *log, const cops_roll *roll, int purpose,
 int cops__st_log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
                        const cops_st_character *target, int target_id, const char *weapon,
                        const int *v);
+/* A pool of the rules' dice (ST-A1, ST-A2, ST-A37) rolled into a new roll and logged: its
+ * size after modifiers (pool, may be NULL) and its successes (lib/st/st-scene.c). */
+int cops__st_pool_roll(cops_ctx *ctx, const cops_st_rules *r, int dice, int mod, int mode,
+                       int purpose, cops_st_character *ch, int id, cops_log *log, int *pool,
+                       int *successes);
 /* Damage onto a character through its armour and vest (ST-A33); its health state after. */
 int cops__st_take(cops_st_character *v, const cops_st_rules *r, int damage, int type, int firearm,
                   int *ignored, int *converted, int *bashing, int *lethal);

@@ -9,14 +9,16 @@
 
 static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "st.damage",
                                          "st.effect", "st.initiative", "st.nerve", "st.object",
-                                         "st.bout"};
+                                         "st.bout", "st.grapple"};
 static const char *const kind_keys[COPS_ST_ATTACK_KIND_COUNT] = {
   "exchange", "strike", "shot", "contact_shot", "coup_de_grace"};
 static const char *const called_keys[COPS_ST_CALLED_COUNT] = {
   "body", "arm", "leg", "head", "heart", "hand", "eye"};
 static const char *const flag_keys[5] = {"touch", "burst", "surprised", "defenseless", "prone"};
 static const char *const purpose_keys[COPS_ST_PURPOSE_COUNT] = {
-  "attack", "defence", "total_defense", "nerve", "object", "bout"};
+  "attack", "defence", "total_defense", "nerve", "object", "bout", "grapple"};
+static const char *const grapple_keys[COPS_ST_GRAPPLE_EFFECT_COUNT] = {
+  "break_free", "take_weapon", "damage", "disarm", "hold", "shield"};
 static const char *const nerve_keys[4] = {"acts", "spent", "restricted", "out"};
 static const char *const side_keys[3] = {NULL, "attacker", "defender"};
 static const char *const effect_keys[COPS_ST_EFFECT_COUNT] = {
@@ -87,10 +89,24 @@ json_t *cops__st_event_json(const cops_log *log, int i)
     return json_pack("{s:s,s:i,s:i,s:i,s:i,s:b}", "object", c.weapon ? c.weapon : "",
                      "durability", e.value, "successes", e.successes, "damage", e.total,
                      "size", e.boxes, "broken", e.broken);
-  default:   /* COPS_ST_EV_BOUT */
+  case COPS_ST_EV_BOUT:
     return json_pack("{s:o,s:i,s:i,s:i}", "winner",
                      e.winner ? json_string(side_keys[e.winner]) : json_null(), "margin",
                      e.margin, "actor_bashing", e.boxes, "target_bashing", e.total);
+  default: {  /* COPS_ST_EV_GRAPPLE */
+    json_t *effects = json_array();
+    for (int k = 0; effects && k < 2; k++)
+      if (e.effects[k] >= 0 && json_array_append_new(effects, json_string(grapple_keys[e.effects[k]]))) {
+        json_decref(effects);
+        effects = NULL;
+      }
+    return json_pack("{s:o,s:i,s:o,s:b,s:o,s:o,s:o}", "winner",
+                     e.winner ? json_string(side_keys[e.winner]) : json_null(), "margin", e.margin,
+                     "effects", effects, "active", e.active, "hold",
+                     e.hold ? json_string(side_keys[e.hold]) : json_null(), "shield",
+                     e.shield ? json_string(side_keys[e.shield]) : json_null(), "controller",
+                     e.controller ? json_string(side_keys[e.controller]) : json_null());
+  }
   }
 }
 
@@ -107,6 +123,7 @@ typedef struct words {
   const char *defence, *no_damage;
   const char *initiative, *nerve[4], *injury[4], *object, *broken, *bout_win, *bout_draw;
   const char *purpose[COPS_ST_PURPOSE_COUNT];
+  const char *grapple_win, *grapple_tie, *grapple[COPS_ST_GRAPPLE_EFFECT_COUNT];
 } words;
 
 static const words en = {
@@ -123,7 +140,9 @@ static const words en = {
   {"acts", "spends 1 Willpower to act", "can only hide, protect or flee this round", "is out of the fight"},
   {"keeps going", "spends 1 Willpower to stay in the fight", "", "is out of the fight"},
   "damage", "broken", "wins the bout by", "The bout is a draw.",
-  {"rolls", "defends with", "defends totally with", "keeps their nerve with", "strains with", "rolls"},
+  {"rolls", "defends with", "defends totally with", "keeps their nerve with", "strains with", "rolls", "grapples with"},
+  "wins the grapple by", "The grapple goes on: equal successes.",
+  {"breaks free", "takes the weapon", "hurts", "disarms", "holds in submission", "uses as a shield"},
 };
 
 static const words fr = {
@@ -141,7 +160,9 @@ static const words fr = {
   {"agit", "dépense 1 point de Volonté pour agir", "ne peut que se cacher, protéger ou fuir ce round", "est hors du combat"},
   {"tient bon", "dépense 1 point de Volonté pour rester dans le combat", "", "est hors du combat"},
   "dommages", "cassé", "remporte l'assaut de", "L'assaut est nul.",
-  {"lance", "se défend avec", "se défend totalement avec", "garde son sang-froid avec", "force avec", "lance"},
+  {"lance", "se défend avec", "se défend totalement avec", "garde son sang-froid avec", "force avec", "lance", "lutte avec"},
+  "remporte la lutte de", "La lutte continue : autant de réussites.",
+  {"se dégage", "prend l'arme", "blesse", "désarme", "immobilise par une prise de soumission", "se sert de l'autre comme bouclier"},
 };
 
 void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -225,6 +246,18 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
                         W->bout_win, e.margin);
     else
       cops__text_printf(t, "%s", W->bout_draw);
+    break;
+  case COPS_ST_EV_GRAPPLE:
+    if (!e.winner) {
+      cops__text_printf(t, "%s", W->grapple_tie);
+    } else {
+      cops__text_printf(t, "%s %s %d", e.winner == COPS_ST_DEFENDER ? target : actor,
+                        W->grapple_win, e.margin);
+      for (int k = 0; k < 2; k++)
+        if (e.effects[k] >= 0)
+          cops__text_printf(t, "%s %s", k ? "," : W->colon, W->grapple[e.effects[k]]);
+      cops__text_printf(t, ".");
+    }
     break;
   default:
     if (e.effect == COPS_ST_RECOIL)

@@ -57,10 +57,9 @@ static int front(cops_ctx *ctx, const cops_st_character *ch, const cops_st_rules
   return cops__st_rules_in(ctx, given, r);
 }
 
-/* A pool of the rules' dice (ST-A1, ST-A2, ST-A37) rolled into a new roll and logged;
- * its successes. */
-static int pool_roll(cops_ctx *ctx, const cops_st_rules *r, int dice, int mod, int mode,
-                     int purpose, cops_st_character *ch, int id, cops_log *log, int *successes)
+int cops__st_pool_roll(cops_ctx *ctx, const cops_st_rules *r, int dice, int mod, int mode,
+                       int purpose, cops_st_character *ch, int id, cops_log *log, int *pool,
+                       int *successes)
 {
   cops_st_pool p;
   cops__st_pool_default(&p, dice < 0 ? 0 : dice > COPS_DICE_MAX ? COPS_DICE_MAX : dice);
@@ -77,8 +76,11 @@ static int pool_roll(cops_ctx *ctx, const cops_st_rules *r, int dice, int mod, i
   if (!rc && cops__roll_new(&roll, &ctx->alloc))
     rc = cops__fail(ctx, COPS_ENOMEM, "out of memory for a roll");
   if (!rc && !(rc = cops__st_roll_checked(roll, ctx, &e)) &&
-      !(rc = cops__st_log_roll(log, roll, purpose, ch, id)))
+      !(rc = cops__st_log_roll(log, roll, purpose, ch, id))) {
     *successes = cops_st_roll_successes(roll);
+    if (pool)
+      *pool = e.pool;
+  }
   cops_roll_free(roll);
   return rc;
 }
@@ -211,9 +213,9 @@ int cops_st_total_defense(cops_ctx *ctx, cops_st_character *ch, const cops_st_ru
   saved s;
   save(&s, ctx, log, NULL, NULL);
   int k = 0;
-  rc = pool_roll(ctx, &r, dex_less_armour(ch) + ch->trait[COPS_ST_ATHLETICS],
+  rc = cops__st_pool_roll(ctx, &r, dex_less_armour(ch) + ch->trait[COPS_ST_ATHLETICS],
                  cops__st_wound_penalty(ch, &r), COPS_ST_DICE, COPS_ST_ROLL_TOTAL_DEFENSE, ch, id,
-                 log, &k);
+                 log, NULL, &k);
   if ((rc = restore(&s, ctx, rc)))
     return rc;
   *successes = k;
@@ -250,9 +252,9 @@ int cops_st_nerve(cops_ctx *ctx, cops_st_character *ch, const cops_st_rules *rul
   save(&s, ctx, log, ch, NULL);
   int out = COPS_ST_ACTS, k = 0;
   if (!cops__st_is_combatant(ch, &r) &&
-      !(rc = pool_roll(ctx, &r, ch->trait[COPS_ST_RESOLVE] + ch->trait[COPS_ST_COMPOSURE],
+      !(rc = cops__st_pool_roll(ctx, &r, ch->trait[COPS_ST_RESOLVE] + ch->trait[COPS_ST_COMPOSURE],
                        cops__st_wound_penalty(ch, &r), COPS_ST_DICE, COPS_ST_ROLL_NERVE, ch, id,
-                       log, &k)) &&
+                       log, NULL, &k)) &&
       k == 0)
     out = spend && spend_willpower(ch, &r) ? COPS_ST_SPENT : COPS_ST_RESTRICTED;
   if (!rc)
@@ -321,10 +323,10 @@ int cops_st_bout(cops_ctx *ctx, cops_st_character *a, cops_st_character *b,
   saved s;
   save(&s, ctx, log, a, b);
   int ka = 0, kb = 0;
-  if (!(rc = pool_roll(ctx, &r, bout_pool(a, pool_a), cops__st_wound_penalty(a, &r),
-                       COPS_ST_DICE, COPS_ST_ROLL_BOUT, a, 0, log, &ka)))
-    rc = pool_roll(ctx, &r, bout_pool(b, pool_b), cops__st_wound_penalty(b, &r), COPS_ST_DICE,
-                   COPS_ST_ROLL_BOUT, b, 1, log, &kb);
+  if (!(rc = cops__st_pool_roll(ctx, &r, bout_pool(a, pool_a), cops__st_wound_penalty(a, &r),
+                       COPS_ST_DICE, COPS_ST_ROLL_BOUT, a, 0, log, NULL, &ka)))
+    rc = cops__st_pool_roll(ctx, &r, bout_pool(b, pool_b), cops__st_wound_penalty(b, &r), COPS_ST_DICE,
+                   COPS_ST_ROLL_BOUT, b, 1, log, NULL, &kb);
   const int w = ka > kb ? COPS_ST_ATTACKER : kb > ka ? COPS_ST_DEFENDER : COPS_ST_NOBODY;
   /* ST-A9: each side takes bashing equal to the other's successes. */
   const int to_a = damage ? kb : 0, to_b = damage ? ka : 0;
@@ -407,8 +409,8 @@ int cops_st_object_strike(cops_st_object *o, cops_ctx *ctx, cops_st_character *c
   save(&s, ctx, log, ch, NULL);
   int k = 0;
   cops_st_object after = *o;
-  rc = pool_roll(ctx, &r, pool, cops__st_wound_penalty(ch, &r) - effective, mode,
-                 COPS_ST_ROLL_OBJECT, ch, id, log, &k);
+  rc = cops__st_pool_roll(ctx, &r, pool, cops__st_wound_penalty(ch, &r) - effective, mode,
+                 COPS_ST_ROLL_OBJECT, ch, id, log, NULL, &k);
   if (!rc) {
     after.damage = o->damage + k > 100 ? 100 : o->damage + k;
     const int v[COPS__PAYLOAD] = {k, after.damage, o->boxes, after.damage >= o->boxes,

@@ -873,6 +873,25 @@ test("Storyteller rolls around a fight (cops.st)", function()
   end
   assert(rounds == 10 and car.damage == 10)               -- §6.15 example 2
   raises("ESTATE", function() cops.st.strike_object(none, car, v, {average = true}) end)
+  -- §6.2: a grapple round by round (ST-A19, ST-A20).
+  local gr <close> = scripted({8, 8, 1, 1, 1, 1, 10, 8, 8, 9, 1, 1, 1, 1, 1, 1, 1, 1, 9, 9})
+  local p <close> = cops.st.character(gr, "P")
+  local q <close> = cops.st.character(gr, "Q")
+  for _, ch in ipairs{p, q} do
+    for t, x in pairs{Strength = 3, Brawl = 2, Dexterity = 2, Wits = 2, Stamina = 2} do
+      ch:set_trait(t, x)
+    end
+  end
+  q:add_weapon{name = "Knife", kind = "melee", damage = 1, type = "lethal"}
+  local g = cops.st.grapple()
+  local r = cops.st.grapple_round(gr, g, p, q, {a = {effects = {"take_weapon"}},
+                                                 b = {effects = {"break_free"}, in_hand = "Knife"}})
+  assert(r.winner == "a" and r.margin == 2 and r.effects[1] == "take_weapon" and g.controller == "a")
+  r = cops.st.grapple_round(gr, g, p, q, {a = {effects = {"damage", "hold"}}})
+  assert(r.margin == 4 and r.damage == 5 and r.damage_type == "lethal" and g.hold == "a")
+  r = cops.st.grapple_round(gr, g, p, q, {a = {effects = {"hold"}}, b = {effects = {"break_free"}}})
+  assert(r.pool_a == 5 and r.winner == "b" and g.active == false and g.hold == nil)
+  raises("ESTATE", function() cops.st.grapple_round(gr, g, p, q) end)
 end)
 
 h.finish("api")

@@ -184,6 +184,7 @@ class EventType(str, enum.Enum):
     ST_NERVE = "st.nerve"
     ST_OBJECT = "st.object"
     ST_BOUT = "st.bout"
+    ST_GRAPPLE = "st.grapple"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -679,7 +679,8 @@ class _Event(ctypes.Structure):
         "kind", "flags", "distance", "called", "purpose", "pool", "threshold", "again", "mode",
         "successes", "chance", "dramatic", "capped", "winner", "margin", "damage",
         "damage_type", "ignored", "converted", "bashing", "lethal", "state", "effect", "value",
-        "score", "total", "boxes", "broken")]
+        "score", "total", "boxes", "broken")] + [("effects", ctypes.c_int * 2)] + [
+        (f, ctypes.c_int) for f in ("active", "hold", "shield", "controller")]
 
 
 _ATTACK_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
@@ -771,7 +772,9 @@ def event_fields(log: Any, index: int) -> Dict[str, int]:
     e = _Event()
     e.size = ctypes.sizeof(e)
     log._check(lib.cops_st_log_event(log._h, n.integer(index, "index"), ctypes.byref(e)))
-    return {f: getattr(e, f) for f, _ in _Event._fields_[1:]}
+    out = {f: getattr(e, f) for f, _ in _Event._fields_[1:] if f != "effects"}
+    out["effect_1"], out["effect_2"] = e.effects[0], e.effects[1]
+    return out
 
 
 # ---- Around a fight: initiative, total defence, nerve, bouts, objects (ST §2-§6.15) -----
@@ -932,6 +935,105 @@ class Object:
                                              2 if average else 0, ctypes.byref(k),
                                              _log_ptr(log)))
         return k.value
+
+
+# ---- Grapples (§6.2, ST-A18 ... ST-A20) ----------------------------------------------
+
+GRAPPLE_EFFECTS = ("break_free", "take_weapon", "damage", "disarm", "hold", "shield")
+
+
+class _Grapple(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
+        "active", "hold", "shield", "controller", "weapon_owner", "weapon")]
+
+
+class _GrappleSide(ctypes.Structure):
+    _fields_ = [("effects", ctypes.c_int * 2), ("in_hand", ctypes.c_int), ("bite", ctypes.c_int)]
+
+
+class _GrappleOutcome(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("successes", ctypes.c_int * 2),
+                ("pool", ctypes.c_int * 2), ("winner", ctypes.c_int), ("margin", ctypes.c_int),
+                ("effects", ctypes.c_int * 2)] + [(f, ctypes.c_int) for f in (
+                    "damage", "damage_type", "bite", "disarmed_owner", "disarmed_weapon")]
+
+
+_bind({
+    "cops_st_grapple_init_sized": (ctypes.c_int, [ctypes.POINTER(_Grapple), ctypes.c_size_t]),
+    "cops_st_grapple_round": (ctypes.c_int, [ctypes.POINTER(_Grapple),
+                                             ctypes.POINTER(_GrappleOutcome), ctypes.c_void_p,
+                                             ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
+                                             ctypes.c_int, ctypes.POINTER(_GrappleSide),
+                                             ctypes.POINTER(_GrappleSide), _rp, ctypes.c_void_p]),
+})
+
+
+@dataclass(frozen=True)
+class GrappleRound:
+    """What a grapple round did: each side's successes and pool, the winner ("a", "b" or
+    None), the margin, the effects applied, the damage, the bite, a weapon disarmed."""
+
+    successes: Tuple[int, int]
+    pools: Tuple[int, int]
+    winner: Optional[str]
+    margin: int
+    effects: Tuple[str, ...]
+    damage: int
+    damage_type: str
+    bite: int
+    disarmed: Optional[Tuple[str, int]]   #: (whose, the weapon's index), or None
+
+
+class Grapple:
+    """Two characters grappling (§6.2, ST-M19), round after round: grapple.round(...)."""
+
+    def __init__(self, ctx: Context, a: Character, b: Character) -> None:
+        _need()
+        self._ctx, self.a, self.b = ctx, a, b
+        self._g = _Grapple()
+        if lib.cops_st_grapple_init_sized(ctypes.byref(self._g), ctypes.sizeof(self._g)):
+            raise ValueError("the library refuses the grapple's size")
+
+    def _side(self, n_: int) -> Optional[str]:
+        return (None, "a", "b")[n_]
+
+    active = property(lambda self: bool(self._g.active), doc="Still grappling.")
+    hold = property(lambda self: self._side(self._g.hold), doc="Who holds a submission hold.")
+    shield = property(lambda self: self._side(self._g.shield),
+                      doc="Who uses the other as a human shield.")
+    controller = property(lambda self: self._side(self._g.controller),
+                          doc="Who controls a weapon.")
+
+    def round(self, a_effects: Iterable[str] = (), b_effects: Iterable[str] = (), *,
+              a_in_hand: Union[None, int, str] = None, b_in_hand: Union[None, int, str] = None,
+              a_bite: bool = False, b_bite: bool = False, a_id: int = 0, b_id: int = 1,
+              rules: Optional[Rules] = None, log: Optional[Any] = None) -> GrappleRound:
+        """One round's contest; each side's wished effects in order (the second counts at a
+        margin of 4 or more). All or nothing."""
+        sides = []
+        for effects, hand, bite, ch in ((a_effects, a_in_hand, a_bite, self.a),
+                                        (b_effects, b_in_hand, b_bite, self.b)):
+            side = _GrappleSide()
+            wished = [_index(GRAPPLE_EFFECTS, e, "grapple effect") for e in effects]
+            if len(wished) > 2:
+                raise ValueError("two effects at most")
+            side.effects[0] = wished[0] if wished else -1
+            side.effects[1] = wished[1] if len(wished) > 1 else -1
+            side.in_hand = _weapon_index(ch, hand)
+            side.bite = int(bool(bite))
+            sides.append(side)
+        o = _GrappleOutcome()
+        o.size = ctypes.sizeof(o)
+        self._ctx._check(lib.cops_st_grapple_round(
+            ctypes.byref(self._g), ctypes.byref(o), self._ctx._h, self.a._h, self.b._h,
+            n.integer(a_id, "a_id"), n.integer(b_id, "b_id"), ctypes.byref(sides[0]),
+            ctypes.byref(sides[1]), _rules(rules), _log_ptr(log)))
+        return GrappleRound((o.successes[0], o.successes[1]), (o.pool[0], o.pool[1]),
+                            self._side(o.winner), o.margin,
+                            tuple(GRAPPLE_EFFECTS[e] for e in o.effects if e >= 0), o.damage,
+                            ("bashing", "lethal")[o.damage_type], o.bite,
+                            (("a", "b")[o.disarmed_owner - 1], o.disarmed_weapon)
+                            if o.disarmed_owner else None)
 
 
 def _default_rules() -> Rules:

@@ -241,3 +241,25 @@ def test_scene_rolls():
         assert rounds == 10 and car.damage == 10
         with pytest.raises(cops.StateError, match="broken already"):
             car.strike(ctx, v, average=True)
+
+
+def test_grapple_rounds():
+    # §6.2, ST-A19, ST-A20: both Strength 3 + Brawl 2 - Defense 2 = 3 dice.
+    with scripted(8, 8, 1, 1, 1, 1, 10, 8, 8, 9, 1, 1, 1, 1, 1, 1, 1, 1, 9, 9) as ctx:
+        a, b = st.Character.new(ctx, "A"), st.Character.new(ctx, "B")
+        for ch in (a, b):
+            ch["Strength"], ch["Brawl"], ch["Dexterity"], ch["Wits"], ch["Stamina"] = 3, 2, 2, 2, 2
+        b.add_weapon(st.Weapon("Knife", 1))
+        g = st.Grapple(ctx, a, b)
+        log = cops.Log(ctx)
+        r = g.round(["take_weapon"], ["break_free"], b_in_hand="Knife", log=log)
+        assert (r.winner, r.margin, r.effects) == ("a", 2, ("take_weapon",))
+        assert g.controller == "a"
+        r = g.round(["damage", "hold"], ["break_free"], log=log)      # margin 4: two effects
+        assert (r.margin, r.damage, r.damage_type, g.hold) == (4, 5, "lethal", "a")
+        r = g.round(["hold"], ["break_free"], log=log)                # B held: Defense 0
+        assert r.pools == (5, 2) and r.winner == "b" and not g.active and g.hold is None
+        assert str(log.events[-1].type) == "st.grapple"
+        assert st.event_fields(log, len(log) - 1)["active"] == 0
+        with pytest.raises(cops.StateError):
+            g.round(["hold"], [])
