@@ -218,6 +218,7 @@ static void fuzz_st_attack(cops_ctx *ctx, struct bytes *b)
       wp.damage = take(b, -2, 11);
       wp.automatic = take(b, 0, 1);
       wp.min_strength = take(b, 0, 11);
+      wp.ammo = take(b, -2, 30);
       cops_st_character_add_weapon(ch[k], &wp, NULL);
     }
   }
@@ -256,6 +257,20 @@ static void fuzz_st_attack(cops_ctx *ctx, struct bytes *b)
   cops_st_injury(ch[2], NULL, 2, take(b, -1, 101), take(b, 0, 1), &x, log);
   cops_st_bout(ctx, ch[0], ch[take(b, 0, 2)], NULL, take(b, -2, 65), take(b, -2, 65),
                take(b, 0, 2), &x, log);
+  {
+    cops_st_attack a;
+    cops_st_attack_init(&a, take(b, 1, 3));
+    a.attacker = ch[0];
+    a.weapon = take(b, -2, 3);
+    a.distance = take(b, -1, 120);
+    cops_st_character *ts[2] = {ch[1], take(b, 0, 1) ? ch[2] : ch[0]};
+    const int ids[2] = {1, 2}, covers[2] = {take(b, -1, 10), take(b, 0, 9)};
+    const int shares[2] = {take(b, -1, 65), take(b, 0, 64)};
+    cops_st_outcome lo[2] = {{.size = sizeof lo[0]}, {.size = sizeof lo[1]}};
+    if (cops_st_long_burst(lo, ctx, &a, ts, ids, covers, shares, take(b, 0, 2), log) == COPS_OK &&
+        (lo[0].damage < 0 || lo[0].margin < 0))
+      abort();
+  }
   cops_st_grapple g;
   cops_st_grapple_init(&g);
   for (int n = 0; n < 3 && b->n; n++) {

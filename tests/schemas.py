@@ -266,6 +266,14 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
                 g.round(["take_weapon", "hold"], ["damage", "break_free"], b_in_hand=0, log=log)
             a.set_health(0, 0)
             v.set_health(0, 0)
+        gunner = cops.st.Character.new(ctx, "Gunner")
+        gunner["Dexterity"], gunner["Firearms"] = 4, 3
+        gunner.add_weapon(cops.st.Weapon("SMG", 2, kind="firearm", automatic=True,
+                                         min_strength=3, range=(20, 40, 80), ammo=100))
+        for k in range(5):
+            cops.st.long_burst(ctx, gunner, [a, civ], weapon="SMG", distance=30,
+                               shares=[2, 9], ids=[0, 1], attacker_id=2, log=log)
+        valid("st-sheet", json.loads(gunner.to_json()), "a sheet with ammunition")
         lines(log.jsonl(), "the rolls around a fight")
     weak = load(os.path.join(st_sheets, "vince.json"))   # too weak for his machine pistol
     weak["attributes"]["Strength"] = 2
@@ -372,6 +380,8 @@ missing = set(SCHEMAS["event"]["properties"]["type"]["enum"]) - event_types
 # penetration needs a caller's threshold (cops_situation.penetration), which neither the
 # command nor the bindings set: its shape is checked by tests/test-attack.c's JSON.
 missing.discard("penetration")
+if not WITH_ST:   # a library built without the Storyteller module writes none of its events
+    missing = {t for t in missing if not t.startswith("st.")}
 if missing:
     failures.append("event types never produced and checked: %s" % sorted(missing))
 

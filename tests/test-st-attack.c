@@ -546,6 +546,82 @@ START_TEST(test_weapons_and_protection)
 }
 END_TEST
 
+/* §6.5, ST-A23: one roll at several targets with +1 die, the highest Defense and Cover;
+ * the shares in order; 10 rounds; recoil (ST-A22). Ammunition: a shot 1, a burst 3. */
+START_TEST(test_s6_5_long_burst)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 8, 9, 10, 3, 8, 1);
+  cops_st_character *g = plain(ctx, "Gunner", 2, 4, 3, 2, 0, 3);   /* 7 dice */
+  cops_st_weapon smg;
+  cops_st_weapon_init(&smg, COPS_ST_FIREARM);
+  strcpy(smg.name, "SMG");
+  smg.damage = 2;
+  smg.automatic = 1;
+  smg.min_strength = 3;
+  smg.ammo = 12;
+  int w;
+  ck_assert_int_eq(cops_st_character_add_weapon(g, &smg, &w), COPS_OK);
+  cops_st_character *t1 = plain(ctx, "T1", 2, 1, 3, 1, 0, 0);     /* Defense 1 */
+  cops_st_character *t2 = plain(ctx, "T2", 2, 3, 3, 3, 0, 0);     /* Defense 3 */
+  cops_st_character *t3 = plain(ctx, "T3", 2, 2, 3, 2, 0, 0);
+  cops_st_attack a;
+  cops_st_attack_init(&a, COPS_ST_SHOT);
+  a.attacker = g;
+  a.weapon = w;
+  a.distance = 10;
+  cops_st_character *targets[3] = {t1, t2, t3};
+  const int ids[3] = {1, 2, 3}, covers[3] = {0, 1, 0}, shares[3] = {2, 2, 2};
+  cops_st_outcome o[3];
+  for (int i = 0; i < 3; i++) {
+    memset(&o[i], 0, sizeof o[i]);
+    o[i].size = sizeof o[i];
+  }
+  /* Refusals, nothing drawn: the same target twice, the shooter as a target. */
+  targets[1] = t1;
+  ck_assert_int_eq(cops_st_long_burst(NULL, ctx, &a, targets, ids, covers, shares, 2, NULL),
+                   COPS_EINVAL);
+  targets[1] = g;
+  ck_assert_int_eq(cops_st_long_burst(NULL, ctx, &a, targets, ids, covers, shares, 2, NULL),
+                   COPS_EINVAL);
+  targets[1] = t2;
+  cops_log *log;
+  cops_log_new(&log, ctx);
+  ck_assert_int_eq(cops_st_long_burst(o, ctx, &a, targets, ids, covers, shares, 3, log), COPS_OK);
+  ck_assert_int_eq(o[0].pool, 7 + 1 - 3 - 1);           /* +1, Defense 3, Cover 1 */
+  ck_assert_int_eq(o[0].successes, 4);                  /* 8, 9, 10 (8) */
+  ck_assert_int_eq(o[0].damage, 4);                     /* 2 + 2 */
+  ck_assert_int_eq(o[1].damage, 4);
+  ck_assert_int_eq(o[2].damage, 0);                     /* no success left */
+  ck_assert_int_eq(o[2].winner, COPS_ST_NOBODY);
+  ck_assert_int_eq(o[0].recoil, 1);                     /* Strength 2 < 3 */
+  cops_st_weapon back;
+  cops_st_character_weapon(g, w, &back);
+  ck_assert_int_eq(back.ammo, 2);
+  /* Two rounds left: no long burst, no short burst; a shot takes one. */
+  ck_assert_int_eq(cops_st_long_burst(o, ctx, &a, targets, ids, covers, shares, 3, log),
+                   COPS_ERULE);
+  a.target = t1;
+  a.flags = COPS_ST_BURST;
+  ck_assert_int_eq(cops_st_attack_resolve(NULL, ctx, &a, NULL), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "SMG holds 2 rounds: a burst needs 3"));
+  a.flags = 0;
+  SCRIPT_FACES(&s, 1, 1, 1, 1, 1, 1);
+  ck_assert_int_eq(cops_st_attack_resolve(NULL, ctx, &a, NULL), COPS_OK);
+  cops_st_character_weapon(g, w, &back);
+  ck_assert_int_eq(back.ammo, 1);
+  char *text;
+  ck_assert_int_eq(cops_log_narrate(log, 0, COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "Gunner attacks (SMG, long burst, 10 m).\n"));
+  cops_free(text);
+  cops_log_free(log);
+  cops_st_character *all[4] = {g, t1, t2, t3};
+  for (int i = 0; i < 4; i++)
+    cops_st_character_free(all[i]);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *st_attack_suite(void)
 {
   Suite *s = suite_create("st-attack");
@@ -559,6 +635,7 @@ static Suite *st_attack_suite(void)
   tcase_add_test(tc, test_events_and_narration);
   tcase_add_test(tc, test_all_or_nothing);
   tcase_add_test(tc, test_weapons_and_protection);
+  tcase_add_test(tc, test_s6_5_long_burst);
   suite_add_tcase(s, tc);
   return s;
 }

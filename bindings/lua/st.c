@@ -518,6 +518,8 @@ static void push_weapon(lua_State *L, const cops_st_weapon *w)
     lua_rawseti(L, -2, b + 1);
   }
   lua_setfield(L, -2, "range");
+  lua_pushinteger(L, w->ammo);
+  lua_setfield(L, -2, "ammo");
 }
 
 static int c_weapons(lua_State *L)
@@ -557,6 +559,7 @@ static int c_add_weapon(lua_State *L)
   w.automatic = lua_toboolean(L, -1);
   lua_pop(L, 1);
   w.min_strength = opt_field_int(L, 2, "min_strength", 0);
+  w.ammo = opt_field_int(L, 2, "ammo", -1);
   lua_getfield(L, 2, "range");
   if (lua_istable(L, -1))
     for (int b = 0; b < 3; b++) {
@@ -639,6 +642,32 @@ static cops_st_character *char_field(lua_State *L, int t, const char *key, int r
   return ch;
 }
 
+/* Outcome o as a table on the stack. */
+static void push_outcome(lua_State *L, const cops_st_outcome *o)
+{
+  lua_createtable(L, 0, 20);
+  const named_int nums[] = {
+    {"pool", o->pool}, {"successes", o->successes}, {"defender_pool", o->defender_pool},
+    {"defender_successes", o->defender_successes}, {"margin", o->margin}, {"damage", o->damage},
+    {"shield_damage", o->shield_damage}, {"ignored", o->ignored}, {"converted", o->converted},
+    {"bashing", o->bashing}, {"lethal", o->lethal}, {"recoil", o->recoil},
+  };
+  set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
+  const named_int flags[] = {
+    {"dramatic", o->dramatic}, {"full_effect", o->full_effect}, {"stray", o->stray},
+    {"contact", o->contact},
+  };
+  set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
+  lua_pushstring(L, sides[o->winner]);
+  lua_setfield(L, -2, "winner");
+  lua_pushstring(L, sides[o->victim]);
+  lua_setfield(L, -2, "victim");
+  lua_pushstring(L, damage_types[o->type]);
+  lua_setfield(L, -2, "type");
+  lua_pushstring(L, health_states[o->state]);
+  lua_setfield(L, -2, "state");
+}
+
 /* cops.st.attack(ctx, {attacker =, target =, kind =, weapon =, ..., flags = {...}, log =,
  * rules = {...}}) → the outcome as a table. */
 static int st_attack(lua_State *L)
@@ -681,27 +710,7 @@ static int st_attack(lua_State *L)
   memset(&o, 0, sizeof o);
   o.size = sizeof o;
   check(L, c, cops_st_attack_resolve(&o, c->ctx, &a, log));
-  lua_createtable(L, 0, 20);
-  const named_int nums[] = {
-    {"pool", o.pool}, {"successes", o.successes}, {"defender_pool", o.defender_pool},
-    {"defender_successes", o.defender_successes}, {"margin", o.margin}, {"damage", o.damage},
-    {"shield_damage", o.shield_damage}, {"ignored", o.ignored}, {"converted", o.converted},
-    {"bashing", o.bashing}, {"lethal", o.lethal}, {"recoil", o.recoil},
-  };
-  set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
-  const named_int flags[] = {
-    {"dramatic", o.dramatic}, {"full_effect", o.full_effect}, {"stray", o.stray},
-    {"contact", o.contact},
-  };
-  set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
-  lua_pushstring(L, sides[o.winner]);
-  lua_setfield(L, -2, "winner");
-  lua_pushstring(L, sides[o.victim]);
-  lua_setfield(L, -2, "victim");
-  lua_pushstring(L, damage_types[o.type]);
-  lua_setfield(L, -2, "type");
-  lua_pushstring(L, health_states[o.state]);
-  lua_setfield(L, -2, "state");
+  push_outcome(L, &o);
   return 1;
 }
 
@@ -924,6 +933,60 @@ static int st_strike_object(lua_State *L)
   return 1;
 }
 
+/* cops.st.long_burst(ctx, {attacker =, weapon =, distance =, own_cover =, aim =, bonus =,
+ * surprised =, attacker_id =, rules =, log =, targets = {{character =, id =, cover =, share =},
+ * ...}}) → one outcome per target (§6.5, ST-A23). */
+static int st_long_burst(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  cops_st_attack a;
+  check(L, c, cops_st_attack_init_sized(&a, sizeof a, COPS_ST_SHOT));
+  a.attacker = char_field(L, 2, "attacker", 1);
+  a.weapon = weapon_field(L, 2, "weapon", a.attacker);
+  a.distance = opt_field_int(L, 2, "distance", 0);
+  a.own_cover = opt_field_int(L, 2, "own_cover", 0);
+  a.aim = opt_field_int(L, 2, "aim", 0);
+  a.bonus = opt_field_int(L, 2, "bonus", 0);
+  a.attacker_id = opt_field_int(L, 2, "attacker_id", 0);
+  a.flags = opt_bool(L, 2, "surprised", 0) ? COPS_ST_SURPRISED : 0;
+  cops_st_character *targets[8];
+  int ids[8], covers[8], shares[8];
+  lua_getfield(L, 2, "targets");
+  luaL_checktype(L, -1, LUA_TTABLE);
+  const int t = lua_gettop(L);
+  const int n = (int)lua_rawlen(L, t);
+  if (n < 1 || n > 8)
+    return luaL_error(L, "targets: 1 to 8");
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, t, i + 1);
+    const int e = lua_gettop(L);
+    luaL_checktype(L, e, LUA_TTABLE);
+    targets[i] = char_field(L, e, "character", 1);
+    ids[i] = opt_field_int(L, e, "id", i + 1);
+    covers[i] = opt_field_int(L, e, "cover", 0);
+    shares[i] = opt_field_int(L, e, "share", i == 0 ? 64 : 0);
+    lua_pop(L, 1);
+  }
+  cops_st_rules r;
+  lua_getfield(L, 2, "rules");
+  a.rules = check_rules(L, c, lua_gettop(L), &r);
+  lua_getfield(L, 2, "log");
+  cops_log *log = log_arg(L, lua_gettop(L));
+  cops_st_outcome o[8];
+  for (int i = 0; i < n; i++) {
+    memset(&o[i], 0, sizeof o[i]);
+    o[i].size = sizeof o[i];
+  }
+  check(L, c, cops_st_long_burst(o, c->ctx, &a, targets, ids, covers, shares, n, log));
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    push_outcome(L, &o[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 /* ---- grapples -------------------------------------------------------------------------- */
 
 static const char *const grapple_effects[] = {"break_free", "take_weapon", "damage", "disarm",
@@ -1090,7 +1153,7 @@ void open_st(lua_State *L)
     {"initiative_order", st_initiative_order}, {"total_defense", st_total_defense},
     {"nerve", st_nerve}, {"injury", st_injury}, {"overwhelming", st_overwhelming},
     {"bout", st_bout}, {"strike_object", st_strike_object}, {"grapple", st_grapple},
-    {"grapple_round", st_grapple_round}, {NULL, NULL},
+    {"grapple_round", st_grapple_round}, {"long_burst", st_long_burst}, {NULL, NULL},
   };
   luaL_newlib(L, functions);
   push_names(L, cops_st_trait_name);

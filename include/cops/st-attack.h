@@ -37,6 +37,7 @@ typedef struct cops_st_weapon {
   int automatic;       /**< 1: can fire a short burst for +1 die (§6.4) */
   int min_strength;    /**< 0 .. 10: a burst with less Strength costs 1 bashing of recoil (ST-A22) */
   int range[3];        /**< short, medium and long range in metres (firearms; 0 for the others) */
+  int ammo;            /**< rounds loaded: a shot uses 1, a short burst 3, a long burst 10 (ST-A22, ST-A23); -1 untracked (the default) */
 } cops_st_weapon;
 
 /**
@@ -99,6 +100,7 @@ enum cops_st_attack_kinds {
   COPS_ST_SHOT = 2,          /**< ranged, unopposed (§5.5): code + successes */
   COPS_ST_CONTACT_SHOT = 3,  /**< a firearm in contact: opposed as melee (§5.5, ST-A16) */
   COPS_ST_COUP_DE_GRACE = 4, /**< no roll: every die an 8, Defense 0 (§6.12, ST-A30) */
+  COPS_ST_LONG_BURST = 5,    /**< a long burst at several targets: cops_st_long_burst() only (§6.5, ST-A23) */
   COPS_ST_ATTACK_KIND_COUNT
 };
 
@@ -311,6 +313,33 @@ COPS_API int cops_st_grapple_round(cops_st_grapple *g, cops_st_grapple_outcome *
                                    int a_id, int b_id, const cops_st_grapple_side *sa,
                                    const cops_st_grapple_side *sb, const cops_st_rules *rules,
                                    cops_log *log);
+
+/**
+ * @brief A long burst (§6.5, ST-A23): one roll of an automatic firearm at up to
+ * eight targets close together, with the short burst's +1 die, penalised by the
+ * highest Defense and the highest Cover among them; the shooter shares the
+ * successes out (@p shares, in order, each as many as are left); each target
+ * given 1 or more takes the weapon's code + its share through the pipeline
+ * (ST-A33). 10 rounds; the recoil rule applies (ST-A22).
+ * @param out @p n outcomes, one per target (each @c size set by the caller); may be NULL
+ * @param ctx the dice
+ * @param a the shot: its attacker, weapon, distance, own_cover, aim, bonus, rules
+ *        and attacker_id; its kind ::COPS_ST_SHOT; its target, cover, crowd, flags
+ *        other than ::COPS_ST_SURPRISED are not read
+ * @param targets @p n characters, none the attacker, no one twice
+ * @param ids their ids in the events
+ * @param covers each target's Cover, crowd and prone counted (0 .. 9)
+ * @param shares the successes wished for each, in order (0 .. 64)
+ * @param n 1 .. 8
+ * @param log the events, or NULL
+ * @return as cops_st_attack_resolve(); ::COPS_ERULE for a weapon that is not
+ *         automatic or holds fewer than 10 rounds
+ * @rule ST-A22 ST-A23
+ * @since 0.15.0
+ */
+COPS_API int cops_st_long_burst(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *a,
+                                cops_st_character *const *targets, const int *ids,
+                                const int *covers, const int *shares, int n, cops_log *log);
 
 /** Storyteller event types, in the same log as COPS's (type names "st.attack" ...). */
 enum cops_st_event_types {

@@ -102,6 +102,12 @@ static int check(cops_ctx *ctx, const cops_st_attack *given, plan *p)
                       "(ST-A16)", p->tw.name);
   if ((a->flags & COPS_ST_BURST) && (!shooting || !p->w.automatic))
     return cops__fail(ctx, COPS_ERULE, "a burst needs an automatic firearm (§6.4)");
+  if (a->kind == COPS_ST_LONG_BURST)
+    return cops__fail(ctx, COPS_EINVAL, "a long burst: cops_st_long_burst (§6.5)");
+  const int rounds = (a->flags & COPS_ST_BURST) ? 3 : 1;   /* ST-A22 */
+  if (shooting && p->w.ammo >= 0 && p->w.ammo < rounds)
+    return cops__fail(ctx, COPS_ERULE, "%s holds %d round%s: %s needs %d", p->w.name, p->w.ammo,
+                      p->w.ammo == 1 ? "" : "s", rounds == 3 ? "a burst" : "a shot", rounds);
   if ((a->flags & COPS_ST_TOUCH) && shooting)
     return cops__fail(ctx, COPS_ERULE, "a touch is made by hand or with an object (§6.3)");
   if (a->shield && a->kind != COPS_ST_SHOT)
@@ -255,6 +261,9 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
                         p->w.name, v)))
       return rc;
   }
+  const int shooting = a->kind == COPS_ST_SHOT || a->kind == COPS_ST_CONTACT_SHOT;
+  if (shooting && p->w.ammo >= 0)   /* the rounds fired (ST-A22) */
+    att->weapon[a->weapon].ammo -= (a->flags & COPS_ST_BURST) ? 3 : 1;
   /* The target's Defense against this attack. */
   int defense = defense_of(tgt, r) + a->total_defense;
   if ((a->flags & (COPS_ST_SURPRISED | COPS_ST_DEFENSELESS)) || coup)
@@ -412,6 +421,153 @@ int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_at
     const uint32_t size = out->size;
     o.size = size;
     memcpy(out, &o, size);
+  }
+  return COPS_OK;
+}
+
+/* A long burst's roll and shares (ST-A23), given a checked plan. */
+static int burst(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_st_character *const *targets,
+                 const int *ids, const int *covers, const int *shares, int n, cops_log *log,
+                 cops_roll *roll)
+{
+  const cops_st_attack *a = &p->a;
+  const cops_st_rules *r = &p->r;
+  cops_st_character *att = a->attacker;
+  int rc, defense = 0, cover = 0;
+  for (int i = 0; i < n; i++) {
+    const int d = (a->flags & COPS_ST_SURPRISED) ? 0 : defense_of(targets[i], r);
+    defense = d > defense ? d : defense;
+    cover = covers[i] > cover ? covers[i] : cover;
+  }
+  {
+    const int v[COPS__PAYLOAD] = {COPS_ST_LONG_BURST, (int)a->flags, a->distance, 0};
+    if ((rc = cops__st_log_event(log, COPS_ST_EV_ATTACK, att, a->attacker_id, NULL, -1, p->w.name,
+                                 v)))
+      return rc;
+  }
+  if (p->w.ammo >= 0)
+    att->weapon[a->weapon].ammo -= 10;
+  int dice, mod;
+  base_pool(att, r, &p->w, 0, &dice, &mod);
+  mod += a->bonus + a->aim + 1 - p->range_penalty - a->own_cover - defense - cover;
+  cops_st_pool pool;
+  make_pool(&pool, r, dice, mod, COPS_ST_DICE);
+  cops__st_effective e;
+  if ((rc = cops__st_pool_check(ctx, &pool, &e)) || (rc = cops__st_roll_checked(roll, ctx, &e)) ||
+      (rc = cops__st_log_roll(log, roll, COPS_ST_ROLL_ATTACK, att, a->attacker_id)))
+    return rc;
+  int left = cops_st_roll_successes(roll);
+  for (int i = 0; i < n; i++) {
+    cops_st_outcome *t = &o[i];
+    t->pool = e.pool;
+    t->successes = cops_st_roll_successes(roll);
+    t->dramatic = cops_st_roll_dramatic(roll);
+    const int share = shares[i] < left ? shares[i] : left;
+    left -= share;
+    t->margin = share;
+    t->winner = share > 0 ? COPS_ST_ATTACKER : COPS_ST_NOBODY;
+    t->victim = share > 0 ? COPS_ST_DEFENDER : COPS_ST_NOBODY;
+    t->type = p->w.type;
+    t->damage = share > 0 && p->w.damage + share > 0 ? p->w.damage + share : 0;
+    const int v[COPS__PAYLOAD] = {t->winner, share, t->damage, t->type, t->successes};
+    if ((rc = cops__st_log_event(log, COPS_ST_EV_RESULT, att, a->attacker_id, targets[i], ids[i],
+                                 NULL, v)))
+      return rc;
+    t->state = cops__st_health_state(targets[i], r);
+    if (t->damage > 0) {
+      t->state = cops__st_take(targets[i], r, t->damage, t->type, 1, &t->ignored, &t->converted,
+                               &t->bashing, &t->lethal);
+      if ((rc = log_damage(log, targets[i], ids[i], t->damage, t->type, t->ignored, t->converted,
+                           t->bashing, t->lethal, t->state)))
+        return rc;
+    }
+  }
+  if (att->trait[COPS_ST_STRENGTH] < p->w.min_strength) {   /* ST-A22 */
+    o[0].recoil = 1;
+    if (r->health_track)
+      cops__st_mark(att, cops__st_derived(att, r, COPS_ST_HEALTH), 1, COPS_ST_BASHING);
+    if ((rc = effect(log, att, a->attacker_id, COPS_ST_RECOIL, 1)))
+      return rc;
+  }
+  return COPS_OK;
+}
+
+int cops_st_long_burst(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *given,
+                       cops_st_character *const *targets, const int *ids, const int *covers,
+                       const int *shares, int n, cops_log *log)
+{
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  if (!given || !targets || !ids || !covers || !shares)
+    return cops__fail(ctx, COPS_EINVAL, "NULL argument to cops_st_long_burst");
+  int rc = cops__st_range(ctx, "targets", n, 1, 8);
+  if (rc)
+    return rc;
+  for (int i = 0; out && i < n; i++)
+    if (out[i].size < OUTCOME_SIZE_0_15 || out[i].size > sizeof out[i])
+      return cops__fail(ctx, COPS_EINVAL, "outcome %d: size %u, expected %zu", i,
+                        (unsigned)out[i].size, sizeof out[i]);
+  if (log && log->ctx != ctx)
+    return cops__fail(ctx, COPS_EINVAL, "the log belongs to another context");
+  if (given->size < ATTACK_SIZE_0_15 || given->size > sizeof *given || given->kind != COPS_ST_SHOT)
+    return cops__fail(ctx, COPS_EINVAL, "a long burst is a shot (kind COPS_ST_SHOT, "
+                      "cops_st_attack_init)");
+  cops_st_attack a;
+  memcpy(&a, given, given->size);
+  a.size = sizeof a;
+  a.target = targets[0];
+  a.shield = NULL;
+  a.cover = a.crowd = 0;
+  a.called = COPS_ST_BODY;
+  a.total_defense = 0;
+  a.flags = given->flags & COPS_ST_SURPRISED;   /* the burst's die: burst() adds it */
+  plan p;
+  if ((rc = check(ctx, &a, &p)))
+    return rc;
+  if (!p.w.automatic)
+    return cops__fail(ctx, COPS_ERULE, "%s is not automatic: no burst (§6.4, §6.5)", p.w.name);
+  if (p.w.ammo >= 0 && p.w.ammo < 10)
+    return cops__fail(ctx, COPS_ERULE, "%s holds %d rounds: a long burst needs 10 (ST-A23)",
+                      p.w.name, p.w.ammo);
+  for (int i = 0; i < n; i++) {
+    if (!targets[i] || targets[i] == a.attacker)
+      return cops__fail(ctx, COPS_EINVAL, "target %d: a character other than the shooter", i);
+    for (int j = 0; j < i; j++)
+      if (targets[j] == targets[i])
+        return cops__fail(ctx, COPS_EINVAL, "target %d is target %d again", i, j);
+    if ((rc = cops__st_range(ctx, "cover", covers[i], 0, 9)) ||
+        (rc = cops__st_range(ctx, "share", shares[i], 0, COPS_DICE_MAX)))
+      return rc;
+  }
+  cops_st_character save[9];
+  for (int i = 0; i < n; i++)
+    save[i] = *targets[i];
+  save[8] = *a.attacker;
+  cops__log_mark_t lm;
+  cops__log_mark(log, &lm);
+  cops__rng_mark_t rm;
+  cops__rng_mark(ctx, &rm);
+  cops_st_outcome o[8];
+  memset(o, 0, sizeof o);
+  cops_roll *roll = NULL;
+  if ((rc = cops__roll_new(&roll, &ctx->alloc)))
+    rc = cops__fail(ctx, COPS_ENOMEM, "out of memory for a roll");
+  else
+    rc = burst(o, ctx, &p, targets, ids, covers, shares, n, log, roll);
+  cops_roll_free(roll);
+  if (rc) {
+    for (int i = 0; i < n; i++)
+      *targets[i] = save[i];
+    *a.attacker = save[8];
+    cops__log_rewind(log, &lm);
+    cops__rng_rewind(ctx, &rm);
+    return rc;
+  }
+  for (int i = 0; out && i < n; i++) {
+    const uint32_t size = out[i].size;
+    o[i].size = size;
+    memcpy(&out[i], &o[i], size);
   }
   return COPS_OK;
 }

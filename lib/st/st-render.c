@@ -11,7 +11,7 @@ static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "s
                                          "st.effect", "st.initiative", "st.nerve", "st.object",
                                          "st.bout", "st.grapple"};
 static const char *const kind_keys[COPS_ST_ATTACK_KIND_COUNT] = {
-  "exchange", "strike", "shot", "contact_shot", "coup_de_grace"};
+  "exchange", "strike", "shot", "contact_shot", "coup_de_grace", "long_burst"};
 static const char *const called_keys[COPS_ST_CALLED_COUNT] = {
   "body", "arm", "leg", "head", "heart", "hand", "eye"};
 static const char *const flag_keys[5] = {"touch", "burst", "surprised", "defenseless", "prone"};
@@ -127,7 +127,7 @@ typedef struct words {
 } words;
 
 static const words en = {
-  {"melee exchange", "strike", "shot", "shot in contact", "coup de grâce"},
+  {"melee exchange", "strike", "shot", "shot in contact", "coup de grâce", "long burst"},
   {"", "an arm", "a leg", "the head", "the heart", "a hand", "an eye"},
   {{"bashing", "bashing"}, {"lethal", "lethal"}},
   "die", "dice", ":", ";",
@@ -146,7 +146,7 @@ static const words en = {
 };
 
 static const words fr = {
-  {"échange au contact", "frappe", "tir", "tir au contact", "coup de grâce"},
+  {"échange au contact", "frappe", "tir", "tir au contact", "coup de grâce", "longue rafale"},
   {"", "un bras", "une jambe", "la tête", "le cœur", "une main", "un œil"},
   {{"contondant", "contondants"}, {"létal", "létaux"}},
   "dé", "dés", " :", " ;",
@@ -176,9 +176,9 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
     cops__text_printf(t, lang == COPS_LANG_FR ? "Round %d. " : "Round %d. ", c.round);
   switch (c.type) {
   case COPS_ST_EV_ATTACK:
-    cops__text_printf(t, "%s %s %s (%s, %s", actor, W->attacks, target, c.weapon ? c.weapon : "",
-                      W->kind[e.kind]);
-    if (e.kind == COPS_ST_SHOT)
+    cops__text_printf(t, "%s %s%s%s (%s, %s", actor, W->attacks, c.target ? " " : "",
+                      c.target ? target : "", c.weapon ? c.weapon : "", W->kind[e.kind]);
+    if (e.kind == COPS_ST_SHOT || e.kind == COPS_ST_LONG_BURST)
       cops__text_printf(t, ", %d m", e.distance);
     if (e.called)
       cops__text_printf(t, ", %s", W->called[e.called]);

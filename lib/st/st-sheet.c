@@ -91,7 +91,7 @@ static int load_background(cops_st_character *ch, cops_ctx *ctx, json_t *arr)
 static int load_weapon(cops_st_character *ch, cops_ctx *ctx, json_t *o, size_t i)
 {
   static const char *const keys[] = {"name", "damage", "type", "kind", "automatic",
-                                     "min_strength", "range", NULL};
+                                     "min_strength", "range", "ammo", NULL};
   char where[32];
   snprintf(where, sizeof where, "weapons[%zu]", i);
   if (!json_is_object(o))
@@ -133,6 +133,9 @@ static int load_weapon(cops_st_character *ch, cops_ctx *ctx, json_t *o, size_t i
   snprintf(field, sizeof field, "%s.min_strength", where);
   if ((v = json_object_get(o, "min_strength")) &&
       (rc = cops__json_int(ctx, v, field, 0, COPS_ST_TRAIT_MAX, &w.min_strength)))
+    return rc;
+  snprintf(field, sizeof field, "%s.ammo", where);
+  if ((v = json_object_get(o, "ammo")) && (rc = cops__json_int(ctx, v, field, 0, 1000, &w.ammo)))
     return rc;
   if ((v = json_object_get(o, "range"))) {
     if (!json_is_array(v) || json_array_size(v) != 3)
@@ -339,6 +342,8 @@ int cops_st_character_to_json(const cops_st_character *ch, char **out)
       if (o && w->range[2])
         bad |= json_object_set_new(o, "range", json_pack("[i,i,i]", w->range[0], w->range[1],
                                                          w->range[2]));
+      if (o && w->ammo >= 0)
+        bad |= json_object_set_new(o, "ammo", json_integer(w->ammo));
       bad |= json_array_append_new(ws, o);
     }
     bad |= json_object_set_new(root, "weapons", ws);

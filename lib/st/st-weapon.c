@@ -20,6 +20,7 @@ static void weapon_default(cops_st_weapon *w, int kind)
   w->damage = d[kind].damage;
   w->type = d[kind].type;
   w->kind = kind;
+  w->ammo = -1;
   if (kind == COPS_ST_FIREARM) {
     w->range[0] = 20;
     w->range[1] = 40;
@@ -69,6 +70,9 @@ int cops__st_weapon_check(cops_ctx *ctx, const cops_st_weapon *w, const char *wh
     if (w->range[b] < 0 || w->range[b] > 10000 || (b > 0 && w->range[b] < w->range[b - 1]))
       return cops__fail(ctx, COPS_ERANGE, "%s.range: short <= medium <= long, each 0..10000 m "
                         "(ST-A24)", where);
+  if (w->ammo < -1 || w->ammo > 1000)
+    return cops__fail(ctx, COPS_ERANGE, "%s.ammo %d out of range -1..1000 (-1: untracked)", where,
+                      w->ammo);
   if (w->kind == COPS_ST_FIREARM && w->range[2] == 0)
     return cops__fail(ctx, COPS_ERANGE, "%s.range: a firearm reaches some distance (ST-A24)",
                       where);

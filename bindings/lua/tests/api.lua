@@ -892,6 +892,23 @@ test("Storyteller rolls around a fight (cops.st)", function()
   r = cops.st.grapple_round(gr, g, p, q, {a = {effects = {"hold"}}, b = {effects = {"break_free"}}})
   assert(r.pool_a == 5 and r.winner == "b" and g.active == false and g.hold == nil)
   raises("ESTATE", function() cops.st.grapple_round(gr, g, p, q) end)
+  -- §6.5, ST-A23: a long burst, one roll at three targets; ammunition.
+  local lb <close> = scripted({8, 9, 10, 3, 8})
+  local gunner <close> = cops.st.character(lb, "Gunner")
+  gunner:set_trait("Strength", 2); gunner:set_trait("Dexterity", 4); gunner:set_trait("Firearms", 3)
+  gunner:add_weapon{name = "SMG", kind = "firearm", damage = 2, type = "lethal", automatic = true,
+                    min_strength = 3, range = {20, 40, 80}, ammo = 12}
+  local t1 <close> = cops.st.character(lb, "T1")
+  local t2 <close> = cops.st.character(lb, "T2")
+  t2:set_trait("Dexterity", 3); t2:set_trait("Wits", 3)
+  local t3 <close> = cops.st.character(lb, "T3")
+  local outs = cops.st.long_burst(lb, {attacker = gunner, weapon = "SMG", distance = 10,
+    targets = {{character = t1, share = 2}, {character = t2, cover = 1, share = 2},
+               {character = t3, share = 2}}})
+  assert(#outs == 3 and outs[1].pool == 4 and outs[1].damage == 4 and outs[2].damage == 4
+         and outs[3].damage == 0 and outs[1].recoil == 1 and gunner:weapons()[1].ammo == 2)
+  raises("ERULE", function() cops.st.long_burst(lb, {attacker = gunner, weapon = 0,
+                                                      targets = {{character = t1}}}) end)
 end)
 
 h.finish("api")

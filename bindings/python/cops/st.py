@@ -582,7 +582,7 @@ class Character(_Entity):
 # ---- Weapons, protection and attacks (ST §5, §6; ST-M4, ST-M5, ST-M8 ... ST-M15) ------
 
 WEAPON_KINDS = ("unarmed", "melee", "firearm", "teeth")          #: cops_st_weapon_kinds
-ATTACK_KINDS = ("exchange", "strike", "shot", "contact_shot", "coup_de_grace")
+ATTACK_KINDS = ("exchange", "strike", "shot", "contact_shot", "coup_de_grace")   #: long_burst()
 CALLED = ("body", "arm", "leg", "head", "heart", "hand", "eye")   #: cops_st_called_shots
 _FLAGS = {"touch": 0x1, "burst": 0x2, "surprised": 0x4, "defenseless": 0x8, "prone": 0x10}
 _SIDES = (None, "attacker", "defender")
@@ -591,7 +591,7 @@ _SIDES = (None, "attacker", "defender")
 class _Weapon(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32), ("name", ctypes.c_char * 48), ("damage", ctypes.c_int),
                 ("type", ctypes.c_int), ("kind", ctypes.c_int), ("automatic", ctypes.c_int),
-                ("min_strength", ctypes.c_int), ("range", ctypes.c_int * 3)]
+                ("min_strength", ctypes.c_int), ("range", ctypes.c_int * 3), ("ammo", ctypes.c_int)]
 
 
 @dataclass(frozen=True)
@@ -606,6 +606,7 @@ class Weapon:
     automatic: bool = False
     min_strength: int = 0
     range: Tuple[int, int, int] = (0, 0, 0)
+    ammo: int = -1   #: rounds loaded (a shot 1, a burst 3, a long burst 10); -1 untracked
 
     def _c(self) -> _Weapon:
         w = _Weapon()
@@ -622,13 +623,14 @@ class Weapon:
         w.min_strength = n.integer(self.min_strength, "min_strength")
         for b in range(3):
             w.range[b] = n.integer(self.range[b], "range")
+        w.ammo = n.integer(self.ammo, "ammo")
         return w
 
     @classmethod
     def _of(cls, w: _Weapon) -> "Weapon":
         return cls(w.name.decode("utf-8"), w.damage, ("bashing", "lethal")[w.type],
                    WEAPON_KINDS[w.kind], bool(w.automatic), w.min_strength,
-                   (w.range[0], w.range[1], w.range[2]))
+                   (w.range[0], w.range[1], w.range[2]), w.ammo)
 
 
 class _Attack(ctypes.Structure):
@@ -702,6 +704,11 @@ _ATTACK_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_st_attack_resolve": (ctypes.c_int, [ctypes.POINTER(_Outcome), ctypes.c_void_p,
                                               ctypes.POINTER(_Attack), ctypes.c_void_p]),
     "cops_st_log_event": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(_Event)]),
+    "cops_st_long_burst": (ctypes.c_int, [ctypes.POINTER(_Outcome), ctypes.c_void_p,
+                                          ctypes.POINTER(_Attack), ctypes.POINTER(ctypes.c_void_p),
+                                          ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
+                                          ctypes.POINTER(ctypes.c_int), ctypes.c_int,
+                                          ctypes.c_void_p]),
 }
 _bind(_ATTACK_PROTOTYPES)
 
@@ -760,11 +767,55 @@ def attack(ctx: Context, attacker: Character, target: Character, kind: str = "ex
     o.size = ctypes.sizeof(o)
     ctx._check(lib.cops_st_attack_resolve(ctypes.byref(o), ctx._h, ctypes.byref(a),
                                           log._h if log is not None else None))
+    return _outcome(o)
+
+
+def _outcome(o: "_Outcome") -> Outcome:
     return Outcome(o.pool, o.successes, bool(o.dramatic), o.defender_pool,
                    o.defender_successes, _SIDES[o.winner], o.margin,
                    _SIDES[o.victim], o.damage, ("bashing", "lethal")[o.type], o.shield_damage,
                    o.ignored, o.converted, o.bashing, o.lethal, HEALTH_STATES[o.state],
                    bool(o.full_effect), bool(o.stray), o.recoil, bool(o.contact))
+
+
+def long_burst(ctx: Context, attacker: Character, targets: List[Character], *,
+               weapon: Union[None, int, str] = None, distance: int = 0,
+               covers: Optional[List[int]] = None, shares: Optional[List[int]] = None,
+               ids: Optional[List[int]] = None, own_cover: int = 0, aim: int = 0,
+               bonus: int = 0, surprised: bool = False, attacker_id: int = 0,
+               rules: Optional[Rules] = None, log: Optional[Any] = None) -> List[Outcome]:
+    """A long burst at up to 8 targets (§6.5, ST-A23): one roll, the highest Defense and
+    Cover; the successes shared out in order (shares, default all to the first); one
+    Outcome per target. 10 rounds; recoil."""
+    _need()
+    count = len(targets)
+    if not 1 <= count <= 8:
+        raise ValueError("1 to 8 targets")
+    covers = list(covers) if covers is not None else [0] * count
+    shares = list(shares) if shares is not None else [64] + [0] * (count - 1)
+    ids = list(ids) if ids is not None else list(range(1, count + 1))
+    if not len(covers) == len(shares) == len(ids) == count:
+        raise ValueError("one cover, share and id for each target")
+    a = _Attack()
+    ctx._check(lib.cops_st_attack_init_sized(ctypes.byref(a), ctypes.sizeof(a), 2))
+    a.attacker = attacker._h
+    a.weapon = _weapon_index(attacker, weapon)
+    for f, v in (("distance", distance), ("own_cover", own_cover), ("aim", aim),
+                 ("bonus", bonus), ("attacker_id", attacker_id)):
+        setattr(a, f, n.integer(v, f))
+    a.flags = _FLAGS["surprised"] if surprised else 0
+    r = rules._c() if rules is not None else None
+    a.rules = ctypes.addressof(r) if r is not None else None
+    outs = (_Outcome * count)()
+    for o in outs:
+        o.size = ctypes.sizeof(o)
+    arr = (ctypes.c_void_p * count)(*[t._h for t in targets])
+    ctx._check(lib.cops_st_long_burst(
+        outs, ctx._h, ctypes.byref(a), arr, (ctypes.c_int * count)(*[n.integer(i, "id") for i in ids]),
+        (ctypes.c_int * count)(*[n.integer(c, "cover") for c in covers]),
+        (ctypes.c_int * count)(*[n.integer(x, "share") for x in shares]), count,
+        log._h if log is not None else None))
+    return [_outcome(o) for o in outs]
 
 
 def event_fields(log: Any, index: int) -> Dict[str, int]:

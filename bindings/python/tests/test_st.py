@@ -263,3 +263,23 @@ def test_grapple_rounds():
         assert st.event_fields(log, len(log) - 1)["active"] == 0
         with pytest.raises(cops.StateError):
             g.round(["hold"], [])
+
+
+def test_long_burst_and_ammunition():
+    # §6.5, ST-A23: 7 dice + 1 - the highest Defense (3) - the highest Cover (1) = 4 dice.
+    with scripted(8, 9, 10, 3, 8, 1, 1, 1, 1, 1, 1, 1) as ctx:
+        g = st.Character.new(ctx, "Gunner")
+        g["Strength"], g["Dexterity"], g["Firearms"] = 2, 4, 3
+        g.add_weapon(st.Weapon("SMG", 2, kind="firearm", automatic=True, min_strength=3,
+                               range=(20, 40, 80), ammo=12))
+        ts = [st.Character.new(ctx, "T%d" % i) for i in range(3)]
+        ts[1]["Dexterity"], ts[1]["Wits"] = 3, 3
+        log = cops.Log(ctx)
+        outs = st.long_burst(ctx, g, ts, weapon="SMG", distance=10, covers=[0, 1, 0],
+                             shares=[2, 2, 2], log=log)
+        assert [o.damage for o in outs] == [4, 4, 0] and outs[0].pool == 4
+        assert outs[0].recoil == 1 and g.weapons[0].ammo == 2
+        with pytest.raises(cops.RuleError, match="needs 10"):
+            st.long_burst(ctx, g, ts, weapon="SMG")
+        o = st.attack(ctx, g, ts[0], "shot", weapon="SMG", distance=10)
+        assert g.weapons[0].ammo == 1 and o.pool == 7
