@@ -18,7 +18,7 @@ static const char overview[] =
   "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
   "  chase    run a chase file to its end, narrated or as JSON Lines\n"
   "  interrogate  an interview of a subject, and the exact odds of each approach\n"
-  "  st       the optional Storyteller module: d10 pools at 8+ rolled, and their odds\n"
+  "  st       the optional Storyteller module: d10 pools at 8+, their odds, one attack\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
