@@ -19,6 +19,9 @@ int usage_error(const char *fmt, ...);
 int script_die(void *user, int sides);
 int parse_faces(const char *text, struct script *s);
 int apply_seed(cops_ctx *ctx, const char *text);
+/* The dice of a command: a --seed (seed) or scripted --dice (faces, served from s), or the
+ * system's when both are NULL: 0, or the exit status of a usage error. */
+int use_dice(cops_ctx *ctx, const char *seed, const char *faces, struct script *s);
 /* A decimal seed 0..2^64-1: 1 and *out, or 0 for anything else. */
 int seed_number(const char *text, uint64_t *out);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */

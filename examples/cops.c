@@ -104,6 +104,19 @@ int apply_seed(cops_ctx *ctx, const char *text)
   return cops_ctx_seed(ctx, v) ? EXIT_FAILURE : 0;
 }
 
+int use_dice(cops_ctx *ctx, const char *seed, const char *faces, struct script *s)
+{
+  int rc;
+  if (seed && (rc = apply_seed(ctx, seed)))
+    return rc;
+  if (faces) {
+    if ((rc = parse_faces(faces, s)))
+      return rc;
+    cops_ctx_use_callback(ctx, script_die, s);
+  }
+  return 0;
+}
+
 int seed_number(const char *text, uint64_t *out)
 {
   char *end;
@@ -281,13 +294,8 @@ static int cmd_roll(int argc, char **argv)
     rc = EXIT_FAILURE;
     goto done;
   }
-  if (seed && (rc = apply_seed(ctx, seed)))
+  if ((rc = use_dice(ctx, seed, faces, &script)))
     goto done;
-  if (faces) {
-    if ((rc = parse_faces(faces, &script)))
-      goto done;
-    cops_ctx_use_callback(ctx, script_die, &script);
-  }
 
   if (o.sheet) {
     if (o.unskilled) {

@@ -118,13 +118,8 @@ static int st_roll(int argc, char **argv)
     rc = EXIT_FAILURE;
     goto done;
   }
-  if ((rc = read_pool(ctx, "roll", o.pool, &p)) || (o.seed && (rc = apply_seed(ctx, o.seed))))
+  if ((rc = read_pool(ctx, "roll", o.pool, &p)) || (rc = use_dice(ctx, o.seed, o.faces, &script)))
     goto done;
-  if (o.faces) {
-    if ((rc = parse_faces(o.faces, &script)))
-      goto done;
-    cops_ctx_use_callback(ctx, script_die, &script);
-  }
   rc = cops_st_roll(roll, ctx, &p);
   if (rc == COPS_ERNG && o.faces) {
     fprintf(stderr, "cops: --dice ran out of faces after %d (this roll needs more)\n",
@@ -390,13 +385,8 @@ static int st_attack(int argc, char **argv)
       rc = EXIT_USAGE;
       goto done;
     }
-  if (seed && (rc = apply_seed(ctx, seed)))
+  if ((rc = use_dice(ctx, seed, faces, &script)))
     goto done;
-  if (faces) {
-    if ((rc = parse_faces(faces, &script)))
-      goto done;
-    cops_ctx_use_callback(ctx, script_die, &script);
-  }
   cops_st_attack a;
   cops_st_attack_init(&a, k);
   a.attacker = ch[0];

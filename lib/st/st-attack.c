@@ -391,15 +391,9 @@ int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_at
   if (rc)
     return rc;
   /* All or nothing: the three characters, the log and the source saved. */
-  cops_st_character save[3];
-  cops_st_character *who[3] = {p.a.attacker, p.a.target, p.a.shield};
-  for (int k = 0; k < 3; k++)
-    if (who[k])
-      save[k] = *who[k];
-  cops__log_mark_t lm;
-  cops__log_mark(log, &lm);
-  cops__rng_mark_t rm;
-  cops__rng_mark(ctx, &rm);
+  cops__st_undo u;
+  cops__st_save(&u, ctx, log, (cops_st_character *const[]){p.a.attacker, p.a.target, p.a.shield},
+                3);
   cops_roll *ra = NULL, *rd = NULL;
   cops_st_outcome o;
   memset(&o, 0, sizeof o);
@@ -409,14 +403,8 @@ int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_at
     rc = resolve(&o, ctx, &p, log, ra, rd);
   cops_roll_free(ra);
   cops_roll_free(rd);
-  if (rc) {
-    for (int k = 0; k < 3; k++)
-      if (who[k])
-        *who[k] = save[k];
-    cops__log_rewind(log, &lm);
-    cops__rng_rewind(ctx, &rm);
+  if ((rc = cops__st_restore(&u, ctx, rc)))
     return rc;
-  }
   if (out) {
     const uint32_t size = out->size;
     o.size = size;
@@ -540,14 +528,10 @@ int cops_st_long_burst(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack
         (rc = cops__st_range(ctx, "share", shares[i], 0, COPS_DICE_MAX)))
       return rc;
   }
-  cops_st_character save[9];
-  for (int i = 0; i < n; i++)
-    save[i] = *targets[i];
-  save[8] = *a.attacker;
-  cops__log_mark_t lm;
-  cops__log_mark(log, &lm);
-  cops__rng_mark_t rm;
-  cops__rng_mark(ctx, &rm);
+  cops_st_character *who[9] = {a.attacker};
+  memcpy(who + 1, targets, (size_t)n * sizeof *who);
+  cops__st_undo u;
+  cops__st_save(&u, ctx, log, who, n + 1);
   cops_st_outcome o[8];
   memset(o, 0, sizeof o);
   cops_roll *roll = NULL;
@@ -556,14 +540,8 @@ int cops_st_long_burst(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack
   else
     rc = burst(o, ctx, &p, targets, ids, covers, shares, n, log, roll);
   cops_roll_free(roll);
-  if (rc) {
-    for (int i = 0; i < n; i++)
-      *targets[i] = save[i];
-    *a.attacker = save[8];
-    cops__log_rewind(log, &lm);
-    cops__rng_rewind(ctx, &rm);
+  if ((rc = cops__st_restore(&u, ctx, rc)))
     return rc;
-  }
   for (int i = 0; out && i < n; i++) {
     const uint32_t size = out[i].size;
     o[i].size = size;

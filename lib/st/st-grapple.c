@@ -202,24 +202,15 @@ int cops_st_grapple_round(cops_st_grapple *g, cops_st_grapple_outcome *out, cops
   if ((rc = cops__st_rules_in(ctx, rules, &r)) || (rc = state_ok(ctx, g, ch)) ||
       (rc = side_ok(ctx, sa, a, "the first")) || (rc = side_ok(ctx, sb, b, "the second")))
     return rc;
-  cops_st_character save[2] = {*a, *b};
+  cops__st_undo u;
+  cops__st_save(&u, ctx, log, ch, 2);
   cops_st_grapple state = *g;
-  cops__log_mark_t lm;
-  cops__log_mark(log, &lm);
-  cops__rng_mark_t rm;
-  cops__rng_mark(ctx, &rm);
   cops_st_grapple_outcome o;
   memset(&o, 0, sizeof o);
   const int id[2] = {a_id, b_id};
   const cops_st_grapple_side *side[2] = {sa, sb};
-  rc = round_of(&state, &o, ctx, ch, id, side, &r, log);
-  if (rc) {
-    *a = save[0];
-    *b = save[1];
-    cops__log_rewind(log, &lm);
-    cops__rng_rewind(ctx, &rm);
+  if ((rc = cops__st_restore(&u, ctx, round_of(&state, &o, ctx, ch, id, side, &r, log))))
     return rc;
-  }
   *g = state;
   if (out) {
     const uint32_t size = out->size;

@@ -84,6 +84,20 @@ int cops__st_log_roll(cops_log *log, const cops_roll *roll, int purpose,
 int cops__st_log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
                        const cops_st_character *target, int target_id, const char *weapon,
                        const int *v);
+/* A procedure's state saved for all or nothing: up to nine characters, the log, the source
+ * (lib/st/st-scene.c). cops__st_restore puts them back when rc is not 0, and gives rc. */
+typedef struct cops__st_undo {
+  int n;
+  cops_st_character *who[9];
+  cops_st_character copy[9];
+  cops__log_mark_t log_mark;
+  cops__rng_mark_t rng_mark;
+  cops_log *log;
+} cops__st_undo;
+void cops__st_save(cops__st_undo *u, cops_ctx *ctx, cops_log *log, cops_st_character *const *who,
+                   int n);
+int cops__st_restore(const cops__st_undo *u, cops_ctx *ctx, int rc);
+
 /* A pool of the rules' dice (ST-A1, ST-A2, ST-A37) rolled into a new roll and logged: its
  * size after modifiers (pool, may be NULL) and its successes (lib/st/st-scene.c). */
 int cops__st_pool_roll(cops_ctx *ctx, const cops_st_rules *r, int dice, int mod, int mode,

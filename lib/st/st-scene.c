@@ -8,37 +8,28 @@
 
 #define OBJECT_SIZE_0_15 sizeof(cops_st_object)
 
-/* A procedure's saved state: up to two characters, the log, the source. */
-typedef struct saved {
-  cops_st_character *who[2];
-  cops_st_character copy[2];
-  cops__log_mark_t log;
-  cops__rng_mark_t rng;
-  cops_log *l;
-} saved;
-
-static void save(saved *s, cops_ctx *ctx, cops_log *log, cops_st_character *a,
-                 cops_st_character *b)
+void cops__st_save(cops__st_undo *u, cops_ctx *ctx, cops_log *log, cops_st_character *const *who,
+                   int n)
 {
-  s->who[0] = a;
-  s->who[1] = b;
-  for (int k = 0; k < 2; k++)
-    if (s->who[k])
-      s->copy[k] = *s->who[k];
-  s->l = log;
-  cops__log_mark(log, &s->log);
-  cops__rng_mark(ctx, &s->rng);
+  u->n = 0;
+  for (int k = 0; k < n && u->n < 9; k++)
+    if (who[k]) {
+      u->who[u->n] = who[k];
+      u->copy[u->n++] = *who[k];
+    }
+  u->log = log;
+  cops__log_mark(log, &u->log_mark);
+  cops__rng_mark(ctx, &u->rng_mark);
 }
 
-static int restore(saved *s, cops_ctx *ctx, int rc)
+int cops__st_restore(const cops__st_undo *u, cops_ctx *ctx, int rc)
 {
   if (!rc)
     return COPS_OK;
-  for (int k = 0; k < 2; k++)
-    if (s->who[k])
-      *s->who[k] = s->copy[k];
-  cops__log_rewind(s->l, &s->log);
-  cops__rng_rewind(ctx, &s->rng);
+  for (int k = 0; k < u->n; k++)
+    *u->who[k] = u->copy[k];
+  cops__log_rewind(u->log, &u->log_mark);
+  cops__rng_rewind(ctx, &u->rng_mark);
   return rc;
 }
 
@@ -108,15 +99,15 @@ int cops_st_initiative(cops_ctx *ctx, cops_st_character *ch, const cops_st_rules
     return rc;
   if (!total)
     return cops__fail(ctx, COPS_EINVAL, "total is NULL");
-  saved s;
-  save(&s, ctx, log, NULL, NULL);
+  cops__st_undo s;
+  cops__st_save(&s, ctx, log, (cops_st_character *const[]){NULL, NULL}, 2);
   int d = 0;
   const int score = initiative_score(ch, &r);
   if (!(rc = cops__d10(ctx, &d))) {
     const int v[COPS__PAYLOAD] = {d, score, d + score};
     rc = cops__st_log_event(log, COPS_ST_EV_INITIATIVE, ch, id, NULL, -1, NULL, v);
   }
-  if ((rc = restore(&s, ctx, rc)))
+  if ((rc = cops__st_restore(&s, ctx, rc)))
     return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
   if (die)
     *die = d;
@@ -210,13 +201,13 @@ int cops_st_total_defense(cops_ctx *ctx, cops_st_character *ch, const cops_st_ru
     return rc;
   if (!successes)
     return cops__fail(ctx, COPS_EINVAL, "successes is NULL");
-  saved s;
-  save(&s, ctx, log, NULL, NULL);
+  cops__st_undo s;
+  cops__st_save(&s, ctx, log, (cops_st_character *const[]){NULL, NULL}, 2);
   int k = 0;
   rc = cops__st_pool_roll(ctx, &r, dex_less_armour(ch) + ch->trait[COPS_ST_ATHLETICS],
                  cops__st_wound_penalty(ch, &r), COPS_ST_DICE, COPS_ST_ROLL_TOTAL_DEFENSE, ch, id,
                  log, NULL, &k);
-  if ((rc = restore(&s, ctx, rc)))
+  if ((rc = cops__st_restore(&s, ctx, rc)))
     return rc;
   *successes = k;
   return COPS_OK;
@@ -248,8 +239,8 @@ int cops_st_nerve(cops_ctx *ctx, cops_st_character *ch, const cops_st_rules *rul
     return rc;
   if (!nerve)
     return cops__fail(ctx, COPS_EINVAL, "nerve is NULL");
-  saved s;
-  save(&s, ctx, log, ch, NULL);
+  cops__st_undo s;
+  cops__st_save(&s, ctx, log, (cops_st_character *const[]){ch, NULL}, 2);
   int out = COPS_ST_ACTS, k = 0;
   if (!cops__st_is_combatant(ch, &r) &&
       !(rc = cops__st_pool_roll(ctx, &r, ch->trait[COPS_ST_RESOLVE] + ch->trait[COPS_ST_COMPOSURE],
@@ -259,7 +250,7 @@ int cops_st_nerve(cops_ctx *ctx, cops_st_character *ch, const cops_st_rules *rul
     out = spend && spend_willpower(ch, &r) ? COPS_ST_SPENT : COPS_ST_RESTRICTED;
   if (!rc)
     rc = log_nerve(log, ch, id, out, 0);
-  if ((rc = restore(&s, ctx, rc)))
+  if ((rc = cops__st_restore(&s, ctx, rc)))
     return rc;
   *nerve = out;
   return COPS_OK;
@@ -277,13 +268,13 @@ int cops_st_injury(cops_st_character *ch, const cops_st_rules *rules, int id, in
     return rc;
   if (!nerve)
     return cops__fail(ctx, COPS_EINVAL, "nerve is NULL");
-  saved s;
-  save(&s, ctx, log, ch, NULL);
+  cops__st_undo s;
+  cops__st_save(&s, ctx, log, (cops_st_character *const[]){ch, NULL}, 2);
   int out = COPS_ST_ACTS;
   if (!cops__st_is_combatant(ch, &r) && damage > ch->trait[COPS_ST_RESOLVE])
     out = spend && spend_willpower(ch, &r) ? COPS_ST_SPENT : COPS_ST_OUT;
   rc = log_nerve(log, ch, id, out, damage);
-  if ((rc = restore(&s, ctx, rc)))
+  if ((rc = cops__st_restore(&s, ctx, rc)))
     return rc;
   *nerve = out;
   return COPS_OK;
@@ -320,8 +311,8 @@ int cops_st_bout(cops_ctx *ctx, cops_st_character *a, cops_st_character *b,
       (rc = cops__st_range(ctx, "pool_b", pool_b, -1, COPS_DICE_MAX)) ||
       (rc = cops__st_range(ctx, "damage", damage, 0, 1)))
     return rc;
-  saved s;
-  save(&s, ctx, log, a, b);
+  cops__st_undo s;
+  cops__st_save(&s, ctx, log, (cops_st_character *const[]){a, b}, 2);
   int ka = 0, kb = 0;
   if (!(rc = cops__st_pool_roll(ctx, &r, bout_pool(a, pool_a), cops__st_wound_penalty(a, &r),
                        COPS_ST_DICE, COPS_ST_ROLL_BOUT, a, 0, log, NULL, &ka)))
@@ -343,7 +334,7 @@ int cops_st_bout(cops_ctx *ctx, cops_st_character *a, cops_st_character *b,
       const int v[COPS__PAYLOAD] = {hurt[k].boxes, COPS_ST_BASHING, ig, cv, bb, ll, st};
       rc = cops__st_log_event(log, COPS_ST_EV_DAMAGE, NULL, -1, hurt[k].who, hurt[k].id, NULL, v);
     }
-  if ((rc = restore(&s, ctx, rc)))
+  if ((rc = cops__st_restore(&s, ctx, rc)))
     return rc;
   *winner = w;
   return COPS_OK;
@@ -405,8 +396,8 @@ int cops_st_object_strike(cops_st_object *o, cops_ctx *ctx, cops_st_character *c
   }
   const int effective = o->durability - w.damage > 0 ? o->durability - w.damage : 0;
   const int pool = dice >= 0 ? dice : ch->trait[COPS_ST_STRENGTH] + ch->trait[COPS_ST_VIGOR];
-  saved s;
-  save(&s, ctx, log, ch, NULL);
+  cops__st_undo s;
+  cops__st_save(&s, ctx, log, (cops_st_character *const[]){ch, NULL}, 2);
   int k = 0;
   cops_st_object after = *o;
   rc = cops__st_pool_roll(ctx, &r, pool, cops__st_wound_penalty(ch, &r) - effective, mode,
@@ -424,7 +415,7 @@ int cops_st_object_strike(cops_st_object *o, cops_ctx *ctx, cops_st_character *c
     const int v[COPS__PAYLOAD] = {o->failure_damage, COPS_ST_BASHING, ig, cv, bb, ll, st};
     rc = cops__st_log_event(log, COPS_ST_EV_DAMAGE, NULL, -1, ch, id, NULL, v);
   }
-  if ((rc = restore(&s, ctx, rc)))
+  if ((rc = cops__st_restore(&s, ctx, rc)))
     return rc;
   *o = after;
   if (successes)
