@@ -245,6 +245,19 @@ static int effect(cops_log *log, const cops_st_character *who, int id, int kind,
   return cops__st_log_event(log, COPS_ST_EV_EFFECT, who, id, NULL, -1, NULL, v);
 }
 
+/* A burst fired with less Strength than the weapon needs: 1 bashing of recoil, straight to
+ * the shooter's track (§6.4, ST-A22). */
+static int recoil(const plan *p, cops_log *log, int *boxes)
+{
+  cops_st_character *att = p->a.attacker;
+  if (att->trait[COPS_ST_STRENGTH] >= p->w.min_strength)
+    return COPS_OK;
+  *boxes = 1;
+  if (p->r.health_track)
+    cops__st_mark(att, cops__st_derived(att, &p->r, COPS_ST_HEALTH), 1, COPS_ST_BASHING);
+  return effect(log, att, p->a.attacker_id, COPS_ST_RECOIL, 1);
+}
+
 static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, cops_roll *ra,
                    cops_roll *rd)
 {
@@ -363,14 +376,7 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
                      p->w.damage > 1 ? p->w.damage : 1)))
       return rc;
   }
-  if ((a->flags & COPS_ST_BURST) && att->trait[COPS_ST_STRENGTH] < p->w.min_strength) {
-    o->recoil = 1;                                  /* §6.4, ST-A22 */
-    if (r->health_track)
-      cops__st_mark(att, cops__st_derived(att, r, COPS_ST_HEALTH), 1, COPS_ST_BASHING);
-    if ((rc = effect(log, att, a->attacker_id, COPS_ST_RECOIL, 1)))
-      return rc;
-  }
-  return COPS_OK;
+  return (a->flags & COPS_ST_BURST) ? recoil(p, log, &o->recoil) : COPS_OK;
 }
 
 int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *a,
@@ -470,14 +476,7 @@ static int burst(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_st_character *
         return rc;
     }
   }
-  if (att->trait[COPS_ST_STRENGTH] < p->w.min_strength) {   /* ST-A22 */
-    o[0].recoil = 1;
-    if (r->health_track)
-      cops__st_mark(att, cops__st_derived(att, r, COPS_ST_HEALTH), 1, COPS_ST_BASHING);
-    if ((rc = effect(log, att, a->attacker_id, COPS_ST_RECOIL, 1)))
-      return rc;
-  }
-  return COPS_OK;
+  return recoil(p, log, &o[0].recoil);
 }
 
 int cops_st_long_burst(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *given,
