@@ -217,6 +217,8 @@ static const char st_text[] =
   "       cops st attack --attacker SHEET --target SHEET [--kind K] [--weapon W]\n"
   "                      [--target-weapon W] [options below] [--seed N | --dice F,...]\n"
   "                      [--lang fr|en|es] [--json]\n"
+  "       cops st fight FILE [--seed N | --dice F,...] [--save-at ROUND SAVE]\n"
+  "                      [--lang fr|en|es] [--json]\n"
   "\n"
   "The optional Storyteller module (docs/storyteller.md, OTHER-SYSTEMS.md ST): pools\n"
   "of d10, a success on 8 or more, every 10 rolled again, a chance die when the pool\n"
@@ -248,7 +250,14 @@ static const char st_text[] =
   "  --opponents N a strike's opponents in contact (1..4), --rank R (incremental rule)\n"
   "  --called C    arm, leg, head, heart, hand or eye; --aim N (at most Wits)\n"
   "  --total-defense N, --bonus N, --burst, --touch, --surprised, --defenseless\n"
-  "  --shield SHEET  a human shield the target holds\n";
+  "  --shield SHEET  a human shield the target holds\n"
+  "\n"
+  "fight plays a fight file (docs/storyteller.md, \"Fights\": a scenario, or a save) round\n"
+  "after round to its end, every fighter by the default policy, and prints its\n"
+  "narration, or its events with --json:\n"
+  "  --seed N      the dice of this seed instead of the file's\n"
+  "  --save-at ROUND SAVE  stop once ROUND rounds are played and save the fight to\n"
+  "                SAVE; cops st fight SAVE goes on with the same dice\n";
 
 static const char version_text[] =
   "usage: cops version | cops --version\n"

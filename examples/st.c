@@ -439,10 +439,124 @@ done:
   return rc;
 }
 
+/* cops st fight FILE: a fight file (a scenario or a save) played to its end, or to a
+ * round where it is saved (docs/storyteller.md, "Fights"). */
+static int st_fight(int argc, char **argv)
+{
+  const char *file = NULL, *seed = NULL, *faces = NULL, *lang_text = NULL, *save_file = NULL;
+  const char *save_round = NULL;
+  int json = 0, rc;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r = 0;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      return print_help("st");
+    if (!strcmp(a, "--json")) {
+      json = 1;
+      continue;
+    }
+    if (!strcmp(a, "--save-at")) {
+      if (i + 2 >= argc)
+        return usage_error("st fight: %s", "--save-at needs ROUND and FILE");
+      save_round = argv[++i];
+      save_file = argv[++i];
+      continue;
+    }
+    if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
+        (r = option_value(argc, argv, &i, "--dice", &faces)) ||
+        (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
+      if (r < 0)
+        return usage_error("st fight: %s needs a value", a);
+      continue;
+    }
+    if (a[0] == '-' && a[1])
+      return usage_error("st fight: unknown option '%s'", a);
+    if (file)
+      return usage_error("st fight: one fight file, not '%s' too", a);
+    file = a;
+  }
+  if (!file)
+    return usage_error("st fight: %s", "missing the fight file (a scenario or a save)");
+  if (seed && faces)
+    return usage_error("st fight: %s", "--seed and --dice exclude each other");
+  int stop = -1;
+  if (save_round && (rc = number("--save-at", save_round, 0, 10000, &stop)))
+    return rc;
+  int lang;
+  if ((rc = narration_lang("st fight", lang_text, &lang)))
+    return rc;
+  cops_ctx *ctx = NULL;
+  cops_st_fight *f = NULL;
+  static struct script script;
+  char *text = NULL;
+  if (cops_ctx_new(&ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return EXIT_FAILURE;
+  }
+  if (cops_st_fight_load(&f, ctx, file)) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  uint64_t seed_value;
+  if (seed && !seed_number(seed, &seed_value)) {
+    rc = usage_error("st fight: --seed '%s': a number 0..18446744073709551615", seed);
+    goto done;
+  }
+  if (seed) {
+    cops_st_fight_seed(f, seed_value);
+  } else if (faces && (rc = use_dice(ctx, NULL, faces, &script))) {
+    goto done;
+  }
+  if (stop >= 0 && stop < cops_st_fight_round(f)) {
+    rc = usage_error("st fight: --save-at %d: the fight is at round %d already", stop,
+                     cops_st_fight_round(f));
+    goto done;
+  }
+  rc = COPS_OK;
+  while (!rc && !cops_st_fight_over(f) && (stop < 0 || cops_st_fight_round(f) < stop))
+    rc = cops_st_fight_run_round(f);
+  if (rc == COPS_ERNG && faces) {
+    fprintf(stderr, "cops: --dice ran out of faces after %d (this fight needs more)\n",
+            script.n);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if (rc) {
+    fprintf(stderr, "cops: st fight: %s\n", cops_ctx_errmsg(ctx));
+    rc = rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
+    goto done;
+  }
+  cops_log *log = cops_st_fight_log(f);
+  if ((json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text))) {
+    fprintf(stderr, "cops: out of memory\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  fputs(text, stdout);
+  if (save_file) {
+    cops_free(text);
+    text = NULL;
+    FILE *out = NULL;
+    if (cops_st_fight_save(f, &text) || !(out = fopen(save_file, "w")) ||
+        fputs(text, out) == EOF || fclose(out)) {
+      fprintf(stderr, "cops: st fight: cannot save to %s\n", save_file);
+      rc = EXIT_FAILURE;
+      goto done;
+    }
+  }
+  rc = 0;
+done:
+  cops_free(text);
+  cops_st_fight_free(f);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
 int cmd_st(int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error("st: %s", "missing what to do: roll, odds or attack");
+    return usage_error("st: %s", "missing what to do: roll, odds, attack or fight");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("st");
@@ -452,7 +566,9 @@ int cmd_st(int argc, char **argv)
     return st_odds(argc - 1, argv + 1);
   if (!strcmp(what, "attack"))
     return st_attack(argc - 1, argv + 1);
-  return usage_error("st: unknown '%s': roll, odds or attack", what);
+  if (!strcmp(what, "fight"))
+    return st_fight(argc - 1, argv + 1);
+  return usage_error("st: unknown '%s': roll, odds, attack or fight", what);
 }
 
 #else

@@ -19,6 +19,12 @@ int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t *
  * file; then free the text and put the file's name before the message. */
 int cops__load_begin(cops_ctx *ctx, const char *path, char **text);
 int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
+/* An entity given inline (an object) or by file name (a string, relative to base, read
+ * within cops_ctx_confine()); errors prefixed with field (lib/scenario.c). */
+typedef int (*cops__from_text_fn)(void **out, cops_ctx *ctx, const char *text);
+typedef int (*cops__from_file_fn)(void **out, cops_ctx *ctx, const char *path);
+int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                      cops__from_text_fn text_fn, cops__from_file_fn file_fn, void **out);
 /* A file reader made of a text reader: the file read, confined (cops_ctx_confine), its text
  * given to from_json(out, ctx, text); defines name(out, ctx, path). */
 #define COPS__FILE_READER(name, type, from_json)                                         \

@@ -48,12 +48,8 @@ static void resolve_path(char *out, size_t cap, const char *base, const char *fi
     snprintf(out, cap, "%s/%s", base, file);
 }
 
-/* An entity given inline (an object) or by file name (a string). */
-typedef int (*from_text_fn)(void **out, cops_ctx *ctx, const char *text);
-typedef int (*from_file_fn)(void **out, cops_ctx *ctx, const char *path);
-
-static int load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *base,
-                       from_text_fn text_fn, from_file_fn file_fn, void **out)
+int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                      cops__from_text_fn text_fn, cops__from_file_fn file_fn, void **out)
 {
   int rc;
   if (json_is_string(v)) {
@@ -103,13 +99,13 @@ static int armour_file(void **out, cops_ctx *ctx, const char *p)
 int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out)
 {
-  return load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
+  return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
 }
 
 int cops__scenario_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                           cops_weapon **out)
 {
-  return load_entity(ctx, v, field, base, weapon_text, weapon_file, (void **)out);
+  return cops__load_entity(ctx, v, field, base, weapon_text, weapon_file, (void **)out);
 }
 
 static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
@@ -151,7 +147,7 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
     return cops__fail(ctx, COPS_EJSON, "%s.sheet: missing", field);
   snprintf(sub, sizeof sub, "%s.sheet", field);
   void *p;
-  if ((rc = load_entity(ctx, sheet, sub, base, character_text, character_file, &p)))
+  if ((rc = cops__load_entity(ctx, sheet, sub, base, character_text, character_file, &p)))
     return rc;
   cops_character *ch = p;
   s->ch[s->nch++] = ch;
@@ -185,7 +181,7 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
       return cops__fail(ctx, COPS_ERANGE, "%s.weapons: at most %d", field, COPS_WEAPONS_MAX);
     for (size_t k = 0; k < json_array_size(ws); k++) {
       snprintf(sub, sizeof sub, "%s.weapons[%zu]", field, k);
-      if ((rc = load_entity(ctx, json_array_get(ws, k), sub, base, weapon_text, weapon_file,
+      if ((rc = cops__load_entity(ctx, json_array_get(ws, k), sub, base, weapon_text, weapon_file,
                             &p)))
         return rc;
       s->w[s->nw++] = p;
@@ -196,7 +192,7 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
   json_t *av = json_object_get(c, "armour");
   if (av && !json_is_null(av)) {
     snprintf(sub, sizeof sub, "%s.armour", field);
-    if ((rc = load_entity(ctx, av, sub, base, armour_text, armour_file, &p)))
+    if ((rc = cops__load_entity(ctx, av, sub, base, armour_text, armour_file, &p)))
       return rc;
     s->a[s->na++] = p;
     cops_encounter_set_armour(s->e, id, p);

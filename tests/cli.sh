@@ -705,7 +705,7 @@ dice: [8, 8, 8, 8, 8, 8, 8, 8, 8]
     "cops: st roll: '5 fast': column 3: 'fast' is none of 8-again, 9-again, 10-again, no-again, 2+ .. 10+, all-8s, average, no-chance" \
     st roll 5 fast
   expect_err "st: no pool" 2 "cops: st odds: missing POOL, e.g. \"4+3-2 9-again\" (see 'cops help')" st odds
-  expect_err "st: unknown verb" 2 "cops: st: unknown 'dance': roll, odds or attack (see 'cops help')" st dance
+  expect_err "st: unknown verb" 2 "cops: st: unknown 'dance': roll, odds, attack or fight (see 'cops help')" st dance
   st="$sheets/../st/sheets"
   expect_out "st attack: a shot at medium range behind Cover (§5.5, §5.6, §6.6)" \
 "Marcus Vale attacks Vince « Knuckles » Moreau (Heavy revolver, shot, 30 m).
@@ -737,6 +737,37 @@ Autant de réussites : pas de vainqueur." \
   expect_err "st attack: a bad kind" 2 \
     "cops: st attack: --kind 'kick': exchange, strike, shot, contact or coup (see 'cops help')" \
     st attack --attacker "$st/marcus.json" --target "$st/vince.json" --kind kick
+  # Whole fights (ST §5, ST-M18): the two scenarios seeded, byte for byte their golden logs;
+  # saved after round 2 and resumed, the same events.
+  stsc="$sheets/../st/scenarios"
+  run st fight "$stsc/street-brawl.json" --json
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/st-street-brawl-2030.jsonl")" ]; then ok
+  else ko "st fight: the street brawl's golden log"; fi
+  run st fight "$stsc/street-brawl.json" --lang en
+  if [ "$out" = "$(cat "$golden/st-street-brawl-2030.en.txt")" ]; then ok
+  else ko "st fight: the street brawl narrated"; fi
+  run st fight "$stsc/firefight.json" --json
+  if [ "$out" = "$(cat "$golden/st-firefight-77.jsonl")" ]; then ok
+  else ko "st fight: the firefight's golden log"; fi
+  run st fight "$stsc/firefight.json"
+  if [ "$out" = "$(cat "$golden/st-firefight-77.fr.txt")" ]; then ok
+  else ko "st fight: the firefight narrated in French"; fi
+  run st fight "$stsc/firefight.json" --json --save-at 2 "$tmp/st-save.json"
+  first=$out
+  run st fight "$tmp/st-save.json" --json
+  if [ "$rc" -eq 0 ] && [ "$first
+$out" = "$(cat "$golden/st-firefight-77.jsonl")" ]; then ok
+  else ko "st fight: saved at round 2 and resumed, the same events"; fi
+  expect_err "st fight: a save past its round" 2 \
+    "cops: st fight: --save-at 1: the fight is at round 2 already (see 'cops help')" \
+    st fight "$tmp/st-save.json" --save-at 1 "$tmp/x.json"
+  expect_err "st fight: a COPS scenario" 2 \
+    "cops: $ex/scenarios/bar-brawl.json: system: \"st\" expected (a Storyteller fight)" \
+    st fight "$ex/scenarios/bar-brawl.json"
+  expect_err "st fight: no file" 2 \
+    "cops: st fight: missing the fight file (a scenario or a save) (see 'cops help')" st fight
+  run st fight "$stsc/street-brawl.json" --seed 5 --json
+  case $out in *'"type":"st.end"'*) ok ;; *) ko "st fight --seed" ;; esac
   expect_err "st: too few faces" 2 "cops: --dice ran out of faces after 1 (this roll needs more)" \
     st roll --dice 10 3
   expect_err "st: odds and seed" 2 \

@@ -33,7 +33,8 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
-expect "--help attack odds roll" cops st ""
+expect "--help attack fight odds roll" cops st ""
+expect "--save-at" cops st fight --sa
 expect "coup" cops st attack --kind cou
 expect "--crowd" cops st attack --cr
 expect "--seed" cops st roll --s

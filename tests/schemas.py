@@ -275,6 +275,30 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
                                shares=[2, 9], ids=[0, 1], attacker_id=2, log=log)
         valid("st-sheet", json.loads(gunner.to_json()), "a sheet with ammunition")
         lines(log.jsonl(), "the rolls around a fight")
+    # Whole fights: the scenarios, their saves, their events; a delay, going prone and
+    # getting up, aiming (ST §1, §5.2, §6.7, §6.10).
+    st_scenarios = os.path.join(EX, "st", "scenarios")
+    save_dir = tempfile.mkdtemp()
+    for name in ("street-brawl", "firefight"):
+        path = os.path.join(st_scenarios, name + ".json")
+        valid("st-fight", load(path), path)
+        for seed in range(6):
+            saved = os.path.join(save_dir, "%s-%d.json" % (name, seed))
+            out = cli("st", "fight", path, "--seed", str(seed), "--json", "--save-at", "2", saved)
+            lines(out, "st fight %s seed %d" % (name, seed))
+            valid("st-fight", load(saved), saved)
+            lines(cli("st", "fight", saved, "--json"), "st fight resumed " + saved)
+    with cops.Context(seed=5) as ctx:
+        fight = cops.st.Fight.load(ctx, os.path.join(st_scenarios, "firefight.json"))
+        fight.begin_round()
+        first = fight.order()[0]
+        fight.declare(first, cops.st.Declaration("nothing", after=fight.order()[1],
+                                                 prone="up" if fight.fighter(first).prone
+                                                 else "down"))
+        fight.resolve_round()
+        fight.run()
+        lines(fight.jsonl(), "a fight with a delay and a change of stance")
+        valid("st-fight", json.loads(fight.save()), "a fight over, saved")
     weak = load(os.path.join(st_sheets, "vince.json"))   # too weak for his machine pistol
     weak["attributes"]["Strength"] = 2
     weak_path = os.path.join(tempfile.mkdtemp(), "weak.json")
@@ -415,6 +439,8 @@ def library_field(kind, doc):
                 cops.Character.from_json(ctx, text)
             elif kind == "st-sheet":
                 cops.st.Character.from_json(ctx, text)
+            elif kind == "st-fight":
+                cops.st.Fight.from_json(ctx, text, os.path.join(EX, "st", "scenarios")).close()
             elif kind == "weapon":
                 cops.Weapon.from_json(ctx, text)
             elif kind == "armour":
@@ -539,6 +565,18 @@ if WITH_ST:
         ("st-sheet", "st/sheets/marcus.json", "weapons[0].range", [20, 40]),
         ("st-sheet", "st/sheets/marcus.json", "vest", 4),
         ("st-sheet", "st/sheets/marcus.json", "armour", 5),
+        ("st-fight", "st/scenarios/street-brawl.json", "system", "cops"),
+        ("st-fight", "st/scenarios/street-brawl.json", "max_rounds", 0),
+        ("st-fight", "st/scenarios/street-brawl.json", "seed", "x"),
+        ("st-fight", "st/scenarios/street-brawl.json", "sides[1]", ""),
+        ("st-fight", "st/scenarios/street-brawl.json", "rules.threshold", 11),
+        ("st-fight", "st/scenarios/street-brawl.json", "rules.stray_shots", 1),
+        ("st-fight", "st/scenarios/street-brawl.json", "fighters[0].sheet", DELETE),
+        ("st-fight", "st/scenarios/street-brawl.json", "fighters[1].cover", 6),
+        ("st-fight", "st/scenarios/street-brawl.json", "fighters[2].tactic", "flee"),
+        ("st-fight", "st/scenarios/street-brawl.json", "fighters[3].x", 100001),
+        ("st-fight", "st/scenarios/street-brawl.json", "fighters[4].colour", "red"),
+        ("st-fight", "st/scenarios/street-brawl.json", "colour", "red"),
     ]
 for kind, base, path, value in INVALID:
     doc = mutated(kind, base, path, value)

@@ -96,6 +96,15 @@ void open_st(lua_State *L);
 #if COPS_WITH_ST
 /* An ST roll's fields added to its table (st.c). */
 void push_st_roll(lua_State *L, const cops_roll *r);
+/* The rules of the table at index i (nil: the defaults), checked by the library (st.c). */
+const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_rules *r);
+/* Each pair as a field of the table on top: integers, or booleans when boolean is set. */
+typedef struct { const char *key; int value; } named_int;
+void set_fields(lua_State *L, const named_int *f, size_t n, int boolean);
+/* A weapon field of the table at t: nil (bare hands), an index, or a name on ch's sheet. */
+int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch);
+/* cops.st's fights (st-fight.c), added to the module table on top. */
+void open_st_fight(lua_State *L);
 #endif
 
 #define SUBJECT "cops.subject"

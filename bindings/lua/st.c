@@ -180,7 +180,7 @@ static const char *const derived[] = {"Defense", "Initiative", "Speed", "Health"
                                       NULL};
 
 /* Rules at index i: nil (the defaults) or a table of the fields to change. */
-static const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_rules *r)
+const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_rules *r)
 {
   check(L, c, cops_st_rules_init_sized(r, sizeof *r));
   if (lua_isnoneornil(L, i))
@@ -193,10 +193,10 @@ static const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_
   r->combatant_xp = opt_field_int(L, i, "combatant_xp", r->combatant_xp);
   r->combatant_skill = opt_field_int(L, i, "combatant_skill", r->combatant_skill);
   static const char *const flags[] = {"chance_die", "defense_athletics", "health_track",
-                                      "wound_penalties", "outnumber_incremental"};
+                                      "wound_penalties", "outnumber_incremental", "stray_shots"};
   int *fields[] = {&r->chance_die, &r->defense_athletics, &r->health_track, &r->wound_penalties,
-                   &r->outnumber_incremental};
-  for (int k = 0; k < 5; k++) {
+                   &r->outnumber_incremental, &r->stray_shots};
+  for (int k = 0; k < 6; k++) {
     lua_getfield(L, i, flags[k]);
     if (!lua_isnil(L, -1)) {
       if (!lua_isboolean(L, -1))
@@ -455,10 +455,7 @@ static int st_character_json(lua_State *L)
 
 /* ---- weapons, protection, attacks --------------------------------------------------- */
 
-typedef struct { const char *key; int value; } named_int;
-
-/* Each pair as a field of the table on top: integers, or booleans when boolean is set. */
-static void set_fields(lua_State *L, const named_int *f, size_t n, int boolean)
+void set_fields(lua_State *L, const named_int *f, size_t n, int boolean)
 {
   for (size_t k = 0; k < n; k++) {
     if (boolean)
@@ -610,8 +607,7 @@ static int c_begin_round(lua_State *L)
   return 0;
 }
 
-/* A weapon field: nil (bare hands), an index, or a name on ch's sheet. */
-static int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch)
+int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch)
 {
   lua_getfield(L, t, key);
   int i = -1;
@@ -1160,6 +1156,7 @@ void open_st(lua_State *L)
   lua_setfield(L, -2, "traits");
   push_names(L, cops_st_derived_name);
   lua_setfield(L, -2, "derived");
+  open_st_fight(L);
   lua_setfield(L, -2, "st");
 }
 

@@ -353,6 +353,10 @@ enum cops_st_event_types {
   COPS_ST_EV_OBJECT,         /**< damage to an object (§6.15): successes, its total, broken */
   COPS_ST_EV_BOUT,           /**< a non-dramatic fight's result (§3): the winner, each side's bashing */
   COPS_ST_EV_GRAPPLE,        /**< a grapple round's result (§6.2): winner, margin, effects, the state after */
+  COPS_ST_EV_ROUND,          /**< a fight's round begins (§5.1) */
+  COPS_ST_EV_MOVE,           /**< a fighter moves, goes prone or gets up (§1, §6.10) */
+  COPS_ST_EV_ACTION,         /**< a fighter aims (§6.7) or delays its turn (§5.2) */
+  COPS_ST_EV_END,            /**< the fight is over: the winning side, the rounds */
   COPS_ST_EV_TYPE_END
 };
 
@@ -418,6 +422,17 @@ typedef struct cops_st_event {
   int hold;          /**< GRAPPLE: the side holding a submission hold after it */
   int shield;        /**< GRAPPLE: the side using the other as a shield after it */
   int controller;    /**< GRAPPLE: the side controlling a weapon after it */
+  int action;        /**< ACTION: ::COPS_ST_DO_AIM, or -1 for a delay (the target: the fighter waited for) */
+  int aim;           /**< ACTION: the aiming dice held after it */
+  int from_x;        /**< MOVE: where from, in metres */
+  int from_y;        /**< MOVE: where from, in metres */
+  int x;             /**< MOVE: where to */
+  int y;             /**< MOVE: where to */
+  int metres;        /**< MOVE: the distance walked */
+  int prone;         /**< MOVE: lying down after it */
+  int prone_change;  /**< MOVE: 1 went prone, -1 got up, 0 neither (§6.10) */
+  int winner_side;   /**< END: the winning side, ::COPS_ST_NO_WINNER (-1) for none */
+  int rounds;        /**< END: the rounds played */
 } cops_st_event;
 
 /**
@@ -431,5 +446,6 @@ COPS_API int cops_st_log_event(const cops_log *log, int i, cops_st_event *out);
 COPS_END_DECLS
 
 #include <cops/st-scene.h>
+#include <cops/st-fight.h>
 
 #endif

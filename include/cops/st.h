@@ -224,6 +224,7 @@ typedef struct cops_st_rules {
   int combatant_xp;        /**< a player character is a combatant past this experience: 20 (§2, ST-A12) */
   int combatant_skill;     /**< ... or with this in Firearms, Weaponry or Brawl: 2 (§2) */
   int outnumber_incremental; /**< 0: every secondary attacker takes 2 per opponent past the first off Defense (ST-A7); 1: the 2nd -2, the 3rd -4, the 4th -6 */
+  int stray_shots;         /**< 1: in a fight, a shooter's dramatic failure hits one of the combatants in contact with the target, drawn at random (§5.7, ST-A15); 0: the Storyteller's veto */
 } cops_st_rules;
 
 /**

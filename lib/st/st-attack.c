@@ -38,6 +38,7 @@ typedef struct plan {
   cops_st_rules r;
   cops_st_weapon w, tw;      /* the attacker's and the target's weapons */
   int range_penalty;
+  int defer;                 /* a fight's exchange: the target's winning damage waits */
 } plan;
 
 static int weapon_of(cops_ctx *ctx, const cops_st_character *ch, int i, cops_st_weapon *w,
@@ -258,9 +259,19 @@ static int recoil(const plan *p, cops_log *log, int *boxes)
   return effect(log, att, p->a.attacker_id, COPS_ST_RECOIL, 1);
 }
 
-static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, cops_roll *ra,
-                   cops_roll *rd)
+int cops__st_hit(cops_log *log, const cops_st_rules *r, cops_st_character *v, int id, int damage,
+                 int type, int firearm, cops_st_outcome *o)
 {
+  o->state = cops__st_take(v, r, damage, type, firearm, &o->ignored, &o->converted, &o->bashing,
+                           &o->lethal);
+  return log_damage(log, v, id, damage, type, o->ignored, o->converted, o->bashing, o->lethal,
+                    o->state);
+}
+
+static int resolve(cops__st_attack_result *res, cops_ctx *ctx, plan *p, cops_log *log,
+                   cops_roll *ra, cops_roll *rd)
+{
+  cops_st_outcome *o = &res->o;
   const cops_st_attack *a = &p->a;
   const cops_st_rules *r = &p->r;
   cops_st_character *att = a->attacker, *tgt = a->target;
@@ -359,11 +370,13 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
       dmg -= a->shield->trait[COPS_ST_STAMINA];
       dmg = dmg > 0 ? dmg : 0;
     }
-    o->state = cops__st_take(victim, r, dmg, o->type, firearm, &o->ignored, &o->converted, &o->bashing,
-                    &o->lethal);
-    if ((rc = log_damage(log, victim, victim_id, dmg, o->type, o->ignored, o->converted,
-                         o->bashing, o->lethal, o->state)))
+    if (p->defer && o->victim == COPS_ST_ATTACKER) {
+      res->deferred = 1;   /* a fight lands it at the winner's rank (ST-A6) */
+      res->firearm = firearm;
+      res->dealt = dmg;
+    } else if ((rc = cops__st_hit(log, r, victim, victim_id, dmg, o->type, firearm, o))) {
       return rc;
+    }
   }
   if (a->called != COPS_ST_BODY && o->victim == COPS_ST_DEFENDER && o->damage >= 2) {
     o->full_effect = 1;                             /* §6.11, ST-A29 */
@@ -377,6 +390,18 @@ static int resolve(cops_st_outcome *o, cops_ctx *ctx, plan *p, cops_log *log, co
       return rc;
   }
   return (a->flags & COPS_ST_BURST) ? recoil(p, log, &o->recoil) : COPS_OK;
+}
+
+int cops__st_attack_run(cops__st_attack_result *o, cops_ctx *ctx, const cops_st_attack *a,
+                        cops_log *log, cops_roll *ra, cops_roll *rd, int defer)
+{
+  plan p;
+  int rc = check(ctx, a, &p);
+  if (rc)
+    return rc;
+  p.defer = defer;
+  memset(o, 0, sizeof *o);
+  return resolve(o, ctx, &p, log, ra, rd);
 }
 
 int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_attack *a,
@@ -401,12 +426,14 @@ int cops_st_attack_resolve(cops_st_outcome *out, cops_ctx *ctx, const cops_st_at
   cops__st_save(&u, ctx, log, (cops_st_character *const[]){p.a.attacker, p.a.target, p.a.shield},
                 3);
   cops_roll *ra = NULL, *rd = NULL;
+  cops__st_attack_result res;
+  memset(&res, 0, sizeof res);
   cops_st_outcome o;
-  memset(&o, 0, sizeof o);
   if ((rc = cops__roll_new(&ra, &ctx->alloc)) || (rc = cops__roll_new(&rd, &ctx->alloc)))
     rc = cops__fail(ctx, COPS_ENOMEM, "out of memory for an attack's rolls");
   else
-    rc = resolve(&o, ctx, &p, log, ra, rd);
+    rc = resolve(&res, ctx, &p, log, ra, rd);
+  o = res.o;
   cops_roll_free(ra);
   cops_roll_free(rd);
   if ((rc = cops__st_restore(&u, ctx, rc)))
@@ -596,9 +623,21 @@ int cops_st_log_event(const cops_log *log, int i, cops_st_event *out)
   case COPS_ST_EV_BOUT:
     e.winner = v[0], e.margin = v[1], e.boxes = v[2], e.total = v[3];
     break;
-  default:   /* COPS_ST_EV_GRAPPLE */
+  case COPS_ST_EV_GRAPPLE:
     e.winner = v[0], e.margin = v[1], e.effects[0] = v[2], e.effects[1] = v[3];
     e.active = v[4], e.hold = v[5], e.shield = v[6], e.controller = v[7];
+    break;
+  case COPS_ST_EV_MOVE:
+    e.from_x = v[0], e.from_y = v[1], e.x = v[2], e.y = v[3], e.metres = v[4], e.prone = v[5];
+    e.prone_change = v[6];
+    break;
+  case COPS_ST_EV_ACTION:
+    e.action = v[0], e.aim = v[1];
+    break;
+  case COPS_ST_EV_END:
+    e.winner_side = v[0], e.rounds = v[1];
+    break;
+  default:   /* COPS_ST_EV_ROUND: the common fields */
     break;
   }
   memcpy(out, &e, out->size);

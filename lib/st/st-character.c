@@ -5,7 +5,7 @@
 #include "st-private.h"
 
 /* The first published size of cops_st_rules (0.15.0). */
-#define RULES_SIZE_0_15 (offsetof(cops_st_rules, outnumber_incremental) + sizeof(int))
+#define RULES_SIZE_0_15 (offsetof(cops_st_rules, stray_shots) + sizeof(int))
 
 static const char *const trait_names[COPS_ST_TRAIT_COUNT] = {
   "Strength", "Dexterity", "Stamina", "Wits", "Resolve", "Composure",
@@ -30,6 +30,7 @@ void cops__st_rules_default(cops_st_rules *r)
   r->combatant_xp = 20;      /* §2, ST-A12 */
   r->combatant_skill = 2;    /* §2 */
   r->outnumber_incremental = 0; /* ST-A7 */
+  r->stray_shots = 1;        /* ST-A15 */
 }
 
 int cops_st_rules_init_sized(cops_st_rules *r, size_t size)
@@ -65,7 +66,8 @@ int cops__st_rules_in(cops_ctx *ctx, const cops_st_rules *given, cops_st_rules *
       (rc = cops__st_range(ctx, "rules.combatant_skill", out->combatant_skill, 0,
                            COPS_ST_TRAIT_MAX + 1)) ||
       (rc = cops__st_range(ctx, "rules.outnumber_incremental", out->outnumber_incremental, 0,
-                           1)))
+                           1)) ||
+      (rc = cops__st_range(ctx, "rules.stray_shots", out->stray_shots, 0, 1)))
     return rc;
   if (out->again != 0 && (out->again < 8 || out->again > 10 || out->again < out->threshold))
     return cops__fail(ctx, COPS_ERANGE, "rules.again %d: 8, 9 or 10, not below the threshold "

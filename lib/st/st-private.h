@@ -107,4 +107,21 @@ int cops__st_pool_roll(cops_ctx *ctx, const cops_st_rules *r, int dice, int mod,
 int cops__st_take(cops_st_character *v, const cops_st_rules *r, int damage, int type, int firearm,
                   int *ignored, int *converted, int *bashing, int *lethal);
 
+/* A character's sheet as JSON (NULL: no memory; *bad: a field could not be set). */
+json_t *cops__st_sheet_json(const cops_st_character *ch, int *bad);
+
+/* An attack inside a fight (lib/st/st-fight.c): its outcome, and an exchange's damage won
+ * by the target left for the target's rank (defer, ST-A6): deferred, its boxes and whether
+ * a firearm dealt them. No undo and the caller's rolls: the fight saves its own state. */
+typedef struct cops__st_attack_result {
+  cops_st_outcome o;
+  int deferred, dealt, firearm;
+} cops__st_attack_result;
+int cops__st_attack_run(cops__st_attack_result *o, cops_ctx *ctx, const cops_st_attack *a,
+                        cops_log *log, cops_roll *ra, cops_roll *rd, int defer);
+/* Damage landing on a character (ST-A33) with its st.damage event; o's mitigation fields
+ * and state set. */
+int cops__st_hit(cops_log *log, const cops_st_rules *r, cops_st_character *v, int id, int damage,
+                 int type, int firearm, cops_st_outcome *o);
+
 #endif

@@ -9,7 +9,8 @@
 
 static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "st.damage",
                                          "st.effect", "st.initiative", "st.nerve", "st.object",
-                                         "st.bout", "st.grapple"};
+                                         "st.bout", "st.grapple", "st.round", "st.move",
+                                         "st.action", "st.end"};
 static const char *const kind_keys[COPS_ST_ATTACK_KIND_COUNT] = {
   "exchange", "strike", "shot", "contact_shot", "coup_de_grace", "long_burst"};
 static const char *const called_keys[COPS_ST_CALLED_COUNT] = {
@@ -93,6 +94,18 @@ json_t *cops__st_event_json(const cops_log *log, int i)
     return json_pack("{s:o,s:i,s:i,s:i}", "winner",
                      e.winner ? json_string(side_keys[e.winner]) : json_null(), "margin",
                      e.margin, "actor_bashing", e.boxes, "target_bashing", e.total);
+  case COPS_ST_EV_ROUND:
+    return json_object();
+  case COPS_ST_EV_MOVE:
+    return json_pack("{s:[i,i],s:[i,i],s:i,s:b,s:i}", "from", e.from_x, e.from_y, "to", e.x,
+                     e.y, "metres", e.metres, "prone", e.prone, "prone_change", e.prone_change);
+  case COPS_ST_EV_ACTION:
+    return json_pack("{s:s,s:i}", "action", e.action == COPS_ST_DO_AIM ? "aim" : "delay", "aim",
+                     e.aim);
+  case COPS_ST_EV_END:
+    return json_pack("{s:o,s:i}", "winner",
+                     e.winner_side >= 0 ? json_integer(e.winner_side) : json_null(), "rounds",
+                     e.rounds);
   default: {  /* COPS_ST_EV_GRAPPLE */
     json_t *effects = json_array();
     for (int k = 0; effects && k < 2; k++)
@@ -124,6 +137,7 @@ typedef struct words {
   const char *initiative, *nerve[4], *injury[4], *object, *broken, *bout_win, *bout_draw;
   const char *purpose[COPS_ST_PURPOSE_COUNT];
   const char *grapple_win, *grapple_tie, *grapple[COPS_ST_GRAPPLE_EFFECT_COUNT];
+  const char *moves, *to, *prone[2], *aims, *waits, *no_winner;
 } words;
 
 static const words en = {
@@ -143,6 +157,7 @@ static const words en = {
   {"rolls", "defends with", "defends totally with", "keeps their nerve with", "strains with", "rolls", "grapples with"},
   "wins the grapple by", "The grapple goes on: equal successes.",
   {"breaks free", "takes the weapon", "hurts", "disarms", "holds in submission", "uses as a shield"},
+  "moves", "to", {"gets up", "goes prone"}, "aims at", "waits for", "no winner",
 };
 
 static const words fr = {
@@ -163,6 +178,8 @@ static const words fr = {
   {"lance", "se défend avec", "se défend totalement avec", "garde son sang-froid avec", "force avec", "lance", "lutte avec"},
   "remporte la lutte de", "La lutte continue : autant de réussites.",
   {"se dégage", "prend l'arme", "blesse", "désarme", "immobilise par une prise de soumission", "se sert de l'autre comme bouclier"},
+  "se déplace de", "jusqu'en", {"se relève", "se jette à terre"}, "vise", "attend",
+  "sans vainqueur",
 };
 
 void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -172,9 +189,44 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
   cops_event c;
   read_event(log, i, &e, &c);
   const char *actor = c.actor ? c.actor : "?", *target = c.target ? c.target : "?";
-  if (c.round > 0)
+  if (c.round > 0 && c.type != COPS_ST_EV_ROUND)
     cops__text_printf(t, lang == COPS_LANG_FR ? "Round %d. " : "Round %d. ", c.round);
   switch (c.type) {
+  case COPS_ST_EV_ROUND:
+    if (lang == COPS_LANG_FR)
+      cops__text_printf(t, "Début du round %d.", c.round);
+    else
+      cops__text_printf(t, "Round %d begins.", c.round);
+    break;
+  case COPS_ST_EV_MOVE:
+    cops__text_printf(t, "%s", actor);
+    if (e.prone_change)
+      cops__text_printf(t, " %s%s", W->prone[e.prone_change > 0], e.metres ? "," : "");
+    if (e.metres)
+      cops__text_printf(t, " %s %d m %s (%d, %d)", W->moves, e.metres, W->to, e.x, e.y);
+    cops__text_printf(t, ".");
+    break;
+  case COPS_ST_EV_ACTION:
+    if (e.action == COPS_ST_DO_AIM)
+      cops__text_printf(t, "%s %s %s (%d %s).", actor, W->aims, target, e.aim,
+                        e.aim == 1 ? W->die : W->dice);
+    else
+      cops__text_printf(t, "%s %s %s.", actor, W->waits, target);
+    break;
+  case COPS_ST_EV_END:
+    if (lang == COPS_LANG_FR)
+      cops__text_printf(t, "Le combat est fini après %d round%s :", e.rounds,
+                        e.rounds == 1 ? "" : "s");
+    else
+      cops__text_printf(t, "The fight is over after %d round%s:", e.rounds,
+                        e.rounds == 1 ? "" : "s");
+    if (e.winner_side < 0)
+      cops__text_printf(t, " %s.", W->no_winner);
+    else if (lang == COPS_LANG_FR)
+      cops__text_printf(t, " le camp %d l'emporte.", e.winner_side);
+    else
+      cops__text_printf(t, " side %d wins.", e.winner_side);
+    break;
   case COPS_ST_EV_ATTACK:
     cops__text_printf(t, "%s %s%s%s (%s, %s", actor, W->attacks, c.target ? " " : "",
                       c.target ? target : "", c.weapon ? c.weapon : "", W->kind[e.kind]);

@@ -284,13 +284,8 @@ COPS__TEXT_READER(cops_st_character_from_json, cops_st_character, "sheet", cops_
 
 COPS__FILE_READER(cops_st_character_load, cops_st_character, cops_st_character_from_json)
 
-int cops_st_character_to_json(const cops_st_character *ch, char **out)
+json_t *cops__st_sheet_json(const cops_st_character *ch, int *bad_out)
 {
-  if (!out)
-    return COPS_EINVAL;
-  *out = NULL;
-  if (!ch)
-    return COPS_EINVAL;
   int bad = 0;
   json_t *attributes = json_object(), *skills = json_object();
   for (int t = COPS_ST_STRENGTH; t <= COPS_ST_ATHLETICS; t++)
@@ -299,7 +294,7 @@ int cops_st_character_to_json(const cops_st_character *ch, char **out)
   json_t *root = json_pack("{s:s,s:i,s:s,s:o,s:o}", "system", "st", "schema", SHEET_SCHEMA,
                            "name", ch->name, "attributes", attributes, "skills", skills);
   if (!root)
-    return cops__fail(ch->ctx, COPS_ENOMEM, "out of memory for the sheet");
+    return NULL;
   if (ch->trait[COPS_ST_VIGOR])
     bad |= json_object_set_new(root, "vigor", json_integer(ch->trait[COPS_ST_VIGOR]));
   if (ch->trait[COPS_ST_SIZE])
@@ -359,5 +354,20 @@ int cops_st_character_to_json(const cops_st_character *ch, char **out)
       bad |= json_object_set_new(h, "dead", json_true());
     bad |= json_object_set_new(root, "health", h);
   }
+  *bad_out = bad;
+  return root;
+}
+
+int cops_st_character_to_json(const cops_st_character *ch, char **out)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  if (!ch)
+    return COPS_EINVAL;
+  int bad = 0;
+  json_t *root = cops__st_sheet_json(ch, &bad);
+  if (!root)
+    return cops__fail(ch->ctx, COPS_ENOMEM, "out of memory for the sheet");
   return cops__sheet_out(ch->ctx, root, bad, out);
 }

@@ -911,4 +911,48 @@ test("Storyteller rolls around a fight (cops.st)", function()
                                                       targets = {{character = t1}}}) end)
 end)
 
+test("st: a whole fight, its golden log, a save resumed, turns declared", function()
+  if not cops.st then return end
+  local scenario = root .. "/examples/st/scenarios/street-brawl.json"
+  local file = assert(io.open(root .. "/tests/golden/st-street-brawl-2030.jsonl"))
+  local golden = file:read("a")
+  file:close()
+  local c1 <close> = cops.context()
+  local whole <close> = cops.st.load_fight(c1, scenario)
+  assert(whole:count() == 5 and whole:side_name(0) == "Bouncers" and whole:fighter(3).tactic == "grapple")
+  whole:run()
+  assert(whole:jsonl() == golden and whole:over() and whole:winner() == 0)
+  local c2 <close> = cops.context()
+  local part <close> = cops.st.load_fight(c2, scenario)
+  part:run_round(); part:run_round()
+  local first, save = part:jsonl(), part:save()
+  local c3 <close> = cops.context()
+  local resumed <close> = cops.st.fight_json(c3, save)
+  assert(resumed:round() == 2)
+  resumed:run()
+  assert(first .. resumed:jsonl() == golden)
+  assert(resumed:sheet(3):find('"name": "Lucien"', 1, true))
+  -- ST-A6: the exchange rolled at A's rank, its damage at B's (the winner's).
+  local s <close> = scripted({9, 1, 1, 2, 3, 8, 9, 5})
+  local a <close> = cops.st.character(s, "A")
+  local b <close> = cops.st.character(s, "B")
+  for ch, comp in pairs{[a] = 2, [b] = 1} do
+    for t, x in pairs{Strength = 3, Dexterity = 2, Wits = 2, Brawl = 2, Stamina = 2, Composure = comp} do
+      ch:set_trait(t, x)
+    end
+    ch:set_combatant(true)
+  end
+  local f <close> = cops.st.fight(s)
+  assert(f:add(a, 0) == 0 and f:add(b, 1, 1, 0) == 1 and f:distance(0, 1) == 1)
+  f:begin_round()
+  assert(f:order()[1] == 0 and f:next() == 0 and f:suggest(0).action == "attack")
+  raises("ERULE", function() f:declare(0, {action = "attack", target = 1, move_to = {15, 0}}) end)
+  assert(f:step() == 0)
+  assert(select(1, a:health()) == 0 and f:fighter(1).roll_used == 1)
+  assert(f:step() == 1 and select(1, a:health()) == 2 and f:next() == nil)
+  raises("ESTATE", function() f:step() end)
+  f:set_tactic(0, "defend"); f:set_cover(0, 2); f:set_position(0, 0, 1)
+  assert(f:fighter(0).cover == 2 and f:fighter(0).tactic == "defend" and f:grapple(0) == nil)
+end)
+
 h.finish("api")

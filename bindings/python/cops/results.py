@@ -185,6 +185,10 @@ class EventType(str, enum.Enum):
     ST_OBJECT = "st.object"
     ST_BOUT = "st.bout"
     ST_GRAPPLE = "st.grapple"
+    ST_ROUND = "st.round"
+    ST_MOVE = "st.move"
+    ST_ACTION = "st.action"
+    ST_END = "st.end"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -305,7 +305,7 @@ class _Rules(ctypes.Structure):
         (name, ctypes.c_int) for name in (
             "threshold", "again", "chance_die", "human_size", "speed_base",
             "defense_athletics", "health_track", "wound_penalties", "combatant_xp",
-            "combatant_skill", "outnumber_incremental")]
+            "combatant_skill", "outnumber_incremental", "stray_shots")]
 
 
 @dataclass(frozen=True)
@@ -324,6 +324,7 @@ class Rules:
     combatant_xp: int = 20        #: a player character past this is a combatant (§2, ST-A12)
     combatant_skill: int = 2      #: ... or with this in Firearms, Weaponry or Brawl (§2)
     outnumber_incremental: bool = False  #: the 2nd -2, 3rd -4, 4th -6 instead (ST-A7 switched)
+    stray_shots: bool = True      #: a fight's stray shot hits someone in contact (ST-A15); False: vetoed
 
     def _c(self) -> _Rules:
         r = _Rules()
@@ -331,7 +332,7 @@ class Rules:
         for name, _ in _Rules._fields_[1:]:
             value = getattr(self, name)
             if name in ("chance_die", "defense_athletics", "health_track", "wound_penalties",
-                        "outnumber_incremental"):
+                        "outnumber_incremental", "stray_shots"):
                 if not isinstance(value, bool):
                     raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
                 value = int(value)
@@ -1096,3 +1097,8 @@ def _default_rules() -> Rules:
 
 
 DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults
+
+
+# Whole fights (<cops/st-fight.h>): their own module, read as cops.st.Fight.
+from .st_fight import (ACTIONS, NERVES, TACTICS, Declaration, Fight, Fighter,  # noqa: E402
+                       GrappleState)

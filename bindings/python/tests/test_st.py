@@ -283,3 +283,83 @@ def test_long_burst_and_ammunition():
             st.long_burst(ctx, g, ts, weapon="SMG")
         o = st.attack(ctx, g, ts[0], "shot", weapon="SMG", distance=10)
         assert g.weapons[0].ammo == 1 and o.pool == 7
+
+
+SCENARIOS = os.path.join(ROOT, "examples", "st", "scenarios")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+
+
+def test_fight_scenario_is_the_golden_log_and_resumes():
+    # The seeded scenario gives byte for byte the C library's golden log; saved after round
+    # 2 and resumed in another context, the same events follow.
+    with cops.Context() as ctx:
+        whole = st.Fight.load(ctx, os.path.join(SCENARIOS, "street-brawl.json"))
+        assert len(whole) == 5 and whole.name.startswith("Street brawl")
+        assert whole.side_name(0) == "Bouncers" and whole.fighter(3).tactic == "grapple"
+        whole.run()
+        with open(os.path.join(GOLDEN, "st-street-brawl-2030.jsonl"), encoding="utf-8") as f:
+            assert whole.jsonl() == f.read()
+        assert whole.over and whole.winner == 0
+        assert str(whole.events[-1].type) == "st.end"
+    with cops.Context() as ctx:
+        part = st.Fight.load(ctx, os.path.join(SCENARIOS, "street-brawl.json"))
+        part.run_round()
+        part.run_round()
+        first, save = part.jsonl(), part.save()
+    with cops.Context() as ctx:
+        resumed = st.Fight.from_json(ctx, save)
+        assert resumed.round == 2 and resumed.character(3).name == "Lucien"
+        resumed.run()
+        with open(os.path.join(GOLDEN, "st-street-brawl-2030.jsonl"), encoding="utf-8") as f:
+            assert first + resumed.jsonl() == f.read()
+
+
+def test_fight_turns_declarations_and_state():
+    # ST-A6: the exchange at the first fighter's rank, its damage at the winner's; ST-A11:
+    # the mixes of a turn; ST-A13: a delay.
+    with scripted(9, 1, 1, 2, 3, 8, 9, 5) as ctx:
+        a, b = st.Character.new(ctx, "A"), st.Character.new(ctx, "B")
+        for ch, comp in ((a, 2), (b, 1)):
+            for trait, v in (("Strength", 3), ("Dexterity", 2), ("Wits", 2), ("Brawl", 2),
+                             ("Stamina", 2), ("Composure", comp)):
+                ch[trait] = v
+            ch.set_combatant(True)
+        fight = st.Fight(ctx)
+        assert fight.add(a, 0) == 0 and fight.add(b, 1, 1, 0) == 1
+        assert fight.distance(0, 1) == 1
+        fight.begin_round()
+        assert fight.order() == [0, 1] and fight.next() == 0
+        assert fight.suggest(0) == st.Declaration("attack", target=1)
+        with pytest.raises(cops.RuleError, match="ST-A11"):
+            fight.declare(0, st.Declaration("attack", target=1, move_to=(15, 0)))
+        with pytest.raises(KeyError):
+            st.Declaration("dance")._c(a)
+        assert fight.step() == 0
+        assert a.health == (0, 0) and fight.fighter(1).roll_used == 1
+        assert fight.step() == 1
+        assert a.health == (2, 0)
+        assert fight.next() is None and not fight.over
+        with pytest.raises(cops.StateError):
+            fight.step()
+        with pytest.raises(ValueError, match="still in"):
+            a.close()
+        fight.close()
+        a.close()
+
+
+def test_fight_grapple_tactic_and_refusals():
+    with cops.Context(seed=4) as ctx:
+        fight = st.Fight.load(ctx, os.path.join(SCENARIOS, "street-brawl.json"))
+        fight.run_round()
+        g = fight.grapple(3)
+        assert g is not None and g.first == 3 and g.second == 0
+        assert fight.fighter(0).grapple == 3
+        fight.set_tactic(2, "defend")
+        fight.set_out(3)
+        assert fight.grapple(0) is None
+        with pytest.raises(KeyError):
+            fight.set_tactic(2, "flee")
+        with pytest.raises(IndexError):
+            fight.fighter(9)
+        with pytest.raises(cops.JSONError, match="system"):
+            st.Fight.from_json(ctx, {"system": "cops", "sides": ["a"], "fighters": []})

@@ -1,0 +1,493 @@
+/* Storyteller fight files (docs/storyteller.md, "Fight files";
+ * schemas/st-fight.schema.json): a scenario is a fight at round 0, a save the same fight
+ * between rounds with its state. Read with every field checked, the message naming it;
+ * nothing changes on a refusal. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../jsonutil.h"
+#include "../log.h"
+#include "st-fight-private.h"
+
+#define FIGHT_SCHEMA 1
+
+/* The rules' fields as files name them, with their places and ranges. */
+typedef struct rule_field {
+  const char *name;
+  size_t offset;
+  int boolean, lo, hi;
+} rule_field;
+
+#define RULE(f, b, lo, hi) {#f, offsetof(cops_st_rules, f), b, lo, hi}
+static const rule_field rule_fields[] = {
+  RULE(threshold, 0, 2, 10), RULE(again, 0, 0, 10), RULE(chance_die, 1, 0, 1),
+  RULE(human_size, 0, 1, COPS_ST_SIZE_MAX), RULE(speed_base, 0, 0, 20),
+  RULE(defense_athletics, 1, 0, 1), RULE(health_track, 1, 0, 1), RULE(wound_penalties, 1, 0, 1),
+  RULE(combatant_xp, 0, 0, 100000), RULE(combatant_skill, 0, 0, COPS_ST_TRAIT_MAX + 1),
+  RULE(outnumber_incremental, 1, 0, 1), RULE(stray_shots, 1, 0, 1),
+};
+#define NRULES (sizeof rule_fields / sizeof rule_fields[0])
+
+static const char *const side_keys[3] = {NULL, "attacker", "defender"};
+
+/* ---- writing ------------------------------------------------------------------------- */
+
+static json_t *rules_json(const cops_st_rules *r)
+{
+  cops_st_rules d;
+  cops__st_rules_default(&d);
+  json_t *j = json_object();
+  for (size_t k = 0; j && k < NRULES; k++) {
+    const int v = *(const int *)((const char *)r + rule_fields[k].offset);
+    const int dv = *(const int *)((const char *)&d + rule_fields[k].offset);
+    if (v != dv && json_object_set_new(j, rule_fields[k].name, rule_fields[k].boolean
+                                                                   ? json_boolean(v)
+                                                                   : json_integer(v))) {
+      json_decref(j);
+      return NULL;
+    }
+  }
+  return j;
+}
+
+static json_t *side_or_null(int side)
+{
+  return side ? json_string(side_keys[side]) : json_null();
+}
+
+static json_t *fight_json(const cops_st_fight *f)
+{
+  json_t *root = json_object(), *sides = json_array(), *fighters = json_array(),
+         *grapples = json_array();
+  int bad = !root || !sides || !fighters || !grapples;
+  int nsides = 0;
+  for (int i = 0; i < f->n; i++)
+    nsides = f->c[i].side + 1 > nsides ? f->c[i].side + 1 : nsides;
+  for (int s = 0; !bad && s < nsides; s++)
+    bad |= json_array_append_new(sides, json_string(f->side_name[s]));
+  for (int i = 0; !bad && i < f->n; i++) {
+    const struct cops__st_fighter *c = &f->c[i];
+    int sheet_bad = 0;
+    json_t *sheet = cops__st_sheet_json(c->ch, &sheet_bad);
+    json_t *o = json_pack("{s:o,s:i,s:i,s:i}", "sheet", sheet, "side", c->side, "x", c->x, "y",
+                          c->y);
+    bad |= !o || sheet_bad;
+    if (o && c->cover)
+      bad |= json_object_set_new(o, "cover", json_integer(c->cover));
+    if (o && c->surprised)
+      bad |= json_object_set_new(o, "surprised", json_true());
+    if (o && c->prone)
+      bad |= json_object_set_new(o, "prone", json_true());
+    if (o && c->out)
+      bad |= json_object_set_new(o, "out", json_true());
+    if (o && !c->spend)
+      bad |= json_object_set_new(o, "spend", json_false());
+    if (o && c->tactic)
+      bad |= json_object_set_new(o, "tactic", json_string(cops_st_fight_tactic_name(c->tactic)));
+    if (o && c->aim)
+      bad |= json_object_set_new(o, "aim", json_pack("{s:i,s:i}", "dice", c->aim, "target",
+                                                     c->aim_target));
+    bad |= json_array_append_new(fighters, o);
+  }
+  for (int k = 0; !bad && k < COPS__ST_GRAPPLES; k++) {
+    const struct cops__st_fight_grapple *g = &f->g[k];
+    if (!g->used)
+      continue;
+    json_t *o = json_pack("{s:i,s:i,s:o,s:o,s:o}", "first", g->a, "second", g->b, "hold",
+                          side_or_null(g->g.hold), "shield", side_or_null(g->g.shield),
+                          "controller", side_or_null(g->g.controller));
+    if (o && g->g.controller)
+      bad |= json_object_set_new(o, "weapon", json_pack("{s:s,s:i}", "owner",
+                                                        side_keys[g->g.weapon_owner], "index",
+                                                        g->g.weapon));
+    bad |= json_array_append_new(grapples, o);
+  }
+  bad |= json_object_set_new(root, "system", json_string("st"));
+  bad |= json_object_set_new(root, "schema", json_integer(FIGHT_SCHEMA));
+  if (f->name[0])
+    bad |= json_object_set_new(root, "name", json_string(f->name));
+  json_t *rules = rules_json(&f->r);
+  if (rules && json_object_size(rules))
+    bad |= json_object_set_new(root, "rules", rules);
+  else if (rules)
+    json_decref(rules);
+  else
+    bad = 1;
+  bad |= json_object_set_new(root, "max_rounds", json_integer(f->max_rounds));
+  if (!f->logging)
+    bad |= json_object_set_new(root, "logging", json_false());
+  if (f->seeded) {
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, f->seed);
+    bad |= json_object_set_new(root, "seed", json_string(seed));
+  }
+  bad |= json_object_set_new(root, "round", json_integer(f->round));
+  if (f->over)
+    bad |= json_object_set_new(root, "winner", f->winner >= 0 ? json_integer(f->winner)
+                                                             : json_null());
+  bad |= json_object_set_new(root, "next_event", json_integer(f->log->seq_base + f->log->count));
+  bad |= json_object_set_new(root, "random", cops__random_json(f->ctx));
+  bad |= json_object_set_new(root, "sides", sides);
+  bad |= json_object_set_new(root, "fighters", fighters);
+  if (json_array_size(grapples))
+    bad |= json_object_set_new(root, "grapples", grapples);
+  else
+    json_decref(grapples);
+  if (bad) {
+    json_decref(root);
+    return NULL;
+  }
+  return root;
+}
+
+int cops_st_fight_save(const cops_st_fight *f, char **out)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  if (f->in_round)
+    return cops__fail(f->ctx, COPS_ESTATE, "a fight is saved between rounds (round %d is under "
+                      "way)", f->round);
+  json_t *root = fight_json(f);
+  if (!root)
+    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for the save");
+  return cops__sheet_out(f->ctx, root, 0, out);
+}
+
+/* ---- reading ------------------------------------------------------------------------- */
+
+static int field_int(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int lo,
+                     int hi, int *out)
+{
+  json_t *v = json_object_get(obj, key);
+  if (!v)
+    return COPS_OK;
+  char name[96];
+  snprintf(name, sizeof name, "%s%s%s", where, *where ? "." : "", key);
+  return cops__json_int(ctx, v, name, lo, hi, out);
+}
+
+static int field_bool(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int *out)
+{
+  json_t *v = json_object_get(obj, key);
+  if (!v)
+    return COPS_OK;
+  if (!json_is_boolean(v))
+    return cops__fail(ctx, COPS_EJSON, "%s%s%s: expected true or false", where, *where ? "." : "",
+                      key);
+  *out = json_is_true(v);
+  return COPS_OK;
+}
+
+static int read_rules(cops_ctx *ctx, json_t *j, cops_st_rules *r)
+{
+  cops__st_rules_default(r);
+  if (!j)
+    return COPS_OK;
+  if (!json_is_object(j))
+    return cops__fail(ctx, COPS_EJSON, "rules: expected an object");
+  const char *key;
+  json_t *v;
+  json_object_foreach(j, key, v) {
+    size_t k = 0;
+    while (k < NRULES && strcmp(rule_fields[k].name, key))
+      k++;
+    if (k == NRULES)
+      return cops__fail(ctx, COPS_EJSON, "rules.%s: unknown", key);
+    int *p = (int *)((char *)r + rule_fields[k].offset);
+    int rc = rule_fields[k].boolean ? field_bool(ctx, j, "rules", key, p)
+                                    : field_int(ctx, j, "rules", key, rule_fields[k].lo,
+                                                rule_fields[k].hi, p);
+    if (rc)
+      return rc;
+  }
+  cops_st_rules checked;
+  return cops__st_rules_in(ctx, r, &checked);
+}
+
+static int sheet_text(void **out, cops_ctx *ctx, const char *t)
+{
+  return cops_st_character_from_json((cops_st_character **)out, ctx, t);
+}
+static int sheet_file(void **out, cops_ctx *ctx, const char *p)
+{
+  return cops_st_character_load((cops_st_character **)out, ctx, p);
+}
+
+static int read_side_ref(cops_ctx *ctx, json_t *v, const char *field, int *out)
+{
+  if (json_is_null(v) || !v) {
+    *out = 0;
+    return COPS_OK;
+  }
+  const char *s = json_string_value(v);
+  for (int k = 1; s && k < 3; k++)
+    if (!strcmp(s, side_keys[k])) {
+      *out = k;
+      return COPS_OK;
+    }
+  return cops__fail(ctx, COPS_EJSON, "%s: \"attacker\", \"defender\" or null", field);
+}
+
+static int read_fighter(cops_st_fight *f, json_t *o, int i, const char *base, int nsides)
+{
+  static const char *const keys[] = {"sheet", "side", "x", "y", "cover", "surprised", "prone",
+                                     "out", "spend", "tactic", "aim", NULL};
+  cops_ctx *ctx = f->ctx;
+  char where[48], sub[64];
+  snprintf(where, sizeof where, "fighters[%d]", i);
+  if (!json_is_object(o))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
+  int rc = cops__json_only_keys(ctx, o, where, keys);
+  if (rc)
+    return rc;
+  json_t *sheet = json_object_get(o, "sheet");
+  if (!sheet)
+    return cops__fail(ctx, COPS_EJSON, "%s.sheet: missing", where);
+  snprintf(sub, sizeof sub, "%s.sheet", where);
+  void *p;
+  if ((rc = cops__load_entity(ctx, sheet, sub, base, sheet_text, sheet_file, &p)))
+    return rc;
+  cops_st_character *ch = p;
+  int side = 0, x = 0, y = 0;
+  if (!json_object_get(o, "side"))
+    rc = cops__fail(ctx, COPS_EJSON, "%s.side: missing", where);
+  if (rc || (rc = field_int(ctx, o, where, "side", 0, nsides - 1, &side)) ||
+      (rc = field_int(ctx, o, where, "x", -COPS_ST_POSITION_MAX, COPS_ST_POSITION_MAX, &x)) ||
+      (rc = field_int(ctx, o, where, "y", -COPS_ST_POSITION_MAX, COPS_ST_POSITION_MAX, &y)) ||
+      (rc = cops_st_fight_add(f, ch, side, x, y, NULL))) {
+    cops_st_character_free(ch);
+    return rc;
+  }
+  struct cops__st_fighter *c = &f->c[f->n - 1];
+  c->owned = 1;
+  json_t *tactic = json_object_get(o, "tactic");
+  if (tactic && cops_st_fight_tactic_parse(json_string_value(tactic), &c->tactic))
+    return cops__fail(ctx, COPS_EJSON, "%s.tactic: \"strike\", \"grapple\", \"aim\" or "
+                      "\"defend\"", where);
+  if ((rc = field_int(ctx, o, where, "cover", 0, 5, &c->cover)) ||
+      (rc = field_bool(ctx, o, where, "surprised", &c->surprised)) ||
+      (rc = field_bool(ctx, o, where, "prone", &c->prone)) ||
+      (rc = field_bool(ctx, o, where, "out", &c->out)) ||
+      (rc = field_bool(ctx, o, where, "spend", &c->spend)))
+    return rc;
+  json_t *aim = json_object_get(o, "aim");
+  if (aim) {
+    static const char *const akeys[] = {"dice", "target", NULL};
+    snprintf(sub, sizeof sub, "%s.aim", where);
+    if (!json_is_object(aim) || !json_object_get(aim, "dice") || !json_object_get(aim, "target"))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected {\"dice\", \"target\"}", sub);
+    if ((rc = cops__json_only_keys(ctx, aim, sub, akeys)) ||
+        (rc = field_int(ctx, aim, sub, "dice", 1, ch->trait[COPS_ST_WITS] > 0 ?
+                        ch->trait[COPS_ST_WITS] : 1, &c->aim)) ||
+        (rc = field_int(ctx, aim, sub, "target", 0, COPS_ST_FIGHTERS_MAX - 1, &c->aim_target)))
+      return rc;
+    if (ch->trait[COPS_ST_WITS] < 1)
+      return cops__fail(ctx, COPS_ERANGE, "%s.dice: Wits 0 aims with no die (§6.7)", sub);
+  }
+  return COPS_OK;
+}
+
+static int read_grapple(cops_st_fight *f, json_t *o, int k)
+{
+  static const char *const keys[] = {"first", "second", "hold", "shield", "controller", "weapon",
+                                     NULL};
+  cops_ctx *ctx = f->ctx;
+  char where[48], sub[64];
+  snprintf(where, sizeof where, "grapples[%d]", k);
+  if (!json_is_object(o))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
+  int rc = cops__json_only_keys(ctx, o, where, keys);
+  if (rc)
+    return rc;
+  struct cops__st_fight_grapple *g = &f->g[k];
+  cops_st_grapple_init(&g->g);
+  g->a = g->b = -1;
+  if (!json_object_get(o, "first") || !json_object_get(o, "second"))
+    return cops__fail(ctx, COPS_EJSON, "%s: \"first\" and \"second\" are required", where);
+  if ((rc = field_int(ctx, o, where, "first", 0, f->n - 1, &g->a)) ||
+      (rc = field_int(ctx, o, where, "second", 0, f->n - 1, &g->b)))
+    return rc;
+  if (g->a == g->b)
+    return cops__fail(ctx, COPS_ERULE, "%s: a fighter does not grapple itself", where);
+  if (f->c[g->a].grapple >= 0 || f->c[g->b].grapple >= 0)
+    return cops__fail(ctx, COPS_ERULE, "%s: a fighter is in one grapple at a time", where);
+  static const char *const refs[3] = {"hold", "shield", "controller"};
+  int *slots[3] = {&g->g.hold, &g->g.shield, &g->g.controller};
+  for (int r = 0; r < 3; r++) {
+    snprintf(sub, sizeof sub, "%s.%s", where, refs[r]);
+    if ((rc = read_side_ref(ctx, json_object_get(o, refs[r]), sub, slots[r])))
+      return rc;
+  }
+  json_t *w = json_object_get(o, "weapon");
+  if (!g->g.controller != !w)
+    return cops__fail(ctx, COPS_EJSON, "%s.weapon: %s", where,
+                      w ? "only with a controller" : "the controlled weapon is missing");
+  if (w) {
+    static const char *const wkeys[] = {"owner", "index", NULL};
+    snprintf(sub, sizeof sub, "%s.weapon", where);
+    if (!json_is_object(w) || (rc = cops__json_only_keys(ctx, w, sub, wkeys)))
+      return rc ? rc : cops__fail(ctx, COPS_EJSON, "%s: expected an object", sub);
+    if ((rc = read_side_ref(ctx, json_object_get(w, "owner"), sub, &g->g.weapon_owner)))
+      return rc;
+    if (!g->g.weapon_owner)
+      return cops__fail(ctx, COPS_EJSON, "%s.owner: missing", sub);
+    const cops_st_character *owner = f->c[g->g.weapon_owner == COPS_ST_ATTACKER ? g->a : g->b].ch;
+    if (!json_object_get(w, "index"))
+      return cops__fail(ctx, COPS_EJSON, "%s.index: missing", sub);
+    if ((rc = field_int(ctx, w, sub, "index", 0, owner->nweapons - 1, &g->g.weapon)))
+      return rc;
+  }
+  g->used = 1;
+  f->c[g->a].grapple = f->c[g->b].grapple = k;
+  return COPS_OK;
+}
+
+static int read_fight(cops_st_fight *f, json_t *root, const char *base, struct cops__rng_state *rng,
+                      int *next, int *has_random)
+{
+  static const char *const keys[] = {"system", "schema", "name", "rules", "max_rounds", "logging",
+                                     "seed", "round", "winner", "next_event", "random", "sides",
+                                     "fighters", "grapples", NULL};
+  cops_ctx *ctx = f->ctx;
+  if (!json_is_object(root))
+    return cops__fail(ctx, COPS_EJSON, "a fight: expected an object");
+  json_t *system = json_object_get(root, "system");
+  if (!json_is_string(system) || strcmp(json_string_value(system), "st"))
+    return cops__fail(ctx, COPS_EJSON, "system: \"st\" expected (a Storyteller fight)");
+  int rc = cops__json_only_keys(ctx, root, "", keys), v;
+  if (rc || (rc = field_int(ctx, root, "", "schema", 1, FIGHT_SCHEMA, &v)))
+    return rc;
+  json_t *name = json_object_get(root, "name");
+  if (name) {
+    if (!json_is_string(name))
+      return cops__fail(ctx, COPS_EJSON, "name: expected a string");
+    if ((rc = cops__check_name(ctx, "name", json_string_value(name), sizeof f->name - 1)))
+      return rc;
+    snprintf(f->name, sizeof f->name, "%s", json_string_value(name));
+  }
+  if ((rc = read_rules(ctx, json_object_get(root, "rules"), &f->r)) ||
+      (rc = field_int(ctx, root, "", "max_rounds", 1, 10000, &f->max_rounds)) ||
+      (rc = field_bool(ctx, root, "", "logging", &f->logging)) ||
+      (rc = field_int(ctx, root, "", "round", 0, 10000, &f->round)) ||
+      (rc = field_int(ctx, root, "", "next_event", 0, INT32_MAX - COPS_LOG_LIMIT_DEFAULT, next)))
+    return rc;
+  if (f->round > f->max_rounds)
+    return cops__fail(ctx, COPS_ERANGE, "round %d: past max_rounds %d", f->round, f->max_rounds);
+  json_t *seed = json_object_get(root, "seed");
+  if (seed) {
+    const char *s = json_string_value(seed);
+    if (!s || !*s || strlen(s) > 20 || strspn(s, "0123456789") != strlen(s))
+      return cops__fail(ctx, COPS_EJSON, "seed: expected a number 0..18446744073709551615 "
+                        "in a string");
+    f->seed = strtoull(s, NULL, 10);
+    if (f->seed == UINT64_MAX && strcmp(s, "18446744073709551615"))
+      return cops__fail(ctx, COPS_EJSON, "seed: beyond 18446744073709551615");
+    f->seeded = 1;
+  }
+  json_t *random = json_object_get(root, "random");
+  *has_random = random != NULL;
+  if (random && (rc = cops__random_from(ctx, random, rng)))
+    return rc;
+  json_t *sides = json_object_get(root, "sides");
+  if (!json_is_array(sides) || json_array_size(sides) < 1 ||
+      json_array_size(sides) > COPS_ST_SIDES_MAX)
+    return cops__fail(ctx, COPS_EJSON, "sides: expected 1 .. %d names", COPS_ST_SIDES_MAX);
+  const int nsides = (int)json_array_size(sides);
+  for (int s = 0; s < nsides; s++) {
+    char what[24];
+    snprintf(what, sizeof what, "sides[%d]", s);
+    const char *sn = json_string_value(json_array_get(sides, (size_t)s));
+    if (!sn || !*sn)
+      return cops__fail(ctx, COPS_EJSON, "%s: expected a name", what);
+    if ((rc = cops__check_name(ctx, what, sn, sizeof f->side_name[0] - 1)))
+      return rc;
+    snprintf(f->side_name[s], sizeof f->side_name[s], "%s", sn);
+  }
+  json_t *fighters = json_object_get(root, "fighters");
+  if (!json_is_array(fighters) || json_array_size(fighters) < 1 ||
+      json_array_size(fighters) > COPS_ST_FIGHTERS_MAX)
+    return cops__fail(ctx, COPS_EJSON, "fighters: expected 1 .. %d fighters",
+                      COPS_ST_FIGHTERS_MAX);
+  const int saved_round = f->round;
+  f->round = 0;   /* fighters join before the first round */
+  for (size_t i = 0; i < json_array_size(fighters); i++)
+    if ((rc = read_fighter(f, json_array_get(fighters, i), (int)i, base, nsides)))
+      return rc;
+  f->round = saved_round;
+  for (int i = 0; i < f->n; i++)
+    if (f->c[i].aim && (f->c[i].aim_target >= f->n || f->c[i].aim_target == i))
+      return cops__fail(ctx, COPS_ERANGE, "fighters[%d].aim.target %d: another fighter, 0..%d",
+                        i, f->c[i].aim_target, f->n - 1);
+  json_t *grapples = json_object_get(root, "grapples");
+  if (grapples) {
+    if (!json_is_array(grapples) || json_array_size(grapples) > COPS__ST_GRAPPLES)
+      return cops__fail(ctx, COPS_EJSON, "grapples: expected at most %d grapples",
+                        COPS__ST_GRAPPLES);
+    for (size_t k = 0; k < json_array_size(grapples); k++)
+      if ((rc = read_grapple(f, json_array_get(grapples, k), (int)k)))
+        return rc;
+  }
+  json_t *winner = json_object_get(root, "winner");
+  if (winner) {
+    f->over = 1;
+    f->winner = COPS_ST_NO_WINNER;
+    if (!json_is_null(winner) && (rc = cops__json_int(ctx, winner, "winner", 0, nsides - 1,
+                                                      &f->winner)))
+      return rc;
+  }
+  return COPS_OK;
+}
+
+int cops_st_fight_from_json(cops_st_fight **out, cops_ctx *ctx, const char *json,
+                            const char *base_dir)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  json_t *root;
+  int rc = cops__json_begin(ctx, json, "fight", &root);
+  if (rc)
+    return rc;
+  cops_st_fight *f;
+  if ((rc = cops_st_fight_new(&f, ctx, NULL))) {
+    json_decref(root);
+    return rc;
+  }
+  struct cops__rng_state rng;
+  int next = 0, has_random = 0;
+  rc = read_fight(f, root, base_dir, &rng, &next, &has_random);
+  json_decref(root);
+  if (rc) {
+    cops_st_fight_free(f);
+    return rc;
+  }
+  /* All read: the context's stream goes where the save was (all or nothing). */
+  if (has_random && rng.source == COPS_SOURCE_SEEDED)
+    cops__rng_import(ctx, rng.key, rng.block, rng.pos);
+  else if (!has_random && f->seeded)
+    cops_ctx_seed(ctx, f->seed);
+  cops__log_continue(f->log, next, f->round);
+  *out = f;
+  return COPS_OK;
+}
+
+int cops_st_fight_load(cops_st_fight **out, cops_ctx *ctx, const char *path)
+{
+  if (out)
+    *out = NULL;
+  if (!out || !path)
+    return COPS_EINVAL;
+  char *text;
+  int rc = cops__load_begin(ctx, path, &text);
+  if (rc)
+    return rc;
+  char base[4096];
+  cops__folder_of(path, base, sizeof base);
+  return cops__load_end(ctx, path, text, cops_st_fight_from_json(out, ctx, text, base));
+}

@@ -1,0 +1,64 @@
+/* A Storyteller fight's state, shared by its rounds (lib/st/st-fight.c), its default
+ * policy (lib/st/st-policy.c) and its files (lib/st/st-fight-file.c). */
+#ifndef COPS_ST_FIGHT_PRIVATE_H
+#define COPS_ST_FIGHT_PRIVATE_H
+
+#include "../geometry.h"
+#include "st-private.h"
+
+/* One fighter (ST-M3): what it keeps from round to round, and this round's state. */
+struct cops__st_fighter {
+  cops_st_character *ch;
+  int owned;                  /* read from a file: freed with the fight */
+  int side, x, y, cover, spend, tactic, out, surprised, prone;
+  int aim, aim_target, aimed; /* aiming dice (ST-M21); aimed: this round */
+  int grapple;                /* its grapple's slot in g[], -1 none */
+  /* this round */
+  int init, rank, acted, delayed, roll_used, moves_used, auto_used;
+  int facing, attackers[4], nattackers, strikes;
+  int cover_used, total_defense, td_done, nerve;
+  int declared;
+  cops_st_declaration decl;
+  /* an exchange this fighter won, landing at its rank (ST-A6) */
+  int owed, owed_to, owed_type, owed_firearm;
+};
+
+/* A grapple between fighters a (its first side) and b; round: the last contest's. */
+struct cops__st_fight_grapple {
+  cops_st_grapple g;
+  int a, b, round, used;
+};
+
+#define COPS__ST_GRAPPLES (COPS_ST_FIGHTERS_MAX / 2)
+
+struct cops_st_fight {
+  cops_ctx *ctx;
+  cops_st_rules r;
+  cops_log *log;
+  int logging;
+  char name[64];
+  char side_name[COPS_ST_SIDES_MAX][32];
+  struct cops__st_fighter c[COPS_ST_FIGHTERS_MAX];
+  int n;
+  struct cops__st_fight_grapple g[COPS__ST_GRAPPLES];
+  int round, in_round, max_rounds, over, winner;
+  int order[COPS_ST_FIGHTERS_MAX], norder, cursor;
+  uint64_t seed;
+  int seeded;
+  cops_roll *ra, *rd;   /* the attacks' rolls, kept from one to the next */
+};
+
+/* In the fight: conscious, alive, not out (§2, ST-A12). */
+int cops__st_fighter_able(const cops_st_fight *f, int id);
+/* Speed in metres this round: halved while prone (ST-A28). */
+int cops__st_fighter_speed(const cops_st_fight *f, int id);
+/* The plan a fighter's turn follows (its declaration, or the policy's). */
+void cops__st_policy(const cops_st_fight *f, int id, cops_st_declaration *d);
+/* The policy's choices in fighter id's grapple this round (it must be grappling). */
+void cops__st_grapple_choice(const cops_st_fight *f, int id, cops_st_declaration *d);
+/* The weapon of the best melee pool's damage (-1 bare hands). */
+int cops__st_best_melee(const cops_st_character *ch);
+/* The able fighters of another side within 1 m of fighter id. */
+int cops__st_enemies_in_contact(const cops_st_fight *f, int id);
+
+#endif
