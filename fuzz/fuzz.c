@@ -197,6 +197,53 @@ static void fuzz_st_sheet(cops_ctx *ctx, const char *text)
   cops_st_character_free(ch);
 }
 
+/* A Storyteller fight file inline (confined: a text names no file): read, saved, read back
+ * and saved the same (an oracle); a few rounds, turn by turn with the policy's suggestion
+ * declared; saved between them and read back; the log rendered. */
+static void fuzz_st_fight(cops_ctx *ctx, const char *text)
+{
+  cops_st_fight *f, *again;
+  char *json, *second;
+  if (cops_ctx_confine(ctx, ".", 1 << 20))
+    abort();
+  if (cops_st_fight_from_json(&f, ctx, text, NULL) != COPS_OK)
+    return;
+  if (cops_st_fight_save(f, &json) != COPS_OK)
+    abort();
+  if (cops_st_fight_from_json(&again, ctx, json, NULL) != COPS_OK ||
+      cops_st_fight_save(again, &second) != COPS_OK || strcmp(json, second))
+    abort();
+  cops_free(json);
+  cops_free(second);
+  cops_st_fight_free(again);
+  cops_st_fight_set_max_rounds(f, cops_st_fight_round(f) + 3 > 10000 ? 10000
+                                  : cops_st_fight_round(f) + 3);
+  for (int r = 0; r < 3 && !cops_st_fight_over(f); r++) {
+    if (cops_st_fight_begin_round(f) != COPS_OK)
+      break;
+    int id;
+    while (cops_st_fight_next(f, &id) == COPS_OK && id >= 0) {
+      cops_st_declaration d;
+      cops_st_declaration_init(&d, COPS_ST_DO_NOTHING);
+      if (cops_st_fight_suggest(f, id, &d) != COPS_OK || cops_st_fight_declare(f, id, &d) != COPS_OK)
+        abort();   /* the policy's turn is always one the fight accepts */
+      if (cops_st_fight_step(f, NULL) != COPS_OK)
+        abort();
+    }
+    if (!cops_st_fight_over(f) && cops_st_fight_save(f, &json) == COPS_OK) {
+      if (cops_st_fight_from_json(&again, ctx, json, NULL) != COPS_OK)
+        abort();
+      cops_st_fight_free(again);
+      cops_free(json);
+    }
+  }
+  if (cops_log_to_jsonl(cops_st_fight_log(f), 0, &json) == COPS_OK)
+    cops_free(json);
+  if (cops_log_narrate(cops_st_fight_log(f), 0, COPS_LANG_EN, &json) == COPS_OK)
+    cops_free(json);
+  cops_st_fight_free(f);
+}
+
 /* Storyteller attacks between fuzzed characters, with fuzzed fields (in range or not):
  * refused or resolved, the outcome sound, the log rendered. */
 static void fuzz_st_attack(cops_ctx *ctx, struct bytes *b)
@@ -543,7 +590,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 20) {
+  switch (data[0] % 21) {
   case 0: {
     cops_action a;
     double p;
@@ -780,6 +827,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   case 19:
     fuzz_st_attack(ctx, &b);
+    break;
+  case 20:
+    fuzz_st_fight(ctx, text);
     break;
 #endif
   default: {

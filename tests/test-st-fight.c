@@ -563,6 +563,55 @@ START_TEST(test_fight_file_refusals)
 }
 END_TEST
 
+/* ST-A14: the Cover a fighter uses is declared once a round; a shot before its turn takes
+ * the Cover its declaration gives (here 1 of its 4), and its own shot then pays that. */
+START_TEST(test_st_a14_cover_once_a_round)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 9, 1, /* S's shot */ 2, 2, 2, /* T's shot */ 2, 2);
+  cops_st_character *sh = person(ctx, "S", 2, 3, 2, 3, 0, 3);
+  cops_st_character *t = person(ctx, "T", 2, 2, 2, 1, 0, 3);
+  give_pistol(sh);
+  give_pistol(t);
+  cops_st_fight *f;
+  ck_assert_int_eq(cops_st_fight_new(&f, ctx, NULL), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_add(f, sh, 0, 0, 0, NULL), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_add(f, t, 1, 10, 0, NULL), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_set_cover(f, 1, 4), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_begin_round(f), COPS_OK);
+  cops_st_declaration d;
+  cops_st_declaration_init(&d, COPS_ST_DO_ATTACK);
+  d.target = 0;
+  d.weapon = 0;
+  d.cover = 5;
+  ck_assert_int_eq(cops_st_fight_declare(f, 1, &d), COPS_ERANGE);   /* more than there is */
+  d.cover = 1;
+  ck_assert_int_eq(cops_st_fight_declare(f, 1, &d), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_resolve_round(f), COPS_OK);
+  const cops_log *log = cops_st_fight_log(f);
+  int pools[2], n = 0;
+  for (int i = 0; i < cops_log_count(log) && n < 2; i++) {
+    cops_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.size = sizeof ev;
+    ck_assert_int_eq(cops_log_event(log, i, &ev), COPS_OK);
+    cops_st_event e;
+    memset(&e, 0, sizeof e);
+    e.size = sizeof e;
+    if (ev.type == COPS_ST_EV_ROLL && cops_st_log_event(log, i, &e) == COPS_OK)
+      pools[n++] = e.pool;
+  }
+  ck_assert_int_eq(n, 2);
+  ck_assert_int_eq(pools[0], 3);   /* 6 - Defense 2 - Cover 1 */
+  ck_assert_int_eq(pools[1], 2);   /* 5 - Defense 2 - its own Cover 1 */
+  ck_assert_int_eq(state(f, 1).cover_used, 1);
+  cops_st_fight_free(f);
+  cops_st_character_free(sh);
+  cops_st_character_free(t);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *st_fight_suite(void)
 {
   Suite *s = suite_create("st-fight");
@@ -574,6 +623,7 @@ static Suite *st_fight_suite(void)
   tcase_add_test(tc, test_s1_actions_and_delay);
   tcase_add_test(tc, test_s2_non_combatant_in_a_fight);
   tcase_add_test(tc, test_s6_2_grapple_in_a_fight);
+  tcase_add_test(tc, test_st_a14_cover_once_a_round);
   tcase_add_test(tc, test_s5_7_stray_shot);
   tcase_add_test(tc, test_fight_all_or_nothing);
   tcase_add_test(tc, test_fight_file_save_and_resume);

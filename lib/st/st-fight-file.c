@@ -317,6 +317,8 @@ static int read_grapple(cops_st_fight *f, json_t *o, int k)
     return cops__fail(ctx, COPS_ERULE, "%s: a fighter does not grapple itself", where);
   if (f->c[g->a].grapple >= 0 || f->c[g->b].grapple >= 0)
     return cops__fail(ctx, COPS_ERULE, "%s: a fighter is in one grapple at a time", where);
+  if (metres(f->c[g->a].x, f->c[g->a].y, f->c[g->b].x, f->c[g->b].y) > 1)
+    return cops__fail(ctx, COPS_ERULE, "%s: the two are not in contact (1 m)", where);
   static const char *const refs[3] = {"hold", "shield", "controller"};
   int *slots[3] = {&g->g.hold, &g->g.shield, &g->g.controller};
   for (int r = 0; r < 3; r++) {

@@ -16,7 +16,7 @@ struct cops__st_fighter {
   /* this round */
   int init, rank, acted, delayed, roll_used, moves_used, auto_used;
   int facing, attackers[4], nattackers, strikes;
-  int cover_used, total_defense, td_done, nerve;
+  int cover_used, cover_set, total_defense, td_done, nerve;
   int declared;
   cops_st_declaration decl;
   /* an exchange this fighter won, landing at its rank (ST-A6) */
@@ -58,6 +58,8 @@ void cops__st_policy(const cops_st_fight *f, int id, cops_st_declaration *d);
 void cops__st_grapple_choice(const cops_st_fight *f, int id, cops_st_declaration *d);
 /* The weapon of the best melee pool's damage (-1 bare hands). */
 int cops__st_best_melee(const cops_st_character *ch);
+/* 1 when four fighters other than id engaged t in melee this round (§5.4, ST-A7). */
+int cops__st_crowded(const cops_st_fight *f, int t, int id);
 /* The able fighters of another side within 1 m of fighter id. */
 int cops__st_enemies_in_contact(const cops_st_fight *f, int id);
 

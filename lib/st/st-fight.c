@@ -179,13 +179,27 @@ int cops_st_fight_add(cops_st_fight *f, cops_st_character *ch, int side, int x, 
     return COPS_OK;                                                                      \
   }
 
-FIGHTER_SETTER(cops_st_fight_set_cover, cover, 0, 5, 1)
 FIGHTER_SETTER(cops_st_fight_set_surprised, surprised, 0, 1, f->round == 0)
 FIGHTER_SETTER(cops_st_fight_set_prone, prone, 0, 1, 1)
 FIGHTER_SETTER(cops_st_fight_set_spend, spend, 0, 1, 1)
 FIGHTER_SETTER(cops_st_fight_set_tactic, tactic, 0, COPS_ST_TACTIC_COUNT - 1, 1)
 
 static void release_fallen(cops_st_fight *f);
+
+int cops_st_fight_set_cover(cops_st_fight *f, int id, int cover)
+{
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  int rc;
+  if ((rc = check_id(f, id)) || (rc = cops__st_range(f->ctx, "cover", cover, 0, 5)))
+    return rc;
+  struct cops__st_fighter *c = &f->c[id];
+  c->cover = cover;
+  if (!c->cover_set || c->cover_used > cover)
+    c->cover_used = cover;   /* the terrain changed: never more than there is */
+  return COPS_OK;
+}
 
 int cops_st_fight_set_out(cops_st_fight *f, int id, int out)
 {
@@ -331,6 +345,14 @@ int cops__st_fighter_speed(const cops_st_fight *f, int id)
   return f->c[id].prone ? s / 2 : s;   /* ST-A28 */
 }
 
+int cops__st_crowded(const cops_st_fight *f, int t, int id)
+{
+  int others = 0;
+  for (int k = 0; k < f->c[t].nattackers; k++)
+    others += f->c[t].attackers[k] != id;
+  return others >= 4;
+}
+
 int cops__st_enemies_in_contact(const cops_st_fight *f, int id)
 {
   int n = 0;
@@ -444,6 +466,7 @@ static int phase_one(cops_st_fight *f)
     c->facing = c->owed_to = -1;
     c->nerve = COPS_ST_ACTS;
     c->cover_used = c->cover;
+    c->cover_set = 0;
     cops_st_character_begin_round(c->ch);           /* ST-A31, ST-A32 */
     if (!cops__st_fighter_able(f, i))
       continue;
@@ -657,9 +680,13 @@ static int plan_ok(const cops_st_fight *f, int id, const cops_st_declaration *d)
     const cops_st_weapon *w = d->weapon >= 0 ? &c->ch->weapon[d->weapon] : NULL;
     const int x = d->moving ? d->x : c->x, y = d->moving ? d->y : c->y;
     const int reach = metres(x, y, f->c[d->target].x, f->c[d->target].y);
-    if ((d->action == COPS_ST_DO_GRAPPLE || !w || w->kind != COPS_ST_FIREARM) && reach > 1)
+    const int melee = d->action == COPS_ST_DO_GRAPPLE || !w || w->kind != COPS_ST_FIREARM;
+    if (melee && reach > 1)
       return cops__fail(ctx, COPS_ERULE, "%s is %d m from %s: melee needs contact (1 m)", who,
                         reach, f->c[d->target].ch->name);
+    if (melee && reach <= 1 && cops__st_crowded(f, d->target, id))
+      return cops__fail(ctx, COPS_ERULE, "%s has four opponents in contact: a fifth cannot "
+                        "engage (§5.4, ST-A7)", f->c[d->target].ch->name);
   }
   return COPS_OK;
 }
@@ -713,6 +740,22 @@ static void plan_of(const cops_st_fight *f, int id, cops_st_declaration *d)
     *d = f->c[id].decl;
   else
     cops__st_policy(f, id, d);
+}
+
+/* The Cover fighter id uses this round, declared once (ST-A14): at its turn, or at the
+ * first shot at it before then, from its plan (all of it unless the plan says less). */
+static void settle_cover(cops_st_fight *f, int id, const cops_st_declaration *plan)
+{
+  struct cops__st_fighter *c = &f->c[id];
+  if (c->cover_set)
+    return;
+  cops_st_declaration d;
+  if (plan)
+    d = *plan;
+  else
+    plan_of(f, id, &d);
+  c->cover_used = d.cover >= 0 && d.cover <= c->cover ? d.cover : c->cover;
+  c->cover_set = 1;
 }
 
 /* ---- damage and its consequences ------------------------------------------------------ */
@@ -864,6 +907,7 @@ static int attack(cops_st_fight *f, int id, const cops_st_declaration *d)
   if (firearm && range > 1) {                       /* §5.5: unopposed */
     a.kind = COPS_ST_SHOT;
     a.distance = range;
+    settle_cover(f, ti, NULL);
     a.cover = t->cover_used;
     a.own_cover = c->cover_used;
     ncrowd = crowd_of(f, ti, crowd);
@@ -888,10 +932,7 @@ static int attack(cops_st_fight *f, int id, const cops_st_declaration *d)
     if (range > 1)
       return cops__fail(f->ctx, COPS_ERULE, "%s is %d m from %s: melee needs contact (1 m)",
                         c->ch->name, range, t->ch->name);
-    int in_contact = 0;
-    for (int k = 0; k < t->nattackers; k++)
-      in_contact += t->attackers[k] != id;
-    if (in_contact >= 4)
+    if (cops__st_crowded(f, ti, id))
       return cops__fail(f->ctx, COPS_ERULE, "%s has four opponents in contact: a fifth cannot "
                         "engage (§5.4, ST-A7)", t->ch->name);
     int tw;
@@ -1084,8 +1125,7 @@ static int turn(cops_st_fight *f, int id)
   }
   if ((rc = plan_ok(f, id, &d)))
     return rc;
-  if (d.cover >= 0)
-    c->cover_used = d.cover;                        /* ST-A14: once a round */
+  settle_cover(f, id, &d);
   if ((rc = move(f, id, &d)))
     return rc;
   const int kept_aim = d.action == COPS_ST_DO_AIM ||

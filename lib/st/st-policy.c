@@ -41,19 +41,16 @@ static int teeth(const cops_st_character *ch)
   return 0;
 }
 
-/* The nearest able enemy that a fifth attacker does not crowd (ST-A7), lower id on a tie. */
+/* The nearest able enemy that four others do not engage already (ST-A7), lower id on a tie. */
 static int nearest_enemy(const cops_st_fight *f, int id)
 {
   int best = -1, best_d = 0;
   for (int j = 0; j < f->n; j++) {
     if (f->c[j].side == f->c[id].side || !cops__st_fighter_able(f, j))
       continue;
-    int others = 0;
-    for (int k = 0; k < f->c[j].nattackers; k++)
-      others += f->c[j].attackers[k] != id;
-    const int d = metres(f->c[id].x, f->c[id].y, f->c[j].x, f->c[j].y);
-    if (others >= 4 && d <= 1)
+    if (cops__st_crowded(f, j, id))
       continue;
+    const int d = metres(f->c[id].x, f->c[id].y, f->c[j].x, f->c[j].y);
     if (best < 0 || d < best_d) {
       best = j;
       best_d = d;
@@ -95,7 +92,7 @@ static void melee(const cops_st_fight *f, int id, int t, cops_st_declaration *d)
 {
   const cops_st_character *ch = f->c[id].ch;
   d->target = t;
-  if (f->c[id].tactic == COPS_ST_TACTIC_GRAPPLE) {
+  if (f->c[id].tactic == COPS_ST_TACTIC_GRAPPLE && f->c[t].grapple < 0) {
     d->action = COPS_ST_DO_GRAPPLE;
     d->effects[0] = COPS_ST_GRAPPLE_DAMAGE;
     d->effects[1] = COPS_ST_HOLD;

@@ -154,6 +154,12 @@ local scripts = {
     act = function(st) st.s:run() end,
     render = function(st) return {st.s:name(), st.s:jsonl(), st.s:narrate("fr"), st.s:winner()} end}},
 }
+if cops.st then   -- a Storyteller fight file played: each round all or nothing
+  scripts[#scripts + 1] = {"st fight", {
+    setup = function(ctx) return {f = cops.st.load_fight(ctx, ex .. "/st/scenarios/street-brawl.json")} end,
+    act = function(st) st.f:run() end,
+    render = function(st) return {st.f:jsonl(), st.f:narrate("en"), st.f:winner(), st.f:save()} end}}
+end
 
 local failed = 0
 do

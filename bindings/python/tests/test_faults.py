@@ -249,8 +249,31 @@ class Scenario:
         return s.name, s.sides, s.jsonl(), s.narrate(), s.winner
 
 
-@pytest.mark.parametrize("script", [Roll, Sheet, Equipment, Fight, DeclaredRound, Scenario],
-                         ids=lambda c: c.__name__)
+class StFight:
+    """A Storyteller fight file read and played (docs/storyteller.md, "Fights"): each
+    round is all or nothing, so a round that failed is played again from its start."""
+
+    @staticmethod
+    def setup(ctx):
+        return {"f": cops.st.Fight.load(ctx, os.path.join(EX, "st", "scenarios",
+                                                          "street-brawl.json"))}
+
+    @staticmethod
+    def act(st):
+        st["f"].run()
+
+    @staticmethod
+    def render(st):
+        f = st["f"]
+        return f.jsonl(), f.narrate("en"), f.winner, f.save()
+
+
+SCRIPTS = [Roll, Sheet, Equipment, Fight, DeclaredRound, Scenario]
+if cops.st.available():
+    SCRIPTS.append(StFight)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda c: c.__name__)
 def test_every_allocation_fails_cleanly(budget, script):
     made = sweep(budget, script.setup, script.act, script.render)
     assert made > 0 and budget.failed() >= made
