@@ -270,6 +270,47 @@ int main(int argc, char **argv)
   long n_st_rolls = 0, n_st_odds = 0;
   cops_st_pool st_pool;
   cops_st_pool_init(&st_pool, 6);
+  /* Whole Storyteller fights (docs/storyteller.md, "Fights"), the default policy, no log:
+   * two officers with 2L pistols against two thugs with 2B bats, 12 m apart; the fight made,
+   * played to its end and freed each time (as a table would), the tracks emptied first. */
+  double st_fights = 0;
+  long n_st_fights = 0, st_fight_rounds = 0, st_fight_runs = 0;
+  cops_st_character *st_ch[4];
+  for (int i = 0; i < 4; i++) {
+    if (cops_st_character_new(&st_ch[i], seeded))
+      return 1;
+    const int v[][2] = {{COPS_ST_STRENGTH, 3}, {COPS_ST_DEXTERITY, 3}, {COPS_ST_STAMINA, 3},
+                        {COPS_ST_WITS, 2}, {COPS_ST_RESOLVE, 2}, {COPS_ST_COMPOSURE, 2},
+                        {COPS_ST_BRAWL, 2}, {COPS_ST_WEAPONRY, 2}, {COPS_ST_FIREARMS, 3}};
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+      cops_st_character_set_trait(st_ch[i], v[k][0], v[k][1]);
+    cops_st_character_set_name(st_ch[i], i < 2 ? "Officer" : "Thug");
+    cops_st_character_set_combatant(st_ch[i], 1);
+    cops_st_weapon w;
+    cops_st_weapon_init(&w, i < 2 ? COPS_ST_FIREARM : COPS_ST_MELEE);
+    if (i >= 2) {
+      snprintf(w.name, sizeof w.name, "Bat");
+      w.damage = 2;
+      w.type = COPS_ST_BASHING;
+    }
+    if (cops_st_character_add_weapon(st_ch[i], &w, NULL))
+      return 1;
+  }
+#define ONE_ST_FIGHT()                                                     \
+  do {                                                                     \
+    cops_st_fight *f_;                                                     \
+    sink += cops_st_fight_new(&f_, seeded, NULL);                          \
+    cops_st_fight_set_logging(f_, 0);                                      \
+    for (int k_ = 0; k_ < 4; k_++) {                                       \
+      cops_st_character_set_health(st_ch[k_], 0, 0);                       \
+      sink += cops_st_fight_add(f_, st_ch[k_], k_ / 2, k_ < 2 ? 0 : 12,    \
+                                2 * (k_ % 2), NULL);                       \
+    }                                                                      \
+    sink += cops_st_fight_run(f_);                                         \
+    st_fight_rounds += cops_st_fight_round(f_);                            \
+    st_fight_runs++;                                                       \
+    cops_st_fight_free(f_);                                                \
+  } while (0)
 #endif
   for (int round = 0; round < ROUNDS; round++) {
     /* A roll is the call that fills the result with every die; reading a
@@ -297,6 +338,7 @@ int main(int argc, char **argv)
     RATE(st_rolls, round, n_st_rolls, sink += cops_st_roll(roll, seeded, &st_pool));
     RATE(st_odds, round, n_st_odds, cops_st_odds_at_least(ctx, &st_pool, 1, &p);
          sink += (long)(p * 100));
+    RATE(st_fights, round, n_st_fights, ONE_ST_FIGHT());
 #endif
   }
   cops_attack_odds_free(plan);
@@ -326,6 +368,10 @@ int main(int argc, char **argv)
   const double keystream = refills * sizeof s.buf * 250.0 / 256.0;
   cops_character_free(driver[0]);
   cops_character_free(driver[1]);
+#if COPS_WITH_ST
+  for (int i = 0; i < 4; i++)
+    cops_st_character_free(st_ch[i]);
+#endif
   cops_ctx_free(seeded);
 
   /* A 3-die pool at 5+ draws 3 x 10/9 d10 on average (re-rolls included). */
@@ -353,6 +399,8 @@ int main(int argc, char **argv)
 #if COPS_WITH_ST
   printf("  %-46s %13.0f rolls/s\n", "st: 6-die pool at 8+, 10-again, full trace", st_rolls);
   printf("  %-46s %13.0f queries/s\n", "st: exact P(at least 1 success), 6 dice", st_odds);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "st: 2 v 2 fight, default policy, no log",
+         st_fights, st_fight_runs ? (double)st_fight_rounds / (double)st_fight_runs : 0);
 #endif
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
@@ -370,6 +418,9 @@ int main(int argc, char **argv)
          fights2 / 100000.0);
   printf("  2 v 2 alternative / core       %8.2f   (>= 1: the alternative rules as fast)\n",
          fights2a / fights2);
+#if COPS_WITH_ST
+  printf("  st 2 v 2 fights / COPS 2 v 2   %8.2f\n", st_fights / fights2);
+#endif
   if (peer > 0) {
     printf("  traced / peer                  %8.0f   (>= 300)\n", traced / peer);
     printf("  parsed each time / peer        %8.0f   (>= 50)\n", parsed / peer);

@@ -103,6 +103,8 @@ typedef struct { const char *key; int value; } named_int;
 void set_fields(lua_State *L, const named_int *f, size_t n, int boolean);
 /* A weapon field of the table at t: nil (bare hands), an index, or a name on ch's sheet. */
 int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch);
+/* A list of the names name(0), name(1) ... until NULL, pushed (st.c). */
+void push_names(lua_State *L, const char *(*name)(int));
 /* cops.st's fights (st-fight.c), added to the module table on top. */
 void open_st_fight(lua_State *L);
 #endif

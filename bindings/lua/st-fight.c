@@ -498,15 +498,6 @@ static int f_events(lua_State *L)
   return 1;
 }
 
-static void push_names(lua_State *L, const char *(*name)(int))
-{
-  lua_newtable(L);
-  for (int k = 0; name(k); k++) {
-    lua_pushstring(L, name(k));
-    lua_rawseti(L, -2, k + 1);
-  }
-}
-
 void open_st_fight(lua_State *L)
 {
   static const luaL_Reg methods[] = {

@@ -1114,7 +1114,7 @@ static int st_grapple_round(lua_State *L)
 }
 
 /* cops.st.traits and cops.st.derived: the names, in the C enums' order. */
-static void push_names(lua_State *L, const char *(*name)(int))
+void push_names(lua_State *L, const char *(*name)(int))
 {
   lua_newtable(L);
   for (int k = 0; name(k); k++) {

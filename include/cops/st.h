@@ -3,8 +3,9 @@
  * @brief The optional Storyteller module (OTHER-SYSTEMS.md, ST §0-§8): d10
  * pools with successes on 8+, 10-again and the chance die, and their exact odds;
  * the rules' switches; characters, their sheets and health track. It includes
- * <cops/st-attack.h> (weapons, protection, attacks, grapples, events) and
- * <cops/st-scene.h> (initiative, total defence, non-combatants, bouts, objects).
+ * <cops/st-attack.h> (weapons, protection, attacks, grapples, events),
+ * <cops/st-scene.h> (initiative, total defence, non-combatants, bouts, objects)
+ * and <cops/st-fight.h> (whole fights, their policy, scenarios and saves).
  *
  * Not part of the umbrella header: include it on its own, after or without
  * <cops/cops.h>. Every name is prefixed `cops_st_` (`COPS_ST_` for

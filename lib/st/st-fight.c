@@ -254,28 +254,26 @@ const char *cops_st_fight_side_name(const cops_st_fight *f, int side)
   return f && side >= 0 && side < COPS_ST_SIDES_MAX ? f->side_name[side] : NULL;
 }
 
-int cops_st_fight_set_max_rounds(cops_st_fight *f, int rounds)
+/* A fight's setting checked within lo..hi and set. */
+static int fight_setting(cops_st_fight *f, int *field, const char *what, int v, int lo, int hi)
 {
   if (!f)
     return COPS_EINVAL;
   COPS__ENTER(f->ctx);
-  int rc = cops__st_range(f->ctx, "max_rounds", rounds, 1, 10000);
-  if (rc)
-    return rc;
-  f->max_rounds = rounds;
-  return COPS_OK;
+  int rc = cops__st_range(f->ctx, what, v, lo, hi);
+  if (!rc)
+    *field = v;
+  return rc;
+}
+
+int cops_st_fight_set_max_rounds(cops_st_fight *f, int rounds)
+{
+  return fight_setting(f, f ? &f->max_rounds : NULL, "max_rounds", rounds, 1, 10000);
 }
 
 int cops_st_fight_set_logging(cops_st_fight *f, int on)
 {
-  if (!f)
-    return COPS_EINVAL;
-  COPS__ENTER(f->ctx);
-  int rc = cops__st_range(f->ctx, "logging", on, 0, 1);
-  if (rc)
-    return rc;
-  f->logging = on;
-  return COPS_OK;
+  return fight_setting(f, f ? &f->logging : NULL, "logging", on, 0, 1);
 }
 
 cops_log *cops_st_fight_log(const cops_st_fight *f)
@@ -1271,6 +1269,18 @@ int cops_st_fight_step(cops_st_fight *f, int *id)
   return rc;
 }
 
+/* Phase 1 when begin is set, then every turn left and the round's end: all or nothing. */
+static int play_round(cops_st_fight *f, int begin)
+{
+  undo *u = save_state(f);
+  if (!u)
+    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for a round");
+  int rc = begin ? phase_one(f) : COPS_OK, who;
+  while (!rc && f->in_round)
+    rc = step(f, &who);
+  return restore_state(f, u, rc);
+}
+
 int cops_st_fight_resolve_round(cops_st_fight *f)
 {
   if (!f)
@@ -1278,13 +1288,7 @@ int cops_st_fight_resolve_round(cops_st_fight *f)
   COPS__ENTER(f->ctx);
   if (!f->in_round)
     return cops__fail(f->ctx, COPS_ESTATE, "no round under way (cops_st_fight_begin_round)");
-  undo *u = save_state(f);
-  if (!u)
-    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for a round");
-  int rc = COPS_OK, who;
-  while (!rc && f->in_round)
-    rc = step(f, &who);
-  return restore_state(f, u, rc);
+  return play_round(f, 0);
 }
 
 int cops_st_fight_run_round(cops_st_fight *f)
@@ -1293,19 +1297,13 @@ int cops_st_fight_run_round(cops_st_fight *f)
     return COPS_EINVAL;
   COPS__ENTER(f->ctx);
   if (f->in_round)
-    return cops_st_fight_resolve_round(f);
+    return play_round(f, 0);
   if (f->over)
     return cops__fail(f->ctx, COPS_ESTATE, "the fight is over");
   int side;
   if (sides_standing(f, &side) < 2)
     return cops__fail(f->ctx, COPS_ESTATE, "a fight needs two sides able to fight");
-  undo *u = save_state(f);
-  if (!u)
-    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for a round");
-  int rc = phase_one(f), who;
-  while (!rc && f->in_round)
-    rc = step(f, &who);
-  return restore_state(f, u, rc);
+  return play_round(f, 1);
 }
 
 int cops_st_fight_run(cops_st_fight *f)

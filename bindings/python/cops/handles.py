@@ -986,7 +986,41 @@ class Armour(_Entity):
 # ---------------------------------------------------------------- encounters
 
 
-class _EncounterView(_Handle):
+class _LogView(_Handle):
+    """A handle that keeps an event log (_log()): its events as JSON Lines, as Events,
+    narrated, and its limit."""
+
+    def _log(self) -> int:
+        raise NotImplementedError
+
+    def jsonl(self) -> str:
+        """The events as JSON Lines, byte for byte as the C library writes them."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_to_jsonl(self._log(), 0, ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    @property
+    def events(self) -> List[Event]:
+        """The events (docs/events.md)."""
+        return [Event.from_json(line) for line in self.jsonl().splitlines()]
+
+    def narrate(self, lang: str = "fr") -> str:
+        """The events told for players, one line each, in "fr", "en" or "es"."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_log_narrate(self._log(), 0, n.lang_code(lang), ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    @property
+    def log_limit(self) -> int:
+        """The most events the log holds (0: no limit); a round past it raises RangeError."""
+        return self._check(lib.cops_log_limit(self._log()))
+
+    @log_limit.setter
+    def log_limit(self, events: int) -> None:
+        self._check(lib.cops_log_set_limit(self._log(), n.integer(events, "events", 0, n.INT_MAX)))
+
+
+class _EncounterView(_LogView):
     """What Encounter and Scenario share: rounds, the result, the log."""
 
     def _e(self) -> int:
@@ -1058,33 +1092,6 @@ class _EncounterView(_Handle):
         w = ctypes.c_int()
         self._check(lib.cops_encounter_get_winner(self._e(), ctypes.byref(w)))
         return None if w.value < 0 else w.value
-
-    def jsonl(self) -> str:
-        """The events as JSON Lines, byte for byte as the C library writes them."""
-        out = ctypes.c_void_p()
-        self._check(lib.cops_log_to_jsonl(self._log(), 0, ctypes.byref(out)))
-        return n.take_text(out.value)
-
-    @property
-    def events(self) -> List[Event]:
-        """The events (docs/events.md)."""
-        return [Event.from_json(line) for line in self.jsonl().splitlines()]
-
-    def narrate(self, lang: str = "fr") -> str:
-        """The events told for players, one line each, in "fr", "en" or "es"."""
-        out = ctypes.c_void_p()
-        self._check(lib.cops_log_narrate(self._log(), 0, n.lang_code(lang), ctypes.byref(out)))
-        return n.take_text(out.value)
-
-    @property
-    def log_limit(self) -> int:
-        """The most events the log holds (0: no limit); a round past it raises RangeError."""
-        return self._check(lib.cops_log_limit(self._log()))
-
-    @log_limit.setter
-    def log_limit(self, events: int) -> None:
-        self._check(lib.cops_log_set_limit(self._log(), n.integer(events, "events", 0, n.INT_MAX)))
-
 
 class Encounter(_EncounterView):
     """A fight (cops_encounter). It keeps the characters, weapons and armour added to it

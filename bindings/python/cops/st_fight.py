@@ -16,8 +16,7 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from .handles import Context, _Handle
-from .results import Event
+from .handles import Context, _Handle, _LogView
 from .st import (CALLED, GRAPPLE_EFFECTS, Character, Rules, _Rules, _bind, _index, _need,
                  _rules, _weapon_index)
 
@@ -211,7 +210,7 @@ def _side_of(v: int) -> Optional[str]:
     return (None, "first", "second")[v]
 
 
-class Fight(_Handle):
+class Fight(_LogView):
     """A Storyteller fight (cops_st_fight). It keeps the characters added to it alive as
     long as it lives; a fight read from a file owns its characters (character(id))."""
 
@@ -461,25 +460,10 @@ class Fight(_Handle):
         self._check(lib.cops_st_fight_save(self._h, ctypes.byref(out)))
         return n.take_text(out.value)
 
-    # ---- the log
+    # ---- the log (jsonl(), events, narrate(lang), log_limit: _LogView)
 
     def _log(self) -> int:
         return int(lib.cops_st_fight_log(self._h))
-
-    def jsonl(self) -> str:
-        """The events as JSON Lines, byte for byte as the C library writes them."""
-        out = ctypes.c_void_p()
-        self._check(lib.cops_log_to_jsonl(self._log(), 0, ctypes.byref(out)))
-        return n.take_text(out.value)
-
-    @property
-    def events(self) -> List[Event]:
-        return [Event.from_json(line) for line in self.jsonl().splitlines()]
-
-    def narrate(self, lang: str = "fr") -> str:
-        out = ctypes.c_void_p()
-        self._check(lib.cops_log_narrate(self._log(), 0, n.lang_code(lang), ctypes.byref(out)))
-        return n.take_text(out.value)
 
 
 __all__: Sequence[str] = ("ACTIONS", "TACTICS", "NERVES", "Declaration", "Fighter",
