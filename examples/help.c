@@ -252,7 +252,7 @@ static const char st_text[] =
   "  --total-defense N, --bonus N, --burst, --touch, --surprised, --defenseless\n"
   "  --shield SHEET  a human shield the target holds\n"
   "\n"
-  "fight plays a fight file (docs/storyteller.md, \"Fights\": a scenario, or a save) round\n"
+  "fight plays a fight file (a scenario, or a save; docs/storyteller.md, \"Fights\") round\n"
   "after round to its end, every fighter by the default policy, and prints its\n"
   "narration, or its events with --json:\n"
   "  --seed N      the dice of this seed instead of the file's\n"

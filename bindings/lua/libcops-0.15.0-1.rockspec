@@ -1,14 +1,14 @@
 -- LuaRocks: the Lua module of libcops, built against an installed libcops
 -- (meson install; docs/lua.md). In a source tree:
---   luarocks --lua-version 5.4 make bindings/lua/libcops-0.14.0-1.rockspec \
+--   luarocks --lua-version 5.4 make bindings/lua/libcops-0.15.0-1.rockspec \
 --     LIBCOPS_DIR=/usr/local
 rockspec_format = "3.0"
 package = "libcops"
-version = "0.14.0-1"
+version = "0.15.0-1"
 source = {
   -- The release archive that `meson dist` makes; `luarocks make` uses the tree at hand.
-  url = "file://libcops-0.14.0.tar.xz",
-  dir = "libcops-0.14.0",
+  url = "file://libcops-0.15.0.tar.xz",
+  dir = "libcops-0.15.0",
 }
 description = {
   summary = "The rules of the COPS role-playing game, resolved exactly by libcops",
@@ -30,7 +30,7 @@ build = {
                   "bindings/lua/chase.c", "bindings/lua/relations.c",
                   "bindings/lua/interrogation.c",
                   "bindings/lua/interview.c",
-                  "bindings/lua/sim.c", "bindings/lua/st.c" },
+                  "bindings/lua/sim.c", "bindings/lua/st.c", "bindings/lua/st-fight.c" },
       libraries = { "cops" },
       incdirs = { "$(LIBCOPS_INCDIR)" },
       libdirs = { "$(LIBCOPS_LIBDIR)" },
