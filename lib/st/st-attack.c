@@ -62,6 +62,7 @@ static int check(cops_ctx *ctx, const cops_st_attack *given, plan *p)
                       (unsigned)given->size, sizeof *given);
   cops_st_attack *a = &p->a;
   memcpy(a, given, given->size);
+  p->defer = 0;
   int rc = cops__st_rules_in(ctx, a->rules, &p->r);
   if (rc)
     return rc;

@@ -396,7 +396,9 @@ int cops_st_fight_grapple(const cops_st_fight *f, int id, cops_st_grapple *out, 
   if (f->c[id].grapple < 0)
     return cops__fail(f->ctx, COPS_ESTATE, "%s is not grappling", f->c[id].ch->name);
   const struct cops__st_fight_grapple *g = &f->g[f->c[id].grapple];
-  *out = g->g;
+  const uint32_t size = out->size;
+  memcpy(out, &g->g, size);   /* the caller's size: a struct that grows keeps old ones */
+  out->size = size;
   if (first)
     *first = g->a;
   if (second)
