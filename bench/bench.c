@@ -13,6 +13,9 @@
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
+#if COPS_WITH_D6
+#include <cops/d6.h>
+#endif
 
 static double now(void)
 {
@@ -312,6 +315,17 @@ int main(int argc, char **argv)
     cops_st_fight_free(f_);                                                \
   } while (0)
 #endif
+#if COPS_WITH_D6
+  /* The D6 System module's rolls (docs/d6.md): 4D+2 against 15, the free die's chain
+   * included; the exact odds of a contest of 4D+2 against 3D+1. */
+  double d6_rolls = 0, d6_contests = 0;
+  long n_d6_rolls = 0, n_d6_contests = 0;
+  cops_d6_pool d6_pool, d6_other;
+  const cops_d6_code d6_a = {4, 2}, d6_b = {3, 1};
+  cops_d6_pool_init(&d6_pool, d6_a);
+  d6_pool.difficulty = 15;
+  cops_d6_pool_init(&d6_other, d6_b);
+#endif
   for (int round = 0; round < ROUNDS; round++) {
     /* A roll is the call that fills the result with every die; reading a
      * value back is an accessor call, measured on its own below. */
@@ -339,6 +353,12 @@ int main(int argc, char **argv)
     RATE(st_odds, round, n_st_odds, cops_st_odds_at_least(ctx, &st_pool, 1, &p);
          sink += (long)(p * 100));
     RATE(st_fights, round, n_st_fights, ONE_ST_FIGHT());
+#endif
+#if COPS_WITH_D6
+    RATE(d6_rolls, round, n_d6_rolls, sink += cops_d6_roll(roll, seeded, &d6_pool, NULL));
+    RATE(d6_contests, round, n_d6_contests,
+         cops_d6_odds_contest(ctx, &d6_pool, &d6_other, NULL, &p, NULL, NULL);
+         sink += (long)(p * 100));
 #endif
   }
   cops_attack_odds_free(plan);
@@ -401,6 +421,10 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f queries/s\n", "st: exact P(at least 1 success), 6 dice", st_odds);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "st: 2 v 2 fight, default policy, no log",
          st_fights, st_fight_runs ? (double)st_fight_rounds / (double)st_fight_runs : 0);
+#endif
+#if COPS_WITH_D6
+  printf("  %-46s %13.0f rolls/s\n", "d6: 4D+2 vs 15, the free die, full trace", d6_rolls);
+  printf("  %-46s %13.0f queries/s\n", "d6: exact contest odds, 4D+2 against 3D+1", d6_contests);
 #endif
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);

@@ -22,6 +22,12 @@ int apply_seed(cops_ctx *ctx, const char *text);
 /* The dice of a command: a --seed (seed) or scripted --dice (faces, served from s), or the
  * system's when both are NULL: 0, or the exit status of a usage error. */
 int use_dice(cops_ctx *ctx, const char *seed, const char *faces, struct script *s);
+/* The exit status of a call that drew dice (rc): 0 when it succeeded and, scripted
+ * (faces), used every face; otherwise a message on stderr: the faces ran out or some are
+ * left over (a usage error, naming what: "roll", "attack" ...), no memory or no random
+ * source (1), or the library's message after "cops: cmd: " (a usage error). */
+int dice_status(int rc, cops_ctx *ctx, const char *cmd, const char *what, const char *faces,
+                const struct script *s);
 /* A decimal seed 0..2^64-1: 1 and *out, or 0 for anything else. */
 int seed_number(const char *text, uint64_t *out);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
@@ -40,6 +46,8 @@ int cmd_chase(int argc, char **argv);
 int cmd_interrogate(int argc, char **argv);
 /* The optional Storyteller module (st.c). */
 int cmd_st(int argc, char **argv);
+/* The optional D6 System module (d6.c). */
+int cmd_d6(int argc, char **argv);
 /* cops sim of a chase file: 0 when FILE is no chase (a fight's scenario), else the exit
  * status (chase.c). */
 int chase_sim(const char *file, long runs, const char *seed, int *status);

@@ -117,6 +117,24 @@ int use_dice(cops_ctx *ctx, const char *seed, const char *faces, struct script *
   return 0;
 }
 
+int dice_status(int rc, cops_ctx *ctx, const char *cmd, const char *what, const char *faces,
+                const struct script *s)
+{
+  if (rc == COPS_ERNG && faces) {
+    fprintf(stderr, "cops: --dice ran out of faces after %d (this %s needs more)\n", s->n, what);
+    return EXIT_USAGE;
+  }
+  if (rc) {
+    fprintf(stderr, "cops: %s: %s\n", cmd, cops_ctx_errmsg(ctx));
+    return rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
+  }
+  if (faces && s->next < s->n) {
+    fprintf(stderr, "cops: --dice gave %d faces, the %s used %d\n", s->n, what, s->next);
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
 int seed_number(const char *text, uint64_t *out)
 {
   char *end;
@@ -743,6 +761,8 @@ static int run(int argc, char **argv)
     return cmd_interrogate(argc - 1, argv + 1);
   if (!strcmp(cmd, "st"))
     return cmd_st(argc - 1, argv + 1);
+  if (!strcmp(cmd, "d6"))
+    return cmd_d6(argc - 1, argv + 1);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     if (argc > 3)
       return usage_error("help: %s", "one COMMAND at most");

@@ -18,7 +18,8 @@ static const char overview[] =
   "  heal     first aid, stabilisation, time, rest, nights and revival on a sheet\n"
   "  chase    run a chase file to its end, narrated or as JSON Lines\n"
   "  interrogate  an interview of a subject, and the exact odds of each approach\n"
-  "  st       the optional Storyteller module: d10 pools at 8+, their odds, one attack\n"
+  "  st       the optional Storyteller module: d10 pools at 8+, their odds, attacks, fights\n"
+  "  d6       the optional D6 System module: dice codes with the free die, their odds\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
@@ -259,6 +260,31 @@ static const char st_text[] =
   "  --save-at ROUND SAVE  stop once ROUND rounds are played and save the fight to\n"
   "                SAVE; cops st fight SAVE goes on with the same dice\n";
 
+static const char d6_text[] =
+  "usage: cops d6 roll [--seed N | --dice F,F,...] [--no-explode] [--no-free-die] [--json] ROLL\n"
+  "       cops d6 odds [--vs ROLL] [--no-explode] [--no-free-die] [--json] ROLL\n"
+  "\n"
+  "The optional D6 System module (docs/d6.md, OTHER-SYSTEMS.md D6 §0): ROLL is a dice code\n"
+  "(3D+2: three d6 and 2 pips, 3 pips make a die) then, in any order:\n"
+  "  +1D -2D       dice added or taken before the roll (at least 0D)\n"
+  "  +2 -5         points added to the total\n"
+  "  vs N          the difficulty: a success at N or more, its level the total - N\n"
+  "  actions N     the actions taken this round: 1D off for each past the first\n"
+  "  cp N, fp      Character Points (+1D each), a Fate Point (the dice doubled)\n"
+  "e.g. \"3D+2 -1D vs 15\"  \"4D +5 cp 2\".\n"
+  "The last die is the free die: a 6 on it rolls again and adds, while it shows 6; a\n"
+  "failure with a 1 on its first face is a critical failure.\n"
+  "\n"
+  "  roll          roll it: each die, the free die last with its chain, the total\n"
+  "  odds          the exact law of the total; against vs N, the odds of a success and of a\n"
+  "                critical failure; with --vs ROLL, the contest's (greater, equal, less)\n"
+  "  --seed N      seeded dice: N is a 64-bit number or 64 hex digits (32 bytes)\n"
+  "  --dice F,...  scripted faces (1..6), drawn in order: the dice, the free die, its chain\n"
+  "  --no-explode  the free die does not roll again (D6-A1 switched)\n"
+  "  --no-free-die no free die, no critical failure (D6-A2 switched)\n"
+  "  --json        the roll as JSON (schemas/d6-roll.schema.json), or the odds\n"
+  "                (schemas/d6-odds.schema.json)\n";
+
 static const char version_text[] =
   "usage: cops version | cops --version\n"
   "\n"
@@ -285,6 +311,7 @@ int print_help(const char *cmd)
     {"chase", {chase_text, NULL, NULL}},
     {"interrogate", {interrogate_text, NULL, NULL}},
     {"st", {st_text, NULL, NULL}},
+    {"d6", {d6_text, NULL, NULL}},
     {"version", {version_text, NULL, NULL}},
     {"help", {help_text, NULL, NULL}},
   };

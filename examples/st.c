@@ -120,23 +120,8 @@ static int st_roll(int argc, char **argv)
   }
   if ((rc = read_pool(ctx, "roll", o.pool, &p)) || (rc = use_dice(ctx, o.seed, o.faces, &script)))
     goto done;
-  rc = cops_st_roll(roll, ctx, &p);
-  if (rc == COPS_ERNG && o.faces) {
-    fprintf(stderr, "cops: --dice ran out of faces after %d (this roll needs more)\n",
-            script.n);
-    rc = EXIT_USAGE;
+  if ((rc = dice_status(cops_st_roll(roll, ctx, &p), ctx, "st roll", "roll", o.faces, &script)))
     goto done;
-  }
-  if (rc) {
-    fprintf(stderr, "cops: st roll: %s\n", cops_ctx_errmsg(ctx));
-    rc = rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
-    goto done;
-  }
-  if (o.faces && script.next < script.n) {
-    fprintf(stderr, "cops: --dice gave %d faces, the roll used %d\n", script.n, script.next);
-    rc = EXIT_USAGE;
-    goto done;
-  }
   if (o.json) {
     char *text = NULL;
     if (cops_roll_to_json(roll, &text)) {
@@ -406,23 +391,9 @@ static int st_attack(int argc, char **argv)
   a.total_defense = total_defense;
   a.bonus = bonus;
   a.flags = flags;
-  rc = cops_st_attack_resolve(NULL, ctx, &a, log);
-  if (rc == COPS_ERNG && faces) {
-    fprintf(stderr, "cops: --dice ran out of faces after %d (this attack needs more)\n",
-            script.n);
-    rc = EXIT_USAGE;
+  if ((rc = dice_status(cops_st_attack_resolve(NULL, ctx, &a, log), ctx, "st attack", "attack",
+                        faces, &script)))
     goto done;
-  }
-  if (rc) {
-    fprintf(stderr, "cops: st attack: %s\n", cops_ctx_errmsg(ctx));
-    rc = rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
-    goto done;
-  }
-  if (faces && script.next < script.n) {
-    fprintf(stderr, "cops: --dice gave %d faces, the attack used %d\n", script.n, script.next);
-    rc = EXIT_USAGE;
-    goto done;
-  }
   if ((json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text))) {
     fprintf(stderr, "cops: out of memory\n");
     rc = EXIT_FAILURE;
@@ -516,17 +487,9 @@ static int st_fight(int argc, char **argv)
   rc = COPS_OK;
   while (!rc && !cops_st_fight_over(f) && (stop < 0 || cops_st_fight_round(f) < stop))
     rc = cops_st_fight_run_round(f);
-  if (rc == COPS_ERNG && faces) {
-    fprintf(stderr, "cops: --dice ran out of faces after %d (this fight needs more)\n",
-            script.n);
-    rc = EXIT_USAGE;
+  /* A fight stopped at --save-at may leave faces for its later rounds. */
+  if ((rc = dice_status(rc, ctx, "st fight", "fight", rc || stop < 0 ? faces : NULL, &script)))
     goto done;
-  }
-  if (rc) {
-    fprintf(stderr, "cops: st fight: %s\n", cops_ctx_errmsg(ctx));
-    rc = rc == COPS_ENOMEM || rc == COPS_ERNG ? EXIT_FAILURE : EXIT_USAGE;
-    goto done;
-  }
   cops_log *log = cops_st_fight_log(f);
   if ((json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text))) {
     fprintf(stderr, "cops: out of memory\n");

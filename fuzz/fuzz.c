@@ -20,6 +20,9 @@
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
+#if COPS_WITH_D6
+#include <cops/d6.h>
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -574,6 +577,46 @@ static void fuzz_chase(cops_ctx *ctx, struct bytes *b)
     cops_character_free(ch[i]);
 }
 
+#if COPS_WITH_D6
+/* A D6 code and a roll's notation: read, written, read back the same (an oracle), rolled
+ * under each switch, and their odds asked: a law's probabilities within 0..1, a contest's
+ * summing to 1. */
+static void fuzz_d6_text(cops_ctx *ctx, cops_roll *roll, const char *text)
+{
+  char buf[256], *json;
+  cops_d6_code c, c2;
+  if (cops_d6_code_parse(&c, ctx, text) == COPS_OK &&
+      (cops_d6_code_format(c, buf, sizeof buf) >= (int)sizeof buf ||
+       cops_d6_code_parse(&c2, ctx, buf) != COPS_OK || c.dice != c2.dice || c.pips != c2.pips))
+    abort();
+  cops_d6_pool p, again;
+  if (cops_d6_pool_parse(&p, ctx, text) != COPS_OK)
+    return;
+  if (cops_d6_pool_format(&p, buf, sizeof buf) >= (int)sizeof buf ||
+      cops_d6_pool_parse(&again, ctx, buf) != COPS_OK || memcmp(&p, &again, sizeof p))
+    abort();
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  for (int k = 0; k < 4; k++) {
+    r.explode = k & 1;
+    r.free_die = k >> 1;
+    if (cops_d6_roll(roll, ctx, &p, &r) == COPS_OK) {
+      if (cops_roll_to_json(roll, &json) != COPS_OK)
+        abort();
+      cops_free(json);
+    }
+    double e, ge, eq, g, t, l;
+    if (cops_d6_odds(ctx, &p, &r, NULL, NULL, &e) == COPS_OK &&
+        (cops_d6_odds_total(ctx, &p, &r, p.code.dice * 3, &ge, &eq) != COPS_OK || !(ge >= 0) ||
+         ge > 1 || !(eq >= 0) || eq > ge + 1e-12))
+      abort();
+    if (cops_d6_odds_contest(ctx, &p, &again, &r, &g, &t, &l) == COPS_OK &&
+        fabs(g + t + l - 1) > 1e-9)
+      abort();
+  }
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size == 0)
@@ -590,7 +633,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 21) {
+  switch (data[0] % 22) {
   case 0: {
     cops_action a;
     double p;
@@ -830,6 +873,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   case 20:
     fuzz_st_fight(ctx, text);
+    break;
+#endif
+#if COPS_WITH_D6
+  case 21:
+    fuzz_d6_text(ctx, roll, text);
     break;
 #endif
   default: {

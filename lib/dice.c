@@ -811,6 +811,10 @@ int cops_roll_to_json(const cops_roll *roll, char **out)
   if (roll->kind == COPS_ST_ROLL)
     return cops__json_hand(&roll->alloc, cops__st_roll_json(roll, dice), 0, out);
 #endif
+#if COPS_WITH_D6
+  if (roll->kind == COPS_D6_ROLL)
+    return cops__json_hand(&roll->alloc, cops__d6_roll_json(roll, dice), 0, out);
+#endif
   if (roll->kind == COPS_ROLL_ACTION) {
     char text[96];
     int margin = 0;

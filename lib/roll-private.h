@@ -8,6 +8,9 @@
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
+#if COPS_WITH_D6
+#include <cops/d6.h>
+#endif
 
 /* Dice are stored as arrays, and only what cannot be derived: a die's
  * success follows from its face and the threshold, and a first-wave die
@@ -28,6 +31,11 @@ struct cops_roll {
   cops_st_pool st;     /* an ST roll's pool, as given */
   int st_pool, st_chance, st_dramatic;  /* dice + mod; a chance die; its 1 */
 #endif
+#if COPS_WITH_D6
+  cops_d6_pool d6;     /* a D6 roll's pool, as given */
+  int d6_dice, d6_free, d6_free_face, d6_level, d6_critical;  /* the free die: d6_free; its first face */
+  int d6_success;      /* 1, 0, or -1 without a difficulty */
+#endif
   int busy;            /* being filled while a random callback runs */
   int misuse;          /* freed or rolled into from that callback: refused */
   cops_allocator alloc;
@@ -43,6 +51,10 @@ int cops__roll_fill_end(cops_roll *roll, cops_ctx *ctx, const cops__rng_mark_t *
 /* Room for one more die. */
 int cops__roll_grow(cops_roll *r, cops_ctx *ctx);
 
+#if COPS_WITH_D6
+/* A D6 roll's JSON (d6/d6-dice.c). */
+json_t *cops__d6_roll_json(const cops_roll *roll, json_t *dice);
+#endif
 #if COPS_WITH_ST
 /* An ST roll's die counted as a success; the roll's JSON (st/st-dice.c). */
 int cops__st_die_success(const cops_roll *roll, int i);

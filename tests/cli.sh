@@ -774,6 +774,33 @@ $out" = "$(cat "$golden/st-firefight-77.jsonl")" ]; then ok
     "cops: st odds: odds are exact: --seed and --dice do not apply (see 'cops help')" st odds --seed 1 3
 fi
 
+# The optional D6 System module (docs/d6.md): codes, the free die and its chain, the odds.
+if "$cops" d6 odds 1D >/dev/null 2>&1; then
+  expect_out "d6: the free die's chain (D6-A1)" \
+"3D+2 vs 15: 3 dice, the last one free
+dice: [4, 2, 6→6→1]
+total 21: success, level +6" \
+    d6 roll --dice 4,2,6,6,1 3D+2 vs 15
+  expect_out "d6: a critical failure (§0.3)" \
+"3D vs 15: 3 dice, the last one free
+dice: [5, 5, 1]
+total 11: critical failure, level -4" \
+    d6 roll --dice 5,5,1 "3D vs 15"
+  run d6 odds "2D vs 3"
+  case $out in *"vs 3: success 97.222 %, critical failure 2.778 %") ok ;; *) ko "d6 odds" ;; esac
+  run d6 odds 1D --vs 1D
+  case $out in *"greater 42.857 %, equal 14.286 %, less 42.857 %") ok ;; *) ko "d6 odds --vs" ;; esac
+  expect_err "d6: a bad code" 2 \
+    "cops: d6 roll: '3D+3': column 4: expected a dice code such as 3D+2, e.g. \"3D+2 -1D vs 15\"" \
+    d6 roll 3D+3
+  expect_err "d6: unknown verb" 2 "cops: d6: unknown 'dance': roll or odds (see 'cops help')" d6 dance
+  expect_err "d6: too few faces" 2 "cops: --dice ran out of faces after 1 (this roll needs more)" \
+    d6 roll --dice 3 2D
+  expect_err "d6: odds and seed" 2 \
+    "cops: d6 odds: odds are exact: --seed and --dice do not apply (see 'cops help')" \
+    d6 odds --seed 1 3D
+fi
+
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then
   $wrap "$cops" roll --seed 1 "4+/3" >/dev/full 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/err")

@@ -33,6 +33,8 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
+expect "--help odds roll" cops d6 ""
+expect "--no-explode --no-free-die" cops d6 roll --no
 expect "--help attack fight odds roll" cops st ""
 expect "--save-at" cops st fight --sa
 expect "coup" cops st attack --kind cou

@@ -309,6 +309,19 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
                   os.path.join(st_sheets, "marcus.json"), "--kind", "shot", "--weapon", "1",
                   "--burst", "--crowd", "3", "--cover", "5", "--seed", str(seed), "--json")
         lines(out, "st attack: a weak burst, seed %d" % seed)
+WITH_D6 = subprocess.run([COPS, "d6", "odds", "1D"], capture_output=True).returncode == 0
+if WITH_D6:   # the optional D6 System module (docs/d6.md)
+    for text in ("1D", "3D+2 -1D vs 15", "4D +5 cp 2 fp", "0D+1 vs 3", "2D actions 3 vs 8",
+                 "6D+2 -9D +1 vs 12"):
+        for seed in range(8):
+            doc = json.loads(cli("d6", "roll", "--seed", str(seed), "--json", text))
+            valid("d6-roll", doc, "d6 roll %s seed %d" % (text, seed))
+            valid("roll", doc, "d6 roll as a roll %s" % text)
+        valid("d6-odds", json.loads(cli("d6", "odds", "--json", text)), "d6 odds " + text)
+        valid("d6-odds", json.loads(cli("d6", "odds", "--json", text, "--vs", "3D")),
+              "d6 odds --vs " + text)
+    doc = json.loads(cli("d6", "roll", "--dice", "4,2,6,6,1", "--json", "3D+2 vs 15"))
+    valid("d6-roll", doc, "d6 roll: a free die's chain")
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)

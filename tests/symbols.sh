@@ -18,6 +18,7 @@ fi
 # The optional Storyteller module's header counts when the library holds the module.
 files=$(ls "$headers"/*.h)
 printf '%s\n' "$exported" | grep -qx cops_st_roll || files=$(printf '%s\n' $files | grep -v '/st\(-[a-z]*\)\{0,1\}\.h$')
+printf '%s\n' "$exported" | grep -qx cops_d6_roll || files=$(printf '%s\n' $files | grep -v '/d6\(-[a-z]*\)\{0,1\}\.h$')
 # shellcheck disable=SC2086
 declared=$(cat $files | tr '\n' ' ' | grep -o 'COPS_API[^;(]*(' |
            sed -n 's/.*[^a-z0-9_]\(cops_[a-z0-9_]*\) *($/\1/p' | sort -u)

@@ -11,6 +11,11 @@
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
+#if COPS_WITH_D6
+#include <cops/d6.h>
+/* A D6 roll's fields added to its table (d6.c). */
+void push_d6_roll(lua_State *L, const cops_roll *r);
+#endif
 
 #define CTX "cops.context"
 #define CHARACTER "cops.character"
@@ -74,6 +79,10 @@ cops_roll *roll_begin(lua_State *L, ctx_ud *c);
 void roll_end(lua_State *L);
 void metatable(lua_State *L, const char *name, const luaL_Reg *methods);
 void weak_registry(lua_State *L, const char *name);
+/* Each pair as a field of the table on top: integers, or booleans when boolean is set
+ * (cops.c). */
+typedef struct { const char *key; int value; } named_int;
+void set_fields(lua_State *L, const named_int *f, size_t n, int boolean);
 /* The events of a log as a list of tables (docs/lua.md). */
 void push_events(lua_State *L, const cops_log *log);
 /* The odds compute(o, arg) fills, as a table (docs/lua.md); raises its error. */
@@ -93,14 +102,13 @@ void open_interview(lua_State *L);
 void open_sim(lua_State *L);
 /* cops.st, the optional Storyteller module (st.c): absent when libcops lacks it. */
 void open_st(lua_State *L);
+/* cops.d6, the optional D6 System module (d6.c): absent when libcops lacks it. */
+void open_d6(lua_State *L);
 #if COPS_WITH_ST
 /* An ST roll's fields added to its table (st.c). */
 void push_st_roll(lua_State *L, const cops_roll *r);
 /* The rules of the table at index i (nil: the defaults), checked by the library (st.c). */
 const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_rules *r);
-/* Each pair as a field of the table on top: integers, or booleans when boolean is set. */
-typedef struct { const char *key; int value; } named_int;
-void set_fields(lua_State *L, const named_int *f, size_t n, int boolean);
 /* A weapon field of the table at t: nil (bare hands), an index, or a name on ch's sheet. */
 int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch);
 /* A list of the names name(0), name(1) ... until NULL, pushed (st.c). */

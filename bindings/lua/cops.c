@@ -289,6 +289,18 @@ static int ctx_die(lua_State *L)
   return 1;
 }
 
+/* Each pair as a field of the table on top: integers, or booleans when boolean is set. */
+void set_fields(lua_State *L, const named_int *f, size_t n, int boolean)
+{
+  for (size_t k = 0; k < n; k++) {
+    if (boolean)
+      lua_pushboolean(L, f[k].value);
+    else
+      lua_pushinteger(L, f[k].value);
+    lua_setfield(L, -2, f[k].key);
+  }
+}
+
 /* A roll as a table. */
 void push_roll(lua_State *L, const cops_roll *r)
 {
@@ -305,6 +317,12 @@ void push_roll(lua_State *L, const cops_roll *r)
 #if COPS_WITH_ST
   if (cops_roll_kind(r) == COPS_ST_ROLL) {
     push_st_roll(L, r);
+    return;
+  }
+#endif
+#if COPS_WITH_D6
+  if (cops_roll_kind(r) == COPS_D6_ROLL) {
+    push_d6_roll(L, r);
     return;
   }
 #endif
@@ -1283,5 +1301,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_interview(L);
   open_sim(L);
   open_st(L);
+  open_d6(L);
   return 1;
 }

@@ -455,17 +455,6 @@ static int st_character_json(lua_State *L)
 
 /* ---- weapons, protection, attacks --------------------------------------------------- */
 
-void set_fields(lua_State *L, const named_int *f, size_t n, int boolean)
-{
-  for (size_t k = 0; k < n; k++) {
-    if (boolean)
-      lua_pushboolean(L, f[k].value);
-    else
-      lua_pushinteger(L, f[k].value);
-    lua_setfield(L, -2, f[k].key);
-  }
-}
-
 static const char *const weapon_kinds[] = {"unarmed", "melee", "firearm", "teeth", NULL};
 static const char *const attack_kinds[] = {"exchange", "strike", "shot", "contact_shot",
                                            "coup_de_grace", NULL};

@@ -4,14 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../lex.h"
 #include "st-private.h"
 
-static const char *skip(const char *p)
-{
-  while (*p == ' ' || *p == '\t')
-    p++;
-  return p;
-}
 
 /* A decimal number of at most 3 digits at p; its end, or NULL. */
 static const char *number(const char *p, int *v)
@@ -27,19 +22,7 @@ static const char *number(const char *p, int *v)
   return p;
 }
 
-/* The word at p, up to a space or the end: its length. */
-static size_t word_len(const char *p)
-{
-  size_t n = 0;
-  while (p[n] && p[n] != ' ' && p[n] != '\t')
-    n++;
-  return n;
-}
 
-static int word_is(const char *p, size_t n, const char *w)
-{
-  return strlen(w) == n && cops__names_match(p, n, w);
-}
 
 int cops_st_pool_parse_sized(cops_st_pool *out, size_t size, cops_ctx *ctx, const char *text)
 {
@@ -55,7 +38,7 @@ int cops_st_pool_parse_sized(cops_st_pool *out, size_t size, cops_ctx *ctx, cons
     return cops__fail(ctx, COPS_ESYNTAX, "the pool holds a control character or is not UTF-8");
   cops_st_pool p;
   cops__st_pool_default(&p, 0);
-  const char *s = skip(text);
+  const char *s = cops__lex_skip(text);
   int v;
   const char *end = number(s, &v);
   if (!end)
@@ -65,10 +48,10 @@ int cops_st_pool_parse_sized(cops_st_pool *out, size_t size, cops_ctx *ctx, cons
     return cops__fail(ctx, COPS_ERANGE, "column %d: %d dice (at most %d)",
                       (int)(s - text) + 1, v, COPS_DICE_MAX);
   p.dice = v;
-  s = skip(end);
+  s = cops__lex_skip(end);
   while (*s == '+' || *s == '-') {
     const int sign = *s == '-' ? -1 : 1;
-    const char *at = skip(s + 1);
+    const char *at = cops__lex_skip(s + 1);
     if (!(end = number(at, &v)))
       return cops__fail(ctx, COPS_ESYNTAX, "column %d: expected a number after '%c'",
                         (int)(at - text) + 1, *s);
@@ -76,17 +59,17 @@ int cops_st_pool_parse_sized(cops_st_pool *out, size_t size, cops_ctx *ctx, cons
       return cops__fail(ctx, COPS_ERANGE, "column %d: modifiers past %+d dice",
                         (int)(at - text) + 1, sign * COPS_ST_MOD_MAX);
     p.mod += sign * v;
-    s = skip(end);
+    s = cops__lex_skip(end);
   }
   int seen_again = 0, seen_thr = 0, seen_mode = 0, seen_chance = 0;
   while (*s) {
-    const size_t n = word_len(s);
+    const size_t n = cops__lex_word_len(s);
     const int col = (int)(s - text) + 1;
     int *seen = NULL;
-    if (word_is(s, n, "no-again")) {
+    if (cops__lex_word_is(s, n, "no-again")) {
       p.again = 0;
       seen = &seen_again;
-    } else if (n >= 7 && word_is(s + n - 6, 6, "-again") && number(s, &v) == s + n - 6 &&
+    } else if (n >= 7 && cops__lex_word_is(s + n - 6, 6, "-again") && number(s, &v) == s + n - 6 &&
                v >= 8 && v <= 10) {
       p.again = v;
       seen = &seen_again;
@@ -94,13 +77,13 @@ int cops_st_pool_parse_sized(cops_st_pool *out, size_t size, cops_ctx *ctx, cons
                v <= 10) {
       p.threshold = v;
       seen = &seen_thr;
-    } else if (word_is(s, n, "all-8s")) {
+    } else if (cops__lex_word_is(s, n, "all-8s")) {
       p.mode = COPS_ST_ALL_EIGHTS;
       seen = &seen_mode;
-    } else if (word_is(s, n, "average")) {
+    } else if (cops__lex_word_is(s, n, "average")) {
       p.mode = COPS_ST_AVERAGE;
       seen = &seen_mode;
-    } else if (word_is(s, n, "no-chance")) {
+    } else if (cops__lex_word_is(s, n, "no-chance")) {
       p.flags |= COPS_ST_NO_CHANCE;
       seen = &seen_chance;
     } else {
@@ -111,7 +94,7 @@ int cops_st_pool_parse_sized(cops_st_pool *out, size_t size, cops_ctx *ctx, cons
     if ((*seen)++)
       return cops__fail(ctx, COPS_ESYNTAX, "column %d: '%.*s' says again what an earlier "
                         "word said", col, (int)(n > 40 ? 40 : n), s);
-    s = skip(s + n);
+    s = cops__lex_skip(s + n);
   }
   cops__st_effective e;
   int rc = cops__st_pool_check(ctx, &p, &e);   /* again below the threshold */
@@ -140,10 +123,5 @@ int cops_st_pool_format(const cops_st_pool *given, char *buf, size_t len)
     n += snprintf(text + n, sizeof text - (size_t)n, " average");
   if (p->flags & COPS_ST_NO_CHANCE)
     n += snprintf(text + n, sizeof text - (size_t)n, " no-chance");
-  if (len > 0) {
-    size_t copy = (size_t)n < len ? (size_t)n : len - 1;
-    memcpy(buf, text, copy);
-    buf[copy] = '\0';
-  }
-  return n;
+  return cops__lex_put(buf, len, text, n);
 }

@@ -61,6 +61,7 @@ from .interrogation import ApproachOdds, Subject, approach_odds, approach_rolls
 from .interview import Interview, InterviewResult, trait_name
 from .sim import Sim
 from . import st
+from . import d6
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
@@ -72,7 +73,7 @@ __all__ = [
     "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
     "TreatmentOdds", "Chase", "ChaseOdds", "Relation", "Subject", "ApproachOdds",
-    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim", "st",
+    "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim", "st", "d6",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
     "JSONError", "FileError",
