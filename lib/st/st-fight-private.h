@@ -48,6 +48,35 @@ struct cops_st_fight {
   cops_roll *ra, *rd;   /* the attacks' rolls, kept from one to the next */
 };
 
+/* The first published size of cops_st_declaration (0.15.0). */
+#define COPS__ST_DECL_SIZE_0_15 sizeof(cops_st_declaration)
+
+/* Metres between two fighters, rounded up. */
+static inline int cops__st_dist(const cops_st_fight *f, int a, int b)
+{
+  return metres(f->c[a].x, f->c[a].y, f->c[b].x, f->c[b].y);
+}
+
+/* The log the fight writes to, NULL with logging off. */
+static inline cops_log *cops__st_log_of(const cops_st_fight *f)
+{
+  return f->logging ? f->log : NULL;
+}
+
+/* lib/st/st-fight.c: a place and a fighter's id checked; an event of the fight (actor and target by id, -1
+ * none); the ranks numbered after the order changed. */
+int cops__st_check_position(cops_ctx *ctx, int x, int y);
+int cops__st_check_id(const cops_st_fight *f, int id);
+int cops__st_fight_event(cops_st_fight *f, int type, int actor, int target, const int *v);
+void cops__st_place_ranks(cops_st_fight *f);
+
+/* lib/st/st-turn.c: fighter id's turn (its plan, move, roll action); its delay after
+ * another; the exchange's damage it won landing now; the grapples of those out ended. */
+int cops__st_turn(cops_st_fight *f, int id);
+int cops__st_delay(cops_st_fight *f, int id, int after);
+int cops__st_land(cops_st_fight *f, int id);
+void cops__st_release_fallen(cops_st_fight *f);
+
 /* In the fight: conscious, alive, not out (§2, ST-A12). */
 int cops__st_fighter_able(const cops_st_fight *f, int id);
 /* Speed in metres this round: halved while prone (ST-A28). */
