@@ -364,17 +364,4 @@ int cops_chase_from_json(cops_chase **out, cops_ctx *ctx, const char *json, cons
   return COPS_OK;
 }
 
-int cops_chase_load(cops_chase **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  char base[4096];
-  cops__folder_of(path, base, sizeof base);
-  return cops__load_end(ctx, path, text, cops_chase_from_json(out, ctx, text, base));
-}
+COPS__FILE_READER_IN_FOLDER(cops_chase_load, cops_chase, cops_chase_from_json)

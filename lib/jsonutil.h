@@ -37,6 +37,24 @@ int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *b
     const int rc = cops__load_begin(ctx, path, &text);                                   \
     return rc ? rc : cops__load_end(ctx, path, text, from_json(out, ctx, text));         \
   }
+/* A file reader of a format that names other files (sheets by name): the file read,
+ * confined, its text given to from_json(out, ctx, text, folder) with the file's folder, where
+ * the names it holds are read; defines name(out, ctx, path). */
+#define COPS__FILE_READER_IN_FOLDER(name, type, from_json)                               \
+  int name(type **out, cops_ctx *ctx, const char *path)                                  \
+  {                                                                                      \
+    if (out)                                                                             \
+      *out = NULL;                                                                       \
+    if (!out || !path)                                                                   \
+      return COPS_EINVAL;                                                                \
+    char *text;                                                                          \
+    const int rc = cops__load_begin(ctx, path, &text);                                   \
+    if (rc)                                                                              \
+      return rc;                                                                         \
+    char base[4096];                                                                     \
+    cops__folder_of(path, base, sizeof base);                                            \
+    return cops__load_end(ctx, path, text, from_json(out, ctx, text, base));             \
+  }
 /* A text reader of an entity: the text parsed (cops__json_begin), a new one made by
  * make(&e, ctx), filled by fill(e, ctx, root), freed by release on any failure; defines
  * name(out, ctx, text). */

@@ -409,20 +409,7 @@ int cops_scenario_from_json(cops_scenario **out, cops_ctx *ctx, const char *json
   return COPS_OK;
 }
 
-int cops_scenario_load(cops_scenario **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  char base[PATH_MAX_LEN];
-  cops__folder_of(path, base, sizeof base);
-  return cops__load_end(ctx, path, text, cops_scenario_from_json(out, ctx, text, base));
-}
+COPS__FILE_READER_IN_FOLDER(cops_scenario_load, cops_scenario, cops_scenario_from_json)
 
 const char *cops_scenario_name(const cops_scenario *s)
 {

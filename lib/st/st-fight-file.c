@@ -479,17 +479,4 @@ int cops_st_fight_from_json(cops_st_fight **out, cops_ctx *ctx, const char *json
   return COPS_OK;
 }
 
-int cops_st_fight_load(cops_st_fight **out, cops_ctx *ctx, const char *path)
-{
-  if (out)
-    *out = NULL;
-  if (!out || !path)
-    return COPS_EINVAL;
-  char *text;
-  int rc = cops__load_begin(ctx, path, &text);
-  if (rc)
-    return rc;
-  char base[4096];
-  cops__folder_of(path, base, sizeof base);
-  return cops__load_end(ctx, path, text, cops_st_fight_from_json(out, ctx, text, base));
-}
+COPS__FILE_READER_IN_FOLDER(cops_st_fight_load, cops_st_fight, cops_st_fight_from_json)

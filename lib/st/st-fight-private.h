@@ -46,6 +46,7 @@ struct cops_st_fight {
   uint64_t seed;
   int seeded;
   cops_roll *ra, *rd;   /* the attacks' rolls, kept from one to the next */
+  struct cops__st_fight_undo *undo;   /* the state before a call that changes it */
 };
 
 /* The first published size of cops_st_declaration (0.15.0). */

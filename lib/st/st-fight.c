@@ -62,6 +62,18 @@ int cops_st_declaration_init_sized(cops_st_declaration *d, size_t size, int acti
   return COPS_OK;
 }
 
+/* The fight's state before a call that changes it: the fighters, grapples and round, the
+ * characters, the log and the source. */
+struct cops__st_fight_undo {
+  struct cops__st_fighter c[COPS_ST_FIGHTERS_MAX];
+  cops_st_character ch[COPS_ST_FIGHTERS_MAX];
+  struct cops__st_fight_grapple g[COPS__ST_GRAPPLES];
+  int round, in_round, over, winner, order[COPS_ST_FIGHTERS_MAX], norder, cursor, log_round;
+  cops__log_mark_t log_mark;
+  cops__rng_mark_t rng_mark;
+};
+typedef struct cops__st_fight_undo undo;
+
 /* ---- the fight and its fighters ----------------------------------------------------- */
 
 int cops_st_fight_new(cops_st_fight **out, cops_ctx *ctx, const cops_st_rules *rules)
@@ -87,8 +99,8 @@ int cops_st_fight_new(cops_st_fight **out, cops_ctx *ctx, const cops_st_rules *r
   f->winner = COPS_ST_NO_WINNER;
   for (int s = 0; s < COPS_ST_SIDES_MAX; s++)
     snprintf(f->side_name[s], sizeof f->side_name[s], "side %d", s);
-  if (cops_log_new(&f->log, ctx) || cops__roll_new(&f->ra, &ctx->alloc) ||
-      cops__roll_new(&f->rd, &ctx->alloc)) {
+  if (!(f->undo = cops__malloc(&ctx->alloc, sizeof *f->undo)) || cops_log_new(&f->log, ctx) ||
+      cops__roll_new(&f->ra, &ctx->alloc) || cops__roll_new(&f->rd, &ctx->alloc)) {
     cops_st_fight_free(f);
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a fight");
   }
@@ -106,6 +118,7 @@ void cops_st_fight_free(cops_st_fight *f)
   cops_log_free(f->log);
   cops_roll_free(f->ra);
   cops_roll_free(f->rd);
+  cops__free(&f->ctx->alloc, f->undo);
   cops__free(&f->ctx->alloc, f);
 }
 
@@ -478,22 +491,12 @@ static int phase_one(cops_st_fight *f)
 
 /* ---- all or nothing ------------------------------------------------------------------ */
 
-/* The fight's state before a call that changes it: the fighters, grapples and round, the
- * characters, the log and the source. */
-typedef struct undo {
-  struct cops__st_fighter c[COPS_ST_FIGHTERS_MAX];
-  cops_st_character ch[COPS_ST_FIGHTERS_MAX];
-  struct cops__st_fight_grapple g[COPS__ST_GRAPPLES];
-  int round, in_round, over, winner, order[COPS_ST_FIGHTERS_MAX], norder, cursor, log_round;
-  cops__log_mark_t log_mark;
-  cops__rng_mark_t rng_mark;
-} undo;
 
+/* The fight's one undo record, made with it: calls that change the fight never nest, and
+ * a turn allocates nothing to be undone. */
 static undo *save_state(cops_st_fight *f)
 {
-  undo *u = cops__malloc(&f->ctx->alloc, sizeof *u);
-  if (!u)
-    return NULL;
+  undo *u = f->undo;
   memcpy(u->c, f->c, (size_t)f->n * sizeof f->c[0]);
   for (int i = 0; i < f->n; i++)
     u->ch[i] = *f->c[i].ch;
@@ -519,7 +522,6 @@ static int restore_state(cops_st_fight *f, undo *u, int rc)
     cops__log_rewind(f->log, &u->log_mark);
     cops__rng_rewind(f->ctx, &u->rng_mark);
   }
-  cops__free(&f->ctx->alloc, u);
   return rc;
 }
 
@@ -536,8 +538,6 @@ int cops_st_fight_begin_round(cops_st_fight *f)
   if (sides_standing(f, &side) < 2)
     return cops__fail(f->ctx, COPS_ESTATE, "a fight needs two sides able to fight");
   undo *u = save_state(f);
-  if (!u)
-    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for a round");
   return restore_state(f, u, phase_one(f));
 }
 
@@ -637,8 +637,6 @@ int cops_st_fight_step(cops_st_fight *f, int *id)
   if (!f->in_round)
     return cops__fail(f->ctx, COPS_ESTATE, "no round under way (cops_st_fight_begin_round)");
   undo *u = save_state(f);
-  if (!u)
-    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for a turn");
   int who;
   int rc = restore_state(f, u, step(f, &who));
   if (!rc && id)
@@ -650,8 +648,6 @@ int cops_st_fight_step(cops_st_fight *f, int *id)
 static int play_round(cops_st_fight *f, int begin)
 {
   undo *u = save_state(f);
-  if (!u)
-    return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for a round");
   int rc = begin ? phase_one(f) : COPS_OK, who;
   while (!rc && f->in_round)
     rc = step(f, &who);
