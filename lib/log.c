@@ -393,8 +393,8 @@ int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int acto
   return COPS_OK;
 }
 
-#if COPS_WITH_ST
-int cops__log_push_st(cops_log *log, int type, int actor, int actor_id, int target, int target_id,
+#if COPS__WITH_MODULES
+int cops__log_push_module(cops_log *log, int type, int actor, int actor_id, int target, int target_id,
                       const char *weapon, const int *v, const cops_roll *roll)
 {
   if (!log)
@@ -415,7 +415,7 @@ int cops__log_push_st(cops_log *log, int type, int actor, int actor_id, int targ
       cops__roll_copy_dice(roll, log->face + log->ndice, log->reroll_of + log->ndice);
       log->ndice += n;
     }
-    r->roll_kind = COPS_ST_ROLL;
+    r->roll_kind = roll->kind;
     r->dice = n;
     r->pool = roll->first;
     r->threshold = roll->threshold;

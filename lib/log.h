@@ -7,6 +7,10 @@
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
+#if COPS_WITH_D6
+#include <cops/d6.h>
+#endif
+#define COPS__WITH_MODULES (COPS_WITH_ST || COPS_WITH_D6)
 
 /* An event as the log holds it: the fields every event has, a roll's dice
  * figures, and the few fields of its type (lib/log.c lists them per type);
@@ -68,17 +72,25 @@ static inline void cops__log_die(const cops_log *log, const struct cops__record 
   *reroll_of = k < r->pool ? -1 : log->reroll_of[r->first_die + k];
 }
 
+#if COPS__WITH_MODULES
+/* An optional module's event (Storyteller types from 1000, D6 from 2000): its values in v
+ * (COPS__PAYLOAD of them), with a roll's dice when roll is not NULL (lib/log.c). */
+int cops__log_push_module(cops_log *log, int type, int actor, int actor_id, int target,
+                          int target_id, const char *weapon, const int *v, const cops_roll *roll);
+json_t *cops__event_dice_json(const cops_log *log, int i, int n);
+#endif
 #if COPS_WITH_ST
-/* A Storyteller event (type COPS_ST_EV_ATTACK ..): its values in v (COPS__PAYLOAD of
- * them), with the roll's dice for COPS_ST_EV_ROLL (lib/log.c). */
-int cops__log_push_st(cops_log *log, int type, int actor, int actor_id, int target, int target_id,
-                      const char *weapon, const int *v, const cops_roll *roll);
 /* The keys of a Storyteller event after the common ones, and its line of narration
  * (lib/st/st-render.c); the common keys (lib/render-json.c). */
 json_t *cops__st_event_json(const cops_log *log, int i);
 void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang);
 const char *cops__st_event_type_name(int type);
-json_t *cops__event_dice_json(const cops_log *log, int i, int n);
+#endif
+#if COPS_WITH_D6
+/* The same for the D6 module's events (lib/d6/d6-render.c). */
+json_t *cops__d6_event_json(const cops_log *log, int i);
+void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang);
+const char *cops__d6_event_type_name(int type);
 #endif
 
 /* Event i as cops_log_event() gives it (i in range, ev->size set). */

@@ -151,14 +151,19 @@ static void duration(char *buf, size_t size, int seconds, const struct cops__lan
 static void narrate(cops__text *t, const cops_log *log, int i, const struct cops__lang *L,
                     int lang)
 {
+#if COPS_WITH_D6
+  if (log->rec[i].type >= COPS_D6_EV_ATTACK) {
+    cops__d6_narrate(t, log, i, lang);
+    return;
+  }
+#endif
 #if COPS_WITH_ST
   if (log->rec[i].type >= COPS_ST_EV_ATTACK) {
     cops__st_narrate(t, log, i, lang);
     return;
   }
-#else
-  (void)lang;
 #endif
+  (void)lang;
   cops_event e;
   memset(&e, 0, sizeof e);
   e.size = sizeof e;

@@ -52,6 +52,10 @@ static const char *const side_keys[3] = {NULL, "right", "left"};
 
 const char *cops_event_type_name(int type)
 {
+#if COPS_WITH_D6
+  if (type >= COPS_D6_EV_ATTACK)
+    return cops__d6_event_type_name(type);
+#endif
 #if COPS_WITH_ST
   if (type >= COPS_ST_EV_ATTACK)
     return cops__st_event_type_name(type);
@@ -116,7 +120,7 @@ static json_t *dice_json(const cops_log *log, int i, int n)
   return dice;
 }
 
-#if COPS_WITH_ST
+#if COPS__WITH_MODULES
 json_t *cops__event_dice_json(const cops_log *log, int i, int n)
 {
   return dice_json(log, i, n);
@@ -145,6 +149,12 @@ static json_t *event_json(const cops_log *log, int i)
   case COPS_ST_EV_OBJECT: case COPS_ST_EV_BOUT: case COPS_ST_EV_GRAPPLE: case COPS_ST_EV_ROUND:
   case COPS_ST_EV_MOVE: case COPS_ST_EV_ACTION: case COPS_ST_EV_END:
     more = cops__st_event_json(log, i);
+    break;
+#endif
+#if COPS_WITH_D6
+  case COPS_D6_EV_ATTACK: case COPS_D6_EV_ROLL: case COPS_D6_EV_RESULT: case COPS_D6_EV_DAMAGE:
+  case COPS_D6_EV_STATE:
+    more = cops__d6_event_json(log, i);
     break;
 #endif
   case COPS_EV_ATTACK:

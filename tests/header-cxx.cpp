@@ -3,6 +3,9 @@
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
+#if COPS_WITH_D6
+#include <cops/d6.h>
+#endif
 
 int main()
 {
@@ -16,5 +19,10 @@ int main()
     return 1;
 #endif
   cops_ctx_free(ctx);
+#if COPS_WITH_D6
+  cops_d6_attack d;
+  if (cops_d6_attack_init(&d) != COPS_OK || d.weapon != -1)
+    return 1;
+#endif
   return cops_version_number() == COPS_VERSION_NUMBER ? 0 : 1;
 }

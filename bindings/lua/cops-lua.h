@@ -13,8 +13,6 @@
 #endif
 #if COPS_WITH_D6
 #include <cops/d6.h>
-/* A D6 roll's fields added to its table (d6.c). */
-void push_d6_roll(lua_State *L, const cops_roll *r);
 #endif
 
 #define CTX "cops.context"
@@ -83,6 +81,8 @@ void weak_registry(lua_State *L, const char *name);
  * (cops.c). */
 typedef struct { const char *key; int value; } named_int;
 void set_fields(lua_State *L, const named_int *f, size_t n, int boolean);
+/* A list of the names name(0), name(1) ... until NULL, pushed (cops.c). */
+void push_names(lua_State *L, const char *(*name)(int));
 /* The events of a log as a list of tables (docs/lua.md). */
 void push_events(lua_State *L, const cops_log *log);
 /* The odds compute(o, arg) fills, as a table (docs/lua.md); raises its error. */
@@ -111,8 +111,6 @@ void push_st_roll(lua_State *L, const cops_roll *r);
 const cops_st_rules *check_rules(lua_State *L, ctx_ud *c, int i, cops_st_rules *r);
 /* A weapon field of the table at t: nil (bare hands), an index, or a name on ch's sheet. */
 int weapon_field(lua_State *L, int t, const char *key, const cops_st_character *ch);
-/* A list of the names name(0), name(1) ... until NULL, pushed (st.c). */
-void push_names(lua_State *L, const char *(*name)(int));
 /* cops.st's fights (st-fight.c), added to the module table on top. */
 void open_st_fight(lua_State *L);
 #endif
@@ -158,5 +156,18 @@ cops_log *opt_field_log(lua_State *L, int t, const char *key);
 /* The log at argument i, NULL for none or nil. */
 cops_log *log_arg(lua_State *L, int i);
 void open_attack(lua_State *L);
+
+#if COPS_WITH_D6
+/* A D6 roll's fields added to its table (d6.c). */
+void push_d6_roll(lua_State *L, const cops_roll *r);
+/* A code at index i: a table {dice, pips}, or its text read with c (d6.c); a code's table. */
+cops_d6_code d6_code_at(lua_State *L, ctx_ud *c, int i);
+void d6_push_code(lua_State *L, cops_d6_code k);
+/* The rules of the table at index i (nil: the defaults) (d6.c). */
+const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *r);
+/* cops.d6's characters and combat (d6-combat.c), added to the module table on top. */
+void open_d6_combat(lua_State *L);
+#define D6_CHARACTER "cops.d6_character"
+#endif
 
 #endif

@@ -535,6 +535,16 @@ LOADER(weapon_from_json, WEAPON, weapon_json)
 LOADER(load_armour, ARMOUR, armour_load)
 LOADER(armour_from_json, ARMOUR, armour_json)
 
+/* A list of names (cops.st.traits, cops.d6.traits ...), in the C enums' order. */
+void push_names(lua_State *L, const char *(*name)(int))
+{
+  lua_newtable(L);
+  for (int k = 0; name(k); k++) {
+    lua_pushstring(L, name(k));
+    lua_rawseti(L, -2, k + 1);
+  }
+}
+
 static void free_entity(const char *mt, void *p)
 {
   if (!strcmp(mt, CHARACTER))
@@ -544,6 +554,10 @@ static void free_entity(const char *mt, void *p)
 #if COPS_WITH_ST
   else if (!strcmp(mt, ST_CHARACTER))
     cops_st_character_free(p);
+#endif
+#if COPS_WITH_D6
+  else if (!strcmp(mt, D6_CHARACTER))
+    cops_d6_character_free(p);
 #endif
   else
     cops_armour_free(p);

@@ -7,7 +7,7 @@
 #if COPS_WITH_D6
 
 /* A code: a table {dice =, pips =}, or its text (read with the context c). */
-static cops_d6_code code_at(lua_State *L, ctx_ud *c, int i)
+cops_d6_code d6_code_at(lua_State *L, ctx_ud *c, int i)
 {
   cops_d6_code k = {0, 0};
   if (lua_type(L, i) == LUA_TSTRING && !c)
@@ -22,7 +22,7 @@ static cops_d6_code code_at(lua_State *L, ctx_ud *c, int i)
   return k;
 }
 
-static void push_code(lua_State *L, cops_d6_code k)
+void d6_push_code(lua_State *L, cops_d6_code k)
 {
   char text[32];
   lua_createtable(L, 0, 3);
@@ -45,7 +45,7 @@ static void pool_at(lua_State *L, ctx_ud *c, int i, cops_d6_pool *p)
   }
   luaL_checktype(L, i, LUA_TTABLE);
   lua_getfield(L, i, "code");
-  const cops_d6_code k = code_at(L, c, lua_gettop(L));
+  const cops_d6_code k = d6_code_at(L, c, lua_gettop(L));
   lua_pop(L, 1);
   cops_d6_pool_init(p, k);
   p->dice_mod = opt_field_int(L, i, "dice_mod", 0);
@@ -59,15 +59,17 @@ static void pool_at(lua_State *L, ctx_ud *c, int i, cops_d6_pool *p)
 }
 
 /* The rules at index i (nil: the defaults). */
-static const cops_d6_rules *rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *r)
+const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *r)
 {
   check(L, c, cops_d6_rules_init(r));
   if (lua_isnoneornil(L, i))
     return r;
   luaL_checktype(L, i, LUA_TTABLE);
-  static const char *const flags[] = {"explode", "free_die"};
-  int *fields[] = {&r->explode, &r->free_die};
-  for (int k = 0; k < 2; k++) {
+  static const char *const flags[] = {"explode", "free_die", "skill_defence", "success_damage",
+                                      "negative_resistance", "fall_full_height"};
+  int *fields[] = {&r->explode, &r->free_die, &r->skill_defence, &r->success_damage,
+                   &r->negative_resistance, &r->fall_full_height};
+  for (int k = 0; k < 6; k++) {
     lua_getfield(L, i, flags[k]);
     if (!lua_isnil(L, -1)) {
       if (!lua_isboolean(L, -1))
@@ -80,6 +82,7 @@ static const cops_d6_rules *rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rul
   r->fp_factor = opt_field_int(L, i, "fp_factor", r->fp_factor);
   r->action_penalty = opt_field_int(L, i, "action_penalty", r->action_penalty);
   r->difficulty = opt_field_int(L, i, "difficulty", r->difficulty);
+  r->gravity = opt_field_int(L, i, "gravity", r->gravity);
   return r;
 }
 
@@ -91,7 +94,7 @@ static void push_pool(lua_State *L, const cops_d6_pool *p)
     lua_pushstring(L, text);
     lua_setfield(L, -2, "text");
   }
-  push_code(L, p->code);
+  d6_push_code(L, p->code);
   lua_setfield(L, -2, "code");
   const named_int nums[] = {{"dice_mod", p->dice_mod}, {"points", p->points},
                             {"actions", p->actions}, {"cp", p->cp}};
@@ -141,24 +144,24 @@ static int d6_code(lua_State *L)
   ctx_ud *c = to_ctx(L, 1);
   cops_d6_code k;
   check(L, c, cops_d6_code_parse(&k, c->ctx, checktext(L, 2)));
-  push_code(L, k);
+  d6_push_code(L, k);
   return 1;
 }
 
 static int d6_add(lua_State *L)
 {
-  const cops_d6_code a = code_at(L, NULL, 1), b = code_at(L, NULL, 2);
+  const cops_d6_code a = d6_code_at(L, NULL, 1), b = d6_code_at(L, NULL, 2);
   cops_d6_code sum;
   const int rc = cops_d6_code_add(a, b, &sum);
   if (rc)
     return raise_message(L, rc, "the codes do not add up to a code of at most 64D");
-  push_code(L, sum);
+  d6_push_code(L, sum);
   return 1;
 }
 
 static int d6_pips(lua_State *L)
 {
-  const int v = cops_d6_code_pips(code_at(L, NULL, 1));
+  const int v = cops_d6_code_pips(d6_code_at(L, NULL, 1));
   if (v < 0)
     return raise_message(L, v, "not a code");
   lua_pushinteger(L, v);
@@ -180,7 +183,7 @@ static int d6_roll(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
   cops_d6_rules rr;
-  const cops_d6_rules *rules = rules_at(L, c, 3, &rr);
+  const cops_d6_rules *rules = d6_rules_at(L, c, 3, &rr);
   const int text = lua_type(L, 2) == LUA_TSTRING;
   cops_d6_pool p;
   if (!text)
@@ -200,7 +203,7 @@ static int d6_odds(lua_State *L)
   cops_d6_pool p;
   pool_at(L, c, 2, &p);
   cops_d6_rules rr;
-  const cops_d6_rules *rules = rules_at(L, c, 3, &rr);
+  const cops_d6_rules *rules = d6_rules_at(L, c, 3, &rr);
   double s = 0, k = 0, e = 0;
   const int vs = p.difficulty != COPS_D6_NO_DIFFICULTY;
   check(L, c, cops_d6_odds(c->ctx, &p, rules, vs ? &s : NULL, vs ? &k : NULL, &e));
@@ -224,7 +227,7 @@ static int d6_total(lua_State *L)
   pool_at(L, c, 2, &p);
   const int k = checkint(L, 3);
   cops_d6_rules rr;
-  const cops_d6_rules *rules = rules_at(L, c, 4, &rr);
+  const cops_d6_rules *rules = d6_rules_at(L, c, 4, &rr);
   double ge, eq;
   check(L, c, cops_d6_odds_total(c->ctx, &p, rules, k, &ge, &eq));
   lua_pushnumber(L, ge);
@@ -240,7 +243,7 @@ static int d6_contest(lua_State *L)
   pool_at(L, c, 2, &a);
   pool_at(L, c, 3, &b);
   cops_d6_rules rr;
-  const cops_d6_rules *rules = rules_at(L, c, 4, &rr);
+  const cops_d6_rules *rules = d6_rules_at(L, c, 4, &rr);
   double g, e, l;
   check(L, c, cops_d6_odds_contest(c->ctx, &a, &b, rules, &g, &e, &l));
   lua_pushnumber(L, g);
@@ -257,6 +260,7 @@ void open_d6(lua_State *L)
     {NULL, NULL},
   };
   luaL_newlib(L, functions);
+  open_d6_combat(L);
   lua_setfield(L, -2, "d6");
 }
 

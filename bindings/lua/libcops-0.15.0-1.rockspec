@@ -31,7 +31,7 @@ build = {
                   "bindings/lua/interrogation.c",
                   "bindings/lua/interview.c",
                   "bindings/lua/sim.c", "bindings/lua/st.c", "bindings/lua/st-fight.c",
-                  "bindings/lua/d6.c" },
+                  "bindings/lua/d6.c", "bindings/lua/d6-combat.c" },
       libraries = { "cops" },
       incdirs = { "$(LIBCOPS_INCDIR)" },
       libdirs = { "$(LIBCOPS_LIBDIR)" },

@@ -1102,16 +1102,6 @@ static int st_grapple_round(lua_State *L)
   return 1;
 }
 
-/* cops.st.traits and cops.st.derived: the names, in the C enums' order. */
-void push_names(lua_State *L, const char *(*name)(int))
-{
-  lua_newtable(L);
-  for (int k = 0; name(k); k++) {
-    lua_pushstring(L, name(k));
-    lua_rawseti(L, -2, k + 1);
-  }
-}
-
 void open_st(lua_State *L)
 {
   static const luaL_Reg methods[] = {

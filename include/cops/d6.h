@@ -76,7 +76,20 @@ typedef struct cops_d6_rules {
   int fp_factor;           /**< a Fate Point multiplies the dice by this: 2 (D6-A8) */
   int action_penalty;      /**< dice off every roll for each action past the first: 1 (D6-A5) */
   int difficulty;          /**< the difficulty of a roll the seed gives none: 15, Moderate (D6-A7) */
+  int skill_defence;       /**< 1: §5.3.2's option, natural defence adjusted by the best of Dodge, Acrobatics, Reflexes (D6-A13); 0 */
+  int success_damage;      /**< 1: §5.5's option A, ⌊success level ÷ 5⌋ points of damage; 0 */
+  int negative_resistance; /**< 1: §5.5's option B, a resistance total below 0 kept (D6-A16); 0: counted as 0 */
+  int gravity;             /**< a ::cops_d6_gravities value: damage dice (§5.15); normal */
+  int fall_full_height;    /**< 1: a fall over 3 m deals ⌊height ÷ 1.5 m⌋D (D6-A26's switch); 0: the metres past 3 */
 } cops_d6_rules;
+
+/** Gravity (§5.15, D6-M9): dice added to every damage roll. */
+enum cops_d6_gravities {
+  COPS_D6_NORMAL_GRAVITY = 0,  /**< +0D */
+  COPS_D6_LOW_GRAVITY,         /**< −1D */
+  COPS_D6_ZERO_GRAVITY,        /**< −2D */
+  COPS_D6_HIGH_GRAVITY         /**< +2D */
+};
 
 /** @brief Fill @p r with the digest's defaults. The macro passes sizeof(cops_d6_rules). @since 0.16.0 */
 COPS_API int cops_d6_rules_init_sized(cops_d6_rules *r, size_t size);
@@ -199,5 +212,8 @@ COPS_API int cops_d6_odds_contest(cops_ctx *ctx, const cops_d6_pool *a, const co
                                   double *less);
 
 COPS_END_DECLS
+
+#include <cops/d6-character.h>
+#include <cops/d6-combat.h>
 
 #endif

@@ -168,7 +168,12 @@ int cops__d6_rules_in(cops_ctx *ctx, const cops_d6_rules *given, cops_d6_rules *
       (rc = cops__d6_range(ctx, "rules.cp_dice", out->cp_dice, 0, 5)) ||
       (rc = cops__d6_range(ctx, "rules.fp_factor", out->fp_factor, 1, 4)) ||
       (rc = cops__d6_range(ctx, "rules.action_penalty", out->action_penalty, 0, 5)) ||
-      (rc = cops__d6_range(ctx, "rules.difficulty", out->difficulty, 1, 1000)))
+      (rc = cops__d6_range(ctx, "rules.difficulty", out->difficulty, 1, 1000)) ||
+      (rc = cops__d6_range(ctx, "rules.skill_defence", out->skill_defence, 0, 1)) ||
+      (rc = cops__d6_range(ctx, "rules.success_damage", out->success_damage, 0, 1)) ||
+      (rc = cops__d6_range(ctx, "rules.negative_resistance", out->negative_resistance, 0, 1)) ||
+      (rc = cops__d6_range(ctx, "rules.gravity", out->gravity, 0, 3)) ||
+      (rc = cops__d6_range(ctx, "rules.fall_full_height", out->fall_full_height, 0, 1)))
     return rc;
   return COPS_OK;
 }

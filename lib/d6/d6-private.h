@@ -4,6 +4,9 @@
 
 #include <cops/d6.h>
 
+#include <jansson.h>
+#include <limits.h>
+
 #include "../internal.h"
 
 /* The first published sizes (0.16.0). */
@@ -30,5 +33,82 @@ int cops__d6_check(cops_ctx *ctx, const cops_d6_pool *p, const cops_d6_rules *ru
                        cops__d6_effective *e);
 /* A code checked (dice 0 .. COPS_D6_DICE_MAX, pips 0 .. 2). */
 int cops__d6_code_ok(cops_d6_code c);
+
+/* ---- characters (lib/d6/d6-character.c) ---- */
+
+/* Most dice in a trait's code. */
+#define COPS__D6_TRAIT_DICE_MAX 20
+
+struct cops_d6_character {
+  cops_ctx *ctx;
+  char name[64];
+  cops_d6_code trait[COPS_D6_TRAIT_COUNT];
+  unsigned char has[COPS_D6_TRAIT_COUNT];   /* a skill on the sheet (attributes always) */
+  cops_d6_code natural;
+  int has_natural;                          /* natural damage from the sheet (D6-A9) */
+  int cp, fp, scale;
+  cops_d6_wounds w;                         /* w.level kept in step with the rest */
+  int hp_given;                             /* hp_max set by the sheet or the caller */
+  cops_d6_weapon weapon[COPS_D6_WEAPONS_MAX];
+  int nweapons;
+  cops_d6_protection prot[COPS_D6_PROTECTIONS_MAX];
+  int nprot;
+};
+
+/* The first published sizes (0.16.0). */
+#define COPS__D6_WOUNDS_SIZE_0_16 sizeof(cops_d6_wounds)
+#define COPS__D6_WEAPON_SIZE_0_16 sizeof(cops_d6_weapon)
+#define COPS__D6_PROTECTION_SIZE_0_16 sizeof(cops_d6_protection)
+#define COPS__D6_ATTACK_SIZE_0_16 sizeof(cops_d6_attack)
+#define COPS__D6_OUTCOME_SIZE_0_16 sizeof(cops_d6_outcome)
+
+/* The level of a wound state (its step or its hit points). */
+int cops__d6_level(const cops_d6_wounds *w);
+/* The top step of the track: killed. */
+int cops__d6_top_step(const cops_d6_wounds *w);
+/* The smallest loss of a level's bracket of hit points (D6-A30), level 0 .. 6. */
+int cops__d6_hp_bottom(int level, int max);
+/* The code a character rolls for a trait (its own or its attribute's). */
+cops_d6_code cops__d6_trait(const cops_d6_character *ch, int trait);
+/* The dice and points a character's state takes off a roll of trait. */
+void cops__d6_penalty(const cops_d6_character *ch, int trait, int *dice, int *points);
+/* A weapon or protection checked, the message naming the field (where: "weapons[1]"). */
+int cops__d6_weapon_check(cops_ctx *ctx, const cops_d6_weapon *w, const char *where);
+int cops__d6_protection_check(cops_ctx *ctx, const cops_d6_protection *p, const char *where);
+/* Names files use. */
+extern const char *const cops__d6_category_names[COPS_D6_WEAPON_CATEGORY_COUNT];
+extern const char *const cops__d6_coverage_names[3];
+extern const char *const cops__d6_level_names[7];
+
+/* ---- combat (lib/d6/d6-attack.c, d6-wounds.c) ---- */
+
+/* A pool rolled inside a procedure that saved the source, against `difficulty` (any
+ * number; COPS__D6_NONE for none), logged with its purpose: its total, and its success. */
+#define COPS__D6_NONE INT_MIN
+int cops__d6_roll_logged(cops_ctx *ctx, cops_roll *roll, const cops_d6_pool *p,
+                         const cops_d6_rules *r, int difficulty, int purpose,
+                         const cops_d6_character *who, int id, cops_log *log, int *total);
+/* An event of the module with its values (COPS__PAYLOAD of them); a NULL log does nothing. */
+int cops__d6_log_event(cops_log *log, int type, const cops_d6_character *actor, int actor_id,
+                       const cops_d6_character *target, int target_id, const char *weapon,
+                       const int *v);
+/* A damage total against a victim's resistance pool, rolled and applied (§5.6-§5.10,
+ * §8.3): the outcome's resistance, margin, steps, hp, level, massive, unconscious, check. */
+int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_d6_character *v,
+                   int id, int damage_total, const cops_d6_pool *resistance, int stun,
+                   cops_log *log, cops_d6_outcome *o);
+/* A procedure's saved state for all or nothing: two characters, the log, the source. */
+typedef struct cops__d6_undo {
+  int n;
+  cops_d6_character *who[2];
+  cops_d6_character copy[2];
+  cops__log_mark_t log_mark;
+  cops__rng_mark_t rng_mark;
+  cops_log *log;
+} cops__d6_undo;
+void cops__d6_save(cops__d6_undo *u, cops_ctx *ctx, cops_log *log, cops_d6_character *a,
+                   cops_d6_character *b);
+int cops__d6_restore(const cops__d6_undo *u, cops_ctx *ctx, int rc);
+
 
 #endif

@@ -189,7 +189,7 @@ int cops__st_log_roll(cops_log *log, const cops_roll *roll, int purpose, const c
   const int name = cops__log_name(log, who->name);
   if (name < 0)
     return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
-  return cops__log_push_st(log, COPS_ST_EV_ROLL, name, id, -1, -1, NULL, v, roll);
+  return cops__log_push_module(log, COPS_ST_EV_ROLL, name, id, -1, -1, NULL, v, roll);
 }
 
 int cops__st_log_event(cops_log *log, int type, const cops_st_character *actor, int actor_id,
@@ -202,7 +202,7 @@ int cops__st_log_event(cops_log *log, int type, const cops_st_character *actor, 
   const int t = target ? cops__log_name(log, target->name) : -1;
   if (a == -2 || t == -2)
     return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
-  return cops__log_push_st(log, type, a, actor_id, t, target_id, weapon, v, NULL);
+  return cops__log_push_module(log, type, a, actor_id, t, target_id, weapon, v, NULL);
 }
 
 /* The damage pipeline (ST-A33) for one character: armour ignores up to its rating's

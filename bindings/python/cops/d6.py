@@ -34,7 +34,11 @@ class _Code(ctypes.Structure):
 
 class _Rules(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
-        "explode", "free_die", "cp_dice", "fp_factor", "action_penalty", "difficulty")]
+        "explode", "free_die", "cp_dice", "fp_factor", "action_penalty", "difficulty",
+        "skill_defence", "success_damage", "negative_resistance", "gravity", "fall_full_height")]
+
+_BOOL_RULES = ("explode", "free_die", "skill_defence", "success_damage", "negative_resistance",
+               "fall_full_height")
 
 
 class _Pool(ctypes.Structure):
@@ -140,13 +144,18 @@ class Rules:
     fp_factor: int = 2         #: a Fate Point multiplies the dice (D6-A8)
     action_penalty: int = 1    #: dice off each roll for each action past the first (D6-A5)
     difficulty: int = 15       #: a roll without a number: Moderate (D6-A7)
+    skill_defence: bool = False        #: §5.3.2's option: natural defence by Dodge ... (D6-A13)
+    success_damage: bool = False       #: §5.5's option A: ⌊success level ÷ 5⌋ damage
+    negative_resistance: bool = False  #: §5.5's option B: a resistance below 0 kept (D6-A16)
+    gravity: int = 0                   #: 0 normal, 1 low, 2 zero, 3 high (§5.15)
+    fall_full_height: bool = False     #: a fall counts its whole height (D6-A26's switch)
 
     def _c(self) -> _Rules:
         r = _Rules()
         r.size = ctypes.sizeof(r)
         for name, _ in _Rules._fields_[1:]:
             value = getattr(self, name)
-            if name in ("explode", "free_die"):
+            if name in _BOOL_RULES:
                 if not isinstance(value, bool):
                     raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
                 value = int(value)
@@ -354,7 +363,15 @@ def _default_rules() -> Rules:
     if lib.cops_d6_rules_init_sized(ctypes.byref(r), ctypes.sizeof(r)):
         raise ValueError("the library refuses the rules' size")
     return Rules(bool(r.explode), bool(r.free_die), r.cp_dice, r.fp_factor, r.action_penalty,
-                 r.difficulty)
+                 r.difficulty, bool(r.skill_defence), bool(r.success_damage),
+                 bool(r.negative_resistance), r.gravity, bool(r.fall_full_height))
 
 
 DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults
+
+
+from .d6_combat import (  # noqa: E402  (the combat module reads this one's names)
+    BANDS, CATEGORIES, COVERAGES, DEFENCES, HAZARDS, LEVELS, LOCATIONS, MODES, OPTIONS,
+    PURPOSES, ROLL_DEFENCE, SIZES, STATES, TRAITS, VICTIMS, Character, Outcome, Protection,
+    Weapon, Wounds, attack, category_name, end_round, event_fields, harm, hazard_code,
+    hazard_name, hit_points, hp_level, protection, protections, trait_parent, weapon, weapons)

@@ -1,0 +1,259 @@
+/* The D6 events: read back (cops_d6_log_event), rendered as JSON keys after the common ones
+ * (docs/d6.md, "Events") and narrated in French and English (Spanish reads the English).
+ * Data in, text out: nothing here resolves a rule. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../log.h"
+#include "d6-private.h"
+
+static const char *const type_names[] = {"d6.attack", "d6.roll", "d6.result", "d6.damage",
+                                         "d6.state"};
+_Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
+               "a name for every D6 event type");
+static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
+  "none", "single_shot", "burst", "several_shots", "random_fire", "aimed", "aimed_vital",
+  "brutal", "precise"};
+static const char *const location_keys[COPS_D6_LOCATION_COUNT] = {
+  "anywhere", "arm", "leg", "weapon", "head", "heart"};
+static const char *const defence_keys[3] = {"natural", "active", "total"};
+static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
+  "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival"};
+static const char *const state_keys[COPS_D6_STATE_COUNT] = {
+  "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb"};
+static const char *const band_keys[4] = {"point_blank", "short", "medium", "long"};
+static const char *const flag_keys[3] = {"blinded", "target_blinded", "surprise"};
+
+const char *cops__d6_event_type_name(int type)
+{
+  return type >= COPS_D6_EV_ATTACK && type < COPS_D6_EV_TYPE_END
+             ? type_names[type - COPS_D6_EV_ATTACK] : NULL;
+}
+
+static void fill(const struct cops__record *r, cops_d6_event *e)
+{
+  const int *v = r->v;
+  switch (r->type) {
+  case COPS_D6_EV_ATTACK:
+    e->option = v[0], e->location = v[1], e->distance = v[2], e->defence = v[3];
+    e->defence_skill = v[4], e->cover = v[5], e->flags = v[6];
+    break;
+  case COPS_D6_EV_ROLL:
+    e->purpose = v[0], e->code.dice = v[1] / 3, e->code.pips = v[1] % 3, e->dice_rolled = v[2];
+    e->difficulty = v[8] ? v[3] : COPS_D6_NO_DIFFICULTY, e->total = v[4], e->free_face = v[5];
+    e->success = v[6], e->critical = v[7];
+    break;
+  case COPS_D6_EV_RESULT:
+    e->attack_total = v[0], e->defence_value = v[1], e->band = v[2], e->hit = v[3];
+    e->level = v[4], e->parried = v[5], e->dropped = v[6];
+    break;
+  case COPS_D6_EV_DAMAGE:
+    e->damage_total = v[0], e->resistance_total = v[1], e->margin = v[2], e->steps = v[3];
+    e->hp_lost = v[4], e->wound_level = v[5], e->unconscious = v[6], e->massive = v[7];
+    break;
+  default:
+    e->state = v[0], e->value = v[1];
+    break;
+  }
+}
+
+int cops_d6_log_event(const cops_log *log, int i, cops_d6_event *out)
+{
+  if (!log || !out || out->size < sizeof(uint32_t) || out->size > sizeof *out)
+    return COPS_EINVAL;
+  COPS__ENTER(log->ctx);
+  if (i < 0 || i >= log->count)
+    return cops__fail(log->ctx, COPS_ERANGE, "event %d out of range 0..%d", i, log->count - 1);
+  const struct cops__record *r = &log->rec[i];
+  if (r->type < COPS_D6_EV_ATTACK || r->type >= COPS_D6_EV_TYPE_END)
+    return cops__fail(log->ctx, COPS_ESTATE, "event %d is no D6 event", i);
+  cops_d6_event e;
+  memset(&e, 0, sizeof e);
+  fill(r, &e);
+  const uint32_t size = out->size;
+  memcpy(out, &e, size);
+  out->size = size;
+  return COPS_OK;
+}
+
+static void read_event(const cops_log *log, int i, cops_d6_event *e, cops_event *c)
+{
+  memset(e, 0, sizeof *e);
+  e->size = sizeof *e;
+  fill(&log->rec[i], e);
+  memset(c, 0, sizeof *c);
+  c->size = sizeof *c;
+  cops__log_read(log, i, c);
+}
+
+static json_t *code_json(cops_d6_code c)
+{
+  char text[32];
+  cops_d6_code_format(c, text, sizeof text);
+  return json_string(text);
+}
+
+json_t *cops__d6_event_json(const cops_log *log, int i)
+{
+  cops_d6_event e;
+  cops_event c;
+  read_event(log, i, &e, &c);
+  switch (c.type) {
+  case COPS_D6_EV_ATTACK: {
+    json_t *flags = json_array();
+    for (int k = 0; flags && k < 3; k++)
+      if ((e.flags & (1 << k)) && json_array_append_new(flags, json_string(flag_keys[k]))) {
+        json_decref(flags);
+        flags = NULL;
+      }
+    return json_pack("{s:o,s:s,s:s,s:i,s:s,s:o,s:i,s:o}", "weapon",
+                     c.weapon ? json_string(c.weapon) : json_null(), "option",
+                     option_keys[e.option], "location", location_keys[e.location], "distance",
+                     e.distance, "defence", defence_keys[e.defence], "defence_skill",
+                     e.defence_skill >= 0 ? json_string(cops_d6_trait_name(e.defence_skill))
+                                          : json_null(),
+                     "cover", e.cover, "flags", flags);
+  }
+  case COPS_D6_EV_ROLL:
+    return json_pack("{s:s,s:o,s:i,s:o,s:o,s:i,s:o,s:o,s:b}", "purpose", purpose_keys[e.purpose],
+                     "code", code_json(e.code), "dice_rolled", e.dice_rolled, "dice",
+                     cops__event_dice_json(log, i, c.dice), "difficulty",
+                     e.difficulty == COPS_D6_NO_DIFFICULTY && e.success < 0
+                         ? json_null() : json_integer(e.difficulty),
+                     "total", e.total, "free_face",
+                     e.free_face ? json_integer(e.free_face) : json_null(), "success",
+                     e.success < 0 ? json_null() : json_boolean(e.success), "critical",
+                     e.critical);
+  case COPS_D6_EV_RESULT:
+    return json_pack("{s:i,s:i,s:o,s:b,s:i,s:b,s:b}", "attack_total", e.attack_total,
+                     "defence_value", e.defence_value, "band",
+                     e.band >= 0 ? json_string(band_keys[e.band]) : json_null(), "hit", e.hit,
+                     "level", e.level, "parried", e.parried, "dropped", e.dropped);
+  case COPS_D6_EV_DAMAGE:
+    return json_pack("{s:i,s:i,s:i,s:i,s:i,s:s,s:i,s:b}", "damage_total", e.damage_total,
+                     "resistance_total", e.resistance_total, "margin", e.margin, "steps",
+                     e.steps, "hp_lost", e.hp_lost, "wound_level",
+                     cops__d6_level_names[e.wound_level], "unconscious", e.unconscious,
+                     "massive", e.massive);
+  default:
+    return json_pack("{s:s,s:o}", "state", state_keys[e.state], "value",
+                     e.state == COPS_D6_LIMB ? json_string(location_keys[e.value])
+                                             : json_integer(e.value));
+  }
+}
+
+/* ---- narration --------------------------------------------------------------------- */
+
+typedef struct words {
+  const char *option[COPS_D6_OPTION_COUNT], *location[COPS_D6_LOCATION_COUNT];
+  const char *defence[3], *band[4], *purpose[COPS_D6_PURPOSE_COUNT], *level[7];
+  const char *attacks, *bare, *dice_rolled, *vs, *success, *failure, *critical;
+  const char *hits, *misses, *parried, *damage, *against, *margin, *steps, *hp, *now, *massive;
+  const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
+} words;
+
+static const words en = {
+  {"", "single shot", "burst", "several shots", "firing at random", "aimed", "aimed at a vital spot",
+   "brutal attack", "precise attack"},
+  {"", "an arm", "a leg", "the weapon", "the head", "the heart"},
+  {"natural defence", "active defence", "total defence"},
+  {"point blank", "short range", "medium range", "long range"},
+  {"attacks with", "defends with", "Cover and visibility", "throws", "rolls damage", "resists with",
+   "checks with", "is out for", "fights for life with"},
+  {"unhurt", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "killed"},
+  "attacks", "bare hands", "dice", "vs", "success", "failure", "critical failure",
+  "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", "level(s)", "HP lost",
+  "now", "massive damage",
+  {"is knocked out for", "wakes up", "is no longer stunned", "can only defend for", "is dying",
+   "dies", "loses the use of"},
+  "min", "rounds", "drops the throw on themself", ":",
+};
+
+static const words fr = {
+  {"", "tir unique", "rafale", "plusieurs tirs", "tir au hasard", "tir visé", "tir visé à un point vital",
+   "attaque brutale", "attaque précise"},
+  {"", "un bras", "une jambe", "l'arme", "la tête", "le cœur"},
+  {"défense naturelle", "défense active", "défense totale"},
+  {"à bout portant", "à courte portée", "à moyenne portée", "à longue portée"},
+  {"attaque avec", "se défend avec", "Couvert et visibilité", "lance", "lance les dégâts", "résiste avec",
+   "teste", "est inconscient pour", "lutte pour sa vie avec"},
+  {"indemne", "choqué", "blessé", "gravement blessé", "en incapacité", "mortellement blessé", "tué"},
+  "attaque", "à mains nues", "dés", "contre", "réussite", "échec", "échec critique",
+  "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", "niveau(x)",
+  "PV perdus", "désormais", "dégâts massifs",
+  {"est assommé pour", "reprend connaissance", "n'est plus choqué", "ne peut que se défendre pendant",
+   "agonise", "meurt", "perd l'usage de"},
+  "min", "rounds", "laisse tomber le projectile sur soi", " :",
+};
+
+void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
+{
+  const words *W = lang == COPS_LANG_FR ? &fr : &en;
+  cops_d6_event e;
+  cops_event c;
+  read_event(log, i, &e, &c);
+  const char *actor = c.actor ? c.actor : "", *target = c.target ? c.target : "?";
+  if (c.round > 0)
+    cops__text_printf(t, "Round %d. ", c.round);
+  switch (c.type) {
+  case COPS_D6_EV_ATTACK:
+    cops__text_printf(t, "%s %s %s (%s", actor, W->attacks, target, c.weapon ? c.weapon : W->bare);
+    if (e.distance)
+      cops__text_printf(t, ", %d m", e.distance);
+    if (e.option)
+      cops__text_printf(t, ", %s", W->option[e.option]);
+    if (e.location)
+      cops__text_printf(t, ", %s", W->location[e.location]);
+    cops__text_printf(t, "; %s).", W->defence[e.defence]);
+    break;
+  case COPS_D6_EV_ROLL: {
+    char code[32];
+    cops_d6_code_format(e.code, code, sizeof code);
+    cops__text_printf(t, "%s%s%s %s, %d %s [", actor, *actor ? " " : "", W->purpose[e.purpose],
+                      code, e.dice_rolled, W->dice_rolled);
+    for (int k = 0; k < c.dice; k++) {
+      int face, ok, parent;
+      cops__log_die(log, &log->rec[i], k, &face, &ok, &parent);
+      cops__text_printf(t, "%s%s%d", k ? (parent >= 0 ? "→" : ", ") : "", "", face);
+    }
+    cops__text_printf(t, "] = %d", e.total);
+    if (e.success >= 0)
+      cops__text_printf(t, " %s %d%s %s", W->vs, e.difficulty, W->colon,
+                        e.critical ? W->critical : e.success ? W->success : W->failure);
+    cops__text_printf(t, ".");
+    break;
+  }
+  case COPS_D6_EV_RESULT:
+    if (e.dropped) {
+      cops__text_printf(t, "%s %s.", actor, W->dropped);
+      break;
+    }
+    cops__text_printf(t, "%s%s %d %s %d", e.parried ? W->parried : e.hit ? W->hits : W->misses,
+                      W->colon, e.attack_total, W->vs, e.defence_value);
+    if (e.band >= 0)
+      cops__text_printf(t, " (%s)", W->band[e.band]);
+    cops__text_printf(t, ".");
+    break;
+  case COPS_D6_EV_DAMAGE:
+    cops__text_printf(t, "%s %d %s %d (%s %d)%s %s", W->damage, e.damage_total, W->against,
+                      e.resistance_total, W->margin, e.margin, W->colon, target);
+    if (e.hp_lost)
+      cops__text_printf(t, " %d %s,", e.hp_lost, W->hp);
+    else if (e.steps)
+      cops__text_printf(t, " +%d %s,", e.steps, W->steps);
+    cops__text_printf(t, " %s %s%s%s.", W->now, W->level[e.wound_level], e.massive ? ", " : "",
+                      e.massive ? W->massive : "");
+    break;
+  default:
+    cops__text_printf(t, "%s %s", target, W->state[e.state]);
+    if (e.state == COPS_D6_KNOCKED_OUT)
+      cops__text_printf(t, " %d %s", e.value, W->minutes);
+    else if (e.state == COPS_D6_DEFEND_ONLY)
+      cops__text_printf(t, " %d %s", e.value, W->rounds);
+    else if (e.state == COPS_D6_LIMB)
+      cops__text_printf(t, " %s", W->location[e.value]);
+    cops__text_printf(t, ".");
+    break;
+  }
+  cops__text_add(t, "\n", 1);
+}
