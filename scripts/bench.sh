@@ -54,7 +54,7 @@ rate() { # rate JOBS: fights per second of cops sim on the street shootout, best
       --seed 1 --jobs "$1" --json | cksum > "build/sim-jobs-$1.sum"
     t1=$(date +%s.%N)
     best=$(awk -v n="$fights" -v a="$t0" -v b="$t1" -v m="$best" \
-           'BEGIN { r = n / (b - a); printf "%.0f", (r > m ? r : m) }')
+           'BEGIN { r = n / (b - a); if (m + 0 > r) r = m; printf "%.0f", r }')
   done
   echo "$best"
 }
