@@ -46,8 +46,10 @@ int cmd_chase(int argc, char **argv);
 int cmd_interrogate(int argc, char **argv);
 /* The optional Storyteller module (st.c). */
 int cmd_st(int argc, char **argv);
-/* The optional D6 System module (d6.c). */
+/* The optional D6 System module (d6.c); its characters and combat (d6-combat.c): argv[0]
+ * names the command (attack, harm, weapons, sheet), -1 for another. */
 int cmd_d6(int argc, char **argv);
+int d6_combat_command(int argc, char **argv);
 /* cops sim of a chase file: 0 when FILE is no chase (a fight's scenario), else the exit
  * status (chase.c). */
 int chase_sim(const char *file, long runs, const char *seed, int *status);

@@ -227,7 +227,7 @@ done:
 int cmd_d6(int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error("d6: %s", "missing what to do: roll or odds");
+    return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, weapons or sheet");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("d6");
@@ -235,7 +235,10 @@ int cmd_d6(int argc, char **argv)
     return d6_roll(argc - 1, argv + 1);
   if (!strcmp(what, "odds"))
     return d6_odds(argc - 1, argv + 1);
-  return usage_error("d6: unknown '%s': roll or odds", what);
+  const int rc = d6_combat_command(argc - 1, argv + 1);
+  if (rc >= 0)
+    return rc;
+  return usage_error("d6: unknown '%s': roll, odds, attack, harm, weapons or sheet", what);
 }
 
 #else

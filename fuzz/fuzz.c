@@ -615,6 +615,148 @@ static void fuzz_d6_text(cops_ctx *ctx, cops_roll *roll, const char *text)
       abort();
   }
 }
+
+/* A D6 sheet: read, written, read back and written the same (an oracle); its derived
+ * values and penalties in their ranges; harmed until dead, each level in 0..6. */
+static void fuzz_d6_sheet(cops_ctx *ctx, const char *text)
+{
+  cops_d6_character *ch, *again;
+  char *json, *second;
+  if (cops_d6_character_from_json(&ch, ctx, text) != COPS_OK)
+    return;
+  if (cops_d6_character_to_json(ch, &json) != COPS_OK)
+    abort();
+  if (cops_d6_character_from_json(&again, ctx, json) != COPS_OK ||
+      cops_d6_character_to_json(again, &second) != COPS_OK || strcmp(json, second))
+    abort();
+  for (int t = 0; t < COPS_D6_TRAIT_COUNT; t++) {
+    cops_d6_code c;
+    int d, p;
+    if (cops_d6_character_trait(ch, t, &c) < 0 || cops_d6_character_penalty(ch, t, &d, &p) ||
+        d > 0 || p > 0)
+      abort();
+  }
+  cops_d6_wounds w = {.size = sizeof w};
+  for (int k = 0; k < 12; k++) {
+    cops_d6_outcome o = {.size = sizeof o};
+    if (cops_d6_harm(&o, ctx, ch, 0, (cops_d6_code){k, 0}, k & 1, NULL, NULL) == COPS_OK &&
+        (o.wound_level < 0 || o.wound_level > COPS_D6_KILLED))
+      abort();
+    cops_d6_character_end_round(ch, ctx, 0, NULL, NULL);
+    if (cops_d6_character_wounds(ch, &w) || w.hp_lost > w.hp_max || w.level > COPS_D6_KILLED)
+      abort();
+  }
+  cops_free(json);
+  cops_free(second);
+  cops_d6_character_free(again);
+  cops_d6_character_free(ch);
+}
+
+/* D6 attacks between fuzzed characters with fuzzed fields: an outcome in its ranges, and a
+ * refused attack leaves both characters as they were (all or nothing); the log rendered. */
+static void fuzz_d6_attack(cops_ctx *ctx, struct bytes *b)
+{
+  cops_d6_character *ch[2];
+  cops_log *log;
+  if (cops_log_new(&log, ctx))
+    abort();
+  for (int k = 0; k < 2; k++) {
+    if (cops_d6_character_new(&ch[k], ctx) || cops_d6_character_set_name(ch[k], k ? "T" : "A"))
+      abort();
+    for (int t = 0; t < COPS_D6_TRAIT_COUNT; t++)
+      cops_d6_character_set_trait(ch[k], t, &(cops_d6_code){take(b, -1, 8), take(b, 0, 3)});
+    cops_d6_character_set_scale(ch[k], take(b, -16, 25));
+    cops_d6_character_set_points(ch[k], take(b, 0, 3), take(b, 0, 1));
+    cops_d6_wounds w = {.size = sizeof w};
+    cops_d6_character_wounds(ch[k], &w);
+    w.mode = take(b, 0, 2);
+    w.extra = take(b, 0, 3);
+    w.step = take(b, 0, 8);
+    w.hp_lost = take(b, 0, 12);
+    w.limbs = (unsigned)take(b, 0, 4);
+    cops_d6_character_set_wounds(ch[k], &w);
+    for (int n = take(b, 0, 3); n > 0; n--) {
+      cops_d6_weapon wp = {.size = sizeof wp};
+      if (take(b, 0, 1))
+        cops_d6_weapon_at(take(b, 0, cops_d6_weapon_count()), &wp);
+      else {
+        cops_d6_weapon_init(&wp, take(b, 0, COPS_D6_WEAPON_CATEGORY_COUNT));
+        snprintf(wp.name, sizeof wp.name, "W%d", n);
+        wp.damage = (cops_d6_code){take(b, 0, 8), take(b, 0, 2)};
+        wp.adds_natural = take(b, 0, 1);
+        wp.vig_range = take(b, 0, 1);
+        for (int r = 0; r < 3; r++)
+          wp.range[r] = take(b, -5, 40);
+        wp.flags = (unsigned)take(b, 0, 16);
+      }
+      cops_d6_character_add_weapon(ch[k], &wp, NULL);
+    }
+    for (int n = take(b, 0, 2); n > 0; n--) {
+      cops_d6_protection p = {.size = sizeof p};
+      cops_d6_protection_at(take(b, 0, cops_d6_protection_count()), &p);
+      cops_d6_character_add_protection(ch[k], &p, NULL);
+    }
+  }
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.skill_defence = take(b, 0, 1);
+  r.success_damage = take(b, 0, 1);
+  r.negative_resistance = take(b, 0, 1);
+  r.gravity = take(b, 0, 4);
+  for (int n = 0; n < 6 && b->n; n++) {
+    cops_d6_attack a;
+    cops_d6_attack_init(&a);
+    const int swap = take(b, 0, 1);
+    a.attacker = ch[swap];
+    a.target = ch[!swap];
+    a.weapon = take(b, -2, 3);
+    a.distance = take(b, -1, 300);
+    a.defence = take(b, 0, 3);
+    a.defence_skill = take(b, 10, 24);
+    a.defence_total = take(b, 0, 3) ? COPS_D6_ROLL_DEFENCE : take(b, -101, 40);
+    a.parry_weapon = take(b, -1, 3);
+    a.defender_actions = take(b, 0, 4);
+    a.cover = take(b, 0, 21);
+    a.option = take(b, 0, COPS_D6_OPTION_COUNT);
+    a.location = take(b, 0, COPS_D6_LOCATION_COUNT);
+    a.actions = take(b, 0, 4);
+    a.target_size = take(b, 0, 4);
+    a.flags = (unsigned)take(b, 0, 8);
+    a.cp = take(b, 0, 3);
+    a.fp = take(b, 0, 1);
+    a.rules = &r;
+    char *before[2], *after;
+    cops_d6_character_to_json(ch[0], &before[0]);
+    cops_d6_character_to_json(ch[1], &before[1]);
+    const int count = cops_log_count(log);
+    cops_d6_outcome o = {.size = sizeof o};
+    if (cops_d6_attack_resolve(&o, ctx, &a, log) == COPS_OK) {
+      if (o.wound_level < 0 || o.wound_level > COPS_D6_KILLED || o.victim < 0 || o.victim > 2 ||
+          o.steps < 0 || o.hp_lost < 0 || (o.hit && o.attack_total < o.defence_value))
+        abort();
+    } else {
+      for (int k = 0; k < 2; k++) {
+        if (cops_d6_character_to_json(ch[k], &after) || strcmp(after, before[k]))
+          abort();
+        cops_free(after);
+      }
+      if (cops_log_count(log) != count)
+        abort();
+    }
+    cops_free(before[0]);
+    cops_free(before[1]);
+    if (take(b, 0, 1))
+      cops_d6_character_end_round(ch[take(b, 0, 1)], ctx, 0, &r, log);
+  }
+  char *text;
+  if (cops_log_narrate(log, 0, COPS_LANG_FR, &text) == COPS_OK)
+    cops_free(text);
+  if (cops_log_to_jsonl(log, 0, &text) == COPS_OK)
+    cops_free(text);
+  cops_log_free(log);
+  cops_d6_character_free(ch[0]);
+  cops_d6_character_free(ch[1]);
+}
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -633,7 +775,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 22) {
+  switch (data[0] % 24) {
   case 0: {
     cops_action a;
     double p;
@@ -878,6 +1020,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #if COPS_WITH_D6
   case 21:
     fuzz_d6_text(ctx, roll, text);
+    break;
+  case 22:
+    fuzz_d6_sheet(ctx, text);
+    break;
+  case 23:
+    fuzz_d6_attack(ctx, &b);
     break;
 #endif
   default: {

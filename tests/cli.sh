@@ -793,7 +793,39 @@ total 11: critical failure, level -4" \
   expect_err "d6: a bad code" 2 \
     "cops: d6 roll: '3D+3': column 4: expected a dice code such as 3D+2, e.g. \"3D+2 -1D vs 15\"" \
     d6 roll 3D+3
-  expect_err "d6: unknown verb" 2 "cops: d6: unknown 'dance': roll or odds (see 'cops help')" d6 dance
+  expect_err "d6: unknown verb" 2 \
+    "cops: d6: unknown 'dance': roll, odds, attack, harm, weapons or sheet (see 'cops help')" d6 dance
+  d6s="$ex/d6/sheets"
+  expect_out "d6 attack: a hit through the wound-margin table (§5.4.1, §5.6, §5.10)" \
+"Sgt. Elena Ramirez attacks Dario Cruz (Glock 17, 5 m; natural defence).
+Sgt. Elena Ramirez attacks with 5D, 5 dice [3, 3, 3, 3, 3] = 14 vs 10: success.
+Hit: 14 vs 10 (short range).
+Sgt. Elena Ramirez rolls damage 3D+2, 3 dice [5, 5, 4] = 16.
+Dario Cruz resists with 3D+1, 3 dice [1, 1, 1] = 4.
+Damage 16 against resistance 4 (margin 12): Dario Cruz +3 levels, now severely wounded, massive damage.
+Dario Cruz can only defend for 2 rounds." \
+    d6 attack --attacker "$d6s/ramirez.json" --target "$d6s/gang-member.json" --weapon "glock 17" \
+    --distance 5 --dice 3,3,3,3,3,5,5,4,1,1,1 --lang en
+  expect_err "d6 attack: beyond long range (D6-A15)" 2 \
+    "cops: d6 attack: 30 m is beyond Glock 17's long range, 24 m (§5.4.1)" \
+    d6 attack --attacker "$d6s/ramirez.json" --target "$d6s/gang-member.json" --weapon 0 \
+    --distance 30 --dice 1
+  expect_err "d6 attack: an unknown option" 2 \
+    "cops: d6 attack: --option 'laser': none, single-shot, burst, several-shots, random-fire, aimed, aimed-vital, brutal, precise (see 'cops help')" \
+    d6 attack --attacker "$d6s/ramirez.json" --target "$d6s/gang-member.json" --option laser
+  expect_out "d6 harm: a fall of 6 m (D6-A26)" \
+"Damage 2D, 2 dice [2, 2] = 4.
+Morgane Lefèvre resists with 2D+1, 2 dice [1, 1] = 3.
+Damage 4 against resistance 3 (margin 1): Morgane Lefèvre +1 level, now stunned." \
+    d6 harm "$d6s/morgane.json" --hazard fall --amount 600 --dice 2,2,1,1 --lang en
+  expect_err "d6 sheet: a Storyteller sheet refused" 2 \
+    "cops: $ex/d6/sheets/../../st/sheets/marcus.json: system: expected \"d6\" (a D6 System sheet)" \
+    d6 sheet "$d6s/../../st/sheets/marcus.json"
+  run d6 sheet "$d6s/iris.json"
+  case $out in *"hit points 9/9: unhurt"*"protection 0: Light Kevlar vest, +2D+1") ok ;;
+    *) ko "d6 sheet" ;; esac
+  run d6 weapons
+  case $out in *"MG 42 "*"Ceramic armour "*) ok ;; *) ko "d6 weapons" ;; esac
   expect_err "d6: too few faces" 2 "cops: --dice ran out of faces after 1 (this roll needs more)" \
     d6 roll --dice 3 2D
   expect_err "d6: odds and seed" 2 \

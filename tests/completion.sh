@@ -33,7 +33,10 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
-expect "--help odds roll" cops d6 ""
+expect "--help attack harm odds roll sheet weapons" cops d6 ""
+expect "brutal burst" cops d6 attack --option b
+expect "--defence --defence-skill --defence-total --defender-actions" cops d6 attack --def
+expect "fall fire" cops d6 harm --hazard f
 expect "--no-explode --no-free-die" cops d6 roll --no
 expect "--help attack fight odds roll" cops st ""
 expect "--save-at" cops st fight --sa

@@ -322,6 +322,45 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
               "d6 odds --vs " + text)
     doc = json.loads(cli("d6", "roll", "--dice", "4,2,6,6,1", "--json", "3D+2 vs 15"))
     valid("d6-roll", doc, "d6 roll: a free die's chain")
+    d6_sheets = os.path.join(EX, "d6", "sheets")
+    with cops.Context(seed=3) as ctx:
+        for path in sorted(glob.glob(os.path.join(d6_sheets, "*.json"))):
+            valid("d6-sheet", load(path), path)
+            ch = cops.d6.Character.load(ctx, path)
+            ch.add_weapon("Stone")
+            ch.add_protection("Helmet")
+            ch.set_wounds(cops.d6.Wounds(mode=ch.wounds().mode, step=2, hp_max=20, hp_lost=9,
+                                         stunned=True, limbs=("leg",), extra=1))
+            ch.natural_damage = cops.d6.Code(2, 1)
+            valid("d6-sheet", json.loads(ch.to_json()), "written back: " + path)
+            valid("d6-sheet", json.loads(cli("d6", "sheet", "--json", path)), "d6 sheet " + path)
+    cop, thug = (os.path.join(d6_sheets, f) for f in ("ramirez.json", "gang-member.json"))
+    for seed in range(30):
+        for args in (["--weapon", "0", "--distance", str(2 + seed % 22)],
+                     ["--weapon", "Uzi 9mm", "--distance", "10", "--option", "burst", "--cover",
+                      "2", "--defence", "total"],
+                     ["--weapon", "1", "--defence", "active", "--defence-skill", "brawling"],
+                     ["--weapon", "0", "--distance", "6", "--option", "aimed", "--location",
+                      "arm", "--skill-defence", "--option-a", "--size", "50cm", "--surprise"]):
+            att, tgt = (thug, cop) if "Uzi 9mm" in args or args[1] == "1" else (cop, thug)
+            lines(cli("d6", "attack", "--attacker", att, "--target", tgt, "--seed", str(seed),
+                      "--json", *args), "d6 attack %s seed %d" % (args, seed))
+        for hazard in ("fall", "high_voltage", "poison"):
+            lines(cli("d6", "harm", os.path.join(d6_sheets, "morgane.json"), "--hazard", hazard,
+                      "--amount", "900" if hazard == "fall" else "8", "--seed", str(seed),
+                      "--json"), "d6 harm %s seed %d" % (hazard, seed))
+    with cops.Context(seed=11) as ctx:   # every state: knocked out, dying, dies, wakes ...
+        log = cops.Log(ctx)
+        for seed in range(40):
+            a = cops.d6.Character.load(ctx, thug)
+            b = cops.d6.Character.load(ctx, cop)
+            b.set_wounds(cops.d6.Wounds(step=seed % 5))
+            cops.d6.attack(ctx, a, b, weapon="Uzi 9mm", distance=5, option="burst", log=log)
+            if b.wounds().level != "killed":
+                cops.d6.harm(ctx, b, cops.d6.Code(2), stun=True, log=log)
+            for _ in range(14):
+                cops.d6.end_round(ctx, b, id=1, log=log)
+        lines(log.jsonl(), "d6 states")
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)
@@ -419,6 +458,8 @@ missing = set(SCHEMAS["event"]["properties"]["type"]["enum"]) - event_types
 missing.discard("penetration")
 if not WITH_ST:   # a library built without the Storyteller module writes none of its events
     missing = {t for t in missing if not t.startswith("st.")}
+if not WITH_D6:
+    missing = {t for t in missing if not t.startswith("d6.")}
 if missing:
     failures.append("event types never produced and checked: %s" % sorted(missing))
 
@@ -452,6 +493,8 @@ def library_field(kind, doc):
                 cops.Character.from_json(ctx, text)
             elif kind == "st-sheet":
                 cops.st.Character.from_json(ctx, text)
+            elif kind == "d6-sheet":
+                cops.d6.Character.from_json(ctx, text)
             elif kind == "st-fight":
                 cops.st.Fight.from_json(ctx, text, os.path.join(EX, "st", "scenarios")).close()
             elif kind == "weapon":

@@ -148,7 +148,7 @@ typedef struct words {
   const char *option[COPS_D6_OPTION_COUNT], *location[COPS_D6_LOCATION_COUNT];
   const char *defence[3], *band[4], *purpose[COPS_D6_PURPOSE_COUNT], *level[7];
   const char *attacks, *bare, *dice_rolled, *vs, *success, *failure, *critical;
-  const char *hits, *misses, *parried, *damage, *against, *margin, *steps, *hp, *now, *massive;
+  const char *hits, *misses, *parried, *damage, *against, *margin, *steps[2], *hp, *now, *massive;
   const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
 } words;
 
@@ -162,7 +162,8 @@ static const words en = {
    "checks with", "is out for", "fights for life with"},
   {"unhurt", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "killed"},
   "attacks", "bare hands", "dice", "vs", "success", "failure", "critical failure",
-  "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", "level(s)", "HP lost",
+  "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", {"level", "levels"},
+  "HP lost",
   "now", "massive damage",
   {"is knocked out for", "wakes up", "is no longer stunned", "can only defend for", "is dying",
    "dies", "loses the use of"},
@@ -179,7 +180,7 @@ static const words fr = {
    "teste", "est inconscient pour", "lutte pour sa vie avec"},
   {"indemne", "choqué", "blessé", "gravement blessé", "en incapacité", "mortellement blessé", "tué"},
   "attaque", "à mains nues", "dés", "contre", "réussite", "échec", "échec critique",
-  "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", "niveau(x)",
+  "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", {"niveau", "niveaux"},
   "PV perdus", "désormais", "dégâts massifs",
   {"est assommé pour", "reprend connaissance", "n'est plus choqué", "ne peut que se défendre pendant",
    "agonise", "meurt", "perd l'usage de"},
@@ -209,7 +210,9 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
   case COPS_D6_EV_ROLL: {
     char code[32];
     cops_d6_code_format(e.code, code, sizeof code);
-    cops__text_printf(t, "%s%s%s %s, %d %s [", actor, *actor ? " " : "", W->purpose[e.purpose],
+    cops__text_printf(t, "%s%s%s %s, %d %s [", actor, *actor ? " " : "",
+                      !*actor && e.purpose == COPS_D6_FOR_DAMAGE ? W->damage
+                                                                  : W->purpose[e.purpose],
                       code, e.dice_rolled, W->dice_rolled);
     for (int k = 0; k < c.dice; k++) {
       int face, ok, parent;
@@ -240,7 +243,7 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
     if (e.hp_lost)
       cops__text_printf(t, " %d %s,", e.hp_lost, W->hp);
     else if (e.steps)
-      cops__text_printf(t, " +%d %s,", e.steps, W->steps);
+      cops__text_printf(t, " +%d %s,", e.steps, W->steps[e.steps > 1]);
     cops__text_printf(t, " %s %s%s%s.", W->now, W->level[e.wound_level], e.massive ? ", " : "",
                       e.massive ? W->massive : "");
     break;
