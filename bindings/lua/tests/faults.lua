@@ -161,6 +161,20 @@ if cops.st then   -- a Storyteller fight file played: each round all or nothing
     render = function(st) return {st.f:jsonl(), st.f:narrate("en"), st.f:winner(), st.f:save()} end}}
 end
 
+if cops.d6 then   -- D6 sheets read and an attack resolved: all or nothing
+  scripts[#scripts + 1] = {"d6 attack", {
+    setup = function(ctx)
+      local d = ex .. "/d6/sheets/"
+      return {ctx = ctx, log = ctx:log(), a = cops.d6.load_character(ctx, d .. "gang-member.json"),
+              b = cops.d6.load_character(ctx, d .. "ramirez.json")}
+    end,
+    act = function(st)
+      cops.d6.attack(st.ctx, {attacker = st.a, target = st.b, weapon = "Uzi 9mm", distance = 8,
+                              option = "burst", cover = 1, defence = "active", log = st.log})
+    end,
+    render = function(st) return {st.log:jsonl(), st.log:narrate("en"), st.b:to_json()} end}}
+end
+
 local failed = 0
 do
   local fa = failalloc.new()

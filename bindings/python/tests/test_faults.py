@@ -268,9 +268,32 @@ class StFight:
         return f.jsonl(), f.narrate("en"), f.winner, f.save()
 
 
+class D6Attack:
+    """D6 sheets read and an attack resolved (docs/d6.md, "Combat"): all or nothing, so an
+    attack that failed is resolved again from its start with the same dice."""
+
+    @staticmethod
+    def setup(ctx):
+        sheets = os.path.join(EX, "d6", "sheets")
+        return {"ctx": ctx, "log": cops.Log(ctx),
+                "a": cops.d6.Character.load(ctx, os.path.join(sheets, "gang-member.json")),
+                "b": cops.d6.Character.load(ctx, os.path.join(sheets, "ramirez.json"))}
+
+    @staticmethod
+    def act(st):
+        cops.d6.attack(st["ctx"], st["a"], st["b"], weapon="Uzi 9mm", distance=8,
+                       option="burst", cover=1, defence="active", log=st["log"])
+
+    @staticmethod
+    def render(st):
+        return st["log"].jsonl(), st["log"].narrate("en"), st["b"].to_json()
+
+
 SCRIPTS = [Roll, Sheet, Equipment, Fight, DeclaredRound, Scenario]
 if cops.st.available():
     SCRIPTS.append(StFight)
+if cops.d6.available():
+    SCRIPTS.append(D6Attack)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda c: c.__name__)
