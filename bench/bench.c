@@ -325,6 +325,30 @@ int main(int argc, char **argv)
   cops_d6_pool_init(&d6_pool, d6_a);
   d6_pool.difficulty = 15;
   cops_d6_pool_init(&d6_other, d6_b);
+  /* One D6 attack to the wound (docs/d6.md, "Combat"): Marksmanship 5D with a Glock 17 at
+   * 12 m against natural defence, the damage against Vigueur 3D+1; the target's wounds
+   * put back after each, so every attack meets the same state. */
+  double d6_attacks = 0;
+  long n_d6_attacks = 0;
+  cops_d6_character *d6_a_ch, *d6_b_ch;
+  if (cops_d6_character_new(&d6_a_ch, seeded) || cops_d6_character_new(&d6_b_ch, seeded) ||
+      cops_d6_character_set_name(d6_a_ch, "Ramirez") || cops_d6_character_set_name(d6_b_ch, "Cruz"))
+    return 1;
+  cops_d6_weapon d6_gun = {.size = sizeof d6_gun};
+  cops_d6_weapon_find("Glock 17", &d6_gun);
+  cops_d6_character_add_weapon(d6_a_ch, &d6_gun, NULL);
+  cops_d6_character_set_trait(d6_a_ch, COPS_D6_MARKSMANSHIP, &(cops_d6_code){5, 0});
+  cops_d6_character_set_trait(d6_b_ch, COPS_D6_VIGUEUR, &(cops_d6_code){3, 1});
+  cops_d6_wounds d6_unhurt = {.size = sizeof d6_unhurt};
+  cops_d6_character_wounds(d6_b_ch, &d6_unhurt);
+  cops_d6_attack d6_att;
+  cops_d6_attack_init(&d6_att);
+  d6_att.attacker = d6_a_ch;
+  d6_att.target = d6_b_ch;
+  d6_att.weapon = 0;
+  d6_att.distance = 12;
+  if (cops_d6_attack_resolve(NULL, seeded, &d6_att, NULL))
+    return 1;
 #endif
   for (int round = 0; round < ROUNDS; round++) {
     /* A roll is the call that fills the result with every die; reading a
@@ -359,8 +383,15 @@ int main(int argc, char **argv)
     RATE(d6_contests, round, n_d6_contests,
          cops_d6_odds_contest(ctx, &d6_pool, &d6_other, NULL, &p, NULL, NULL);
          sink += (long)(p * 100));
+    RATE(d6_attacks, round, n_d6_attacks,
+         sink += cops_d6_attack_resolve(NULL, seeded, &d6_att, NULL);
+         sink += cops_d6_character_set_wounds(d6_b_ch, &d6_unhurt));
 #endif
   }
+#if COPS_WITH_D6
+  cops_d6_character_free(d6_a_ch);
+  cops_d6_character_free(d6_b_ch);
+#endif
   cops_attack_odds_free(plan);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
   const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
@@ -425,6 +456,7 @@ int main(int argc, char **argv)
 #if COPS_WITH_D6
   printf("  %-46s %13.0f rolls/s\n", "d6: 4D+2 vs 15, the free die, full trace", d6_rolls);
   printf("  %-46s %13.0f queries/s\n", "d6: exact contest odds, 4D+2 against 3D+1", d6_contests);
+  printf("  %-46s %13.0f attacks/s\n", "d6: an attack to the wound, Glock at 12 m", d6_attacks);
 #endif
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);

@@ -131,14 +131,16 @@ int cops_d6_code_format(cops_d6_code c, char *buf, size_t len)
 
 void cops__d6_rules_default(cops_d6_rules *r)
 {
-  memset(r, 0, sizeof *r);
-  r->size = sizeof *r;
-  r->explode = 1;          /* D6-A1 */
-  r->free_die = 1;         /* D6-A2 */
-  r->cp_dice = 1;          /* D6-A8 */
-  r->fp_factor = 2;        /* D6-A8 */
-  r->action_penalty = 1;   /* D6-A5 */
-  r->difficulty = 15;      /* D6-A7 */
+  static const cops_d6_rules defaults = {
+    .size = sizeof defaults,
+    .explode = 1,          /* D6-A1 */
+    .free_die = 1,         /* D6-A2 */
+    .cp_dice = 1,          /* D6-A8 */
+    .fp_factor = 2,        /* D6-A8 */
+    .action_penalty = 1,   /* D6-A5 */
+    .difficulty = 15,      /* D6-A7 */
+  };                       /* options off, normal gravity, falls past 3 m (§5) */
+  *r = defaults;
 }
 
 int cops_d6_rules_init_sized(cops_d6_rules *r, size_t size)
@@ -201,9 +203,13 @@ int cops__d6_check(cops_ctx *ctx, const cops_d6_pool *given, const cops_d6_rules
   if (given->size < COPS__D6_POOL_SIZE_0_16 || given->size > sizeof *given)
     return cops__fail(ctx, COPS_EINVAL, "pool size %u, expected %zu (initialise it with "
                       "cops_d6_pool_init)", (unsigned)given->size, sizeof *given);
-  memset(e, 0, sizeof *e);
-  memcpy(&e->pool, given, given->size);
-  e->pool.size = sizeof e->pool;
+  if (given->size == sizeof e->pool) {     /* the hot path: a struct copy, no memset */
+    e->pool = *given;
+  } else {
+    memset(&e->pool, 0, sizeof e->pool);
+    memcpy(&e->pool, given, given->size);
+    e->pool.size = sizeof e->pool;
+  }
   const cops_d6_pool *p = &e->pool;
   int rc = cops__d6_rules_in(ctx, rules, &e->rules);
   if (rc)
