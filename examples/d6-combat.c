@@ -290,6 +290,82 @@ done:
   return rc;
 }
 
+/* cops d6 heal SHEET (--recover [--rest R] | --treat-by HEALER [--in-combat]) [--write]. */
+static int d6_heal(int argc, char **argv)
+{
+  const char *file = NULL, *healer_file = NULL, *rest_text = NULL, *seed = NULL, *faces = NULL;
+  const char *lang_text = NULL;
+  int recover = 0, in_combat = 0, write = 0, json = 0, rc;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r = 0;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      return print_help("d6");
+    if (!strcmp(a, "--recover") || !strcmp(a, "--in-combat") || !strcmp(a, "--write") ||
+        !strcmp(a, "--json")) {
+      *(a[2] == 'r' ? &recover : a[2] == 'i' ? &in_combat : a[2] == 'w' ? &write : &json) = 1;
+      continue;
+    }
+    if (!(r = option_value(argc, argv, &i, "--treat-by", &healer_file)) &&
+        !(r = option_value(argc, argv, &i, "--rest", &rest_text)) &&
+        !(r = option_value(argc, argv, &i, "--seed", &seed)) &&
+        !(r = option_value(argc, argv, &i, "--dice", &faces)) &&
+        !(r = option_value(argc, argv, &i, "--lang", &lang_text))) {
+      if (a[0] == '-')
+        return usage_error("d6 heal: unknown option '%s'", a);
+      if (file)
+        return usage_error("d6 heal: one patient's sheet, not '%s' too", a);
+      file = a;
+      continue;
+    }
+    if (r < 0)
+      return usage_error("d6 heal: %s needs a value", a);
+  }
+  if (!file || recover == !!healer_file)
+    return usage_error("d6 heal: %s", "a sheet and either --recover or --treat-by HEALER");
+  if ((rest_text && !recover) || (in_combat && !healer_file))
+    return usage_error("d6 heal: %s", "--rest goes with --recover, --in-combat with --treat-by");
+  if (seed && faces)
+    return usage_error("d6 heal: %s", "--seed and --dice exclude each other");
+  static const char *const rests[] = {"rested", "worked", "long", NULL};
+  const int rest = rest_text ? word_of(rests, rest_text) : 0;
+  if (rest < 0)
+    return usage_error("d6 heal: --rest '%s': rested, worked or long", rest_text);
+  int lang;
+  if ((rc = narration_lang("d6 heal", lang_text, &lang)))
+    return rc;
+  cops_ctx *ctx = NULL;
+  cops_d6_character *ch = NULL, *healer = NULL;
+  cops_log *log = NULL;
+  static struct script script;
+  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  if ((rc = load(ctx, file, &ch)) || (healer_file && (rc = load(ctx, healer_file, &healer))) ||
+      (rc = use_dice(ctx, seed, faces, &script)))
+    goto done;
+  if ((rc = dice_status(recover ? cops_d6_recover(NULL, ctx, ch, 1, rest, NULL, log)
+                                : cops_d6_treat(NULL, ctx, healer, 0, ch, 1,
+                                                in_combat ? COPS_D6_IN_COMBAT : COPS_D6_AFTER_COMBAT,
+                                                NULL, log),
+                        ctx, "d6 heal", "roll", faces, &script)))
+    goto done;
+  if ((rc = print_log(log, json, lang)))
+    goto done;
+  if (write && cops_d6_character_save(ch, file)) {
+    fprintf(stderr, "cops: d6 heal: %s\n", cops_ctx_errmsg(ctx));
+    rc = EXIT_FAILURE;
+  }
+done:
+  cops_d6_character_free(ch);
+  cops_d6_character_free(healer);
+  cops_log_free(log);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
 static void code_text(cops_d6_code c, int plus, char *buf, size_t len)
 {
   if (plus && !c.dice)
@@ -456,6 +532,8 @@ int d6_combat_command(int argc, char **argv)
     return d6_attack(argc, argv);
   if (!strcmp(what, "harm"))
     return d6_harm(argc, argv);
+  if (!strcmp(what, "heal"))
+    return d6_heal(argc, argv);
   if (!strcmp(what, "weapons"))
     return d6_weapons(argc, argv);
   if (!strcmp(what, "sheet"))

@@ -227,7 +227,8 @@ done:
 int cmd_d6(int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, weapons or sheet");
+    return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, heal, weapons or "
+                       "sheet");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("d6");
@@ -238,7 +239,7 @@ int cmd_d6(int argc, char **argv)
   const int rc = d6_combat_command(argc - 1, argv + 1);
   if (rc >= 0)
     return rc;
-  return usage_error("d6: unknown '%s': roll, odds, attack, harm, weapons or sheet", what);
+  return usage_error("d6: unknown '%s': roll, odds, attack, harm, heal, weapons or sheet", what);
 }
 
 #else

@@ -265,6 +265,7 @@ static const char d6_text[] =
   "       cops d6 odds [--vs ROLL] [--no-explode] [--no-free-die] [--json] ROLL\n"
   "       cops d6 attack --attacker SHEET --target SHEET [options] [--json] [--lang L]\n"
   "       cops d6 harm SHEET (--hazard NAME [--amount N] | --damage CODE) [--stun]\n"
+  "       cops d6 heal SHEET (--recover [--rest R] | --treat-by HEALER [--in-combat]) [--write]\n"
   "       cops d6 weapons [--json]\n"
   "       cops d6 sheet SHEET [--json]\n"
   "\n"
@@ -309,6 +310,9 @@ static const char d6_text[] =
   "harm rolls harm outside combat against the sheet's Vigueur (§5.19): --hazard botulism,\n"
   "poison (--amount 6..9 dice), cold_or_heat, extreme_cold_or_heat, socket, high_voltage,\n"
   "fall (--amount in centimetres), acid, radiation, fire; or --damage CODE.\n"
+  "heal heals the sheet's character (§6): --recover, a natural recovery after its wait\n"
+  "(--rest rested, worked -1D, long +1D), or --treat-by HEALER, Medicine after a fight\n"
+  "(--in-combat: during it, for levels 4 and 5); --write saves the sheet back.\n"
   "weapons lists the catalogue of §9 and §10; sheet checks a sheet and shows it, or\n"
   "writes it back with --json (schemas/d6-sheet.schema.json).\n";
 

@@ -747,6 +747,17 @@ static void fuzz_d6_attack(cops_ctx *ctx, struct bytes *b)
     cops_free(before[1]);
     if (take(b, 0, 1))
       cops_d6_character_end_round(ch[take(b, 0, 1)], ctx, 0, &r, log);
+    cops_d6_healing h = {.size = sizeof h};
+    const int who = take(b, 0, 1);
+    if (take(b, 0, 3) == 0 &&
+        cops_d6_recover(&h, ctx, ch[who], who, take(b, -1, 3), &r, log) == COPS_OK &&
+        (h.level < 0 || h.level > COPS_D6_KILLED || h.hp_gained < 0))
+      abort();
+    if (take(b, 0, 3) == 0 &&
+        cops_d6_treat(&h, ctx, ch[!who], take(b, -1, 3), ch[who], who, take(b, -1, 2), &r,
+                      log) == COPS_OK &&
+        (h.level < 0 || h.level > COPS_D6_KILLED || h.hp_gained < 0))
+      abort();
   }
   char *text;
   if (cops_log_narrate(log, 0, COPS_LANG_FR, &text) == COPS_OK)

@@ -794,7 +794,7 @@ total 11: critical failure, level -4" \
     "cops: d6 roll: '3D+3': column 4: expected a dice code such as 3D+2, e.g. \"3D+2 -1D vs 15\"" \
     d6 roll 3D+3
   expect_err "d6: unknown verb" 2 \
-    "cops: d6: unknown 'dance': roll, odds, attack, harm, weapons or sheet (see 'cops help')" d6 dance
+    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, weapons or sheet (see 'cops help')" d6 dance
   d6s="$ex/d6/sheets"
   expect_out "d6 attack: a hit through the wound-margin table (§5.4.1, §5.6, §5.10)" \
 "Sgt. Elena Ramirez attacks Dario Cruz (Glock 17, 5 m; natural defence).
@@ -826,6 +826,16 @@ Damage 4 against resistance 3 (margin 1): Morgane Lefèvre +1 level, now stunned
     *) ko "d6 sheet" ;; esac
   run d6 weapons
   case $out in *"MG 42 "*"Ceramic armour "*) ok ;; *) ko "d6 weapons" ;; esac
+  sed 's/"protections": \["Kevlar vest"\]/"protections": ["Kevlar vest"], "wounds": {"step": 3}/' \
+    "$d6s/ramirez.json" > "$tmp/d6-patient.json"
+  expect_out "d6 heal: Medicine after a fight (§6.3), the sheet written back" \
+"Morgane Lefèvre treats with 4D+1, 4 dice [6, 5, 5, 4] = 21 vs 15: success.
+Sgt. Elena Ramirez is treated after the fight: wounded (better)." \
+    d6 heal "$tmp/d6-patient.json" --treat-by "$d6s/morgane.json" --dice 6,5,5,4 --write --lang en
+  case $(cat "$tmp/d6-patient.json") in *'"step": 2'*) ok ;; *) ko "d6 heal --write" ;; esac
+  expect_err "d6 heal: a natural recovery needs the wait's rest, not --in-combat" 2 \
+    "cops: d6 heal: --rest goes with --recover, --in-combat with --treat-by (see 'cops help')" \
+    d6 heal "$tmp/d6-patient.json" --recover --in-combat
   expect_err "d6: too few faces" 2 "cops: --dice ran out of faces after 1 (this roll needs more)" \
     d6 roll --dice 3 2D
   expect_err "d6: odds and seed" 2 \

@@ -360,6 +360,14 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
                 cops.d6.harm(ctx, b, cops.d6.Code(2), stun=True, log=log)
             for _ in range(14):
                 cops.d6.end_round(ctx, b, id=1, log=log)
+            level = b.wounds().level
+            if level not in ("unhurt", "killed"):
+                if level == "mortally_wounded":
+                    cops.d6.treat(ctx, a, b, kind="in_combat", log=log)
+                else:
+                    cops.d6.treat(ctx, a, b, log=log)
+            if b.wounds().level not in ("unhurt", "killed", "mortally_wounded"):
+                cops.d6.recover(ctx, b, rest=("rested", "worked", "long_rest")[seed % 3], log=log)
         lines(log.jsonl(), "d6 states")
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):

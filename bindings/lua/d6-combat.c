@@ -313,6 +313,12 @@ static int c_wounds(lua_State *L)
   set_fields(L, flags, 2, 1);
   push_bits(L, w.limbs, limbs);
   lua_setfield(L, -2, "limbs");
+  lua_newtable(L);
+  for (int k = 0; k < 4 && w.treated[k] >= 0; k++) {
+    lua_pushinteger(L, w.treated[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, -2, "treated");
   return 1;
 }
 
@@ -345,6 +351,17 @@ static int c_set_wounds(lua_State *L)
   lua_pop(L, 1);
   if (has_limbs)
     w.limbs = field_bits(L, 2, "limbs", limbs);
+  lua_getfield(L, 2, "treated");
+  if (lua_istable(L, -1)) {
+    if (luaL_len(L, -1) > 4)
+      luaL_error(L, "treated: at most 4 healers");
+    for (int k = 0; k < 4; k++) {
+      lua_rawgeti(L, -1, k + 1);
+      w.treated[k] = lua_isnil(L, -1) ? -1 : checkint(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
   check(L, e->owner, cops_d6_character_set_wounds(ch, &w));
   return 0;
 }
@@ -457,6 +474,14 @@ static int c_to_json(lua_State *L)
   lua_pushstring(L, text);
   cops_free(text);
   return 1;
+}
+
+static int c_save(lua_State *L)
+{
+  entity_ud *e;
+  cops_d6_character *ch = to_char(L, 1, &e);
+  check(L, e->owner, cops_d6_character_save(ch, checktext(L, 2)));
+  return 0;
 }
 
 static int c_copy(lua_State *L)
@@ -772,10 +797,79 @@ static int d6_event(lua_State *L)
     {"parried", e.parried}, {"damage_total", e.damage_total},
     {"resistance_total", e.resistance_total}, {"margin", e.margin}, {"steps", e.steps},
     {"hp_lost", e.hp_lost}, {"wound_level", e.wound_level}, {"unconscious", e.unconscious},
-    {"massive", e.massive}, {"state", e.state}, {"value", e.value}, {"dropped", e.dropped}};
+    {"massive", e.massive}, {"state", e.state}, {"value", e.value}, {"dropped", e.dropped},
+    {"heal_kind", e.heal_kind}, {"level_before", e.level_before}, {"hp_gained", e.hp_gained},
+    {"rolled", e.rolled}};
   set_fields(L, f, sizeof f / sizeof f[0], 0);
   d6_push_code(L, e.code);
   lua_setfield(L, -2, "code");
+  return 1;
+}
+
+static void push_healing(lua_State *L, const cops_d6_healing *h)
+{
+  lua_createtable(L, 0, 8);
+  const named_int nums[] = {{"total", h->total}, {"difficulty", h->difficulty},
+                            {"hp_gained", h->hp_gained}};
+  set_fields(L, nums, 3, 0);
+  const named_int flags[] = {{"rolled", h->rolled}, {"success", h->success},
+                             {"critical", h->critical}};
+  set_fields(L, flags, 3, 1);
+  lua_pushstring(L, levels[h->level_before]);
+  lua_setfield(L, -2, "level_before");
+  lua_pushstring(L, levels[h->level]);
+  lua_setfield(L, -2, "level");
+}
+
+static int d6_recovery_wait(lua_State *L)
+{
+  const int m = cops_d6_recovery_wait(word(L, 1, levels, "level"));
+  if (m < 0)
+    return luaL_argerror(L, 1, "no recovery from that level");
+  lua_pushinteger(L, m);
+  return 1;
+}
+
+/* cops.d6.recover(ctx, ch[, {rest =, id =, rules =, log =}]). */
+static int d6_recover(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_d6_character *ch = to_entity(L, 2, D6_CHARACTER)->p;
+  int id, rest = 0;
+  cops_d6_rules rr;
+  const cops_d6_rules *rules;
+  cops_log *log;
+  opts(L, c, 3, 0, &id, &rr, &rules, &log);
+  if (!lua_isnoneornil(L, 3))
+    rest = field_word(L, 3, "rest", (const char *const[]){"rested", "worked", "long_rest", NULL}, 0);
+  cops_d6_healing h;
+  h.size = sizeof h;
+  check(L, c, cops_d6_recover(&h, c->ctx, ch, id, rest, rules, log));
+  push_healing(L, &h);
+  return 1;
+}
+
+/* cops.d6.treat(ctx, {healer =, patient =, kind =, healer_id =, patient_id =, rules =, log =}). */
+static int d6_treat(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  cops_d6_character *healer = opt_field_entity(L, 2, "healer", D6_CHARACTER);
+  cops_d6_character *patient = opt_field_entity(L, 2, "patient", D6_CHARACTER);
+  if (!healer || !patient)
+    return luaL_error(L, "treat: healer and patient are required");
+  const int kind = field_word(L, 2, "kind", (const char *const[]){"after_combat", "in_combat",
+                                                                  NULL}, 0);
+  cops_d6_rules rr;
+  lua_getfield(L, 2, "rules");
+  const cops_d6_rules *rules = lua_isnil(L, -1) ? NULL : d6_rules_at(L, c, lua_gettop(L), &rr);
+  lua_pop(L, 1);
+  cops_d6_healing h;
+  h.size = sizeof h;
+  check(L, c, cops_d6_treat(&h, c->ctx, healer, opt_field_int(L, 2, "healer_id", 0), patient,
+                            opt_field_int(L, 2, "patient_id", 1), kind, rules,
+                            opt_field_log(L, 2, "log")));
+  push_healing(L, &h);
   return 1;
 }
 
@@ -789,7 +883,7 @@ void open_d6_combat(lua_State *L)
     {"set_mode", c_set_mode}, {"penalty", c_penalty}, {"can_act", c_can_act},
     {"weapons", c_weapons}, {"add_weapon", c_add_weapon}, {"remove_weapon", c_remove_weapon},
     {"protections", c_protections}, {"add_protection", c_add_protection},
-    {"remove_protection", c_remove_protection}, {"to_json", c_to_json}, {"copy", c_copy},
+    {"remove_protection", c_remove_protection}, {"to_json", c_to_json}, {"save", c_save}, {"copy", c_copy},
     {NULL, NULL},
   };
   metatable(L, D6_CHARACTER, methods);
@@ -801,7 +895,9 @@ void open_d6_combat(lua_State *L)
     {"protections", d6_protections}, {"protection", d6_protection},
     {"trait_parent", d6_trait_parent}, {"hit_points", d6_hit_points},
     {"hp_level", d6_hp_level}, {"hazard_code", d6_hazard_code}, {"attack", d6_attack},
-    {"harm", d6_harm}, {"end_round", d6_end_round}, {"event", d6_event}, {NULL, NULL},
+    {"harm", d6_harm}, {"end_round", d6_end_round}, {"event", d6_event},
+    {"recovery_wait", d6_recovery_wait}, {"recover", d6_recover}, {"treat", d6_treat},
+    {NULL, NULL},
   };
   luaL_setfuncs(L, functions, 0);
   push_names(L, cops_d6_trait_name);

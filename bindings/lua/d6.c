@@ -66,10 +66,11 @@ const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *
     return r;
   luaL_checktype(L, i, LUA_TTABLE);
   static const char *const flags[] = {"explode", "free_die", "skill_defence", "success_damage",
-                                      "negative_resistance", "fall_full_height"};
+                                      "negative_resistance", "fall_full_height",
+                                      "combat_heal_level5_only"};
   int *fields[] = {&r->explode, &r->free_die, &r->skill_defence, &r->success_damage,
-                   &r->negative_resistance, &r->fall_full_height};
-  for (int k = 0; k < 6; k++) {
+                   &r->negative_resistance, &r->fall_full_height, &r->combat_heal_level5_only};
+  for (int k = 0; k < 7; k++) {
     lua_getfield(L, i, flags[k]);
     if (!lua_isnil(L, -1)) {
       if (!lua_isboolean(L, -1))
@@ -83,6 +84,7 @@ const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *
   r->action_penalty = opt_field_int(L, i, "action_penalty", r->action_penalty);
   r->difficulty = opt_field_int(L, i, "difficulty", r->difficulty);
   r->gravity = opt_field_int(L, i, "gravity", r->gravity);
+  r->medical_tech = opt_field_int(L, i, "medical_tech", r->medical_tech);
   return r;
 }
 

@@ -101,6 +101,7 @@ typedef struct cops_d6_wounds {
   int mortal_rounds;      /**< rounds ended at level 5 (D6-A19) */
   int stabilised;         /**< 1: the mortal clock is stopped (D6-A19) */
   unsigned limbs;         /**< ::COPS_D6_ARM_HURT, ::COPS_D6_LEG_HURT */
+  int treated[4];         /**< the ids of the healers who tried at this step (D6-A35), -1 for none */
 } cops_d6_wounds;
 
 /** @brief A new character: every attribute 2D, no skill, levels, unhurt. @since 0.16.0 */
@@ -330,6 +331,12 @@ COPS_API int cops_d6_character_from_json(cops_d6_character **out, cops_ctx *ctx,
 COPS_API int cops_d6_character_load(cops_d6_character **out, cops_ctx *ctx, const char *path);
 /** @brief The character's sheet as JSON text (free with cops_free()); it reads back the same. @since 0.16.0 */
 COPS_API int cops_d6_character_to_json(const cops_d6_character *ch, char **out);
+/**
+ * @brief Write the character's sheet to @p path (within cops_ctx_confine()).
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_EIO; ::COPS_ENOMEM
+ * @since 0.16.0
+ */
+COPS_API int cops_d6_character_save(const cops_d6_character *ch, const char *path);
 
 COPS_END_DECLS
 

@@ -235,6 +235,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_RESULT,         /**< an attack's result: totals, band, hit, level, parried */
   COPS_D6_EV_DAMAGE,         /**< damage against resistance: the margin and what it did */
   COPS_D6_EV_STATE,          /**< a change of state: knocked out, wakes, recovers, dies ... */
+  COPS_D6_EV_HEAL,           /**< a recovery or a treatment: its kind, the levels before and after, HP regained */
   COPS_D6_EV_TYPE_END
 };
 
@@ -249,6 +250,8 @@ enum cops_d6_purposes {
   COPS_D6_FOR_CHECK,          /**< the Incapacitated check (D6-A18) */
   COPS_D6_FOR_KNOCKOUT,       /**< 10D minutes unconscious (§5.7) */
   COPS_D6_FOR_SURVIVAL,       /**< the mortal wound's roll (D6-A19) */
+  COPS_D6_FOR_RECOVERY,       /**< natural recovery (§6.1) */
+  COPS_D6_FOR_TREATMENT,      /**< Medicine or Knowledge on a patient (§6.2, §6.3) */
   COPS_D6_PURPOSE_COUNT
 };
 
@@ -283,8 +286,8 @@ typedef struct cops_d6_event {
   int difficulty;       /**< ROLL: the difficulty, or ::COPS_D6_NO_DIFFICULTY */
   int total;            /**< ROLL: the total */
   int free_face;        /**< ROLL: the free die's first face, 0 without one */
-  int success;          /**< ROLL: 1, 0, or -1 without a difficulty */
-  int critical;         /**< ROLL: a critical failure */
+  int success;          /**< ROLL: 1, 0, or -1 without a difficulty; HEAL: 1 on a success */
+  int critical;         /**< ROLL, HEAL: a critical failure */
   int attack_total;     /**< RESULT */
   int defence_value;    /**< RESULT */
   int band;             /**< RESULT: a ::cops_d6_bands value */
@@ -292,12 +295,16 @@ typedef struct cops_d6_event {
   int level;            /**< RESULT: the success level */
   int parried;          /**< RESULT */
   int dropped;          /**< RESULT: the throw fell on the thrower */
+  int heal_kind;        /**< HEAL: a ::cops_d6_treatments value */
+  int level_before;     /**< HEAL: the patient's level before (wound_level: after) */
+  int hp_gained;        /**< HEAL: hit points regained */
+  int rolled;           /**< HEAL: a roll was made */
   int damage_total;     /**< DAMAGE */
   int resistance_total; /**< DAMAGE */
   int margin;           /**< DAMAGE */
   int steps;            /**< DAMAGE: levels inflicted */
   int hp_lost;          /**< DAMAGE: hit points lost */
-  int wound_level;      /**< DAMAGE: the level after */
+  int wound_level;      /**< DAMAGE, HEAL: the level after */
   int unconscious;      /**< DAMAGE: a stun's minutes */
   int massive;          /**< DAMAGE */
   int state;            /**< STATE: a ::cops_d6_states value */

@@ -81,6 +81,8 @@ typedef struct cops_d6_rules {
   int negative_resistance; /**< 1: §5.5's option B, a resistance total below 0 kept (D6-A16); 0: counted as 0 */
   int gravity;             /**< a ::cops_d6_gravities value: damage dice (§5.15); normal */
   int fall_full_height;    /**< 1: a fall over 3 m deals ⌊height ÷ 1.5 m⌋D (D6-A26's switch); 0: the metres past 3 */
+  int medical_tech;        /**< points on Medicine rolls: −5 primitive, 0, +5 futuristic (§6.4, D6-A36) */
+  int combat_heal_level5_only; /**< 1: treatment during a fight only at level 5 (D6-A34's switch); 0: levels 4 and 5 */
 } cops_d6_rules;
 
 /** Gravity (§5.15, D6-M9): dice added to every damage roll. */
@@ -215,5 +217,6 @@ COPS_END_DECLS
 
 #include <cops/d6-character.h>
 #include <cops/d6-combat.h>
+#include <cops/d6-heal.h>
 
 #endif

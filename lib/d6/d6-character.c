@@ -140,6 +140,7 @@ int cops_d6_character_new(cops_d6_character **out, cops_ctx *ctx)
   }
   ch->w.size = sizeof ch->w;
   ch->w.mode = COPS_D6_LEVELS;
+  cops__d6_moved(&ch->w);
   ch->w.hp_max = cops_d6_hit_points(ch->trait[COPS_D6_VIGUEUR]);
   *out = ch;
   return COPS_OK;
@@ -337,6 +338,9 @@ int cops_d6_character_set_wounds(cops_d6_character *ch, const cops_d6_wounds *gi
     return rc;
   if (w.limbs & ~(COPS_D6_ARM_HURT | COPS_D6_LEG_HURT))
     return cops__fail(ctx, COPS_EINVAL, "wounds.limbs: unknown bits 0x%x", w.limbs);
+  for (int k = 0; k < 4; k++)
+    if ((rc = cops__d6_range(ctx, "wounds.treated", w.treated[k], -1, 1000000)))
+      return rc;
   if (w.mode != ch->w.mode) {         /* D6-A31: the level carried across */
     if (w.mode == COPS_D6_HIT_POINTS)
       w.hp_lost = cops__d6_hp_bottom(cops__d6_level(&ch->w), w.hp_max);

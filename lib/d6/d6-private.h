@@ -64,6 +64,8 @@ struct cops_d6_character {
 
 /* The level of a wound state (its step or its hit points). */
 int cops__d6_level(const cops_d6_wounds *w);
+/* A wound state moved: the healers who tried at the old step forgotten (D6-A35). */
+void cops__d6_moved(cops_d6_wounds *w);
 /* The top step of the track: killed. */
 int cops__d6_top_step(const cops_d6_wounds *w);
 /* The smallest loss of a level's bracket of hit points (D6-A30), level 0 .. 6. */

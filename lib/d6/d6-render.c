@@ -8,7 +8,7 @@
 #include "d6-private.h"
 
 static const char *const type_names[] = {"d6.attack", "d6.roll", "d6.result", "d6.damage",
-                                         "d6.state"};
+                                         "d6.state", "d6.heal"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -18,7 +18,9 @@ static const char *const location_keys[COPS_D6_LOCATION_COUNT] = {
   "anywhere", "arm", "leg", "weapon", "head", "heart"};
 static const char *const defence_keys[3] = {"natural", "active", "total"};
 static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
-  "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival"};
+  "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival",
+  "recovery", "treatment"};
+static const char *const heal_keys[3] = {"after_combat", "in_combat", "recovery"};
 static const char *const state_keys[COPS_D6_STATE_COUNT] = {
   "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb"};
 static const char *const band_keys[4] = {"point_blank", "short", "medium", "long"};
@@ -50,6 +52,10 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
   case COPS_D6_EV_DAMAGE:
     e->damage_total = v[0], e->resistance_total = v[1], e->margin = v[2], e->steps = v[3];
     e->hp_lost = v[4], e->wound_level = v[5], e->unconscious = v[6], e->massive = v[7];
+    break;
+  case COPS_D6_EV_HEAL:
+    e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
+    e->success = v[4], e->critical = v[5], e->rolled = v[6];
     break;
   default:
     e->state = v[0], e->value = v[1];
@@ -135,6 +141,11 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
                      e.steps, "hp_lost", e.hp_lost, "wound_level",
                      cops__d6_level_names[e.wound_level], "unconscious", e.unconscious,
                      "massive", e.massive);
+  case COPS_D6_EV_HEAL:
+    return json_pack("{s:s,s:b,s:b,s:b,s:s,s:s,s:i}", "kind", heal_keys[e.heal_kind], "rolled",
+                     e.rolled, "success", e.success, "critical", e.critical, "level_before",
+                     cops__d6_level_names[e.level_before], "wound_level",
+                     cops__d6_level_names[e.wound_level], "hp_gained", e.hp_gained);
   default:
     return json_pack("{s:s,s:o}", "state", state_keys[e.state], "value",
                      e.state == COPS_D6_LIMB ? json_string(location_keys[e.value])
@@ -150,6 +161,7 @@ typedef struct words {
   const char *attacks, *bare, *dice_rolled, *vs, *success, *failure, *critical;
   const char *hits, *misses, *parried, *damage, *against, *margin, *steps[2], *hp, *now, *massive;
   const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
+  const char *heal[3], *better, *worse, *same, *hp_gained;
 } words;
 
 static const words en = {
@@ -159,7 +171,7 @@ static const words en = {
   {"natural defence", "active defence", "total defence"},
   {"point blank", "short range", "medium range", "long range"},
   {"attacks with", "defends with", "Cover and visibility", "throws", "rolls damage", "resists with",
-   "checks with", "is out for", "fights for life with"},
+   "checks with", "is out for", "fights for life with", "recovers with", "treats with"},
   {"unhurt", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "killed"},
   "attacks", "bare hands", "dice", "vs", "success", "failure", "critical failure",
   "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", {"level", "levels"},
@@ -168,6 +180,8 @@ static const words en = {
   {"is knocked out for", "wakes up", "is no longer stunned", "can only defend for", "is dying",
    "dies", "loses the use of"},
   "min", "rounds", "drops the throw on themself", ":",
+  {"is treated after the fight", "is treated during the fight", "recovers"},
+  "better", "worse", "no change", "HP regained",
 };
 
 static const words fr = {
@@ -177,7 +191,7 @@ static const words fr = {
   {"défense naturelle", "défense active", "défense totale"},
   {"à bout portant", "à courte portée", "à moyenne portée", "à longue portée"},
   {"attaque avec", "se défend avec", "Couvert et visibilité", "lance", "lance les dégâts", "résiste avec",
-   "teste", "est inconscient pour", "lutte pour sa vie avec"},
+   "teste", "est inconscient pour", "lutte pour sa vie avec", "récupère avec", "soigne avec"},
   {"indemne", "choqué", "blessé", "gravement blessé", "en incapacité", "mortellement blessé", "tué"},
   "attaque", "à mains nues", "dés", "contre", "réussite", "échec", "échec critique",
   "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", {"niveau", "niveaux"},
@@ -185,6 +199,8 @@ static const words fr = {
   {"est assommé pour", "reprend connaissance", "n'est plus choqué", "ne peut que se défendre pendant",
    "agonise", "meurt", "perd l'usage de"},
   "min", "rounds", "laisse tomber le projectile sur soi", " :",
+  {"est soigné après le combat", "est soigné pendant le combat", "récupère"},
+  "mieux", "pire", "sans changement", "PV regagnés",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -246,6 +262,15 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
       cops__text_printf(t, " +%d %s,", e.steps, W->steps[e.steps > 1]);
     cops__text_printf(t, " %s %s%s%s.", W->now, W->level[e.wound_level], e.massive ? ", " : "",
                       e.massive ? W->massive : "");
+    break;
+  case COPS_D6_EV_HEAL:
+    cops__text_printf(t, "%s %s%s %s (%s)", target, W->heal[e.heal_kind], W->colon,
+                      W->level[e.wound_level],
+                      e.wound_level < e.level_before ? W->better
+                      : e.wound_level > e.level_before ? W->worse : W->same);
+    if (e.hp_gained)
+      cops__text_printf(t, ", %d %s", e.hp_gained, W->hp_gained);
+    cops__text_printf(t, ".");
     break;
   default:
     cops__text_printf(t, "%s %s", target, W->state[e.state]);

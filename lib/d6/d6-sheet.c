@@ -216,7 +216,7 @@ static int load_wounds(cops_d6_character *ch, cops_ctx *ctx, json_t *o)
 {
   static const char *const keys[] = {"mode", "step", "extra", "hp_max", "hp_lost", "stunned",
                                      "stunned_rounds", "defend_only", "unconscious",
-                                     "mortal_rounds", "stabilised", "limbs", NULL};
+                                     "mortal_rounds", "stabilised", "limbs", "treated", NULL};
   if (!json_is_object(o))
     return cops__fail(ctx, COPS_EJSON, "wounds: expected an object");
   int rc = cops__json_only_keys(ctx, o, "wounds", keys);
@@ -260,6 +260,18 @@ static int load_wounds(cops_d6_character *ch, cops_ctx *ctx, json_t *o)
       if (b < 0)
         return cops__fail(ctx, COPS_EJSON, "wounds.limbs[%zu]: arm or leg", j);
       w.limbs |= 1u << b;
+    }
+  }
+  if ((v = json_object_get(o, "treated"))) {
+    if (!json_is_array(v) || json_array_size(v) > 4)
+      return cops__fail(ctx, COPS_EJSON, "wounds.treated: expected up to 4 healers' ids");
+    for (size_t j = 0; j < 4; j++) {
+      char field[40];
+      snprintf(field, sizeof field, "wounds.treated[%zu]", j);
+      w.treated[j] = -1;
+      if (j < json_array_size(v) &&
+          (rc = cops__json_int(ctx, json_array_get(v, j), field, 0, 1000000, &w.treated[j])))
+        return rc;
     }
   }
   if (json_object_get(o, "hp_max"))
@@ -429,6 +441,12 @@ int cops_d6_character_to_json(const cops_d6_character *ch, char **out)
       bad |= json_object_set_new(wo, "stunned", json_true());
     if (w->stabilised)
       bad |= json_object_set_new(wo, "stabilised", json_true());
+    if (w->treated[0] >= 0) {
+      json_t *t = json_array();
+      for (int k = 0; k < 4 && w->treated[k] >= 0; k++)
+        bad |= json_array_append_new(t, json_integer(w->treated[k]));
+      bad |= json_object_set_new(wo, "treated", t);
+    }
     if (w->limbs) {
       json_t *l = json_array();
       for (int b = 0; b < 2; b++)
@@ -439,4 +457,20 @@ int cops_d6_character_to_json(const cops_d6_character *ch, char **out)
   }
   bad |= json_object_set_new(root, "wounds", wo);
   return cops__sheet_out(ch->ctx, root, bad, out);
+}
+
+int cops_d6_character_save(const cops_d6_character *ch, const char *path)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  COPS__ENTER(ch->ctx);
+  if (!path)
+    return cops__fail(ch->ctx, COPS_EINVAL, "path is NULL");
+  char *text;
+  int rc = cops_d6_character_to_json(ch, &text);
+  if (rc)
+    return rc;
+  rc = cops__write_file(ch->ctx, path, text);
+  cops_free(text);
+  return rc;
 }

@@ -137,6 +137,8 @@ int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_
   }
   w->level = cops__d6_level(w);
   const int level = w->level;
+  if (steps > 0 || level != before)
+    cops__d6_moved(w);                              /* D6-A35: a new level, new attempts */
   o->resistance_total = res;
   o->margin = margin;
   o->steps = steps;
@@ -324,6 +326,7 @@ int cops_d6_character_end_round(cops_d6_character *ch, cops_ctx *ctx, int id,
       else
         w->hp_lost = 0;
       w->level = cops__d6_level(w);
+      cops__d6_moved(w);
       rc = state_event(log, ch, id, COPS_D6_STUN_ENDS, 12);
     }
   } else {
@@ -353,6 +356,7 @@ int cops_d6_character_end_round(cops_d6_character *ch, cops_ctx *ctx, int id,
         else
           w->hp_lost = w->hp_max;
         w->level = COPS_D6_KILLED;
+        cops__d6_moved(w);
         rc = state_event(log, ch, id, COPS_D6_DIES, 0);
       }
     }

@@ -35,10 +35,11 @@ class _Code(ctypes.Structure):
 class _Rules(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "explode", "free_die", "cp_dice", "fp_factor", "action_penalty", "difficulty",
-        "skill_defence", "success_damage", "negative_resistance", "gravity", "fall_full_height")]
+        "skill_defence", "success_damage", "negative_resistance", "gravity", "fall_full_height",
+        "medical_tech", "combat_heal_level5_only")]
 
 _BOOL_RULES = ("explode", "free_die", "skill_defence", "success_damage", "negative_resistance",
-               "fall_full_height")
+               "fall_full_height", "combat_heal_level5_only")
 
 
 class _Pool(ctypes.Structure):
@@ -149,6 +150,8 @@ class Rules:
     negative_resistance: bool = False  #: §5.5's option B: a resistance below 0 kept (D6-A16)
     gravity: int = 0                   #: 0 normal, 1 low, 2 zero, 3 high (§5.15)
     fall_full_height: bool = False     #: a fall counts its whole height (D6-A26's switch)
+    medical_tech: int = 0              #: points on Medicine: -5, 0 or +5 (§6.4, D6-A36)
+    combat_heal_level5_only: bool = False   #: treatment in a fight only at level 5 (D6-A34)
 
     def _c(self) -> _Rules:
         r = _Rules()
@@ -364,7 +367,8 @@ def _default_rules() -> Rules:
         raise ValueError("the library refuses the rules' size")
     return Rules(bool(r.explode), bool(r.free_die), r.cp_dice, r.fp_factor, r.action_penalty,
                  r.difficulty, bool(r.skill_defence), bool(r.success_damage),
-                 bool(r.negative_resistance), r.gravity, bool(r.fall_full_height))
+                 bool(r.negative_resistance), r.gravity, bool(r.fall_full_height),
+                 r.medical_tech, bool(r.combat_heal_level5_only))
 
 
 DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults
@@ -374,4 +378,5 @@ from .d6_combat import (  # noqa: E402  (the combat module reads this one's name
     BANDS, CATEGORIES, COVERAGES, DEFENCES, HAZARDS, LEVELS, LOCATIONS, MODES, OPTIONS,
     PURPOSES, ROLL_DEFENCE, SIZES, STATES, TRAITS, VICTIMS, Character, Outcome, Protection,
     Weapon, Wounds, attack, category_name, end_round, event_fields, harm, hazard_code,
-    hazard_name, hit_points, hp_level, protection, protections, trait_parent, weapon, weapons)
+    hazard_name, hit_points, hp_level, protection, protections, trait_parent, weapon, weapons,
+    Healing, recover, recovery_wait, treat, RESTS, TREATMENTS)

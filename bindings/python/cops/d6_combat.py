@@ -11,6 +11,7 @@ harm(), end_round(), the catalogue and the hazards.
 """
 
 import ctypes
+import os
 from dataclasses import dataclass, fields
 from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -41,7 +42,9 @@ VICTIMS = (None, "target", "attacker")   #: cops_d6_victims
 HAZARDS = ("botulism", "poison", "cold_or_heat", "extreme_cold_or_heat", "socket",
            "high_voltage", "fall", "acid", "radiation", "fire")   #: cops_d6_hazards
 PURPOSES = ("attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout",
-            "survival")   #: cops_d6_purposes
+            "survival", "recovery", "treatment")   #: cops_d6_purposes
+RESTS = ("rested", "worked", "long_rest")   #: cops_d6_rests
+TREATMENTS = ("after_combat", "in_combat")   #: cops_d6_treatments
 STATES = ("knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies",
           "limb")   #: cops_d6_states
 ROLL_DEFENCE = -10000   #: COPS_D6_ROLL_DEFENCE
@@ -73,7 +76,8 @@ def _bits(names: Tuple[str, ...], given: Any, what: str) -> int:
 class _Wounds(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "mode", "level", "step", "extra", "hp_max", "hp_lost", "stunned", "stunned_rounds",
-        "defend_only", "unconscious", "mortal_rounds", "stabilised")] + [("limbs", ctypes.c_uint)]
+        "defend_only", "unconscious", "mortal_rounds", "stabilised")] + [
+        ("limbs", ctypes.c_uint), ("treated", ctypes.c_int * 4)]
 
 
 class _Weapon(ctypes.Structure):
@@ -115,7 +119,8 @@ class _Event(ctypes.Structure):
             "dice_rolled", "difficulty", "total", "free_face", "success", "critical",
             "attack_total", "defence_value", "band", "hit", "level", "parried", "damage_total",
             "resistance_total", "margin", "steps", "hp_lost", "wound_level", "unconscious",
-            "massive", "state", "value", "dropped")]
+            "massive", "state", "value", "dropped", "heal_kind", "level_before", "hp_gained",
+            "rolled")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p
@@ -165,6 +170,7 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_character_from_json": (_i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
     "cops_d6_character_load": (_i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
     "cops_d6_character_to_json": (_i, [_p, ctypes.POINTER(_p)]),
+    "cops_d6_character_save": (_i, [_p, ctypes.c_char_p]),
     "cops_d6_attack_init_sized": (_i, [ctypes.POINTER(_Attack), ctypes.c_size_t]),
     "cops_d6_attack_resolve": (_i, [ctypes.POINTER(_Outcome), _p, ctypes.POINTER(_Attack), _p]),
     "cops_d6_hazard_code": (_i, [_i, _i, _p, _pc]),
@@ -172,6 +178,9 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_harm": (_i, [ctypes.POINTER(_Outcome), _p, _p, _i, _Code, _i, _p, _p]),
     "cops_d6_character_end_round": (_i, [_p, _p, _i, _p, _p]),
     "cops_d6_log_event": (_i, [_p, _i, ctypes.POINTER(_Event)]),
+    "cops_d6_recovery_wait": (_i, [_i]),
+    "cops_d6_recover": (_i, [_p, _p, _p, _i, _i, _p, _p]),
+    "cops_d6_treat": (_i, [_p, _p, _p, _i, _p, _i, _i, _p, _p]),
 }
 if hasattr(lib, "cops_d6_roll"):
     for _name, (_res, _args) in _PROTOTYPES.items():
@@ -365,6 +374,7 @@ class Wounds:
     mortal_rounds: int = 0
     stabilised: bool = False
     limbs: Tuple[str, ...] = ()   #: of "arm", "leg"
+    treated: Tuple[int, ...] = ()   #: the healers (ids) who tried at this step (D6-A35)
 
 
 class Character(_Entity):
@@ -394,6 +404,10 @@ class Character(_Entity):
     def load(cls, ctx: Context, path: Any) -> "Character":
         _need()
         return super().load(ctx, path)
+
+    def save(self, path: Any) -> None:
+        """Write the sheet to path (cops_d6_character_save)."""
+        self._check(lib.cops_d6_character_save(self._h, n.text(os.fspath(path), "path")))
 
     def copy(self) -> "Character":
         """A copy with its own wounds and equipment."""
@@ -460,7 +474,8 @@ class Character(_Entity):
         return Wounds(MODES[w.mode], LEVELS[w.level], w.step, w.extra, w.hp_max, w.hp_lost,
                       bool(w.stunned), w.stunned_rounds, w.defend_only, w.unconscious,
                       w.mortal_rounds, bool(w.stabilised),
-                      tuple(f for b, f in enumerate(_LIMBS) if w.limbs & (1 << b)))
+                      tuple(f for b, f in enumerate(_LIMBS) if w.limbs & (1 << b)),
+                      tuple(i for i in w.treated if i >= 0))
 
     def set_wounds(self, wounds: Wounds) -> None:
         """Set the wounds (every field checked; the level is derived)."""
@@ -476,6 +491,12 @@ class Character(_Entity):
                 continue
             elif f.name == "limbs":
                 w.limbs = _bits(_LIMBS, v, "limb")
+            elif f.name == "treated":
+                ids = [n.integer(i, "treated") for i in v]
+                if len(ids) > 4:
+                    raise ValueError("treated: at most 4 healers")
+                for k in range(4):
+                    w.treated[k] = ids[k] if k < len(ids) else -1
             elif f.name in ("stunned", "stabilised"):
                 setattr(w, f.name, int(bool(v)))
             else:
@@ -692,3 +713,69 @@ def event_fields(log: Any, index: int) -> Dict[str, Any]:
     out: Dict[str, Any] = {f: getattr(e, f) for f, _ in _Event._fields_[1:] if f != "code"}
     out["code"] = _code_of(e.code)
     return out
+
+
+class _Healing(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
+        "rolled", "total", "difficulty", "success", "critical", "level_before", "level",
+        "hp_gained")]
+
+
+@dataclass(frozen=True)
+class Healing:
+    """What a recovery or a treatment did (cops_d6_healing)."""
+
+    rolled: bool         #: False for level 1's automatic recovery
+    total: int
+    difficulty: int
+    success: bool
+    critical: bool       #: one level worse
+    level_before: str
+    level: str
+    hp_gained: int
+
+    @classmethod
+    def _of(cls, h: _Healing) -> "Healing":
+        return cls(bool(h.rolled), h.total, h.difficulty, bool(h.success), bool(h.critical),
+                   LEVELS[h.level_before], LEVELS[h.level], h.hp_gained)
+
+
+def recovery_wait(level: str) -> int:
+    """The wait in minutes before a natural recovery at that level (§6.1)."""
+    _need()
+    v = lib.cops_d6_recovery_wait(_index(LEVELS, level, "level"))
+    if v < 0:
+        raise ValueError("no recovery from %r" % level)
+    return int(v)
+
+
+def recover(ctx: Context, ch: Character, *, rest: str = "rested", id: int = 0,
+            rules: Optional[Rules] = None, log: Optional[Any] = None) -> Healing:
+    """A natural recovery after its wait (cops_d6_recover, §6.1, §8.5): rest "rested",
+    "worked" (-1D) or "long_rest" (+1D)."""
+    _need()
+    if not isinstance(ch, Character):
+        raise TypeError("ch must be a cops.d6.Character")
+    h = _Healing()
+    h.size = ctypes.sizeof(h)
+    ctx._check(lib.cops_d6_recover(ctypes.byref(h), ctx._h, ch._h, n.integer(id, "id"),
+                                   _index(RESTS, rest, "rest"), _rules(rules), _log(log)))
+    return Healing._of(h)
+
+
+def treat(ctx: Context, healer: Character, patient: Character, *, kind: str = "after_combat",
+          healer_id: int = 0, patient_id: int = 1, rules: Optional[Rules] = None,
+          log: Optional[Any] = None) -> Healing:
+    """A treatment (cops_d6_treat, §6.2, §6.3, §8.6, §8.7): kind "after_combat" or
+    "in_combat"; each healer once a patient a level (D6-A35)."""
+    _need()
+    for who in (healer, patient):
+        if not isinstance(who, Character):
+            raise TypeError("healer and patient must be cops.d6.Character")
+    h = _Healing()
+    h.size = ctypes.sizeof(h)
+    ctx._check(lib.cops_d6_treat(ctypes.byref(h), ctx._h, healer._h,
+                                 n.integer(healer_id, "healer_id"), patient._h,
+                                 n.integer(patient_id, "patient_id"),
+                                 _index(TREATMENTS, kind, "kind"), _rules(rules), _log(log)))
+    return Healing._of(h)

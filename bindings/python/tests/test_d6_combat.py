@@ -129,3 +129,29 @@ def test_attack_matches_the_cli():
         d6.attack(ctx, sheet(ctx, "gang-member"), sheet(ctx, "ramirez"), weapon="Uzi 9mm",
                   distance=12, option="burst", cover=1, log=log)
         assert log.jsonl() == out
+
+
+def test_recovery_and_treatment():
+    # §6.1, D6-A33: Wounded (−1D), Vigueur 4D at 3D against 6; §6.3, D6-A35: Medicine after a
+    # fight, once a healer a level; §8.7, D6-A32: in hit points the success level regained.
+    assert d6.recovery_wait("wounded") == 3 * 1440 and d6.recovery_wait("stunned") == 1
+    with scripted(2, 2, 2, 5, 5, 4, 5, 5, 5, 4) as ctx:
+        kim = d6.Character.new(ctx, "Kim")
+        kim["vigueur"] = d6.Code(4)
+        kim.set_wounds(d6.Wounds(step=2))
+        h = d6.recover(ctx, kim)
+        assert h.rolled and h.success and h.difficulty == 6 and h.level == "stunned"
+        doc = d6.Character.new(ctx, "Doc")
+        doc["medicine"] = d6.Code(3)
+        kim.set_wounds(d6.Wounds(step=2))
+        log = cops.Log(ctx)
+        h = d6.treat(ctx, doc, kim, healer_id=7, log=log)
+        assert not h.success and h.total == 14 and kim.wounds().treated == (7,)
+        with pytest.raises(cops.RuleError, match="D6-A35"):
+            d6.treat(ctx, doc, kim, healer_id=7)
+        iris = sheet(ctx, "iris")                      # hit points: 9
+        iris.set_wounds(d6.Wounds(mode="hit_points", hp_max=9, hp_lost=5))
+        doc["medicine"] = d6.Code(4)
+        h = d6.treat(ctx, doc, iris, healer_id=7, patient_id=2, rules=d6.Rules(medical_tech=5))
+        assert h.success and h.total == 24 and h.hp_gained == 5 and iris.wounds().hp_lost == 0
+        assert '"type":"d6.heal"' in log.jsonl()
