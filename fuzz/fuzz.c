@@ -759,6 +759,53 @@ static void fuzz_d6_attack(cops_ctx *ctx, struct bytes *b)
         (h.level < 0 || h.level > COPS_D6_KILLED || h.hp_gained < 0))
       abort();
   }
+  /* Vehicles with fuzzed fields, damage, collisions, crashes, repairs: their state in range. */
+  cops_d6_vehicle v[2];
+  for (int k = 0; k < 2; k++) {
+    cops_d6_vehicle_init(&v[k]);
+    snprintf(v[k].name, sizeof v[k].name, "V%d", k);
+    v[k].scale = take(b, -16, 25);
+    v[k].resistance = (cops_d6_code){take(b, -1, 6), take(b, 0, 2)};
+    v[k].manoeuvrability = (cops_d6_code){take(b, -1, 4), take(b, 0, 2)};
+    v[k].speed = take(b, -1, 5);
+    v[k].top_speed = take(b, 0, 5);
+    v[k].control = take(b, 0, 4);
+  }
+  cops_d6_vehicle *vp[2] = {&v[0], &v[1]};
+  for (int n = 0; n < 4 && b->n; n++) {
+    cops_d6_vehicle_outcome vo = {.size = sizeof vo};
+    switch (take(b, 0, 5)) {
+    case 0:
+      cops_d6_vehicle_harm(&vo, ctx, &v[take(b, 0, 1)], 0, (cops_d6_code){take(b, 0, 12), 0}, ch,
+                           NULL, take(b, 0, 2), &r, log);
+      break;
+    case 1:
+      cops_d6_collision(NULL, ctx, vp, NULL, take(b, 1, 2), take(b, -1, 4), ch, NULL,
+                        (const int[]){take(b, 0, 1), take(b, 0, 1)}, &r, log);
+      break;
+    case 2:
+      cops_d6_vehicle_crash(&vo, ctx, &v[0], 0, ch, NULL, take(b, 0, 2), &r, log);
+      break;
+    case 3: {
+      int ok;
+      cops_d6_repair(&ok, ctx, ch[0], 0, (cops_d6_code){take(b, 0, 5), 0}, &v[0], 0,
+                     take(b, -1, 3), (unsigned)take(b, 0, 16), &r, log);
+      break;
+    }
+    case 4:
+      cops_d6_attack_vehicle(&vo, ctx, ch[1], 1, take(b, -2, 3), take(b, 0, 200), take(b, 0, 3),
+                             &v[1], 2, take(b, 0, 1) ? COPS_D6_ROLL_DEFENCE : take(b, -5, 30), ch,
+                             NULL, take(b, 0, 1), &r, log);
+      break;
+    default:
+      cops_d6_vehicle_end_round(&v[take(b, 0, 1)]);
+    }
+    for (int k = 0; k < 2; k++)
+      if (v[k].ndamage < 0 || v[k].ndamage > COPS_D6_VEHICLE_DAMAGE_MAX ||
+          (v[k].speed >= 0 && v[k].speed <= 4 && v[k].top_speed >= 0 && v[k].top_speed <= 4 &&
+           cops_d6_vehicle_penalty(&v[k]) > 0))
+        abort();
+  }
   char *text;
   if (cops_log_narrate(log, 0, COPS_LANG_FR, &text) == COPS_OK)
     cops_free(text);

@@ -369,6 +369,26 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
             if b.wounds().level not in ("unhurt", "killed", "mortally_wounded"):
                 cops.d6.recover(ctx, b, rest=("rested", "worked", "long_rest")[seed % 3], log=log)
         lines(log.jsonl(), "d6 states")
+    with cops.Context(seed=12) as ctx:   # vehicles: every result, crashes, collisions, repairs
+        log = cops.Log(ctx)
+        for seed in range(30):
+            cars = [cops.d6.Vehicle("Car %d" % k, resistance=cops.d6.Code(1 + seed % 3),
+                                    speed=cops.d6.SPEEDS[(seed + k) % 5]) for k in range(2)]
+            riders = [cops.d6.Character.load(ctx, cop), cops.d6.Character.load(ctx, thug)]
+            cops.d6.vehicle_harm(ctx, cars[0], cops.d6.Code(2 + seed % 9), passengers=riders[:1],
+                                 log=log)
+            if cars[0].control == "out_of_control":
+                cops.d6.vehicle_crash(ctx, cars[0], passengers=riders[:1], log=log)
+            if "wrecked" not in (cars[0].control, cars[1].control):
+                cops.d6.collision(ctx, cars, impact=cops.d6.IMPACTS[seed % 3],
+                                  passengers=[[], riders[1:]], log=log)
+            if cars[0].damage and cars[0].control != "wrecked" and riders[1].can_act:
+                cops.d6.repair(ctx, riders[1], cops.d6.Code(4), cars[0], 0, flags=["tools"],
+                               log=log)
+            if riders[1].can_act and cars[1].control != "wrecked":
+                cops.d6.attack_vehicle(ctx, riders[1], cars[1], weapon="Uzi 9mm", distance=10,
+                                       log=log)
+        lines(log.jsonl(), "d6 vehicles")
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)

@@ -236,6 +236,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_DAMAGE,         /**< damage against resistance: the margin and what it did */
   COPS_D6_EV_STATE,          /**< a change of state: knocked out, wakes, recovers, dies ... */
   COPS_D6_EV_HEAL,           /**< a recovery or a treatment: its kind, the levels before and after, HP regained */
+  COPS_D6_EV_VEHICLE,        /**< a vehicle's damage, crash, stop or repair: its result and state after */
   COPS_D6_EV_TYPE_END
 };
 
@@ -252,6 +253,8 @@ enum cops_d6_purposes {
   COPS_D6_FOR_SURVIVAL,       /**< the mortal wound's roll (D6-A19) */
   COPS_D6_FOR_RECOVERY,       /**< natural recovery (§6.1) */
   COPS_D6_FOR_TREATMENT,      /**< Medicine or Knowledge on a patient (§6.2, §6.3) */
+  COPS_D6_FOR_VEHICLE,        /**< a vehicle's Resistance (§5.17) */
+  COPS_D6_FOR_REPAIR,         /**< a repair (§6.5) */
   COPS_D6_PURPOSE_COUNT
 };
 
@@ -299,9 +302,17 @@ typedef struct cops_d6_event {
   int level_before;     /**< HEAL: the patient's level before (wound_level: after) */
   int hp_gained;        /**< HEAL: hit points regained */
   int rolled;           /**< HEAL: a roll was made */
+  int vehicle_event;    /**< VEHICLE: 0 damage, 1 crash, 2 repair, 3 a stop after a collision */
+  int vehicle_result;   /**< VEHICLE: a ::cops_d6_vehicle_results value (the damage, or the one repaired) */
+  int passenger_damage; /**< VEHICLE: dice each passenger takes */
+  int speed;            /**< VEHICLE: a ::cops_d6_speeds value after */
+  int top_speed;        /**< VEHICLE: after */
+  int control;          /**< VEHICLE: a ::cops_d6_controls value after */
+  int vehicle_penalty;  /**< VEHICLE: dice off manoeuvrability after */
+  int ranks_lost;       /**< VEHICLE: top-speed ranks lost */
   int damage_total;     /**< DAMAGE */
   int resistance_total; /**< DAMAGE */
-  int margin;           /**< DAMAGE */
+  int margin;           /**< DAMAGE, VEHICLE */
   int steps;            /**< DAMAGE: levels inflicted */
   int hp_lost;          /**< DAMAGE: hit points lost */
   int wound_level;      /**< DAMAGE, HEAL: the level after */

@@ -218,5 +218,6 @@ COPS_END_DECLS
 #include <cops/d6-character.h>
 #include <cops/d6-combat.h>
 #include <cops/d6-heal.h>
+#include <cops/d6-vehicle.h>
 
 #endif

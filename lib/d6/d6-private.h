@@ -90,6 +90,13 @@ extern const char *const cops__d6_level_names[7];
 int cops__d6_roll_logged(cops_ctx *ctx, cops_roll *roll, const cops_d6_pool *p,
                          const cops_d6_rules *r, int difficulty, int purpose,
                          const cops_d6_character *who, int id, cops_log *log, int *total);
+/* The same for a roll of something named (a vehicle), or of nobody (NULL). */
+int cops__d6_roll_named(cops_ctx *ctx, cops_roll *roll, const cops_d6_pool *p,
+                        const cops_d6_rules *r, int difficulty, int purpose, const char *who,
+                        int id, cops_log *log, int *total);
+/* An event with names (NULL for none) rather than characters. */
+int cops__d6_log_named(cops_log *log, int type, const char *actor, int actor_id,
+                       const char *target, int target_id, const char *weapon, const int *v);
 /* An event of the module with its values (COPS__PAYLOAD of them); a NULL log does nothing. */
 int cops__d6_log_event(cops_log *log, int type, const cops_d6_character *actor, int actor_id,
                        const cops_d6_character *target, int target_id, const char *weapon,
@@ -99,6 +106,12 @@ int cops__d6_log_event(cops_log *log, int type, const cops_d6_character *actor, 
 int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_d6_character *v,
                    int id, int damage_total, const cops_d6_pool *resistance, int stun,
                    cops_log *log, cops_d6_outcome *o);
+/* Harm (a damage code against Vigueur alone, D6-L4) on a character, inside a procedure;
+ * a character killed outright (a wrecked vehicle's passengers). */
+int cops__d6_harm_run(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll,
+                      cops_d6_character *ch, int id, cops_d6_code damage, int stun, cops_log *log,
+                      cops_d6_outcome *o);
+int cops__d6_kill(cops_d6_character *ch, int id, cops_log *log);
 /* A procedure's saved state for all or nothing: two characters, the log, the source. */
 typedef struct cops__d6_undo {
   int n;

@@ -8,7 +8,7 @@
 #include "d6-private.h"
 
 static const char *const type_names[] = {"d6.attack", "d6.roll", "d6.result", "d6.damage",
-                                         "d6.state", "d6.heal"};
+                                         "d6.state", "d6.heal", "d6.vehicle"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -19,7 +19,12 @@ static const char *const location_keys[COPS_D6_LOCATION_COUNT] = {
 static const char *const defence_keys[3] = {"natural", "active", "total"};
 static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival",
-  "recovery", "treatment"};
+  "recovery", "treatment", "vehicle", "repair"};
+static const char *const vehicle_what[4] = {"damage", "crash", "repair", "stop"};
+static const char *const result_keys[6] = {"none", "very_light", "light", "heavy", "severe",
+                                           "destroyed"};
+static const char *const speed_keys[5] = {"stopped", "slow", "cruising", "full_speed", "flat_out"};
+static const char *const control_keys[4] = {"controlled", "out_of_control", "crashed", "wrecked"};
 static const char *const heal_keys[3] = {"after_combat", "in_combat", "recovery"};
 static const char *const state_keys[COPS_D6_STATE_COUNT] = {
   "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb"};
@@ -52,6 +57,11 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
   case COPS_D6_EV_DAMAGE:
     e->damage_total = v[0], e->resistance_total = v[1], e->margin = v[2], e->steps = v[3];
     e->hp_lost = v[4], e->wound_level = v[5], e->unconscious = v[6], e->massive = v[7];
+    break;
+  case COPS_D6_EV_VEHICLE:
+    e->vehicle_event = v[0], e->vehicle_result = v[1], e->margin = v[2];
+    e->passenger_damage = v[3], e->speed = v[4], e->top_speed = v[5], e->control = v[6];
+    e->vehicle_penalty = v[7], e->ranks_lost = v[8];
     break;
   case COPS_D6_EV_HEAL:
     e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
@@ -141,6 +151,13 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
                      e.steps, "hp_lost", e.hp_lost, "wound_level",
                      cops__d6_level_names[e.wound_level], "unconscious", e.unconscious,
                      "massive", e.massive);
+  case COPS_D6_EV_VEHICLE:
+    return json_pack("{s:s,s:s,s:i,s:i,s:s,s:s,s:s,s:i,s:i}", "event",
+                     vehicle_what[e.vehicle_event], "result", result_keys[e.vehicle_result],
+                     "margin", e.margin, "passenger_damage", e.passenger_damage, "speed",
+                     speed_keys[e.speed], "top_speed", speed_keys[e.top_speed], "control",
+                     control_keys[e.control], "penalty", e.vehicle_penalty, "ranks_lost",
+                     e.ranks_lost);
   case COPS_D6_EV_HEAL:
     return json_pack("{s:s,s:b,s:b,s:b,s:s,s:s,s:i}", "kind", heal_keys[e.heal_kind], "rolled",
                      e.rolled, "success", e.success, "critical", e.critical, "level_before",
@@ -162,6 +179,7 @@ typedef struct words {
   const char *hits, *misses, *parried, *damage, *against, *margin, *steps[2], *hp, *now, *massive;
   const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
   const char *heal[3], *better, *worse, *same, *hp_gained;
+  const char *vresult[6], *vcrash, *vrepair, *vstop, *control[4], *passengers, *top_speed;
 } words;
 
 static const words en = {
@@ -182,6 +200,11 @@ static const words en = {
   "min", "rounds", "drops the throw on themself", ":",
   {"is treated after the fight", "is treated during the fight", "recovers"},
   "better", "worse", "no change", "HP regained",
+  {"no damage", "very light damage (-1D this round and the next)", "light damage (-1D)",
+   "heavy damage (-2D)", "severe damage", "destroyed"},
+  "crashes", "is repaired by", "stops",
+  {"controlled", "out of control", "crashed", "wrecked"},
+  "each passenger takes", "top speed",
 };
 
 static const words fr = {
@@ -201,6 +224,11 @@ static const words fr = {
   "min", "rounds", "laisse tomber le projectile sur soi", " :",
   {"est soigné après le combat", "est soigné pendant le combat", "récupère"},
   "mieux", "pire", "sans changement", "PV regagnés",
+  {"aucun dégât", "dégâts très légers (-1D ce round et le suivant)", "dégâts légers (-1D)",
+   "dégâts lourds (-2D)", "dégâts graves", "détruit"},
+  "s'écrase", "est réparé par", "s'arrête",
+  {"sous contrôle", "hors de contrôle", "écrasé", "détruit"},
+  "chaque passager encaisse", "vitesse maximale",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -262,6 +290,22 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
       cops__text_printf(t, " +%d %s,", e.steps, W->steps[e.steps > 1]);
     cops__text_printf(t, " %s %s%s%s.", W->now, W->level[e.wound_level], e.massive ? ", " : "",
                       e.massive ? W->massive : "");
+    break;
+  case COPS_D6_EV_VEHICLE:
+    if (e.vehicle_event == 0)
+      cops__text_printf(t, "%s%s %s (%s %d), %s", target, W->colon, W->vresult[e.vehicle_result],
+                        W->margin, e.margin, W->control[e.control]);
+    else if (e.vehicle_event == 1)
+      cops__text_printf(t, "%s %s", target, W->vcrash);
+    else if (e.vehicle_event == 2)
+      cops__text_printf(t, "%s %s %s", target, W->vrepair, actor);
+    else
+      cops__text_printf(t, "%s %s", target, W->vstop);
+    if (e.passenger_damage)
+      cops__text_printf(t, "; %s %dD", W->passengers, e.passenger_damage);
+    if (e.ranks_lost)
+      cops__text_printf(t, "; %s -%d", W->top_speed, e.ranks_lost);
+    cops__text_printf(t, ".");
     break;
   case COPS_D6_EV_HEAL:
     cops__text_printf(t, "%s %s%s %s (%s)", target, W->heal[e.heal_kind], W->colon,

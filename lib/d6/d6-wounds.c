@@ -36,22 +36,37 @@ int cops__d6_restore(const cops__d6_undo *u, cops_ctx *ctx, int rc)
   return rc;
 }
 
-int cops__d6_log_event(cops_log *log, int type, const cops_d6_character *actor, int actor_id,
-                       const cops_d6_character *target, int target_id, const char *weapon,
-                       const int *v)
+int cops__d6_log_named(cops_log *log, int type, const char *actor, int actor_id,
+                       const char *target, int target_id, const char *weapon, const int *v)
 {
   if (!log)
     return COPS_OK;
-  const int a = actor ? cops__log_name(log, actor->name) : -1;
-  const int t = target ? cops__log_name(log, target->name) : -1;
+  const int a = actor ? cops__log_name(log, actor) : -1;
+  const int t = target ? cops__log_name(log, target) : -1;
   if (a == -2 || t == -2)
     return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for an event");
   return cops__log_push_module(log, type, a, actor_id, t, target_id, weapon, v, NULL);
 }
 
+int cops__d6_log_event(cops_log *log, int type, const cops_d6_character *actor, int actor_id,
+                       const cops_d6_character *target, int target_id, const char *weapon,
+                       const int *v)
+{
+  return cops__d6_log_named(log, type, actor ? actor->name : NULL, actor_id,
+                            target ? target->name : NULL, target_id, weapon, v);
+}
+
 int cops__d6_roll_logged(cops_ctx *ctx, cops_roll *roll, const cops_d6_pool *p,
                          const cops_d6_rules *r, int difficulty, int purpose,
                          const cops_d6_character *who, int id, cops_log *log, int *total)
+{
+  return cops__d6_roll_named(ctx, roll, p, r, difficulty, purpose, who ? who->name : NULL, id,
+                             log, total);
+}
+
+int cops__d6_roll_named(cops_ctx *ctx, cops_roll *roll, const cops_d6_pool *p,
+                        const cops_d6_rules *r, int difficulty, int purpose, const char *who,
+                        int id, cops_log *log, int *total)
 {
   cops_d6_pool q = *p;
   q.difficulty = COPS_D6_NO_DIFFICULTY;
@@ -67,7 +82,7 @@ int cops__d6_roll_logged(cops_ctx *ctx, cops_roll *roll, const cops_d6_pool *p,
     purpose, 3 * p->code.dice + p->code.pips, roll->d6_dice,
     has ? difficulty : COPS_D6_NO_DIFFICULTY, roll->total, roll->d6_free ? roll->d6_free_face : 0,
     success, success == 0 && roll->d6_free && roll->d6_free_face == 1, has};
-  const int name = who ? cops__log_name(log, who->name) : -1;
+  const int name = who ? cops__log_name(log, who) : -1;
   if (name == -2)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for an event");
   return cops__log_push_module(log, COPS_D6_EV_ROLL, name, who ? id : -1, -1, -1, NULL, v, roll);
@@ -249,6 +264,37 @@ static int front(cops_ctx *ctx, const cops_d6_character *ch, const cops_d6_rules
   return cops__d6_rules_in(ctx, given, r);
 }
 
+int cops__d6_harm_run(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll,
+                      cops_d6_character *ch, int id, cops_d6_code damage, int stun, cops_log *log,
+                      cops_d6_outcome *o)
+{
+  cops_d6_pool dp, rp;
+  cops_d6_pool_init(&dp, damage);
+  int total;
+  cops_d6_pool_init(&rp, ch->trait[COPS_D6_VIGUEUR]);   /* D6-L4: Vigueur alone */
+  cops__d6_penalty(ch, COPS_D6_VIGUEUR, &rp.dice_mod, &rp.points);   /* D6-A17 */
+  int rc = cops__d6_roll_logged(ctx, roll, &dp, r, COPS__D6_NONE, COPS_D6_FOR_DAMAGE, NULL, -1,
+                                log, &total);
+  if (rc)
+    return rc;
+  o->damage_total = total;
+  return cops__d6_wound(ctx, r, roll, ch, id, total, &rp, stun, log, o);
+}
+
+int cops__d6_kill(cops_d6_character *ch, int id, cops_log *log)
+{
+  cops_d6_wounds *w = &ch->w;
+  if (w->level == COPS_D6_KILLED)
+    return COPS_OK;
+  if (w->mode == COPS_D6_LEVELS)
+    w->step = cops__d6_top_step(w);
+  else
+    w->hp_lost = w->hp_max;
+  w->level = COPS_D6_KILLED;
+  cops__d6_moved(w);
+  return state_event(log, ch, id, COPS_D6_DIES, 0);
+}
+
 int cops_d6_harm(cops_d6_outcome *out, cops_ctx *ctx, cops_d6_character *ch, int id,
                  cops_d6_code damage, int stun, const cops_d6_rules *rules, cops_log *log)
 {
@@ -280,17 +326,7 @@ int cops_d6_harm(cops_d6_outcome *out, cops_ctx *ctx, cops_d6_character *ch, int
   o.band = COPS_D6_NO_BAND;
   o.check = -1;
   o.victim = COPS_D6_TARGET_HIT;
-  cops_d6_pool dp, rp;
-  cops_d6_pool_init(&dp, damage);
-  dp.dice_mod = 0;
-  int total;
-  cops_d6_pool_init(&rp, ch->trait[COPS_D6_VIGUEUR]);   /* D6-L4: Vigueur alone */
-  cops__d6_penalty(ch, COPS_D6_VIGUEUR, &rp.dice_mod, &rp.points);   /* D6-A17 */
-  if (!(rc = cops__d6_roll_logged(ctx, roll, &dp, &r, COPS__D6_NONE, COPS_D6_FOR_DAMAGE, NULL, -1,
-                                  log, &total))) {
-    o.damage_total = total;
-    rc = cops__d6_wound(ctx, &r, roll, ch, id, total, &rp, stun, log, &o);
-  }
+  rc = cops__d6_harm_run(ctx, &r, roll, ch, id, damage, stun, log, &o);
   cops_roll_free(roll);
   if ((rc = cops__d6_restore(&u, ctx, rc)))
     return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;

@@ -1029,6 +1029,24 @@ test("d6: sheets, the catalogue, an attack through every step, harm, a round's e
   assert(cops.d6.traits[1] == "vigueur" and cops.d6.hazards[7] == "fall")
 end)
 
+test("d6: vehicles, collisions, repairs (§5.16-§5.18, §6.5)", function()
+  if not cops.d6 then return end
+  assert(cops.d6.collision_code({"slow", "cruising"}, "head_on").text == "9D")
+  local s <close> = scripted({2, 2, 1, 1, 1, 1, 1, 1})
+  local van = cops.d6.vehicle{name = "Van", resistance = {dice = 1}, manoeuvrability = {dice = 1},
+                              speed = "flat_out"}
+  local o = cops.d6.vehicle_harm(s, van, {dice = 3}, {id = 4})
+  assert(o.result == "light" and o.margin == 4 and o.ranks_lost == 1)
+  assert(van.top_speed == "full_speed" and van.penalty == -1 and van.damage[1].result == "light")
+  local mech = cops.d6.character(s, "Mechanic")
+  assert(cops.d6.repair(s, {mechanic = mech, skill = {dice = 3}, vehicle = van, index = 0,
+                            flags = {"workshop"}}))
+  assert(#van.damage == 0 and van.top_speed == "flat_out")
+  raises("ERULE", function() cops.d6.vehicle_crash(s, van) end)
+  cops.d6.vehicle_end_round(van)
+  assert(van.speed == "full_speed")
+end)
+
 test("d6: recovery and treatment (§6.1, §6.3, D6-A35)", function()
   if not cops.d6 then return end
   local s <close> = scripted({2, 2, 2, 5, 5, 4})

@@ -155,3 +155,23 @@ def test_recovery_and_treatment():
         h = d6.treat(ctx, doc, iris, healer_id=7, patient_id=2, rules=d6.Rules(medical_tech=5))
         assert h.success and h.total == 24 and h.hp_gained == 5 and iris.wounds().hp_lost == 0
         assert '"type":"d6.heal"' in log.jsonl()
+
+
+def test_vehicles():
+    # §5.17: 5 against 1 at manoeuvrability 1D: light, −1D, a top-speed rank lost (D6-A25);
+    # §5.18: slow and cruising head-on share 9D (D6-A62); §6.5: a repair in a workshop.
+    assert d6.collision_code(["slow", "cruising"], "head_on") == d6.Code(9)
+    with scripted(2, 2, 1, 1, 1, 1, 1, 1) as ctx:
+        van = d6.Vehicle("Van", resistance=d6.Code(1), manoeuvrability=d6.Code(1),
+                         speed="flat_out")
+        log = cops.Log(ctx)
+        o = d6.vehicle_harm(ctx, van, d6.Code(3), id=4, log=log)
+        assert o.result == "light" and o.margin == 4 and o.ranks_lost == 1
+        assert van.top_speed == "full_speed" and van.penalty == -1
+        assert van.damage == (("light", 1, 1),)
+        mech = d6.Character.new(ctx, "Mechanic")
+        assert d6.repair(ctx, mech, d6.Code(3), van, 0, flags=["workshop"], log=log)
+        assert van.damage == () and van.top_speed == "flat_out"
+        assert '"type":"d6.vehicle"' in log.jsonl()
+        with pytest.raises(cops.RuleError, match="out of control"):
+            d6.vehicle_crash(ctx, van)
