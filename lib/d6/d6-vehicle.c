@@ -145,6 +145,48 @@ static void restore_passengers(cops_ctx *ctx, saved *s, int rc)
   cops__free(&ctx->alloc, s->copy);
 }
 
+/* A procedure's state for all or nothing: its roll, the passengers, the log and the source
+ * (and one character more, an attacker). */
+typedef struct proc {
+  cops_roll *roll;
+  saved s;
+  cops__d6_undo u;
+} proc;
+
+static int proc_begin(cops_ctx *ctx, proc *pr, cops_log *log, cops_d6_character *who,
+                      cops_d6_character *const *p, int n)
+{
+  int rc = cops__roll_new(&pr->roll, &ctx->alloc);
+  if (rc)
+    return cops__fail(ctx, rc, "out of memory for a roll");
+  if ((rc = save_passengers(ctx, &pr->s, p, n))) {
+    cops_roll_free(pr->roll);
+    return rc;
+  }
+  cops__d6_save(&pr->u, ctx, log, who, NULL);
+  return COPS_OK;
+}
+
+/* rc after putting everything back when it is not 0. */
+static int proc_end(cops_ctx *ctx, proc *pr, int rc)
+{
+  cops_roll_free(pr->roll);
+  restore_passengers(ctx, &pr->s, rc);
+  if ((rc = cops__d6_restore(&pr->u, ctx, rc)))
+    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
+  return COPS_OK;
+}
+
+/* A light, heavy or severe result kept (the oldest folds away when the list is full). */
+static void keep_result(cops_d6_vehicle *v, cops_d6_vehicle_damage d)
+{
+  if (v->ndamage == COPS_D6_VEHICLE_DAMAGE_MAX) {
+    memmove(&v->damage[0], &v->damage[1], (COPS_D6_VEHICLE_DAMAGE_MAX - 1) * sizeof v->damage[0]);
+    v->ndamage--;
+  }
+  v->damage[v->ndamage++] = d;
+}
+
 /* The damage total against v's Resistance and its effects (§5.17, D6-A25), its passengers
  * with it: inside a procedure that saved everything. */
 static int hit_vehicle(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_d6_vehicle *v,
@@ -181,17 +223,11 @@ static int hit_vehicle(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, c
         v->speed = v->top_speed;
     }
     o->ranks_lost = ranks;
-    if (v->ndamage == COPS_D6_VEHICLE_DAMAGE_MAX)       /* the oldest folds into the next */
-      memmove(&v->damage[0], &v->damage[1], (COPS_D6_VEHICLE_DAMAGE_MAX - 1) * sizeof v->damage[0]),
-      v->ndamage--;
-    v->damage[v->ndamage++] = (cops_d6_vehicle_damage){o->result, dice, ranks};
+    keep_result(v, (cops_d6_vehicle_damage){o->result, dice, ranks});
     break;
   }
   case COPS_D6_SEVERE:
-    if (v->ndamage == COPS_D6_VEHICLE_DAMAGE_MAX)
-      memmove(&v->damage[0], &v->damage[1], (COPS_D6_VEHICLE_DAMAGE_MAX - 1) * sizeof v->damage[0]),
-      v->ndamage--;
-    v->damage[v->ndamage++] = (cops_d6_vehicle_damage){COPS_D6_SEVERE, 0, 0};
+    keep_result(v, (cops_d6_vehicle_damage){COPS_D6_SEVERE, 0, 0});
     if (v->control == COPS_D6_CONTROLLED)
       v->control = COPS_D6_OUT_OF_CONTROL;              /* D6-A25: 2 levels a round */
     break;
@@ -271,16 +307,10 @@ int cops_d6_vehicle_harm(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_ve
                       damage.pips, COPS_D6_DICE_MAX);
   if (full.control == COPS_D6_WRECKED)
     return cops__fail(ctx, COPS_ERULE, "%s is wrecked", full.name);
-  cops_roll *roll;
-  saved s;
-  if ((rc = cops__roll_new(&roll, &ctx->alloc)))
-    return cops__fail(ctx, rc, "out of memory for a roll");
-  if ((rc = save_passengers(ctx, &s, p, n))) {
-    cops_roll_free(roll);
+  proc pr;
+  if ((rc = proc_begin(ctx, &pr, log, NULL, p, n)))
     return rc;
-  }
-  cops__d6_undo u;
-  cops__d6_save(&u, ctx, log, NULL, NULL);
+  cops_roll *roll = pr.roll;
   cops_d6_vehicle_outcome o;
   memset(&o, 0, sizeof o);
   o.size = sizeof o;
@@ -291,10 +321,8 @@ int cops_d6_vehicle_harm(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_ve
   if (!(rc = cops__d6_roll_named(ctx, roll, &dp, &r, COPS__D6_NONE, COPS_D6_FOR_DAMAGE, NULL, -1,
                                  log, &total)))
     rc = hit_vehicle(ctx, &r, roll, &full, id, total, p, ids, n, log, &o);
-  cops_roll_free(roll);
-  restore_passengers(ctx, &s, rc);
-  if ((rc = cops__d6_restore(&u, ctx, rc)))
-    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
+  if ((rc = proc_end(ctx, &pr, rc)))
+    return rc;
   vehicle_out(v, &full);
   outcome_put(out, &o);
   return COPS_OK;
@@ -343,16 +371,10 @@ int cops_d6_attack_vehicle(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_
     band = distance <= 3 ? COPS_D6_POINT_BLANK : distance <= w->range[0] ? COPS_D6_SHORT
            : distance <= w->range[1] ? COPS_D6_MEDIUM : COPS_D6_LONG;
   }
-  cops_roll *roll;
-  saved s;
-  if ((rc = cops__roll_new(&roll, &ctx->alloc)))
-    return cops__fail(ctx, rc, "out of memory for a roll");
-  if ((rc = save_passengers(ctx, &s, p, n))) {
-    cops_roll_free(roll);
+  proc pr;
+  if ((rc = proc_begin(ctx, &pr, log, att, p, n)))
     return rc;
-  }
-  cops__d6_undo u;
-  cops__d6_save(&u, ctx, log, att, NULL);
+  cops_roll *roll = pr.roll;
   cops_d6_vehicle_outcome o;
   memset(&o, 0, sizeof o);
   o.size = sizeof o;
@@ -405,10 +427,8 @@ int cops_d6_attack_vehicle(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_
                                     attacker_id, log, &dtotal)))
       rc = hit_vehicle(ctx, &r, roll, &full, id, dtotal, p, ids, n, log, &o);
   }
-  cops_roll_free(roll);
-  restore_passengers(ctx, &s, rc);
-  if ((rc = cops__d6_restore(&u, ctx, rc)))
-    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
+  if ((rc = proc_end(ctx, &pr, rc)))
+    return rc;
   vehicle_out(v, &full);
   outcome_put(out, &o);
   return COPS_OK;
@@ -479,16 +499,10 @@ int cops_d6_collision(cops_d6_vehicle_outcome *outs, cops_ctx *ctx, cops_d6_vehi
   const int m = impact == COPS_D6_INTO_OBJECT ? 2 : n;    /* the object: Stopped, 0D */
   speeds[n] = COPS_D6_STOPPED;
   cops_d6_collision_code(speeds, m, impact, &code);
-  cops_roll *roll;
-  saved s;
-  if ((rc = cops__roll_new(&roll, &ctx->alloc)))
-    return cops__fail(ctx, rc, "out of memory for a roll");
-  if ((rc = save_passengers(ctx, &s, p, total_p))) {
-    cops_roll_free(roll);
+  proc pr;
+  if ((rc = proc_begin(ctx, &pr, log, NULL, p, total_p)))
     return rc;
-  }
-  cops__d6_undo u;
-  cops__d6_save(&u, ctx, log, NULL, NULL);
+  cops_roll *roll = pr.roll;
   cops_d6_vehicle_outcome o[8];
   int first = 0;
   for (int i = 0; i < n && !rc; i++) {
@@ -510,10 +524,8 @@ int cops_d6_collision(cops_d6_vehicle_outcome *outs, cops_ctx *ctx, cops_d6_vehi
     }
     first += np;
   }
-  cops_roll_free(roll);
-  restore_passengers(ctx, &s, rc);
-  if ((rc = cops__d6_restore(&u, ctx, rc)))
-    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
+  if ((rc = proc_end(ctx, &pr, rc)))
+    return rc;
   for (int i = 0; i < n; i++) {
     vehicle_out(v[i], &full[i]);
     if (outs) {
@@ -556,16 +568,10 @@ int cops_d6_vehicle_crash(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_v
   if (full.control != COPS_D6_OUT_OF_CONTROL)
     return cops__fail(ctx, COPS_ERULE, "%s is not out of control: only a severe result's "
                       "loss of control ends in a crash (§5.17, D6-A25)", full.name);
-  cops_roll *roll;
-  saved s;
-  if ((rc = cops__roll_new(&roll, &ctx->alloc)))
-    return cops__fail(ctx, rc, "out of memory for a roll");
-  if ((rc = save_passengers(ctx, &s, p, n))) {
-    cops_roll_free(roll);
+  proc pr;
+  if ((rc = proc_begin(ctx, &pr, log, NULL, p, n)))
     return rc;
-  }
-  cops__d6_undo u;
-  cops__d6_save(&u, ctx, log, NULL, NULL);
+  cops_roll *roll = pr.roll;
   cops_d6_vehicle_outcome o;
   memset(&o, 0, sizeof o);
   o.size = sizeof o;
@@ -583,10 +589,8 @@ int cops_d6_vehicle_crash(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_v
     rc = cops__d6_harm_run(ctx, &r, roll, p[i], ids ? ids[i] : 100 + i, (cops_d6_code){6, 0}, 0,
                            log, &po);
   }
-  cops_roll_free(roll);
-  restore_passengers(ctx, &s, rc);
-  if ((rc = cops__d6_restore(&u, ctx, rc)))
-    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
+  if ((rc = proc_end(ctx, &pr, rc)))
+    return rc;
   vehicle_out(v, &full);
   outcome_put(out, &o);
   return COPS_OK;
