@@ -313,7 +313,7 @@ START_TEST(test_s5_7_mortal_clock)
   ck_assert_int_eq(cops_d6_harm(&o, ctx, ch, 1, code(4, 0), 0, NULL, log), COPS_OK);
   ck_assert_int_eq(o.wound_level, COPS_D6_MORTALLY);
   ck_assert_int_eq(cops_d6_character_can_act(ch), 0);
-  script_faces(&s, 0, NULL);
+  script_faces(&s, 0, (const int[]){0});   /* no die may be drawn */
   ck_assert_int_eq(cops_d6_character_end_round(ch, ctx, 1, NULL, log), COPS_OK);   /* no roll */
   ck_assert_int_eq(wounds(ch).mortal_rounds, 1);
   SCRIPT_FACES(&s, 1, 1, 1, 1, 1);                        /* against 0: lives */
@@ -342,7 +342,7 @@ START_TEST(test_s5_7_mortal_clock)
   w.mortal_rounds = 100;
   w.stabilised = 1;
   cops_d6_character_set_wounds(b, &w);
-  script_faces(&s, 0, NULL);
+  script_faces(&s, 0, (const int[]){0});   /* no die may be drawn */
   ck_assert_int_eq(cops_d6_character_end_round(b, ctx, 1, NULL, NULL), COPS_OK);
   ck_assert_int_eq(wounds(b).mortal_rounds, 100);
   cops_log_free(log);
