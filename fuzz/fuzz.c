@@ -699,6 +699,11 @@ static void fuzz_d6_attack(cops_ctx *ctx, struct bytes *b)
   }
   cops_d6_rules r;
   cops_d6_rules_init(&r);
+  int order[2], totals[2];
+  const int ranked = cops_d6_initiative(ctx, ch, NULL, (const unsigned[]){(unsigned)take(b, 0, 4),
+                                        (unsigned)take(b, 0, 3)}, 2, NULL, log, order, totals);
+  if (ranked > 2 || (ranked == 2 && order[0] == order[1]))
+    abort();
   r.skill_defence = take(b, 0, 1);
   r.success_damage = take(b, 0, 1);
   r.negative_resistance = take(b, 0, 1);

@@ -154,6 +154,7 @@ static json_t *event_json(const cops_log *log, int i)
 #if COPS_WITH_D6
   case COPS_D6_EV_ATTACK: case COPS_D6_EV_ROLL: case COPS_D6_EV_RESULT: case COPS_D6_EV_DAMAGE:
   case COPS_D6_EV_STATE: case COPS_D6_EV_HEAL: case COPS_D6_EV_VEHICLE:
+  case COPS_D6_EV_INITIATIVE:
     more = cops__d6_event_json(log, i);
     break;
 #endif

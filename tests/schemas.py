@@ -354,6 +354,8 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
         for seed in range(40):
             a = cops.d6.Character.load(ctx, thug)
             b = cops.d6.Character.load(ctx, cop)
+            cops.d6.initiative(ctx, [a, b], flags=[["surpriser"] if seed % 2 else [], []],
+                               log=log)
             b.set_wounds(cops.d6.Wounds(step=seed % 5))
             cops.d6.attack(ctx, a, b, weapon="Uzi 9mm", distance=5, option="burst", log=log)
             if b.wounds().level != "killed":

@@ -406,6 +406,55 @@ START_TEST(test_s8_3_hp_damage)
 }
 END_TEST
 
+/* §5.2, §5.15, D6-A6: Perception each round; surprisers first, long weapons last; a tie to
+ * the higher Perception, then to a d6 drawn again while equal; who cannot act is left out. */
+START_TEST(test_s5_2_initiative)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *f[5];
+  f[0] = simple(ctx, "A", "2D");                     /* Perception 2D */
+  f[1] = simple(ctx, "B", "2D");
+  f[2] = simple(ctx, "C", "2D");
+  f[3] = simple(ctx, "D", "2D");
+  f[4] = simple(ctx, "E", "2D");
+  cops_d6_character_set_trait(f[1], COPS_D6_PERCEPTION, &(cops_d6_code){1, 2});   /* lower */
+  cops_d6_wounds w = wounds(f[4]);
+  w.step = 5;                                        /* dying: left out */
+  cops_d6_character_set_wounds(f[4], &w);
+  const unsigned flags[5] = {0, 0, COPS_D6_LONG_IN_MELEE, COPS_D6_SURPRISER, 0};
+  int order[5], totals[5];
+  cops_log *log;
+  ck_assert_int_eq(cops_log_new(&log, ctx), COPS_OK);
+  /* A 3+3 = 6; B 1D+2, 4 + 2 = 6: a tie, A's Perception the higher; C 5+5 = 10 but a long
+   * weapon in melee; D 1+1 = 2 but the surpriser. */
+  SCRIPT_FACES(&s, 3, 3, 4, 3, 5, 5, 1, 1);
+  ck_assert_int_eq(cops_d6_initiative(ctx, f, NULL, flags, 5, NULL, log, order, totals), 4);
+  ck_assert_int_eq(order[0], 3);                     /* the surpriser */
+  ck_assert_int_eq(order[1], 0);
+  ck_assert_int_eq(order[2], 1);
+  ck_assert_int_eq(order[3], 2);                     /* the long weapon, though highest */
+  ck_assert_int_eq(totals[1], 6);
+  ck_assert_int_eq(totals[4], 0);
+  /* A and C equal in all: a d6 each, again while equal: 4, 4 then 2, 5. */
+  cops_d6_character *pair[2] = {f[0], f[2]};
+  SCRIPT_FACES(&s, 3, 3, 3, 3, 4, 4, 2, 5);
+  ck_assert_int_eq(cops_d6_initiative(ctx, pair, NULL, NULL, 2, NULL, log, order, NULL), 2);
+  ck_assert_int_eq(order[0], 1);
+  ck_assert_int_eq(s.next, 8);
+  cops_d6_event e;
+  e.size = sizeof e;
+  ck_assert_int_eq(cops_d6_log_event(log, cops_log_count(log) - 2, &e), COPS_OK);
+  ck_assert_int_eq(e.rank, 1);
+  ck_assert_int_eq(e.tie_die, 5);
+  ck_assert_int_eq(cops_d6_initiative(ctx, f, NULL, flags, 33, NULL, log, order, NULL), COPS_ERANGE);
+  cops_log_free(log);
+  for (int k = 0; k < 5; k++)
+    cops_d6_character_free(f[k]);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 /* A shooter and its target for the attack tests: Marksmanship 4D, a Glock 17 (3D+2,
  * 8/16/24 m); the target Vigueur 1D, Dodge 3D, no protection. */
 static void duel(cops_ctx *ctx, cops_d6_character **a, cops_d6_character **b)
@@ -1071,6 +1120,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_s5_7_mortal_clock);
   tcase_add_test(tc, test_s5_8_extra_levels);
   tcase_add_test(tc, test_s8_3_hp_damage);
+  tcase_add_test(tc, test_s5_2_initiative);
   tcase_add_test(tc, test_s5_4_range);
   tcase_add_test(tc, test_s5_5_hit_and_damage);
   tcase_add_test(tc, test_s5_3_defences);

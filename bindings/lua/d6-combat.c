@@ -799,7 +799,11 @@ static int d6_event(lua_State *L)
     {"hp_lost", e.hp_lost}, {"wound_level", e.wound_level}, {"unconscious", e.unconscious},
     {"massive", e.massive}, {"state", e.state}, {"value", e.value}, {"dropped", e.dropped},
     {"heal_kind", e.heal_kind}, {"level_before", e.level_before}, {"hp_gained", e.hp_gained},
-    {"rolled", e.rolled}};
+    {"rolled", e.rolled}, {"vehicle_event", e.vehicle_event},
+    {"vehicle_result", e.vehicle_result}, {"passenger_damage", e.passenger_damage},
+    {"speed", e.speed}, {"top_speed", e.top_speed}, {"control", e.control},
+    {"vehicle_penalty", e.vehicle_penalty}, {"ranks_lost", e.ranks_lost}, {"rank", e.rank},
+    {"tie_die", e.tie_die}};
   set_fields(L, f, sizeof f / sizeof f[0], 0);
   d6_push_code(L, e.code);
   lua_setfield(L, -2, "code");
@@ -1217,6 +1221,71 @@ static int d6_repair(lua_State *L)
   return 1;
 }
 
+/* cops.d6.initiative(ctx, {fighters}[, {ids, flags = {{...}, ...}, rules, log}]) -> the order
+ * (positions in the list, first to act first), the totals by position. */
+static int d6_initiative(lua_State *L)
+{
+  static const char *const iflags[] = {"surpriser", "long_in_melee", NULL};
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const int n = (int)luaL_len(L, 2);
+  if (n < 1 || n > 32)
+    return luaL_argerror(L, 2, "1 to 32 fighters");
+  cops_d6_character *f[32];
+  int ids[32], has_ids = 0, order[32], totals[32], id;
+  unsigned flags[32] = {0};
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, 2, i + 1);
+    f[i] = to_entity(L, lua_gettop(L), D6_CHARACTER)->p;
+    lua_pop(L, 1);
+  }
+  cops_d6_rules rr;
+  const cops_d6_rules *rules;
+  cops_log *log;
+  opts(L, c, 3, 0, &id, &rr, &rules, &log);
+  if (!lua_isnoneornil(L, 3)) {
+    lua_getfield(L, 3, "ids");
+    if (lua_istable(L, -1)) {
+      has_ids = 1;
+      for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ids[i] = checkint(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, 3, "flags");
+    if (lua_istable(L, -1)) {
+      const int t = lua_gettop(L);
+      for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, t, i + 1);
+        if (lua_istable(L, -1)) {
+          lua_newtable(L);
+          lua_pushvalue(L, -2);
+          lua_setfield(L, -2, "f");
+          flags[i] = field_bits(L, lua_gettop(L), "f", iflags);
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  const int ranked = check(L, c, cops_d6_initiative(c->ctx, f, has_ids ? ids : NULL, flags, n,
+                                                    rules, log, order, totals));
+  lua_createtable(L, ranked, 0);
+  for (int k = 0; k < ranked; k++) {
+    lua_pushinteger(L, order[k] + 1);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, totals[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 2;
+}
+
 void open_d6_combat(lua_State *L)
 {
   static const luaL_Reg methods[] = {
@@ -1244,7 +1313,8 @@ void open_d6_combat(lua_State *L)
     {"vehicle", d6_vehicle}, {"vehicle_harm", d6_vehicle_harm},
     {"attack_vehicle", d6_attack_vehicle}, {"collision_code", d6_collision_code},
     {"collision", d6_collision}, {"vehicle_end_round", d6_vehicle_end_round},
-    {"vehicle_crash", d6_vehicle_crash}, {"repair", d6_repair}, {NULL, NULL},
+    {"vehicle_crash", d6_vehicle_crash}, {"repair", d6_repair},
+    {"initiative", d6_initiative}, {NULL, NULL},
   };
   luaL_setfuncs(L, functions, 0);
   push_names(L, cops_d6_trait_name);

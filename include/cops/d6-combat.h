@@ -169,6 +169,35 @@ typedef struct cops_d6_outcome {
 COPS_API int cops_d6_attack_resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *a,
                                     cops_log *log);
 
+/** Initiative flag: this fighter surprises the others: it acts first (§5.15, D6-A6). */
+#define COPS_D6_SURPRISER 0x1u
+/** Initiative flag: it fights in melee with a weapon longer than 2 m: it acts last (§5.15). */
+#define COPS_D6_LONG_IN_MELEE 0x2u
+
+/**
+ * @brief A round's initiative (§5.2, D6-A6, D6-M11): each fighter able to act rolls
+ * Perception (its penalties included, D6-A17); surprisers first, fighters with a weapon
+ * longer than 2 m in melee last, and within each the highest total first, a tie to the
+ * higher Perception code, then to a d6 each, drawn again while equal. Fighters who cannot
+ * act (unconscious, dying, dead) are left out. All or nothing; events d6.roll (purpose
+ * initiative) for each, then d6.initiative for each rank.
+ * @param ctx the dice
+ * @param fighters the characters, 1 .. 32, each once
+ * @param ids their ids in the events, or NULL (0, 1 ...)
+ * @param flags each one's ::COPS_D6_SURPRISER, ::COPS_D6_LONG_IN_MELEE, or NULL
+ * @param n how many
+ * @param rules NULL for the defaults
+ * @param log the events, or NULL
+ * @param order filled with the indices into @p fighters, first to act first (@p n room)
+ * @param totals filled with each fighter's total by index (0 for those left out), or NULL
+ * @return the fighters ranked (0 when none can act), or ::COPS_EINVAL, ::COPS_ERANGE,
+ *         ::COPS_ERNG, ::COPS_ENOMEM
+ * @since 0.16.0
+ */
+COPS_API int cops_d6_initiative(cops_ctx *ctx, cops_d6_character *const *fighters, const int *ids,
+                                const unsigned *flags, int n, const cops_d6_rules *rules,
+                                cops_log *log, int *order, int *totals);
+
 /** Harm outside combat (§5.19, D6-M15). */
 enum cops_d6_hazards {
   COPS_D6_BOTULISM = 0,      /**< 4D */
@@ -237,6 +266,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_STATE,          /**< a change of state: knocked out, wakes, recovers, dies ... */
   COPS_D6_EV_HEAL,           /**< a recovery or a treatment: its kind, the levels before and after, HP regained */
   COPS_D6_EV_VEHICLE,        /**< a vehicle's damage, crash, stop or repair: its result and state after */
+  COPS_D6_EV_INITIATIVE,     /**< a fighter's rank in the round: its total, Perception, tie-break die */
   COPS_D6_EV_TYPE_END
 };
 
@@ -255,6 +285,7 @@ enum cops_d6_purposes {
   COPS_D6_FOR_TREATMENT,      /**< Medicine or Knowledge on a patient (§6.2, §6.3) */
   COPS_D6_FOR_VEHICLE,        /**< a vehicle's Resistance (§5.17) */
   COPS_D6_FOR_REPAIR,         /**< a repair (§6.5) */
+  COPS_D6_FOR_INITIATIVE,     /**< Perception for initiative (D6-A6) */
   COPS_D6_PURPOSE_COUNT
 };
 
@@ -310,6 +341,8 @@ typedef struct cops_d6_event {
   int control;          /**< VEHICLE: a ::cops_d6_controls value after */
   int vehicle_penalty;  /**< VEHICLE: dice off manoeuvrability after */
   int ranks_lost;       /**< VEHICLE: top-speed ranks lost */
+  int rank;             /**< INITIATIVE: 1 for the first to act */
+  int tie_die;          /**< INITIATIVE: the last tie-break die drawn, 0 for none */
   int damage_total;     /**< DAMAGE */
   int resistance_total; /**< DAMAGE */
   int margin;           /**< DAMAGE, VEHICLE */

@@ -8,7 +8,7 @@
 #include "d6-private.h"
 
 static const char *const type_names[] = {"d6.attack", "d6.roll", "d6.result", "d6.damage",
-                                         "d6.state", "d6.heal", "d6.vehicle"};
+                                         "d6.state", "d6.heal", "d6.vehicle", "d6.initiative"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -19,7 +19,7 @@ static const char *const location_keys[COPS_D6_LOCATION_COUNT] = {
 static const char *const defence_keys[3] = {"natural", "active", "total"};
 static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival",
-  "recovery", "treatment", "vehicle", "repair"};
+  "recovery", "treatment", "vehicle", "repair", "initiative"};
 static const char *const vehicle_what[4] = {"damage", "crash", "repair", "stop"};
 static const char *const result_keys[6] = {"none", "very_light", "light", "heavy", "severe",
                                            "destroyed"};
@@ -57,6 +57,10 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
   case COPS_D6_EV_DAMAGE:
     e->damage_total = v[0], e->resistance_total = v[1], e->margin = v[2], e->steps = v[3];
     e->hp_lost = v[4], e->wound_level = v[5], e->unconscious = v[6], e->massive = v[7];
+    break;
+  case COPS_D6_EV_INITIATIVE:
+    e->rank = v[0], e->total = v[1], e->code.dice = v[2] / 3, e->code.pips = v[2] % 3;
+    e->tie_die = v[3];
     break;
   case COPS_D6_EV_VEHICLE:
     e->vehicle_event = v[0], e->vehicle_result = v[1], e->margin = v[2];
@@ -151,6 +155,10 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
                      e.steps, "hp_lost", e.hp_lost, "wound_level",
                      cops__d6_level_names[e.wound_level], "unconscious", e.unconscious,
                      "massive", e.massive);
+  case COPS_D6_EV_INITIATIVE:
+    return json_pack("{s:i,s:i,s:o,s:o}", "rank", e.rank, "total", e.total, "perception",
+                     code_json(e.code), "tie_die",
+                     e.tie_die ? json_integer(e.tie_die) : json_null());
   case COPS_D6_EV_VEHICLE:
     return json_pack("{s:s,s:s,s:i,s:i,s:s,s:s,s:s,s:i,s:i}", "event",
                      vehicle_what[e.vehicle_event], "result", result_keys[e.vehicle_result],
@@ -180,6 +188,7 @@ typedef struct words {
   const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
   const char *heal[3], *better, *worse, *same, *hp_gained;
   const char *vresult[6], *vcrash, *vrepair, *vstop, *control[4], *passengers, *top_speed;
+  const char *acts, *tie;
 } words;
 
 static const words en = {
@@ -204,7 +213,7 @@ static const words en = {
    "heavy damage (-2D)", "severe damage", "destroyed"},
   "crashes", "is repaired by", "stops",
   {"controlled", "out of control", "crashed", "wrecked"},
-  "each passenger takes", "top speed",
+  "each passenger takes", "top speed", "acts", "a tie broken by",
 };
 
 static const words fr = {
@@ -228,7 +237,7 @@ static const words fr = {
    "dégâts lourds (-2D)", "dégâts graves", "détruit"},
   "s'écrase", "est réparé par", "s'arrête",
   {"sous contrôle", "hors de contrôle", "écrasé", "détruit"},
-  "chaque passager encaisse", "vitesse maximale",
+  "chaque passager encaisse", "vitesse maximale", "agit au rang", "une égalité départagée par",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -290,6 +299,18 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
       cops__text_printf(t, " +%d %s,", e.steps, W->steps[e.steps > 1]);
     cops__text_printf(t, " %s %s%s%s.", W->now, W->level[e.wound_level], e.massive ? ", " : "",
                       e.massive ? W->massive : "");
+    break;
+  case COPS_D6_EV_INITIATIVE:
+    if (lang == COPS_LANG_FR)
+      cops__text_printf(t, "%s %s %d (%d)", actor, W->acts, e.rank, e.total);
+    else
+      cops__text_printf(t, "%s %s %d%s (%d)", actor, W->acts, e.rank,
+                        e.rank % 10 == 1 && e.rank % 100 != 11 ? "st"
+                        : e.rank % 10 == 2 && e.rank % 100 != 12 ? "nd"
+                        : e.rank % 10 == 3 && e.rank % 100 != 13 ? "rd" : "th", e.total);
+    if (e.tie_die)
+      cops__text_printf(t, ", %s %d", W->tie, e.tie_die);
+    cops__text_printf(t, ".");
     break;
   case COPS_D6_EV_VEHICLE:
     if (e.vehicle_event == 0)

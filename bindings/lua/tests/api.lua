@@ -1047,6 +1047,14 @@ test("d6: vehicles, collisions, repairs (§5.16-§5.18, §6.5)", function()
   assert(van.speed == "full_speed")
 end)
 
+test("d6: initiative (§5.2, D6-A6)", function()
+  if not cops.d6 then return end
+  local s <close> = scripted({3, 3, 5, 5, 1, 1})
+  local a, b, c = cops.d6.character(s, "A"), cops.d6.character(s, "B"), cops.d6.character(s, "C")
+  local order, totals = cops.d6.initiative(s, {a, b, c}, {flags = {{}, {}, {"surpriser"}}})
+  assert(order[1] == 3 and order[2] == 2 and order[3] == 1 and totals[2] == 10)
+end)
+
 test("d6: recovery and treatment (§6.1, §6.3, D6-A35)", function()
   if not cops.d6 then return end
   local s <close> = scripted({2, 2, 2, 5, 5, 4})

@@ -381,4 +381,4 @@ from .d6_combat import (  # noqa: E402  (the combat module reads this one's name
     hazard_name, hit_points, hp_level, protection, protections, trait_parent, weapon, weapons,
     Healing, recover, recovery_wait, treat, RESTS, TREATMENTS, SPEEDS, VEHICLE_RESULTS, CONTROLS,
     IMPACTS, Vehicle, VehicleOutcome, attack_vehicle, collision, collision_code, repair,
-    vehicle_crash, vehicle_harm)
+    vehicle_crash, vehicle_harm, initiative)

@@ -42,7 +42,8 @@ VICTIMS = (None, "target", "attacker")   #: cops_d6_victims
 HAZARDS = ("botulism", "poison", "cold_or_heat", "extreme_cold_or_heat", "socket",
            "high_voltage", "fall", "acid", "radiation", "fire")   #: cops_d6_hazards
 PURPOSES = ("attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout",
-            "survival", "recovery", "treatment")   #: cops_d6_purposes
+            "survival", "recovery", "treatment", "vehicle", "repair",
+            "initiative")   #: cops_d6_purposes
 RESTS = ("rested", "worked", "long_rest")   #: cops_d6_rests
 TREATMENTS = ("after_combat", "in_combat")   #: cops_d6_treatments
 STATES = ("knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies",
@@ -120,7 +121,8 @@ class _Event(ctypes.Structure):
             "attack_total", "defence_value", "band", "hit", "level", "parried", "damage_total",
             "resistance_total", "margin", "steps", "hp_lost", "wound_level", "unconscious",
             "massive", "state", "value", "dropped", "heal_kind", "level_before", "hp_gained",
-            "rolled")]
+            "rolled", "vehicle_event", "vehicle_result", "passenger_damage", "speed",
+            "top_speed", "control", "vehicle_penalty", "ranks_lost", "rank", "tie_die")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p
@@ -178,6 +180,7 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_harm": (_i, [ctypes.POINTER(_Outcome), _p, _p, _i, _Code, _i, _p, _p]),
     "cops_d6_character_end_round": (_i, [_p, _p, _i, _p, _p]),
     "cops_d6_log_event": (_i, [_p, _i, ctypes.POINTER(_Event)]),
+    "cops_d6_initiative": (_i, [_p, _p, _p, _p, _i, _p, _p, _pi, _pi]),
     "cops_d6_recovery_wait": (_i, [_i]),
     "cops_d6_recover": (_i, [_p, _p, _p, _i, _i, _p, _p]),
     "cops_d6_treat": (_i, [_p, _p, _p, _i, _p, _i, _i, _p, _p]),
@@ -1030,3 +1033,38 @@ def repair(ctx: Context, mechanic: Character, skill: Code, v: Vehicle, index: in
                                   ctypes.byref(v._c), n.integer(id, "id"),
                                   n.integer(index, "index"), bits, _rules(rules), _log(log)))
     return bool(ok.value)
+
+
+_INITIATIVE_FLAGS = {"surpriser": 0x1, "long_in_melee": 0x2}
+
+
+def initiative(ctx: Context, fighters: Sequence[Character], *,
+               ids: Optional[Sequence[int]] = None,
+               flags: Optional[Sequence[Sequence[str]]] = None, rules: Optional[Rules] = None,
+               log: Optional[Any] = None) -> Tuple[List[int], List[int]]:
+    """A round's initiative (cops_d6_initiative, §5.2, D6-A6): the indices of the fighters
+    able to act, first to act first, and every fighter's Perception total (0 if left out).
+    flags[i] lists "surpriser" or "long_in_melee"."""
+    _need()
+    count = len(fighters)
+    arr, idarr, _ = _aboard(fighters, ids)
+    farr = None
+    if flags is not None:
+        if len(flags) != count:
+            raise ValueError("one list of flags a fighter")
+        bits = []
+        for fl in flags:
+            if isinstance(fl, str):
+                raise TypeError("flags: a list of names a fighter, not a str")
+            b = 0
+            for f in fl:
+                if f not in _INITIATIVE_FLAGS:
+                    raise ValueError("unknown flag %r (%s)" % (f, ", ".join(_INITIATIVE_FLAGS)))
+                b |= _INITIATIVE_FLAGS[f]
+            bits.append(b)
+        farr = (ctypes.c_uint * count)(*bits)
+    order = (ctypes.c_int * max(count, 1))()
+    totals = (ctypes.c_int * max(count, 1))()
+    ranked = ctx._check(lib.cops_d6_initiative(ctx._h, arr, idarr, farr, count, _rules(rules),
+                                               _log(log), order, totals))
+    return list(order[:ranked]), list(totals[:count])

@@ -175,3 +175,13 @@ def test_vehicles():
         assert '"type":"d6.vehicle"' in log.jsonl()
         with pytest.raises(cops.RuleError, match="out of control"):
             d6.vehicle_crash(ctx, van)
+
+
+def test_initiative():
+    # §5.2, D6-A6: Perception each round; the surpriser first; ties to Perception, then a d6.
+    with scripted(3, 3, 5, 5, 1, 1) as ctx:
+        a, b, c = (d6.Character.new(ctx, x) for x in "ABC")
+        log = cops.Log(ctx)
+        order, totals = d6.initiative(ctx, [a, b, c], flags=[[], [], ["surpriser"]], log=log)
+        assert order == [2, 1, 0] and totals == [6, 10, 2]
+        assert '"type":"d6.initiative"' in log.jsonl()
