@@ -1,29 +1,6 @@
 /* D6 healing (OTHER-SYSTEMS.md D6 §6.1-§6.4, §8.5-§8.7 and the rulings each test cites):
  * natural recovery and treatments with scripted dice. */
-#include <stdio.h>
-
-#include <cops/d6.h>
-
-#include "testutil.h"
-
-#define ATTRS(vig) "\"attributes\":{\"vigueur\":\"" vig "\",\"agility\":\"3D\",\"coordination\":\"3D\"," \
-                   "\"perception\":\"2D\",\"knowledge\":\"2D\",\"charisma\":\"2D\"}"
-
-static cops_d6_character *sheet(cops_ctx *ctx, const char *json)
-{
-  cops_d6_character *ch = NULL;
-  ck_assert_msg(cops_d6_character_from_json(&ch, ctx, json) == COPS_OK, "%s: %s", json,
-                cops_ctx_errmsg(ctx));
-  return ch;
-}
-
-static cops_d6_wounds wounds(const cops_d6_character *ch)
-{
-  cops_d6_wounds w;
-  w.size = sizeof w;
-  ck_assert_int_eq(cops_d6_character_wounds(ch, &w), COPS_OK);
-  return w;
-}
+#include "d6-testutil.h"
 
 static void set_step(cops_d6_character *ch, int step)
 {

@@ -165,8 +165,25 @@ cops_d6_code d6_code_at(lua_State *L, ctx_ud *c, int i);
 void d6_push_code(lua_State *L, cops_d6_code k);
 /* The rules of the table at index i (nil: the defaults) (d6.c). */
 const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *r);
-/* cops.d6's characters and combat (d6-combat.c), added to the module table on top. */
+/* cops.d6's characters (d6-character.c), combat and healing (d6-combat.c), vehicles
+ * (d6-vehicle.c), added to the module table on top; open_d6_combat opens the other two. */
 void open_d6_combat(lua_State *L);
+void open_d6_character(lua_State *L);
+void open_d6_vehicle(lua_State *L);
+/* Shared by those files: a name among words (an error naming what otherwise), a trait's
+ * name, a field of table t naming one of words (dflt when absent), a field's list of names
+ * as bits and bits as a list, a name field into a buffer, the level names; a weapon field
+ * by name or index; the options table {id, rules, log} of a call. */
+extern const char *const d6_level_names[];
+int d6_word(lua_State *L, int i, const char *const *words, const char *what);
+int d6_trait_arg(lua_State *L, int i);
+int d6_field_word(lua_State *L, int t, const char *key, const char *const *words, int dflt);
+unsigned d6_field_bits(lua_State *L, int t, const char *key, const char *const *words);
+void d6_push_bits(lua_State *L, unsigned bits, const char *const *words);
+void d6_name_field(lua_State *L, int t, char *out, size_t cap);
+int d6_weapon_index(lua_State *L, int t, const char *key, const cops_d6_character *ch);
+void d6_opts(lua_State *L, ctx_ud *c, int i, int dflt_id, int *id, cops_d6_rules *rr,
+             const cops_d6_rules **rules, cops_log **log);
 #define D6_CHARACTER "cops.d6_character"
 #endif
 

@@ -379,6 +379,7 @@ from .d6_combat import (  # noqa: E402  (the combat module reads this one's name
     PURPOSES, ROLL_DEFENCE, SIZES, STATES, TRAITS, VICTIMS, Character, Outcome, Protection,
     Weapon, Wounds, attack, category_name, end_round, event_fields, harm, hazard_code,
     hazard_name, hit_points, hp_level, protection, protections, trait_parent, weapon, weapons,
-    Healing, recover, recovery_wait, treat, RESTS, TREATMENTS, SPEEDS, VEHICLE_RESULTS, CONTROLS,
-    IMPACTS, Vehicle, VehicleOutcome, attack_vehicle, collision, collision_code, repair,
-    vehicle_crash, vehicle_harm, initiative)
+    Healing, recover, recovery_wait, treat, RESTS, TREATMENTS, initiative)
+from .d6_vehicle import (  # noqa: E402
+    CONTROLS, IMPACTS, SPEEDS, VEHICLE_RESULTS, Vehicle, VehicleOutcome, attack_vehicle,
+    collision, collision_code, repair, vehicle_crash, vehicle_harm)
