@@ -15,6 +15,41 @@ static const signed char option_dice[COPS_D6_OPTION_COUNT][2] = {
 static const signed char size_dice[4] = {0, -1, -4, -8};
 static const signed char gravity_dice[4] = {0, -1, -2, 2};
 
+int cops__d6_attack_skill(const cops_d6_weapon *w, int armed)
+{
+  return !armed ? COPS_D6_BRAWLING
+         : w->category == COPS_D6_MELEE ? COPS_D6_MELEE_WEAPONS
+         : w->category == COPS_D6_THROWN || w->category == COPS_D6_EXPLOSIVE ? COPS_D6_THROWING
+                                                                              : COPS_D6_MARKSMANSHIP;
+}
+
+int cops__d6_band(int d, const int limit[3])
+{
+  return d <= 3 ? COPS_D6_POINT_BLANK : d <= limit[0] ? COPS_D6_SHORT
+         : d <= limit[1] ? COPS_D6_MEDIUM : COPS_D6_LONG;
+}
+
+int cops__d6_band_points(int band)
+{
+  static const int points[4] = {-5, 0, 5, 10};
+  return band >= COPS_D6_POINT_BLANK && band <= COPS_D6_LONG ? points[band] : 0;
+}
+
+cops_d6_code cops__d6_damage_code(const cops_d6_character *att, const cops_d6_weapon *w, int armed)
+{
+  cops_d6_code natural, dmg;
+  cops_d6_character_natural_damage(att, &natural);
+  dmg = natural;
+  if (armed && (!w->adds_natural || cops_d6_code_add(w->damage, natural, &dmg)))
+    dmg = w->damage;
+  return dmg;
+}
+
+int cops__d6_gravity_dice(const cops_d6_rules *r)
+{
+  return gravity_dice[r->gravity];
+}
+
 static void attack_default(cops_d6_attack *a)
 {
   memset(a, 0, sizeof *a);
@@ -182,10 +217,7 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
 {
   cops_d6_character *att = a->attacker, *tgt = a->target;
   const int ranged = w->category != COPS_D6_MELEE, armed = a->weapon >= 0;
-  const int skill = !armed ? COPS_D6_BRAWLING
-                    : w->category == COPS_D6_MELEE ? COPS_D6_MELEE_WEAPONS
-                    : w->category == COPS_D6_THROWN || w->category == COPS_D6_EXPLOSIVE
-                        ? COPS_D6_THROWING : COPS_D6_MARKSMANSHIP;
+  const int skill = cops__d6_attack_skill(w, armed);
   const int parrying = a->defence != COPS_D6_NATURAL && is_parry(a->defence_skill);
   int rc;
   {
@@ -234,8 +266,7 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
                           w->name, limit[2]);
       in_reach = 0;                /* a throw that falls short misses */
     }
-    band = d <= 3 ? COPS_D6_POINT_BLANK : d <= limit[0] ? COPS_D6_SHORT
-           : d <= limit[1] ? COPS_D6_MEDIUM : COPS_D6_LONG;
+    band = cops__d6_band(d, limit);
   }
   o->band = band;
   /* The defence value (§5.3, §5.4; D6-A11, D6-A14, D6-L5: a parry against a missile counts
@@ -256,9 +287,7 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
     }
     value = dt + (a->defence == COPS_D6_TOTAL ? 10 : 0);
   }
-  static const int band_points[4] = {-5, 0, 5, 10};
-  if (band != COPS_D6_NO_BAND)
-    value += band_points[band];
+  value += cops__d6_band_points(band);
   if (a->cover) {
     cops_d6_pool_init(&p, ((cops_d6_code){a->cover, 0}));
     if ((rc = cops__d6_roll_logged(ctx, roll, &p, r, COPS__D6_NONE, COPS_D6_FOR_COVER, NULL, -1,
@@ -298,13 +327,8 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
                                  armed ? w->name : NULL, v)))
       return rc;
   }
-  cops_d6_code natural;
-  cops_d6_character_natural_damage(att, &natural);
   if (o->hit) {                    /* §5.5, D6-A38 */
-    cops_d6_code dmg = natural;
-    if (armed && (!w->adds_natural || cops_d6_code_add(w->damage, natural, &dmg)))
-      dmg = w->damage;
-    cops_d6_pool_init(&p, dmg);
+    cops_d6_pool_init(&p, cops__d6_damage_code(att, w, armed));
     p.dice_mod = option_dice[a->option][1] + gravity_dice[r->gravity];
     p.points = damage_points + (r->success_damage ? o->level / 5 : 0);
     o->victim = COPS_D6_TARGET_HIT;

@@ -106,6 +106,17 @@ int cops__d6_log_event(cops_log *log, int type, const cops_d6_character *actor, 
 int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_d6_character *v,
                    int id, int damage_total, const cops_d6_pool *resistance, int stun,
                    cops_log *log, cops_d6_outcome *o);
+/* The rules one attack and an attack on a vehicle share (lib/d6/d6-attack.c): the skill a
+ * weapon attacks with (§5.5: Brawling bare-handed, Melee Weapons, Throwing, Marksmanship),
+ * the range band of a distance within limits (§5.4.1, D6-A15: each band including its end)
+ * and its points on the defence, the damage code (§5.5, D6-A38: + natural damage for `+`
+ * codes, natural damage bare-handed), gravity's dice (§5.15). */
+int cops__d6_attack_skill(const cops_d6_weapon *w, int armed);
+int cops__d6_band(int distance, const int limit[3]);
+int cops__d6_band_points(int band);
+cops_d6_code cops__d6_damage_code(const cops_d6_character *att, const cops_d6_weapon *w, int armed);
+int cops__d6_gravity_dice(const cops_d6_rules *r);
+
 /* Harm (a damage code against Vigueur alone, D6-L4) on a character, inside a procedure;
  * a character killed outright (a wrecked vehicle's passengers). */
 int cops__d6_harm_run(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll,

@@ -368,8 +368,7 @@ int cops_d6_attack_vehicle(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_
     if (distance > w->range[2])
       return cops__fail(ctx, COPS_ERULE, "%d m is beyond %s's long range, %d m (§5.4.1)",
                         distance, w->name, w->range[2]);
-    band = distance <= 3 ? COPS_D6_POINT_BLANK : distance <= w->range[0] ? COPS_D6_SHORT
-           : distance <= w->range[1] ? COPS_D6_MEDIUM : COPS_D6_LONG;
+    band = cops__d6_band(distance, w->range);
   }
   proc pr;
   if ((rc = proc_begin(ctx, &pr, log, att, p, n)))
@@ -378,15 +377,11 @@ int cops_d6_attack_vehicle(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_
   cops_d6_vehicle_outcome o;
   memset(&o, 0, sizeof o);
   o.size = sizeof o;
-  static const int band_points[4] = {-5, 0, 5, 10};
   /* The difficulty (§5.16, D6-A64): 10, or the driver's dodge in its place; range; scale. */
-  int value = dodge_total != COPS_D6_ROLL_DEFENCE ? dodge_total : 10;
-  if (band != COPS_D6_NO_BAND)
-    value += band_points[band];
+  const int value = (dodge_total != COPS_D6_ROLL_DEFENCE ? dodge_total : 10) +
+                    cops__d6_band_points(band);
   const int diff = att->scale - full.scale;              /* §5.14 */
-  const int skill = weapon < 0 ? COPS_D6_BRAWLING : w->category == COPS_D6_MELEE
-                    ? COPS_D6_MELEE_WEAPONS : w->category == COPS_D6_THROWN ||
-                    w->category == COPS_D6_EXPLOSIVE ? COPS_D6_THROWING : COPS_D6_MARKSMANSHIP;
+  const int skill = cops__d6_attack_skill(w, weapon >= 0);
   cops_d6_pool ap;
   cops_d6_pool_init(&ap, cops__d6_trait(att, skill));
   cops__d6_penalty(att, skill, &ap.dice_mod, &ap.points);
@@ -412,15 +407,9 @@ int cops_d6_attack_vehicle(cops_d6_vehicle_outcome *out, cops_ctx *ctx, cops_d6_
                             weapon >= 0 ? w->name : NULL, vr);
   }
   if (!rc && o.hit) {
-    cops_d6_code natural, dmg;
-    cops_d6_character_natural_damage(att, &natural);
-    dmg = natural;
-    if (weapon >= 0 && (!w->adds_natural || cops_d6_code_add(w->damage, natural, &dmg)))
-      dmg = w->damage;
     cops_d6_pool dp;
-    cops_d6_pool_init(&dp, dmg);
-    dp.dice_mod = (r.gravity == COPS_D6_LOW_GRAVITY ? -1 : r.gravity == COPS_D6_ZERO_GRAVITY ? -2
-                   : r.gravity == COPS_D6_HIGH_GRAVITY ? 2 : 0);
+    cops_d6_pool_init(&dp, cops__d6_damage_code(att, w, weapon >= 0));
+    dp.dice_mod = cops__d6_gravity_dice(&r);
     dp.points = diff;
     int dtotal;
     if (!(rc = cops__d6_roll_logged(ctx, roll, &dp, &r, COPS__D6_NONE, COPS_D6_FOR_DAMAGE, att,
