@@ -18,7 +18,8 @@ passed=0
 failed=0
 failures=""
 
-note() { printf '\n==== %s\n' "$*"; }
+started=$(date +%s)
+note() { printf '\n==== %s (at %d s)\n' "$*" $(( $(date +%s) - started )); }
 
 setup() { # setup DIR OPTIONS...: configure (or reconfigure) and build. An existing
   # build takes its options through "meson configure": "meson setup --reconfigure" of
