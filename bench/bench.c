@@ -349,6 +349,38 @@ int main(int argc, char **argv)
   d6_att.distance = 12;
   if (cops_d6_attack_resolve(NULL, seeded, &d6_att, NULL))
     return 1;
+  /* Whole D6 fights (docs/d6.md, "Fights"), the default policy, no log: two officers with
+   * Glock 17s (Marksmanship 4D) against two thugs with machetes, 12 m apart; the fight made,
+   * played to its end and freed each time, the wounds healed first. */
+  double d6_fights = 0;
+  long n_d6_fights = 0, d6_fight_rounds = 0, d6_fight_runs = 0;
+  cops_d6_character *d6_ch[4];
+  for (int i = 0; i < 4; i++) {
+    cops_d6_weapon w = {.size = sizeof w};
+    if (cops_d6_character_new(&d6_ch[i], seeded) ||
+        cops_d6_character_set_name(d6_ch[i], i < 2 ? "Officer" : "Thug") ||
+        cops_d6_weapon_find(i < 2 ? "Glock 17" : "Machete", &w) ||
+        cops_d6_character_add_weapon(d6_ch[i], &w, NULL) ||
+        cops_d6_character_set_trait(d6_ch[i], i < 2 ? COPS_D6_MARKSMANSHIP : COPS_D6_MELEE_WEAPONS,
+                                    &(cops_d6_code){4, 0}) ||
+        cops_d6_character_set_trait(d6_ch[i], COPS_D6_VIGUEUR, &(cops_d6_code){3, 0}))
+      return 1;
+  }
+#define ONE_D6_FIGHT()                                                     \
+  do {                                                                     \
+    cops_d6_fight *f_;                                                     \
+    sink += cops_d6_fight_new(&f_, seeded, NULL);                          \
+    cops_d6_fight_set_logging(f_, 0);                                      \
+    for (int k_ = 0; k_ < 4; k_++) {                                       \
+      sink += cops_d6_character_set_wounds(d6_ch[k_], &d6_unhurt);          \
+      sink += cops_d6_fight_add(f_, d6_ch[k_], k_ / 2, k_ < 2 ? 0 : 12,    \
+                                2 * (k_ % 2), NULL);                       \
+    }                                                                      \
+    sink += cops_d6_fight_run(f_);                                         \
+    d6_fight_rounds += cops_d6_fight_round(f_);                            \
+    d6_fight_runs++;                                                       \
+    cops_d6_fight_free(f_);                                                \
+  } while (0)
 #endif
   for (int round = 0; round < ROUNDS; round++) {
     /* A roll is the call that fills the result with every die; reading a
@@ -386,11 +418,14 @@ int main(int argc, char **argv)
     RATE(d6_attacks, round, n_d6_attacks,
          sink += cops_d6_attack_resolve(NULL, seeded, &d6_att, NULL);
          sink += cops_d6_character_set_wounds(d6_b_ch, &d6_unhurt));
+    RATE(d6_fights, round, n_d6_fights, ONE_D6_FIGHT());
 #endif
   }
 #if COPS_WITH_D6
   cops_d6_character_free(d6_a_ch);
   cops_d6_character_free(d6_b_ch);
+  for (int i = 0; i < 4; i++)
+    cops_d6_character_free(d6_ch[i]);
 #endif
   cops_attack_odds_free(plan);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
@@ -457,6 +492,8 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f rolls/s\n", "d6: 4D+2 vs 15, the free die, full trace", d6_rolls);
   printf("  %-46s %13.0f queries/s\n", "d6: exact contest odds, 4D+2 against 3D+1", d6_contests);
   printf("  %-46s %13.0f attacks/s\n", "d6: an attack to the wound, Glock at 12 m", d6_attacks);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "d6: 2 v 2 fight, default policy, no log",
+         d6_fights, d6_fight_runs ? (double)d6_fight_rounds / (double)d6_fight_runs : 0);
 #endif
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);
@@ -476,6 +513,9 @@ int main(int argc, char **argv)
          fights2a / fights2);
 #if COPS_WITH_ST
   printf("  st 2 v 2 fights / COPS 2 v 2   %8.2f\n", st_fights / fights2);
+#endif
+#if COPS_WITH_D6
+  printf("  d6 2 v 2 fights / COPS 2 v 2   %8.2f\n", d6_fights / fights2);
 #endif
   if (peer > 0) {
     printf("  traced / peer                  %8.0f   (>= 300)\n", traced / peer);

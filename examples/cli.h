@@ -30,6 +30,27 @@ int dice_status(int rc, cops_ctx *ctx, const char *cmd, const char *what, const 
                 const struct script *s);
 /* A decimal seed 0..2^64-1: 1 and *out, or 0 for anything else. */
 int seed_number(const char *text, uint64_t *out);
+/* A fight file of an optional module played from the command line (cops st fight, cops d6
+ * fight): its calls, the fight as an opaque handle. */
+struct fight_file_ops {
+  const char *cmd;    /* "st fight" */
+  const char *help;   /* the help's topic, "st" */
+  int (*load)(void **f, cops_ctx *ctx, const char *path);
+  int (*seed)(void *f, uint64_t seed);
+  int (*round)(const void *f);
+  int (*over)(const void *f);
+  int (*run_round)(void *f);
+  cops_log *(*log)(const void *f);
+  int (*save)(const void *f, char **out);
+  void (*release)(void *f);
+};
+/* FILE [--seed N | --dice F,...] [--json] [--lang L] [--save-at ROUND SAVE]: the fight file
+ * played to its end or to ROUND, its events narrated or as JSON Lines, the save written;
+ * the command's exit status. */
+int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops);
+/* A number option's value in lo..hi into *out (0), or a usage error naming the command
+ * and the option (EXIT_USAGE). */
+int whole_number(const char *cmd, const char *opt, const char *text, int lo, int hi, int *out);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
 int option_value(int argc, char **argv, int *i, const char *name, const char **out);
 /* The overview (cmd NULL) or one command's help on stdout; a usage error for an

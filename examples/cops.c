@@ -135,6 +135,123 @@ int dice_status(int rc, cops_ctx *ctx, const char *cmd, const char *what, const 
   return 0;
 }
 
+int whole_number(const char *cmd, const char *opt, const char *text, int lo, int hi, int *out)
+{
+  char *end;
+  errno = 0;
+  const long v = strtol(text, &end, 10);
+  if (!*text || *end || errno || v < lo || v > hi)
+    return usage_error("%s: %s '%s' is not a number %d..%d", cmd, opt, text, lo, hi);
+  *out = (int)v;
+  return 0;
+}
+
+int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
+{
+  const char *file = NULL, *seed = NULL, *faces = NULL, *lang_text = NULL, *save_file = NULL;
+  const char *save_round = NULL;
+  const char *cmd = ops->cmd;
+  int json = 0, rc;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r = 0;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      return print_help(ops->help);
+    if (!strcmp(a, "--json")) {
+      json = 1;
+      continue;
+    }
+    if (!strcmp(a, "--save-at")) {
+      if (i + 2 >= argc)
+        return usage_error("%s: %s", cmd, "--save-at needs ROUND and FILE");
+      save_round = argv[++i];
+      save_file = argv[++i];
+      continue;
+    }
+    if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
+        (r = option_value(argc, argv, &i, "--dice", &faces)) ||
+        (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
+      if (r < 0)
+        return usage_error("%s: %s needs a value", cmd, a);
+      continue;
+    }
+    if (a[0] == '-' && a[1])
+      return usage_error("%s: unknown option '%s'", cmd, a);
+    if (file)
+      return usage_error("%s: one fight file, not '%s' too", cmd, a);
+    file = a;
+  }
+  if (!file)
+    return usage_error("%s: %s", cmd, "missing the fight file (a scenario or a save)");
+  if (seed && faces)
+    return usage_error("%s: %s", cmd, "--seed and --dice exclude each other");
+  int stop = -1;
+  if (save_round && (rc = whole_number(cmd, "--save-at", save_round, 0, 10000, &stop)))
+    return rc;
+  int lang;
+  if ((rc = narration_lang(cmd, lang_text, &lang)))
+    return rc;
+  cops_ctx *ctx = NULL;
+  void *f = NULL;
+  static struct script script;
+  char *text = NULL;
+  if (cops_ctx_new(&ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return EXIT_FAILURE;
+  }
+  if (ops->load(&f, ctx, file)) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  uint64_t seed_value;
+  if (seed && !seed_number(seed, &seed_value)) {
+    rc = usage_error("%s: --seed '%s': a number 0..18446744073709551615", cmd, seed);
+    goto done;
+  }
+  if (seed) {
+    ops->seed(f, seed_value);
+  } else if (faces && (rc = use_dice(ctx, NULL, faces, &script))) {
+    goto done;
+  }
+  if (stop >= 0 && stop < ops->round(f)) {
+    rc = usage_error("%s: --save-at %d: the fight is at round %d already", cmd, stop,
+                     ops->round(f));
+    goto done;
+  }
+  rc = COPS_OK;
+  while (!rc && !ops->over(f) && (stop < 0 || ops->round(f) < stop))
+    rc = ops->run_round(f);
+  /* A fight stopped at --save-at may leave faces for its later rounds. */
+  if ((rc = dice_status(rc, ctx, cmd, "fight", rc || stop < 0 ? faces : NULL, &script)))
+    goto done;
+  cops_log *log = ops->log(f);
+  if ((json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text))) {
+    fprintf(stderr, "cops: out of memory\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  fputs(text, stdout);
+  if (save_file) {
+    cops_free(text);
+    text = NULL;
+    FILE *out = NULL;
+    if (ops->save(f, &text) || !(out = fopen(save_file, "w")) || fputs(text, out) == EOF ||
+        fclose(out)) {
+      fprintf(stderr, "cops: %s: cannot save to %s\n", cmd, save_file);
+      rc = EXIT_FAILURE;
+      goto done;
+    }
+  }
+  rc = 0;
+done:
+  cops_free(text);
+  if (f)
+    ops->release(f);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
 int seed_number(const char *text, uint64_t *out)
 {
   char *end;

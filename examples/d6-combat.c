@@ -22,12 +22,9 @@ static int word_of(const char *const *words, const char *text)
 
 static int whole(const char *cmd, const char *opt, const char *text, int lo, int hi, int *out)
 {
-  char *end;
-  const long v = strtol(text, &end, 10);
-  if (!*text || *end || v < lo || v > hi)
-    return usage_error("d6 %s: %s '%s' is not a number %d..%d", cmd, opt, text, lo, hi);
-  *out = (int)v;
-  return 0;
+  char name[32];
+  snprintf(name, sizeof name, "d6 %s", cmd);
+  return whole_number(name, opt, text, lo, hi, out);
 }
 
 /* A weapon of ch's sheet by name (any case) or index; "none" or NULL for bare hands. */

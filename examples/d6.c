@@ -224,11 +224,35 @@ done:
   return rc;
 }
 
+/* The fight's calls for the shared runner (fight_file_command, examples/cops.c). */
+static int d6_fight_load(void **f, cops_ctx *ctx, const char *path)
+{
+  return cops_d6_fight_load((cops_d6_fight **)f, ctx, path);
+}
+static int d6_fight_seed(void *f, uint64_t seed) { return cops_d6_fight_seed(f, seed); }
+static int d6_fight_round(const void *f) { return cops_d6_fight_round(f); }
+static int d6_fight_over(const void *f) { return cops_d6_fight_over(f); }
+static int d6_fight_run_round(void *f) { return cops_d6_fight_run_round(f); }
+static cops_log *d6_fight_log(const void *f) { return cops_d6_fight_log(f); }
+static int d6_fight_save(const void *f, char **out) { return cops_d6_fight_save(f, out); }
+static void d6_fight_release(void *f) { cops_d6_fight_free(f); }
+
+/* cops d6 fight FILE: a fight file (a scenario or a save) played to its end, or to a
+ * round where it is saved (docs/d6.md, "Fights"). */
+static int d6_fight(int argc, char **argv)
+{
+  static const struct fight_file_ops ops = {
+    "d6 fight",          "d6",           d6_fight_load,      d6_fight_seed,
+    d6_fight_round,      d6_fight_over,  d6_fight_run_round, d6_fight_log,
+    d6_fight_save,       d6_fight_release};
+  return fight_file_command(argc, argv, &ops);
+}
+
 int cmd_d6(int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, heal, weapons or "
-                       "sheet");
+    return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, heal, fight, "
+                       "weapons or sheet");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("d6");
@@ -236,10 +260,13 @@ int cmd_d6(int argc, char **argv)
     return d6_roll(argc - 1, argv + 1);
   if (!strcmp(what, "odds"))
     return d6_odds(argc - 1, argv + 1);
+  if (!strcmp(what, "fight"))
+    return d6_fight(argc - 1, argv + 1);
   const int rc = d6_combat_command(argc - 1, argv + 1);
   if (rc >= 0)
     return rc;
-  return usage_error("d6: unknown '%s': roll, odds, attack, harm, heal, weapons or sheet", what);
+  return usage_error("d6: unknown '%s': roll, odds, attack, harm, heal, fight, weapons or sheet",
+                     what);
 }
 
 #else

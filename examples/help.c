@@ -266,6 +266,8 @@ static const char d6_text[] =
   "       cops d6 attack --attacker SHEET --target SHEET [options] [--json] [--lang L]\n"
   "       cops d6 harm SHEET (--hazard NAME [--amount N] | --damage CODE) [--stun]\n"
   "       cops d6 heal SHEET (--recover [--rest R] | --treat-by HEALER [--in-combat]) [--write]\n"
+  "       cops d6 fight FILE [--seed N | --dice F,F,...] [--json] [--lang L]\n"
+  "                         [--save-at ROUND SAVE]\n"
   "       cops d6 weapons [--json]\n"
   "       cops d6 sheet SHEET [--json]\n"
   "\n"
@@ -313,6 +315,11 @@ static const char d6_text[] =
   "heal heals the sheet's character (§6): --recover, a natural recovery after its wait\n"
   "(--rest rested, worked -1D, long +1D), or --treat-by HEALER, Medicine after a fight\n"
   "(--in-combat: during it, for levels 4 and 5); --write saves the sheet back.\n"
+  "fight plays a fight file, a scenario or a save (docs/d6.md, \"Fights\";\n"
+  "schemas/d6-fight.schema.json) to its end with the default policy, its events narrated or\n"
+  "with --json as JSON Lines; --seed N replays it with other dice.\n"
+  "  --save-at ROUND SAVE  stop once ROUND rounds are played and save the fight to\n"
+  "                SAVE; cops d6 fight SAVE goes on with the same dice\n"
   "weapons lists the catalogue of §9 and §10; sheet checks a sheet and shows it, or\n"
   "writes it back with --json (schemas/d6-sheet.schema.json).\n";
 

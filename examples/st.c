@@ -260,17 +260,6 @@ static int word_index(const char *const *words, const char *text)
   return -1;
 }
 
-/* A number option's value in lo..hi, or a usage error. */
-static int number(const char *opt, const char *text, int lo, int hi, int *out)
-{
-  char *end;
-  long v = strtol(text, &end, 10);
-  if (!*text || *end || v < lo || v > hi)
-    return usage_error("st attack: %s '%s' is not a number %d..%d", opt, text, lo, hi);
-  *out = (int)v;
-  return 0;
-}
-
 /* A weapon by its index or its name on the character's sheet; "none" for bare hands. */
 static int weapon_arg(const cops_st_character *ch, const char *opt, const char *text, int *out)
 {
@@ -334,7 +323,8 @@ static int st_attack(int argc, char **argv)
         !(r = option_value(argc, argv, &i, "--lang", &lang_text)))
       for (size_t k = 0; k < sizeof table / sizeof table[0] && !r; k++)
         if ((r = option_value(argc, argv, &i, table[k].name, &v)) > 0 &&
-            (rc = number(table[k].name, v, table[k].lo, table[k].hi, table[k].out)))
+            (rc = whole_number("st attack", table[k].name, v, table[k].lo, table[k].hi,
+                                 table[k].out)))
           return rc;
     if (r < 0)
       return usage_error("st attack: %s needs a value", a);
@@ -410,110 +400,28 @@ done:
   return rc;
 }
 
+/* The fight's calls for the shared runner (fight_file_command, examples/cops.c). */
+static int st_fight_load(void **f, cops_ctx *ctx, const char *path)
+{
+  return cops_st_fight_load((cops_st_fight **)f, ctx, path);
+}
+static int st_fight_seed(void *f, uint64_t seed) { return cops_st_fight_seed(f, seed); }
+static int st_fight_round(const void *f) { return cops_st_fight_round(f); }
+static int st_fight_over(const void *f) { return cops_st_fight_over(f); }
+static int st_fight_run_round(void *f) { return cops_st_fight_run_round(f); }
+static cops_log *st_fight_log(const void *f) { return cops_st_fight_log(f); }
+static int st_fight_save(const void *f, char **out) { return cops_st_fight_save(f, out); }
+static void st_fight_release(void *f) { cops_st_fight_free(f); }
+
 /* cops st fight FILE: a fight file (a scenario or a save) played to its end, or to a
  * round where it is saved (docs/storyteller.md, "Fights"). */
 static int st_fight(int argc, char **argv)
 {
-  const char *file = NULL, *seed = NULL, *faces = NULL, *lang_text = NULL, *save_file = NULL;
-  const char *save_round = NULL;
-  int json = 0, rc;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    int r = 0;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-      return print_help("st");
-    if (!strcmp(a, "--json")) {
-      json = 1;
-      continue;
-    }
-    if (!strcmp(a, "--save-at")) {
-      if (i + 2 >= argc)
-        return usage_error("st fight: %s", "--save-at needs ROUND and FILE");
-      save_round = argv[++i];
-      save_file = argv[++i];
-      continue;
-    }
-    if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
-        (r = option_value(argc, argv, &i, "--dice", &faces)) ||
-        (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
-      if (r < 0)
-        return usage_error("st fight: %s needs a value", a);
-      continue;
-    }
-    if (a[0] == '-' && a[1])
-      return usage_error("st fight: unknown option '%s'", a);
-    if (file)
-      return usage_error("st fight: one fight file, not '%s' too", a);
-    file = a;
-  }
-  if (!file)
-    return usage_error("st fight: %s", "missing the fight file (a scenario or a save)");
-  if (seed && faces)
-    return usage_error("st fight: %s", "--seed and --dice exclude each other");
-  int stop = -1;
-  if (save_round && (rc = number("--save-at", save_round, 0, 10000, &stop)))
-    return rc;
-  int lang;
-  if ((rc = narration_lang("st fight", lang_text, &lang)))
-    return rc;
-  cops_ctx *ctx = NULL;
-  cops_st_fight *f = NULL;
-  static struct script script;
-  char *text = NULL;
-  if (cops_ctx_new(&ctx)) {
-    fprintf(stderr, "cops: out of memory or no random source\n");
-    return EXIT_FAILURE;
-  }
-  if (cops_st_fight_load(&f, ctx, file)) {
-    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
-    rc = EXIT_USAGE;
-    goto done;
-  }
-  uint64_t seed_value;
-  if (seed && !seed_number(seed, &seed_value)) {
-    rc = usage_error("st fight: --seed '%s': a number 0..18446744073709551615", seed);
-    goto done;
-  }
-  if (seed) {
-    cops_st_fight_seed(f, seed_value);
-  } else if (faces && (rc = use_dice(ctx, NULL, faces, &script))) {
-    goto done;
-  }
-  if (stop >= 0 && stop < cops_st_fight_round(f)) {
-    rc = usage_error("st fight: --save-at %d: the fight is at round %d already", stop,
-                     cops_st_fight_round(f));
-    goto done;
-  }
-  rc = COPS_OK;
-  while (!rc && !cops_st_fight_over(f) && (stop < 0 || cops_st_fight_round(f) < stop))
-    rc = cops_st_fight_run_round(f);
-  /* A fight stopped at --save-at may leave faces for its later rounds. */
-  if ((rc = dice_status(rc, ctx, "st fight", "fight", rc || stop < 0 ? faces : NULL, &script)))
-    goto done;
-  cops_log *log = cops_st_fight_log(f);
-  if ((json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text))) {
-    fprintf(stderr, "cops: out of memory\n");
-    rc = EXIT_FAILURE;
-    goto done;
-  }
-  fputs(text, stdout);
-  if (save_file) {
-    cops_free(text);
-    text = NULL;
-    FILE *out = NULL;
-    if (cops_st_fight_save(f, &text) || !(out = fopen(save_file, "w")) ||
-        fputs(text, out) == EOF || fclose(out)) {
-      fprintf(stderr, "cops: st fight: cannot save to %s\n", save_file);
-      rc = EXIT_FAILURE;
-      goto done;
-    }
-  }
-  rc = 0;
-done:
-  cops_free(text);
-  cops_st_fight_free(f);
-  cops_ctx_free(ctx);
-  return rc;
+  static const struct fight_file_ops ops = {
+    "st fight",          "st",           st_fight_load,      st_fight_seed,
+    st_fight_round,      st_fight_over,  st_fight_run_round, st_fight_log,
+    st_fight_save,       st_fight_release};
+  return fight_file_command(argc, argv, &ops);
 }
 
 int cmd_st(int argc, char **argv)

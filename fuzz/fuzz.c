@@ -6,11 +6,12 @@
  * by fuzzed declarations round after round, wounds over time (treatments,
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
  * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews, the
- * simulator's summaries, and the Storyteller module's pools (text and bytes), sheets and
- * attacks.
+ * simulator's summaries, the Storyteller module's pools (text and bytes), sheets and
+ * attacks, and the D6 module's codes, sheets, attacks and fight files.
  * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
+#include <stdio.h>
 #include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
@@ -820,6 +821,84 @@ static void fuzz_d6_attack(cops_ctx *ctx, struct bytes *b)
   cops_d6_character_free(ch[0]);
   cops_d6_character_free(ch[1]);
 }
+/* D6 fight files (a scenario or a save): read, saved and read back to the same text, then
+ * played a few rounds, each turn first with a declaration made of fuzzed bytes (refused,
+ * or played, or refused when played with nothing changed), then the policy's, which the
+ * fight always accepts; a save between rounds reads back. */
+static void fuzz_d6_fight(cops_ctx *ctx, const char *text, struct bytes *b)
+{
+  cops_d6_fight *f, *again;
+  char *json, *second;
+  if (cops_ctx_confine(ctx, ".", 1 << 20))
+    abort();
+  if (cops_d6_fight_from_json(&f, ctx, text, NULL) != COPS_OK)
+    return;
+  if (cops_d6_fight_save(f, &json) != COPS_OK)
+    abort();
+  if (cops_d6_fight_from_json(&again, ctx, json, NULL) != COPS_OK ||
+      cops_d6_fight_save(again, &second) != COPS_OK || strcmp(json, second))
+    abort();
+  cops_free(json);
+  cops_free(second);
+  cops_d6_fight_free(again);
+  cops_d6_fight_set_max_rounds(f, cops_d6_fight_round(f) + 3 > 10000 ? 10000
+                                  : cops_d6_fight_round(f) + 3);
+  const int n = cops_d6_fight_count(f), nv = cops_d6_fight_vehicle_count(f);
+  for (int r = 0; r < 3 && !cops_d6_fight_over(f); r++) {
+    if (cops_d6_fight_begin_round(f) != COPS_OK)
+      break;
+    int id;
+    while (cops_d6_fight_next(f, &id) == COPS_OK && id >= 0) {
+      cops_d6_declaration d;
+      cops_d6_declaration_init(&d, take(b, 0, COPS_D6_DO_COUNT));
+      d.target = take(b, -1, d.action >= COPS_D6_DO_SHOOT_VEHICLE ? nv : n);
+      d.weapon = take(b, -2, 8);
+      d.option = take(b, 0, COPS_D6_OPTION_COUNT);
+      d.location = take(b, 0, COPS_D6_LOCATION_COUNT);
+      d.count = take(b, 0, 5);
+      d.impact = take(b, 0, 4);
+      d.defence = take(b, 0, 3);
+      d.defence_skill = take(b, -1, COPS_D6_TRAIT_COUNT);
+      d.parry_weapon = take(b, -1, 8);
+      d.disarm = take(b, 0, 1);
+      d.release = take(b, 0, 1);
+      d.speed = take(b, -2, 5);
+      d.moving = take(b, 0, 1);
+      d.x = take(b, -20, 20);
+      d.y = take(b, -20, 20);
+      d.extra_actions = take(b, 0, 6);
+      if (cops_d6_fight_declare(f, id, &d) == COPS_OK) {
+        cops_log *log = cops_d6_fight_log(f);
+        const int before = cops_log_count(log);
+        const int rc = cops_d6_fight_step(f, NULL);
+        if (rc == COPS_OK)
+          continue;
+        if (rc != COPS_ERULE || cops_log_count(log) != before)
+          abort();   /* refused when played: nothing changed */
+      }
+      cops_d6_declaration_init(&d, COPS_D6_DO_NOTHING);
+      if (cops_d6_fight_suggest(f, id, &d) != COPS_OK ||
+          cops_d6_fight_declare(f, id, &d) != COPS_OK) {
+        fprintf(stderr, "the policy's turn refused: %s\n", cops_ctx_errmsg(ctx));
+        abort();   /* the policy's turn is always one the fight accepts */
+      }
+      if (cops_d6_fight_step(f, NULL) != COPS_OK)
+        abort();
+    }
+    if (!cops_d6_fight_over(f) && cops_d6_fight_save(f, &json) == COPS_OK) {
+      if (cops_d6_fight_from_json(&again, ctx, json, NULL) != COPS_OK)
+        abort();
+      cops_d6_fight_free(again);
+      cops_free(json);
+    }
+  }
+  if (cops_log_to_jsonl(cops_d6_fight_log(f), 0, &json) == COPS_OK)
+    cops_free(json);
+  if (cops_log_narrate(cops_d6_fight_log(f), 0, COPS_LANG_FR, &json) == COPS_OK)
+    cops_free(json);
+  cops_d6_fight_free(f);
+}
+
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -838,7 +917,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 24) {
+  switch (data[0] % 25) {
   case 0: {
     cops_action a;
     double p;
@@ -1089,6 +1168,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   case 23:
     fuzz_d6_attack(ctx, &b);
+    break;
+  case 24:
+    fuzz_d6_fight(ctx, text, &b);
     break;
 #endif
   default: {

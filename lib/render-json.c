@@ -142,6 +142,11 @@ static json_t *event_json(const cops_log *log, int i)
   if (!j)
     return NULL;
   json_t *more = NULL;
+#if COPS_WITH_D6
+  if (e.type >= COPS_D6_EV_ATTACK && e.type < COPS_D6_EV_TYPE_END)   /* the whole D6 range */
+    more = cops__d6_event_json(log, i);
+  else
+#endif
   switch (e.type) {
 #if COPS_WITH_ST
   case COPS_ST_EV_ATTACK: case COPS_ST_EV_ROLL: case COPS_ST_EV_RESULT: case COPS_ST_EV_DAMAGE:
@@ -149,13 +154,6 @@ static json_t *event_json(const cops_log *log, int i)
   case COPS_ST_EV_OBJECT: case COPS_ST_EV_BOUT: case COPS_ST_EV_GRAPPLE: case COPS_ST_EV_ROUND:
   case COPS_ST_EV_MOVE: case COPS_ST_EV_ACTION: case COPS_ST_EV_END:
     more = cops__st_event_json(log, i);
-    break;
-#endif
-#if COPS_WITH_D6
-  case COPS_D6_EV_ATTACK: case COPS_D6_EV_ROLL: case COPS_D6_EV_RESULT: case COPS_D6_EV_DAMAGE:
-  case COPS_D6_EV_STATE: case COPS_D6_EV_HEAL: case COPS_D6_EV_VEHICLE:
-  case COPS_D6_EV_INITIATIVE:
-    more = cops__d6_event_json(log, i);
     break;
 #endif
   case COPS_EV_ATTACK:

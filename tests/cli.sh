@@ -794,7 +794,7 @@ total 11: critical failure, level -4" \
     "cops: d6 roll: '3D+3': column 4: expected a dice code such as 3D+2, e.g. \"3D+2 -1D vs 15\"" \
     d6 roll 3D+3
   expect_err "d6: unknown verb" 2 \
-    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, weapons or sheet (see 'cops help')" d6 dance
+    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, fight, weapons or sheet (see 'cops help')" d6 dance
   d6s="$ex/d6/sheets"
   expect_out "d6 attack: a hit through the wound-margin table (§5.4.1, §5.6, §5.10)" \
 "Sgt. Elena Ramirez attacks Dario Cruz (Glock 17, 5 m; natural defence).
@@ -841,6 +841,38 @@ Sgt. Elena Ramirez is treated after the fight: wounded (better)." \
   expect_err "d6: odds and seed" 2 \
     "cops: d6 odds: odds are exact: --seed and --dice do not apply (see 'cops help')" \
     d6 odds --seed 1 3D
+  # Whole fights (docs/d6.md, "Fights"): the scenarios' golden logs, a save resumed.
+  d6sc="$ex/d6/scenarios"
+  run d6 fight "$d6sc/shootout.json" --json
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/d6-shootout-2030.jsonl")" ]; then ok
+  else ko "d6 fight: the shootout's golden log"; fi
+  run d6 fight "$d6sc/shootout.json" --lang en
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/d6-shootout-2030.en.txt")" ]; then ok
+  else ko "d6 fight: the shootout narrated"; fi
+  run d6 fight "$d6sc/car-collision.json" --json
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/d6-car-collision-2030.jsonl")" ]; then ok
+  else ko "d6 fight: the car collision's golden log"; fi
+  run d6 fight "$d6sc/car-collision.json"
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/d6-car-collision-2030.fr.txt")" ]; then ok
+  else ko "d6 fight: the car collision narrated in French"; fi
+  run d6 fight "$d6sc/shootout.json" --json --save-at 3 "$tmp/d6-save.json"
+  first=$out
+  run d6 fight "$tmp/d6-save.json" --json
+  if [ "$rc" -eq 0 ] && [ "$(printf '%s\n%s' "$first" "$out")" = "$(cat "$golden/d6-shootout-2030.jsonl")" ]; then ok
+  else ko "d6 fight: saved at round 3 and resumed, the same events"; fi
+  expect_err "d6 fight: a save past its round" 2 \
+    "cops: d6 fight: --save-at 1: the fight is at round 3 already (see 'cops help')" \
+    d6 fight "$tmp/d6-save.json" --save-at 1 "$tmp/x.json"
+  expect_err "d6 fight: a Storyteller fight" 2 \
+    "cops: $ex/st/scenarios/street-brawl.json: system: \"d6\" expected (a D6 fight)" \
+    d6 fight "$ex/st/scenarios/street-brawl.json"
+  expect_err "d6 fight: no file" 2 \
+    "cops: d6 fight: missing the fight file (a scenario or a save) (see 'cops help')" d6 fight
+  expect_err "d6 fight: --seed and --dice" 2 \
+    "cops: d6 fight: --seed and --dice exclude each other (see 'cops help')" \
+    d6 fight "$d6sc/shootout.json" --seed 1 --dice 1,2
+  run d6 fight "$d6sc/car-collision.json" --seed 7 --json
+  case $out in *'"type":"d6.end"'*) ok ;; *) ko "d6 fight --seed" ;; esac
 fi
 
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.

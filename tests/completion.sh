@@ -33,7 +33,8 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
-expect "--help attack harm heal odds roll sheet weapons" cops d6 ""
+expect "--help attack fight harm heal odds roll sheet weapons" cops d6 ""
+expect "--save-at --seed" cops d6 fight --s
 expect "long" cops d6 heal --rest l
 expect "brutal burst" cops d6 attack --option b
 expect "--defence --defence-skill --defence-total --defender-actions" cops d6 attack --def

@@ -391,6 +391,48 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
                 cops.d6.attack_vehicle(ctx, riders[1], cars[1], weapon="Uzi 9mm", distance=10,
                                        log=log)
         lines(log.jsonl(), "d6 vehicles")
+    # Whole fights (docs/d6.md, "Fights"): the scenarios, their saves and events; declared
+    # disarms, grabs and escapes, coordinated groups, rams.
+    d6_scenarios = os.path.join(EX, "d6", "scenarios")
+    d6_saves = tempfile.mkdtemp()
+    for name in ("shootout", "car-collision"):
+        path = os.path.join(d6_scenarios, name + ".json")
+        valid("d6-fight", load(path), path)
+        for seed in range(6):
+            saved = os.path.join(d6_saves, "%s-%d.json" % (name, seed))
+            out = cli("d6", "fight", path, "--seed", str(seed), "--json", "--save-at", "1", saved)
+            lines(out, "d6 fight %s seed %d" % (name, seed))
+            valid("d6-fight", load(saved), saved)
+            lines(cli("d6", "fight", saved, "--json"), "d6 fight resumed " + saved)
+    attrs = {"vigueur": "3D", "agility": "3D", "coordination": "3D", "perception": "2D",
+             "knowledge": "2D", "charisma": "2D"}
+    for seed in range(12):
+        with cops.Context(seed=seed) as ctx:
+            a = cops.d6.Character.from_json(ctx, {"system": "d6", "name": "Blade",
+                                                  "attributes": attrs, "weapons": ["Dagger"]})
+            b = cops.d6.Character.from_json(ctx, {"system": "d6", "name": "Hands",
+                                                  "attributes": attrs,
+                                                  "skills": {"brawling": "6D"}})
+            c = cops.d6.Character.from_json(ctx, {"system": "d6", "name": "Grip",
+                                                  "attributes": attrs,
+                                                  "skills": {"command": "4D"}})
+            fight = cops.d6.Fight(ctx, cops.d6.Rules(disarm_vs_damage_roll=seed % 2 == 1))
+            fight.add(a, 0)
+            fight.add(b, 1, 1, 0)
+            fight.add(c, 0, 0, 1)
+            fight.set_tactic(2, "grab")
+            fight.coordinate(0, 1, [2])
+            fight.set_max_rounds(6)
+            while not fight.over:
+                fight.begin_round()
+                while fight.next() is not None:
+                    if fight.next() == 1 and fight.fighter(1).held_by is None:
+                        fight.declare(1, cops.d6.Declaration(defence="active",
+                                                             defence_skill="brawling",
+                                                             disarm=True))
+                    fight.step()
+            lines(fight.jsonl(), "a d6 fight with disarms and holds, seed %d" % seed)
+            valid("d6-fight", json.loads(fight.save()), "a d6 fight over, saved")
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)
@@ -525,6 +567,8 @@ def library_field(kind, doc):
                 cops.st.Character.from_json(ctx, text)
             elif kind == "d6-sheet":
                 cops.d6.Character.from_json(ctx, text)
+            elif kind == "d6-fight":
+                cops.d6.Fight.from_json(ctx, text, os.path.join(EX, "d6", "scenarios")).close()
             elif kind == "st-fight":
                 cops.st.Fight.from_json(ctx, text, os.path.join(EX, "st", "scenarios")).close()
             elif kind == "weapon":
@@ -663,6 +707,22 @@ if WITH_ST:
         ("st-fight", "st/scenarios/street-brawl.json", "fighters[3].x", 100001),
         ("st-fight", "st/scenarios/street-brawl.json", "fighters[4].colour", "red"),
         ("st-fight", "st/scenarios/street-brawl.json", "colour", "red"),
+    ]
+if WITH_D6:
+    INVALID += [
+        ("d6-fight", "d6/scenarios/car-collision.json", "system", "st"),
+        ("d6-fight", "d6/scenarios/car-collision.json", "max_rounds", 10001),
+        ("d6-fight", "d6/scenarios/car-collision.json", "seed", 5),
+        ("d6-fight", "d6/scenarios/car-collision.json", "sides[0]", ""),
+        ("d6-fight", "d6/scenarios/car-collision.json", "vehicles[0].speed", "warp"),
+        ("d6-fight", "d6/scenarios/car-collision.json", "vehicles[1].scale", 25),
+        ("d6-fight", "d6/scenarios/car-collision.json", "vehicles[0].resistance", "4D+3"),
+        ("d6-fight", "d6/scenarios/car-collision.json", "vehicles[1].name", DELETE),
+        ("d6-fight", "d6/scenarios/car-collision.json", "fighters[0].tactic", "flee"),
+        ("d6-fight", "d6/scenarios/car-collision.json", "fighters[1].cover", 21),
+        ("d6-fight", "d6/scenarios/car-collision.json", "fighters[2].side", DELETE),
+        ("d6-fight", "d6/scenarios/shootout.json", "groups[0].members", []),
+        ("d6-fight", "d6/scenarios/shootout.json", "fighters[3].colour", "red"),
     ]
 for kind, base, path, value in INVALID:
     doc = mutated(kind, base, path, value)

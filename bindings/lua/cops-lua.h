@@ -166,7 +166,7 @@ void d6_push_code(lua_State *L, cops_d6_code k);
 /* The rules of the table at index i (nil: the defaults) (d6.c). */
 const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *r);
 /* cops.d6's characters (d6-character.c), combat and healing (d6-combat.c), vehicles
- * (d6-vehicle.c), added to the module table on top; open_d6_combat opens the other two. */
+ * (d6-vehicle.c), added to the module table on top; open_d6_combat opens the others. */
 void open_d6_combat(lua_State *L);
 void open_d6_character(lua_State *L);
 void open_d6_vehicle(lua_State *L);
@@ -184,6 +184,15 @@ void d6_name_field(lua_State *L, int t, char *out, size_t cap);
 int d6_weapon_index(lua_State *L, int t, const char *key, const cops_d6_character *ch);
 void d6_opts(lua_State *L, ctx_ud *c, int i, int dflt_id, int *id, cops_d6_rules *rr,
              const cops_d6_rules **rules, cops_log **log);
+/* The names of defences, options, locations (d6-combat.c), speeds and impacts (d6-vehicle.c),
+ * NULL-terminated; a vehicle table at index t read into *v (the defaults for the fields it
+ * lacks) and *v written into the table at index t (d6-vehicle.c). */
+extern const char *const d6_defence_names[], *const d6_option_names[], *const d6_location_names[];
+extern const char *const d6_speed_names[], *const d6_impact_names[];
+void d6_vehicle_at(lua_State *L, ctx_ud *c, int t, cops_d6_vehicle *v);
+void d6_vehicle_put(lua_State *L, int t, const cops_d6_vehicle *v);
+/* cops.d6's whole fights (d6-fight.c), added to the module table on top. */
+void open_d6_fight(lua_State *L);
 #define D6_CHARACTER "cops.d6_character"
 #endif
 

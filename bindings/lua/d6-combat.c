@@ -6,11 +6,11 @@
 
 #if COPS_WITH_D6
 
-static const char *const defences[] = {"natural", "active", "total", NULL};
-static const char *const options[] = {"none", "single_shot", "burst", "several_shots",
+const char *const d6_defence_names[] = {"natural", "active", "total", NULL};
+const char *const d6_option_names[] = {"none", "single_shot", "burst", "several_shots",
                                       "random_fire", "aimed", "aimed_vital", "brutal", "precise",
                                       NULL};
-static const char *const locations[] = {"anywhere", "arm", "leg", "weapon", "head", "heart",
+const char *const d6_location_names[] = {"anywhere", "arm", "leg", "weapon", "head", "heart",
                                         NULL};
 static const char *const sizes[] = {"any", "under_50cm", "under_10cm", "under_1cm", NULL};
 static const char *const bands[] = {"point_blank", "short", "medium", "long", NULL};
@@ -66,7 +66,7 @@ static void push_outcome(lua_State *L, const cops_d6_outcome *o)
     lua_pushboolean(L, o->check);
     lua_setfield(L, -2, "check");
   }
-  lua_pushstring(L, locations[o->neutralised]);
+  lua_pushstring(L, d6_location_names[o->neutralised]);
   lua_setfield(L, -2, "neutralised");
 }
 
@@ -105,14 +105,14 @@ static int d6_attack(lua_State *L)
     return luaL_error(L, "attack: attacker and target are required");
   a.weapon = d6_weapon_index(L, 2, "weapon", a.attacker);
   a.parry_weapon = d6_weapon_index(L, 2, "parry_weapon", a.target);
-  a.defence = d6_field_word(L, 2, "defence", defences, a.defence);
+  a.defence = d6_field_word(L, 2, "defence", d6_defence_names, a.defence);
   lua_getfield(L, 2, "defence_skill");
   if (!lua_isnil(L, -1))
     a.defence_skill = d6_trait_arg(L, lua_gettop(L));
   lua_pop(L, 1);
   a.defence_total = opt_field_int(L, 2, "defence_total", a.defence_total);
-  a.option = d6_field_word(L, 2, "option", options, a.option);
-  a.location = d6_field_word(L, 2, "location", locations, a.location);
+  a.option = d6_field_word(L, 2, "option", d6_option_names, a.option);
+  a.location = d6_field_word(L, 2, "location", d6_location_names, a.location);
   a.target_size = d6_field_word(L, 2, "target_size", sizes, a.target_size);
   a.flags = d6_field_bits(L, 2, "flags", attack_flags);
   struct { const char *key; int *at; } f[] = {
@@ -368,6 +368,7 @@ void open_d6_combat(lua_State *L)
   };
   open_d6_character(L);
   open_d6_vehicle(L);
+  open_d6_fight(L);
   luaL_setfuncs(L, functions, 0);
   push_names(L, hazard_name);
   lua_setfield(L, -2, "hazards");

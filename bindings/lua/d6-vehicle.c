@@ -7,15 +7,15 @@
 #if COPS_WITH_D6
 
 
-static const char *const speeds[] = {"stopped", "slow", "cruising", "full_speed", "flat_out", NULL};
+const char *const d6_speed_names[] = {"stopped", "slow", "cruising", "full_speed", "flat_out", NULL};
 static const char *const vresults[] = {"none", "very_light", "light", "heavy", "severe",
                                        "destroyed", NULL};
 static const char *const controls[] = {"controlled", "out_of_control", "crashed", "wrecked", NULL};
-static const char *const impacts[] = {"side_on", "head_on", "from_behind", "into_object", NULL};
+const char *const d6_impact_names[] = {"side_on", "head_on", "from_behind", "into_object", NULL};
 static const char *const repair_flags[] = {"workshop", "tools", "unknown", "studied", NULL};
 
 /* The vehicle table at index t into *v (its fields, the library's defaults for the others). */
-static void vehicle_at(lua_State *L, ctx_ud *c, int t, cops_d6_vehicle *v)
+void d6_vehicle_at(lua_State *L, ctx_ud *c, int t, cops_d6_vehicle *v)
 {
   luaL_checktype(L, t, LUA_TTABLE);
   check(L, c, cops_d6_vehicle_init(v));
@@ -29,8 +29,8 @@ static void vehicle_at(lua_State *L, ctx_ud *c, int t, cops_d6_vehicle *v)
       *at[k] = d6_code_at(L, c, lua_gettop(L));
     lua_pop(L, 1);
   }
-  v->speed = d6_field_word(L, t, "speed", speeds, v->speed);
-  v->top_speed = d6_field_word(L, t, "top_speed", speeds, v->top_speed);
+  v->speed = d6_field_word(L, t, "speed", d6_speed_names, v->speed);
+  v->top_speed = d6_field_word(L, t, "top_speed", d6_speed_names, v->top_speed);
   v->very_light = opt_field_int(L, t, "very_light", 0);
   v->control = d6_field_word(L, t, "control", controls, v->control);
   lua_getfield(L, t, "damage");
@@ -53,7 +53,7 @@ static void vehicle_at(lua_State *L, ctx_ud *c, int t, cops_d6_vehicle *v)
 }
 
 /* *v's fields written into the table at index t. */
-static void vehicle_put(lua_State *L, int t, const cops_d6_vehicle *v)
+void d6_vehicle_put(lua_State *L, int t, const cops_d6_vehicle *v)
 {
   lua_pushstring(L, v->name);
   lua_setfield(L, t, "name");
@@ -63,9 +63,9 @@ static void vehicle_put(lua_State *L, int t, const cops_d6_vehicle *v)
   lua_setfield(L, t, "resistance");
   d6_push_code(L, v->manoeuvrability);
   lua_setfield(L, t, "manoeuvrability");
-  lua_pushstring(L, speeds[v->speed]);
+  lua_pushstring(L, d6_speed_names[v->speed]);
   lua_setfield(L, t, "speed");
-  lua_pushstring(L, speeds[v->top_speed]);
+  lua_pushstring(L, d6_speed_names[v->top_speed]);
   lua_setfield(L, t, "top_speed");
   lua_pushinteger(L, v->very_light);
   lua_setfield(L, t, "very_light");
@@ -140,9 +140,9 @@ static int passengers_at(lua_State *L, int t, const char *key, cops_d6_character
 static int d6_vehicle(lua_State *L)
 {
   cops_d6_vehicle v;
-  vehicle_at(L, NULL, 1, &v);
+  d6_vehicle_at(L, NULL, 1, &v);
   lua_newtable(L);
-  vehicle_put(L, lua_gettop(L), &v);
+  d6_vehicle_put(L, lua_gettop(L), &v);
   return 1;
 }
 
@@ -151,7 +151,7 @@ static int d6_vehicle_harm(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
   cops_d6_vehicle v;
-  vehicle_at(L, c, 2, &v);
+  d6_vehicle_at(L, c, 2, &v);
   const cops_d6_code k = d6_code_at(L, c, 3);
   int id, ids[16], has_ids;
   cops_d6_character *p[16];
@@ -163,7 +163,7 @@ static int d6_vehicle_harm(lua_State *L)
   cops_d6_vehicle_outcome o;
   o.size = sizeof o;
   check(L, c, cops_d6_vehicle_harm(&o, c->ctx, &v, id, k, p, has_ids ? ids : NULL, n, rules, log));
-  vehicle_put(L, 2, &v);
+  d6_vehicle_put(L, 2, &v);
   push_vehicle_outcome(L, &o);
   return 1;
 }
@@ -180,7 +180,7 @@ static int d6_attack_vehicle(lua_State *L)
   lua_getfield(L, 2, "vehicle");
   const int vt = lua_gettop(L);
   cops_d6_vehicle v;
-  vehicle_at(L, c, vt, &v);
+  d6_vehicle_at(L, c, vt, &v);
   int ids[16], has_ids;
   cops_d6_character *p[16];
   const int n = passengers_at(L, 2, "passengers", p, ids, &has_ids);
@@ -197,26 +197,26 @@ static int d6_attack_vehicle(lua_State *L)
                                      opt_field_int(L, 2, "id", 1),
                                      opt_field_int(L, 2, "dodge_total", COPS_D6_ROLL_DEFENCE), p,
                                      has_ids ? ids : NULL, n, rules, opt_field_log(L, 2, "log")));
-  vehicle_put(L, vt, &v);
+  d6_vehicle_put(L, vt, &v);
   push_vehicle_outcome(L, &o);
   return 1;
 }
 
-/* cops.d6.collision_code({speeds}, impact) -> a code. */
+/* cops.d6.collision_code({d6_speed_names}, impact) -> a code. */
 static int d6_collision_code(lua_State *L)
 {
   luaL_checktype(L, 1, LUA_TTABLE);
   const int n = (int)luaL_len(L, 1);
   if (n < 1 || n > 8)
-    return luaL_argerror(L, 1, "1 to 8 speeds");
+    return luaL_argerror(L, 1, "1 to 8 d6_speed_names");
   int s[8];
   for (int i = 0; i < n; i++) {
     lua_rawgeti(L, 1, i + 1);
-    s[i] = d6_word(L, lua_gettop(L), speeds, "speed");
+    s[i] = d6_word(L, lua_gettop(L), d6_speed_names, "speed");
     lua_pop(L, 1);
   }
   cops_d6_code k;
-  cops_d6_collision_code(s, n, lua_isnoneornil(L, 2) ? 0 : d6_word(L, 2, impacts, "impact"), &k);
+  cops_d6_collision_code(s, n, lua_isnoneornil(L, 2) ? 0 : d6_word(L, 2, d6_impact_names, "impact"), &k);
   d6_push_code(L, k);
   return 1;
 }
@@ -233,11 +233,11 @@ static int d6_collision(lua_State *L)
   cops_d6_vehicle *vp[8];
   for (int i = 0; i < n; i++) {
     lua_rawgeti(L, 2, i + 1);
-    vehicle_at(L, c, lua_gettop(L), &v[i]);
+    d6_vehicle_at(L, c, lua_gettop(L), &v[i]);
     lua_pop(L, 1);
     vp[i] = &v[i];
   }
-  const int impact = lua_isnoneornil(L, 3) ? 0 : d6_word(L, 3, impacts, "impact");
+  const int impact = lua_isnoneornil(L, 3) ? 0 : d6_word(L, 3, d6_impact_names, "impact");
   int id, vids[8], has_vids = 0, counts[8] = {0}, total = 0;
   cops_d6_character *p[16];
   cops_d6_rules rr;
@@ -281,7 +281,7 @@ static int d6_collision(lua_State *L)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_rawgeti(L, 2, i + 1);
-    vehicle_put(L, lua_gettop(L), &v[i]);
+    d6_vehicle_put(L, lua_gettop(L), &v[i]);
     lua_pop(L, 1);
     push_vehicle_outcome(L, &o[i]);
     lua_rawseti(L, -2, i + 1);
@@ -292,9 +292,9 @@ static int d6_collision(lua_State *L)
 static int d6_vehicle_end_round(lua_State *L)
 {
   cops_d6_vehicle v;
-  vehicle_at(L, NULL, 1, &v);
+  d6_vehicle_at(L, NULL, 1, &v);
   cops_d6_vehicle_end_round(&v);
-  vehicle_put(L, 1, &v);
+  d6_vehicle_put(L, 1, &v);
   return 0;
 }
 
@@ -303,7 +303,7 @@ static int d6_vehicle_crash(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
   cops_d6_vehicle v;
-  vehicle_at(L, c, 2, &v);
+  d6_vehicle_at(L, c, 2, &v);
   int id, ids[16], has_ids;
   cops_d6_character *p[16];
   cops_d6_rules rr;
@@ -314,7 +314,7 @@ static int d6_vehicle_crash(lua_State *L)
   cops_d6_vehicle_outcome o;
   o.size = sizeof o;
   check(L, c, cops_d6_vehicle_crash(&o, c->ctx, &v, id, p, has_ids ? ids : NULL, n, rules, log));
-  vehicle_put(L, 2, &v);
+  d6_vehicle_put(L, 2, &v);
   push_vehicle_outcome(L, &o);
   return 1;
 }
@@ -334,7 +334,7 @@ static int d6_repair(lua_State *L)
   lua_getfield(L, 2, "vehicle");
   const int vt = lua_gettop(L);
   cops_d6_vehicle v;
-  vehicle_at(L, c, vt, &v);
+  d6_vehicle_at(L, c, vt, &v);
   cops_d6_rules rr;
   lua_getfield(L, 2, "rules");
   const cops_d6_rules *rules = lua_isnil(L, -1) ? NULL : d6_rules_at(L, c, lua_gettop(L), &rr);
@@ -344,7 +344,7 @@ static int d6_repair(lua_State *L)
                              opt_field_int(L, 2, "id", 0), opt_field_int(L, 2, "index", 0),
                              d6_field_bits(L, 2, "flags", repair_flags), rules,
                              opt_field_log(L, 2, "log")));
-  vehicle_put(L, vt, &v);
+  d6_vehicle_put(L, vt, &v);
   lua_pushboolean(L, ok);
   return 1;
 }

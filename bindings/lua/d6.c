@@ -67,10 +67,11 @@ const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *
   luaL_checktype(L, i, LUA_TTABLE);
   static const char *const flags[] = {"explode", "free_die", "skill_defence", "success_damage",
                                       "negative_resistance", "fall_full_height",
-                                      "combat_heal_level5_only"};
+                                      "combat_heal_level5_only", "disarm_vs_damage_roll"};
   int *fields[] = {&r->explode, &r->free_die, &r->skill_defence, &r->success_damage,
-                   &r->negative_resistance, &r->fall_full_height, &r->combat_heal_level5_only};
-  for (int k = 0; k < 7; k++) {
+                   &r->negative_resistance, &r->fall_full_height, &r->combat_heal_level5_only,
+                   &r->disarm_vs_damage_roll};
+  for (int k = 0; k < 8; k++) {
     lua_getfield(L, i, flags[k]);
     if (!lua_isnil(L, -1)) {
       if (!lua_isboolean(L, -1))

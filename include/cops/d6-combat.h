@@ -267,6 +267,12 @@ enum cops_d6_event_types {
   COPS_D6_EV_HEAL,           /**< a recovery or a treatment: its kind, the levels before and after, HP regained */
   COPS_D6_EV_VEHICLE,        /**< a vehicle's damage, crash, stop or repair: its result and state after */
   COPS_D6_EV_INITIATIVE,     /**< a fighter's rank in the round: its total, Perception, tie-break die */
+  COPS_D6_EV_ROUND,          /**< a fight's round begins */
+  COPS_D6_EV_TURN,           /**< a fighter's turn: its action, actions counted, defence, move */
+  COPS_D6_EV_HOLD,           /**< a hold taken, kept, escaped or let go (D6-A68) */
+  COPS_D6_EV_DISARM,         /**< a disarm: the contest's outcome, or the weapon changing hands (§5.13, D6-A22) */
+  COPS_D6_EV_COORDINATE,     /**< a coordinator's group: its Command roll's outcome, its members (D6-A23) */
+  COPS_D6_EV_END,            /**< a fight's end: the winning side, the rounds */
   COPS_D6_EV_TYPE_END
 };
 
@@ -286,6 +292,9 @@ enum cops_d6_purposes {
   COPS_D6_FOR_VEHICLE,        /**< a vehicle's Resistance (§5.17) */
   COPS_D6_FOR_REPAIR,         /**< a repair (§6.5) */
   COPS_D6_FOR_INITIATIVE,     /**< Perception for initiative (D6-A6) */
+  COPS_D6_FOR_COMMAND,        /**< a coordinator's Command (D6-A23) */
+  COPS_D6_FOR_ESCAPE,         /**< the opposed Vigueur rolls of an escape (§5.13, D6-A68) */
+  COPS_D6_FOR_DISARM,         /**< the opposed Vigueur rolls of a disarm, and its damage roll under `disarm_vs_damage_roll` (D6-A22) */
   COPS_D6_PURPOSE_COUNT
 };
 
@@ -353,7 +362,31 @@ typedef struct cops_d6_event {
   int massive;          /**< DAMAGE */
   int state;            /**< STATE: a ::cops_d6_states value */
   int value;            /**< STATE: minutes, rounds or a location */
+  int action;           /**< TURN: a ::cops_d6_fight_actions value */
+  int actions;          /**< TURN: actions counted this round (D6-A5) */
+  int moved;            /**< TURN: 1 when it moved, to (@c x, @c y) */
+  int x;                /**< TURN: where it stands after its move */
+  int y;                /**< TURN */
+  int hold;             /**< HOLD: a ::cops_d6_holds value; DISARM: a ::cops_d6_disarms value */
+  int members;          /**< COORDINATE: fighters of the group, the coordinator included */
+  int winner;           /**< END: the winning side, ::COPS_D6_NO_WINNER */
 } cops_d6_event;
+
+/** What a ::COPS_D6_EV_HOLD event says (D6-A68). */
+enum cops_d6_holds {
+  COPS_D6_GRABBED = 0,   /**< a grab hit: the target is held */
+  COPS_D6_ESCAPED,       /**< an escape won: free */
+  COPS_D6_HELD,          /**< an escape failed: still held */
+  COPS_D6_RELEASED       /**< the holder let go, or can no longer hold */
+};
+
+/** What a ::COPS_D6_EV_DISARM event says (§5.13, D6-A22). */
+enum cops_d6_disarms {
+  COPS_D6_DISARM_FAILS = 0,  /**< the parry did not beat the attack (or its damage), or the Vigueur contest was lost */
+  COPS_D6_DISARM_WINS,       /**< the contest won: the weapon changes hands at the round's end */
+  COPS_D6_DISARM_TAKES,      /**< the round's end: the weapon is the defender's */
+  COPS_D6_DISARM_DROPS       /**< the round's end: no room for it (8 weapons): it falls, nobody's */
+};
 
 /**
  * @brief The D6 fields of event @p i of @p log.

@@ -83,6 +83,7 @@ typedef struct cops_d6_rules {
   int fall_full_height;    /**< 1: a fall over 3 m deals ⌊height ÷ 1.5 m⌋D (D6-A26's switch); 0: the metres past 3 */
   int medical_tech;        /**< points on Medicine rolls: −5 primitive, 0, +5 futuristic (§6.4, D6-A36) */
   int combat_heal_level5_only; /**< 1: treatment during a fight only at level 5 (D6-A34's switch); 0: levels 4 and 5 */
+  int disarm_vs_damage_roll; /**< 1: a disarm compares the parry with the attacker's damage roll, the seed's letter (D6-A22's switch); 0: with the attack total */
 } cops_d6_rules;
 
 /** Gravity (§5.15, D6-M9): dice added to every damage roll. */
@@ -219,5 +220,6 @@ COPS_END_DECLS
 #include <cops/d6-combat.h>
 #include <cops/d6-heal.h>
 #include <cops/d6-vehicle.h>
+#include <cops/d6-fight.h>
 
 #endif

@@ -213,7 +213,8 @@ static int deal(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, const co
 }
 
 static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
-               const cops_d6_weapon *w, cops_roll *roll, cops_log *log, cops_d6_outcome *o)
+               const cops_d6_weapon *w, cops_roll *roll, cops_log *log, cops_d6_outcome *o,
+               cops__d6_pending *pend)
 {
   cops_d6_character *att = a->attacker, *tgt = a->target;
   const int ranged = w->category != COPS_D6_MELEE, armed = a->weapon >= 0;
@@ -327,15 +328,30 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
                                  armed ? w->name : NULL, v)))
       return rc;
   }
+  if (o->hit && pend && pend->grab)  /* a grab's hit holds, it does not hurt (§5.13) */
+    return COPS_OK;
   if (o->hit) {                    /* §5.5, D6-A38 */
     cops_d6_pool_init(&p, cops__d6_damage_code(att, w, armed));
     p.dice_mod = option_dice[a->option][1] + gravity_dice[r->gravity];
     p.points = damage_points + (r->success_damage ? o->level / 5 : 0);
     o->victim = COPS_D6_TARGET_HIT;
-    if ((rc = deal(ctx, r, roll, &p, att, a->attacker_id, tgt, a->target_id,
-                   armour_for(tgt, a->location, parrying, (w->flags & COPS_D6_ENERGY) != 0),
-                   armed && (w->flags & COPS_D6_STUN), log, o)))
+    const cops_d6_code armour = armour_for(tgt, a->location, parrying,
+                                           (w->flags & COPS_D6_ENERGY) != 0);
+    const int stun = armed && (w->flags & COPS_D6_STUN);
+    if (pend) {                    /* D6-A23: summed with the group's, resisted once */
+      if ((rc = cops__d6_roll_logged(ctx, roll, &p, r, COPS__D6_NONE, COPS_D6_FOR_DAMAGE, att,
+                                     a->attacker_id, log, &total)))
+        return rc;
+      o->damage_total = total;
+      if (!pend->hits)
+        pend->armour = armour, pend->stun = stun;
+      pend->stun &= stun;
+      pend->total += total;
+      pend->hits++;
+    } else if ((rc = deal(ctx, r, roll, &p, att, a->attacker_id, tgt, a->target_id, armour,
+                          stun, log, o))) {
       return rc;
+    }
     if (a->option == COPS_D6_AIMED && tgt->w.level < COPS_D6_KILLED) {   /* D6-A67 */
       o->neutralised = a->location;
       tgt->w.limbs |= a->location == COPS_D6_ARM ? COPS_D6_ARM_HURT
@@ -370,12 +386,9 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
   return COPS_OK;                  /* weapon on weapon, hand on hand: nothing */
 }
 
-int cops_d6_attack_resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *given,
-                           cops_log *log)
+static int resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *given,
+                   cops_log *log, cops__d6_pending *pend)
 {
-  if (!ctx)
-    return COPS_EINVAL;
-  COPS__ENTER(ctx);
   if (!given || given->size < COPS__D6_ATTACK_SIZE_0_16 || given->size > sizeof *given)
     return cops__fail(ctx, COPS_EINVAL, "attack: NULL or a size the library does not know "
                       "(initialise it with cops_d6_attack_init)");
@@ -415,7 +428,7 @@ int cops_d6_attack_resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_at
   memset(&o, 0, sizeof o);
   o.size = sizeof o;
   o.check = -1;
-  rc = run(ctx, &a, &r, w, roll, log, &o);
+  rc = run(ctx, &a, &r, w, roll, log, &o, pend);
   cops_roll_free(roll);
   if ((rc = cops__d6_restore(&u, ctx, rc)))
     return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
@@ -424,5 +437,61 @@ int cops_d6_attack_resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_at
     memcpy(out, &o, size);
     out->size = size;
   }
+  return COPS_OK;
+}
+
+int cops_d6_attack_resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *given,
+                           cops_log *log)
+{
+  if (!ctx)
+    return COPS_EINVAL;
+  COPS__ENTER(ctx);
+  return resolve(out, ctx, given, log, NULL);
+}
+
+int cops__d6_attack_deferred(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *a,
+                             cops_log *log, cops__d6_pending *pend)
+{
+  cops__d6_pending before = *pend;
+  const int rc = resolve(out, ctx, a, log, pend);
+  if (rc)
+    *pend = before;
+  return rc;
+}
+
+int cops__d6_pending_land(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_character *v, int id,
+                          const cops__d6_pending *pend, cops_log *log, cops_d6_outcome *o)
+{
+  cops_roll *roll;
+  int rc = cops__roll_new(&roll, &ctx->alloc);
+  if (rc)
+    return cops__fail(ctx, rc, "out of memory for a roll");
+  memset(o, 0, sizeof *o);
+  o->size = sizeof *o;
+  o->check = -1;
+  o->victim = COPS_D6_TARGET_HIT;
+  o->damage_total = pend->total;
+  cops_d6_pool rp;
+  resistance_pool(&rp, v, pend->armour);
+  rc = cops__d6_wound(ctx, r, roll, v, id, pend->total, &rp, pend->stun, log, o);
+  cops_roll_free(roll);
+  return rc;
+}
+
+int cops__d6_attack_check(cops_ctx *ctx, const cops_d6_attack *a)
+{
+  cops_d6_rules r;
+  int rc = cops__d6_rules_in(ctx, a->rules, &r);
+  if (rc)
+    return rc;
+  cops_d6_weapon fists;
+  memset(&fists, 0, sizeof fists);
+  const cops_d6_weapon *w = a->weapon >= 0 && a->weapon < a->attacker->nweapons
+                                ? &a->attacker->weapon[a->weapon] : &fists;
+  if ((rc = check(ctx, a, w)))
+    return rc;
+  if (w->category != COPS_D6_MELEE && !w->vig_range && a->distance > w->range[2])
+    return cops__fail(ctx, COPS_ERULE, "%d m is beyond %s's long range, %d m (§5.4.1)",
+                      a->distance, w->name, w->range[2]);
   return COPS_OK;
 }

@@ -177,7 +177,9 @@ int cops__d6_rules_in(cops_ctx *ctx, const cops_d6_rules *given, cops_d6_rules *
       (rc = cops__d6_range(ctx, "rules.gravity", out->gravity, 0, 3)) ||
       (rc = cops__d6_range(ctx, "rules.fall_full_height", out->fall_full_height, 0, 1)) ||
       (rc = cops__d6_range(ctx, "rules.combat_heal_level5_only", out->combat_heal_level5_only,
-                           0, 1)))
+                           0, 1)) ||
+      (rc = cops__d6_range(ctx, "rules.disarm_vs_damage_roll", out->disarm_vs_damage_roll, 0,
+                           1)))
     return rc;
   if (out->medical_tech != -5 && out->medical_tech != 0 && out->medical_tech != 5)
     return cops__fail(ctx, COPS_ERANGE, "rules.medical_tech %d: -5, 0 or +5 (§6.4)",

@@ -33,7 +33,8 @@ static int same(const entry *a, const entry *b)
 }
 
 static int run(cops_ctx *ctx, cops_d6_character *const *f, const int *ids, const unsigned *flags,
-               int n, const cops_d6_rules *r, cops_log *log, entry *e, int *count, int *totals)
+               int n, const cops_d6_rules *r, cops_log *log, int ranks, entry *e, int *count,
+               int *totals)
 {
   cops_roll *roll;
   int rc = cops__roll_new(&roll, &ctx->alloc);
@@ -77,7 +78,7 @@ static int run(cops_ctx *ctx, cops_d6_character *const *f, const int *ids, const
       e[j] = e[j - 1];
       e[j - 1] = t;
     }
-  for (int k = 0; k < m && !rc; k++) {
+  for (int k = 0; k < m && !rc && ranks; k++) {
     const int v[COPS__PAYLOAD] = {k + 1, e[k].total, e[k].perception, e[k].tie};
     const int i = e[k].index;
     rc = cops__d6_log_event(log, COPS_D6_EV_INITIATIVE, f[i], ids ? ids[i] : i, NULL, -1, NULL, v);
@@ -118,7 +119,7 @@ int cops_d6_initiative(cops_ctx *ctx, cops_d6_character *const *f, const int *id
   cops__d6_save(&u, ctx, log, NULL, NULL);
   entry e[FIGHTERS_MAX];
   int all[FIGHTERS_MAX], count = 0;
-  rc = run(ctx, f, ids, flags, n, &r, log, e, &count, all);
+  rc = run(ctx, f, ids, flags, n, &r, log, 1, e, &count, all);
   if ((rc = cops__d6_restore(&u, ctx, rc)))
     return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
   for (int k = 0; k < count; k++)
@@ -126,4 +127,17 @@ int cops_d6_initiative(cops_ctx *ctx, cops_d6_character *const *f, const int *id
   if (totals)
     memcpy(totals, all, (size_t)n * sizeof *totals);
   return count;
+}
+
+int cops__d6_initiative_rolls(cops_ctx *ctx, cops_d6_character *const *f, const int *ids,
+                              const unsigned *flags, int n, const cops_d6_rules *r, cops_log *log,
+                              int *order, int *totals, int *ties)
+{
+  entry e[FIGHTERS_MAX];
+  int count = 0, rc = run(ctx, f, ids, flags, n, r, log, 0, e, &count, totals);
+  for (int k = 0; k < count; k++) {
+    order[k] = e[k].index;
+    ties[e[k].index] = e[k].tie;
+  }
+  return rc ? rc : count;
 }

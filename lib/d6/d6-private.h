@@ -77,10 +77,19 @@ void cops__d6_penalty(const cops_d6_character *ch, int trait, int *dice, int *po
 /* A weapon or protection checked, the message naming the field (where: "weapons[1]"). */
 int cops__d6_weapon_check(cops_ctx *ctx, const cops_d6_weapon *w, const char *where);
 int cops__d6_protection_check(cops_ctx *ctx, const cops_d6_protection *p, const char *where);
+/* A character's sheet as JSON (NULL when out of memory; *bad set when a part is missing);
+ * a code read from a string at field, at most max_dice (plus: a leading '+' allowed and
+ * reported; NULL: refused). */
+json_t *cops__d6_sheet_json(const cops_d6_character *ch, int *bad);
+int cops__d6_code_field(cops_ctx *ctx, json_t *v, const char *field, int max_dice,
+                        cops_d6_code *c, int *plus);
 /* Names files use. */
 extern const char *const cops__d6_category_names[COPS_D6_WEAPON_CATEGORY_COUNT];
 extern const char *const cops__d6_coverage_names[3];
 extern const char *const cops__d6_level_names[7];
+extern const char *const cops__d6_result_names[6];
+extern const char *const cops__d6_speed_names[5];
+extern const char *const cops__d6_control_names[4];
 
 /* ---- combat (lib/d6/d6-attack.c, d6-wounds.c) ---- */
 
@@ -116,6 +125,31 @@ int cops__d6_band(int distance, const int limit[3]);
 int cops__d6_band_points(int band);
 cops_d6_code cops__d6_damage_code(const cops_d6_character *att, const cops_d6_weapon *w, int armed);
 int cops__d6_gravity_dice(const cops_d6_rules *r);
+
+/* A coordinated group's damage (D6-A23): the totals of its hits summed, resisted once with
+ * the armour against the first hit, a stun when every hit stuns (D6-L8). An attack whose
+ * hit adds its damage roll to pend rather than wounding, or with grab set deals nothing (all
+ * or nothing, pend included); the sum landed on the target. */
+typedef struct cops__d6_pending {
+  int grab;                 /* 1: a grab (§5.13): a hit deals no damage */
+  int total, hits, stun;
+  cops_d6_code armour;
+} cops__d6_pending;
+int cops__d6_attack_deferred(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *a,
+                             cops_log *log, cops__d6_pending *pend);
+int cops__d6_pending_land(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_character *v, int id,
+                          const cops__d6_pending *pend, cops_log *log, cops_d6_outcome *o);
+/* An attack's fields and the rules checked as cops_d6_attack_resolve() checks them, range
+ * included, nothing rolled. */
+int cops__d6_attack_check(cops_ctx *ctx, const cops_d6_attack *a);
+/* Initiative's rolls (lib/d6/d6-initiative.c) without its rank events: the order, each
+ * one's total and last tie-break die by index; the count ranked, or a code. */
+int cops__d6_initiative_rolls(cops_ctx *ctx, cops_d6_character *const *f, const int *ids,
+                              const unsigned *flags, int n, const cops_d6_rules *r, cops_log *log,
+                              int *order, int *totals, int *ties);
+
+/* A caller's vehicle checked (the message naming its field), read at its size into *full. */
+int cops__d6_vehicle_in(cops_ctx *ctx, const cops_d6_vehicle *v, cops_d6_vehicle *full);
 
 /* Harm (a damage code against Vigueur alone, D6-L4) on a character, inside a procedure;
  * a character killed outright (a wrecked vehicle's passengers). */

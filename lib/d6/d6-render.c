@@ -7,8 +7,10 @@
 #include "../log.h"
 #include "d6-private.h"
 
-static const char *const type_names[] = {"d6.attack", "d6.roll", "d6.result", "d6.damage",
-                                         "d6.state", "d6.heal", "d6.vehicle", "d6.initiative"};
+static const char *const type_names[] = {"d6.attack", "d6.roll",       "d6.result", "d6.damage",
+                                         "d6.state",  "d6.heal",       "d6.vehicle", "d6.initiative",
+                                         "d6.round",  "d6.turn",       "d6.hold",   "d6.disarm",
+                                         "d6.coordinate", "d6.end"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -19,15 +21,19 @@ static const char *const location_keys[COPS_D6_LOCATION_COUNT] = {
 static const char *const defence_keys[3] = {"natural", "active", "total"};
 static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival",
-  "recovery", "treatment", "vehicle", "repair", "initiative"};
+  "recovery", "treatment", "vehicle", "repair", "initiative", "command", "escape", "disarm"};
 static const char *const vehicle_what[4] = {"damage", "crash", "repair", "stop"};
-static const char *const result_keys[6] = {"none", "very_light", "light", "heavy", "severe",
+const char *const cops__d6_result_names[6] = {"none", "very_light", "light", "heavy", "severe",
                                            "destroyed"};
-static const char *const speed_keys[5] = {"stopped", "slow", "cruising", "full_speed", "flat_out"};
-static const char *const control_keys[4] = {"controlled", "out_of_control", "crashed", "wrecked"};
+const char *const cops__d6_speed_names[5] = {"stopped", "slow", "cruising", "full_speed", "flat_out"};
+const char *const cops__d6_control_names[4] = {"controlled", "out_of_control", "crashed", "wrecked"};
 static const char *const heal_keys[3] = {"after_combat", "in_combat", "recovery"};
 static const char *const state_keys[COPS_D6_STATE_COUNT] = {
   "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb"};
+static const char *const action_keys[COPS_D6_DO_COUNT] = {"nothing", "attack", "grab", "escape",
+                                                          "shoot_vehicle", "ram"};
+static const char *const hold_keys[4] = {"grabbed", "escaped", "held", "released"};
+static const char *const disarm_keys[4] = {"fails", "wins", "takes", "drops"};
 static const char *const band_keys[4] = {"point_blank", "short", "medium", "long"};
 static const char *const flag_keys[3] = {"blinded", "target_blinded", "surprise"};
 
@@ -66,6 +72,22 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
     e->vehicle_event = v[0], e->vehicle_result = v[1], e->margin = v[2];
     e->passenger_damage = v[3], e->speed = v[4], e->top_speed = v[5], e->control = v[6];
     e->vehicle_penalty = v[7], e->ranks_lost = v[8];
+    break;
+  case COPS_D6_EV_ROUND:
+    break;
+  case COPS_D6_EV_TURN:
+    e->action = v[0], e->actions = v[1], e->defence = v[2], e->defence_skill = v[3];
+    e->moved = v[4], e->x = v[5], e->y = v[6];
+    break;
+  case COPS_D6_EV_HOLD:
+  case COPS_D6_EV_DISARM:
+    e->hold = v[0];
+    break;
+  case COPS_D6_EV_COORDINATE:
+    e->success = v[0], e->members = v[1];
+    break;
+  case COPS_D6_EV_END:
+    e->winner = v[0];
     break;
   case COPS_D6_EV_HEAL:
     e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
@@ -161,16 +183,33 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
                      e.tie_die ? json_integer(e.tie_die) : json_null());
   case COPS_D6_EV_VEHICLE:
     return json_pack("{s:s,s:s,s:i,s:i,s:s,s:s,s:s,s:i,s:i}", "event",
-                     vehicle_what[e.vehicle_event], "result", result_keys[e.vehicle_result],
+                     vehicle_what[e.vehicle_event], "result", cops__d6_result_names[e.vehicle_result],
                      "margin", e.margin, "passenger_damage", e.passenger_damage, "speed",
-                     speed_keys[e.speed], "top_speed", speed_keys[e.top_speed], "control",
-                     control_keys[e.control], "penalty", e.vehicle_penalty, "ranks_lost",
+                     cops__d6_speed_names[e.speed], "top_speed", cops__d6_speed_names[e.top_speed], "control",
+                     cops__d6_control_names[e.control], "penalty", e.vehicle_penalty, "ranks_lost",
                      e.ranks_lost);
   case COPS_D6_EV_HEAL:
     return json_pack("{s:s,s:b,s:b,s:b,s:s,s:s,s:i}", "kind", heal_keys[e.heal_kind], "rolled",
                      e.rolled, "success", e.success, "critical", e.critical, "level_before",
                      cops__d6_level_names[e.level_before], "wound_level",
                      cops__d6_level_names[e.wound_level], "hp_gained", e.hp_gained);
+  case COPS_D6_EV_ROUND:
+    return json_object();
+  case COPS_D6_EV_TURN:
+    return json_pack("{s:s,s:i,s:s,s:o,s:o}", "action", action_keys[e.action], "actions",
+                     e.actions, "defence", defence_keys[e.defence], "defence_skill",
+                     e.defence_skill >= 0 ? json_string(cops_d6_trait_name(e.defence_skill))
+                                          : json_null(),
+                     "moved_to", e.moved ? json_pack("[i,i]", e.x, e.y) : json_null());
+  case COPS_D6_EV_HOLD:
+    return json_pack("{s:s}", "hold", hold_keys[e.hold]);
+  case COPS_D6_EV_DISARM:
+    return json_pack("{s:o,s:s}", "weapon", c.weapon ? json_string(c.weapon) : json_null(),
+                     "disarm", disarm_keys[e.hold]);
+  case COPS_D6_EV_COORDINATE:
+    return json_pack("{s:b,s:i}", "success", e.success, "members", e.members);
+  case COPS_D6_EV_END:
+    return json_pack("{s:o}", "winner", e.winner >= 0 ? json_integer(e.winner) : json_null());
   default:
     return json_pack("{s:s,s:o}", "state", state_keys[e.state], "value",
                      e.state == COPS_D6_LIMB ? json_string(location_keys[e.value])
@@ -183,12 +222,14 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
 typedef struct words {
   const char *option[COPS_D6_OPTION_COUNT], *location[COPS_D6_LOCATION_COUNT];
   const char *defence[3], *band[4], *purpose[COPS_D6_PURPOSE_COUNT], *level[7];
-  const char *attacks, *bare, *dice_rolled, *vs, *success, *failure, *critical;
+  const char *attacks, *bare, *dice_rolled[2], *vs, *success, *failure, *critical;
   const char *hits, *misses, *parried, *damage, *against, *margin, *steps[2], *hp, *now, *massive;
   const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
   const char *heal[3], *better, *worse, *same, *hp_gained;
   const char *vresult[6], *vcrash, *vrepair, *vstop, *control[4], *passengers, *top_speed;
   const char *acts, *tie;
+  const char *round, *action[COPS_D6_DO_COUNT], *actions[2], *moves_to, *hold[4], *disarm[4];
+  const char *command[2], *wins, *nobody;
 } words;
 
 static const words en = {
@@ -198,9 +239,11 @@ static const words en = {
   {"natural defence", "active defence", "total defence"},
   {"point blank", "short range", "medium range", "long range"},
   {"attacks with", "defends with", "Cover and visibility", "throws", "rolls damage", "resists with",
-   "checks with", "is out for", "fights for life with", "recovers with", "treats with"},
+   "checks with", "is out for", "fights for life with", "recovers with", "treats with",
+   "resists with", "repairs with", "rolls Perception", "commands with", "struggles with",
+   "wrestles for the weapon with"},
   {"unhurt", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "killed"},
-  "attacks", "bare hands", "dice", "vs", "success", "failure", "critical failure",
+  "attacks", "bare hands", {"die", "dice"}, "vs", "success", "failure", "critical failure",
   "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", {"level", "levels"},
   "HP lost",
   "now", "massive damage",
@@ -214,6 +257,12 @@ static const words en = {
   "crashes", "is repaired by", "stops",
   {"controlled", "out of control", "crashed", "wrecked"},
   "each passenger takes", "top speed", "acts", "a tie broken by",
+  "The round begins.", {"waits", "attacks", "grabs", "tries to escape from", "shoots at", "rams"},
+  {"action", "actions"}, "moves to",
+  {"holds", "breaks free from", "is still held by", "lets go of"},
+  {"fails to disarm", "wins the weapon of", "takes the weapon of", "knocks away the weapon of"},
+  {"fails to coordinate the attack on", "coordinates the attack on"}, "The fight is won by side",
+  "The fight ends undecided.",
 };
 
 static const words fr = {
@@ -223,9 +272,11 @@ static const words fr = {
   {"défense naturelle", "défense active", "défense totale"},
   {"à bout portant", "à courte portée", "à moyenne portée", "à longue portée"},
   {"attaque avec", "se défend avec", "Couvert et visibilité", "lance", "lance les dégâts", "résiste avec",
-   "teste", "est inconscient pour", "lutte pour sa vie avec", "récupère avec", "soigne avec"},
+   "teste", "est inconscient pour", "lutte pour sa vie avec", "récupère avec", "soigne avec",
+   "résiste avec", "répare avec", "lance sa Perception", "commande avec", "se débat avec",
+   "lutte pour l'arme avec"},
   {"indemne", "choqué", "blessé", "gravement blessé", "en incapacité", "mortellement blessé", "tué"},
-  "attaque", "à mains nues", "dés", "contre", "réussite", "échec", "échec critique",
+  "attaque", "à mains nues", {"dé", "dés"}, "contre", "réussite", "échec", "échec critique",
   "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", {"niveau", "niveaux"},
   "PV perdus", "désormais", "dégâts massifs",
   {"est assommé pour", "reprend connaissance", "n'est plus choqué", "ne peut que se défendre pendant",
@@ -238,6 +289,12 @@ static const words fr = {
   "s'écrase", "est réparé par", "s'arrête",
   {"sous contrôle", "hors de contrôle", "écrasé", "détruit"},
   "chaque passager encaisse", "vitesse maximale", "agit au rang", "une égalité départagée par",
+  "Le round commence.", {"attend", "attaque", "attrape", "tente d'échapper à", "tire sur", "percute"},
+  {"action", "actions"}, "se déplace en",
+  {"tient", "se dégage de", "reste tenu par", "lâche"},
+  {"échoue à désarmer", "gagne l'arme de", "prend l'arme de", "fait tomber l'arme de"},
+  {"échoue à coordonner l'attaque sur", "coordonne l'attaque sur"}, "Le combat est gagné par le camp",
+  "Le combat s'achève sans vainqueur.",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -266,7 +323,7 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
     cops__text_printf(t, "%s%s%s %s, %d %s [", actor, *actor ? " " : "",
                       !*actor && e.purpose == COPS_D6_FOR_DAMAGE ? W->damage
                                                                   : W->purpose[e.purpose],
-                      code, e.dice_rolled, W->dice_rolled);
+                      code, e.dice_rolled, W->dice_rolled[e.dice_rolled > 1]);
     for (int k = 0; k < c.dice; k++) {
       int face, ok, parent;
       cops__log_die(log, &log->rec[i], k, &face, &ok, &parent);
@@ -336,6 +393,40 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
     if (e.hp_gained)
       cops__text_printf(t, ", %d %s", e.hp_gained, W->hp_gained);
     cops__text_printf(t, ".");
+    break;
+  case COPS_D6_EV_ROUND:
+    cops__text_printf(t, "%s", W->round);
+    break;
+  case COPS_D6_EV_TURN:
+    cops__text_printf(t, "%s", actor);
+    if (e.moved)
+      cops__text_printf(t, " %s (%d, %d),", W->moves_to, e.x, e.y);
+    cops__text_printf(t, " %s", W->action[e.action]);
+    if (e.action != COPS_D6_DO_NOTHING && c.target)
+      cops__text_printf(t, " %s", c.target);
+    if (c.weapon)
+      cops__text_printf(t, " (%s)", c.weapon);
+    if (e.defence)
+      cops__text_printf(t, ", %s", W->defence[e.defence]);
+    cops__text_printf(t, " (%d %s).", e.actions, W->actions[e.actions > 1]);
+    break;
+  case COPS_D6_EV_HOLD:
+    cops__text_printf(t, "%s %s %s.", actor, W->hold[e.hold], target);
+    break;
+  case COPS_D6_EV_DISARM:
+    cops__text_printf(t, "%s %s %s", actor, W->disarm[e.hold], target);
+    if (c.weapon)
+      cops__text_printf(t, " (%s)", c.weapon);
+    cops__text_printf(t, ".");
+    break;
+  case COPS_D6_EV_COORDINATE:
+    cops__text_printf(t, "%s %s %s (%d).", actor, W->command[e.success != 0], target, e.members);
+    break;
+  case COPS_D6_EV_END:
+    if (e.winner >= 0)
+      cops__text_printf(t, "%s %d.", W->wins, e.winner);
+    else
+      cops__text_printf(t, "%s", W->nobody);
     break;
   default:
     cops__text_printf(t, "%s %s", target, W->state[e.state]);

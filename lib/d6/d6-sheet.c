@@ -13,8 +13,8 @@ static const char *const limb_names[2] = {"arm", "leg"};
 static const char *const mode_names[2] = {"levels", "hit_points"};
 
 /* A code from a string at field; plus: whether a leading '+' is allowed (and given). */
-static int code_field(cops_ctx *ctx, json_t *v, const char *field, int max_dice, cops_d6_code *c,
-                      int *plus)
+int cops__d6_code_field(cops_ctx *ctx, json_t *v, const char *field, int max_dice, cops_d6_code *c,
+                        int *plus)
 {
   const char *s = json_string_value(v);
   if (!s)
@@ -47,7 +47,7 @@ static int load_traits(cops_d6_character *ch, cops_ctx *ctx, json_t *obj, const 
     char field[96];
     snprintf(field, sizeof field, "%s.%s", where, key);
     cops_d6_code c;
-    int rc = code_field(ctx, v, field, COPS__D6_TRAIT_DICE_MAX, &c, NULL);
+    int rc = cops__d6_code_field(ctx, v, field, COPS__D6_TRAIT_DICE_MAX, &c, NULL);
     if (rc)
       return rc;
     ch->trait[t] = c;
@@ -93,7 +93,7 @@ static int load_weapon(cops_d6_character *ch, cops_ctx *ctx, json_t *o, size_t i
                                                                     : "missing");
     memcpy(w.name, json_string_value(name), json_string_length(name) + 1);
     snprintf(field, sizeof field, "%s.damage", where);
-    if ((rc = code_field(ctx, json_object_get(o, "damage"), field, COPS__D6_TRAIT_DICE_MAX,
+    if ((rc = cops__d6_code_field(ctx, json_object_get(o, "damage"), field, COPS__D6_TRAIT_DICE_MAX,
                          &w.damage, &w.adds_natural)))
       return rc;
     json_t *range = json_object_get(o, "range"), *vig = json_object_get(o, "vig_range");
@@ -170,7 +170,7 @@ static int load_protection(cops_d6_character *ch, cops_ctx *ctx, json_t *o, size
     memcpy(p.name, json_string_value(name), json_string_length(name) + 1);
     snprintf(field, sizeof field, "%s.armour", where);
     int plus;
-    if ((rc = code_field(ctx, json_object_get(o, "armour"), field, 10, &p.armour, &plus)))
+    if ((rc = cops__d6_code_field(ctx, json_object_get(o, "armour"), field, 10, &p.armour, &plus)))
       return rc;
     if ((v = json_object_get(o, "coverage"))) {
       p.coverage = json_is_string(v) ? cops__name_index(json_string_value(v),
@@ -312,7 +312,7 @@ static int load(cops_d6_character *ch, cops_ctx *ctx, json_t *root)
   if ((j = json_object_get(root, "skills")) && (rc = load_traits(ch, ctx, j, "skills", 0)))
     return rc;
   if ((j = json_object_get(root, "natural_damage"))) {
-    if ((rc = code_field(ctx, j, "natural_damage", COPS__D6_TRAIT_DICE_MAX, &ch->natural, NULL)))
+    if ((rc = cops__d6_code_field(ctx, j, "natural_damage", COPS__D6_TRAIT_DICE_MAX, &ch->natural, NULL)))
       return rc;
     ch->has_natural = 1;
   }
@@ -355,13 +355,8 @@ static json_t *code_str(cops_d6_code c, int plus)
   return json_string(plus ? text : text + 1);
 }
 
-int cops_d6_character_to_json(const cops_d6_character *ch, char **out)
+json_t *cops__d6_sheet_json(const cops_d6_character *ch, int *bad_out)
 {
-  if (!out)
-    return COPS_EINVAL;
-  *out = NULL;
-  if (!ch)
-    return COPS_EINVAL;
   int bad = 0;
   json_t *attributes = json_object(), *skills = json_object();
   for (int t = 0; t < COPS_D6_TRAIT_COUNT; t++)
@@ -370,8 +365,10 @@ int cops_d6_character_to_json(const cops_d6_character *ch, char **out)
                                  cops_d6_trait_name(t), code_str(ch->trait[t], 0));
   json_t *root = json_pack("{s:s,s:i,s:s,s:o,s:o}", "system", "d6", "schema", SHEET_SCHEMA,
                            "name", ch->name, "attributes", attributes, "skills", skills);
-  if (!root)
-    return cops__fail(ch->ctx, COPS_ENOMEM, "out of memory for the sheet");
+  if (!root) {
+    *bad_out = 1;
+    return NULL;
+  }
   if (ch->has_natural)
     bad |= json_object_set_new(root, "natural_damage", code_str(ch->natural, 0));
   if (ch->cp)
@@ -456,6 +453,21 @@ int cops_d6_character_to_json(const cops_d6_character *ch, char **out)
     }
   }
   bad |= json_object_set_new(root, "wounds", wo);
+  *bad_out |= bad;
+  return root;
+}
+
+int cops_d6_character_to_json(const cops_d6_character *ch, char **out)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  if (!ch)
+    return COPS_EINVAL;
+  int bad = 0;
+  json_t *root = cops__d6_sheet_json(ch, &bad);
+  if (!root)
+    return cops__fail(ch->ctx, COPS_ENOMEM, "out of memory for the sheet");
   return cops__sheet_out(ch->ctx, root, bad, out);
 }
 

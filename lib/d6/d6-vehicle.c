@@ -44,7 +44,7 @@ int cops_d6_vehicle_penalty(const cops_d6_vehicle *v)
 }
 
 /* A caller's vehicle checked, read at its size into *full. */
-static int vehicle_in(cops_ctx *ctx, const cops_d6_vehicle *v, cops_d6_vehicle *full)
+int cops__d6_vehicle_in(cops_ctx *ctx, const cops_d6_vehicle *v, cops_d6_vehicle *full)
 {
   if (!v || v->size < VEHICLE_SIZE_0_16 || v->size > sizeof *v)
     return cops__fail(ctx, COPS_EINVAL, "vehicle: NULL or a size the library does not know "
@@ -284,7 +284,7 @@ static int front(cops_ctx *ctx, const cops_log *log, const cops_d6_rules *given,
   if (log && log->ctx != ctx)
     return cops__fail(ctx, COPS_EINVAL, "the log belongs to another context");
   int rc;
-  if ((rc = cops__d6_rules_in(ctx, given, r)) || (rc = vehicle_in(ctx, v, full)) ||
+  if ((rc = cops__d6_rules_in(ctx, given, r)) || (rc = cops__d6_vehicle_in(ctx, v, full)) ||
       (rc = passengers_ok(ctx, p, ids, n)) || (rc = cops__d6_range(ctx, "id", id, -1, 1000000)))
     return rc;
   return COPS_OK;
@@ -465,7 +465,7 @@ int cops_d6_collision(cops_d6_vehicle_outcome *outs, cops_ctx *ctx, cops_d6_vehi
   for (int i = 0; i < n; i++) {
     char where[24];
     snprintf(where, sizeof where, "vehicles[%d]", i);
-    if ((rc = vehicle_in(ctx, v[i], &full[i])))
+    if ((rc = cops__d6_vehicle_in(ctx, v[i], &full[i])))
       return cops__prefix_error(ctx, rc, where);
     for (int j = 0; j < i; j++)
       if (v[j] == v[i])

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../jsonutil.h"
+#include "../fight-file.h"
 #include "../log.h"
 #include "st-fight-private.h"
 
@@ -161,29 +161,6 @@ int cops_st_fight_save(const cops_st_fight *f, char **out)
 
 /* ---- reading ------------------------------------------------------------------------- */
 
-static int field_int(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int lo,
-                     int hi, int *out)
-{
-  json_t *v = json_object_get(obj, key);
-  if (!v)
-    return COPS_OK;
-  char name[96];
-  snprintf(name, sizeof name, "%s%s%s", where, *where ? "." : "", key);
-  return cops__json_int(ctx, v, name, lo, hi, out);
-}
-
-static int field_bool(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int *out)
-{
-  json_t *v = json_object_get(obj, key);
-  if (!v)
-    return COPS_OK;
-  if (!json_is_boolean(v))
-    return cops__fail(ctx, COPS_EJSON, "%s%s%s: expected true or false", where, *where ? "." : "",
-                      key);
-  *out = json_is_true(v);
-  return COPS_OK;
-}
-
 static int read_rules(cops_ctx *ctx, json_t *j, cops_st_rules *r)
 {
   cops__st_rules_default(r);
@@ -200,8 +177,8 @@ static int read_rules(cops_ctx *ctx, json_t *j, cops_st_rules *r)
     if (k == NRULES)
       return cops__fail(ctx, COPS_EJSON, "rules.%s: unknown", key);
     int *p = (int *)((char *)r + rule_fields[k].offset);
-    int rc = rule_fields[k].boolean ? field_bool(ctx, j, "rules", key, p)
-                                    : field_int(ctx, j, "rules", key, rule_fields[k].lo,
+    int rc = rule_fields[k].boolean ? cops__field_bool(ctx, j, "rules", key, p)
+                                    : cops__field_int(ctx, j, "rules", key, rule_fields[k].lo,
                                                 rule_fields[k].hi, p);
     if (rc)
       return rc;
@@ -214,6 +191,7 @@ static int sheet_text(void **out, cops_ctx *ctx, const char *t)
 {
   return cops_st_character_from_json((cops_st_character **)out, ctx, t);
 }
+
 static int sheet_file(void **out, cops_ctx *ctx, const char *p)
 {
   return cops_st_character_load((cops_st_character **)out, ctx, p);
@@ -257,9 +235,9 @@ static int read_fighter(cops_st_fight *f, json_t *o, int i, const char *base, in
   int side = 0, x = 0, y = 0;
   if (!json_object_get(o, "side"))
     rc = cops__fail(ctx, COPS_EJSON, "%s.side: missing", where);
-  if (rc || (rc = field_int(ctx, o, where, "side", 0, nsides - 1, &side)) ||
-      (rc = field_int(ctx, o, where, "x", -COPS_ST_POSITION_MAX, COPS_ST_POSITION_MAX, &x)) ||
-      (rc = field_int(ctx, o, where, "y", -COPS_ST_POSITION_MAX, COPS_ST_POSITION_MAX, &y)) ||
+  if (rc || (rc = cops__field_int(ctx, o, where, "side", 0, nsides - 1, &side)) ||
+      (rc = cops__field_int(ctx, o, where, "x", -COPS_ST_POSITION_MAX, COPS_ST_POSITION_MAX, &x)) ||
+      (rc = cops__field_int(ctx, o, where, "y", -COPS_ST_POSITION_MAX, COPS_ST_POSITION_MAX, &y)) ||
       (rc = cops_st_fight_add(f, ch, side, x, y, NULL))) {
     cops_st_character_free(ch);
     return rc;
@@ -270,11 +248,11 @@ static int read_fighter(cops_st_fight *f, json_t *o, int i, const char *base, in
   if (tactic && cops_st_fight_tactic_parse(json_string_value(tactic), &c->tactic))
     return cops__fail(ctx, COPS_EJSON, "%s.tactic: \"strike\", \"grapple\", \"aim\" or "
                       "\"defend\"", where);
-  if ((rc = field_int(ctx, o, where, "cover", 0, 5, &c->cover)) ||
-      (rc = field_bool(ctx, o, where, "surprised", &c->surprised)) ||
-      (rc = field_bool(ctx, o, where, "prone", &c->prone)) ||
-      (rc = field_bool(ctx, o, where, "out", &c->out)) ||
-      (rc = field_bool(ctx, o, where, "spend", &c->spend)))
+  if ((rc = cops__field_int(ctx, o, where, "cover", 0, 5, &c->cover)) ||
+      (rc = cops__field_bool(ctx, o, where, "surprised", &c->surprised)) ||
+      (rc = cops__field_bool(ctx, o, where, "prone", &c->prone)) ||
+      (rc = cops__field_bool(ctx, o, where, "out", &c->out)) ||
+      (rc = cops__field_bool(ctx, o, where, "spend", &c->spend)))
     return rc;
   json_t *aim = json_object_get(o, "aim");
   if (aim) {
@@ -283,9 +261,9 @@ static int read_fighter(cops_st_fight *f, json_t *o, int i, const char *base, in
     if (!json_is_object(aim) || !json_object_get(aim, "dice") || !json_object_get(aim, "target"))
       return cops__fail(ctx, COPS_EJSON, "%s: expected {\"dice\", \"target\"}", sub);
     if ((rc = cops__json_only_keys(ctx, aim, sub, akeys)) ||
-        (rc = field_int(ctx, aim, sub, "dice", 1, ch->trait[COPS_ST_WITS] > 0 ?
+        (rc = cops__field_int(ctx, aim, sub, "dice", 1, ch->trait[COPS_ST_WITS] > 0 ?
                         ch->trait[COPS_ST_WITS] : 1, &c->aim)) ||
-        (rc = field_int(ctx, aim, sub, "target", 0, COPS_ST_FIGHTERS_MAX - 1, &c->aim_target)))
+        (rc = cops__field_int(ctx, aim, sub, "target", 0, COPS_ST_FIGHTERS_MAX - 1, &c->aim_target)))
       return rc;
     if (ch->trait[COPS_ST_WITS] < 1)
       return cops__fail(ctx, COPS_ERANGE, "%s.dice: Wits 0 aims with no die (§6.7)", sub);
@@ -310,8 +288,8 @@ static int read_grapple(cops_st_fight *f, json_t *o, int k)
   g->a = g->b = -1;
   if (!json_object_get(o, "first") || !json_object_get(o, "second"))
     return cops__fail(ctx, COPS_EJSON, "%s: \"first\" and \"second\" are required", where);
-  if ((rc = field_int(ctx, o, where, "first", 0, f->n - 1, &g->a)) ||
-      (rc = field_int(ctx, o, where, "second", 0, f->n - 1, &g->b)))
+  if ((rc = cops__field_int(ctx, o, where, "first", 0, f->n - 1, &g->a)) ||
+      (rc = cops__field_int(ctx, o, where, "second", 0, f->n - 1, &g->b)))
     return rc;
   if (g->a == g->b)
     return cops__fail(ctx, COPS_ERULE, "%s: a fighter does not grapple itself", where);
@@ -342,7 +320,7 @@ static int read_grapple(cops_st_fight *f, json_t *o, int k)
     const cops_st_character *owner = f->c[g->g.weapon_owner == COPS_ST_ATTACKER ? g->a : g->b].ch;
     if (!json_object_get(w, "index"))
       return cops__fail(ctx, COPS_EJSON, "%s.index: missing", sub);
-    if ((rc = field_int(ctx, w, sub, "index", 0, owner->nweapons - 1, &g->g.weapon)))
+    if ((rc = cops__field_int(ctx, w, sub, "index", 0, owner->nweapons - 1, &g->g.weapon)))
       return rc;
   }
   g->used = 1;
@@ -350,8 +328,7 @@ static int read_grapple(cops_st_fight *f, json_t *o, int k)
   return COPS_OK;
 }
 
-static int read_fight(cops_st_fight *f, json_t *root, const char *base, struct cops__rng_state *rng,
-                      int *next, int *has_random)
+static int read_fight(cops_st_fight *f, json_t *root, const char *base, cops__fight_head *h)
 {
   static const char *const keys[] = {"system", "schema", "name", "rules", "max_rounds", "logging",
                                      "seed", "round", "winner", "next_event", "random", "sides",
@@ -363,54 +340,22 @@ static int read_fight(cops_st_fight *f, json_t *root, const char *base, struct c
   if (!json_is_string(system) || strcmp(json_string_value(system), "st"))
     return cops__fail(ctx, COPS_EJSON, "system: \"st\" expected (a Storyteller fight)");
   int rc = cops__json_only_keys(ctx, root, "", keys), v;
-  if (rc || (rc = field_int(ctx, root, "", "schema", 1, FIGHT_SCHEMA, &v)))
+  if (rc || (rc = cops__field_int(ctx, root, "", "schema", 1, FIGHT_SCHEMA, &v)))
     return rc;
-  json_t *name = json_object_get(root, "name");
-  if (name) {
-    if (!json_is_string(name))
-      return cops__fail(ctx, COPS_EJSON, "name: expected a string");
-    if ((rc = cops__check_name(ctx, "name", json_string_value(name), sizeof f->name - 1)))
-      return rc;
-    snprintf(f->name, sizeof f->name, "%s", json_string_value(name));
-  }
-  if ((rc = read_rules(ctx, json_object_get(root, "rules"), &f->r)) ||
-      (rc = field_int(ctx, root, "", "max_rounds", 1, 10000, &f->max_rounds)) ||
-      (rc = field_bool(ctx, root, "", "logging", &f->logging)) ||
-      (rc = field_int(ctx, root, "", "round", 0, 10000, &f->round)) ||
-      (rc = field_int(ctx, root, "", "next_event", 0, INT32_MAX - COPS_LOG_LIMIT_DEFAULT, next)))
+  h->name = f->name;
+  h->name_cap = sizeof f->name;
+  h->max_rounds = &f->max_rounds;
+  h->logging = &f->logging;
+  h->round = &f->round;
+  h->seeded = &f->seeded;
+  h->seed = &f->seed;
+  h->side_names = f->side_name[0];
+  h->side_cap = sizeof f->side_name[0];
+  h->sides_max = COPS_ST_SIDES_MAX;
+  if ((rc = cops__fight_head_read(ctx, root, h)) ||
+      (rc = read_rules(ctx, json_object_get(root, "rules"), &f->r)))
     return rc;
-  if (f->round > f->max_rounds)
-    return cops__fail(ctx, COPS_ERANGE, "round %d: past max_rounds %d", f->round, f->max_rounds);
-  json_t *seed = json_object_get(root, "seed");
-  if (seed) {
-    const char *s = json_string_value(seed);
-    if (!s || !*s || strlen(s) > 20 || strspn(s, "0123456789") != strlen(s))
-      return cops__fail(ctx, COPS_EJSON, "seed: expected a number 0..18446744073709551615 "
-                        "in a string");
-    f->seed = strtoull(s, NULL, 10);
-    if (f->seed == UINT64_MAX && strcmp(s, "18446744073709551615"))
-      return cops__fail(ctx, COPS_EJSON, "seed: beyond 18446744073709551615");
-    f->seeded = 1;
-  }
-  json_t *random = json_object_get(root, "random");
-  *has_random = random != NULL;
-  if (random && (rc = cops__random_from(ctx, random, rng)))
-    return rc;
-  json_t *sides = json_object_get(root, "sides");
-  if (!json_is_array(sides) || json_array_size(sides) < 1 ||
-      json_array_size(sides) > COPS_ST_SIDES_MAX)
-    return cops__fail(ctx, COPS_EJSON, "sides: expected 1 .. %d names", COPS_ST_SIDES_MAX);
-  const int nsides = (int)json_array_size(sides);
-  for (int s = 0; s < nsides; s++) {
-    char what[24];
-    snprintf(what, sizeof what, "sides[%d]", s);
-    const char *sn = json_string_value(json_array_get(sides, (size_t)s));
-    if (!sn || !*sn)
-      return cops__fail(ctx, COPS_EJSON, "%s: expected a name", what);
-    if ((rc = cops__check_name(ctx, what, sn, sizeof f->side_name[0] - 1)))
-      return rc;
-    snprintf(f->side_name[s], sizeof f->side_name[s], "%s", sn);
-  }
+  const int nsides = h->nsides;
   json_t *fighters = json_object_get(root, "fighters");
   if (!json_is_array(fighters) || json_array_size(fighters) < 1 ||
       json_array_size(fighters) > COPS_ST_FIGHTERS_MAX)
@@ -435,15 +380,7 @@ static int read_fight(cops_st_fight *f, json_t *root, const char *base, struct c
       if ((rc = read_grapple(f, json_array_get(grapples, k), (int)k)))
         return rc;
   }
-  json_t *winner = json_object_get(root, "winner");
-  if (winner) {
-    f->over = 1;
-    f->winner = COPS_ST_NO_WINNER;
-    if (!json_is_null(winner) && (rc = cops__json_int(ctx, winner, "winner", 0, nsides - 1,
-                                                      &f->winner)))
-      return rc;
-  }
-  return COPS_OK;
+  return cops__fight_winner_read(ctx, root, nsides, COPS_ST_NO_WINNER, &f->over, &f->winner);
 }
 
 int cops_st_fight_from_json(cops_st_fight **out, cops_ctx *ctx, const char *json,
@@ -461,20 +398,15 @@ int cops_st_fight_from_json(cops_st_fight **out, cops_ctx *ctx, const char *json
     json_decref(root);
     return rc;
   }
-  struct cops__rng_state rng;
-  int next = 0, has_random = 0;
-  rc = read_fight(f, root, base_dir, &rng, &next, &has_random);
+  cops__fight_head h;
+  memset(&h, 0, sizeof h);
+  rc = read_fight(f, root, base_dir, &h);
   json_decref(root);
   if (rc) {
     cops_st_fight_free(f);
     return rc;
   }
-  /* All read: the context's stream goes where the save was (all or nothing). */
-  if (has_random && rng.source == COPS_SOURCE_SEEDED)
-    cops__rng_import(ctx, rng.key, rng.block, rng.pos);
-  else if (!has_random && f->seeded)
-    cops_ctx_seed(ctx, f->seed);
-  cops__log_continue(f->log, next, f->round);
+  cops__fight_head_finish(ctx, &h, f->log, f->round);   /* all read: all or nothing */
   *out = f;
   return COPS_OK;
 }

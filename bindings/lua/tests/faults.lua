@@ -173,6 +173,11 @@ if cops.d6 then   -- D6 sheets read and an attack resolved: all or nothing
                               option = "burst", cover = 1, defence = "active", log = st.log})
     end,
     render = function(st) return {st.log:jsonl(), st.log:narrate("en"), st.b:to_json()} end}}
+  -- a fight file with vehicles read and played: each round all or nothing
+  scripts[#scripts + 1] = {"d6 fight", {
+    setup = function(ctx) return {f = cops.d6.load_fight(ctx, ex .. "/d6/scenarios/car-collision.json")} end,
+    act = function(st) st.f:run() end,
+    render = function(st) return {st.f:jsonl(), st.f:narrate("fr"), st.f:winner(), st.f:save()} end}}
 end
 
 local failed = 0

@@ -142,13 +142,15 @@ def purpose_names() -> List[str]:
 
 def event_type_names() -> List[str]:
     """The event types, in order (docs/events.md), then the Storyteller module's from type
-    1000 on ("st.attack" ..., docs/storyteller.md) when the library holds it."""
+    1000 on ("st.attack" ..., docs/storyteller.md) and the D6 module's from type 2000 on
+    ("d6.attack" ..., docs/d6.md) when the library holds them."""
     names = _list(lib.cops_event_type_name)
-    for i in range(1000, 1064):
-        name = lib.cops_event_type_name(i)
-        if name is None:
-            break
-        names.append(n.c_text(name))
+    for first in (1000, 2000):
+        for i in range(first, first + 64):
+            name = lib.cops_event_type_name(i)
+            if name is None:
+                break
+            names.append(n.c_text(name))
     return names
 
 

@@ -36,10 +36,10 @@ class _Rules(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "explode", "free_die", "cp_dice", "fp_factor", "action_penalty", "difficulty",
         "skill_defence", "success_damage", "negative_resistance", "gravity", "fall_full_height",
-        "medical_tech", "combat_heal_level5_only")]
+        "medical_tech", "combat_heal_level5_only", "disarm_vs_damage_roll")]
 
 _BOOL_RULES = ("explode", "free_die", "skill_defence", "success_damage", "negative_resistance",
-               "fall_full_height", "combat_heal_level5_only")
+               "fall_full_height", "combat_heal_level5_only", "disarm_vs_damage_roll")
 
 
 class _Pool(ctypes.Structure):
@@ -152,6 +152,7 @@ class Rules:
     fall_full_height: bool = False     #: a fall counts its whole height (D6-A26's switch)
     medical_tech: int = 0              #: points on Medicine: -5, 0 or +5 (§6.4, D6-A36)
     combat_heal_level5_only: bool = False   #: treatment in a fight only at level 5 (D6-A34)
+    disarm_vs_damage_roll: bool = False     #: a disarm against the damage roll (D6-A22's switch)
 
     def _c(self) -> _Rules:
         r = _Rules()
@@ -368,7 +369,8 @@ def _default_rules() -> Rules:
     return Rules(bool(r.explode), bool(r.free_die), r.cp_dice, r.fp_factor, r.action_penalty,
                  r.difficulty, bool(r.skill_defence), bool(r.success_damage),
                  bool(r.negative_resistance), r.gravity, bool(r.fall_full_height),
-                 r.medical_tech, bool(r.combat_heal_level5_only))
+                 r.medical_tech, bool(r.combat_heal_level5_only),
+                 bool(r.disarm_vs_damage_roll))
 
 
 DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults
@@ -383,3 +385,6 @@ from .d6_combat import (  # noqa: E402  (the combat module reads this one's name
 from .d6_vehicle import (  # noqa: E402
     CONTROLS, IMPACTS, SPEEDS, VEHICLE_RESULTS, Vehicle, VehicleOutcome, attack_vehicle,
     collision, collision_code, repair, vehicle_crash, vehicle_harm)
+from .d6_fight import (  # noqa: E402
+    ACTIONS, DISARMS, HOLDS, MOVE_MAX, TACTICS, Declaration, Fight, Fighter, action_code,
+    action_name, tactic_code, tactic_name)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from .handles import Context, _Entity
+from .handles import Context, _Entity, _log_handle
 from .d6 import Code, Rules, _Code, _need, _rules
 
 lib = n.lib
@@ -114,15 +114,17 @@ class _Outcome(ctypes.Structure):
 
 
 class _Event(ctypes.Structure):
+    # the fields of cops_d6_event in its order
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "option", "location", "distance", "defence", "defence_skill", "cover", "flags",
         "purpose")] + [("code", _Code)] + [(f, ctypes.c_int) for f in (
-            "dice_rolled", "difficulty", "total", "free_face", "success", "critical",
-            "attack_total", "defence_value", "band", "hit", "level", "parried", "damage_total",
-            "resistance_total", "margin", "steps", "hp_lost", "wound_level", "unconscious",
-            "massive", "state", "value", "dropped", "heal_kind", "level_before", "hp_gained",
-            "rolled", "vehicle_event", "vehicle_result", "passenger_damage", "speed",
-            "top_speed", "control", "vehicle_penalty", "ranks_lost", "rank", "tie_die")]
+        "dice_rolled", "difficulty", "total", "free_face", "success", "critical",
+        "attack_total", "defence_value", "band", "hit", "level", "parried", "dropped",
+        "heal_kind", "level_before", "hp_gained", "rolled", "vehicle_event", "vehicle_result",
+        "passenger_damage", "speed", "top_speed", "control", "vehicle_penalty", "ranks_lost",
+        "rank", "tie_die", "damage_total", "resistance_total", "margin", "steps", "hp_lost",
+        "wound_level", "unconscious", "massive", "state", "value", "action", "actions",
+        "moved", "x", "y", "hold", "members", "winner")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p
@@ -708,11 +710,13 @@ def end_round(ctx: Context, ch: Character, *, id: int = 0, rules: Optional[Rules
 
 
 def event_fields(log: Any, index: int) -> Dict[str, Any]:
-    """The D6 fields of event index of a cops.Log (cops_d6_log_event), by name."""
+    """The D6 fields of event index of a cops.Log or a fight's log (cops_d6_log_event), by
+    name."""
     _need()
     e = _Event()
     e.size = ctypes.sizeof(e)
-    log._check(lib.cops_d6_log_event(log._h, n.integer(index, "index"), ctypes.byref(e)))
+    log._check(lib.cops_d6_log_event(_log_handle(log), n.integer(index, "index"),
+                                     ctypes.byref(e)))
     out: Dict[str, Any] = {f: getattr(e, f) for f, _ in _Event._fields_[1:] if f != "code"}
     out["code"] = _code_of(e.code)
     return out

@@ -85,6 +85,8 @@ ROLLS = ["attack", "defence", "cover_hits", "stopping", "stopping_back"]
 class Log(_Handle):
     """An event log (cops_log) that one-off attacks and rolls append to."""
 
+    _is_log = True   # cops.d6.event_fields and cops.st.event_fields read it
+
     _free = lib.cops_log_free
 
     def __init__(self, ctx: Context) -> None:

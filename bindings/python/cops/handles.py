@@ -1020,6 +1020,16 @@ class _LogView(_Handle):
         self._check(lib.cops_log_set_limit(self._log(), n.integer(events, "events", 0, n.INT_MAX)))
 
 
+def _log_handle(log: Any) -> Any:
+    """The C log of a cops.Log, or of a fight or an encounter that keeps one; anything else
+    is refused before it reaches the library."""
+    if isinstance(log, _LogView):
+        return log._log()
+    if getattr(type(log), "_is_log", False):
+        return log._h
+    raise TypeError("expected a cops.Log, or a fight or an encounter that keeps one")
+
+
 class _EncounterView(_LogView):
     """What Encounter and Scenario share: rounds, the result, the log."""
 

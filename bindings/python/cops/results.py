@@ -189,6 +189,20 @@ class EventType(str, enum.Enum):
     ST_MOVE = "st.move"
     ST_ACTION = "st.action"
     ST_END = "st.end"
+    D6_ATTACK = "d6.attack"      #: the D6 System module's events (docs/d6.md, "Events")
+    D6_ROLL = "d6.roll"
+    D6_RESULT = "d6.result"
+    D6_DAMAGE = "d6.damage"
+    D6_STATE = "d6.state"
+    D6_HEAL = "d6.heal"
+    D6_VEHICLE = "d6.vehicle"
+    D6_INITIATIVE = "d6.initiative"
+    D6_ROUND = "d6.round"
+    D6_TURN = "d6.turn"
+    D6_HOLD = "d6.hold"
+    D6_DISARM = "d6.disarm"
+    D6_COORDINATE = "d6.coordinate"
+    D6_END = "d6.end"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 
 from . import _native as n
 from .errors import OutOfMemoryError, StateError
-from .handles import Context, _Entity
+from .handles import Context, _Entity, _log_handle
 from .results import Die
 
 lib = n.lib
@@ -820,10 +820,12 @@ def long_burst(ctx: Context, attacker: Character, targets: List[Character], *,
 
 
 def event_fields(log: Any, index: int) -> Dict[str, int]:
-    """The Storyteller fields of event index of a cops.Log (cops_st_log_event), by name."""
+    """The Storyteller fields of event index of a cops.Log or a fight's log
+    (cops_st_log_event), by name."""
     e = _Event()
     e.size = ctypes.sizeof(e)
-    log._check(lib.cops_st_log_event(log._h, n.integer(index, "index"), ctypes.byref(e)))
+    log._check(lib.cops_st_log_event(_log_handle(log), n.integer(index, "index"),
+                                     ctypes.byref(e)))
     out = {f: getattr(e, f) for f, _ in _Event._fields_[1:] if f != "effects"}
     out["effect_1"], out["effect_2"] = e.effects[0], e.effects[1]
     return out

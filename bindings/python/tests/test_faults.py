@@ -289,11 +289,30 @@ class D6Attack:
         return st["log"].jsonl(), st["log"].narrate("en"), st["b"].to_json()
 
 
+class D6Fight:
+    """A D6 fight file with vehicles read and played (docs/d6.md, "Fights"): each round is
+    all or nothing, so a round that failed is played again from its start."""
+
+    @staticmethod
+    def setup(ctx):
+        return {"f": cops.d6.Fight.load(ctx, os.path.join(EX, "d6", "scenarios",
+                                                          "car-collision.json"))}
+
+    @staticmethod
+    def act(st):
+        st["f"].run()
+
+    @staticmethod
+    def render(st):
+        f = st["f"]
+        return f.jsonl(), f.narrate("fr"), f.winner, f.save()
+
+
 SCRIPTS = [Roll, Sheet, Equipment, Fight, DeclaredRound, Scenario]
 if cops.st.available():
     SCRIPTS.append(StFight)
 if cops.d6.available():
-    SCRIPTS.append(D6Attack)
+    SCRIPTS.extend([D6Attack, D6Fight])
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda c: c.__name__)

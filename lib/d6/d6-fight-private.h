@@ -1,0 +1,97 @@
+/* A D6 fight's state, shared by its rounds (lib/d6/d6-fight.c), its turns and default
+ * policy (lib/d6/d6-turn.c) and its files (lib/d6/d6-fight-file.c). */
+#ifndef COPS_D6_FIGHT_PRIVATE_H
+#define COPS_D6_FIGHT_PRIVATE_H
+
+#include "../geometry.h"
+#include "../log.h"
+#include "d6-private.h"
+
+/* One fighter (D6-M3): what it keeps from round to round, and this round's state. */
+struct cops__d6_fighter {
+  cops_d6_character *ch;
+  int owned;                   /* read from a file: freed with the fight */
+  int side, x, y, cover, surpriser, out, tactic;
+  int wielded;                 /* the weapon in hand, -1 bare hands (D6-M3) */
+  int holding, held_by;        /* a hold (D6-A68), -1 none */
+  int vehicle, driver;         /* aboard, -1 none */
+  int coordinator;             /* its group's coordinator (itself for one), -1 none */
+  int group_target;            /* a coordinator: the group's target */
+  /* this round */
+  int init, tie, rank, acted, declared, actions, coordinated, surprise_left;
+  int defence, defence_skill, defence_total, parry_weapon, disarm;
+  cops_d6_declaration decl;
+};
+
+struct cops__d6_fight_vehicle {
+  cops_d6_vehicle v;
+  int x, y;
+};
+
+/* A weapon won in a disarm, changing hands at the round's end (§5.13). */
+struct cops__d6_seizure {
+  int defender, attacker, weapon;
+};
+
+#define COPS__D6_SEIZURES 16
+
+struct cops_d6_fight {
+  cops_ctx *ctx;
+  cops_d6_rules r;
+  cops_log *log;
+  int logging;
+  char name[64];
+  char side_name[COPS_D6_SIDES_MAX][32];
+  struct cops__d6_fighter c[COPS_D6_FIGHTERS_MAX];
+  int n;
+  struct cops__d6_fight_vehicle veh[COPS_D6_VEHICLES_MAX];
+  int nveh;
+  struct cops__d6_seizure seized[COPS__D6_SEIZURES];
+  int nseized;
+  cops__d6_pending pend[COPS_D6_FIGHTERS_MAX];   /* by coordinator: the group's damage */
+  int round, in_round, max_rounds, over, winner;
+  int order[COPS_D6_FIGHTERS_MAX], norder, cursor;
+  uint64_t seed;
+  int seeded;
+  struct cops__d6_fight_undo *undo;   /* the state before a call that changes it */
+};
+
+/* The first published size of cops_d6_declaration (0.16.0). */
+#define COPS__D6_DECL_SIZE_0_16 sizeof(cops_d6_declaration)
+
+/* Metres between two fighters, rounded up. */
+static inline int cops__d6_dist(const cops_d6_fight *f, int a, int b)
+{
+  return metres(f->c[a].x, f->c[a].y, f->c[b].x, f->c[b].y);
+}
+
+/* The log the fight writes to, NULL with logging off. */
+static inline cops_log *cops__d6_log_of(const cops_d6_fight *f)
+{
+  return f->logging ? f->log : NULL;
+}
+
+/* The tactics' names (lib/d6/d6-fight.c). */
+extern const char *const cops__d6_tactic_names[COPS_D6_TACTIC_COUNT];
+
+/* lib/d6/d6-fight.c: a place and a fighter's id checked; an event of the fight (actor and
+ * target by id, -1 none). */
+int cops__d6_check_position(cops_ctx *ctx, int x, int y);
+int cops__d6_check_id(const cops_d6_fight *f, int id);
+int cops__d6_fight_event(cops_d6_fight *f, int type, int actor, int target, const char *weapon,
+                         const int *v);
+/* Able to fight: can act (D6-M20) and not set out. */
+int cops__d6_fighter_able(const cops_d6_fight *f, int id);
+
+/* lib/d6/d6-turn.c: a declaration checked against the fight now (ERULE naming why); fighter
+ * id's turn (its declaration or the policy's); the holds of those who can no longer hold
+ * ended; the policy's plan for a turn; the round's disarms settled. */
+int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declaration *d);
+int cops__d6_turn(cops_d6_fight *f, int id);
+int cops__d6_release_fallen(cops_d6_fight *f);
+void cops__d6_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d);
+int cops__d6_settle_disarms(cops_d6_fight *f);
+/* The fighters aboard vehicle vid, into chars and ids (room for COPS_D6_FIGHTERS_MAX). */
+int cops__d6_aboard(cops_d6_fight *f, int vid, cops_d6_character **chars, int *ids);
+
+#endif
