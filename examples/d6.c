@@ -252,7 +252,7 @@ int cmd_d6(int argc, char **argv)
 {
   if (argc < 2)
     return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, heal, fight, "
-                       "weapons or sheet");
+                       "spells, spell-cost, cast, weapons or sheet");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("d6");
@@ -262,11 +262,13 @@ int cmd_d6(int argc, char **argv)
     return d6_odds(argc - 1, argv + 1);
   if (!strcmp(what, "fight"))
     return d6_fight(argc - 1, argv + 1);
-  const int rc = d6_combat_command(argc - 1, argv + 1);
+  int rc = d6_combat_command(argc - 1, argv + 1);
+  if (rc < 0)
+    rc = d6_magic_command(argc - 1, argv + 1);
   if (rc >= 0)
     return rc;
-  return usage_error("d6: unknown '%s': roll, odds, attack, harm, heal, fight, weapons or sheet",
-                     what);
+  return usage_error("d6: unknown '%s': roll, odds, attack, harm, heal, fight, spells, spell-cost, "
+                     "cast, weapons or sheet", what);
 }
 
 #else

@@ -7,7 +7,7 @@
  * time, rest, nights, revivals in a fuzzed order, the sheet written and read back),
  * chases driven by fuzzed declarations and GM's dice, subjects, saved interviews, the
  * simulator's summaries, the Storyteller module's pools (text and bytes), sheets and
- * attacks, and the D6 module's codes, sheets, attacks and fight files.
+ * attacks, and the D6 module's codes, sheets, attacks, fight files and magic.
  * The first byte picks the mode;
  * the rest is its text or its bytes. Any crash, leak or undefined behaviour is
  * a bug. Run: sh scripts/fuzz.sh [runs]. */
@@ -821,6 +821,102 @@ static void fuzz_d6_attack(cops_ctx *ctx, struct bytes *b)
   cops_d6_character_free(ch[0]);
   cops_d6_character_free(ch[1]);
 }
+/* D6 magic from raw fields (in range or not): a spell's design costed (its difficulty at
+ * least 1, the halved one half the sum rounded up), the measure scale, casts between
+ * fuzzed characters refused or resolved, the outcome sound, the log rendered. */
+static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
+{
+  cops_d6_spell_design d;
+  cops_d6_spell_design_init(&d);
+  d.effect_kind = take(b, -1, 3);
+  d.effect = (cops_d6_code){take(b, -1, 31), take(b, 0, 3)};
+  d.effect_value = take(b, -1, 201);
+  d.measure = take(b, 0, 2);
+  d.range = take(b, -1, COPS_D6_RANGE_COUNT);
+  d.range_tenths = take(b, -1, 100000);
+  d.speed_tenths = take(b, -1, 100000);
+  d.concentration = take(b, -1, COPS_D6_CONCENTRATION_COUNT);
+  d.crowd = take(b, 7, 19);
+  d.familiarity = take(b, -1, COPS_D6_FAMILIARITY_COUNT);
+  d.group = take(b, -1, COPS_D6_TARGET_GROUP_COUNT);
+  d.attitude = take(b, -1, COPS_D6_ATTITUDE_COUNT);
+  d.information = take(b, -1, COPS_D6_INFORMATION_COUNT);
+  d.duration_rounds = take(b, 0, 3000);
+  d.duration_tenths = take(b, -1, 200000);
+  d.preparation_rounds = take(b, -1, 9);
+  d.casting_tenths = take(b, -1, 40000);
+  d.ingredients = take(b, -1, COPS_D6_INGREDIENT_COUNT);
+  d.gestures = take(b, -1, COPS_D6_GESTURE_COUNT);
+  d.incantation = take(b, -1, COPS_D6_INCANTATION_COUNT);
+  d.other = take(b, -101, 101);
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.spell_difficulty_halved = take(b, 0, 1);
+  r.magic_modifier = take(b, -11, 16);
+  r.backlash_percent = take(b, -1, 101);
+  r.magic_banned = take(b, 0, 4) == 0;
+  cops_d6_spell_cost c = {.size = sizeof c};
+  if (cops_d6_spell_difficulty(ctx, &d, &r, &c) == COPS_OK) {
+    int sum = 0;
+    for (int k = 0; k < COPS_D6_PART_COUNT; k++)
+      sum += c.parts[k];
+    const int want = r.spell_difficulty_halved ? (sum > 0 ? (sum + 1) / 2 : sum / 2) : sum;
+    if (sum != c.sum || c.difficulty != (want < 1 ? 1 : want))
+      abort();
+  }
+  const int v = cops_d6_measure_value(take(b, 0, 1000000));
+  if (v != COPS_ERANGE && (v < -5 || v > 45))
+    abort();
+  cops_d6_character *ch[2];
+  cops_log *log;
+  if (cops_log_new(&log, ctx))
+    abort();
+  for (int k = 0; k < 2; k++) {
+    if (cops_d6_character_new(&ch[k], ctx) || cops_d6_character_set_name(ch[k], k ? "T" : "M"))
+      abort();
+    for (int t = 0; t < COPS_D6_TRAIT_COUNT; t++)
+      if (take(b, 0, 2))
+        cops_d6_character_set_trait(ch[k], t, &(cops_d6_code){take(b, -1, 6), take(b, 0, 3)});
+    cops_d6_character_set_points(ch[k], take(b, 0, 3), take(b, 0, 1));
+  }
+  for (int n = take(b, 1, 4); n > 0; n--) {
+    cops_d6_cast k;
+    cops_d6_cast_init(&k);
+    k.caster = ch[0];
+    k.target = take(b, 0, 1) ? ch[1] : NULL;
+    k.skill = take(b, -1, COPS_D6_TRAIT_COUNT);
+    k.difficulty = take(b, 0, 40);
+    k.backlash = (cops_d6_code){take(b, -1, 6), take(b, 0, 3)};
+    k.actions = take(b, 0, 11);
+    k.cp = take(b, 0, 4);
+    k.fp = take(b, 0, 2);
+    k.flags = (unsigned)take(b, 0, 2);
+    k.rules = &r;
+    cops_d6_cast_outcome o = {.size = sizeof o};
+    const int before = cops_log_count(log);
+    const int rc = cops_d6_cast_resolve(&o, ctx, &k, log);
+    if (rc != COPS_OK) {
+      if (cops_log_count(log) != before)
+        abort();   /* refused: nothing written */
+      continue;
+    }
+    cops_d6_wounds w = {.size = sizeof w};
+    cops_d6_character_wounds(ch[0], &w);
+    if ((o.critical && (o.success || w.confused != 2)) || o.level != o.total - o.difficulty)
+      abort();
+    if (take(b, 0, 1))
+      cops_d6_character_end_round(ch[0], ctx, 0, &r, log);
+  }
+  char *json;
+  if (cops_log_to_jsonl(log, 0, &json) == COPS_OK)
+    cops_free(json);
+  if (cops_log_narrate(log, 0, COPS_LANG_FR, &json) == COPS_OK)
+    cops_free(json);
+  cops_log_free(log);
+  cops_d6_character_free(ch[0]);
+  cops_d6_character_free(ch[1]);
+}
+
 /* D6 fight files (a scenario or a save): read, saved and read back to the same text, then
  * played a few rounds, each turn first with a declaration made of fuzzed bytes (refused,
  * or played, or refused when played with nothing changed), then the policy's, which the
@@ -917,7 +1013,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   cops_ctx_seed(ctx, 1);
   char *json = NULL;
   struct bytes b = {data + 1, size - 1};
-  switch (data[0] % 25) {
+  switch (data[0] % 26) {
   case 0: {
     cops_action a;
     double p;
@@ -1171,6 +1267,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   case 24:
     fuzz_d6_fight(ctx, text, &b);
+    break;
+  case 25:
+    fuzz_d6_magic(ctx, &b);
     break;
 #endif
   default: {

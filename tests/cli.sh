@@ -794,7 +794,7 @@ total 11: critical failure, level -4" \
     "cops: d6 roll: '3D+3': column 4: expected a dice code such as 3D+2, e.g. \"3D+2 -1D vs 15\"" \
     d6 roll 3D+3
   expect_err "d6: unknown verb" 2 \
-    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, fight, weapons or sheet (see 'cops help')" d6 dance
+    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, fight, spells, spell-cost, cast, weapons or sheet (see 'cops help')" d6 dance
   d6s="$ex/d6/sheets"
   expect_out "d6 attack: a hit through the wound-margin table (§5.4.1, §5.6, §5.10)" \
 "Sgt. Elena Ramirez attacks Dario Cruz (Glock 17, 5 m; natural defence).
@@ -873,6 +873,38 @@ Sgt. Elena Ramirez is treated after the fight: wounded (better)." \
     d6 fight "$d6sc/shootout.json" --seed 1 --dice 1,2
   run d6 fight "$d6sc/car-collision.json" --seed 7 --json
   case $out in *'"type":"d6.end"'*) ok ;; *) ko "d6 fight --seed" ;; esac
+  # Magic (docs/d6.md, "Magic"): the samples, a spell built, a cast and its backlash.
+  run d6 spells
+  case $out in *"Deadly bullet (alteration, difficulty 15)"*) ok ;; *) ko "d6 spells" ;; esac
+  expect_out "d6 spell-cost: 3D damage at medium range, busy, 4 rounds' preparation, halved (§7.11, D6-A42, D6-A43)" \
+"effect         +18
+range          +10
+concentration  +6
+preparation    -4
+sum            30
+difficulty     15" \
+    d6 spell-cost --effect-kind doubled --effect 3D --range medium --concentration busy-public \
+    --preparation 4 --halved
+  expect_out "d6 spell-cost --measure: Might's printed values (§7.12, D6-A44)" \
+    '{"parts":{"effect":6,"range":0,"speed":0,"concentration":0,"target":0,"information":0,"duration":7,"preparation":-4,"components":0,"other":-3},"sum":6,"difficulty":3}' \
+    d6 spell-cost --measure --effect-value 6 --range-m 1 --duration-s 25 --casting-s 5 \
+    --other -3 --halved --json
+  expect_out "d6 cast: a critical failure, confusion and the backlash (§7.7, §7.9, D6-A49)" \
+"Morgane Lefèvre casts with 3D+1, 3 dice [3, 2, 1] = 7 vs 15: critical failure.
+The spell fails: 7 vs 15 (critical failure).
+Morgane Lefèvre is confused until the end of the next round.
+Backlash 3D, 3 dice [5, 5, 4] = 14.
+Morgane Lefèvre resists with 2D+1, 2 dice [1, 1] = 3.
+Damage 14 against resistance 3 (margin 11): Morgane Lefèvre +3 levels, now severely wounded, massive damage.
+Morgane Lefèvre can only defend for 2 rounds." \
+    d6 cast "$d6s/morgane.json" --skill alteration --difficulty 15 --backlash 3D \
+    --dice 3,2,1,5,5,4,1,1 --lang en
+  expect_err "d6 cast: no spell named" 2 \
+    "cops: d6 cast: --spell 'fireball': no sample spell (cops d6 spells lists them) (see 'cops help')" \
+    d6 cast "$d6s/morgane.json" --spell fireball
+  expect_err "d6 cast: no magic Attribute (§7.2)" 2 \
+    "cops: d6 cast: Sgt. Elena Ramirez has magic below 1D: no magic (§7.2)" \
+    d6 cast "$d6s/ramirez.json" --spell heal --seed 1
 fi
 
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.

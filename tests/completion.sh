@@ -33,7 +33,9 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
-expect "--help attack fight harm heal odds roll sheet weapons" cops d6 ""
+expect "--help attack cast fight harm heal odds roll sheet spell-cost spells weapons" cops d6 ""
+expect "doubled" cops d6 spell-cost --effect-kind d
+expect "--spell" cops d6 cast --sp
 expect "--save-at --seed" cops d6 fight --s
 expect "long" cops d6 heal --rest l
 expect "brutal burst" cops d6 attack --option b

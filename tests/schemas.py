@@ -391,6 +391,24 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
                 cops.d6.attack_vehicle(ctx, riders[1], cars[1], weapon="Uzi 9mm", distance=10,
                                        log=log)
         lines(log.jsonl(), "d6 vehicles")
+    # Magic (docs/d6.md, "Magic"): the samples, spells built, casts with their events.
+    for line in cli("d6", "spells", "--json").splitlines():
+        valid("d6-spell", json.loads(line), "d6 spells --json")
+    for args in (["--effect-kind", "doubled", "--effect", "3D", "--range", "medium"],
+                 ["--measure", "--effect-value", "29", "--range-m", "60", "--speed-m", "60",
+                  "--duration-s", "5", "--casting-s", "5", "--other", "-5", "--halved"],
+                 ["--concentration", "very-busy", "--crowd", "12", "--group", "crowd",
+                  "--information", "secrets", "--duration", "800", "--preparation", "0"]):
+        valid("d6-spell-cost", json.loads(cli("d6", "spell-cost", "--json", *args)),
+              "d6 spell-cost " + " ".join(args))
+    mage = os.path.join(d6_sheets, "morgane.json")
+    for seed in range(30):
+        for args in (["--spell", "deadly bullet"], ["--skill", "teleportation", "--difficulty",
+                                                     "8", "--target", cop],
+                     ["--skill", "alteration", "--difficulty", "12", "--backlash", "2D",
+                      "--backlash-percent", "50"]):
+            lines(cli("d6", "cast", mage, "--seed", str(seed), "--json", *args),
+                  "d6 cast seed %d" % seed)
     # Whole fights (docs/d6.md, "Fights"): the scenarios, their saves and events; declared
     # disarms, grabs and escapes, coordinated groups, rams.
     d6_scenarios = os.path.join(EX, "d6", "scenarios")

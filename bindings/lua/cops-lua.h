@@ -191,8 +191,10 @@ extern const char *const d6_defence_names[], *const d6_option_names[], *const d6
 extern const char *const d6_speed_names[], *const d6_impact_names[];
 void d6_vehicle_at(lua_State *L, ctx_ud *c, int t, cops_d6_vehicle *v);
 void d6_vehicle_put(lua_State *L, int t, const cops_d6_vehicle *v);
-/* cops.d6's whole fights (d6-fight.c), added to the module table on top. */
+/* cops.d6's whole fights (d6-fight.c) and magic (d6-magic.c), added to the module table on
+ * top. */
 void open_d6_fight(lua_State *L);
+void open_d6_magic(lua_State *L);
 #define D6_CHARACTER "cops.d6_character"
 #endif
 

@@ -299,7 +299,8 @@ static int c_wounds(lua_State *L)
   const named_int nums[] = {
     {"step", w.step}, {"extra", w.extra}, {"hp_max", w.hp_max}, {"hp_lost", w.hp_lost},
     {"stunned_rounds", w.stunned_rounds}, {"defend_only", w.defend_only},
-    {"unconscious", w.unconscious}, {"mortal_rounds", w.mortal_rounds}};
+    {"unconscious", w.unconscious}, {"mortal_rounds", w.mortal_rounds},
+    {"confused", w.confused}};
   set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
   const named_int flags[] = {{"stunned", w.stunned}, {"stabilised", w.stabilised}};
   set_fields(L, flags, 2, 1);
@@ -327,7 +328,8 @@ static int c_set_wounds(lua_State *L)
   struct { const char *key; int *at; } f[] = {
     {"step", &w.step}, {"extra", &w.extra}, {"hp_max", &w.hp_max}, {"hp_lost", &w.hp_lost},
     {"stunned_rounds", &w.stunned_rounds}, {"defend_only", &w.defend_only},
-    {"unconscious", &w.unconscious}, {"mortal_rounds", &w.mortal_rounds}};
+    {"unconscious", &w.unconscious}, {"mortal_rounds", &w.mortal_rounds},
+    {"confused", &w.confused}};
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     *f[k].at = opt_field_int(L, 2, f[k].key, *f[k].at);
   const char *bools[2] = {"stunned", "stabilised"};

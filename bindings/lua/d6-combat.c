@@ -369,6 +369,7 @@ void open_d6_combat(lua_State *L)
   open_d6_character(L);
   open_d6_vehicle(L);
   open_d6_fight(L);
+  open_d6_magic(L);
   luaL_setfuncs(L, functions, 0);
   push_names(L, hazard_name);
   lua_setfield(L, -2, "hazards");

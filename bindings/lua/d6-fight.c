@@ -178,14 +178,18 @@ static int f_rules(lua_State *L)
   lua_createtable(L, 0, 14);
   const named_int nums[] = {{"cp_dice", r.cp_dice}, {"fp_factor", r.fp_factor},
                             {"action_penalty", r.action_penalty}, {"difficulty", r.difficulty},
-                            {"gravity", r.gravity}, {"medical_tech", r.medical_tech}};
+                            {"gravity", r.gravity}, {"medical_tech", r.medical_tech},
+                            {"magic_modifier", r.magic_modifier},
+                            {"backlash_percent", r.backlash_percent}};
   const named_int flags[] = {{"explode", r.explode}, {"free_die", r.free_die},
                              {"skill_defence", r.skill_defence},
                              {"success_damage", r.success_damage},
                              {"negative_resistance", r.negative_resistance},
                              {"fall_full_height", r.fall_full_height},
                              {"combat_heal_level5_only", r.combat_heal_level5_only},
-                             {"disarm_vs_damage_roll", r.disarm_vs_damage_roll}};
+                             {"disarm_vs_damage_roll", r.disarm_vs_damage_roll},
+                             {"magic_banned", r.magic_banned},
+                             {"spell_difficulty_halved", r.spell_difficulty_halved}};
   set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
   set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
   return 1;

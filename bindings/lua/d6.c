@@ -67,11 +67,12 @@ const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *
   luaL_checktype(L, i, LUA_TTABLE);
   static const char *const flags[] = {"explode", "free_die", "skill_defence", "success_damage",
                                       "negative_resistance", "fall_full_height",
-                                      "combat_heal_level5_only", "disarm_vs_damage_roll"};
+                                      "combat_heal_level5_only", "disarm_vs_damage_roll",
+                                      "magic_banned", "spell_difficulty_halved"};
   int *fields[] = {&r->explode, &r->free_die, &r->skill_defence, &r->success_damage,
                    &r->negative_resistance, &r->fall_full_height, &r->combat_heal_level5_only,
-                   &r->disarm_vs_damage_roll};
-  for (int k = 0; k < 8; k++) {
+                   &r->disarm_vs_damage_roll, &r->magic_banned, &r->spell_difficulty_halved};
+  for (int k = 0; k < 10; k++) {
     lua_getfield(L, i, flags[k]);
     if (!lua_isnil(L, -1)) {
       if (!lua_isboolean(L, -1))
@@ -86,6 +87,8 @@ const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *
   r->difficulty = opt_field_int(L, i, "difficulty", r->difficulty);
   r->gravity = opt_field_int(L, i, "gravity", r->gravity);
   r->medical_tech = opt_field_int(L, i, "medical_tech", r->medical_tech);
+  r->magic_modifier = opt_field_int(L, i, "magic_modifier", r->magic_modifier);
+  r->backlash_percent = opt_field_int(L, i, "backlash_percent", r->backlash_percent);
   return r;
 }
 

@@ -33,7 +33,7 @@ build = {
                   "bindings/lua/sim.c", "bindings/lua/st.c", "bindings/lua/st-fight.c",
                   "bindings/lua/d6.c", "bindings/lua/d6-character.c",
                   "bindings/lua/d6-combat.c", "bindings/lua/d6-vehicle.c",
-                  "bindings/lua/d6-fight.c" },
+                  "bindings/lua/d6-fight.c", "bindings/lua/d6-magic.c" },
       libraries = { "cops" },
       incdirs = { "$(LIBCOPS_INCDIR)" },
       libdirs = { "$(LIBCOPS_LIBDIR)" },

@@ -44,6 +44,23 @@ enum cops_d6_traits {
   COPS_D6_VEHICLE,         /**< Véhicule (Coordination) */
   COPS_D6_SEARCH,          /**< Rechercher (Perception) */
   COPS_D6_INVESTIGATION,   /**< Investigation (Perception) */
+  COPS_D6_ALTERATION,      /**< Altération (Magic): changes to what exists (§7.5) */
+  COPS_D6_CONJURATION,     /**< Conjuration (Magic): creation from nothing */
+  COPS_D6_DIVINATION,      /**< Divination (Magic): knowledge */
+  COPS_D6_TELEPORTATION,   /**< Téléportation (Magic): movement; an unwilling being resists (D6-A51) */
+  COPS_D6_FAITH_DIVINATION, /**< Divination (Miraculous Faith): a question to a god */
+  COPS_D6_FAVOUR,          /**< Faveur (Miraculous Faith): divine help */
+  COPS_D6_NEMESIS,         /**< Némésis (Miraculous Faith): divine harm */
+  COPS_D6_PSYCHIC_ATTACK,  /**< Attaque psychique (Psionics) */
+  COPS_D6_EMPATHY,         /**< Empathie (Psionics) */
+  COPS_D6_PSI_MEDIUM,      /**< Médium (Psionics) */
+  COPS_D6_ASTRAL_PROJECTION, /**< Projection astrale (Psionics) */
+  COPS_D6_PSI_PROTECTION,  /**< Protection (Psionics) */
+  COPS_D6_KEEN_SENSES,     /**< Sens aigus (Psionics): far senses */
+  COPS_D6_PSI_HEALING,     /**< Soins (Psionics) */
+  COPS_D6_PSYCHOMETRY,     /**< Psychométrie (Psionics) */
+  COPS_D6_TELEKINESIS,     /**< Télékinésie (Psionics) */
+  COPS_D6_TELEPATHY,       /**< Télépathie (Psionics) */
   COPS_D6_TRAIT_COUNT
 };
 /** Traits below this are attributes. */
@@ -102,6 +119,7 @@ typedef struct cops_d6_wounds {
   int stabilised;         /**< 1: the mortal clock is stopped (D6-A19) */
   unsigned limbs;         /**< ::COPS_D6_ARM_HURT, ::COPS_D6_LEG_HURT */
   int treated[4];         /**< the ids of the healers who tried at this step (D6-A35), -1 for none */
+  int confused;           /**< rounds left without any action: a spell's critical failure, to the end of the next round (§7.7, D6-A49) */
 } cops_d6_wounds;
 
 /** @brief A new character: every attribute 2D, no skill, levels, unhurt. @since 0.16.0 */

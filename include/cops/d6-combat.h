@@ -273,6 +273,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_DISARM,         /**< a disarm: the contest's outcome, or the weapon changing hands (§5.13, D6-A22) */
   COPS_D6_EV_COORDINATE,     /**< a coordinator's group: its Command roll's outcome, its members (D6-A23) */
   COPS_D6_EV_END,            /**< a fight's end: the winning side, the rounds */
+  COPS_D6_EV_SPELL,          /**< a spell cast: its difficulty, the total, the outcome (§7.7) */
   COPS_D6_EV_TYPE_END
 };
 
@@ -295,6 +296,9 @@ enum cops_d6_purposes {
   COPS_D6_FOR_COMMAND,        /**< a coordinator's Command (D6-A23) */
   COPS_D6_FOR_ESCAPE,         /**< the opposed Vigueur rolls of an escape (§5.13, D6-A68) */
   COPS_D6_FOR_DISARM,         /**< the opposed Vigueur rolls of a disarm, and its damage roll under `disarm_vs_damage_roll` (D6-A22) */
+  COPS_D6_FOR_SPELL,          /**< a spell's casting roll (§7.7) */
+  COPS_D6_FOR_RESIST,         /**< a being's Willpower against a Teleportation (D6-A51) */
+  COPS_D6_FOR_BACKLASH,       /**< a critical failure's damage on the caster (§7.9, D6-A49) */
   COPS_D6_PURPOSE_COUNT
 };
 
@@ -307,6 +311,7 @@ enum cops_d6_states {
   COPS_D6_DYING,             /**< level 5: the mortal clock starts (D6-A19) */
   COPS_D6_DIES,              /**< killed */
   COPS_D6_LIMB,              /**< a part neutralised by an aimed attack (@c value: a ::cops_d6_locations value) */
+  COPS_D6_CONFUSED,          /**< confused by a spell's critical failure: no action to the end of the next round (§7.7) */
   COPS_D6_STATE_COUNT
 };
 
@@ -370,6 +375,7 @@ typedef struct cops_d6_event {
   int hold;             /**< HOLD: a ::cops_d6_holds value; DISARM: a ::cops_d6_disarms value */
   int members;          /**< COORDINATE: fighters of the group, the coordinator included */
   int winner;           /**< END: the winning side, ::COPS_D6_NO_WINNER */
+  int resisted;         /**< SPELL: the target's Willpower total, or -1 (D6-A51) */
 } cops_d6_event;
 
 /** What a ::COPS_D6_EV_HOLD event says (D6-A68). */

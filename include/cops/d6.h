@@ -84,6 +84,10 @@ typedef struct cops_d6_rules {
   int medical_tech;        /**< points on Medicine rolls: −5 primitive, 0, +5 futuristic (§6.4, D6-A36) */
   int combat_heal_level5_only; /**< 1: treatment during a fight only at level 5 (D6-A34's switch); 0: levels 4 and 5 */
   int disarm_vs_damage_roll; /**< 1: a disarm compares the parry with the attacker's damage roll, the seed's letter (D6-A22's switch); 0: with the attack total */
+  int magic_modifier;      /**< the setting's points on every roll of a magic skill, −10 .. +15 (§7.4, D6-A57); 0 */
+  int magic_banned;        /**< 1: the setting bans magic (§7.4); 0 */
+  int spell_difficulty_halved; /**< 1: a built spell's difficulty is ⌈sum ÷ 2⌉, as four samples are (D6-A43's switch); 0: the sum */
+  int backlash_percent;    /**< the part of a backlash's damage that lands, 0 .. 100 (D6-A49); 100 */
 } cops_d6_rules;
 
 /** Gravity (§5.15, D6-M9): dice added to every damage roll. */
@@ -221,5 +225,6 @@ COPS_END_DECLS
 #include <cops/d6-heal.h>
 #include <cops/d6-vehicle.h>
 #include <cops/d6-fight.h>
+#include <cops/d6-magic.h>
 
 #endif

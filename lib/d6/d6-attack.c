@@ -171,6 +171,8 @@ static int check(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_weapon *w
   if (!cops_d6_character_can_act(att))
     return cops__fail(ctx, COPS_ERULE, "%s cannot act (%s%s)", att->name,
                       cops__d6_level_names[att->w.level], att->w.unconscious ? ", unconscious" : "");
+  if (att->w.confused)
+    return cops__fail(ctx, COPS_ERULE, "%s is confused: no action this round (§7.7)", att->name);
   if (att->w.defend_only)
     return cops__fail(ctx, COPS_ERULE, "%s can only defend this round (massive damage, §5.10)",
                       att->name);

@@ -10,7 +10,10 @@ static const char *const trait_names[COPS_D6_TRAIT_COUNT] = {
   "vigueur", "agility", "coordination", "perception", "knowledge", "charisma", "magic",
   "miracles", "psionics", "metaphysics", "resistance", "willpower", "dodge", "acrobatics",
   "reflexes", "brawling", "melee_weapons", "marksmanship", "throwing", "command", "medicine",
-  "piloting", "wagon", "vehicle", "search", "investigation",
+  "piloting", "wagon", "vehicle", "search", "investigation", "alteration", "conjuration",
+  "divination", "teleportation", "faith_divination", "favour", "nemesis", "psychic_attack",
+  "empathy", "medium", "astral_projection", "psi_protection", "keen_senses", "psi_healing",
+  "psychometry", "telekinesis", "telepathy",
 };
 /* D6-L1: each skill's attribute. */
 static const signed char trait_parent[COPS_D6_TRAIT_COUNT] = {
@@ -26,6 +29,10 @@ static const signed char trait_parent[COPS_D6_TRAIT_COUNT] = {
   COPS_D6_KNOWLEDGE,      /* medicine */
   COPS_D6_COORDINATION, COPS_D6_COORDINATION, COPS_D6_COORDINATION,
   COPS_D6_PERCEPTION, COPS_D6_PERCEPTION,
+  COPS_D6_MAGIC, COPS_D6_MAGIC, COPS_D6_MAGIC, COPS_D6_MAGIC,          /* §7.5 */
+  COPS_D6_MIRACLES, COPS_D6_MIRACLES, COPS_D6_MIRACLES,
+  COPS_D6_PSIONICS, COPS_D6_PSIONICS, COPS_D6_PSIONICS, COPS_D6_PSIONICS, COPS_D6_PSIONICS,
+  COPS_D6_PSIONICS, COPS_D6_PSIONICS, COPS_D6_PSIONICS, COPS_D6_PSIONICS, COPS_D6_PSIONICS,
 };
 
 const char *const cops__d6_level_names[7] = {"unhurt", "stunned", "wounded", "severely_wounded",
@@ -334,7 +341,8 @@ int cops_d6_character_set_wounds(cops_d6_character *ch, const cops_d6_wounds *gi
       (rc = cops__d6_range(ctx, "wounds.defend_only", w.defend_only, 0, 2)) ||
       (rc = cops__d6_range(ctx, "wounds.unconscious", w.unconscious, 0, 1000000)) ||
       (rc = cops__d6_range(ctx, "wounds.mortal_rounds", w.mortal_rounds, 0, 1000000)) ||
-      (rc = cops__d6_range(ctx, "wounds.stabilised", w.stabilised, 0, 1)))
+      (rc = cops__d6_range(ctx, "wounds.stabilised", w.stabilised, 0, 1)) ||
+      (rc = cops__d6_range(ctx, "wounds.confused", w.confused, 0, 2)))
     return rc;
   if (w.limbs & ~(COPS_D6_ARM_HURT | COPS_D6_LEG_HURT))
     return cops__fail(ctx, COPS_EINVAL, "wounds.limbs: unknown bits 0x%x", w.limbs);

@@ -139,7 +139,8 @@ void cops__d6_rules_default(cops_d6_rules *r)
     .fp_factor = 2,        /* D6-A8 */
     .action_penalty = 1,   /* D6-A5 */
     .difficulty = 15,      /* D6-A7 */
-  };                       /* options off, normal gravity, falls past 3 m (§5) */
+    .backlash_percent = 100, /* D6-A49 */
+  };                       /* options off, normal gravity, falls past 3 m (§5), magic allowed */
   *r = defaults;
 }
 
@@ -179,7 +180,12 @@ int cops__d6_rules_in(cops_ctx *ctx, const cops_d6_rules *given, cops_d6_rules *
       (rc = cops__d6_range(ctx, "rules.combat_heal_level5_only", out->combat_heal_level5_only,
                            0, 1)) ||
       (rc = cops__d6_range(ctx, "rules.disarm_vs_damage_roll", out->disarm_vs_damage_roll, 0,
-                           1)))
+                           1)) ||
+      (rc = cops__d6_range(ctx, "rules.magic_modifier", out->magic_modifier, -10, 15)) ||
+      (rc = cops__d6_range(ctx, "rules.magic_banned", out->magic_banned, 0, 1)) ||
+      (rc = cops__d6_range(ctx, "rules.spell_difficulty_halved", out->spell_difficulty_halved,
+                           0, 1)) ||
+      (rc = cops__d6_range(ctx, "rules.backlash_percent", out->backlash_percent, 0, 100)))
     return rc;
   if (out->medical_tech != -5 && out->medical_tech != 0 && out->medical_tech != 5)
     return cops__fail(ctx, COPS_ERANGE, "rules.medical_tech %d: -5, 0 or +5 (§6.4)",

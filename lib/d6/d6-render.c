@@ -10,7 +10,7 @@
 static const char *const type_names[] = {"d6.attack", "d6.roll",       "d6.result", "d6.damage",
                                          "d6.state",  "d6.heal",       "d6.vehicle", "d6.initiative",
                                          "d6.round",  "d6.turn",       "d6.hold",   "d6.disarm",
-                                         "d6.coordinate", "d6.end"};
+                                         "d6.coordinate", "d6.end", "d6.spell"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -21,7 +21,8 @@ static const char *const location_keys[COPS_D6_LOCATION_COUNT] = {
 static const char *const defence_keys[3] = {"natural", "active", "total"};
 static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival",
-  "recovery", "treatment", "vehicle", "repair", "initiative", "command", "escape", "disarm"};
+  "recovery", "treatment", "vehicle", "repair", "initiative", "command", "escape", "disarm",
+  "spell", "resist", "backlash"};
 static const char *const vehicle_what[4] = {"damage", "crash", "repair", "stop"};
 const char *const cops__d6_result_names[6] = {"none", "very_light", "light", "heavy", "severe",
                                            "destroyed"};
@@ -29,7 +30,7 @@ const char *const cops__d6_speed_names[5] = {"stopped", "slow", "cruising", "ful
 const char *const cops__d6_control_names[4] = {"controlled", "out_of_control", "crashed", "wrecked"};
 static const char *const heal_keys[3] = {"after_combat", "in_combat", "recovery"};
 static const char *const state_keys[COPS_D6_STATE_COUNT] = {
-  "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb"};
+  "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb", "confused"};
 static const char *const action_keys[COPS_D6_DO_COUNT] = {"nothing", "attack", "grab", "escape",
                                                           "shoot_vehicle", "ram"};
 static const char *const hold_keys[4] = {"grabbed", "escaped", "held", "released"};
@@ -88,6 +89,10 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
     break;
   case COPS_D6_EV_END:
     e->winner = v[0];
+    break;
+  case COPS_D6_EV_SPELL:
+    e->difficulty = v[0], e->total = v[1], e->success = v[2], e->level = v[3];
+    e->critical = v[4], e->resisted = v[5];
     break;
   case COPS_D6_EV_HEAL:
     e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
@@ -210,6 +215,10 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
     return json_pack("{s:b,s:i}", "success", e.success, "members", e.members);
   case COPS_D6_EV_END:
     return json_pack("{s:o}", "winner", e.winner >= 0 ? json_integer(e.winner) : json_null());
+  case COPS_D6_EV_SPELL:
+    return json_pack("{s:i,s:i,s:b,s:i,s:b,s:o}", "difficulty", e.difficulty, "total", e.total,
+                     "success", e.success, "level", e.level, "critical", e.critical, "resisted",
+                     e.resisted >= 0 ? json_integer(e.resisted) : json_null());
   default:
     return json_pack("{s:s,s:o}", "state", state_keys[e.state], "value",
                      e.state == COPS_D6_LIMB ? json_string(location_keys[e.value])
@@ -230,6 +239,7 @@ typedef struct words {
   const char *acts, *tie;
   const char *round, *action[COPS_D6_DO_COUNT], *actions[2], *moves_to, *hold[4], *disarm[4];
   const char *command[2], *wins, *nobody;
+  const char *spell[2], *resisted;
 } words;
 
 static const words en = {
@@ -241,14 +251,15 @@ static const words en = {
   {"attacks with", "defends with", "Cover and visibility", "throws", "rolls damage", "resists with",
    "checks with", "is out for", "fights for life with", "recovers with", "treats with",
    "resists with", "repairs with", "rolls Perception", "commands with", "struggles with",
-   "wrestles for the weapon with"},
+   "wrestles for the weapon with", "casts with", "resists the spell with",
+   "Backlash"},
   {"unhurt", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "killed"},
   "attacks", "bare hands", {"die", "dice"}, "vs", "success", "failure", "critical failure",
   "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", {"level", "levels"},
   "HP lost",
   "now", "massive damage",
   {"is knocked out for", "wakes up", "is no longer stunned", "can only defend for", "is dying",
-   "dies", "loses the use of"},
+   "dies", "loses the use of", "is confused until the end of the next round"},
   "min", "rounds", "drops the throw on themself", ":",
   {"is treated after the fight", "is treated during the fight", "recovers"},
   "better", "worse", "no change", "HP regained",
@@ -263,6 +274,7 @@ static const words en = {
   {"fails to disarm", "wins the weapon of", "takes the weapon of", "knocks away the weapon of"},
   {"fails to coordinate the attack on", "coordinates the attack on"}, "The fight is won by side",
   "The fight ends undecided.",
+  {"The spell fails", "The spell takes hold"}, "resisted with",
 };
 
 static const words fr = {
@@ -274,13 +286,14 @@ static const words fr = {
   {"attaque avec", "se défend avec", "Couvert et visibilité", "lance", "lance les dégâts", "résiste avec",
    "teste", "est inconscient pour", "lutte pour sa vie avec", "récupère avec", "soigne avec",
    "résiste avec", "répare avec", "lance sa Perception", "commande avec", "se débat avec",
-   "lutte pour l'arme avec"},
+   "lutte pour l'arme avec", "lance le sort avec", "résiste au sort avec",
+   "Retour de flamme"},
   {"indemne", "choqué", "blessé", "gravement blessé", "en incapacité", "mortellement blessé", "tué"},
   "attaque", "à mains nues", {"dé", "dés"}, "contre", "réussite", "échec", "échec critique",
   "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", {"niveau", "niveaux"},
   "PV perdus", "désormais", "dégâts massifs",
   {"est assommé pour", "reprend connaissance", "n'est plus choqué", "ne peut que se défendre pendant",
-   "agonise", "meurt", "perd l'usage de"},
+   "agonise", "meurt", "perd l'usage de", "est confus jusqu'à la fin du round suivant"},
   "min", "rounds", "laisse tomber le projectile sur soi", " :",
   {"est soigné après le combat", "est soigné pendant le combat", "récupère"},
   "mieux", "pire", "sans changement", "PV regagnés",
@@ -295,6 +308,7 @@ static const words fr = {
   {"échoue à désarmer", "gagne l'arme de", "prend l'arme de", "fait tomber l'arme de"},
   {"échoue à coordonner l'attaque sur", "coordonne l'attaque sur"}, "Le combat est gagné par le camp",
   "Le combat s'achève sans vainqueur.",
+  {"Le sort échoue", "Le sort prend effet"}, "résisté avec",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -421,6 +435,15 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
     break;
   case COPS_D6_EV_COORDINATE:
     cops__text_printf(t, "%s %s %s (%d).", actor, W->command[e.success != 0], target, e.members);
+    break;
+  case COPS_D6_EV_SPELL:
+    cops__text_printf(t, "%s%s %d %s %d", W->spell[e.success != 0], W->colon, e.total, W->vs,
+                      e.difficulty);
+    if (e.resisted >= 0)
+      cops__text_printf(t, ", %s %d", W->resisted, e.resisted);
+    if (e.critical)
+      cops__text_printf(t, " (%s)", W->critical);
+    cops__text_printf(t, ".");
     break;
   case COPS_D6_EV_END:
     if (e.winner >= 0)

@@ -73,6 +73,8 @@ int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declarati
   const int a = d->action;
   const int attacking = a == COPS_D6_DO_ATTACK || a == COPS_D6_DO_GRAB ||
                         a == COPS_D6_DO_SHOOT_VEHICLE;
+  if (ch->w.confused && (a != COPS_D6_DO_NOTHING || d->defence != COPS_D6_NATURAL || d->moving))
+    return cops__fail(ctx, COPS_ERULE, "%s is confused: no action this round (§7.7)", ch->name);
   if (ch->w.defend_only && a != COPS_D6_DO_NOTHING)
     return cops__fail(ctx, COPS_ERULE, "%s can only defend this round (massive damage, §5.10)",
                       ch->name);
@@ -697,6 +699,8 @@ void cops__d6_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d)
   const cops_d6_character *ch = c->ch;
   cops_d6_declaration_init(d, COPS_D6_DO_NOTHING);
   if (!cops__d6_fighter_able(f, id))
+    return;
+  if (ch->w.confused)      /* no action at all (§7.7) */
     return;
   if (c->held_by >= 0) {   /* only an escape, and not while it may only defend (§5.10) */
     d->action = ch->w.defend_only ? COPS_D6_DO_NOTHING : COPS_D6_DO_ESCAPE;

@@ -370,6 +370,8 @@ int cops_d6_character_end_round(cops_d6_character *ch, cops_ctx *ctx, int id,
   }
   if (!rc && w->defend_only > 0)
     w->defend_only--;
+  if (!rc && w->confused > 0)
+    w->confused--;
   if (!rc && w->unconscious > 0 && --w->unconscious == 0 && w->level < COPS_D6_MORTALLY)
     rc = state_event(log, ch, id, COPS_D6_WAKES, 0);
   if (!rc && w->level == COPS_D6_MORTALLY && !w->stabilised) {

@@ -1002,6 +1002,29 @@ test("d6: whole fights, their golden logs, a save resumed, turns declared", func
   assert(cops.d6.fight_actions[6] == "ram" and cops.d6.tactics[5] == "ram")
 end)
 
+test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)", function()
+  if not cops.d6 then return end
+  local ctx <close> = cops.context()
+  local cost = cops.d6.spell_difficulty(ctx, {effect_kind = "doubled", effect = {dice = 3},
+                                              range = "medium", preparation_rounds = 4})
+  assert(cost.parts.effect == 18 and cost.parts.range == 10 and cost.sum == 24)
+  assert(cops.d6.spell_difficulty(ctx, {effect_value = 29}, {spell_difficulty_halved = true}).difficulty == 15)
+  raises("ERANGE", function() cops.d6.spell_difficulty(ctx, {concentration = "very_busy", crowd = 19}) end)
+  assert(cops.d6.measure_value(36000) == 18 and cops.d6.measure_value(15) == 1)
+  assert(#cops.d6.spells() == 6 and cops.d6.spell("deadly bullet").damage.dice == 4)
+  assert(cops.d6.spell("heal").difficulty == 5 and cops.d6.spell("fireball") == nil)
+  assert(cops.d6.advance_cost({dice = 3, pips = 1}, true, false) == 12)
+  -- §7.7, D6-A49: a critical failure, confused, the backlash at half
+  local s <close> = scripted({3, 1, 5, 5, 4, 4, 1, 2})
+  local m = cops.d6.character(s, "Mage")
+  m:set_trait("magic", "2D")
+  m:set_trait("alteration", "2D")
+  local o = cops.d6.cast(s, {caster = m, skill = "alteration", difficulty = 15,
+                             backlash = {dice = 4}, rules = {backlash_percent = 50}})
+  assert(o.critical and not o.success and o.backlash_total == 9 and m:wounds().confused == 2)
+  raises("ERULE", function() cops.d6.cast(s, {caster = m, difficulty = 5}) end)
+end)
+
 test("d6: codes, a free die's chain, the odds", function()
   if not cops.d6 then return end
   local ctx <close> = cops.context(1)

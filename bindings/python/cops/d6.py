@@ -36,10 +36,12 @@ class _Rules(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "explode", "free_die", "cp_dice", "fp_factor", "action_penalty", "difficulty",
         "skill_defence", "success_damage", "negative_resistance", "gravity", "fall_full_height",
-        "medical_tech", "combat_heal_level5_only", "disarm_vs_damage_roll")]
+        "medical_tech", "combat_heal_level5_only", "disarm_vs_damage_roll", "magic_modifier",
+        "magic_banned", "spell_difficulty_halved", "backlash_percent")]
 
 _BOOL_RULES = ("explode", "free_die", "skill_defence", "success_damage", "negative_resistance",
-               "fall_full_height", "combat_heal_level5_only", "disarm_vs_damage_roll")
+               "fall_full_height", "combat_heal_level5_only", "disarm_vs_damage_roll",
+               "magic_banned", "spell_difficulty_halved")
 
 
 class _Pool(ctypes.Structure):
@@ -153,6 +155,10 @@ class Rules:
     medical_tech: int = 0              #: points on Medicine: -5, 0 or +5 (§6.4, D6-A36)
     combat_heal_level5_only: bool = False   #: treatment in a fight only at level 5 (D6-A34)
     disarm_vs_damage_roll: bool = False     #: a disarm against the damage roll (D6-A22's switch)
+    magic_modifier: int = 0                 #: the setting's points on magic rolls, -10 .. 15 (D6-A57)
+    magic_banned: bool = False              #: the setting bans magic (§7.4)
+    spell_difficulty_halved: bool = False   #: a built spell's difficulty halved (D6-A43's switch)
+    backlash_percent: int = 100             #: the part of a backlash that lands (D6-A49)
 
     def _c(self) -> _Rules:
         r = _Rules()
@@ -370,7 +376,8 @@ def _default_rules() -> Rules:
                  r.difficulty, bool(r.skill_defence), bool(r.success_damage),
                  bool(r.negative_resistance), r.gravity, bool(r.fall_full_height),
                  r.medical_tech, bool(r.combat_heal_level5_only),
-                 bool(r.disarm_vs_damage_roll))
+                 bool(r.disarm_vs_damage_roll), r.magic_modifier, bool(r.magic_banned),
+                 bool(r.spell_difficulty_halved), r.backlash_percent)
 
 
 DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults
@@ -385,6 +392,10 @@ from .d6_combat import (  # noqa: E402  (the combat module reads this one's name
 from .d6_vehicle import (  # noqa: E402
     CONTROLS, IMPACTS, SPEEDS, VEHICLE_RESULTS, Vehicle, VehicleOutcome, attack_vehicle,
     collision, collision_code, repair, vehicle_crash, vehicle_harm)
+from .d6_magic import (  # noqa: E402
+    ATTITUDES, CONCENTRATIONS, EFFECT_KINDS, FAMILIARITIES, GESTURES, INCANTATIONS,
+    INFORMATIONS, INGREDIENTS, SPELL_PARTS, SPELL_RANGES, TARGET_GROUPS, CastOutcome, Spell,
+    SpellCost, SpellDesign, advance_cost, cast, measure_value, spell, spell_difficulty, spells)
 from .d6_fight import (  # noqa: E402
     ACTIONS, DISARMS, HOLDS, MOVE_MAX, TACTICS, Declaration, Fight, Fighter, action_code,
     action_name, tactic_code, tactic_name)

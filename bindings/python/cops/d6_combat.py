@@ -25,7 +25,10 @@ TRAITS = ("vigueur", "agility", "coordination", "perception", "knowledge", "char
           "miracles", "psionics", "metaphysics", "resistance", "willpower", "dodge",
           "acrobatics", "reflexes", "brawling", "melee_weapons", "marksmanship", "throwing",
           "command", "medicine", "piloting", "wagon", "vehicle", "search",
-          "investigation")   #: cops_d6_traits, as sheets name them
+          "investigation", "alteration", "conjuration", "divination", "teleportation",
+          "faith_divination", "favour", "nemesis", "psychic_attack", "empathy", "medium",
+          "astral_projection", "psi_protection", "keen_senses", "psi_healing", "psychometry",
+          "telekinesis", "telepathy")   #: cops_d6_traits, as sheets name them
 LEVELS = ("unhurt", "stunned", "wounded", "severely_wounded", "incapacitated",
           "mortally_wounded", "killed")   #: cops_d6_levels
 MODES = ("levels", "hit_points")   #: cops_d6_modes
@@ -43,11 +46,12 @@ HAZARDS = ("botulism", "poison", "cold_or_heat", "extreme_cold_or_heat", "socket
            "high_voltage", "fall", "acid", "radiation", "fire")   #: cops_d6_hazards
 PURPOSES = ("attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout",
             "survival", "recovery", "treatment", "vehicle", "repair",
-            "initiative")   #: cops_d6_purposes
+            "initiative", "command", "escape", "disarm", "spell", "resist",
+            "backlash")   #: cops_d6_purposes
 RESTS = ("rested", "worked", "long_rest")   #: cops_d6_rests
 TREATMENTS = ("after_combat", "in_combat")   #: cops_d6_treatments
 STATES = ("knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies",
-          "limb")   #: cops_d6_states
+          "limb", "confused")   #: cops_d6_states
 ROLL_DEFENCE = -10000   #: COPS_D6_ROLL_DEFENCE
 _WEAPON_FLAGS = ("burst", "stun", "energy", "long")
 _ATTACK_FLAGS = {"blinded": 0x1, "target_blinded": 0x2, "surprise": 0x4}
@@ -78,7 +82,7 @@ class _Wounds(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "mode", "level", "step", "extra", "hp_max", "hp_lost", "stunned", "stunned_rounds",
         "defend_only", "unconscious", "mortal_rounds", "stabilised")] + [
-        ("limbs", ctypes.c_uint), ("treated", ctypes.c_int * 4)]
+        ("limbs", ctypes.c_uint), ("treated", ctypes.c_int * 4), ("confused", ctypes.c_int)]
 
 
 class _Weapon(ctypes.Structure):
@@ -124,7 +128,7 @@ class _Event(ctypes.Structure):
         "passenger_damage", "speed", "top_speed", "control", "vehicle_penalty", "ranks_lost",
         "rank", "tie_die", "damage_total", "resistance_total", "margin", "steps", "hp_lost",
         "wound_level", "unconscious", "massive", "state", "value", "action", "actions",
-        "moved", "x", "y", "hold", "members", "winner")]
+        "moved", "x", "y", "hold", "members", "winner", "resisted")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p
@@ -380,6 +384,7 @@ class Wounds:
     stabilised: bool = False
     limbs: Tuple[str, ...] = ()   #: of "arm", "leg"
     treated: Tuple[int, ...] = ()   #: the healers (ids) who tried at this step (D6-A35)
+    confused: int = 0         #: rounds left without any action (a spell's critical failure, §7.7)
 
 
 class Character(_Entity):
@@ -480,7 +485,7 @@ class Character(_Entity):
                       bool(w.stunned), w.stunned_rounds, w.defend_only, w.unconscious,
                       w.mortal_rounds, bool(w.stabilised),
                       tuple(f for b, f in enumerate(_LIMBS) if w.limbs & (1 << b)),
-                      tuple(i for i in w.treated if i >= 0))
+                      tuple(i for i in w.treated if i >= 0), w.confused)
 
     def set_wounds(self, wounds: Wounds) -> None:
         """Set the wounds (every field checked; the level is derived)."""

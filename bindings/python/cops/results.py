@@ -203,6 +203,7 @@ class EventType(str, enum.Enum):
     D6_DISARM = "d6.disarm"
     D6_COORDINATE = "d6.coordinate"
     D6_END = "d6.end"
+    D6_SPELL = "d6.spell"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,0 +1,87 @@
+"""The D6 System module's magic from Python (docs/d6.md, "Magic"): the spell builder's tables
+and the samples' measure scale, the sample spells as printed, casting with scripted dice
+(unskilled, resisted, a critical failure's backlash), a pip's cost."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.environ.get("COPS_SOURCE_ROOT",
+                      os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")))
+sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+
+import cops  # noqa: E402
+from cops import d6  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not d6.available(), reason="libcops built without d6")
+ATTRS = {"vigueur": "2D", "agility": "2D", "coordination": "2D", "perception": "2D",
+         "knowledge": "2D", "charisma": "2D", "magic": "2D"}
+
+
+def scripted(*faces):
+    it = iter(faces)
+    return cops.Context(callback=lambda sides: next(it))
+
+
+def test_builder_tables_and_switch():
+    # §7.11, D6-A42: 3D damage doubled 18, medium +10, busy +6, 4 rounds' preparation -4.
+    design = d6.SpellDesign(effect_kind="doubled", effect=d6.Code(3), range="medium",
+                            concentration="busy_public", preparation_rounds=4)
+    cost = d6.spell_difficulty(design)
+    assert cost.parts["effect"] == 18 and cost.parts["preparation"] == -4
+    assert (cost.sum, cost.difficulty) == (30, 30)
+    assert d6.spell_difficulty(design, d6.Rules(spell_difficulty_halved=True)).difficulty == 15
+    assert d6.spell_difficulty(d6.SpellDesign(duration_rounds=721)).parts["duration"] == 719
+    assert d6.spell_difficulty(d6.SpellDesign(effect_kind="skill",
+                                              effect=d6.Code(4, 2))).parts["effect"] == 14
+    with pytest.raises(cops.RangeError, match="crowd"):
+        d6.spell_difficulty(d6.SpellDesign(concentration="very_busy", crowd=19))
+    with pytest.raises(KeyError):
+        d6.SpellDesign(range="galactic")._c()
+
+
+def test_samples_on_the_measure_scale():
+    # §7.12, D6-A44: Might's printed values sum to 6 and halve to its printed 3.
+    might = d6.spell("might")
+    assert (might.difficulty, might.skill, might.duration) == (3, "alteration", "5 rounds")
+    design = d6.SpellDesign(effect_value=might.effect_value, measure=True, range_tenths=10,
+                            duration_tenths=250, casting_tenths=50,
+                            other=might.conditions_value)
+    cost = d6.spell_difficulty(design, d6.Rules(spell_difficulty_halved=True))
+    assert (cost.sum, cost.difficulty) == (6, 3)
+    assert [s.name for s in d6.spells()] == ["Heal", "Might", "Food", "Opening", "Counterspell",
+                                             "Deadly bullet"]
+    assert d6.spell("Deadly bullet").damage == d6.Code(4)
+    assert d6.measure_value(144000) == 21
+    with pytest.raises(KeyError):
+        d6.spell("Fireball")
+
+
+def test_cast_unskilled_resisted_and_backlash():
+    with scripted(5, 5, 3, 3, 3, 5, 4, 3, 1, 5, 5, 1, 2) as ctx:
+        mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": ATTRS,
+                                            "skills": {"teleportation": "3D"}})
+        target = d6.Character.from_json(ctx, {"system": "d6", "name": "T",
+                                              "attributes": dict(ATTRS, magic="0D")})
+        # D6-A48: Conjuration absent, Magic 2D (10) against 15 + 5.
+        o = d6.cast(ctx, mage, skill="conjuration", difficulty=15)
+        assert (o.difficulty, o.total, o.success) == (20, 10, False)
+        # D6-A51: 9 against the target's Charisma 9: a tie, resisted.
+        o = d6.cast(ctx, mage, skill="teleportation", difficulty=8, target=target)
+        assert (o.success, o.resisted) == (False, 9)
+        # D6-A49: the free die's 1 on a failure; 2D backlash 10 against Vigueur 3: wounded.
+        log = cops.Log(ctx)
+        o = d6.cast(ctx, mage, skill="magic", difficulty=15, backlash=d6.Code(2), log=log)
+        assert o.critical and o.backlash_total == 10 and o.wound_level == "wounded"
+        assert mage.wounds().confused == 2
+        kinds = [e.type for e in log.events]
+        assert cops.EventType.D6_SPELL in kinds and cops.EventType.D6_STATE in kinds
+        with pytest.raises(cops.RuleError, match="confused"):
+            d6.cast(ctx, mage, skill="magic", difficulty=5)
+    with cops.Context() as ctx:
+        plain = d6.Character.new(ctx, "Plain")
+        with pytest.raises(cops.RuleError, match="below 1D"):
+            d6.cast(ctx, plain, skill="alteration")
+    assert d6.advance_cost(d6.Code(3, 1)) + d6.advance_cost(d6.Code(3, 2)) == 6
+    assert d6.advance_cost(d6.Code(3, 1), magic=True, teacher=False) == 12

@@ -1,0 +1,357 @@
+/* D6 magic (OTHER-SYSTEMS.md D6 §7 and the rulings each test cites): the spell builder's
+ * tables and the samples' measure scale, the samples as printed, casting with scripted
+ * dice, the cost of a pip. */
+#include "d6-testutil.h"
+
+static cops_d6_spell_cost cost_of(cops_ctx *ctx, const cops_d6_spell_design *d,
+                                  const cops_d6_rules *r)
+{
+  cops_d6_spell_cost c;
+  c.size = sizeof c;
+  ck_assert_msg(cops_d6_spell_difficulty(ctx, d, r, &c) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  return c;
+}
+
+/* §7.12's inferred scale (D6-A44): every check the digest lists, and its ends. */
+START_TEST(test_s7_12_measure_scale)
+{
+  static const struct { long long tenths; int v; } t[] = {
+    {10, 0}, {15, 1}, {50, 4}, {250, 7}, {600, 9}, {1000, 10}, {36000, 18}, {144000, 21},
+    {1, -5}, {11, 1}, {16, 2}, {10000000000LL, 45}};
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
+    ck_assert_msg(cops_d6_measure_value(t[k].tenths) == t[k].v, "%lld tenths: %d, expected %d",
+                  t[k].tenths, cops_d6_measure_value(t[k].tenths), t[k].v);
+  ck_assert_int_eq(cops_d6_measure_value(0), COPS_ERANGE);
+  ck_assert_int_eq(cops_d6_measure_value(10000000001LL), COPS_ERANGE);
+}
+END_TEST
+
+/* §7.11.2, D6-A42: 3 a die and 1 a pip; doubled for damage, protection, an Attribute. */
+START_TEST(test_s7_11_effect_value)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_d6_spell_design d;
+  cops_d6_spell_design_init(&d);
+  d.effect_kind = COPS_D6_EFFECT_SKILL;
+  d.effect = code(4, 2);
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_EFFECT], 14);
+  d.effect = code(5, 2);
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_EFFECT], 17);
+  d.effect_kind = COPS_D6_EFFECT_DOUBLED;
+  d.effect = code(3, 0);
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_EFFECT], 18);
+  d.effect = code(4, 1);
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_EFFECT], 26);
+  /* a code without a kind is refused; a value without one stands */
+  d.effect_kind = COPS_D6_EFFECT_NONE;
+  cops_d6_spell_cost c;
+  c.size = sizeof c;
+  ck_assert_int_eq(cops_d6_spell_difficulty(ctx, &d, NULL, &c), COPS_EINVAL);
+  d.effect = code(0, 0);
+  d.effect_value = 29;
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_EFFECT], 29);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.11.3 - §7.11.9 with D6-A45, D6-A46, D6-A47: each table's rows, the sum, the switch. */
+START_TEST(test_s7_11_tables)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_d6_spell_design d;
+  cops_d6_spell_design_init(&d);
+  cops_d6_spell_cost c = cost_of(ctx, &d, NULL);   /* touch, slight, one unaware, 2 and 2 */
+  ck_assert_int_eq(c.sum, 0);
+  ck_assert_int_eq(c.difficulty, 1);               /* at least 1 (D6-L11) */
+  static const int ranges[] = {0, 5, 10, 15, 20, 30, 40, 50};
+  for (int k = 0; k < COPS_D6_RANGE_COUNT; k++) {
+    d.range = k;
+    ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_RANGE], ranges[k]);
+  }
+  d.range = COPS_D6_RANGE_TOUCH;
+  d.concentration = COPS_D6_ISOLATED;
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_CONCENTRATION], -2);
+  d.concentration = COPS_D6_VERY_BUSY;
+  d.crowd = 13;
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_CONCENTRATION], 13);
+  d.crowd = 19;
+  c.size = sizeof c;
+  ck_assert_int_eq(cops_d6_spell_difficulty(ctx, &d, NULL, &c), COPS_ERANGE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "crowd"));
+  d.crowd = 8;
+  d.concentration = COPS_D6_SLIGHT;
+  /* the target's three groups add (D6-A47): well known −4, a dozen +10, refusing +4 */
+  d.familiarity = COPS_D6_KNOWN_WELL;
+  d.group = COPS_D6_GROUP_OF_DOZEN;
+  d.attitude = COPS_D6_REFUSING;
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_TARGET], 10);
+  d.familiarity = COPS_D6_FAMILIARITY_NONE, d.group = COPS_D6_ONE_TARGET;
+  d.attitude = COPS_D6_UNAWARE;
+  d.information = COPS_D6_SECRETS;
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_INFORMATION], 8);
+  d.information = COPS_D6_NO_INFORMATION;
+  /* D6-A45: literal durations */
+  static const struct { int rounds, cost; } dur[] = {{1, 0}, {2, 0}, {3, 1}, {720, 718},
+                                                     {721, 719}, {1440, 719}, {1441, 720}};
+  for (size_t k = 0; k < sizeof dur / sizeof dur[0]; k++) {
+    d.duration_rounds = dur[k].rounds;
+    ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_DURATION], dur[k].cost);
+  }
+  d.duration_rounds = 2;
+  /* D6-A46: preparation */
+  static const int prep[][2] = {{0, 4}, {1, 4}, {2, 0}, {3, -2}, {4, -4}, {9, -4}};
+  for (size_t k = 0; k < 6; k++) {
+    d.preparation_rounds = prep[k][0];
+    ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_PREPARATION], prep[k][1]);
+  }
+  /* §7.11.9: no ingredients +3, large movements −2, complex incantation −2 */
+  d.ingredients = COPS_D6_NO_INGREDIENTS;
+  d.gestures = COPS_D6_LARGE_MOVEMENTS;
+  d.incantation = COPS_D6_COMPLEX_INCANTATION;
+  ck_assert_int_eq(cost_of(ctx, &d, NULL).parts[COPS_D6_PART_COMPONENTS], -1);
+  /* a whole spell: 3D damage (18) at medium range (+10), busy (+6), 4 rounds' preparation
+   * (−4), the components (−1): 29; halved ⌈29 ÷ 2⌉ = 15 (D6-A43) */
+  d.effect_kind = COPS_D6_EFFECT_DOUBLED;
+  d.effect = code(3, 0);
+  d.range = COPS_D6_RANGE_MEDIUM;
+  d.concentration = COPS_D6_BUSY_PUBLIC;
+  d.preparation_rounds = 4;
+  c = cost_of(ctx, &d, NULL);
+  ck_assert_int_eq(c.sum, 29);
+  ck_assert_int_eq(c.difficulty, 29);
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.spell_difficulty_halved = 1;
+  ck_assert_int_eq(cost_of(ctx, &d, &r).difficulty, 15);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.12, D6-A43, D6-A44: the samples' printed values summed on the measure scale give the
+ * digest's sums; halved, four printed difficulties; the samples keep their printed ones. */
+START_TEST(test_s7_12_samples)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  ck_assert_int_eq(cops_d6_spell_count(), 6);
+  /* name, range m, speed m, duration tenths of s, casting tenths, the sum, halved matches */
+  static const struct { const char *name; int range, speed, duration, casting, sum, halved; } t[] = {
+    {"Heal", 0, 0, 15, 50, 10, 1},         {"Might", 1, 0, 250, 50, 6, 1},
+    {"Food", 1, 0, 144000, 50, 8, 1},      {"Opening", 1, 0, 50, 50, 10, 1},
+    {"Counterspell", 60, 60, 50, 50, 42, 0}, {"Deadly bullet", 100, 100, 250, 36000, 15, 0}};
+  cops_d6_rules halved;
+  cops_d6_rules_init(&halved);
+  halved.spell_difficulty_halved = 1;
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+    cops_d6_spell s;
+    s.size = sizeof s;
+    ck_assert_int_eq(cops_d6_spell_find(t[k].name, &s), COPS_OK);
+    cops_d6_spell_design d;
+    cops_d6_spell_design_init(&d);
+    d.measure = 1;
+    d.effect_value = s.effect_value;
+    d.range_tenths = t[k].range * 10;
+    d.speed_tenths = t[k].speed * 10;
+    d.duration_tenths = t[k].duration;
+    d.casting_tenths = t[k].casting;
+    d.other = s.conditions_value;
+    const cops_d6_spell_cost c = cost_of(ctx, &d, NULL);
+    ck_assert_msg(c.sum == t[k].sum, "%s: sum %d, expected %d", t[k].name, c.sum, t[k].sum);
+    ck_assert_int_eq(c.parts[COPS_D6_PART_RANGE], s.range_value);
+    ck_assert_int_eq(c.parts[COPS_D6_PART_SPEED], s.speed);
+    ck_assert_int_eq(c.parts[COPS_D6_PART_DURATION], s.duration_value);
+    ck_assert_int_eq(c.parts[COPS_D6_PART_PREPARATION], s.casting_value);
+    ck_assert_int_eq(cost_of(ctx, &d, &halved).difficulty == s.difficulty, t[k].halved);
+  }
+  cops_d6_spell s;
+  s.size = sizeof s;
+  ck_assert_int_eq(cops_d6_spell_find("deadly BULLET", &s), COPS_OK);
+  ck_assert_int_eq(s.difficulty, 15);
+  ck_assert_int_eq(s.damage, 1);
+  ck_assert_int_eq(s.damage_code.dice, 4);
+  ck_assert_int_eq(s.skill, COPS_D6_ALTERATION);
+  ck_assert_int_eq(cops_d6_spell_find("Fireball", &s), COPS_EINVAL);
+  ck_assert_int_eq(cops_d6_spell_at(6, &s), COPS_ERANGE);
+  s.size = 4;
+  ck_assert_int_eq(cops_d6_spell_at(0, &s), COPS_EINVAL);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+static cops_d6_character *mage(cops_ctx *ctx, const char *skills)
+{
+  char json[512];
+  snprintf(json, sizeof json, "{\"system\":\"d6\",\"name\":\"Mage\",\"attributes\":{\"vigueur\":"
+           "\"2D\",\"agility\":\"2D\",\"coordination\":\"2D\",\"perception\":\"2D\","
+           "\"knowledge\":\"2D\",\"charisma\":\"2D\",\"magic\":\"2D\"},\"skills\":{%s}}", skills);
+  return sheet(ctx, json);
+}
+
+/* §7.7, D6-A48, D6-A57: the skill against the difficulty, the setting's points; without the
+ * skill the Attribute at +5. */
+START_TEST(test_s7_7_cast)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *m = mage(ctx, "\"alteration\":\"4D\"");
+  cops_d6_cast c;
+  cops_d6_cast_init(&c);
+  c.caster = m;
+  c.skill = COPS_D6_ALTERATION;
+  c.difficulty = 15;
+  cops_d6_cast_outcome o;
+  o.size = sizeof o;
+  SCRIPT_FACES(&s, 4, 4, 4, 3);   /* 15: a success at level 0 */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.total, 15);
+  ck_assert_int_eq(o.success, 1);
+  ck_assert_int_eq(o.level, 0);
+  /* the setting's −3 (D6-A57) */
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.magic_modifier = -3;
+  c.rules = &r;
+  SCRIPT_FACES(&s, 4, 4, 4, 3);
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.total, 12);
+  ck_assert_int_eq(o.success, 0);
+  ck_assert_int_eq(o.critical, 0);
+  c.rules = NULL;
+  /* Conjuration absent: Magic 2D against 15 + 5 (D6-A48) */
+  c.skill = COPS_D6_CONJURATION;
+  SCRIPT_FACES(&s, 5, 5);
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.difficulty, 20);
+  ck_assert_int_eq(o.total, 10);
+  /* refusals */
+  c.flags = COPS_D6_CAST_NO_INGREDIENTS;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);
+  c.flags = 0;
+  c.skill = COPS_D6_DODGE;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_EINVAL);
+  c.skill = COPS_D6_NEMESIS;   /* Miraculous Faith 0D */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "miracles below 1D"));
+  c.skill = COPS_D6_ALTERATION;
+  r.magic_banned = 1;
+  c.rules = &r;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);
+  cops_d6_character_free(m);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* D6-A51: an unwilling being's Willpower (Charisma without it) must be strictly beaten. */
+START_TEST(test_a51_resisted)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *m = mage(ctx, "\"teleportation\":\"3D\"");
+  cops_d6_character *t = simple(ctx, "Target", "2D");   /* Charisma 2D */
+  cops_d6_cast c;
+  cops_d6_cast_init(&c);
+  c.caster = m;
+  c.skill = COPS_D6_TELEPORTATION;
+  c.difficulty = 8;
+  c.target = t;
+  cops_d6_cast_outcome o;
+  o.size = sizeof o;
+  SCRIPT_FACES(&s, 3, 3, 3, 5, 4);   /* 9 ≥ 8; the target's 9: a tie, resisted */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.resisted, 9);
+  ck_assert_int_eq(o.success, 0);
+  SCRIPT_FACES(&s, 3, 3, 3, 5, 3);   /* 9 against 8: it takes hold */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.success, 1);
+  cops_d6_character_free(m);
+  cops_d6_character_free(t);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.7, §7.9, D6-A49: a failure whose free die shows 1 confuses the caster to the end of the
+ * next round and turns a damaging spell on it (a part under backlash_percent). */
+START_TEST(test_a49_backlash)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *m = mage(ctx, "\"alteration\":\"2D\"");
+  cops_log *log;
+  ck_assert_int_eq(cops_log_new(&log, ctx), COPS_OK);
+  cops_d6_cast c;
+  cops_d6_cast_init(&c);
+  c.caster = m;
+  c.difficulty = 15;
+  c.backlash = code(4, 0);
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.backlash_percent = 50;
+  c.rules = &r;
+  cops_d6_cast_outcome o;
+  o.size = sizeof o;
+  /* Alteration 2D: 3 and the free die 1: a critical failure; backlash 4D 5, 5, 4, 4 = 18,
+   * half 9; Vigueur 2D 1, 2 = 3: margin 6, two levels (wounded), massive */
+  SCRIPT_FACES(&s, 3, 1, 5, 5, 4, 4, 1, 2);
+  ck_assert_msg(cops_d6_cast_resolve(&o, ctx, &c, log) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(o.critical, 1);
+  ck_assert_int_eq(o.backlash_total, 9);
+  ck_assert_int_eq(o.wound_level, COPS_D6_WOUNDED);
+  ck_assert_int_eq(wounds(m).confused, 2);
+  /* confused: no cast, no attack until two ends of round */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);
+  ck_assert_int_eq(cops_d6_character_end_round(m, ctx, 0, NULL, NULL), COPS_OK);
+  ck_assert_int_eq(wounds(m).confused, 1);
+  ck_assert_int_eq(cops_d6_character_end_round(m, ctx, 0, NULL, NULL), COPS_OK);
+  ck_assert_int_eq(wounds(m).confused, 0);
+  char *jsonl;
+  ck_assert_int_eq(cops_log_to_jsonl(log, 0, &jsonl), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"type\":\"d6.spell\""));
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"state\":\"confused\""));
+  ck_assert_ptr_nonnull(strstr(jsonl, "\"purpose\":\"backlash\""));
+  cops_free(jsonl);
+  /* all or nothing: the dice run out in the backlash, nothing changes */
+  cops_d6_character *n = mage(ctx, "\"alteration\":\"2D\"");
+  c.caster = n;
+  const int before = cops_log_count(log);
+  SCRIPT_FACES(&s, 3, 1, 5, 5);
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, log), COPS_ERNG);
+  ck_assert_int_eq(wounds(n).confused, 0);
+  ck_assert_int_eq(cops_log_count(log), before);
+  cops_log_free(log);
+  cops_d6_character_free(m);
+  cops_d6_character_free(n);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.3, D6-A59: 3D+1 to 4D costs 3 + 3 = 6; a magic skill 12; without a teacher 24. */
+START_TEST(test_a59_advance_cost)
+{
+  const cops_d6_code a = {3, 1}, b = {3, 2};
+  ck_assert_int_eq(cops_d6_advance_cost(a, 0, 1) + cops_d6_advance_cost(b, 0, 1), 6);
+  ck_assert_int_eq(cops_d6_advance_cost(a, 1, 1) + cops_d6_advance_cost(b, 1, 1), 12);
+  ck_assert_int_eq(cops_d6_advance_cost(a, 1, 0) + cops_d6_advance_cost(b, 1, 0), 24);
+  ck_assert_int_eq(cops_d6_advance_cost(code(3, 3), 0, 1), COPS_EINVAL);
+  ck_assert_int_eq(cops_d6_advance_cost(a, 2, 1), COPS_EINVAL);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+  Suite *s = suite_create("d6-magic");
+  TCase *tc = tcase_create("core");
+  tcase_add_test(tc, test_s7_12_measure_scale);
+  tcase_add_test(tc, test_s7_11_effect_value);
+  tcase_add_test(tc, test_s7_11_tables);
+  tcase_add_test(tc, test_s7_12_samples);
+  tcase_add_test(tc, test_s7_7_cast);
+  tcase_add_test(tc, test_a51_resisted);
+  tcase_add_test(tc, test_a49_backlash);
+  tcase_add_test(tc, test_a59_advance_cost);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(suite)
