@@ -71,7 +71,7 @@ int cmd_st(int argc, char **argv);
  * names the command (attack, harm, weapons, sheet), -1 for another. */
 int cmd_d6(int argc, char **argv);
 int d6_combat_command(int argc, char **argv);
-/* cops d6 spells | spell-cost | cast (examples/d6-magic.c): the status, or -1 for another verb. */
+/* cops d6 spells | spell-cost | cast | psionic (examples/d6-magic.c): the status, or -1 for another verb. */
 int d6_magic_command(int argc, char **argv);
 /* cops sim of a chase file: 0 when FILE is no chase (a fight's scenario), else the exit
  * status (chase.c). */

@@ -1,5 +1,6 @@
-/* cops d6 spells | spell-cost | cast: the D6 System module's magic from the command line
- * (docs/d6.md, "Magic"): the sample spells, a spell's difficulty from its tables, a cast. */
+/* cops d6 spells | spell-cost | cast | psionic: the D6 System module's magic from the command
+ * line (docs/d6.md, "Magic"): the sample spells, a spell's difficulty from its tables, a
+ * cast, a psionic power. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +320,121 @@ done:
   return rc;
 }
 
+static const char *const powers[] = {"astral", "empathy", "far-senses", "healing", "medium",
+                                     "protection", "psychometry", NULL};
+static const char *const psychometries[] = {"vague", "general", "last-day", "motivations", NULL};
+static const char *const medium_words[] = {"murdered", "knew", "has-information", "at-place",
+                                           NULL};
+
+/* cops d6 psionic SHEET --power P [options]: a psionic power used (§7.13). */
+static int d6_psionic(int argc, char **argv)
+{
+  const char *file = NULL, *target = NULL, *seed = NULL, *faces = NULL, *lang_text = NULL;
+  const char *v = NULL;
+  cops_d6_psionic q;
+  cops_d6_psionic_init(&q);
+  q.power = -1;
+  int json = 0, rc;
+  struct { const char *opt; const char *const *words; int *at; } words[] = {
+    {"--power", powers, &q.power}, {"--range", ranges, &q.range},
+    {"--concentration", concentrations, &q.concentration},
+    {"--familiarity", familiarities, &q.familiarity}, {"--group", groups, &q.group},
+    {"--attitude", attitudes, &q.attitude}, {"--information", informations, &q.information},
+    {"--psychometry", psychometries, &q.psychometry}};
+  struct { const char *opt; int lo, hi; int *at; } nums[] = {
+    {"--crowd", 8, 18, &q.crowd}, {"--duration", 1, 1000000, &q.duration_rounds},
+    {"--years-dead", 0, 10000, &q.years_dead}, {"--actions", 1, 10, &q.actions},
+    {"--cp", 0, 10, &q.cp}};
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int r = 0;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+      return print_help("d6");
+    if (!strcmp(a, "--json") || !strcmp(a, "--fp")) {
+      *(a[2] == 'j' ? &json : &q.fp) = 1;
+      continue;
+    }
+    if (!strncmp(a, "--", 2) && word_index(medium_words, a + 2) >= 0) {
+      q.medium |= 1u << word_index(medium_words, a + 2);
+      continue;
+    }
+    if ((r = option_value(argc, argv, &i, "--target", &target)) ||
+        (r = option_value(argc, argv, &i, "--seed", &seed)) ||
+        (r = option_value(argc, argv, &i, "--dice", &faces)) ||
+        (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
+      if (r < 0)
+        return usage_error("d6 psionic: %s needs a value", a);
+      continue;
+    }
+    for (size_t k = 0; k < sizeof words / sizeof words[0] && !r; k++)
+      if ((r = option_value(argc, argv, &i, words[k].opt, &v)) > 0 &&
+          (*words[k].at = word_index(words[k].words, v)) < 0) {
+        char all[160] = "";
+        for (int w = 0; words[k].words[w]; w++)
+          snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", w ? ", " : "",
+                   words[k].words[w]);
+        return usage_error("d6 psionic: %s '%s': %s", words[k].opt, v, all);
+      }
+    for (size_t k = 0; k < sizeof nums / sizeof nums[0] && !r; k++)
+      if ((r = option_value(argc, argv, &i, nums[k].opt, &v)) > 0 &&
+          (rc = whole_number("d6 psionic", nums[k].opt, v, nums[k].lo, nums[k].hi, nums[k].at)))
+        return rc;
+    if (r < 0)
+      return usage_error("d6 psionic: %s needs a value", a);
+    if (r)
+      continue;
+    if (a[0] == '-' && a[1])
+      return usage_error("d6 psionic: unknown option '%s'", a);
+    if (file)
+      return usage_error("d6 psionic: one psionic's sheet, not '%s' too", a);
+    file = a;
+  }
+  if (!file || q.power < 0)
+    return usage_error("d6 psionic: %s", "the psionic's sheet and --power are required");
+  if (seed && faces)
+    return usage_error("d6 psionic: %s", "--seed and --dice exclude each other");
+  int lang;
+  if ((rc = narration_lang("d6 psionic", lang_text, &lang)))
+    return rc;
+  cops_ctx *ctx = NULL;
+  cops_log *log = NULL;
+  cops_d6_character *me = NULL, *them = NULL;
+  static struct script script;
+  char *text = NULL;
+  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  if (cops_d6_character_load(&me, ctx, file) ||
+      (target && cops_d6_character_load(&them, ctx, target))) {
+    fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if ((rc = use_dice(ctx, seed, faces, &script)))
+    goto done;
+  q.psionic = me;
+  q.target = them;
+  if ((rc = dice_status(cops_d6_psionic_resolve(NULL, ctx, &q, log), ctx, "d6 psionic",
+                        "power", faces, &script)))
+    goto done;
+  if (json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text)) {
+    fprintf(stderr, "cops: out of memory\n");
+    rc = EXIT_FAILURE;
+    goto done;
+  }
+  fputs(text, stdout);
+  rc = 0;
+done:
+  cops_free(text);
+  cops_d6_character_free(me);
+  cops_d6_character_free(them);
+  cops_log_free(log);
+  cops_ctx_free(ctx);
+  return rc;
+}
+
 int d6_magic_command(int argc, char **argv)
 {
   const char *what = argv[0];
@@ -328,6 +444,8 @@ int d6_magic_command(int argc, char **argv)
     return d6_spell_cost(argc, argv);
   if (!strcmp(what, "cast"))
     return d6_cast(argc, argv);
+  if (!strcmp(what, "psionic"))
+    return d6_psionic(argc, argv);
   return -1;
 }
 

@@ -252,7 +252,7 @@ int cmd_d6(int argc, char **argv)
 {
   if (argc < 2)
     return usage_error("d6: %s", "missing what to do: roll, odds, attack, harm, heal, fight, "
-                       "spells, spell-cost, cast, weapons or sheet");
+                       "spells, spell-cost, cast, psionic, weapons or sheet");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("d6");
@@ -268,7 +268,7 @@ int cmd_d6(int argc, char **argv)
   if (rc >= 0)
     return rc;
   return usage_error("d6: unknown '%s': roll, odds, attack, harm, heal, fight, spells, spell-cost, "
-                     "cast, weapons or sheet", what);
+                     "cast, psionic, weapons or sheet", what);
 }
 
 #else

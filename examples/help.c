@@ -271,6 +271,7 @@ static const char d6_text[] =
   "       cops d6 spells [--json]\n"
   "       cops d6 spell-cost [design options] [--measure] [--halved] [--json]\n"
   "       cops d6 cast SHEET (--spell NAME | --skill S --difficulty N) [cast options]\n"
+  "       cops d6 psionic SHEET --power P [power options]\n"
   "       cops d6 weapons [--json]\n"
   "       cops d6 sheet SHEET [--json]\n"
   "\n"
@@ -340,6 +341,13 @@ static const char d6_text[] =
   "critical failure (D6-A49, --backlash-percent N), --actions N, --cp N, --fp,\n"
   "--magic-modifier N (the setting's, D6-A57), --no-ingredients; --seed, --dice, --json,\n"
   "--lang.\n"
+  "psionic uses a psionic power of SHEET's character (§7.13): --power astral|empathy|\n"
+  "far-senses|healing|medium|protection|psychometry; --target SHEET (the one read, healed\n"
+  "or protected); the extensions --range (touch .. very-long), --concentration, --crowd,\n"
+  "--familiarity, --group (one .. crowd), --attitude, --information, --duration ROUNDS;\n"
+  "--psychometry vague|general|last-day|motivations; --murdered, --knew,\n"
+  "--has-information, --at-place, --years-dead N (a Medium); --actions, --cp, --fp,\n"
+  "--seed, --dice, --json, --lang.\n"
   "weapons lists the catalogue of §9 and §10; sheet checks a sheet and shows it, or\n"
   "writes it back with --json (schemas/d6-sheet.schema.json).\n";
 

@@ -907,6 +907,31 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
     if (take(b, 0, 1))
       cops_d6_character_end_round(ch[0], ctx, 0, &r, log);
   }
+  for (int n = take(b, 0, 4); n > 0; n--) {   /* psionic powers (§7.13) */
+    cops_d6_psionic q;
+    cops_d6_psionic_init(&q);
+    q.power = take(b, -1, COPS_D6_POWER_COUNT);
+    q.psionic = ch[take(b, 0, 1)];
+    q.target = take(b, 0, 2) ? ch[take(b, 0, 1)] : NULL;
+    q.psionic_id = take(b, -2, 3);
+    q.range = take(b, -1, COPS_D6_RANGE_COUNT);
+    q.concentration = take(b, -1, COPS_D6_CONCENTRATION_COUNT);
+    q.group = take(b, -1, COPS_D6_TARGET_GROUP_COUNT);
+    q.information = take(b, -1, COPS_D6_INFORMATION_COUNT);
+    q.duration_rounds = take(b, 0, 1500);
+    q.psychometry = take(b, -1, 4);
+    q.medium = (unsigned)take(b, 0, 17);
+    q.years_dead = take(b, -1, 60);
+    q.actions = take(b, 0, 11);
+    q.rules = &r;
+    cops_d6_psionic_outcome o = {.size = sizeof o};
+    const int before = cops_log_count(log);
+    const int rc = cops_d6_psionic_resolve(&o, ctx, &q, log);
+    if (rc != COPS_OK ? cops_log_count(log) != before
+                      : (o.critical && o.success) || (o.band >= 0 && !o.success) ||
+                            o.protection < 0)
+      abort();
+  }
   char *json;
   if (cops_log_to_jsonl(log, 0, &json) == COPS_OK)
     cops_free(json);

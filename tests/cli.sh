@@ -794,7 +794,7 @@ total 11: critical failure, level -4" \
     "cops: d6 roll: '3D+3': column 4: expected a dice code such as 3D+2, e.g. \"3D+2 -1D vs 15\"" \
     d6 roll 3D+3
   expect_err "d6: unknown verb" 2 \
-    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, fight, spells, spell-cost, cast, weapons or sheet (see 'cops help')" d6 dance
+    "cops: d6: unknown 'dance': roll, odds, attack, harm, heal, fight, spells, spell-cost, cast, psionic, weapons or sheet (see 'cops help')" d6 dance
   d6s="$ex/d6/sheets"
   expect_out "d6 attack: a hit through the wound-margin table (§5.4.1, §5.6, §5.10)" \
 "Sgt. Elena Ramirez attacks Dario Cruz (Glock 17, 5 m; natural defence).
@@ -905,6 +905,14 @@ Morgane Lefèvre can only defend for 2 rounds." \
   expect_err "d6 cast: no magic Attribute (§7.2)" 2 \
     "cops: d6 cast: Sgt. Elena Ramirez has magic below 1D: no magic (§7.2)" \
     d6 cast "$d6s/ramirez.json" --spell heal --seed 1
+  expect_out "d6 psionic: a Medium's modifiers, unskilled (§7.13.6, D6-A54, D6-A48)" \
+"Iris Kaur uses a psionic power with 2D+2, 2 dice [5, 5] = 12 vs 25: failure.
+Medium: 12 vs 25: failure." \
+    d6 psionic "$d6s/iris.json" --power medium --murdered --knew --years-dead 12 --dice 5,5 \
+    --lang en
+  expect_err "d6 psionic: an unknown power" 2 \
+    "cops: d6 psionic: --power 'flight': astral, empathy, far-senses, healing, medium, protection, psychometry (see 'cops help')" \
+    d6 psionic "$d6s/iris.json" --power flight
 fi
 
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.

@@ -33,7 +33,8 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 
 expect "roll" cops ro
 expect "sheet sim st" cops s
-expect "--help attack cast fight harm heal odds roll sheet spell-cost spells weapons" cops d6 ""
+expect "--help attack cast fight harm heal odds psionic roll sheet spell-cost spells weapons" cops d6 ""
+expect "healing" cops d6 psionic --power h
 expect "doubled" cops d6 spell-cost --effect-kind d
 expect "--spell" cops d6 cast --sp
 expect "--save-at --seed" cops d6 fight --s

@@ -409,6 +409,22 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
                       "--backlash-percent", "50"]):
             lines(cli("d6", "cast", mage, "--seed", str(seed), "--json", *args),
                   "d6 cast seed %d" % seed)
+        psionic = os.path.join(d6_sheets, "iris.json")
+        for args in (["--power", "astral"], ["--power", "empathy", "--target", cop],
+                     ["--power", "protection", "--duration", "4"],
+                     ["--power", "psychometry", "--psychometry", "last-day"],
+                     ["--power", "medium", "--at-place", "--years-dead", "7"],
+                     ["--power", "far-senses", "--range", "long", "--group", "crowd"]):
+            lines(cli("d6", "psionic", psionic, "--seed", str(seed), "--json", *args),
+                  "d6 psionic seed %d" % seed)
+    with cops.Context(seed=3) as ctx:   # psionic Healing on a wounded patient
+        iris = cops.d6.Character.load(ctx, os.path.join(d6_sheets, "iris.json"))
+        log = cops.Log(ctx)
+        for k in range(6):
+            patient = cops.d6.Character.load(ctx, cop)
+            patient.set_wounds(cops.d6.Wounds(step=2 + k % 3))
+            cops.d6.psionic(ctx, iris, "healing", target=patient, log=log)
+        lines(log.jsonl(), "psionic healing")
     # Whole fights (docs/d6.md, "Fights"): the scenarios, their saves and events; declared
     # disarms, grabs and escapes, coordinated groups, rams.
     d6_scenarios = os.path.join(EX, "d6", "scenarios")

@@ -338,6 +338,188 @@ START_TEST(test_a59_advance_cost)
 }
 END_TEST
 
+static cops_d6_character *psionic(cops_ctx *ctx, const char *skills)
+{
+  char json[512];
+  snprintf(json, sizeof json, "{\"system\":\"d6\",\"name\":\"Psi\",\"attributes\":{\"vigueur\":"
+           "\"2D\",\"agility\":\"2D\",\"coordination\":\"2D\",\"perception\":\"2D\","
+           "\"knowledge\":\"2D\",\"charisma\":\"2D\",\"psionics\":\"2D\"},\"skills\":{%s}}",
+           skills);
+  return sheet(ctx, json);
+}
+
+static cops_d6_psionic_outcome use(cops_ctx *ctx, const cops_d6_psionic *p, int expect)
+{
+  cops_d6_psionic_outcome o;
+  o.size = sizeof o;
+  ck_assert_msg(cops_d6_psionic_resolve(&o, ctx, p, NULL) == expect, "%s", cops_ctx_errmsg(ctx));
+  return o;
+}
+
+/* §7.13.2, D6-A53: astral projection's bands, a level of exactly 10 not yet physical. */
+START_TEST(test_s7_13_astral)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *p = psionic(ctx, "\"astral_projection\":\"4D\"");
+  cops_d6_psionic q;
+  cops_d6_psionic_init(&q);
+  q.psionic = p;
+  q.power = COPS_D6_POWER_ASTRAL;
+  static const struct { int faces[4], band; } t[] = {
+    {{3, 3, 2, 2}, COPS_D6_ASTRAL_LEAVES},       {{3, 3, 3, 2}, COPS_D6_ASTRAL_SENSES},
+    {{5, 5, 5, 5}, COPS_D6_ASTRAL_NON_PHYSICAL}, {{5, 5, 5, 4}, COPS_D6_ASTRAL_NON_PHYSICAL},
+    {{1, 1, 1, 1}, COPS_D6_ASTRAL_NONE}};
+  for (size_t k = 0; k < 4; k++) {
+    script_faces(&s, 4, t[k].faces);
+    const cops_d6_psionic_outcome o = use(ctx, &q, COPS_OK);
+    ck_assert_int_eq(o.difficulty, 10);
+    ck_assert_int_eq(o.band, t[k].band);
+  }
+  /* 20 + 1 = 21: level 11, physical */
+  SCRIPT_FACES(&s, 5, 5, 5, 6, 1);
+  ck_assert_int_eq(use(ctx, &q, COPS_OK).band, COPS_D6_ASTRAL_PHYSICAL);
+  SCRIPT_FACES(&s, 1, 1, 1, 1);
+  const cops_d6_psionic_outcome o = use(ctx, &q, COPS_OK);
+  ck_assert_int_eq(o.band, COPS_D6_ASTRAL_NONE);
+  ck_assert_int_eq(o.critical, 1);
+  cops_d6_character_free(p);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.13.3, D6-A56, §7.13.4, §7.13.8, §7.13.6, D6-A54, §7.13.1: the difficulties. */
+START_TEST(test_s7_13_difficulties)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *p = psionic(ctx, "\"empathy\":\"3D\",\"keen_senses\":\"3D\","
+                                      "\"psychometry\":\"3D\",\"medium\":\"3D\"");
+  cops_d6_character *t = simple(ctx, "Target", "2D");
+  cops_d6_psionic q;
+  cops_d6_psionic_init(&q);
+  q.psionic = p;
+  q.power = COPS_D6_POWER_EMPATHY;
+  use(ctx, &q, COPS_EINVAL);              /* empathy needs someone to read */
+  q.target = t;
+  SCRIPT_FACES(&s, 3, 3, 3, 5, 4);       /* 9 against Charisma 9: a tie succeeds */
+  cops_d6_psionic_outcome o = use(ctx, &q, COPS_OK);
+  ck_assert_int_eq(o.resisted, 9);
+  ck_assert_int_eq(o.success, 1);
+  q.target = NULL;
+  q.power = COPS_D6_POWER_FAR_SENSES;    /* 5, medium range +10 */
+  q.range = COPS_D6_RANGE_MEDIUM;
+  SCRIPT_FACES(&s, 5, 5, 4);
+  ck_assert_int_eq(use(ctx, &q, COPS_OK).difficulty, 15);
+  q.range = COPS_D6_RANGE_EXTREME;       /* the psionic tables stop at very long */
+  use(ctx, &q, COPS_ERANGE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "range"));
+  q.range = COPS_D6_RANGE_TOUCH;
+  q.power = COPS_D6_POWER_PSYCHOMETRY;
+  static const int psy[4] = {14, 18, 21, 24};
+  for (int k = 0; k < 4; k++) {
+    q.psychometry = k;
+    SCRIPT_FACES(&s, 1, 1, 2);
+    ck_assert_int_eq(use(ctx, &q, COPS_OK).difficulty, psy[k]);
+  }
+  q.power = COPS_D6_POWER_MEDIUM;        /* 20; D6-A54's years; the modifiers */
+  static const struct { int years; unsigned flags; int d; } med[] = {
+    {1, 0, 20}, {3, 0, 22}, {5, 0, 24}, {12, 0, 26}, {0, COPS_D6_MURDERED | COPS_D6_KNEW, 14},
+    {0, COPS_D6_HAS_INFORMATION | COPS_D6_AT_PLACE, 15}};
+  for (size_t k = 0; k < sizeof med / sizeof med[0]; k++) {
+    q.years_dead = med[k].years;
+    q.medium = med[k].flags;
+    SCRIPT_FACES(&s, 1, 1, 2);
+    ck_assert_int_eq(use(ctx, &q, COPS_OK).difficulty, med[k].d);
+  }
+  /* D6-A48: without its skill, Psionics at +5 */
+  q.power = COPS_D6_POWER_PROTECTION;
+  q.medium = 0;
+  SCRIPT_FACES(&s, 1, 2);
+  ck_assert_int_eq(use(ctx, &q, COPS_OK).difficulty, 15);
+  cops_d6_character_free(p);
+  cops_d6_character_free(t);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.13.5, D6-A35: Healing moves the patient one level, once a healer a level; a critical
+ * failure one level worse. */
+START_TEST(test_s7_13_healing)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *p = psionic(ctx, "\"psi_healing\":\"4D\"");
+  cops_d6_character *pat = simple(ctx, "Patient", "2D");
+  cops_d6_wounds w = wounds(pat);
+  w.step = COPS_D6_WOUNDED;
+  ck_assert_int_eq(cops_d6_character_set_wounds(pat, &w), COPS_OK);
+  cops_d6_psionic q;
+  cops_d6_psionic_init(&q);
+  q.psionic = p;
+  q.power = COPS_D6_POWER_HEALING;
+  q.target = p;
+  use(ctx, &q, COPS_ERULE);               /* the psionic is unhurt */
+  q.target = pat;
+  SCRIPT_FACES(&s, 4, 4, 4, 3);          /* 15 against 15 */
+  cops_d6_psionic_outcome o = use(ctx, &q, COPS_OK);
+  ck_assert_int_eq(o.difficulty, 15);
+  ck_assert_int_eq(o.level_before, COPS_D6_WOUNDED);
+  ck_assert_int_eq(o.level_after, COPS_D6_STUNNED);
+  q.psionic_id = 4;                        /* another healer: Stunned is 10; a critical 1 */
+  SCRIPT_FACES(&s, 1, 1, 2, 1);
+  o = use(ctx, &q, COPS_OK);
+  ck_assert_int_eq(o.critical, 1);
+  ck_assert_int_eq(o.level_after, COPS_D6_WOUNDED);
+  q.psionic_id = 0;                        /* a new level: the first healer may try again */
+  SCRIPT_FACES(&s, 1, 1, 2, 2);
+  ck_assert_int_eq(use(ctx, &q, COPS_OK).success, 0);
+  use(ctx, &q, COPS_ERULE);               /* but not twice at this level (D6-A35) */
+  cops_d6_character_free(p);
+  cops_d6_character_free(pat);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.13.7, D6-A41: Protection's success level as points on the resistance to an attack, for
+ * the power's duration. */
+START_TEST(test_s7_13_protection)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *p = psionic(ctx, "\"psi_protection\":\"4D\"");
+  cops_d6_psionic q;
+  cops_d6_psionic_init(&q);
+  q.psionic = p;
+  q.power = COPS_D6_POWER_PROTECTION;
+  q.duration_rounds = 3;                   /* +1 (D6-A45) */
+  SCRIPT_FACES(&s, 5, 5, 5, 3);          /* 18 against 11: 7 points */
+  const cops_d6_psionic_outcome o = use(ctx, &q, COPS_OK);
+  ck_assert_int_eq(o.difficulty, 11);
+  ck_assert_int_eq(o.protection, 7);
+  ck_assert_int_eq(wounds(p).protection, 7);
+  ck_assert_int_eq(wounds(p).protection_rounds, 3);
+  /* a blow: Brawling 3D 5, 5, 4 = 14 hits; natural damage 1D: 5; resistance 2D 1, 1 + 7 */
+  cops_d6_character *a = simple(ctx, "A", "2D");
+  cops_d6_attack at;
+  cops_d6_attack_init(&at);
+  at.attacker = a;
+  at.target = p;
+  cops_d6_outcome out;
+  out.size = sizeof out;
+  SCRIPT_FACES(&s, 5, 5, 4, 5, 1, 1);
+  ck_assert_int_eq(cops_d6_attack_resolve(&out, ctx, &at, NULL), COPS_OK);
+  ck_assert_int_eq(out.resistance_total, 9);
+  ck_assert_int_eq(out.steps, 0);
+  for (int r = 0; r < 3; r++)
+    ck_assert_int_eq(cops_d6_character_end_round(p, ctx, 0, NULL, NULL), COPS_OK);
+  ck_assert_int_eq(wounds(p).protection, 0);
+  cops_d6_character_free(a);
+  cops_d6_character_free(p);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("d6-magic");
@@ -350,6 +532,10 @@ static Suite *suite(void)
   tcase_add_test(tc, test_a51_resisted);
   tcase_add_test(tc, test_a49_backlash);
   tcase_add_test(tc, test_a59_advance_cost);
+  tcase_add_test(tc, test_s7_13_astral);
+  tcase_add_test(tc, test_s7_13_difficulties);
+  tcase_add_test(tc, test_s7_13_healing);
+  tcase_add_test(tc, test_s7_13_protection);
   suite_add_tcase(s, tc);
   return s;
 }

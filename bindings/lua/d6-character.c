@@ -300,7 +300,8 @@ static int c_wounds(lua_State *L)
     {"step", w.step}, {"extra", w.extra}, {"hp_max", w.hp_max}, {"hp_lost", w.hp_lost},
     {"stunned_rounds", w.stunned_rounds}, {"defend_only", w.defend_only},
     {"unconscious", w.unconscious}, {"mortal_rounds", w.mortal_rounds},
-    {"confused", w.confused}};
+    {"confused", w.confused}, {"protection", w.protection},
+    {"protection_rounds", w.protection_rounds}};
   set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
   const named_int flags[] = {{"stunned", w.stunned}, {"stabilised", w.stabilised}};
   set_fields(L, flags, 2, 1);
@@ -329,7 +330,8 @@ static int c_set_wounds(lua_State *L)
     {"step", &w.step}, {"extra", &w.extra}, {"hp_max", &w.hp_max}, {"hp_lost", &w.hp_lost},
     {"stunned_rounds", &w.stunned_rounds}, {"defend_only", &w.defend_only},
     {"unconscious", &w.unconscious}, {"mortal_rounds", &w.mortal_rounds},
-    {"confused", &w.confused}};
+    {"confused", &w.confused}, {"protection", &w.protection},
+    {"protection_rounds", &w.protection_rounds}};
   for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
     *f[k].at = opt_field_int(L, 2, f[k].key, *f[k].at);
   const char *bools[2] = {"stunned", "stabilised"};

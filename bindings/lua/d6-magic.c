@@ -1,5 +1,5 @@
 /* cops.d6's magic (docs/lua.md, docs/d6.md "Magic"; <cops/d6-magic.h>): the spell builder,
- * the measure scale, the sample spells, casting, a pip's cost. */
+ * the measure scale, the sample spells, casting, psionic powers, a pip's cost. */
 #include <string.h>
 
 #include "cops-lua.h"
@@ -194,6 +194,78 @@ static int d6_cast(lua_State *L)
   return 1;
 }
 
+static const char *const powers[] = {"astral", "empathy", "far_senses", "healing", "medium",
+                                     "protection", "psychometry", NULL};
+static const char *const bands[] = {"leaves_body", "senses", "non_physical", "physical"};
+static const char *const psychometries[] = {"vague", "general", "last_day", "motivations", NULL};
+static const char *const medium_flags[] = {"murdered", "knew", "has_information", "at_place",
+                                           NULL};
+
+/* cops.d6.psionic(ctx, {psionic, power, target, psionic_id, target_id, range, concentration,
+ * crowd, familiarity, group, attitude, information, duration_rounds, psychometry, medium =
+ * {...}, years_dead, actions, cp, fp, rules, log}) -> the outcome's table */
+static int d6_psionic(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  cops_d6_psionic q;
+  cops_d6_psionic_init(&q);
+  lua_getfield(L, 2, "psionic");
+  q.psionic = to_entity(L, lua_gettop(L), D6_CHARACTER)->p;
+  lua_pop(L, 1);
+  if (lua_getfield(L, 2, "target") != LUA_TNIL)
+    q.target = to_entity(L, lua_gettop(L), D6_CHARACTER)->p;
+  lua_pop(L, 1);
+  q.power = d6_field_word(L, 2, "power", powers, q.power);
+  q.range = d6_field_word(L, 2, "range", ranges, q.range);
+  q.concentration = d6_field_word(L, 2, "concentration", concentrations, q.concentration);
+  q.familiarity = d6_field_word(L, 2, "familiarity", familiarities, q.familiarity);
+  q.group = d6_field_word(L, 2, "group", groups, q.group);
+  q.attitude = d6_field_word(L, 2, "attitude", attitudes, q.attitude);
+  q.information = d6_field_word(L, 2, "information", informations, q.information);
+  q.psychometry = d6_field_word(L, 2, "psychometry", psychometries, q.psychometry);
+  q.medium = d6_field_bits(L, 2, "medium", medium_flags);
+  struct { const char *key; int *at; } ints[] = {
+    {"psionic_id", &q.psionic_id}, {"target_id", &q.target_id}, {"crowd", &q.crowd},
+    {"duration_rounds", &q.duration_rounds}, {"years_dead", &q.years_dead},
+    {"actions", &q.actions}, {"cp", &q.cp}};
+  for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+    *ints[k].at = opt_field_int(L, 2, ints[k].key, *ints[k].at);
+  lua_getfield(L, 2, "fp");
+  q.fp = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  cops_d6_rules rr;
+  lua_getfield(L, 2, "rules");
+  if (!lua_isnil(L, -1))
+    q.rules = d6_rules_at(L, c, lua_gettop(L), &rr);
+  lua_pop(L, 1);
+  cops_log *log = opt_field_log(L, 2, "log");
+  cops_d6_psionic_outcome o;
+  o.size = sizeof o;
+  check(L, c, cops_d6_psionic_resolve(&o, c->ctx, &q, log));
+  lua_createtable(L, 0, 10);
+  const named_int nums[] = {{"difficulty", o.difficulty}, {"total", o.total},
+                            {"level", o.level}, {"protection", o.protection}};
+  const named_int flags[] = {{"success", o.success}, {"critical", o.critical}};
+  set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
+  set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
+  if (o.resisted >= 0) {
+    lua_pushinteger(L, o.resisted);
+    lua_setfield(L, -2, "resisted");
+  }
+  if (o.band >= 0) {
+    lua_pushstring(L, bands[o.band]);
+    lua_setfield(L, -2, "band");
+  }
+  if (q.power == COPS_D6_POWER_HEALING) {
+    lua_pushstring(L, d6_level_names[o.level_before]);
+    lua_setfield(L, -2, "level_before");
+    lua_pushstring(L, d6_level_names[o.level_after]);
+    lua_setfield(L, -2, "level_after");
+  }
+  return 1;
+}
+
 /* cops.d6.advance_cost(code[, magic, teacher]) -> Character Points (D6-A59) */
 static int d6_advance_cost(lua_State *L)
 {
@@ -211,9 +283,11 @@ void open_d6_magic(lua_State *L)
   static const luaL_Reg functions[] = {
     {"spell_difficulty", d6_spell_difficulty}, {"measure_value", d6_measure_value},
     {"spells", d6_spells}, {"spell", d6_spell}, {"cast", d6_cast},
-    {"advance_cost", d6_advance_cost}, {NULL, NULL},
+    {"advance_cost", d6_advance_cost}, {"psionic", d6_psionic}, {NULL, NULL},
   };
   luaL_setfuncs(L, functions, 0);
+  push_names(L, cops_d6_psionic_power_name);
+  lua_setfield(L, -2, "powers");
 }
 
 #endif

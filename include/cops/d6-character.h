@@ -120,6 +120,8 @@ typedef struct cops_d6_wounds {
   unsigned limbs;         /**< ::COPS_D6_ARM_HURT, ::COPS_D6_LEG_HURT */
   int treated[4];         /**< the ids of the healers who tried at this step (D6-A35), -1 for none */
   int confused;           /**< rounds left without any action: a spell's critical failure, to the end of the next round (§7.7, D6-A49) */
+  int protection;         /**< psionic Protection points on the resistance rolls against attacks (§7.13.7, D6-A41), 0 .. 100 */
+  int protection_rounds;  /**< rounds the protection lasts, 0 when none */
 } cops_d6_wounds;
 
 /** @brief A new character: every attribute 2D, no skill, levels, unhurt. @since 0.16.0 */

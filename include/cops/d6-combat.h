@@ -274,6 +274,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_COORDINATE,     /**< a coordinator's group: its Command roll's outcome, its members (D6-A23) */
   COPS_D6_EV_END,            /**< a fight's end: the winning side, the rounds */
   COPS_D6_EV_SPELL,          /**< a spell cast: its difficulty, the total, the outcome (§7.7) */
+  COPS_D6_EV_PSIONIC,        /**< a psionic power used: the power, difficulty, total, outcome (§7.13) */
   COPS_D6_EV_TYPE_END
 };
 
@@ -299,6 +300,7 @@ enum cops_d6_purposes {
   COPS_D6_FOR_SPELL,          /**< a spell's casting roll (§7.7) */
   COPS_D6_FOR_RESIST,         /**< a being's Willpower against a Teleportation (D6-A51) */
   COPS_D6_FOR_BACKLASH,       /**< a critical failure's damage on the caster (§7.9, D6-A49) */
+  COPS_D6_FOR_PSIONIC,        /**< a psionic power's roll (§7.13) */
   COPS_D6_PURPOSE_COUNT
 };
 
@@ -375,7 +377,10 @@ typedef struct cops_d6_event {
   int hold;             /**< HOLD: a ::cops_d6_holds value; DISARM: a ::cops_d6_disarms value */
   int members;          /**< COORDINATE: fighters of the group, the coordinator included */
   int winner;           /**< END: the winning side, ::COPS_D6_NO_WINNER */
-  int resisted;         /**< SPELL: the target's Willpower total, or -1 (D6-A51) */
+  int resisted;         /**< SPELL, PSIONIC: the target's Willpower total, or -1 (D6-A51, D6-A56) */
+  int power;            /**< PSIONIC: a ::cops_d6_psionic_powers value */
+  int astral_band;      /**< PSIONIC: astral projection's ::cops_d6_astral_bands value, -1 otherwise */
+  int protection;       /**< PSIONIC: protection points given */
 } cops_d6_event;
 
 /** What a ::COPS_D6_EV_HOLD event says (D6-A68). */

@@ -60,7 +60,8 @@ COPS_API int cops_d6_recover(cops_d6_healing *out, cops_ctx *ctx, cops_d6_charac
 enum cops_d6_treatments {
   COPS_D6_AFTER_COMBAT = 0,  /**< Medicine after a fight (§6.3, §8.7) */
   COPS_D6_IN_COMBAT,         /**< Medicine or Knowledge during a fight (§6.2, §8.6, D6-A34) */
-  COPS_D6_RECOVERY           /**< a natural recovery (§6.1), in the events */
+  COPS_D6_RECOVERY,          /**< a natural recovery (§6.1), in the events */
+  COPS_D6_PSIONIC_HEALING    /**< psionic Healing (§7.13.5), in the events (cops_d6_psionic_resolve()) */
 };
 
 /**

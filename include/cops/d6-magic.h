@@ -4,7 +4,8 @@
  * D6-A60; D6-M7, D6-M18, D6-M22): the spell builder of §7.11 (its tables, or the measure
  * scale the samples use), the sample spells of §7.12 as data, casting in five steps
  * with the unskilled +5, the setting's modifier, a Teleportation's resistance, the
- * critical failure's confusion and backlash. Included by <cops/d6.h>.
+ * critical failure's confusion and backlash; the psionic powers of §7.13 (D6-A52 ...
+ * D6-A56). Included by <cops/d6.h>.
  */
 #ifndef COPS_D6_MAGIC_H
 #define COPS_D6_MAGIC_H
@@ -264,6 +265,111 @@ typedef struct cops_d6_cast_outcome {
  */
 COPS_API int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6_cast *c,
                                   cops_log *log);
+
+/* ---- Psionic powers (§7.13) ------------------------------------------------------------ */
+
+/** The powers with a stat block (§7.13.2 - §7.13.8, D6-A52). */
+enum cops_d6_psionic_powers {
+  COPS_D6_POWER_ASTRAL = 0,   /**< astral projection: 10; the success level's band (D6-A53) */
+  COPS_D6_POWER_EMPATHY,      /**< opposed by the target's Willpower, a tie succeeds (D6-A56) */
+  COPS_D6_POWER_FAR_SENSES,   /**< keen senses at a distance: 5 */
+  COPS_D6_POWER_HEALING,      /**< the patient's level: 10, 15, 15, 20, 30; one level better, a critical one worse */
+  COPS_D6_POWER_MEDIUM,       /**< contact with the dead: 20 and §7.13.6's modifiers (D6-A54) */
+  COPS_D6_POWER_PROTECTION,   /**< 10; the success level as protection points on the target's resistance (D6-A41) */
+  COPS_D6_POWER_PSYCHOMETRY,  /**< the information sought: 14, 18, 21, 24 */
+  COPS_D6_POWER_COUNT
+};
+
+/** Astral projection's bands (§7.13.2, D6-A53). */
+enum cops_d6_astral_bands {
+  COPS_D6_ASTRAL_NONE = -1,       /**< failed */
+  COPS_D6_ASTRAL_LEAVES = 0,      /**< level 0: leaves the body */
+  COPS_D6_ASTRAL_SENSES,          /**< 1-5: Search, Investigation, Perception rolls */
+  COPS_D6_ASTRAL_NON_PHYSICAL,    /**< 6-10: any non-physical action */
+  COPS_D6_ASTRAL_PHYSICAL         /**< above 10: physical actions too */
+};
+
+/** Psychometry's information (§7.13.8). */
+enum cops_d6_psychometries {
+  COPS_D6_VAGUE = 0,         /**< vague information, impressions: 14 */
+  COPS_D6_GENERAL,           /**< general information about a person: 18 */
+  COPS_D6_LAST_DAY,          /**< everything the person did in the last 24 hours: 21 */
+  COPS_D6_MOTIVATIONS        /**< the person's deep motivations: 24 */
+};
+
+/** Medium's modifiers (§7.13.6). */
+#define COPS_D6_MURDERED 0x1u       /**< the dead person was murdered: −2 */
+#define COPS_D6_KNEW 0x2u           /**< the psionic knew the dead person: −4 */
+#define COPS_D6_HAS_INFORMATION 0x4u /**< the psionic has information about the dead: −2 */
+#define COPS_D6_AT_PLACE 0x8u       /**< at the place of death: −3 */
+
+/**
+ * @brief A psionic power used (§7.13). Initialise with cops_d6_psionic_init(); grows
+ * only at its end. The power's skill (empathy, psi_healing, psychometry ...) is rolled,
+ * or the Psionics Attribute at +5 without it (D6-A48); the setting's magic modifier
+ * adds (D6-A57). The extensions of §7.13.1 add to the base difficulty (D6-A55).
+ */
+typedef struct cops_d6_psionic {
+  uint32_t size;                 /**< sizeof(cops_d6_psionic) */
+  int power;                     /**< a ::cops_d6_psionic_powers value */
+  cops_d6_character *psionic;    /**< required: Psionics 1D or more */
+  int psionic_id;                /**< its id in the events (default 0) */
+  cops_d6_character *target;     /**< EMPATHY the one read, HEALING the patient, PROTECTION the one protected (NULL: the psionic) */
+  int target_id;                 /**< its id (default 1) */
+  int range;                     /**< §7.13.1: a ::cops_d6_spell_ranges value, touch .. very long */
+  int concentration;             /**< §7.13.1: a ::cops_d6_concentrations value */
+  int crowd;                     /**< VERY_BUSY: 8 .. 18 */
+  int familiarity;               /**< §7.13.1: a ::cops_d6_familiarities value */
+  int group;                     /**< §7.13.1: one .. a crowd (no city, region, country) */
+  int attitude;                  /**< §7.13.1: a ::cops_d6_attitudes value */
+  int information;               /**< §7.13.1: a ::cops_d6_informations value */
+  int duration_rounds;           /**< §7.13.1: rounds, 1 .. 10^6 (D6-A45's literal cost); PROTECTION lasts as long */
+  int psychometry;               /**< PSYCHOMETRY: a ::cops_d6_psychometries value */
+  unsigned medium;               /**< MEDIUM: ::COPS_D6_MURDERED, ::COPS_D6_KNEW ... */
+  int years_dead;                /**< MEDIUM: whole years since the death, 0 .. 10000 (D6-A54) */
+  int actions;                   /**< the psionic's actions this round, 1 .. 10 */
+  int cp;                        /**< Character Points on the roll */
+  int fp;                        /**< 1: a Fate Point */
+  const cops_d6_rules *rules;    /**< NULL: the defaults */
+} cops_d6_psionic;
+
+/** @brief Far senses at touch, slight distractions, 2 rounds, one action. The macro passes sizeof. @since 0.16.0 */
+COPS_API int cops_d6_psionic_init_sized(cops_d6_psionic *p, size_t size);
+/** @brief cops_d6_psionic_init_sized() with sizeof(cops_d6_psionic). @since 0.16.0 */
+#define cops_d6_psionic_init(p) cops_d6_psionic_init_sized((p), sizeof(cops_d6_psionic))
+
+/** What a power did. Filled by cops_d6_psionic_resolve(); grows only at its end. */
+typedef struct cops_d6_psionic_outcome {
+  uint32_t size;            /**< the caller's sizeof(cops_d6_psionic_outcome) */
+  int difficulty;           /**< the base, the extensions, +5 unskilled */
+  int total;                /**< the roll's total (the setting's modifier in) */
+  int success;              /**< 1: it works */
+  int level;                /**< total − difficulty (EMPATHY: − the Willpower total) */
+  int critical;             /**< 1: failed with the free die's 1 (HEALING: one level worse) */
+  int resisted;             /**< EMPATHY: the target's Willpower total, or -1 */
+  int band;                 /**< ASTRAL: a ::cops_d6_astral_bands value */
+  int protection;           /**< PROTECTION: the points added to the target's resistance rolls */
+  int level_before;         /**< HEALING: the patient's ::cops_d6_levels value before */
+  int level_after;          /**< HEALING: after */
+} cops_d6_psionic_outcome;
+
+/**
+ * @brief Use a psionic power (§7.13; D6-A52 ... D6-A56): the difficulty (the power's base,
+ * the extensions of §7.13.1, +5 unskilled), the roll; Empathy's opposed Willpower; Healing
+ * moves the patient one level (one attempt a healer a level, D6-A35; a critical failure one
+ * level worse); Protection's success level becomes protection points on the target's
+ * resistance rolls against attacks for the duration (D6-A41, `cops_d6_wounds.protection`).
+ * Events d6.roll (purpose psionic, resist), d6.psionic, d6.heal for Healing. All or
+ * nothing.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ERULE (magic banned, Psionics
+ *         below 1D, a psionic who cannot act, a patient with nothing to heal or already
+ *         tried); ::COPS_ERNG; ::COPS_ENOMEM
+ * @since 0.16.0
+ */
+COPS_API int cops_d6_psionic_resolve(cops_d6_psionic_outcome *out, cops_ctx *ctx,
+                                     const cops_d6_psionic *p, cops_log *log);
+/** @brief A power's name ("astral", "empathy", "far_senses", "healing", "medium", "protection", "psychometry"), or NULL. @since 0.16.0 */
+COPS_API const char *cops_d6_psionic_power_name(int power);
 
 /**
  * @brief Character Points to raise a skill by a pip from @p from (D6-A59, §7.3): its dice;

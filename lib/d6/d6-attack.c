@@ -124,7 +124,7 @@ static void resistance_pool(cops_d6_pool *p, const cops_d6_character *v, cops_d6
   int dice, points;
   cops__d6_penalty(v, COPS_D6_VIGUEUR, &dice, &points);
   p->dice_mod = dice;
-  p->points = points;
+  p->points = points + v->w.protection;   /* psionic Protection as points (D6-A41) */
 }
 
 /* Checks of everything the attack names, before anything is rolled. */

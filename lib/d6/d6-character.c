@@ -342,7 +342,9 @@ int cops_d6_character_set_wounds(cops_d6_character *ch, const cops_d6_wounds *gi
       (rc = cops__d6_range(ctx, "wounds.unconscious", w.unconscious, 0, 1000000)) ||
       (rc = cops__d6_range(ctx, "wounds.mortal_rounds", w.mortal_rounds, 0, 1000000)) ||
       (rc = cops__d6_range(ctx, "wounds.stabilised", w.stabilised, 0, 1)) ||
-      (rc = cops__d6_range(ctx, "wounds.confused", w.confused, 0, 2)))
+      (rc = cops__d6_range(ctx, "wounds.confused", w.confused, 0, 2)) ||
+      (rc = cops__d6_range(ctx, "wounds.protection", w.protection, 0, 100)) ||
+      (rc = cops__d6_range(ctx, "wounds.protection_rounds", w.protection_rounds, 0, 1000000)))
     return rc;
   if (w.limbs & ~(COPS_D6_ARM_HURT | COPS_D6_LEG_HURT))
     return cops__fail(ctx, COPS_EINVAL, "wounds.limbs: unknown bits 0x%x", w.limbs);

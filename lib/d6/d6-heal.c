@@ -129,6 +129,40 @@ static int roll_and_apply(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_pool *p
   return COPS_OK;
 }
 
+int cops__d6_tried(const cops_d6_character *patient, int healer_id)
+{
+  for (int k = 0; k < 4; k++)
+    if (patient->w.treated[k] == healer_id)
+      return 1;
+  return 0;
+}
+
+void cops__d6_attempt(cops_d6_character *patient, int healer_id)
+{
+  int k = 0;
+  while (k < 3 && patient->w.treated[k] >= 0)
+    k++;
+  if (patient->w.treated[k] >= 0)
+    memmove(&patient->w.treated[0], &patient->w.treated[1], 3 * sizeof(int));
+  patient->w.treated[k] = healer_id;
+}
+
+int cops__d6_psionic_heal(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_pool *p, int extra,
+                          const cops_d6_character *healer, int healer_id,
+                          cops_d6_character *patient, int patient_id, cops_log *log,
+                          cops_d6_healing *h)
+{
+  static const int table[] = {0, 10, 15, 15, 20, 30};          /* §7.13.5 */
+  memset(h, 0, sizeof *h);
+  h->size = sizeof *h;
+  h->level_before = patient->w.level;
+  cops__d6_attempt(patient, healer_id);                         /* D6-A35 */
+  int rc = roll_and_apply(ctx, r, p, table[h->level_before] + extra, COPS_D6_FOR_PSIONIC, healer,
+                          healer_id, patient, 1, log, h);
+  return rc ? rc : heal_event(log, healer, healer_id, patient, patient_id,
+                              COPS_D6_PSIONIC_HEALING, h);
+}
+
 int cops_d6_recover(cops_d6_healing *out, cops_ctx *ctx, cops_d6_character *ch, int id, int rest,
                     const cops_d6_rules *rules, cops_log *log)
 {
@@ -204,10 +238,9 @@ int cops_d6_treat(cops_d6_healing *out, cops_ctx *ctx, cops_d6_character *healer
     return cops__fail(ctx, COPS_ERULE, "%s is %s: treatment during a fight is for level %s "
                       "(§6.2, D6-A34)", patient->name, cops__d6_level_names[level],
                       r.combat_heal_level5_only ? "5" : "4 or 5");
-  for (int k = 0; k < 4; k++)
-    if (patient->w.treated[k] == healer_id)
-      return cops__fail(ctx, COPS_ERULE, "healer %d has tried on %s at this level already "
-                        "(D6-A35)", healer_id, patient->name);
+  if (cops__d6_tried(patient, healer_id))
+    return cops__fail(ctx, COPS_ERULE, "healer %d has tried on %s at this level already "
+                      "(D6-A35)", healer_id, patient->name);
   cops__d6_undo u;
   cops__d6_save(&u, ctx, log, healer, patient);
   cops_d6_healing h;
@@ -235,13 +268,7 @@ int cops_d6_treat(cops_d6_healing *out, cops_ctx *ctx, cops_d6_character *healer
     static const int table[] = {0, 10, 15, 15, 20, 30};         /* §6.3 */
     d = table[level];
   }
-  /* The attempt is this healer's at this level, whatever comes of it (D6-A35). */
-  int k = 0;
-  while (k < 3 && patient->w.treated[k] >= 0)
-    k++;
-  if (patient->w.treated[k] >= 0)
-    memmove(&patient->w.treated[0], &patient->w.treated[1], 3 * sizeof(int));
-  patient->w.treated[k] = healer_id;
+  cops__d6_attempt(patient, healer_id);   /* whatever comes of it (D6-A35) */
   if (kind == COPS_D6_IN_COMBAT) {
     cops_roll *roll;
     int total = 0;

@@ -340,6 +340,18 @@ static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r
   return COPS_OK;
 }
 
+struct cast_frame {
+  const cops_d6_cast *c;
+  const cops_d6_rules *r;
+  cops_d6_cast_outcome o;
+};
+
+static int cast_body(cops_ctx *ctx, cops_roll *roll, cops_log *log, void *arg)
+{
+  struct cast_frame *fr = arg;
+  return cast_run(ctx, fr->c, fr->r, roll, log, &fr->o);
+}
+
 int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6_cast *given,
                          cops_log *log)
 {
@@ -392,32 +404,13 @@ int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6
                       cops_d6_trait_name(attribute));
   if (c.flags & COPS_D6_CAST_NO_INGREDIENTS)
     return cops__fail(ctx, COPS_ERULE, "the ingredients are missing (§7.7)");
-  if (!cops_d6_character_can_act(me) || me->w.confused)
-    return cops__fail(ctx, COPS_ERULE, "%s cannot act%s", me->name,
-                      me->w.confused ? ": confused (§7.7)" : "");
-  if (me->w.defend_only)
-    return cops__fail(ctx, COPS_ERULE, "%s can only defend this round (massive damage, §5.10)",
-                      me->name);
-  if (c.cp > me->cp || c.fp > me->fp)
-    return cops__fail(ctx, COPS_ERULE, "%s has %d Character and %d Fate Points", me->name, me->cp,
-                      me->fp);
-  cops_roll *roll;
-  if ((rc = cops__roll_new(&roll, &ctx->alloc)))
-    return cops__fail(ctx, rc, "out of memory for a roll");
-  cops__d6_undo u;
-  cops__d6_save(&u, ctx, log, c.caster, c.target);
-  cops_d6_cast_outcome o;
-  memset(&o, 0, sizeof o);
-  o.size = sizeof o;
-  rc = cast_run(ctx, &c, &r, roll, log, &o);
-  cops_roll_free(roll);
-  if ((rc = cops__d6_restore(&u, ctx, rc)))
-    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
-  if (out) {
-    const uint32_t size = out->size;
-    memcpy(out, &o, size);
-    out->size = size;
-  }
+  if ((rc = cops__d6_magic_user_ok(ctx, me, c.cp, c.fp)))
+    return rc;
+  struct cast_frame fr = {&c, &r, {0}};
+  fr.o.size = sizeof fr.o;
+  if ((rc = cops__d6_procedure(ctx, log, c.caster, c.target, cast_body, &fr)))
+    return rc;
+  cops__d6_copy_out(out, &fr.o);
   return COPS_OK;
 }
 

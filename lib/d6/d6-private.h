@@ -142,6 +142,15 @@ int cops__d6_pending_land(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_charact
 /* An attack's fields and the rules checked as cops_d6_attack_resolve() checks them, range
  * included, nothing rolled. */
 int cops__d6_attack_check(cops_ctx *ctx, const cops_d6_attack *a);
+/* Healing's shared parts (lib/d6/d6-heal.c): whether a healer tried at the patient's level
+ * (D6-A35), its attempt recorded; psionic Healing's roll against §7.13.5's table + extra,
+ * applied and logged (d6.heal of kind psionic). */
+int cops__d6_tried(const cops_d6_character *patient, int healer_id);
+void cops__d6_attempt(cops_d6_character *patient, int healer_id);
+int cops__d6_psionic_heal(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_pool *p, int extra,
+                          const cops_d6_character *healer, int healer_id,
+                          cops_d6_character *patient, int patient_id, cops_log *log,
+                          cops_d6_healing *h);
 /* Initiative's rolls (lib/d6/d6-initiative.c) without its rank events: the order, each
  * one's total and last tie-break die by index; the count ranked, or a code. */
 int cops__d6_initiative_rolls(cops_ctx *ctx, cops_d6_character *const *f, const int *ids,
@@ -169,6 +178,16 @@ typedef struct cops__d6_undo {
 void cops__d6_save(cops__d6_undo *u, cops_ctx *ctx, cops_log *log, cops_d6_character *a,
                    cops_d6_character *b);
 int cops__d6_restore(const cops__d6_undo *u, cops_ctx *ctx, int rc);
+/* A procedure's frame: a roll made, two characters, the log and the source saved, body run
+ * with them, all restored when it fails ("the dice failed" for COPS_ERNG). */
+typedef int (*cops__d6_body)(cops_ctx *ctx, cops_roll *roll, cops_log *log, void *arg);
+int cops__d6_procedure(cops_ctx *ctx, cops_log *log, cops_d6_character *a, cops_d6_character *b,
+                       cops__d6_body body, void *arg);
+/* An outcome struct (its size first) copied out at the caller's size; NULL does nothing. */
+void cops__d6_copy_out(void *out, const void *full);
+/* One who uses magic: able to act and not confused (§7.7), not limited to defending (§5.10),
+ * owning the points it spends. */
+int cops__d6_magic_user_ok(cops_ctx *ctx, const cops_d6_character *ch, int cp, int fp);
 
 
 #endif

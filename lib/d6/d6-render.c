@@ -10,7 +10,7 @@
 static const char *const type_names[] = {"d6.attack", "d6.roll",       "d6.result", "d6.damage",
                                          "d6.state",  "d6.heal",       "d6.vehicle", "d6.initiative",
                                          "d6.round",  "d6.turn",       "d6.hold",   "d6.disarm",
-                                         "d6.coordinate", "d6.end", "d6.spell"};
+                                         "d6.coordinate", "d6.end", "d6.spell", "d6.psionic"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -22,13 +22,14 @@ static const char *const defence_keys[3] = {"natural", "active", "total"};
 static const char *const purpose_keys[COPS_D6_PURPOSE_COUNT] = {
   "attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout", "survival",
   "recovery", "treatment", "vehicle", "repair", "initiative", "command", "escape", "disarm",
-  "spell", "resist", "backlash"};
+  "spell", "resist", "backlash", "psionic"};
 static const char *const vehicle_what[4] = {"damage", "crash", "repair", "stop"};
 const char *const cops__d6_result_names[6] = {"none", "very_light", "light", "heavy", "severe",
                                            "destroyed"};
 const char *const cops__d6_speed_names[5] = {"stopped", "slow", "cruising", "full_speed", "flat_out"};
 const char *const cops__d6_control_names[4] = {"controlled", "out_of_control", "crashed", "wrecked"};
-static const char *const heal_keys[3] = {"after_combat", "in_combat", "recovery"};
+static const char *const heal_keys[4] = {"after_combat", "in_combat", "recovery", "psionic"};
+static const char *const astral_keys[4] = {"leaves_body", "senses", "non_physical", "physical"};
 static const char *const state_keys[COPS_D6_STATE_COUNT] = {
   "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb", "confused"};
 static const char *const action_keys[COPS_D6_DO_COUNT] = {"nothing", "attack", "grab", "escape",
@@ -93,6 +94,10 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
   case COPS_D6_EV_SPELL:
     e->difficulty = v[0], e->total = v[1], e->success = v[2], e->level = v[3];
     e->critical = v[4], e->resisted = v[5];
+    break;
+  case COPS_D6_EV_PSIONIC:
+    e->power = v[0], e->difficulty = v[1], e->total = v[2], e->success = v[3], e->level = v[4];
+    e->critical = v[5], e->resisted = v[6], e->astral_band = v[7], e->protection = v[8];
     break;
   case COPS_D6_EV_HEAL:
     e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
@@ -215,6 +220,13 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
     return json_pack("{s:b,s:i}", "success", e.success, "members", e.members);
   case COPS_D6_EV_END:
     return json_pack("{s:o}", "winner", e.winner >= 0 ? json_integer(e.winner) : json_null());
+  case COPS_D6_EV_PSIONIC:
+    return json_pack("{s:s,s:i,s:i,s:b,s:i,s:b,s:o,s:o,s:i}", "power",
+                     cops_d6_psionic_power_name(e.power), "difficulty", e.difficulty, "total",
+                     e.total, "success", e.success, "level", e.level, "critical", e.critical,
+                     "resisted", e.resisted >= 0 ? json_integer(e.resisted) : json_null(),
+                     "band", e.astral_band >= 0 ? json_string(astral_keys[e.astral_band]) : json_null(),
+                     "protection", e.protection);
   case COPS_D6_EV_SPELL:
     return json_pack("{s:i,s:i,s:b,s:i,s:b,s:o}", "difficulty", e.difficulty, "total", e.total,
                      "success", e.success, "level", e.level, "critical", e.critical, "resisted",
@@ -234,12 +246,13 @@ typedef struct words {
   const char *attacks, *bare, *dice_rolled[2], *vs, *success, *failure, *critical;
   const char *hits, *misses, *parried, *damage, *against, *margin, *steps[2], *hp, *now, *massive;
   const char *state[COPS_D6_STATE_COUNT], *minutes, *rounds, *dropped, *colon;
-  const char *heal[3], *better, *worse, *same, *hp_gained;
+  const char *heal[4], *better, *worse, *same, *hp_gained;
   const char *vresult[6], *vcrash, *vrepair, *vstop, *control[4], *passengers, *top_speed;
   const char *acts, *tie;
   const char *round, *action[COPS_D6_DO_COUNT], *actions[2], *moves_to, *hold[4], *disarm[4];
   const char *command[2], *wins, *nobody;
   const char *spell[2], *resisted;
+  const char *power[COPS_D6_POWER_COUNT], *astral[4], *protection;
 } words;
 
 static const words en = {
@@ -252,7 +265,7 @@ static const words en = {
    "checks with", "is out for", "fights for life with", "recovers with", "treats with",
    "resists with", "repairs with", "rolls Perception", "commands with", "struggles with",
    "wrestles for the weapon with", "casts with", "resists the spell with",
-   "Backlash"},
+   "Backlash", "uses a psionic power with"},
   {"unhurt", "stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded", "killed"},
   "attacks", "bare hands", {"die", "dice"}, "vs", "success", "failure", "critical failure",
   "Hit", "Miss", "Parried", "Damage", "against resistance", "margin", {"level", "levels"},
@@ -261,7 +274,7 @@ static const words en = {
   {"is knocked out for", "wakes up", "is no longer stunned", "can only defend for", "is dying",
    "dies", "loses the use of", "is confused until the end of the next round"},
   "min", "rounds", "drops the throw on themself", ":",
-  {"is treated after the fight", "is treated during the fight", "recovers"},
+  {"is treated after the fight", "is treated during the fight", "recovers", "is healed by the mind"},
   "better", "worse", "no change", "HP regained",
   {"no damage", "very light damage (-1D this round and the next)", "light damage (-1D)",
    "heavy damage (-2D)", "severe damage", "destroyed"},
@@ -275,6 +288,10 @@ static const words en = {
   {"fails to coordinate the attack on", "coordinates the attack on"}, "The fight is won by side",
   "The fight ends undecided.",
   {"The spell fails", "The spell takes hold"}, "resisted with",
+  {"Astral projection", "Empathy", "Far senses", "Healing", "Medium", "Protection",
+   "Psychometry"},
+  {"leaves the body", "can sense from afar", "can act, not physically", "can act physically"},
+  "protection points",
 };
 
 static const words fr = {
@@ -287,7 +304,7 @@ static const words fr = {
    "teste", "est inconscient pour", "lutte pour sa vie avec", "récupère avec", "soigne avec",
    "résiste avec", "répare avec", "lance sa Perception", "commande avec", "se débat avec",
    "lutte pour l'arme avec", "lance le sort avec", "résiste au sort avec",
-   "Retour de flamme"},
+   "Retour de flamme", "use d'un pouvoir psionique avec"},
   {"indemne", "choqué", "blessé", "gravement blessé", "en incapacité", "mortellement blessé", "tué"},
   "attaque", "à mains nues", {"dé", "dés"}, "contre", "réussite", "échec", "échec critique",
   "Touché", "Raté", "Paré", "Dégâts", "contre une résistance de", "marge", {"niveau", "niveaux"},
@@ -295,7 +312,7 @@ static const words fr = {
   {"est assommé pour", "reprend connaissance", "n'est plus choqué", "ne peut que se défendre pendant",
    "agonise", "meurt", "perd l'usage de", "est confus jusqu'à la fin du round suivant"},
   "min", "rounds", "laisse tomber le projectile sur soi", " :",
-  {"est soigné après le combat", "est soigné pendant le combat", "récupère"},
+  {"est soigné après le combat", "est soigné pendant le combat", "récupère", "est soigné par l'esprit"},
   "mieux", "pire", "sans changement", "PV regagnés",
   {"aucun dégât", "dégâts très légers (-1D ce round et le suivant)", "dégâts légers (-1D)",
    "dégâts lourds (-2D)", "dégâts graves", "détruit"},
@@ -309,6 +326,11 @@ static const words fr = {
   {"échoue à coordonner l'attaque sur", "coordonne l'attaque sur"}, "Le combat est gagné par le camp",
   "Le combat s'achève sans vainqueur.",
   {"Le sort échoue", "Le sort prend effet"}, "résisté avec",
+  {"Projection astrale", "Empathie", "Sens lointains", "Soins", "Médium", "Protection",
+   "Psychométrie"},
+  {"quitte son corps", "peut percevoir à distance", "peut agir, pas physiquement",
+   "peut agir physiquement"},
+  "points de protection",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -435,6 +457,16 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
     break;
   case COPS_D6_EV_COORDINATE:
     cops__text_printf(t, "%s %s %s (%d).", actor, W->command[e.success != 0], target, e.members);
+    break;
+  case COPS_D6_EV_PSIONIC:
+    cops__text_printf(t, "%s%s %d %s %d%s %s", W->power[e.power], W->colon, e.total, W->vs,
+                      e.difficulty, W->colon,
+                      e.critical ? W->critical : e.success ? W->success : W->failure);
+    if (e.astral_band >= 0)
+      cops__text_printf(t, ", %s", W->astral[e.astral_band]);
+    if (e.protection)
+      cops__text_printf(t, ", %d %s", e.protection, W->protection);
+    cops__text_printf(t, ".");
     break;
   case COPS_D6_EV_SPELL:
     cops__text_printf(t, "%s%s %d %s %d", W->spell[e.success != 0], W->colon, e.total, W->vs,

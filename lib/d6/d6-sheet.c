@@ -217,7 +217,7 @@ static int load_wounds(cops_d6_character *ch, cops_ctx *ctx, json_t *o)
   static const char *const keys[] = {"mode", "step", "extra", "hp_max", "hp_lost", "stunned",
                                      "stunned_rounds", "defend_only", "unconscious",
                                      "mortal_rounds", "stabilised", "limbs", "treated",
-                                     "confused", NULL};
+                                     "confused", "protection", "protection_rounds", NULL};
   if (!json_is_object(o))
     return cops__fail(ctx, COPS_EJSON, "wounds: expected an object");
   int rc = cops__json_only_keys(ctx, o, "wounds", keys);
@@ -234,7 +234,8 @@ static int load_wounds(cops_d6_character *ch, cops_ctx *ctx, json_t *o)
     {"extra", &w.extra, 0, 2}, {"step", &w.step, 0, 8}, {"hp_max", &w.hp_max, 1, 999},
     {"hp_lost", &w.hp_lost, 0, 999}, {"stunned_rounds", &w.stunned_rounds, 0, 11},
     {"defend_only", &w.defend_only, 0, 2}, {"unconscious", &w.unconscious, 0, 1000000},
-    {"mortal_rounds", &w.mortal_rounds, 0, 1000000}, {"confused", &w.confused, 0, 2}};
+    {"mortal_rounds", &w.mortal_rounds, 0, 1000000}, {"confused", &w.confused, 0, 2},
+    {"protection", &w.protection, 0, 100}, {"protection_rounds", &w.protection_rounds, 0, 1000000}};
   for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
     char field[32];
     snprintf(field, sizeof field, "wounds.%s", ints[k].key);
@@ -431,7 +432,9 @@ json_t *cops__d6_sheet_json(const cops_d6_character *ch, int *bad_out)
       {"hp_max", w->hp_max, ch->hp_given}, {"hp_lost", w->hp_lost, w->hp_lost},
       {"stunned_rounds", w->stunned_rounds, w->stunned_rounds},
       {"defend_only", w->defend_only, w->defend_only}, {"unconscious", w->unconscious, w->unconscious},
-      {"mortal_rounds", w->mortal_rounds, w->mortal_rounds}, {"confused", w->confused, w->confused}};
+      {"mortal_rounds", w->mortal_rounds, w->mortal_rounds}, {"confused", w->confused, w->confused},
+      {"protection", w->protection, w->protection},
+      {"protection_rounds", w->protection_rounds, w->protection_rounds}};
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
       if (ints[k].show)
         bad |= json_object_set_new(wo, ints[k].key, json_integer(ints[k].v));

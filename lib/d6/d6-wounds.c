@@ -25,6 +25,46 @@ void cops__d6_save(cops__d6_undo *u, cops_ctx *ctx, cops_log *log, cops_d6_chara
   cops__rng_mark(ctx, &u->rng_mark);
 }
 
+int cops__d6_procedure(cops_ctx *ctx, cops_log *log, cops_d6_character *a, cops_d6_character *b,
+                       cops__d6_body body, void *arg)
+{
+  cops_roll *roll;
+  int rc = cops__roll_new(&roll, &ctx->alloc);
+  if (rc)
+    return cops__fail(ctx, rc, "out of memory for a roll");
+  cops__d6_undo u;
+  cops__d6_save(&u, ctx, log, a, b);
+  rc = body(ctx, roll, log, arg);
+  cops_roll_free(roll);
+  if ((rc = cops__d6_restore(&u, ctx, rc)))
+    return rc == COPS_ERNG ? cops__fail(ctx, rc, "the dice failed") : rc;
+  return COPS_OK;
+}
+
+void cops__d6_copy_out(void *out, const void *full)
+{
+  if (!out)
+    return;
+  uint32_t size;
+  memcpy(&size, out, sizeof size);
+  memcpy(out, full, size);
+  memcpy(out, &size, sizeof size);
+}
+
+int cops__d6_magic_user_ok(cops_ctx *ctx, const cops_d6_character *ch, int cp, int fp)
+{
+  if (!cops_d6_character_can_act(ch) || ch->w.confused)
+    return cops__fail(ctx, COPS_ERULE, "%s cannot act%s", ch->name,
+                      ch->w.confused ? ": confused (§7.7)" : "");
+  if (ch->w.defend_only)
+    return cops__fail(ctx, COPS_ERULE, "%s can only defend this round (massive damage, §5.10)",
+                      ch->name);
+  if (cp > ch->cp || fp > ch->fp)
+    return cops__fail(ctx, COPS_ERULE, "%s has %d Character and %d Fate Points", ch->name, ch->cp,
+                      ch->fp);
+  return COPS_OK;
+}
+
 int cops__d6_restore(const cops__d6_undo *u, cops_ctx *ctx, int rc)
 {
   if (!rc)
@@ -372,6 +412,8 @@ int cops_d6_character_end_round(cops_d6_character *ch, cops_ctx *ctx, int id,
     w->defend_only--;
   if (!rc && w->confused > 0)
     w->confused--;
+  if (!rc && w->protection_rounds > 0 && --w->protection_rounds == 0)
+    w->protection = 0;                              /* §7.13.7: for the power's duration */
   if (!rc && w->unconscious > 0 && --w->unconscious == 0 && w->level < COPS_D6_MORTALLY)
     rc = state_event(log, ch, id, COPS_D6_WAKES, 0);
   if (!rc && w->level == COPS_D6_MORTALLY && !w->stabilised) {

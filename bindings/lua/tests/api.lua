@@ -1023,6 +1023,15 @@ test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)
                              backlash = {dice = 4}, rules = {backlash_percent = 50}})
   assert(o.critical and not o.success and o.backlash_total == 9 and m:wounds().confused == 2)
   raises("ERULE", function() cops.d6.cast(s, {caster = m, difficulty = 5}) end)
+  -- §7.13: a psionic's powers
+  local p <close> = cops.context(8)
+  local iris = cops.d6.load_character(p, root .. "/examples/d6/sheets/iris.json")
+  assert(cops.d6.psionic(p, {psionic = iris, power = "medium", medium = {"murdered", "knew"},
+                             years_dead = 12}).difficulty == 25)   -- no Medium skill: +5
+  assert(cops.d6.psionic(p, {psionic = iris, power = "psychometry",
+                             psychometry = "motivations"}).difficulty == 24)
+  raises("EINVAL", function() cops.d6.psionic(p, {psionic = iris, power = "empathy"}) end)
+  assert(cops.d6.powers[1] == "astral")
 end)
 
 test("d6: codes, a free die's chain, the odds", function()

@@ -395,7 +395,8 @@ from .d6_vehicle import (  # noqa: E402
 from .d6_magic import (  # noqa: E402
     ATTITUDES, CONCENTRATIONS, EFFECT_KINDS, FAMILIARITIES, GESTURES, INCANTATIONS,
     INFORMATIONS, INGREDIENTS, SPELL_PARTS, SPELL_RANGES, TARGET_GROUPS, CastOutcome, Spell,
-    SpellCost, SpellDesign, advance_cost, cast, measure_value, spell, spell_difficulty, spells)
+    SpellCost, SpellDesign, advance_cost, cast, measure_value, spell, spell_difficulty, spells,
+    ASTRAL_BANDS, POWERS, PSYCHOMETRIES, PsionicOutcome, power_name, psionic)
 from .d6_fight import (  # noqa: E402
     ACTIONS, DISARMS, HOLDS, MOVE_MAX, TACTICS, Declaration, Fight, Fighter, action_code,
     action_name, tactic_code, tactic_name)

@@ -47,7 +47,7 @@ HAZARDS = ("botulism", "poison", "cold_or_heat", "extreme_cold_or_heat", "socket
 PURPOSES = ("attack", "defence", "cover", "throw", "damage", "resistance", "check", "knockout",
             "survival", "recovery", "treatment", "vehicle", "repair",
             "initiative", "command", "escape", "disarm", "spell", "resist",
-            "backlash")   #: cops_d6_purposes
+            "backlash", "psionic")   #: cops_d6_purposes
 RESTS = ("rested", "worked", "long_rest")   #: cops_d6_rests
 TREATMENTS = ("after_combat", "in_combat")   #: cops_d6_treatments
 STATES = ("knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies",
@@ -82,7 +82,8 @@ class _Wounds(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "mode", "level", "step", "extra", "hp_max", "hp_lost", "stunned", "stunned_rounds",
         "defend_only", "unconscious", "mortal_rounds", "stabilised")] + [
-        ("limbs", ctypes.c_uint), ("treated", ctypes.c_int * 4), ("confused", ctypes.c_int)]
+        ("limbs", ctypes.c_uint), ("treated", ctypes.c_int * 4), ("confused", ctypes.c_int),
+        ("protection", ctypes.c_int), ("protection_rounds", ctypes.c_int)]
 
 
 class _Weapon(ctypes.Structure):
@@ -128,7 +129,8 @@ class _Event(ctypes.Structure):
         "passenger_damage", "speed", "top_speed", "control", "vehicle_penalty", "ranks_lost",
         "rank", "tie_die", "damage_total", "resistance_total", "margin", "steps", "hp_lost",
         "wound_level", "unconscious", "massive", "state", "value", "action", "actions",
-        "moved", "x", "y", "hold", "members", "winner", "resisted")]
+        "moved", "x", "y", "hold", "members", "winner", "resisted", "power", "astral_band",
+        "protection")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p
@@ -385,6 +387,8 @@ class Wounds:
     limbs: Tuple[str, ...] = ()   #: of "arm", "leg"
     treated: Tuple[int, ...] = ()   #: the healers (ids) who tried at this step (D6-A35)
     confused: int = 0         #: rounds left without any action (a spell's critical failure, §7.7)
+    protection: int = 0       #: psionic Protection points on resistance to attacks (§7.13.7)
+    protection_rounds: int = 0   #: rounds the protection lasts
 
 
 class Character(_Entity):
@@ -485,7 +489,8 @@ class Character(_Entity):
                       bool(w.stunned), w.stunned_rounds, w.defend_only, w.unconscious,
                       w.mortal_rounds, bool(w.stabilised),
                       tuple(f for b, f in enumerate(_LIMBS) if w.limbs & (1 << b)),
-                      tuple(i for i in w.treated if i >= 0), w.confused)
+                      tuple(i for i in w.treated if i >= 0), w.confused, w.protection,
+                      w.protection_rounds)
 
     def set_wounds(self, wounds: Wounds) -> None:
         """Set the wounds (every field checked; the level is derived)."""

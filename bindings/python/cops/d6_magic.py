@@ -82,6 +82,32 @@ class _CastOutcome(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in _CAST_OUTCOME_FIELDS]
 
 
+POWERS = ("astral", "empathy", "far_senses", "healing", "medium", "protection",
+          "psychometry")   #: cops_d6_psionic_powers
+ASTRAL_BANDS = ("leaves_body", "senses", "non_physical", "physical")   #: cops_d6_astral_bands
+PSYCHOMETRIES = ("vague", "general", "last_day", "motivations")   #: cops_d6_psychometries
+_MEDIUM_FLAGS = {"murdered": 0x1, "knew": 0x2, "has_information": 0x4, "at_place": 0x8}
+
+
+class _Psionic(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("power", ctypes.c_int),
+                ("psionic", ctypes.c_void_p), ("psionic_id", ctypes.c_int),
+                ("target", ctypes.c_void_p), ("target_id", ctypes.c_int)] + [
+        (f, ctypes.c_int) for f in ("range", "concentration", "crowd", "familiarity", "group",
+                                    "attitude", "information", "duration_rounds",
+                                    "psychometry")] + [
+        ("medium", ctypes.c_uint), ("years_dead", ctypes.c_int), ("actions", ctypes.c_int),
+        ("cp", ctypes.c_int), ("fp", ctypes.c_int), ("rules", ctypes.c_void_p)]
+
+
+_PSIONIC_OUTCOME_FIELDS = ("difficulty", "total", "success", "level", "critical", "resisted",
+                           "band", "protection", "level_before", "level_after")
+
+
+class _PsionicOutcome(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in _PSIONIC_OUTCOME_FIELDS]
+
+
 _i, _p = ctypes.c_int, ctypes.c_void_p
 _MAGIC_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_spell_design_init_sized": (_i, [ctypes.POINTER(_Design), ctypes.c_size_t]),
@@ -93,6 +119,10 @@ _MAGIC_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_cast_init_sized": (_i, [ctypes.POINTER(_Cast), ctypes.c_size_t]),
     "cops_d6_cast_resolve": (_i, [ctypes.POINTER(_CastOutcome), _p, ctypes.POINTER(_Cast), _p]),
     "cops_d6_advance_cost": (_i, [_Code, _i, _i]),
+    "cops_d6_psionic_init_sized": (_i, [ctypes.POINTER(_Psionic), ctypes.c_size_t]),
+    "cops_d6_psionic_resolve": (_i, [ctypes.POINTER(_PsionicOutcome), _p,
+                                     ctypes.POINTER(_Psionic), _p]),
+    "cops_d6_psionic_power_name": (ctypes.c_char_p, [_i]),
 }
 if hasattr(lib, "cops_d6_roll"):
     for _name, (_res, _args) in _MAGIC_PROTOTYPES.items():
@@ -297,6 +327,86 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
                        LEVELS[o.wound_level])
 
 
+@dataclass(frozen=True)
+class PsionicOutcome:
+    """What a psionic power did (cops_d6_psionic_outcome)."""
+
+    difficulty: int
+    total: int
+    success: bool
+    level: int
+    critical: bool
+    resisted: Optional[int]
+    band: Optional[str]          #: astral projection's (ASTRAL_BANDS), None otherwise
+    protection: int              #: Protection's points
+    level_before: Optional[str]  #: Healing: the patient's levels
+    level_after: Optional[str]
+
+
+def psionic(ctx: Context, psionic: Character, power: str, *,
+            target: Optional[Character] = None, psionic_id: int = 0, target_id: int = 1,
+            range: str = "touch", concentration: str = "slight", crowd: int = 8,
+            familiarity: str = "none", group: str = "one", attitude: str = "unaware",
+            information: str = "none", duration_rounds: int = 2, psychometry: str = "vague",
+            medium: Sequence[str] = (), years_dead: int = 0, actions: int = 1, cp: int = 0,
+            fp: bool = False, rules: Optional[Rules] = None,
+            log: Optional[Any] = None) -> PsionicOutcome:
+    """Use a psionic power (cops_d6_psionic_resolve, §7.13): all or nothing."""
+    _need()
+    if not isinstance(psionic, Character) or (target is not None and
+                                              not isinstance(target, Character)):
+        raise TypeError("psionic and target must be cops.d6.Character")
+    q = _Psionic()
+    if lib.cops_d6_psionic_init_sized(ctypes.byref(q), ctypes.sizeof(q)):
+        raise ValueError("the library refuses the power's size")
+    q.power = _index(POWERS, power, "power")
+    q.psionic = psionic._h
+    q.psionic_id = n.integer(psionic_id, "psionic_id")
+    if target is not None:
+        q.target = target._h
+    q.target_id = n.integer(target_id, "target_id")
+    q.range = _index(SPELL_RANGES, range, "range")
+    q.concentration = _index(CONCENTRATIONS, concentration, "concentration")
+    q.crowd = n.integer(crowd, "crowd")
+    q.familiarity = _index(FAMILIARITIES, familiarity, "familiarity")
+    q.group = _index(TARGET_GROUPS, group, "group")
+    q.attitude = _index(ATTITUDES, attitude, "attitude")
+    q.information = _index(INFORMATIONS, information, "information")
+    q.duration_rounds = n.integer(duration_rounds, "duration_rounds")
+    q.psychometry = _index(PSYCHOMETRIES, psychometry, "psychometry")
+    bits = 0
+    for f in medium:
+        if f not in _MEDIUM_FLAGS:
+            raise ValueError("unknown medium modifier %r (%s)" % (f, ", ".join(_MEDIUM_FLAGS)))
+        bits |= _MEDIUM_FLAGS[f]
+    q.medium = bits
+    q.years_dead = n.integer(years_dead, "years_dead")
+    q.actions = n.integer(actions, "actions")
+    q.cp = n.integer(cp, "cp")
+    q.fp = int(bool(fp))
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError("rules must be a cops.d6.Rules")
+    r = rules._c() if rules is not None else None
+    q.rules = ctypes.addressof(r) if r is not None else None   # r lives until the call returns
+    o = _PsionicOutcome()
+    o.size = ctypes.sizeof(o)
+    ctx._check(lib.cops_d6_psionic_resolve(ctypes.byref(o), ctx._h, ctypes.byref(q), _log(log)))
+    healing = q.power == POWERS.index("healing")
+    return PsionicOutcome(o.difficulty, o.total, bool(o.success), o.level, bool(o.critical),
+                          None if o.resisted < 0 else o.resisted,
+                          ASTRAL_BANDS[o.band] if o.band >= 0 else None, o.protection,
+                          LEVELS[o.level_before] if healing else None,
+                          LEVELS[o.level_after] if healing else None)
+
+
+def power_name(power: int) -> str:
+    """A power's name (cops_d6_psionic_power_name)."""
+    name = lib.cops_d6_psionic_power_name(n.integer(power, "power"))
+    if name is None:
+        raise KeyError("power %r: 0 .. %d" % (power, len(POWERS) - 1))
+    return str(name.decode())
+
+
 def advance_cost(code: Code, *, magic: bool = False, teacher: bool = True) -> int:
     """Character Points to raise a skill a pip from code (cops_d6_advance_cost, D6-A59)."""
     _need()
@@ -311,4 +421,5 @@ __all__: Sequence[str] = (
     "EFFECT_KINDS", "SPELL_RANGES", "CONCENTRATIONS", "FAMILIARITIES", "TARGET_GROUPS",
     "ATTITUDES", "INFORMATIONS", "INGREDIENTS", "GESTURES", "INCANTATIONS", "SPELL_PARTS",
     "SpellDesign", "SpellCost", "spell_difficulty", "measure_value", "Spell", "spells", "spell",
-    "CastOutcome", "cast", "advance_cost")
+    "CastOutcome", "cast", "advance_cost", "POWERS", "ASTRAL_BANDS", "PSYCHOMETRIES",
+    "PsionicOutcome", "psionic", "power_name")

@@ -204,6 +204,7 @@ class EventType(str, enum.Enum):
     D6_COORDINATE = "d6.coordinate"
     D6_END = "d6.end"
     D6_SPELL = "d6.spell"
+    D6_PSIONIC = "d6.psionic"
 
     def __str__(self) -> str:
         return str(self.value)

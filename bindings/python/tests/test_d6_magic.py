@@ -85,3 +85,31 @@ def test_cast_unskilled_resisted_and_backlash():
             d6.cast(ctx, plain, skill="alteration")
     assert d6.advance_cost(d6.Code(3, 1)) + d6.advance_cost(d6.Code(3, 2)) == 6
     assert d6.advance_cost(d6.Code(3, 1), magic=True, teacher=False) == 12
+
+
+def test_psionic_powers():
+    # §7.13.2, D6-A53: a level of exactly 10 acts, not physically.
+    with scripted(5, 5, 5, 5, 4, 4, 4, 3, 5, 5, 5, 3) as ctx:
+        iris = d6.Character.from_json(ctx, {"system": "d6", "name": "Iris",
+                                            "attributes": dict(ATTRS, magic="0D",
+                                                               psionics="2D"),
+                                            "skills": {"astral_projection": "4D",
+                                                       "psi_protection": "4D"}})
+        o = d6.psionic(ctx, iris, "astral")
+        assert (o.difficulty, o.level, o.band) == (10, 10, "non_physical")
+        # §7.13.7: 15 against 10 + 1 (3 rounds, D6-A45): 4 points for 3 rounds.
+        o = d6.psionic(ctx, iris, "protection", duration_rounds=3)
+        assert (o.difficulty, o.protection) == (11, 4)
+        assert iris.wounds().protection == 4 and iris.wounds().protection_rounds == 3
+    with cops.Context(seed=8) as ctx:
+        iris = d6.Character.load(ctx, os.path.join(ROOT, "examples", "d6", "sheets", "iris.json"))
+        # D6-A54: 12 years +6, murdered -2, known -4; no Medium skill: +5 (D6-A48)
+        o = d6.psionic(ctx, iris, "medium", medium=["murdered", "knew"], years_dead=12)
+        assert o.difficulty == 20 + 6 - 6 + 5
+        o = d6.psionic(ctx, iris, "psychometry", psychometry="motivations")
+        assert o.difficulty == 24
+        with pytest.raises(cops.EINVAL, match="target is required"):
+            d6.psionic(ctx, iris, "empathy")
+        with pytest.raises(cops.RuleError, match="nothing to heal"):
+            d6.psionic(ctx, iris, "healing")
+        assert d6.power_name(3) == "healing" and d6.POWERS[0] == "astral"
