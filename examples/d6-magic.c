@@ -197,23 +197,33 @@ done:
 /* cops d6 cast SHEET (--spell NAME | --skill S --difficulty N) [options]: a cast (§7.7). */
 static int d6_cast(int argc, char **argv)
 {
-  const char *file = NULL, *spell = NULL, *skill = NULL, *target = NULL, *backlash = NULL;
-  const char *seed = NULL, *faces = NULL, *lang_text = NULL, *v = NULL;
+  const char *file = NULL, *spell = NULL, *skill = NULL, *target = NULL, *damage = NULL;
+  const char *seed = NULL, *faces = NULL, *lang_text = NULL, *v = NULL, *aim = NULL;
+  const char *at = NULL, *scroll_use = NULL;
   int difficulty = 0, actions = 1, cp = 0, fp = 0, modifier = 0, percent = 100, json = 0;
-  int no_ingredients = 0, rc;
+  int no_ingredients = 0, scroll = 0, artifact = 0, automatic = 0, beat = -1, distance = 0;
+  int reach = 10, rc;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int r;
     if (!strcmp(a, "--help") || !strcmp(a, "-h"))
       return print_help("d6");
-    if (!strcmp(a, "--json") || !strcmp(a, "--fp") || !strcmp(a, "--no-ingredients")) {
-      *(a[2] == 'j' ? &json : a[2] == 'f' ? &fp : &no_ingredients) = 1;
+    const struct { const char *name; int *set; } switches[] = {
+      {"--json", &json}, {"--fp", &fp}, {"--no-ingredients", &no_ingredients},
+      {"--scroll", &scroll}, {"--artifact", &artifact}, {"--artifact-automatic", &automatic}};
+    int sw = 0;
+    for (size_t k = 0; k < sizeof switches / sizeof switches[0] && !sw; k++)
+      if (!strcmp(a, switches[k].name))
+        *switches[k].set = 1, sw = 1;
+    if (sw)
       continue;
-    }
     if ((r = option_value(argc, argv, &i, "--spell", &spell)) ||
         (r = option_value(argc, argv, &i, "--skill", &skill)) ||
         (r = option_value(argc, argv, &i, "--target", &target)) ||
-        (r = option_value(argc, argv, &i, "--backlash", &backlash)) ||
+        (r = option_value(argc, argv, &i, "--damage", &damage)) ||
+        (r = option_value(argc, argv, &i, "--aim", &aim)) ||
+        (r = option_value(argc, argv, &i, "--at", &at)) ||
+        (r = option_value(argc, argv, &i, "--scroll-use", &scroll_use)) ||
         (r = option_value(argc, argv, &i, "--seed", &seed)) ||
         (r = option_value(argc, argv, &i, "--dice", &faces)) ||
         (r = option_value(argc, argv, &i, "--lang", &lang_text))) {
@@ -224,7 +234,8 @@ static int d6_cast(int argc, char **argv)
     const struct { const char *opt; int lo, hi; int *at; } nums[] = {
       {"--difficulty", 1, 1000, &difficulty}, {"--actions", 1, 10, &actions},
       {"--cp", 0, 10, &cp}, {"--magic-modifier", -10, 15, &modifier},
-      {"--backlash-percent", 0, 100, &percent}};
+      {"--backlash-percent", 0, 100, &percent}, {"--beat", 0, 1000, &beat},
+      {"--distance", 0, 100000, &distance}, {"--reach", 1, 1000000, &reach}};
     r = 0;
     for (size_t k = 0; k < sizeof nums / sizeof nums[0] && !r; k++)
       if ((r = option_value(argc, argv, &i, nums[k].opt, &v)) > 0 &&
@@ -251,15 +262,27 @@ static int d6_cast(int argc, char **argv)
     return rc;
   cops_ctx *ctx = NULL;
   cops_log *log = NULL;
-  cops_d6_character *me = NULL, *them = NULL;
+  cops_d6_character *me = NULL, *them = NULL, *aimed = NULL;
   static struct script script;
   char *text = NULL;
+  static const char *const scroll_uses[] = {"casters", "with-roll", "no-roll", NULL};
+  static const char *const aims[] = {"marksmanship", "melee_weapons", "throwing", NULL};
+  const int use = scroll_use ? word_index(scroll_uses, scroll_use) : 0;
+  const int aim_k = aim ? word_index(aims, aim) : -1;
+  if (use < 0)
+    return usage_error("d6 cast: --scroll-use '%s': casters, with-roll, no-roll", scroll_use);
+  if (aim && aim_k < 0)
+    return usage_error("d6 cast: --aim '%s': marksmanship, melee_weapons, throwing", aim);
+  if (!aim != !at)
+    return usage_error("d6 cast: %s", "--aim SKILL and --at SHEET go together");
   if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
   }
-  if (cops_d6_character_load(&me, ctx, file) || (target && cops_d6_character_load(&them, ctx, target))) {
+  if (cops_d6_character_load(&me, ctx, file) ||
+      (target && cops_d6_character_load(&them, ctx, target)) ||
+      (at && cops_d6_character_load(&aimed, ctx, at))) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
     rc = EXIT_USAGE;
     goto done;
@@ -280,7 +303,7 @@ static int d6_cast(int argc, char **argv)
     }
     c.skill = s.skill;
     c.difficulty = s.difficulty;
-    c.backlash = s.damage_code;
+    c.damage = s.damage_code;
   }
   if (skill && cops_d6_trait_parse(skill, &c.skill)) {
     rc = usage_error("d6 cast: --skill '%s': a trait such as alteration or psionics", skill);
@@ -288,19 +311,30 @@ static int d6_cast(int argc, char **argv)
   }
   if (difficulty)
     c.difficulty = difficulty;
-  if (backlash && cops_d6_code_parse(&c.backlash, ctx, backlash)) {
-    rc = usage_error("d6 cast: --backlash '%s': %s", backlash, cops_ctx_errmsg(ctx));
+  if (damage && cops_d6_code_parse(&c.damage, ctx, damage)) {
+    rc = usage_error("d6 cast: --damage '%s': %s", damage, cops_ctx_errmsg(ctx));
     goto done;
   }
   cops_d6_rules r;
   cops_d6_rules_init(&r);
   r.magic_modifier = modifier;
   r.backlash_percent = percent;
+  r.scroll_use = use;
+  r.artifact_use = automatic;
   c.rules = &r;
+  c.beat = beat;
+  if (aim) {
+    static const int skills[] = {COPS_D6_MARKSMANSHIP, COPS_D6_MELEE_WEAPONS, COPS_D6_THROWING};
+    c.aim_skill = skills[aim_k];
+    c.aim_target = aimed;
+    c.distance = distance;
+    c.reach_m = reach;
+  }
   c.actions = actions;
   c.cp = cp;
   c.fp = fp;
-  c.flags = no_ingredients ? COPS_D6_CAST_NO_INGREDIENTS : 0;
+  c.flags = (no_ingredients ? COPS_D6_CAST_NO_INGREDIENTS : 0) |
+            (scroll ? COPS_D6_CAST_SCROLL : 0) | (artifact ? COPS_D6_CAST_ARTIFACT : 0);
   if ((rc = dice_status(cops_d6_cast_resolve(NULL, ctx, &c, log), ctx, "d6 cast", "cast", faces,
                         &script)))
     goto done;
@@ -315,6 +349,7 @@ done:
   cops_free(text);
   cops_d6_character_free(me);
   cops_d6_character_free(them);
+  cops_d6_character_free(aimed);
   cops_log_free(log);
   cops_ctx_free(ctx);
   return rc;

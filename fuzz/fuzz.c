@@ -890,8 +890,19 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
     k.actions = take(b, 0, 11);
     k.cp = take(b, 0, 4);
     k.fp = take(b, 0, 2);
-    k.flags = (unsigned)take(b, 0, 2);
+    k.flags = (unsigned)take(b, 0, 8);
     k.rules = &r;
+    k.beat = take(b, -2, 30);
+    if (take(b, 0, 1)) {
+      k.aim_skill = take(b, COPS_D6_MARKSMANSHIP - 1, COPS_D6_THROWING + 1);
+      k.aim_target = take(b, 0, 3) ? ch[1] : ch[0];
+      k.distance = take(b, -1, 200);
+      k.reach_m = take(b, 0, 150);
+      k.aim_defence = take(b, 0, 3);
+      k.aim_defence_skill = take(b, -1, COPS_D6_TRAIT_COUNT);
+    }
+    r.scroll_use = take(b, -1, 3);
+    r.artifact_use = take(b, 0, 1);
     cops_d6_cast_outcome o = {.size = sizeof o};
     const int before = cops_log_count(log);
     const int rc = cops_d6_cast_resolve(&o, ctx, &k, log);

@@ -897,7 +897,7 @@ Backlash 3D, 3 dice [5, 5, 4] = 14.
 Morgane Lefèvre resists with 2D+1, 2 dice [1, 1] = 3.
 Damage 14 against resistance 3 (margin 11): Morgane Lefèvre +3 levels, now severely wounded, massive damage.
 Morgane Lefèvre can only defend for 2 rounds." \
-    d6 cast "$d6s/morgane.json" --skill alteration --difficulty 15 --backlash 3D \
+    d6 cast "$d6s/morgane.json" --skill alteration --difficulty 15 --damage 3D \
     --dice 3,2,1,5,5,4,1,1 --lang en
   expect_err "d6 cast: no spell named" 2 \
     "cops: d6 cast: --spell 'fireball': no sample spell (cops d6 spells lists them) (see 'cops help')" \
@@ -910,6 +910,17 @@ Morgane Lefèvre can only defend for 2 rounds." \
 Medium: 12 vs 25: failure." \
     d6 psionic "$d6s/iris.json" --power medium --murdered --knew --years-dead 12 --dice 5,5 \
     --lang en
+  expect_out "d6 cast --aim: a spell aimed with Marksmanship (§7.8, D6-A50)" \
+"Morgane Lefèvre casts with 3D+1, 3 dice [4, 4, 4] = 13 vs 10: success.
+The spell takes hold: 13 vs 10.
+Morgane Lefèvre attacks Dario Cruz (spell, 10 m; natural defence).
+Morgane Lefèvre attacks with 2D, 2 dice [5, 5] = 10 vs 10: success.
+Hit: 10 vs 10 (short range).
+Morgane Lefèvre rolls damage 2D, 2 dice [3, 3] = 6.
+Dario Cruz resists with 3D+1, 3 dice [1, 1, 1] = 4.
+Damage 6 against resistance 4 (margin 2): Dario Cruz +1 level, now stunned." \
+    d6 cast "$d6s/morgane.json" --skill alteration --difficulty 10 --damage 2D --aim marksmanship \
+    --at "$d6s/gang-member.json" --distance 10 --reach 60 --dice 4,4,4,5,5,3,3,1,1,1 --lang en
   expect_err "d6 psionic: an unknown power" 2 \
     "cops: d6 psionic: --power 'flight': astral, empathy, far-senses, healing, medium, protection, psychometry (see 'cops help')" \
     d6 psionic "$d6s/iris.json" --power flight

@@ -405,7 +405,7 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
     for seed in range(30):
         for args in (["--spell", "deadly bullet"], ["--skill", "teleportation", "--difficulty",
                                                      "8", "--target", cop],
-                     ["--skill", "alteration", "--difficulty", "12", "--backlash", "2D",
+                     ["--skill", "alteration", "--difficulty", "12", "--damage", "2D",
                       "--backlash-percent", "50"]):
             lines(cli("d6", "cast", mage, "--seed", str(seed), "--json", *args),
                   "d6 cast seed %d" % seed)

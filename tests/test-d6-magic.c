@@ -284,7 +284,7 @@ START_TEST(test_a49_backlash)
   cops_d6_cast_init(&c);
   c.caster = m;
   c.difficulty = 15;
-  c.backlash = code(4, 0);
+  c.damage = code(4, 0);
   cops_d6_rules r;
   cops_d6_rules_init(&r);
   r.backlash_percent = 50;
@@ -520,6 +520,107 @@ START_TEST(test_s7_13_protection)
 }
 END_TEST
 
+/* §7.8, D6-A50: a cast spell aimed is a normal attack with the aiming skill, the spell's
+ * damage on a hit, the setting's modifier left out. */
+START_TEST(test_a50_aimed)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *m = mage(ctx, "\"alteration\":\"3D\",\"marksmanship\":\"3D\"");
+  cops_d6_character *t = simple(ctx, "Target", "2D");
+  cops_d6_cast c;
+  cops_d6_cast_init(&c);
+  c.caster = m;
+  c.difficulty = 8;
+  c.damage = code(3, 0);
+  c.aim_skill = COPS_D6_MARKSMANSHIP;
+  c.aim_target = t;
+  c.distance = 10;
+  c.reach_m = 60;                    /* bands 20, 40, 60: 10 m is short */
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.magic_modifier = 5;              /* on the cast only (D6-A57) */
+  c.rules = &r;
+  cops_d6_cast_outcome o;
+  o.size = sizeof o;
+  /* cast 3D 2, 2, 1 = 5 + 5 = 10 ≥ 8; aim 3D 4, 3, 3 = 10 ≥ 10; damage 3D 5, 5, 4 = 14
+   * against Vigueur 2D 1, 2 = 3: margin 11, three levels */
+  SCRIPT_FACES(&s, 2, 2, 1, 4, 3, 3, 5, 5, 4, 1, 2);
+  ck_assert_msg(cops_d6_cast_resolve(&o, ctx, &c, NULL) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(o.total, 10);
+  ck_assert_int_eq(o.aimed, 1);
+  ck_assert_int_eq(o.aim_total, 10);
+  ck_assert_int_eq(o.defence_value, 10);
+  ck_assert_int_eq(o.hit, 1);
+  ck_assert_int_eq(o.damage_total, 14);
+  ck_assert_int_eq(o.target_level, COPS_D6_SEVERELY);
+  /* beyond the reach: refused, nothing changed */
+  c.distance = 61;
+  SCRIPT_FACES(&s, 2, 2, 1);
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);
+  ck_assert_int_eq(s.next, 0);
+  c.aim_skill = COPS_D6_DODGE;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_EINVAL);
+  cops_d6_character_free(m);
+  cops_d6_character_free(t);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
+/* §7.12, D6-A10: Opening and Counterspell must be strictly greater than the total they
+ * face; §7.4, D6-A58: scrolls and artifacts under the setting's switches. */
+START_TEST(test_a58_beat_scroll_artifact)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 1);
+  cops_d6_character *m = mage(ctx, "\"teleportation\":\"3D\"");
+  cops_d6_cast c;
+  cops_d6_cast_init(&c);
+  c.caster = m;
+  c.skill = COPS_D6_TELEPORTATION;
+  c.difficulty = 5;
+  c.beat = 12;                        /* a lock of 12 */
+  cops_d6_cast_outcome o;
+  o.size = sizeof o;
+  SCRIPT_FACES(&s, 4, 4, 4);         /* 12: not greater */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.success, 0);
+  SCRIPT_FACES(&s, 4, 4, 5);         /* 13: open */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.success, 1);
+  c.beat = COPS_D6_NO_BEAT;
+  /* a scroll in the hands of one without magic */
+  cops_d6_character *plain = simple(ctx, "Plain", "2D");
+  c.caster = plain;
+  c.flags = COPS_D6_CAST_SCROLL;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);   /* casters only */
+  cops_d6_rules r;
+  cops_d6_rules_init(&r);
+  r.scroll_use = COPS_D6_SCROLL_WITH_ROLL;
+  c.rules = &r;
+  SCRIPT_FACES(&s, 1);               /* no die in Magic 0D: the roll is 0 against 5 + 5 */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.rolled, 1);
+  ck_assert_int_eq(o.success, 0);
+  r.scroll_use = COPS_D6_SCROLL_NO_ROLL;
+  s.next = 0;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.rolled, 0);
+  ck_assert_int_eq(o.success, 1);
+  ck_assert_int_eq(s.next, 0);       /* no die drawn */
+  c.flags = COPS_D6_CAST_ARTIFACT;    /* conditional by default: no magic, refused */
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERULE);
+  r.artifact_use = 1;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.success, 1);
+  c.flags = COPS_D6_CAST_SCROLL | COPS_D6_CAST_ARTIFACT;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_EINVAL);
+  cops_d6_character_free(plain);
+  cops_d6_character_free(m);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("d6-magic");
@@ -536,6 +637,8 @@ static Suite *suite(void)
   tcase_add_test(tc, test_s7_13_difficulties);
   tcase_add_test(tc, test_s7_13_healing);
   tcase_add_test(tc, test_s7_13_protection);
+  tcase_add_test(tc, test_a50_aimed);
+  tcase_add_test(tc, test_a58_beat_scroll_artifact);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -180,7 +180,8 @@ static int f_rules(lua_State *L)
                             {"action_penalty", r.action_penalty}, {"difficulty", r.difficulty},
                             {"gravity", r.gravity}, {"medical_tech", r.medical_tech},
                             {"magic_modifier", r.magic_modifier},
-                            {"backlash_percent", r.backlash_percent}};
+                            {"backlash_percent", r.backlash_percent},
+                            {"scroll_use", r.scroll_use}, {"artifact_use", r.artifact_use}};
   const named_int flags[] = {{"explode", r.explode}, {"free_die", r.free_die},
                              {"skill_defence", r.skill_defence},
                              {"success_damage", r.success_damage},

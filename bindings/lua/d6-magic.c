@@ -139,8 +139,9 @@ static int d6_spell(lua_State *L)
   return 1;
 }
 
-/* cops.d6.cast(ctx, {caster, skill, difficulty, backlash, target, caster_id, target_id,
- * actions, cp, fp, ingredients, rules, log}) -> the outcome's table */
+/* cops.d6.cast(ctx, {caster, skill, difficulty, damage, target, caster_id, target_id,
+ * actions, cp, fp, ingredients, scroll, artifact, beat, aim = {skill, target, id, distance,
+ * reach, defence, defence_skill, defence_total}, rules, log}) -> the outcome's table */
 static int d6_cast(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
@@ -156,8 +157,34 @@ static int d6_cast(lua_State *L)
   if (lua_getfield(L, 2, "skill") != LUA_TNIL)
     k.skill = d6_trait_arg(L, lua_gettop(L));
   lua_pop(L, 1);
-  if (lua_getfield(L, 2, "backlash") != LUA_TNIL)
-    k.backlash = d6_code_at(L, c, lua_gettop(L));
+  if (lua_getfield(L, 2, "damage") != LUA_TNIL)
+    k.damage = d6_code_at(L, c, lua_gettop(L));
+  lua_pop(L, 1);
+  k.beat = opt_field_int(L, 2, "beat", k.beat);
+  static const char *const cast_flags[] = {"scroll", "artifact"};
+  static const unsigned cast_bits[] = {COPS_D6_CAST_SCROLL, COPS_D6_CAST_ARTIFACT};
+  for (int f = 0; f < 2; f++) {
+    if (lua_getfield(L, 2, cast_flags[f]) != LUA_TNIL && lua_toboolean(L, -1))
+      k.flags |= cast_bits[f];
+    lua_pop(L, 1);
+  }
+  if (lua_getfield(L, 2, "aim") == LUA_TTABLE) {
+    const int a = lua_gettop(L);
+    if (lua_getfield(L, a, "skill") != LUA_TNIL)
+      k.aim_skill = d6_trait_arg(L, lua_gettop(L));
+    lua_pop(L, 1);
+    lua_getfield(L, a, "target");
+    k.aim_target = to_entity(L, lua_gettop(L), D6_CHARACTER)->p;
+    lua_pop(L, 1);
+    k.aim_target_id = opt_field_int(L, a, "id", k.aim_target_id);
+    k.distance = opt_field_int(L, a, "distance", k.distance);
+    k.reach_m = opt_field_int(L, a, "reach", k.reach_m);
+    k.aim_defence = d6_field_word(L, a, "defence", d6_defence_names, k.aim_defence);
+    if (lua_getfield(L, a, "defence_skill") != LUA_TNIL)
+      k.aim_defence_skill = d6_trait_arg(L, lua_gettop(L));
+    lua_pop(L, 1);
+    k.aim_defence_total = opt_field_int(L, a, "defence_total", k.aim_defence_total);
+  }
   lua_pop(L, 1);
   k.difficulty = opt_field_int(L, 2, "difficulty", k.difficulty);
   k.caster_id = opt_field_int(L, 2, "caster_id", k.caster_id);
@@ -181,8 +208,11 @@ static int d6_cast(lua_State *L)
   check(L, c, cops_d6_cast_resolve(&o, c->ctx, &k, log));
   lua_createtable(L, 0, 8);
   const named_int nums[] = {{"difficulty", o.difficulty}, {"total", o.total},
-                            {"level", o.level}, {"backlash_total", o.backlash_total}};
-  const named_int flags[] = {{"success", o.success}, {"critical", o.critical}};
+                            {"level", o.level}, {"backlash_total", o.backlash_total},
+                            {"aim_total", o.aim_total}, {"defence_value", o.defence_value},
+                            {"damage_total", o.damage_total}};
+  const named_int flags[] = {{"success", o.success}, {"critical", o.critical},
+                             {"rolled", o.rolled}, {"aimed", o.aimed}, {"hit", o.hit}};
   set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
   set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
   if (o.resisted >= 0) {
@@ -191,6 +221,10 @@ static int d6_cast(lua_State *L)
   }
   lua_pushstring(L, d6_level_names[o.wound_level]);
   lua_setfield(L, -2, "wound_level");
+  if (o.aimed) {
+    lua_pushstring(L, d6_level_names[o.target_level]);
+    lua_setfield(L, -2, "target_level");
+  }
   return 1;
 }
 

@@ -89,6 +89,8 @@ const cops_d6_rules *d6_rules_at(lua_State *L, ctx_ud *c, int i, cops_d6_rules *
   r->medical_tech = opt_field_int(L, i, "medical_tech", r->medical_tech);
   r->magic_modifier = opt_field_int(L, i, "magic_modifier", r->magic_modifier);
   r->backlash_percent = opt_field_int(L, i, "backlash_percent", r->backlash_percent);
+  r->scroll_use = opt_field_int(L, i, "scroll_use", r->scroll_use);
+  r->artifact_use = opt_field_int(L, i, "artifact_use", r->artifact_use);
   return r;
 }
 

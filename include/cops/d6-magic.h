@@ -209,8 +209,15 @@ COPS_API int cops_d6_spell_at(int i, cops_d6_spell *out);
 /** @brief A sample spell by name, any case. @return ::COPS_OK, ::COPS_EINVAL (NULL, unknown) @since 0.16.0 */
 COPS_API int cops_d6_spell_find(const char *name, cops_d6_spell *out);
 
-/** Cast flag: the ingredients the spell needs are at hand (§7.7 step 1); without them the cast is refused. */
+/** Cast flag: the ingredients the spell needs are missing (§7.7 step 1): the cast is refused. */
 #define COPS_D6_CAST_NO_INGREDIENTS 0x1u
+/** Cast flag: read from a scroll (§7.4, D6-A58): `rules.scroll_use` says who may, with a roll or not. */
+#define COPS_D6_CAST_SCROLL 0x2u
+/** Cast flag: an artifact's power (§7.4, D6-A58): `rules.artifact_use` says whether it needs the cast's conditions. */
+#define COPS_D6_CAST_ARTIFACT 0x4u
+
+/** ::cops_d6_cast's @c beat: no total to beat. */
+#define COPS_D6_NO_BEAT (-1)
 
 /**
  * @brief A spell cast (§7.7). Initialise with cops_d6_cast_init(); grows only at its
@@ -222,17 +229,26 @@ typedef struct cops_d6_cast {
   int caster_id;                 /**< its id in the events (default 0) */
   int skill;                     /**< a magic skill, or a magic Attribute itself; absent from the sheet: the Attribute at +5 (D6-A48) */
   int difficulty;                /**< the spell's difficulty, 1 .. 1000 */
-  cops_d6_code backlash;         /**< a damaging spell's damage: the backlash on a critical failure (D6-A49); 0D for none */
+  cops_d6_code damage;           /**< a damaging spell's damage: dealt on an aimed hit (D6-A50), turned on the caster on a critical failure (D6-A49); 0D for none */
   cops_d6_character *target;     /**< a being that resists (a Teleportation on an unwilling target, D6-A51), or NULL */
   int target_id;                 /**< its id (default 1) */
   int actions;                   /**< the caster's actions this round, 1 .. 10 (D6-A5) */
   int cp;                        /**< Character Points spent on the roll */
   int fp;                        /**< 1: a Fate Point */
-  unsigned flags;                /**< ::COPS_D6_CAST_NO_INGREDIENTS */
+  unsigned flags;                /**< ::COPS_D6_CAST_NO_INGREDIENTS, ::COPS_D6_CAST_SCROLL, ::COPS_D6_CAST_ARTIFACT */
   const cops_d6_rules *rules;    /**< NULL: the defaults */
+  int beat;                      /**< a total the spell must be strictly greater than: a lock's difficulty (Opening), an opposing spell's total (Counterspell) (§7.12, D6-A10); ::COPS_D6_NO_BEAT */
+  int aim_skill;                 /**< a ranged spell's aiming roll (§7.8, D6-A50): ::COPS_D6_MARKSMANSHIP, ::COPS_D6_MELEE_WEAPONS, ::COPS_D6_THROWING; -1 none (a Teleportation carries its effect) */
+  cops_d6_character *aim_target; /**< the one aimed at, required with @c aim_skill */
+  int aim_target_id;             /**< its id (default 1) */
+  int distance;                  /**< metres to it, 0 .. 100000 */
+  int reach_m;                   /**< the spell's reach in metres, 1 .. 10^6: its range bands are the thirds (D6-L13) */
+  int aim_defence;               /**< the aimed-at one's ::cops_d6_defences value */
+  int aim_defence_skill;         /**< its ACTIVE or TOTAL defence's skill */
+  int aim_defence_total;         /**< its total, or ::COPS_D6_ROLL_DEFENCE */
 } cops_d6_cast;
 
-/** @brief Skill Alteration, difficulty 10, one action, no backlash, no target. The macro passes sizeof. @since 0.16.0 */
+/** @brief Skill Alteration, difficulty 10, one action, no damage, no target, nothing to beat, no aim. The macro passes sizeof. @since 0.16.0 */
 COPS_API int cops_d6_cast_init_sized(cops_d6_cast *c, size_t size);
 /** @brief cops_d6_cast_init_sized() with sizeof(cops_d6_cast). @since 0.16.0 */
 #define cops_d6_cast_init(c) cops_d6_cast_init_sized((c), sizeof(cops_d6_cast))
@@ -248,17 +264,28 @@ typedef struct cops_d6_cast_outcome {
   int resisted;             /**< a target's Willpower total (D6-A51), or -1 */
   int backlash_total;       /**< the backlash's damage total, 0 for none */
   int wound_level;          /**< the caster's ::cops_d6_levels value after */
+  int rolled;               /**< 0: no roll (a scroll or an artifact that works by itself, D6-A58) */
+  int aimed;                /**< 1: an aiming roll was made (D6-A50) */
+  int hit;                  /**< aimed: 1 on a hit */
+  int aim_total;            /**< aimed: the aiming roll's total */
+  int defence_value;        /**< aimed: the difficulty to hit */
+  int damage_total;         /**< aimed: the damage rolled on a hit */
+  int target_level;         /**< aimed: the target's ::cops_d6_levels value after */
 } cops_d6_cast_outcome;
 
 /**
  * @brief Cast a spell (§7.7's five steps): the caster's ≥ 1D in the magic Attribute
  * and its ingredients, the Character and Fate Points, the skill rolled (its penalties,
  * actions, the setting's modifier, D6-A57) against the difficulty (+5 without the skill,
- * D6-A48); a resisting target's Willpower (Charisma without it) must be strictly beaten
- * (D6-A51); a critical failure confuses the caster for the next round and turns a
- * damaging spell's damage on it (a part under `rules.backlash_percent`, D6-A49). Events
- * d6.roll (purpose spell, resist, backlash), d6.spell, d6.damage, d6.state. All or
- * nothing.
+ * D6-A48) and, with @c beat, strictly above that total (Opening, Counterspell); a
+ * resisting target's Willpower (Charisma without it) must be strictly beaten (D6-A51);
+ * a critical failure confuses the caster for the next round and turns a damaging spell's
+ * damage on it (a part under `rules.backlash_percent`, D6-A49). A cast spell with
+ * @c aim_skill is aimed (D6-A50): a normal attack roll with that skill against the
+ * target's defence (the same action as the cast; the setting's modifier left out), the
+ * spell's damage on a hit. A scroll or an artifact follows `rules.scroll_use` and
+ * `rules.artifact_use` (D6-A58). Events d6.roll (purpose spell, resist, backlash), d6.spell,
+ * the aim's d6.attack, d6.roll, d6.result, d6.damage, d6.state. All or nothing.
  * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE; ::COPS_ERULE (magic banned, no 1D in
  *         the Attribute, no ingredients, a caster who cannot act); ::COPS_ERNG; ::COPS_ENOMEM
  * @since 0.16.0

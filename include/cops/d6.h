@@ -88,7 +88,16 @@ typedef struct cops_d6_rules {
   int magic_banned;        /**< 1: the setting bans magic (§7.4); 0 */
   int spell_difficulty_halved; /**< 1: a built spell's difficulty is ⌈sum ÷ 2⌉, as four samples are (D6-A43's switch); 0: the sum */
   int backlash_percent;    /**< the part of a backlash's damage that lands, 0 .. 100 (D6-A49); 100 */
+  int scroll_use;          /**< a ::cops_d6_scroll_uses value (§7.4, D6-A58): casters only */
+  int artifact_use;        /**< 1: an artifact works by itself; 0: only with the cast's conditions and roll (§7.4, D6-A58) */
 } cops_d6_rules;
+
+/** Who may read a scroll (§7.4, D6-A58). */
+enum cops_d6_scroll_uses {
+  COPS_D6_SCROLL_CASTERS = 0,   /**< casters only: a cast as any other */
+  COPS_D6_SCROLL_WITH_ROLL,     /**< anyone, with the roll (no Attribute needed) */
+  COPS_D6_SCROLL_NO_ROLL        /**< anyone, and it works without a roll */
+};
 
 /** Gravity (§5.15, D6-M9): dice added to every damage roll. */
 enum cops_d6_gravities {

@@ -165,9 +165,6 @@ static int check(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_weapon *w
                           tgt->weapon[a->parry_weapon].name);
     }
   }
-  if (a->weapon < -1 || a->weapon >= att->nweapons)
-    return cops__fail(ctx, COPS_EINVAL, "weapon %d: -1 (bare hands) or the attacker's 0..%d",
-                      a->weapon, att->nweapons - 1);
   if (!cops_d6_character_can_act(att))
     return cops__fail(ctx, COPS_ERULE, "%s cannot act (%s%s)", att->name,
                       cops__d6_level_names[att->w.level], att->w.unconscious ? ", unconscious" : "");
@@ -388,8 +385,9 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
   return COPS_OK;                  /* weapon on weapon, hand on hand: nothing */
 }
 
-static int resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *given,
-                   cops_log *log, cops__d6_pending *pend)
+/* An attack with its weapon given (a spell aimed, D6-A50), or NULL: the attacker's own. */
+static int resolve_with(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *given,
+                        const cops_d6_weapon *with, cops_log *log, cops__d6_pending *pend)
 {
   if (!given || given->size < COPS__D6_ATTACK_SIZE_0_16 || given->size > sizeof *given)
     return cops__fail(ctx, COPS_EINVAL, "attack: NULL or a size the library does not know "
@@ -413,12 +411,16 @@ static int resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *gi
   int rc = cops__d6_rules_in(ctx, a.rules, &r);
   if (rc)
     return rc;
+  if (!with && (a.weapon < -1 || a.weapon >= a.attacker->nweapons))
+    return cops__fail(ctx, COPS_EINVAL, "weapon %d: -1 (bare hands) or the attacker's 0..%d",
+                      a.weapon, a.attacker->nweapons - 1);
   cops_d6_weapon fists;
   memset(&fists, 0, sizeof fists);
   fists.size = sizeof fists;
   snprintf(fists.name, sizeof fists.name, "bare hands");
-  const cops_d6_weapon *w = a.weapon >= 0 && a.weapon < a.attacker->nweapons
-                                ? &a.attacker->weapon[a.weapon] : &fists;
+  const cops_d6_weapon *w = with ? with : a.weapon >= 0 ? &a.attacker->weapon[a.weapon] : &fists;
+  if (with)
+    a.weapon = 0;   /* armed, with the weapon given */
   if ((rc = check(ctx, &a, w)))
     return rc;
   cops_roll *roll;
@@ -448,14 +450,20 @@ int cops_d6_attack_resolve(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_at
   if (!ctx)
     return COPS_EINVAL;
   COPS__ENTER(ctx);
-  return resolve(out, ctx, given, log, NULL);
+  return resolve_with(out, ctx, given, NULL, log, NULL);
+}
+
+int cops__d6_attack_with(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *a,
+                         const cops_d6_weapon *w, cops_log *log)
+{
+  return resolve_with(out, ctx, a, w, log, NULL);
 }
 
 int cops__d6_attack_deferred(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *a,
                              cops_log *log, cops__d6_pending *pend)
 {
   cops__d6_pending before = *pend;
-  const int rc = resolve(out, ctx, a, log, pend);
+  const int rc = resolve_with(out, ctx, a, NULL, log, pend);
   if (rc)
     *pend = before;
   return rc;
@@ -486,10 +494,12 @@ int cops__d6_attack_check(cops_ctx *ctx, const cops_d6_attack *a)
   int rc = cops__d6_rules_in(ctx, a->rules, &r);
   if (rc)
     return rc;
+  if (a->weapon < -1 || a->weapon >= a->attacker->nweapons)
+    return cops__fail(ctx, COPS_EINVAL, "weapon %d: -1 (bare hands) or the attacker's 0..%d",
+                      a->weapon, a->attacker->nweapons - 1);
   cops_d6_weapon fists;
   memset(&fists, 0, sizeof fists);
-  const cops_d6_weapon *w = a->weapon >= 0 && a->weapon < a->attacker->nweapons
-                                ? &a->attacker->weapon[a->weapon] : &fists;
+  const cops_d6_weapon *w = a->weapon >= 0 ? &a->attacker->weapon[a->weapon] : &fists;
   if ((rc = check(ctx, a, w)))
     return rc;
   if (w->category != COPS_D6_MELEE && !w->vig_range && a->distance > w->range[2])

@@ -185,7 +185,9 @@ int cops__d6_rules_in(cops_ctx *ctx, const cops_d6_rules *given, cops_d6_rules *
       (rc = cops__d6_range(ctx, "rules.magic_banned", out->magic_banned, 0, 1)) ||
       (rc = cops__d6_range(ctx, "rules.spell_difficulty_halved", out->spell_difficulty_halved,
                            0, 1)) ||
-      (rc = cops__d6_range(ctx, "rules.backlash_percent", out->backlash_percent, 0, 100)))
+      (rc = cops__d6_range(ctx, "rules.backlash_percent", out->backlash_percent, 0, 100)) ||
+      (rc = cops__d6_range(ctx, "rules.scroll_use", out->scroll_use, 0, COPS_D6_SCROLL_NO_ROLL)) ||
+      (rc = cops__d6_range(ctx, "rules.artifact_use", out->artifact_use, 0, 1)))
     return rc;
   if (out->medical_tech != -5 && out->medical_tech != 0 && out->medical_tech != 5)
     return cops__fail(ctx, COPS_ERANGE, "rules.medical_tech %d: -5, 0 or +5 (§6.4)",

@@ -24,7 +24,9 @@ static const rule_field rule_fields[] = {
   RULE(skill_defence, 1, 0, 1), RULE(success_damage, 1, 0, 1),
   RULE(negative_resistance, 1, 0, 1), RULE(gravity, 0, 0, 3), RULE(fall_full_height, 1, 0, 1),
   RULE(medical_tech, 0, -5, 5), RULE(combat_heal_level5_only, 1, 0, 1),
-  RULE(disarm_vs_damage_roll, 1, 0, 1),
+  RULE(disarm_vs_damage_roll, 1, 0, 1), RULE(magic_modifier, 0, -10, 15),
+  RULE(magic_banned, 1, 0, 1), RULE(spell_difficulty_halved, 1, 0, 1),
+  RULE(backlash_percent, 0, 0, 100), RULE(scroll_use, 0, 0, 2), RULE(artifact_use, 1, 0, 1),
 };
 #define NRULES (sizeof rule_fields / sizeof rule_fields[0])
 

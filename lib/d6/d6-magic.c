@@ -259,6 +259,12 @@ int cops_d6_cast_init_sized(cops_d6_cast *c, size_t size)
   full.difficulty = 10;
   full.target_id = 1;
   full.actions = 1;
+  full.beat = COPS_D6_NO_BEAT;
+  full.aim_skill = -1;
+  full.aim_target_id = 1;
+  full.reach_m = 10;
+  full.aim_defence_skill = COPS_D6_DODGE;
+  full.aim_defence_total = COPS_D6_ROLL_DEFENCE;
   memcpy(c, &full, size);
   c->size = (uint32_t)size;
   return COPS_OK;
@@ -271,6 +277,54 @@ static int magic_attribute(int trait)
   return a >= COPS_D6_MAGIC && a <= COPS_D6_METAPHYSICS ? a : -1;
 }
 
+/* A cast spell aimed (§7.8, D6-A50): an attack roll with the aiming skill and the spell as
+ * the weapon (its reach's thirds as range bands, D6-L13; its damage), the same action. */
+static int aim(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r, cops_log *log,
+               cops_d6_cast_outcome *o)
+{
+  o->wound_level = c->caster->w.level;
+  if (c->aim_skill < 0)
+    return COPS_OK;
+  cops_d6_weapon w;
+  memset(&w, 0, sizeof w);
+  w.size = sizeof w;
+  snprintf(w.name, sizeof w.name, "spell");
+  w.category = c->aim_skill == COPS_D6_MELEE_WEAPONS ? COPS_D6_MELEE
+               : c->aim_skill == COPS_D6_THROWING ? COPS_D6_THROWN : COPS_D6_MISSILE;
+  w.damage = c->damage;
+  if (w.category != COPS_D6_MELEE) {
+    w.range[2] = c->reach_m;
+    w.range[1] = 2 * c->reach_m / 3 > 0 ? 2 * c->reach_m / 3 : c->reach_m;
+    w.range[0] = c->reach_m / 3 > 0 ? c->reach_m / 3 : w.range[1];
+  }
+  cops_d6_attack a;
+  cops_d6_attack_init(&a);
+  a.attacker = c->caster;
+  a.attacker_id = c->caster_id;
+  a.target = c->aim_target;
+  a.target_id = c->aim_target_id;
+  a.distance = c->distance;
+  a.defence = c->aim_defence;
+  a.defence_skill = c->aim_defence_skill;
+  a.defence_total = c->aim_defence_total;
+  a.actions = c->actions;        /* summoned and hurled in one round: one action */
+  a.rules = r;
+  cops_d6_outcome ao;
+  memset(&ao, 0, sizeof ao);
+  ao.size = sizeof ao;
+  const int rc = cops__d6_attack_with(&ao, ctx, &a, &w, log);
+  if (rc)
+    return rc;
+  o->aimed = 1;
+  o->hit = ao.hit;
+  o->aim_total = ao.attack_total;
+  o->defence_value = ao.defence_value;
+  o->damage_total = ao.hit ? ao.damage_total : 0;
+  o->target_level = c->aim_target->w.level;
+  o->wound_level = c->caster->w.level;
+  return COPS_OK;
+}
+
 static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r,
                     cops_roll *roll, cops_log *log, cops_d6_cast_outcome *o)
 {
@@ -279,6 +333,15 @@ static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r
   const int skilled = c->skill == attribute || me->has[c->skill];
   const int trait = skilled ? c->skill : attribute;      /* D6-A48: the Attribute at +5 */
   o->difficulty = c->difficulty + (skilled ? 0 : 5);
+  o->resisted = -1;
+  if (((c->flags & COPS_D6_CAST_SCROLL) && r->scroll_use == COPS_D6_SCROLL_NO_ROLL) ||
+      ((c->flags & COPS_D6_CAST_ARTIFACT) && r->artifact_use)) {   /* D6-A58: it just works */
+    o->success = 1;
+    const int v[COPS__PAYLOAD] = {o->difficulty, 0, 1, 0, 0, -1};
+    int rc = cops__d6_log_event(log, COPS_D6_EV_SPELL, me, c->caster_id, NULL, -1, NULL, v);
+    return rc ? rc : aim(ctx, c, r, log, o);
+  }
+  o->rolled = 1;
   cops_d6_pool p;
   cops_d6_pool_init(&p, me->trait[trait]);
   cops__d6_penalty(me, trait, &p.dice_mod, &p.points);
@@ -294,9 +357,8 @@ static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r
     return rc;
   o->total = total;
   o->level = total - o->difficulty;
-  o->success = total >= o->difficulty;
+  o->success = total >= o->difficulty && (c->beat < 0 || total > c->beat);   /* §7.12 */
   o->critical = !o->success && roll->d6_free && roll->d6_free_face == 1;   /* §0.3 */
-  o->resisted = -1;
   if (o->success && c->target) {                          /* D6-A51 */
     cops_d6_pool w;
     cops_d6_pool_init(&w, cops__d6_trait(c->target, COPS_D6_WILLPOWER));
@@ -318,9 +380,9 @@ static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r
     const int v[COPS__PAYLOAD] = {COPS_D6_CONFUSED, 2};
     if ((rc = cops__d6_log_event(log, COPS_D6_EV_STATE, NULL, -1, me, c->caster_id, NULL, v)))
       return rc;
-    if (cops_d6_code_pips(c->backlash) > 0) {
+    if (cops_d6_code_pips(c->damage) > 0) {
       cops_d6_pool dp, rp;
-      cops_d6_pool_init(&dp, c->backlash);
+      cops_d6_pool_init(&dp, c->damage);
       if ((rc = cops__d6_roll_logged(ctx, roll, &dp, r, COPS__D6_NONE, COPS_D6_FOR_BACKLASH,
                                      NULL, -1, log, &total)))
         return rc;
@@ -337,7 +399,7 @@ static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r
     }
   }
   o->wound_level = me->w.level;
-  return COPS_OK;
+  return o->success ? aim(ctx, c, r, log, o) : COPS_OK;
 }
 
 struct cast_frame {
@@ -387,11 +449,33 @@ int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6
       (rc = cops__d6_range(ctx, "cp", c.cp, 0, 10)) ||
       (rc = cops__d6_range(ctx, "fp", c.fp, 0, 1)))
     return rc;
-  if (!cops__d6_code_ok(c.backlash))
-    return cops__fail(ctx, COPS_ERANGE, "backlash: a code of 0 .. %d dice, 0 .. 2 pips",
+  if (!cops__d6_code_ok(c.damage))
+    return cops__fail(ctx, COPS_ERANGE, "damage: a code of 0 .. %d dice, 0 .. 2 pips",
                       COPS_D6_DICE_MAX);
-  if (c.flags & ~COPS_D6_CAST_NO_INGREDIENTS)
+  if (c.flags & ~(COPS_D6_CAST_NO_INGREDIENTS | COPS_D6_CAST_SCROLL | COPS_D6_CAST_ARTIFACT))
     return cops__fail(ctx, COPS_EINVAL, "flags: unknown bits 0x%x", c.flags);
+  if ((c.flags & COPS_D6_CAST_SCROLL) && (c.flags & COPS_D6_CAST_ARTIFACT))
+    return cops__fail(ctx, COPS_EINVAL, "flags: a scroll or an artifact, not both");
+  if ((rc = cops__d6_range(ctx, "beat", c.beat, -1, 1000)))
+    return rc;
+  if (c.aim_skill != -1) {
+    if (c.aim_skill != COPS_D6_MARKSMANSHIP && c.aim_skill != COPS_D6_MELEE_WEAPONS &&
+        c.aim_skill != COPS_D6_THROWING)
+      return cops__fail(ctx, COPS_EINVAL, "aim_skill %d: marksmanship, melee_weapons or "
+                        "throwing (§7.8)", c.aim_skill);
+    if (!c.aim_target || c.aim_target->ctx != ctx || c.aim_target == c.caster)
+      return cops__fail(ctx, COPS_EINVAL, "aim_target: another character of this context");
+    if (c.target && c.target != c.aim_target)
+      return cops__fail(ctx, COPS_EINVAL, "target and aim_target: the same being, or one of "
+                        "them");
+    if ((rc = cops__d6_range(ctx, "aim_target_id", c.aim_target_id, -1, 1000000)) ||
+        (rc = cops__d6_range(ctx, "distance", c.distance, 0, 100000)) ||
+        (rc = cops__d6_range(ctx, "reach_m", c.reach_m, 1, 1000000)))
+      return rc;
+    if (c.aim_skill == COPS_D6_MELEE_WEAPONS ? c.distance > 1 : c.distance > c.reach_m)
+      return cops__fail(ctx, COPS_ERULE, "%d m is beyond the spell's reach, %d m (§5.4.1)",
+                        c.distance, c.aim_skill == COPS_D6_MELEE_WEAPONS ? 1 : c.reach_m);
+  }
   const cops_d6_character *me = c.caster;
   const int attribute = magic_attribute(c.skill);
   if (attribute < 0)
@@ -399,7 +483,9 @@ int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6
                       cops_d6_trait_name(c.skill));
   if (r.magic_banned)
     return cops__fail(ctx, COPS_ERULE, "the setting bans magic (§7.4)");
-  if (me->trait[attribute].dice < 1)
+  const int anyone = ((c.flags & COPS_D6_CAST_SCROLL) && r.scroll_use != COPS_D6_SCROLL_CASTERS) ||
+                     ((c.flags & COPS_D6_CAST_ARTIFACT) && r.artifact_use);   /* D6-A58 */
+  if (!anyone && me->trait[attribute].dice < 1)
     return cops__fail(ctx, COPS_ERULE, "%s has %s below 1D: no magic (§7.2)", me->name,
                       cops_d6_trait_name(attribute));
   if (c.flags & COPS_D6_CAST_NO_INGREDIENTS)
@@ -408,7 +494,8 @@ int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6
     return rc;
   struct cast_frame fr = {&c, &r, {0}};
   fr.o.size = sizeof fr.o;
-  if ((rc = cops__d6_procedure(ctx, log, c.caster, c.target, cast_body, &fr)))
+  if ((rc = cops__d6_procedure(ctx, log, c.caster, c.target ? c.target : c.aim_target, cast_body,
+                                &fr)))
     return rc;
   cops__d6_copy_out(out, &fr.o);
   return COPS_OK;

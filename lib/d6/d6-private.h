@@ -142,6 +142,10 @@ int cops__d6_pending_land(cops_ctx *ctx, const cops_d6_rules *r, cops_d6_charact
 /* An attack's fields and the rules checked as cops_d6_attack_resolve() checks them, range
  * included, nothing rolled. */
 int cops__d6_attack_check(cops_ctx *ctx, const cops_d6_attack *a);
+/* An attack with the weapon w rather than one of the attacker's (a spell aimed, D6-A50),
+ * inside a procedure: checked, rolled, applied. */
+int cops__d6_attack_with(cops_d6_outcome *out, cops_ctx *ctx, const cops_d6_attack *a,
+                         const cops_d6_weapon *w, cops_log *log);
 /* Healing's shared parts (lib/d6/d6-heal.c): whether a healer tried at the patient's level
  * (D6-A35), its attempt recorded; psionic Healing's roll against §7.13.5's table + extra,
  * applied and logged (d6.heal of kind psionic). */

@@ -1020,7 +1020,7 @@ test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)
   m:set_trait("magic", "2D")
   m:set_trait("alteration", "2D")
   local o = cops.d6.cast(s, {caster = m, skill = "alteration", difficulty = 15,
-                             backlash = {dice = 4}, rules = {backlash_percent = 50}})
+                             damage = {dice = 4}, rules = {backlash_percent = 50}})
   assert(o.critical and not o.success and o.backlash_total == 9 and m:wounds().confused == 2)
   raises("ERULE", function() cops.d6.cast(s, {caster = m, difficulty = 5}) end)
   -- §7.13: a psionic's powers
@@ -1032,6 +1032,17 @@ test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)
                              psychometry = "motivations"}).difficulty == 24)
   raises("EINVAL", function() cops.d6.psionic(p, {psionic = iris, power = "empathy"}) end)
   assert(cops.d6.powers[1] == "astral")
+  -- D6-A50, D6-A58: an aimed cast, a scroll read without a roll
+  local a <close> = scripted({2, 2, 1, 4, 3, 3, 5, 5, 4, 1, 2})
+  local mage, foe = cops.d6.character(a, "Mage"), cops.d6.character(a, "Foe")
+  mage:set_trait("magic", "2D"); mage:set_trait("alteration", "3D"); mage:set_trait("marksmanship", "3D")
+  local o2 = cops.d6.cast(a, {caster = mage, difficulty = 8, damage = {dice = 3},
+                              rules = {magic_modifier = 5},
+                              aim = {skill = "marksmanship", target = foe, distance = 10, reach = 60}})
+  assert(o2.aimed and o2.hit and o2.damage_total == 14 and o2.target_level == "severely_wounded")
+  local plain = cops.d6.character(p, "Plain")
+  assert(not cops.d6.cast(p, {caster = plain, difficulty = 5, scroll = true,
+                              rules = {scroll_use = 2}}).rolled)
 end)
 
 test("d6: codes, a free die's chain, the odds", function()

@@ -37,7 +37,8 @@ class _Rules(ctypes.Structure):
         "explode", "free_die", "cp_dice", "fp_factor", "action_penalty", "difficulty",
         "skill_defence", "success_damage", "negative_resistance", "gravity", "fall_full_height",
         "medical_tech", "combat_heal_level5_only", "disarm_vs_damage_roll", "magic_modifier",
-        "magic_banned", "spell_difficulty_halved", "backlash_percent")]
+        "magic_banned", "spell_difficulty_halved", "backlash_percent", "scroll_use",
+        "artifact_use")]
 
 _BOOL_RULES = ("explode", "free_die", "skill_defence", "success_damage", "negative_resistance",
                "fall_full_height", "combat_heal_level5_only", "disarm_vs_damage_roll",
@@ -159,6 +160,8 @@ class Rules:
     magic_banned: bool = False              #: the setting bans magic (§7.4)
     spell_difficulty_halved: bool = False   #: a built spell's difficulty halved (D6-A43's switch)
     backlash_percent: int = 100             #: the part of a backlash that lands (D6-A49)
+    scroll_use: int = 0                     #: 0 casters only, 1 anyone with a roll, 2 without (D6-A58)
+    artifact_use: int = 0                   #: 1: an artifact works by itself (D6-A58)
 
     def _c(self) -> _Rules:
         r = _Rules()
@@ -377,7 +380,8 @@ def _default_rules() -> Rules:
                  bool(r.negative_resistance), r.gravity, bool(r.fall_full_height),
                  r.medical_tech, bool(r.combat_heal_level5_only),
                  bool(r.disarm_vs_damage_roll), r.magic_modifier, bool(r.magic_banned),
-                 bool(r.spell_difficulty_halved), r.backlash_percent)
+                 bool(r.spell_difficulty_halved), r.backlash_percent, r.scroll_use,
+                 r.artifact_use)
 
 
 DEFAULT_RULES = _default_rules() if _AVAILABLE else Rules()   #: the library's own defaults

@@ -16,7 +16,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from . import _native as n
 from .handles import Context
 from .d6 import Code, Rules, _Code, _need, _rules
-from .d6_combat import LEVELS, TRAITS, Character, _code_arg, _index, _log, _trait
+from .d6_combat import (DEFENCES, LEVELS, ROLL_DEFENCE, TRAITS, Character, _code_arg, _index,
+                        _log, _trait)
 
 lib = n.lib
 
@@ -69,13 +70,18 @@ class _Spell(ctypes.Structure):
 class _Cast(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32), ("caster", ctypes.c_void_p),
                 ("caster_id", ctypes.c_int), ("skill", ctypes.c_int),
-                ("difficulty", ctypes.c_int), ("backlash", _Code), ("target", ctypes.c_void_p),
+                ("difficulty", ctypes.c_int), ("damage", _Code), ("target", ctypes.c_void_p),
                 ("target_id", ctypes.c_int), ("actions", ctypes.c_int), ("cp", ctypes.c_int),
-                ("fp", ctypes.c_int), ("flags", ctypes.c_uint), ("rules", ctypes.c_void_p)]
+                ("fp", ctypes.c_int), ("flags", ctypes.c_uint), ("rules", ctypes.c_void_p),
+                ("beat", ctypes.c_int), ("aim_skill", ctypes.c_int),
+                ("aim_target", ctypes.c_void_p)] + [(f, ctypes.c_int) for f in (
+                    "aim_target_id", "distance", "reach_m", "aim_defence", "aim_defence_skill",
+                    "aim_defence_total")]
 
 
 _CAST_OUTCOME_FIELDS = ("difficulty", "total", "success", "level", "critical", "resisted",
-                        "backlash_total", "wound_level")
+                        "backlash_total", "wound_level", "rolled", "aimed", "hit", "aim_total",
+                        "defence_value", "damage_total", "target_level")
 
 
 class _CastOutcome(ctypes.Structure):
@@ -287,14 +293,27 @@ class CastOutcome:
     resisted: Optional[int]
     backlash_total: int
     wound_level: str
+    rolled: bool              #: False: a scroll or an artifact that works by itself (D6-A58)
+    aimed: bool               #: an aiming roll was made (D6-A50)
+    hit: bool
+    aim_total: int
+    defence_value: int
+    damage_total: int
+    target_level: Optional[str]   #: the one aimed at, after
 
 
 def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficulty: int = 10,
-         backlash: Optional[Code] = None, target: Optional[Character] = None,
+         damage: Optional[Code] = None, target: Optional[Character] = None,
          caster_id: int = 0, target_id: int = 1, actions: int = 1, cp: int = 0,
-         fp: bool = False, ingredients: bool = True, rules: Optional[Rules] = None,
+         fp: bool = False, ingredients: bool = True, scroll: bool = False,
+         artifact: bool = False, beat: Optional[int] = None, aim: Optional[str] = None,
+         aim_target: Optional[Character] = None, aim_target_id: int = 1, distance: int = 0,
+         reach_m: int = 10, aim_defence: str = "natural", aim_defence_skill: str = "dodge",
+         aim_defence_total: Optional[int] = None, rules: Optional[Rules] = None,
          log: Optional[Any] = None) -> CastOutcome:
-    """Cast a spell (cops_d6_cast_resolve, §7.7): all or nothing."""
+    """Cast a spell (cops_d6_cast_resolve, §7.7): all or nothing. aim="marksmanship" (or
+    "melee_weapons", "throwing") aims it at aim_target (D6-A50); beat is a total it must
+    exceed (Opening, Counterspell)."""
     _need()
     if not isinstance(caster, Character) or (target is not None and
                                              not isinstance(target, Character)):
@@ -306,15 +325,28 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
     c.caster_id = n.integer(caster_id, "caster_id")
     c.skill = _trait(skill)
     c.difficulty = n.integer(difficulty, "difficulty")
-    if backlash is not None:
-        c.backlash = _code_arg(backlash, "backlash")
+    if damage is not None:
+        c.damage = _code_arg(damage, "damage")
     if target is not None:
         c.target = target._h
     c.target_id = n.integer(target_id, "target_id")
     c.actions = n.integer(actions, "actions")
     c.cp = n.integer(cp, "cp")
     c.fp = int(bool(fp))
-    c.flags = 0 if ingredients else 0x1
+    c.flags = (0 if ingredients else 0x1) | (0x2 if scroll else 0) | (0x4 if artifact else 0)
+    c.beat = -1 if beat is None else n.integer(beat, "beat")
+    if aim is not None:
+        if not isinstance(aim_target, Character):
+            raise TypeError("aim_target must be a cops.d6.Character")
+        c.aim_skill = _trait(aim)
+        c.aim_target = aim_target._h
+        c.aim_target_id = n.integer(aim_target_id, "aim_target_id")
+        c.distance = n.integer(distance, "distance")
+        c.reach_m = n.integer(reach_m, "reach_m")
+        c.aim_defence = _index(DEFENCES, aim_defence, "defence")
+        c.aim_defence_skill = _trait(aim_defence_skill)
+        c.aim_defence_total = (ROLL_DEFENCE if aim_defence_total is None
+                               else n.integer(aim_defence_total, "aim_defence_total"))
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError("rules must be a cops.d6.Rules")
     r = rules._c() if rules is not None else None
@@ -324,7 +356,9 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
     ctx._check(lib.cops_d6_cast_resolve(ctypes.byref(o), ctx._h, ctypes.byref(c), _log(log)))
     return CastOutcome(o.difficulty, o.total, bool(o.success), o.level, bool(o.critical),
                        None if o.resisted < 0 else o.resisted, o.backlash_total,
-                       LEVELS[o.wound_level])
+                       LEVELS[o.wound_level], bool(o.rolled), bool(o.aimed), bool(o.hit),
+                       o.aim_total, o.defence_value, o.damage_total,
+                       LEVELS[o.target_level] if o.aimed else None)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ def test_cast_unskilled_resisted_and_backlash():
         assert (o.success, o.resisted) == (False, 9)
         # D6-A49: the free die's 1 on a failure; 2D backlash 10 against Vigueur 3: wounded.
         log = cops.Log(ctx)
-        o = d6.cast(ctx, mage, skill="magic", difficulty=15, backlash=d6.Code(2), log=log)
+        o = d6.cast(ctx, mage, skill="magic", difficulty=15, damage=d6.Code(2), log=log)
         assert o.critical and o.backlash_total == 10 and o.wound_level == "wounded"
         assert mage.wounds().confused == 2
         kinds = [e.type for e in log.events]
@@ -113,3 +113,27 @@ def test_psionic_powers():
         with pytest.raises(cops.RuleError, match="nothing to heal"):
             d6.psionic(ctx, iris, "healing")
         assert d6.power_name(3) == "healing" and d6.POWERS[0] == "astral"
+
+
+def test_aimed_beaten_scroll():
+    # D6-A50: cast 10 (the setting's +5) >= 8, aimed with Marksmanship 10 against 10, 14
+    # damage against 3: severely wounded.
+    with scripted(2, 2, 1, 4, 3, 3, 5, 5, 4, 1, 2) as ctx:
+        mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": ATTRS,
+                                            "skills": {"alteration": "3D",
+                                                       "marksmanship": "3D"}})
+        foe = d6.Character.from_json(ctx, {"system": "d6", "name": "Foe", "attributes": ATTRS})
+        o = d6.cast(ctx, mage, difficulty=8, damage=d6.Code(3), aim="marksmanship",
+                    aim_target=foe, distance=10, reach_m=60, rules=d6.Rules(magic_modifier=5))
+        assert (o.total, o.aimed, o.hit, o.damage_total) == (10, True, True, 14)
+        assert o.target_level == "severely_wounded"
+    with scripted(4, 4, 4) as ctx:   # Opening: 12 is not greater than the lock's 12
+        mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": ATTRS,
+                                            "skills": {"teleportation": "3D"}})
+        assert not d6.cast(ctx, mage, skill="teleportation", difficulty=5, beat=12).success
+    with cops.Context() as ctx:      # D6-A58: a scroll that works by itself, no die
+        plain = d6.Character.new(ctx, "Plain")
+        o = d6.cast(ctx, plain, difficulty=5, scroll=True, rules=d6.Rules(scroll_use=2))
+        assert o.success and not o.rolled
+        with pytest.raises(cops.RuleError, match="below 1D"):
+            d6.cast(ctx, plain, difficulty=5, scroll=True)
