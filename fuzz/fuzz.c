@@ -886,7 +886,7 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
     k.target = take(b, 0, 1) ? ch[1] : NULL;
     k.skill = take(b, -1, COPS_D6_TRAIT_COUNT);
     k.difficulty = take(b, 0, 40);
-    k.backlash = (cops_d6_code){take(b, -1, 6), take(b, 0, 3)};
+    k.damage = (cops_d6_code){take(b, -1, 6), take(b, 0, 3)};
     k.actions = take(b, 0, 11);
     k.cp = take(b, 0, 4);
     k.fp = take(b, 0, 2);
