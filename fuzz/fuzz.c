@@ -913,7 +913,8 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
     }
     cops_d6_wounds w = {.size = sizeof w};
     cops_d6_character_wounds(ch[0], &w);
-    if ((o.critical && (o.success || w.confused != 2)) || o.level != o.total - o.difficulty)
+    if ((o.critical && (o.success || w.confused != 2)) ||
+        (o.rolled && o.level != o.total - o.difficulty) || (!o.rolled && !o.success))
       abort();
     if (take(b, 0, 1))
       cops_d6_character_end_round(ch[0], ctx, 0, &r, log);
