@@ -984,7 +984,8 @@ static void fuzz_d6_fight(cops_ctx *ctx, const char *text, struct bytes *b)
     while (cops_d6_fight_next(f, &id) == COPS_OK && id >= 0) {
       cops_d6_declaration d;
       cops_d6_declaration_init(&d, take(b, 0, COPS_D6_DO_COUNT));
-      d.target = take(b, -1, d.action >= COPS_D6_DO_SHOOT_VEHICLE ? nv : n);
+      d.target = take(b, -1, d.action == COPS_D6_DO_SHOOT_VEHICLE ||
+                                     d.action == COPS_D6_DO_RAM ? nv : n);
       d.weapon = take(b, -2, 8);
       d.option = take(b, 0, COPS_D6_OPTION_COUNT);
       d.location = take(b, 0, COPS_D6_LOCATION_COUNT);
@@ -1000,6 +1001,16 @@ static void fuzz_d6_fight(cops_ctx *ctx, const char *text, struct bytes *b)
       d.x = take(b, -20, 20);
       d.y = take(b, -20, 20);
       d.extra_actions = take(b, 0, 6);
+      if (d.action == COPS_D6_DO_CAST) {   /* D6-M22 */
+        d.spell_skill = take(b, -1, COPS_D6_TRAIT_COUNT);
+        d.spell_difficulty = take(b, 0, 30);
+        d.spell_damage.dice = take(b, 0, 4);
+        d.preparation = take(b, -1, 4);
+        d.spell_aim = take(b, -2, COPS_D6_TRAIT_COUNT);
+        d.spell_reach = take(b, 0, 50);
+        d.spell_beat = take(b, -2, 20);
+        d.cp = take(b, 0, 2);
+      }
       if (cops_d6_fight_declare(f, id, &d) == COPS_OK) {
         cops_log *log = cops_d6_fight_log(f);
         const int before = cops_log_count(log);

@@ -467,6 +467,30 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
                     fight.step()
             lines(fight.jsonl(), "a d6 fight with disarms and holds, seed %d" % seed)
             valid("d6-fight", json.loads(fight.save()), "a d6 fight over, saved")
+    # D6-M22, D6-L14: a spell prepared, cast, interrupted; a save in the middle of it.
+    for seed in range(6):
+        with cops.Context(seed=seed) as ctx:
+            mage = cops.d6.Character.load(ctx, os.path.join(d6_sheets, "morgane.json"))
+            gangster = cops.d6.Character.load(ctx, thug)
+            fight = cops.d6.Fight(ctx)
+            fight.add(mage, 0)
+            fight.add(gangster, 1, 1, 0)
+            fight.set_max_rounds(5)
+            spell = cops.d6.Declaration("cast", target=1, spell_skill="conjuration",
+                                        spell_difficulty=8 + seed, spell_damage=cops.d6.Code(3),
+                                        preparation=2 + seed % 2, spell_aim="marksmanship")
+            while not fight.over:
+                fight.begin_round()
+                while fight.next() is not None:
+                    if fight.next() == 0:
+                        try:   # not while confused or stunned out of it
+                            fight.declare(0, spell if fight.round % 3 else cops.d6.Declaration())
+                        except cops.RuleError:
+                            pass
+                    fight.step()
+                if fight.fighter(0).preparing:
+                    valid("d6-fight", json.loads(fight.save()), "a d6 fight, a spell prepared")
+            lines(fight.jsonl(), "a d6 fight with a spell, seed %d" % seed)
 with cops.Context(seed=3) as ctx:
     for path in sorted(glob.glob(os.path.join(sheets, "*.json"))):
         ch = cops.Character.load(ctx, path)

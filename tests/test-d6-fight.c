@@ -536,6 +536,125 @@ START_TEST(test_fight_file_refusals)
 }
 END_TEST
 
+static void declare_ok(cops_ctx *ctx, cops_d6_fight *f, int id, const cops_d6_declaration *d)
+{
+  ck_assert_msg(cops_d6_fight_declare(f, id, d) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+}
+
+/* §7.6 item 5, D6-M22, D6-L14: a spell of two rounds' preparation is prepared in the first
+ * and cast in the second; a wound since the last round of a preparation interrupts it and it
+ * starts over; a preparation is saved with the fight. */
+START_TEST(test_m22_preparation)
+{
+  script s;
+  cops_ctx *ctx = SCRIPT(&s, 5, 4, 1, 1,  /* round 1: the mage first */
+                         5, 4, 1, 1,      /* round 2 */
+                         3, 3, 3,         /* Alteration 3D: 9 ≥ 5 */
+                         5, 4, 1, 1,      /* round 3 */
+                         5, 5, 5,         /* B's blow 15 ≥ 10 */
+                         2, 2, 1, 1,      /* B's damage 2D: 4 against the mage's 2D: 2 */
+                         2, 2, 5, 5, 1);  /* round 4: B first whatever the mage's wound */
+  cops_d6_character *b = pc(ctx, "B", "3D", "");
+  cops_d6_character *m = sheet(ctx, "{\"system\":\"d6\",\"name\":\"Mage\",\"attributes\":{\"vigueur\":\"2D\","
+            "\"agility\":\"3D\",\"coordination\":\"3D\",\"perception\":\"2D\",\"knowledge\":"
+            "\"2D\",\"charisma\":\"2D\",\"magic\":\"2D\"},\"skills\":{\"alteration\":\"3D\"},"
+            "\"character_points\":2}");
+  cops_d6_fight *f = two(ctx, m, b, 1);
+  cops_log *log = cops_d6_fight_log(f);
+  cops_d6_declaration cast, idle, blow;
+  cops_d6_declaration_init(&cast, COPS_D6_DO_CAST);
+  cast.spell_skill = COPS_D6_ALTERATION;
+  cast.spell_difficulty = 5;
+  cast.preparation = 2;
+  cops_d6_declaration_init(&idle, COPS_D6_DO_NOTHING);
+  cops_d6_declaration_init(&blow, COPS_D6_DO_ATTACK);
+  blow.target = 0;
+
+  /* refusals: no skill of a magic Attribute; points on a round of preparation */
+  ck_assert_int_eq(cops_d6_fight_begin_round(f), COPS_OK);
+  cops_d6_declaration bad = cast;
+  bad.spell_skill = COPS_D6_DODGE;
+  ck_assert_int_eq(cops_d6_fight_declare(f, 0, &bad), COPS_EINVAL);
+  bad = cast;
+  bad.cp = 1;
+  ck_assert_int_eq(cops_d6_fight_declare(f, 0, &bad), COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "preparation"));
+
+  int from = cops_log_count(log);
+  declare_ok(ctx, f, 0, &cast);
+  declare_ok(ctx, f, 1, &idle);
+  step_ok(ctx, f, 0);
+  cops_d6_event e = d6ev(log, last_of(log, COPS_D6_EV_PREPARE, from));
+  ck_assert_int_eq(e.prepared, 1);
+  ck_assert_int_eq(e.needed, 2);
+  ck_assert_int_eq(e.interrupted, 0);
+  ck_assert_int_eq(last_of(log, COPS_D6_EV_SPELL, from), -1);
+  ck_assert_int_eq(state(f, 0).preparing, 1);
+  step_ok(ctx, f, 1);
+
+  ck_assert_int_eq(cops_d6_fight_begin_round(f), COPS_OK);
+  from = cops_log_count(log);
+  declare_ok(ctx, f, 0, &cast);
+  declare_ok(ctx, f, 1, &idle);
+  step_ok(ctx, f, 0);
+  e = d6ev(log, last_of(log, COPS_D6_EV_SPELL, from));
+  ck_assert_int_eq(e.total, 9);
+  ck_assert_int_eq(e.success, 1);
+  ck_assert_int_eq(last_of(log, COPS_D6_EV_PREPARE, from), -1);
+  ck_assert_int_eq(state(f, 0).preparing, 0);
+  step_ok(ctx, f, 1);
+
+  ck_assert_int_eq(cops_d6_fight_begin_round(f), COPS_OK);
+  cast.preparation = 3;
+  declare_ok(ctx, f, 0, &cast);
+  declare_ok(ctx, f, 1, &blow);
+  step_ok(ctx, f, 0);
+  step_ok(ctx, f, 1);
+  cops_d6_wounds w;
+  w.size = sizeof w;
+  ck_assert_int_eq(cops_d6_character_wounds(m, &w), COPS_OK);
+  ck_assert_int_eq(w.level, COPS_D6_STUNNED);
+  ck_assert_int_eq(state(f, 0).preparing, 1);
+  char *save, *again;
+  ck_assert_int_eq(cops_d6_fight_save(f, &save), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(save, "\"preparing\""));
+  cops_d6_fight *copy;
+  ck_assert_msg(cops_d6_fight_from_json(&copy, ctx, save, NULL) == COPS_OK, "%s",
+                cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(state(copy, 0).preparing, 1);
+  ck_assert_int_eq(cops_d6_fight_save(copy, &again), COPS_OK);
+  ck_assert_str_eq(save, again);
+  cops_d6_fight_free(copy);
+  cops_free(save);
+  cops_free(again);
+
+  /* the wound came after the first round of it: interrupted, it starts over */
+  ck_assert_int_eq(cops_d6_fight_begin_round(f), COPS_OK);
+  from = cops_log_count(log);
+  declare_ok(ctx, f, 0, &cast);
+  declare_ok(ctx, f, 1, &idle);
+  step_ok(ctx, f, 1);
+  step_ok(ctx, f, 0);
+  const int stop = last_of(log, COPS_D6_EV_PREPARE, from) - 1;
+  e = d6ev(log, stop);
+  ck_assert_int_eq(e.interrupted, 1);
+  ck_assert_int_eq(e.prepared, 1);
+  e = d6ev(log, stop + 1);
+  ck_assert_int_eq(e.interrupted, 0);
+  ck_assert_int_eq(e.prepared, 1);
+  ck_assert_int_eq(e.needed, 3);
+  char *text;
+  ck_assert_int_eq(cops_log_narrate(log, stop, COPS_LANG_EN, &text), COPS_OK);
+  ck_assert_msg(strstr(text, "Round 4. Mage loses the spell being prepared after 1 round.\n"
+                           "Round 4. Mage prepares a spell: round 1/3.\n"), "%s", text);
+  cops_free(text);
+  cops_d6_fight_free(f);
+  cops_d6_character_free(m);
+  cops_d6_character_free(b);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("d6-fight");
@@ -550,6 +669,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_fight_all_or_nothing);
   tcase_add_test(tc, test_fight_file_replay);
   tcase_add_test(tc, test_fight_file_refusals);
+  tcase_add_test(tc, test_m22_preparation);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -220,7 +220,11 @@ static int d6_event(lua_State *L)
     {"vehicle_result", e.vehicle_result}, {"passenger_damage", e.passenger_damage},
     {"speed", e.speed}, {"top_speed", e.top_speed}, {"control", e.control},
     {"vehicle_penalty", e.vehicle_penalty}, {"ranks_lost", e.ranks_lost}, {"rank", e.rank},
-    {"tie_die", e.tie_die}};
+    {"tie_die", e.tie_die}, {"action", e.action}, {"actions", e.actions}, {"moved", e.moved},
+    {"x", e.x}, {"y", e.y}, {"hold", e.hold}, {"members", e.members}, {"winner", e.winner},
+    {"resisted", e.resisted}, {"power", e.power}, {"astral_band", e.astral_band},
+    {"protection", e.protection}, {"prepared", e.prepared}, {"needed", e.needed},
+    {"interrupted", e.interrupted}};
   set_fields(L, f, sizeof f / sizeof f[0], 0);
   d6_push_code(L, e.code);
   lua_setfield(L, -2, "code");

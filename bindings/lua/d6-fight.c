@@ -258,7 +258,8 @@ static int f_fighter(lua_State *L)
   lua_createtable(L, 0, 22);
   const named_int nums[] = {{"side", s.side}, {"x", s.x}, {"y", s.y},
                             {"initiative", s.initiative}, {"actions", s.actions},
-                            {"defence_total", s.defence_total}, {"cover", s.cover}};
+                            {"defence_total", s.defence_total}, {"cover", s.cover},
+                            {"preparing", s.preparing}};
   const named_int flags[] = {{"able", s.able}, {"out", s.out}, {"acted", s.acted},
                              {"surpriser", s.surpriser}, {"driver", s.driver},
                              {"coordinated", s.coordinated}};
@@ -401,6 +402,19 @@ static void declaration_of(lua_State *L, d6_fight_ud *f, int id, cops_d6_declara
   lua_pop(L, 1);
   d->cp = opt_field_int(L, 3, "cp", 0);
   d->extra_actions = opt_field_int(L, 3, "extra_actions", 0);
+  if (lua_getfield(L, 3, "spell_skill") != LUA_TNIL)
+    d->spell_skill = d6_trait_arg(L, lua_gettop(L));
+  lua_pop(L, 1);
+  d->spell_difficulty = opt_field_int(L, 3, "spell_difficulty", d->spell_difficulty);
+  if (lua_getfield(L, 3, "spell_damage") != LUA_TNIL)
+    d->spell_damage = d6_code_at(L, f->owner, lua_gettop(L));
+  lua_pop(L, 1);
+  d->preparation = opt_field_int(L, 3, "preparation", 0);
+  if (lua_getfield(L, 3, "spell_aim") != LUA_TNIL)
+    d->spell_aim = d6_trait_arg(L, lua_gettop(L));
+  lua_pop(L, 1);
+  d->spell_reach = opt_field_int(L, 3, "spell_reach", d->spell_reach);
+  d->spell_beat = opt_field_int(L, 3, "spell_beat", d->spell_beat);
 }
 
 /* f:declare(id, {action = "attack", target = 1, weapon = ..., defence = "active" ...}) */

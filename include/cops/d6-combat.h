@@ -275,6 +275,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_END,            /**< a fight's end: the winning side, the rounds */
   COPS_D6_EV_SPELL,          /**< a spell cast: its difficulty, the total, the outcome (§7.7) */
   COPS_D6_EV_PSIONIC,        /**< a psionic power used: the power, difficulty, total, outcome (§7.13) */
+  COPS_D6_EV_PREPARE,        /**< a spell's preparation in a fight: rounds done, needed, or interrupted (D6-M22) */
   COPS_D6_EV_TYPE_END
 };
 
@@ -381,6 +382,9 @@ typedef struct cops_d6_event {
   int power;            /**< PSIONIC: a ::cops_d6_psionic_powers value */
   int astral_band;      /**< PSIONIC: astral projection's ::cops_d6_astral_bands value, -1 otherwise */
   int protection;       /**< PSIONIC: protection points given */
+  int prepared;         /**< PREPARE: rounds of preparation done */
+  int needed;           /**< PREPARE: rounds it needs */
+  int interrupted;      /**< PREPARE: 1 when the preparation was interrupted (it starts over) */
 } cops_d6_event;
 
 /** What a ::COPS_D6_EV_HOLD event says (D6-A68). */

@@ -49,6 +49,7 @@ enum cops_d6_fight_actions {
   COPS_D6_DO_ESCAPE,           /**< the held fighter's opposed Vigueur roll against its holder (§5.13, D6-A10) */
   COPS_D6_DO_SHOOT_VEHICLE,    /**< attack vehicle @c target (§5.16) */
   COPS_D6_DO_RAM,              /**< a driver drives into vehicle @c target, or into an object (-1) (§5.18) */
+  COPS_D6_DO_CAST,             /**< prepare a spell, or cast it once prepared (§7.6, §7.7, D6-M22): @c spell_skill, @c spell_difficulty, @c preparation ... */
   COPS_D6_DO_COUNT
 };
 
@@ -84,6 +85,13 @@ typedef struct cops_d6_declaration {
   int cp;              /**< Character Points on the first attack roll */
   int fp;              /**< 1: a Fate Point on the first attack roll */
   int extra_actions;   /**< other actions the game master counts this round, 0 .. 5 */
+  int spell_skill;     /**< CAST: the spell's magic skill (a ::cops_d6_traits value) */
+  int spell_difficulty; /**< CAST: its difficulty, 1 .. 1000 */
+  cops_d6_code spell_damage; /**< CAST: a damaging spell's damage (aimed hit, backlash), 0D none */
+  int preparation;     /**< CAST: rounds of preparation, 0 .. 100; the cast comes in the last (D6-L14) */
+  int spell_aim;       /**< CAST: the aiming skill at @c target (D6-A50), -1: @c target resists (D6-A51) or none */
+  int spell_reach;     /**< CAST aimed: the spell's reach in metres, 1 .. 10^6 */
+  int spell_beat;      /**< CAST: a total to exceed (Opening, Counterspell), ::COPS_D6_NO_BEAT */
 } cops_d6_declaration;
 
 /** @brief No action, natural defence, bare hands, one attack. The macro passes sizeof. @since 0.16.0 */
@@ -240,6 +248,7 @@ typedef struct cops_d6_fighter {
   int coordinator;      /**< the coordinator of its group, -1 none; itself when it coordinates */
   int coordinated;      /**< 1: its group's Command roll succeeded this round (D6-A23) */
   int tactic;           /**< its ::cops_d6_tactics value */
+  int preparing;        /**< rounds of a spell's preparation done (D6-M22), 0 when none */
 } cops_d6_fighter;
 
 /** @brief Fighter @p id's state. @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (id) @since 0.16.0 */

@@ -122,6 +122,12 @@ static json_t *fight_json(const cops_d6_fight *f)
       bad |= json_object_set_new(o, "driver", json_true());
     if (o && c->holding >= 0)
       bad |= json_object_set_new(o, "holding", json_integer(c->holding));
+    if (o && c->prep_done)
+      bad |= json_object_set_new(o, "preparing",
+                                 json_pack("{s:s,s:i,s:i,s:i,s:i}", "skill",
+                                           cops_d6_trait_name(c->prep_skill), "difficulty",
+                                           c->prep_difficulty, "rounds", c->prep_done, "step",
+                                           c->prep_step, "hp_lost", c->prep_hp));
     bad |= json_array_append_new(fighters, o);
     if (!bad && c->coordinator == i) {
       json_t *members = json_array();
@@ -311,10 +317,46 @@ static int read_vehicle(cops_d6_fight *f, json_t *o, int k)
   return COPS_OK;
 }
 
+/* A spell in preparation (D6-M22): its skill, difficulty, the rounds done and the wounds then. */
+static int read_preparation(cops_d6_fight *f, struct cops__d6_fighter *c, json_t *o,
+                            const char *base)
+{
+  static const char *const keys[] = {"skill", "difficulty", "rounds", "step", "hp_lost", NULL};
+  cops_ctx *ctx = f->ctx;
+  char where[64];
+  snprintf(where, sizeof where, "%s.preparing", base);
+  if (!json_is_object(o))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
+  int rc = cops__json_only_keys(ctx, o, where, keys);
+  if (rc)
+    return rc;
+  for (int k = 0; keys[k]; k++)
+    if (!json_object_get(o, keys[k]))
+      return cops__fail(ctx, COPS_EJSON, "%s.%s: missing", where, keys[k]);
+  const char *name = json_string_value(json_object_get(o, "skill"));
+  int skill;
+  if (!name || cops_d6_trait_parse(name, &skill) != COPS_OK)
+    return cops__fail(ctx, COPS_EINVAL, "%s.skill: a magic skill's name", where);
+  const int attr = skill < COPS_D6_ATTRIBUTE_COUNT ? skill : cops_d6_trait_parent(skill);
+  if (attr < COPS_D6_MAGIC || attr > COPS_D6_METAPHYSICS)
+    return cops__fail(ctx, COPS_EINVAL, "%s.skill %s: no skill of a magic Attribute (§7.1)", where,
+                      name);
+  int difficulty, rounds, step, hp;
+  if ((rc = cops__field_int(ctx, o, where, "difficulty", 1, 1000, &difficulty)) ||
+      (rc = cops__field_int(ctx, o, where, "rounds", 1, 99, &rounds)) ||
+      (rc = cops__field_int(ctx, o, where, "step", 0, 8, &step)) ||
+      (rc = cops__field_int(ctx, o, where, "hp_lost", 0, 999, &hp)))
+    return rc;
+  c->prep_skill = skill, c->prep_difficulty = difficulty, c->prep_done = rounds;
+  c->prep_step = step, c->prep_hp = hp;
+  return COPS_OK;
+}
+
 static int read_fighter(cops_d6_fight *f, json_t *o, int i, const char *base, int nsides)
 {
   static const char *const keys[] = {"sheet", "side", "x", "y", "cover", "surpriser", "out",
-                                     "tactic", "weapon", "vehicle", "driver", "holding", NULL};
+                                     "tactic", "weapon", "vehicle", "driver", "holding",
+                                     "preparing", NULL};
   cops_ctx *ctx = f->ctx;
   char where[48], sub[64];
   snprintf(where, sizeof where, "fighters[%d]", i);
@@ -359,7 +401,8 @@ static int read_fighter(cops_d6_fight *f, json_t *o, int i, const char *base, in
     return rc;
   if (c->driver && c->vehicle < 0)
     return cops__fail(ctx, COPS_ERULE, "%s.driver: aboard no vehicle", where);
-  return COPS_OK;
+  json_t *prep = json_object_get(o, "preparing");
+  return prep ? read_preparation(f, c, prep, where) : COPS_OK;
 }
 
 /* Holds, vehicles and drivers as a whole: each held once, in contact, nobody aboard. */

@@ -17,6 +17,8 @@ struct cops__d6_fighter {
   int vehicle, driver;         /* aboard, -1 none */
   int coordinator;             /* its group's coordinator (itself for one), -1 none */
   int group_target;            /* a coordinator: the group's target */
+  int prep_done, prep_skill, prep_difficulty;   /* a spell in preparation (D6-M22) */
+  int prep_step, prep_hp;      /* its wounds when it last prepared: a wound since interrupts */
   /* this round */
   int init, tie, rank, acted, declared, actions, coordinated, surprise_left;
   int defence, defence_skill, defence_total, parry_weapon, disarm;

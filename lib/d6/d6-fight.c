@@ -10,7 +10,7 @@
 #define FIGHTER_SIZE_0_16 sizeof(cops_d6_fighter)
 
 static const char *const action_names[COPS_D6_DO_COUNT] = {
-  "nothing", "attack", "grab", "escape", "shoot_vehicle", "ram"};
+  "nothing", "attack", "grab", "escape", "shoot_vehicle", "ram", "cast"};
 const char *const cops__d6_tactic_names[COPS_D6_TACTIC_COUNT] = {"attack", "dodge", "grab",
                                                                "defend", "ram"};
 
@@ -58,6 +58,11 @@ int cops_d6_declaration_init_sized(cops_d6_declaration *d, size_t size, int acti
   full.count = 1;
   full.defence = COPS_D6_NATURAL;
   full.defence_skill = COPS_D6_DODGE;
+  full.spell_skill = COPS_D6_ALTERATION;
+  full.spell_difficulty = 10;
+  full.spell_aim = -1;
+  full.spell_reach = 10;
+  full.spell_beat = COPS_D6_NO_BEAT;
   memcpy(d, &full, size);
   d->size = (uint32_t)size;
   return COPS_OK;
@@ -355,7 +360,8 @@ int cops_d6_fight_fighter(const cops_d6_fight *f, int id, cops_d6_fighter *out)
     .defence_skill = c->defence == COPS_D6_NATURAL ? -1 : c->defence_skill,
     .defence_total = c->defence_total, .cover = c->cover, .surpriser = c->surpriser,
     .holding = c->holding, .held_by = c->held_by, .vehicle = c->vehicle, .driver = c->driver,
-    .coordinator = c->coordinator, .coordinated = c->coordinated, .tactic = c->tactic};
+    .coordinator = c->coordinator, .coordinated = c->coordinated, .tactic = c->tactic,
+    .preparing = c->prep_done};
   memcpy(out, &s, s.size);
   return COPS_OK;
 }

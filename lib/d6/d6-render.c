@@ -10,7 +10,8 @@
 static const char *const type_names[] = {"d6.attack", "d6.roll",       "d6.result", "d6.damage",
                                          "d6.state",  "d6.heal",       "d6.vehicle", "d6.initiative",
                                          "d6.round",  "d6.turn",       "d6.hold",   "d6.disarm",
-                                         "d6.coordinate", "d6.end", "d6.spell", "d6.psionic"};
+                                         "d6.coordinate", "d6.end", "d6.spell", "d6.psionic",
+                                         "d6.prepare"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -33,7 +34,7 @@ static const char *const astral_keys[4] = {"leaves_body", "senses", "non_physica
 static const char *const state_keys[COPS_D6_STATE_COUNT] = {
   "knocked_out", "wakes", "stun_ends", "defend_only", "dying", "dies", "limb", "confused"};
 static const char *const action_keys[COPS_D6_DO_COUNT] = {"nothing", "attack", "grab", "escape",
-                                                          "shoot_vehicle", "ram"};
+                                                          "shoot_vehicle", "ram", "cast"};
 static const char *const hold_keys[4] = {"grabbed", "escaped", "held", "released"};
 static const char *const disarm_keys[4] = {"fails", "wins", "takes", "drops"};
 static const char *const band_keys[4] = {"point_blank", "short", "medium", "long"};
@@ -98,6 +99,9 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
   case COPS_D6_EV_PSIONIC:
     e->power = v[0], e->difficulty = v[1], e->total = v[2], e->success = v[3], e->level = v[4];
     e->critical = v[5], e->resisted = v[6], e->astral_band = v[7], e->protection = v[8];
+    break;
+  case COPS_D6_EV_PREPARE:
+    e->prepared = v[0], e->needed = v[1], e->interrupted = v[2];
     break;
   case COPS_D6_EV_HEAL:
     e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
@@ -227,6 +231,9 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
                      "resisted", e.resisted >= 0 ? json_integer(e.resisted) : json_null(),
                      "band", e.astral_band >= 0 ? json_string(astral_keys[e.astral_band]) : json_null(),
                      "protection", e.protection);
+  case COPS_D6_EV_PREPARE:
+    return json_pack("{s:i,s:i,s:b}", "prepared", e.prepared, "needed", e.needed, "interrupted",
+                     e.interrupted);
   case COPS_D6_EV_SPELL:
     return json_pack("{s:i,s:i,s:b,s:i,s:b,s:o}", "difficulty", e.difficulty, "total", e.total,
                      "success", e.success, "level", e.level, "critical", e.critical, "resisted",
@@ -253,6 +260,7 @@ typedef struct words {
   const char *command[2], *wins, *nobody;
   const char *spell[2], *resisted;
   const char *power[COPS_D6_POWER_COUNT], *astral[4], *protection;
+  const char *prepares[2], *interrupted, *at;
 } words;
 
 static const words en = {
@@ -281,7 +289,8 @@ static const words en = {
   "crashes", "is repaired by", "stops",
   {"controlled", "out of control", "crashed", "wrecked"},
   "each passenger takes", "top speed", "acts", "a tie broken by",
-  "The round begins.", {"waits", "attacks", "grabs", "tries to escape from", "shoots at", "rams"},
+  "The round begins.",
+  {"waits", "attacks", "grabs", "tries to escape from", "shoots at", "rams", "casts a spell"},
   {"action", "actions"}, "moves to",
   {"holds", "breaks free from", "is still held by", "lets go of"},
   {"fails to disarm", "wins the weapon of", "takes the weapon of", "knocks away the weapon of"},
@@ -292,6 +301,7 @@ static const words en = {
    "Psychometry"},
   {"leaves the body", "can sense from afar", "can act, not physically", "can act physically"},
   "protection points",
+  {"prepares a spell", "round"}, "loses the spell being prepared after", "at",
 };
 
 static const words fr = {
@@ -319,7 +329,8 @@ static const words fr = {
   "s'écrase", "est réparé par", "s'arrête",
   {"sous contrôle", "hors de contrôle", "écrasé", "détruit"},
   "chaque passager encaisse", "vitesse maximale", "agit au rang", "une égalité départagée par",
-  "Le round commence.", {"attend", "attaque", "attrape", "tente d'échapper à", "tire sur", "percute"},
+  "Le round commence.",
+  {"attend", "attaque", "attrape", "tente d'échapper à", "tire sur", "percute", "lance un sort"},
   {"action", "actions"}, "se déplace en",
   {"tient", "se dégage de", "reste tenu par", "lâche"},
   {"échoue à désarmer", "gagne l'arme de", "prend l'arme de", "fait tomber l'arme de"},
@@ -331,6 +342,7 @@ static const words fr = {
   {"quitte son corps", "peut percevoir à distance", "peut agir, pas physiquement",
    "peut agir physiquement"},
   "points de protection",
+  {"prépare un sort", "round"}, "perd le sort en préparation après", "sur",
 };
 
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
@@ -439,7 +451,8 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
       cops__text_printf(t, " %s (%d, %d),", W->moves_to, e.x, e.y);
     cops__text_printf(t, " %s", W->action[e.action]);
     if (e.action != COPS_D6_DO_NOTHING && c.target)
-      cops__text_printf(t, " %s", c.target);
+      cops__text_printf(t, "%s%s %s", e.action == COPS_D6_DO_CAST ? " " : "",
+                        e.action == COPS_D6_DO_CAST ? W->at : "", c.target);
     if (c.weapon)
       cops__text_printf(t, " (%s)", c.weapon);
     if (e.defence)
@@ -467,6 +480,14 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
     if (e.protection)
       cops__text_printf(t, ", %d %s", e.protection, W->protection);
     cops__text_printf(t, ".");
+    break;
+  case COPS_D6_EV_PREPARE:
+    if (e.interrupted)
+      cops__text_printf(t, "%s %s %d %s.", actor, W->interrupted, e.prepared,
+                        e.prepared > 1 ? W->rounds : W->prepares[1]);
+    else
+      cops__text_printf(t, "%s %s%s %s %d/%d.", actor, W->prepares[0], W->colon, W->prepares[1],
+                        e.prepared, e.needed);
     break;
   case COPS_D6_EV_SPELL:
     cops__text_printf(t, "%s%s %d %s %d", W->spell[e.success != 0], W->colon, e.total, W->vs,

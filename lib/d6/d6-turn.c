@@ -47,6 +47,8 @@ static int actions_of(const struct cops__d6_fighter *c, const cops_d6_declaratio
 static void attack_of(cops_d6_fight *f, int id, int t, const cops_d6_declaration *d,
                       cops_d6_attack *a);
 
+static int preparation_goes_on(const struct cops__d6_fighter *c, const cops_d6_declaration *d);
+
 int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declaration *d)
 {
   cops_ctx *ctx = f->ctx;
@@ -72,7 +74,7 @@ int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declarati
     return cops__fail(ctx, COPS_ERULE, "%s cannot act", ch->name);
   const int a = d->action;
   const int attacking = a == COPS_D6_DO_ATTACK || a == COPS_D6_DO_GRAB ||
-                        a == COPS_D6_DO_SHOOT_VEHICLE;
+                        a == COPS_D6_DO_SHOOT_VEHICLE || a == COPS_D6_DO_CAST;
   if (ch->w.confused && (a != COPS_D6_DO_NOTHING || d->defence != COPS_D6_NATURAL || d->moving))
     return cops__fail(ctx, COPS_ERULE, "%s is confused: no action this round (§7.7)", ch->name);
   if (ch->w.defend_only && a != COPS_D6_DO_NOTHING)
@@ -202,6 +204,41 @@ int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declarati
         metres(x, y, f->veh[t].x, f->veh[t].y) > 1)
       return cops__fail(ctx, COPS_ERULE, "%s is out of reach of a blow", f->veh[t].v.name);
     break;
+  case COPS_D6_DO_CAST: {
+    if ((rc = cops__d6_range(ctx, "spell_skill", d->spell_skill, 0, COPS_D6_TRAIT_COUNT - 1)) ||
+        (rc = cops__d6_range(ctx, "spell_difficulty", d->spell_difficulty, 1, 1000)) ||
+        (rc = cops__d6_range(ctx, "preparation", d->preparation, 0, 100)) ||
+        (rc = cops__d6_range(ctx, "spell_reach", d->spell_reach, 1, 1000000)) ||
+        (rc = cops__d6_range(ctx, "spell_beat", d->spell_beat, -1, 1000)))
+      return rc;
+    if (!cops__d6_code_ok(d->spell_damage))
+      return cops__fail(ctx, COPS_ERANGE, "spell_damage: a code of 0 .. %d dice, 0 .. 2 pips",
+                        COPS_D6_DICE_MAX);
+    const int attr = d->spell_skill < COPS_D6_ATTRIBUTE_COUNT ? d->spell_skill
+                                                             : cops_d6_trait_parent(d->spell_skill);
+    if (attr < COPS_D6_MAGIC || attr > COPS_D6_METAPHYSICS)
+      return cops__fail(ctx, COPS_EINVAL, "spell_skill %s: no skill of a magic Attribute (§7.1)",
+                        cops_d6_trait_name(d->spell_skill));
+    if (ch->trait[attr].dice < 1)
+      return cops__fail(ctx, COPS_ERULE, "%s has %s below 1D: no magic (§7.2)", ch->name,
+                        cops_d6_trait_name(attr));
+    if (d->spell_aim != -1 && d->spell_aim != COPS_D6_MARKSMANSHIP &&
+        d->spell_aim != COPS_D6_MELEE_WEAPONS && d->spell_aim != COPS_D6_THROWING)
+      return cops__fail(ctx, COPS_EINVAL, "spell_aim %d: -1, marksmanship, melee_weapons or "
+                        "throwing (§7.8)", d->spell_aim);
+    if (t != -1) {
+      if ((rc = cops__d6_check_id(f, t)))
+        return rc;
+      if (t == id)
+        return cops__fail(ctx, COPS_ERULE, "%s does not aim its spell at itself", ch->name);
+    } else if (d->spell_aim != -1) {
+      return cops__fail(ctx, COPS_EINVAL, "target: an aimed spell needs one (D6-A50)");
+    }
+    if ((d->cp || d->fp) && (preparation_goes_on(c, d) ? c->prep_done : 0) + 1 < d->preparation)
+      return cops__fail(ctx, COPS_ERULE, "cp, fp: spent on the cast, not on a round of "
+                        "preparation (D6-L14)");
+    break;
+  }
   case COPS_D6_DO_RAM: {
     if (!driving)
       return cops__fail(ctx, COPS_ERULE, "ram: %s drives no vehicle", ch->name);
@@ -505,6 +542,82 @@ static int do_ram(cops_d6_fight *f, int id, const cops_d6_declaration *d)
   return COPS_OK;
 }
 
+/* ---- spells (§7.6, §7.7; D6-M22, D6-L14) --------------------------------------------- */
+
+static int prepare_event(cops_d6_fight *f, int id, int done, int needed, int interrupted)
+{
+  const int v[COPS__PAYLOAD] = {done, needed, interrupted};
+  return cops__d6_fight_event(f, COPS_D6_EV_PREPARE, id, -1, NULL, v);
+}
+
+/* 1 when @p d carries on the spell @p c is preparing, unhurt since its last round of it. */
+static int preparation_goes_on(const struct cops__d6_fighter *c, const cops_d6_declaration *d)
+{
+  const cops_d6_wounds *w = &c->ch->w;
+  return c->prep_done && d->action == COPS_D6_DO_CAST && d->spell_skill == c->prep_skill &&
+         d->spell_difficulty == c->prep_difficulty && w->step <= c->prep_step &&
+         w->hp_lost <= c->prep_hp;
+}
+
+/* A preparation under way stops when the turn does anything else, another spell, or when a
+ * wound came since the last round of it (D6-M22: it starts over). */
+static int interruption(cops_d6_fight *f, int id, const cops_d6_declaration *d)
+{
+  struct cops__d6_fighter *c = &f->c[id];
+  if (!c->prep_done)
+    return COPS_OK;
+  if (preparation_goes_on(c, d))
+    return COPS_OK;
+  const int done = c->prep_done;
+  c->prep_done = 0;
+  return prepare_event(f, id, done, d->action == COPS_D6_DO_CAST ? d->preparation : 0, 1);
+}
+
+static int do_cast(cops_d6_fight *f, int id, const cops_d6_declaration *d)
+{
+  struct cops__d6_fighter *c = &f->c[id];
+  if (c->prep_done + 1 < d->preparation) {   /* a round of preparation: the spell later */
+    c->prep_done++;
+    c->prep_skill = d->spell_skill;
+    c->prep_difficulty = d->spell_difficulty;
+    c->prep_step = c->ch->w.step;
+    c->prep_hp = c->ch->w.hp_lost;
+    return prepare_event(f, id, c->prep_done, d->preparation, 0);
+  }
+  c->prep_done = 0;
+  cops_d6_cast k;
+  cops_d6_cast_init(&k);
+  k.caster = c->ch;
+  k.caster_id = id;
+  k.skill = d->spell_skill;
+  k.difficulty = d->spell_difficulty;
+  k.damage = d->spell_damage;
+  k.actions = c->actions;
+  k.cp = d->cp;
+  k.fp = d->fp;
+  k.beat = d->spell_beat;
+  k.rules = &f->r;
+  const int t = d->target;
+  if (t >= 0 && d->spell_aim >= 0) {           /* D6-A50 */
+    struct cops__d6_fighter *tc = &f->c[t];
+    k.aim_skill = d->spell_aim;
+    k.aim_target = tc->ch;
+    k.aim_target_id = t;
+    k.distance = cops__d6_dist(f, id, t);
+    k.reach_m = d->spell_reach;
+    k.aim_defence = tc->defence;
+    if (tc->defence != COPS_D6_NATURAL) {
+      k.aim_defence_skill = tc->defence_skill;
+      k.aim_defence_total = tc->defence_total;
+    }
+  } else if (t >= 0) {                         /* a being that resists (D6-A51) */
+    k.target = f->c[t].ch;
+    k.target_id = t;
+  }
+  c->surprise_left = 0;
+  return cops_d6_cast_resolve(NULL, f->ctx, &k, cops__d6_log_of(f));
+}
+
 /* A coordinated group's summed damage lands after its last member's turn (D6-A23). */
 static int land_group(cops_d6_fight *f, int id)
 {
@@ -593,6 +706,8 @@ int cops__d6_turn(cops_d6_fight *f, int id)
   }
   if ((rc = roll_defence(f, id, &d)))
     return rc;
+  if ((rc = interruption(f, id, &d)))
+    return rc;
   switch (d.action) {
   case COPS_D6_DO_ATTACK:
     rc = do_attack(f, id, &d);
@@ -608,6 +723,9 @@ int cops__d6_turn(cops_d6_fight *f, int id)
     break;
   case COPS_D6_DO_RAM:
     rc = do_ram(f, id, &d);
+    break;
+  case COPS_D6_DO_CAST:
+    rc = do_cast(f, id, &d);
     break;
   default:
     break;

@@ -1043,6 +1043,25 @@ test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)
   local plain = cops.d6.character(p, "Plain")
   assert(not cops.d6.cast(p, {caster = plain, difficulty = 5, scroll = true,
                               rules = {scroll_use = 2}}).rolled)
+  -- D6-M22, D6-L14: a spell prepared over two rounds, cast in the second
+  local w <close> = scripted({5, 4, 1, 1, 5, 4, 1, 1, 3, 3, 3})
+  local caster, other = cops.d6.character(w, "Mage"), cops.d6.character(w, "B")
+  for _, ch in ipairs{caster, other} do ch:set_trait("perception", "2D") end
+  caster:set_trait("magic", "2D"); caster:set_trait("alteration", "3D")
+  local fight <close> = cops.d6.fight(w)
+  fight:add(caster, 0); fight:add(other, 1, 5, 0)
+  local spell = {action = "cast", spell_skill = "alteration", spell_difficulty = 5, preparation = 2}
+  fight:begin_round()
+  raises("EINVAL", function() fight:declare(0, {action = "cast", spell_skill = "dodge"}) end)
+  fight:declare(0, spell); fight:declare(1, {})
+  assert(fight:step() == 0 and fight:fighter(0).preparing == 1 and fight:step() == 1)
+  fight:begin_round()
+  fight:declare(0, spell); fight:declare(1, {})
+  fight:step(); fight:step()
+  local jsonl = fight:jsonl()
+  assert(jsonl:find('"type":"d6.prepare"', 1, true) and jsonl:find('"prepared":1,"needed":2', 1, true))
+  assert(jsonl:find('"type":"d6.spell"[^\n]*"total":9'))
+  assert(fight:fighter(0).preparing == 0)
 end)
 
 test("d6: codes, a free die's chain, the odds", function()

@@ -130,7 +130,7 @@ class _Event(ctypes.Structure):
         "rank", "tie_die", "damage_total", "resistance_total", "margin", "steps", "hp_lost",
         "wound_level", "unconscious", "massive", "state", "value", "action", "actions",
         "moved", "x", "y", "hold", "members", "winner", "resisted", "power", "astral_band",
-        "protection")]
+        "protection", "prepared", "needed", "interrupted")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p

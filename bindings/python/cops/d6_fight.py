@@ -18,13 +18,15 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
 from .handles import Context, _Handle, _LogView
-from .d6 import Rules, _Rules, _need, _rules, _BOOL_RULES
-from .d6_combat import DEFENCES, LOCATIONS, OPTIONS, TRAITS, Character, _index, _weapon_index
+from .d6 import Code, Rules, _Code, _Rules, _need, _rules, _BOOL_RULES
+from .d6_combat import (DEFENCES, LOCATIONS, OPTIONS, TRAITS, Character, _code_arg, _index,
+                        _weapon_index)
 from .d6_vehicle import IMPACTS, SPEEDS, Vehicle, _Vehicle
 
 lib = n.lib
 
-ACTIONS = ("nothing", "attack", "grab", "escape", "shoot_vehicle", "ram")   #: cops_d6_fight_actions
+#: cops_d6_fight_actions
+ACTIONS = ("nothing", "attack", "grab", "escape", "shoot_vehicle", "ram", "cast")
 TACTICS = ("attack", "dodge", "grab", "defend", "ram")                   #: cops_d6_tactics
 HOLDS = ("grabbed", "escaped", "held", "released")                       #: cops_d6_holds
 DISARMS = ("fails", "wins", "takes", "drops")                            #: cops_d6_disarms
@@ -35,12 +37,15 @@ class _Declaration(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32)] + [(f, ctypes.c_int) for f in (
         "action", "target", "weapon", "option", "location", "count", "impact", "defence",
         "defence_skill", "parry_weapon", "disarm", "release", "speed", "moving", "x", "y", "cp",
-        "fp", "extra_actions")]
+        "fp", "extra_actions", "spell_skill", "spell_difficulty")] + [
+        ("spell_damage", _Code)] + [(f, ctypes.c_int) for f in (
+        "preparation", "spell_aim", "spell_reach", "spell_beat")]
 
 
 _FIGHTER_FIELDS = ("side", "x", "y", "able", "out", "initiative", "rank", "acted", "actions",
                    "defence", "defence_skill", "defence_total", "cover", "surpriser", "holding",
-                   "held_by", "vehicle", "driver", "coordinator", "coordinated", "tactic")
+                   "held_by", "vehicle", "driver", "coordinator", "coordinated", "tactic",
+                   "preparing")
 
 
 class _Fighter(ctypes.Structure):
@@ -116,7 +121,12 @@ class Declaration:
     attacks (or shots with "several_shots"), a ram's impact; its defence for the rest of the
     round ("natural", "active", "total") with its skill (a trait's name), a parry weapon and
     disarm; release of a hold; a driver's speed; a move to move_to=(x, y); Character and
-    Fate Points on the first attack roll; extra_actions the game master counts."""
+    Fate Points on the first attack roll (or the cast); extra_actions the game master counts.
+    "cast" prepares a spell of spell_skill (a magic skill's name) and spell_difficulty for
+    preparation rounds and casts it in the last (D6-M22, D6-L14), with spell_damage (a Code,
+    None: no damage), aimed with spell_aim ("marksmanship", "melee_weapons", "throwing") at
+    target within spell_reach metres (D6-A50), or resisted by target when spell_aim is None
+    (D6-A51); spell_beat is a total it must exceed (Opening, Counterspell)."""
 
     action: str = "nothing"
     target: Optional[int] = None
@@ -135,6 +145,13 @@ class Declaration:
     cp: int = 0
     fp: bool = False
     extra_actions: int = 0
+    spell_skill: str = "alteration"
+    spell_difficulty: int = 10
+    spell_damage: Union[None, str, Code] = None
+    preparation: int = 0
+    spell_aim: Optional[str] = None
+    spell_reach: int = 10
+    spell_beat: Optional[int] = None
 
     def _c(self, ch: Character) -> _Declaration:
         d = _Declaration()
@@ -159,6 +176,14 @@ class Declaration:
         d.cp = n.integer(self.cp, "cp")
         d.fp = int(bool(self.fp))
         d.extra_actions = n.integer(self.extra_actions, "extra_actions")
+        d.spell_skill = _index(TRAITS, self.spell_skill, "trait")
+        d.spell_difficulty = n.integer(self.spell_difficulty, "spell_difficulty")
+        if self.spell_damage is not None:
+            d.spell_damage = _code_arg(self.spell_damage, "spell_damage")
+        d.preparation = n.integer(self.preparation, "preparation")
+        d.spell_aim = -1 if self.spell_aim is None else _index(TRAITS, self.spell_aim, "trait")
+        d.spell_reach = n.integer(self.spell_reach, "spell_reach")
+        d.spell_beat = -1 if self.spell_beat is None else n.integer(self.spell_beat, "spell_beat")
         return d
 
     @classmethod
@@ -170,7 +195,12 @@ class Declaration:
                    TRAITS[d.defence_skill],
                    None if d.parry_weapon < 0 else names[d.parry_weapon], bool(d.disarm),
                    bool(d.release), None if d.speed < 0 else SPEEDS[d.speed],
-                   (d.x, d.y) if d.moving else None, d.cp, bool(d.fp), d.extra_actions)
+                   (d.x, d.y) if d.moving else None, d.cp, bool(d.fp), d.extra_actions,
+                   TRAITS[d.spell_skill], d.spell_difficulty,
+                   Code(d.spell_damage.dice, d.spell_damage.pips)
+                   if d.spell_damage.dice or d.spell_damage.pips else None,
+                   d.preparation, None if d.spell_aim < 0 else TRAITS[d.spell_aim],
+                   d.spell_reach, None if d.spell_beat < 0 else d.spell_beat)
 
 
 @dataclass(frozen=True)
@@ -200,6 +230,7 @@ class Fighter:
     coordinator: Optional[int]
     coordinated: bool
     tactic: str
+    preparing: int   #: rounds of a spell's preparation done (D6-M22), 0 none
 
 
 class Fight(_LogView):

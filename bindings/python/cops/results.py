@@ -205,6 +205,7 @@ class EventType(str, enum.Enum):
     D6_END = "d6.end"
     D6_SPELL = "d6.spell"
     D6_PSIONIC = "d6.psionic"
+    D6_PREPARE = "d6.prepare"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -152,3 +152,50 @@ def test_save_resumes_to_the_same_end():
         assert first + rest.jsonl() == events
         assert rest.name == "Shootout behind the Alvarado Street laundromat"
         assert rest.side_name(1) == "Cruz's crew"
+
+
+def test_spell_prepared_then_cast_and_interrupted():
+    # §7.6 item 5, D6-M22, D6-L14: two rounds' preparation, the cast in the second; another
+    # action between two rounds of preparation makes it start over.
+    with scripted(5, 4, 1, 1, 5, 4, 1, 1, 3, 3, 3, 5, 4, 1, 1, 5, 4, 1, 1) as ctx:
+        attrs = dict(ATTRS, vigueur="2D", magic="2D")
+        mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": attrs,
+                                            "skills": {"alteration": "3D"}, "fate_points": 1})
+        other = person(ctx, "B")
+        fight = d6.Fight(ctx)
+        fight.add(mage, 0)
+        fight.add(other, 1, 5, 0)
+        spell = d6.Declaration("cast", spell_skill="alteration", spell_difficulty=5,
+                               preparation=2)
+        for _ in range(2):
+            fight.begin_round()
+            fight.declare(0, spell)
+            fight.declare(1, d6.Declaration())
+            fight.step()
+            fight.step()
+        prepare = [e for e in fight.events if e["type"] == "d6.prepare"]
+        cast = [e for e in fight.events if e["type"] == "d6.spell"]
+        assert [(e["prepared"], e["needed"], e["interrupted"]) for e in prepare] == [(1, 2, False)]
+        assert cast[0]["total"] == 9 and cast[0]["success"]
+        assert [e["action"] for e in fight.events if e["type"] == "d6.turn"][0] == "cast"
+        fight.begin_round()
+        fight.declare(0, d6.Declaration("cast", spell_skill="alteration", preparation=3))
+        fight.declare(1, d6.Declaration())
+        fight.step()
+        fight.step()
+        assert fight.fighter(0).preparing == 1
+        fight.begin_round()
+        with pytest.raises(cops.RuleError, match="preparation"):   # points go on the cast
+            fight.declare(0, d6.Declaration("cast", spell_skill="alteration", preparation=3,
+                                            fp=True))
+        with pytest.raises(cops.InvalidArgumentError):   # no skill of a magic Attribute
+            fight.declare(0, d6.Declaration("cast", spell_skill="dodge"))
+        assert fight.fighter(0).preparing == 1
+        fight.declare(0, d6.Declaration())
+        fight.declare(1, d6.Declaration())
+        fight.step()
+        assert fight.fighter(0).preparing == 0
+        last = [e for e in fight.events if e["type"] == "d6.prepare"][-1]
+        assert (last["prepared"], last["interrupted"]) == (1, True)
+        assert "loses the spell being prepared after 1 round" in fight.narrate("en")
+        assert "perd le sort en préparation après 1 round" in fight.narrate("fr")
