@@ -13,7 +13,7 @@ import zipfile
 
 NAME = "libcops"     # the distribution (the name "cops" is taken on the package index)
 PACKAGE = "cops"     # what is imported
-VERSION = "0.15.0"
+VERSION = "0.16.0"
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAG = "py3-none-any"
 

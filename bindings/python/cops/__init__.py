@@ -83,5 +83,5 @@ __all__ = [
 
 
 def version() -> str:
-    """The C library's version string ("0.15.0")."""
+    """The C library's version string ("0.16.0")."""
     return _native.c_text(_native.lib.cops_version_string())

@@ -6,7 +6,7 @@ import ctypes.util
 import os
 from typing import Any, Callable, Dict, Iterator, Optional, cast
 
-__version__ = "0.15.0"
+__version__ = "0.16.0"
 _SONAME = "libcops.so.0"
 
 

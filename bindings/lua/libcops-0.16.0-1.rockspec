@@ -1,14 +1,14 @@
 -- LuaRocks: the Lua module of libcops, built against an installed libcops
 -- (meson install; docs/lua.md). In a source tree:
---   luarocks --lua-version 5.4 make bindings/lua/libcops-0.15.0-1.rockspec \
+--   luarocks --lua-version 5.4 make bindings/lua/libcops-0.16.0-1.rockspec \
 --     LIBCOPS_DIR=/usr/local
 rockspec_format = "3.0"
 package = "libcops"
-version = "0.15.0-1"
+version = "0.16.0-1"
 source = {
   -- The release archive that `meson dist` makes; `luarocks make` uses the tree at hand.
-  url = "file://libcops-0.15.0.tar.xz",
-  dir = "libcops-0.15.0",
+  url = "file://libcops-0.16.0.tar.xz",
+  dir = "libcops-0.16.0",
 }
 description = {
   summary = "The rules of the COPS role-playing game, resolved exactly by libcops",
