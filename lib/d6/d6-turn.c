@@ -231,6 +231,13 @@ int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declarati
         return rc;
       if (t == id)
         return cops__fail(ctx, COPS_ERULE, "%s does not aim its spell at itself", ch->name);
+      if (f->c[t].ch->w.level == COPS_D6_KILLED)
+        return cops__fail(ctx, COPS_ERULE, "%s is dead", f->c[t].ch->name);
+      const int dist = metres(x, y, f->c[t].x, f->c[t].y);
+      const int reach = d->spell_aim == COPS_D6_MELEE_WEAPONS ? 1 : d->spell_reach;
+      if (d->spell_aim != -1 && dist > reach)   /* D6-L13 */
+        return cops__fail(ctx, COPS_ERULE, "%s is %d m away: beyond the spell's reach, %d m",
+                          f->c[t].ch->name, dist, reach);
     } else if (d->spell_aim != -1) {
       return cops__fail(ctx, COPS_EINVAL, "target: an aimed spell needs one (D6-A50)");
     }

@@ -190,6 +190,11 @@ def test_spell_prepared_then_cast_and_interrupted():
                                             fp=True))
         with pytest.raises(cops.InvalidArgumentError):   # no skill of a magic Attribute
             fight.declare(0, d6.Declaration("cast", spell_skill="dodge"))
+        with pytest.raises(cops.RuleError, match="reach"):   # 5 m away (D6-L13)
+            fight.declare(0, d6.Declaration("cast", target=1, spell_aim="marksmanship",
+                                            spell_reach=3))
+        with pytest.raises(cops.RuleError, match="reach"):   # an aimed blow needs contact
+            fight.declare(0, d6.Declaration("cast", target=1, spell_aim="melee_weapons"))
         assert fight.fighter(0).preparing == 1
         fight.declare(0, d6.Declaration())
         fight.declare(1, d6.Declaration())
