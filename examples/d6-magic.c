@@ -202,7 +202,7 @@ static int d6_cast(int argc, char **argv)
   const char *at = NULL, *scroll_use = NULL;
   int difficulty = 0, actions = 1, cp = 0, fp = 0, modifier = 0, percent = 100, json = 0;
   int no_ingredients = 0, scroll = 0, artifact = 0, automatic = 0, beat = -1, distance = 0;
-  int reach = 10, rc;
+  int reach = 10, cover = 0, rc;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int r;
@@ -235,7 +235,8 @@ static int d6_cast(int argc, char **argv)
       {"--difficulty", 1, 1000, &difficulty}, {"--actions", 1, 10, &actions},
       {"--cp", 0, 10, &cp}, {"--magic-modifier", -10, 15, &modifier},
       {"--backlash-percent", 0, 100, &percent}, {"--beat", 0, 1000, &beat},
-      {"--distance", 0, 100000, &distance}, {"--reach", 1, 1000000, &reach}};
+      {"--distance", 0, 100000, &distance}, {"--reach", 1, 1000000, &reach},
+      {"--cover", 0, 20, &cover}};
     r = 0;
     for (size_t k = 0; k < sizeof nums / sizeof nums[0] && !r; k++)
       if ((r = option_value(argc, argv, &i, nums[k].opt, &v)) > 0 &&
@@ -329,6 +330,7 @@ static int d6_cast(int argc, char **argv)
     c.aim_target = aimed;
     c.distance = distance;
     c.reach_m = reach;
+    c.aim_cover = cover;
   }
   c.actions = actions;
   c.cp = cp;

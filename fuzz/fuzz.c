@@ -900,6 +900,7 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
       k.reach_m = take(b, 0, 150);
       k.aim_defence = take(b, 0, 3);
       k.aim_defence_skill = take(b, -1, COPS_D6_TRAIT_COUNT);
+      k.aim_cover = take(b, -1, 3);
     }
     r.scroll_use = take(b, -1, 3);
     r.artifact_use = take(b, 0, 1);

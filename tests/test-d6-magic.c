@@ -554,6 +554,16 @@ START_TEST(test_a50_aimed)
   ck_assert_int_eq(o.hit, 1);
   ck_assert_int_eq(o.damage_total, 14);
   ck_assert_int_eq(o.target_level, COPS_D6_SEVERELY);
+  /* behind a die of cover (§5.4.2, D6-A14): cast 2, 2, 1; cover 1D 3: 13 to beat; aim
+   * 4, 3, 3 = 10: a miss */
+  c.aim_cover = 1;
+  SCRIPT_FACES(&s, 2, 2, 1, 3, 4, 3, 3);
+  ck_assert_msg(cops_d6_cast_resolve(&o, ctx, &c, NULL) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(o.defence_value, 13);
+  ck_assert_int_eq(o.hit, 0);
+  c.aim_cover = 21;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_ERANGE);
+  c.aim_cover = 0;
   /* beyond the reach: refused, nothing changed */
   c.distance = 61;
   SCRIPT_FACES(&s, 2, 2, 1);

@@ -184,6 +184,7 @@ static int d6_cast(lua_State *L)
       k.aim_defence_skill = d6_trait_arg(L, lua_gettop(L));
     lua_pop(L, 1);
     k.aim_defence_total = opt_field_int(L, a, "defence_total", k.aim_defence_total);
+    k.aim_cover = opt_field_int(L, a, "cover", 0);
   }
   lua_pop(L, 1);
   k.difficulty = opt_field_int(L, 2, "difficulty", k.difficulty);

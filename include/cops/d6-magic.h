@@ -246,6 +246,7 @@ typedef struct cops_d6_cast {
   int aim_defence;               /**< the aimed-at one's ::cops_d6_defences value */
   int aim_defence_skill;         /**< its ACTIVE or TOTAL defence's skill */
   int aim_defence_total;         /**< its total, or ::COPS_D6_ROLL_DEFENCE */
+  int aim_cover;                 /**< its cover dice (§5.4.2, rolled, D6-A14), 0 .. 20 */
 } cops_d6_cast;
 
 /** @brief Skill Alteration, difficulty 10, one action, no damage, no target, nothing to beat, no aim. The macro passes sizeof. @since 0.16.0 */

@@ -307,6 +307,7 @@ static int aim(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r, cop
   a.defence = c->aim_defence;
   a.defence_skill = c->aim_defence_skill;
   a.defence_total = c->aim_defence_total;
+  a.cover = c->aim_cover;
   a.actions = c->actions;        /* summoned and hurled in one round: one action */
   a.rules = r;
   cops_d6_outcome ao;
@@ -470,7 +471,8 @@ int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6
                         "them");
     if ((rc = cops__d6_range(ctx, "aim_target_id", c.aim_target_id, -1, 1000000)) ||
         (rc = cops__d6_range(ctx, "distance", c.distance, 0, 100000)) ||
-        (rc = cops__d6_range(ctx, "reach_m", c.reach_m, 1, 1000000)))
+        (rc = cops__d6_range(ctx, "reach_m", c.reach_m, 1, 1000000)) ||
+        (rc = cops__d6_range(ctx, "aim_cover", c.aim_cover, 0, 20)))
       return rc;
     if (c.aim_skill == COPS_D6_MELEE_WEAPONS ? c.distance > 1 : c.distance > c.reach_m)
       return cops__fail(ctx, COPS_ERULE, "%d m is beyond the spell's reach, %d m (§5.4.1)",

@@ -613,6 +613,7 @@ static int do_cast(cops_d6_fight *f, int id, const cops_d6_declaration *d)
     k.distance = cops__d6_dist(f, id, t);
     k.reach_m = d->spell_reach;
     k.aim_defence = tc->defence;
+    k.aim_cover = tc->cover;
     if (tc->defence != COPS_D6_NATURAL) {
       k.aim_defence_skill = tc->defence_skill;
       k.aim_defence_total = tc->defence_total;

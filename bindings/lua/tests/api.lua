@@ -1040,6 +1040,13 @@ test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)
                               rules = {magic_modifier = 5},
                               aim = {skill = "marksmanship", target = foe, distance = 10, reach = 60}})
   assert(o2.aimed and o2.hit and o2.damage_total == 14 and o2.target_level == "severely_wounded")
+  local covered <close> = scripted({2, 2, 1, 3, 4, 3, 3})   -- a die of cover: 13 to beat
+  local m3, f3 = cops.d6.character(covered, "Mage"), cops.d6.character(covered, "Foe")
+  m3:set_trait("magic", "2D"); m3:set_trait("alteration", "3D"); m3:set_trait("marksmanship", "3D")
+  local o3 = cops.d6.cast(covered, {caster = m3, difficulty = 5, damage = {dice = 3},
+                                    aim = {skill = "marksmanship", target = f3, distance = 10,
+                                           reach = 60, cover = 1}})
+  assert(o3.aimed and not o3.hit and o3.defence_value == 13)
   local plain = cops.d6.character(p, "Plain")
   assert(not cops.d6.cast(p, {caster = plain, difficulty = 5, scroll = true,
                               rules = {scroll_use = 2}}).rolled)

@@ -76,7 +76,7 @@ class _Cast(ctypes.Structure):
                 ("beat", ctypes.c_int), ("aim_skill", ctypes.c_int),
                 ("aim_target", ctypes.c_void_p)] + [(f, ctypes.c_int) for f in (
                     "aim_target_id", "distance", "reach_m", "aim_defence", "aim_defence_skill",
-                    "aim_defence_total")]
+                    "aim_defence_total", "aim_cover")]
 
 
 _CAST_OUTCOME_FIELDS = ("difficulty", "total", "success", "level", "critical", "resisted",
@@ -309,11 +309,12 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
          artifact: bool = False, beat: Optional[int] = None, aim: Optional[str] = None,
          aim_target: Optional[Character] = None, aim_target_id: int = 1, distance: int = 0,
          reach_m: int = 10, aim_defence: str = "natural", aim_defence_skill: str = "dodge",
-         aim_defence_total: Optional[int] = None, rules: Optional[Rules] = None,
+         aim_defence_total: Optional[int] = None, aim_cover: int = 0,
+         rules: Optional[Rules] = None,
          log: Optional[Any] = None) -> CastOutcome:
     """Cast a spell (cops_d6_cast_resolve, §7.7): all or nothing. aim="marksmanship" (or
-    "melee_weapons", "throwing") aims it at aim_target (D6-A50); beat is a total it must
-    exceed (Opening, Counterspell)."""
+    "melee_weapons", "throwing") aims it at aim_target (D6-A50), behind aim_cover dice of
+    cover (§5.4.2); beat is a total it must exceed (Opening, Counterspell)."""
     _need()
     if not isinstance(caster, Character) or (target is not None and
                                              not isinstance(target, Character)):
@@ -347,6 +348,7 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
         c.aim_defence_skill = _trait(aim_defence_skill)
         c.aim_defence_total = (ROLL_DEFENCE if aim_defence_total is None
                                else n.integer(aim_defence_total, "aim_defence_total"))
+        c.aim_cover = n.integer(aim_cover, "aim_cover")
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError("rules must be a cops.d6.Rules")
     r = rules._c() if rules is not None else None

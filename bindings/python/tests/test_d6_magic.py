@@ -127,6 +127,14 @@ def test_aimed_beaten_scroll():
                     aim_target=foe, distance=10, reach_m=60, rules=d6.Rules(magic_modifier=5))
         assert (o.total, o.aimed, o.hit, o.damage_total) == (10, True, True, 14)
         assert o.target_level == "severely_wounded"
+    with scripted(2, 2, 1, 3, 4, 3, 3) as ctx:   # behind a die of cover (3): 13 to beat
+        mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": ATTRS,
+                                            "skills": {"alteration": "3D",
+                                                       "marksmanship": "3D"}})
+        foe = d6.Character.from_json(ctx, {"system": "d6", "name": "Foe", "attributes": ATTRS})
+        o = d6.cast(ctx, mage, difficulty=5, damage=d6.Code(3), aim="marksmanship",
+                    aim_target=foe, distance=10, reach_m=60, aim_cover=1)
+        assert (o.defence_value, o.hit) == (13, False)
     with scripted(4, 4, 4) as ctx:   # Opening: 12 is not greater than the lock's 12
         mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": ATTRS,
                                             "skills": {"teleportation": "3D"}})
