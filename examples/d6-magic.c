@@ -202,7 +202,7 @@ static int d6_cast(int argc, char **argv)
   const char *at = NULL, *scroll_use = NULL;
   int difficulty = 0, actions = 1, cp = 0, fp = 0, modifier = 0, percent = 100, json = 0;
   int no_ingredients = 0, scroll = 0, artifact = 0, automatic = 0, beat = -1, distance = 0;
-  int reach = 10, cover = 0, rc;
+  int reach = 10, cover = 0, surprise = 0, rc;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int r;
@@ -210,7 +210,8 @@ static int d6_cast(int argc, char **argv)
       return print_help("d6");
     const struct { const char *name; int *set; } switches[] = {
       {"--json", &json}, {"--fp", &fp}, {"--no-ingredients", &no_ingredients},
-      {"--scroll", &scroll}, {"--artifact", &artifact}, {"--artifact-automatic", &automatic}};
+      {"--scroll", &scroll}, {"--artifact", &artifact}, {"--artifact-automatic", &automatic},
+      {"--surprise", &surprise}};
     int sw = 0;
     for (size_t k = 0; k < sizeof switches / sizeof switches[0] && !sw; k++)
       if (!strcmp(a, switches[k].name))
@@ -336,7 +337,8 @@ static int d6_cast(int argc, char **argv)
   c.cp = cp;
   c.fp = fp;
   c.flags = (no_ingredients ? COPS_D6_CAST_NO_INGREDIENTS : 0) |
-            (scroll ? COPS_D6_CAST_SCROLL : 0) | (artifact ? COPS_D6_CAST_ARTIFACT : 0);
+            (scroll ? COPS_D6_CAST_SCROLL : 0) | (artifact ? COPS_D6_CAST_ARTIFACT : 0) |
+            (surprise ? COPS_D6_CAST_SURPRISE : 0);
   if ((rc = dice_status(cops_d6_cast_resolve(NULL, ctx, &c, log), ctx, "d6 cast", "cast", faces,
                         &script)))
     goto done;

@@ -342,7 +342,7 @@ static const char d6_text[] =
   "--aim marksmanship|melee_weapons|throwing --at SHEET [--distance M] [--reach M]\n"
   "[--cover N] aims it (D6-A50; N cover dice, §5.4.2); --beat N, a total to exceed\n"
   "(Opening, Counterspell); --scroll, --artifact (--scroll-use casters|with-roll|no-roll,\n"
-  "--artifact-automatic, D6-A58); --actions N,\n"
+  "--artifact-automatic, D6-A58); --surprise (+1D, §5.15); --actions N,\n"
   "--cp N, --fp, --magic-modifier N (the setting's, D6-A57), --no-ingredients; --seed,\n"
   "--dice, --json, --lang.\n"
   "psionic uses a psionic power of SHEET's character (§7.13): --power astral|empathy|\n"

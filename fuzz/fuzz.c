@@ -890,7 +890,7 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
     k.actions = take(b, 0, 11);
     k.cp = take(b, 0, 4);
     k.fp = take(b, 0, 2);
-    k.flags = (unsigned)take(b, 0, 8);
+    k.flags = (unsigned)take(b, 0, 16);
     k.rules = &r;
     k.beat = take(b, -2, 30);
     if (take(b, 0, 1)) {

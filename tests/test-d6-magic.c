@@ -219,6 +219,15 @@ START_TEST(test_s7_7_cast)
   ck_assert_int_eq(o.success, 0);
   ck_assert_int_eq(o.critical, 0);
   c.rules = NULL;
+  /* a surpriser's first action: +1D (§5.15, D6-L14): 5 dice, 4, 4, 4, 1, 3 = 16 */
+  c.flags = COPS_D6_CAST_SURPRISE;
+  SCRIPT_FACES(&s, 4, 4, 4, 1, 3);
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_OK);
+  ck_assert_int_eq(o.total, 16);
+  ck_assert_int_eq(s.next, 5);
+  c.flags = 0x10;
+  ck_assert_int_eq(cops_d6_cast_resolve(&o, ctx, &c, NULL), COPS_EINVAL);
+  c.flags = 0;
   /* Conjuration absent: Magic 2D against 15 + 5 (D6-A48) */
   c.skill = COPS_D6_CONJURATION;
   SCRIPT_FACES(&s, 5, 5);

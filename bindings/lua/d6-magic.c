@@ -140,7 +140,7 @@ static int d6_spell(lua_State *L)
 }
 
 /* cops.d6.cast(ctx, {caster, skill, difficulty, damage, target, caster_id, target_id,
- * actions, cp, fp, ingredients, scroll, artifact, beat, aim = {skill, target, id, distance,
+ * actions, cp, fp, ingredients, scroll, artifact, surprise, beat, aim = {skill, target, id, distance,
  * reach, defence, defence_skill, defence_total}, rules, log}) -> the outcome's table */
 static int d6_cast(lua_State *L)
 {
@@ -161,9 +161,10 @@ static int d6_cast(lua_State *L)
     k.damage = d6_code_at(L, c, lua_gettop(L));
   lua_pop(L, 1);
   k.beat = opt_field_int(L, 2, "beat", k.beat);
-  static const char *const cast_flags[] = {"scroll", "artifact"};
-  static const unsigned cast_bits[] = {COPS_D6_CAST_SCROLL, COPS_D6_CAST_ARTIFACT};
-  for (int f = 0; f < 2; f++) {
+  static const char *const cast_flags[] = {"scroll", "artifact", "surprise"};
+  static const unsigned cast_bits[] = {COPS_D6_CAST_SCROLL, COPS_D6_CAST_ARTIFACT,
+                                       COPS_D6_CAST_SURPRISE};
+  for (int f = 0; f < 3; f++) {
     if (lua_getfield(L, 2, cast_flags[f]) != LUA_TNIL && lua_toboolean(L, -1))
       k.flags |= cast_bits[f];
     lua_pop(L, 1);

@@ -215,6 +215,8 @@ COPS_API int cops_d6_spell_find(const char *name, cops_d6_spell *out);
 #define COPS_D6_CAST_SCROLL 0x2u
 /** Cast flag: an artifact's power (§7.4, D6-A58): `rules.artifact_use` says whether it needs the cast's conditions. */
 #define COPS_D6_CAST_ARTIFACT 0x4u
+/** Cast flag: the caster surprises (§5.15): +1D on its first action, the cast and its aiming roll (D6-L14). */
+#define COPS_D6_CAST_SURPRISE 0x8u
 
 /** ::cops_d6_cast's @c beat: no total to beat. */
 #define COPS_D6_NO_BEAT (-1)
@@ -235,7 +237,7 @@ typedef struct cops_d6_cast {
   int actions;                   /**< the caster's actions this round, 1 .. 10 (D6-A5) */
   int cp;                        /**< Character Points spent on the roll */
   int fp;                        /**< 1: a Fate Point */
-  unsigned flags;                /**< ::COPS_D6_CAST_NO_INGREDIENTS, ::COPS_D6_CAST_SCROLL, ::COPS_D6_CAST_ARTIFACT */
+  unsigned flags;                /**< ::COPS_D6_CAST_NO_INGREDIENTS, ::COPS_D6_CAST_SCROLL, ::COPS_D6_CAST_ARTIFACT, ::COPS_D6_CAST_SURPRISE */
   const cops_d6_rules *rules;    /**< NULL: the defaults */
   int beat;                      /**< a total the spell must be strictly greater than: a lock's difficulty (Opening), an opposing spell's total (Counterspell) (§7.12, D6-A10); ::COPS_D6_NO_BEAT */
   int aim_skill;                 /**< a ranged spell's aiming roll (§7.8, D6-A50): ::COPS_D6_MARKSMANSHIP, ::COPS_D6_MELEE_WEAPONS, ::COPS_D6_THROWING; -1 none (a Teleportation carries its effect) */

@@ -309,6 +309,7 @@ static int aim(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r, cop
   a.defence_total = c->aim_defence_total;
   a.cover = c->aim_cover;
   a.actions = c->actions;        /* summoned and hurled in one round: one action */
+  a.flags = c->flags & COPS_D6_CAST_SURPRISE ? COPS_D6_SURPRISE : 0;
   a.rules = r;
   cops_d6_outcome ao;
   memset(&ao, 0, sizeof ao);
@@ -348,6 +349,7 @@ static int cast_run(cops_ctx *ctx, const cops_d6_cast *c, const cops_d6_rules *r
   cops__d6_penalty(me, trait, &p.dice_mod, &p.points);
   p.points += r->magic_modifier;                          /* D6-A57 */
   p.actions = c->actions;
+  p.dice_mod += (c->flags & COPS_D6_CAST_SURPRISE) != 0;    /* §5.15, D6-L14 */
   p.cp = c->cp;
   p.fp = c->fp;
   me->cp -= c->cp;
@@ -453,7 +455,8 @@ int cops_d6_cast_resolve(cops_d6_cast_outcome *out, cops_ctx *ctx, const cops_d6
   if (!cops__d6_code_ok(c.damage))
     return cops__fail(ctx, COPS_ERANGE, "damage: a code of 0 .. %d dice, 0 .. 2 pips",
                       COPS_D6_DICE_MAX);
-  if (c.flags & ~(COPS_D6_CAST_NO_INGREDIENTS | COPS_D6_CAST_SCROLL | COPS_D6_CAST_ARTIFACT))
+  if (c.flags & ~(COPS_D6_CAST_NO_INGREDIENTS | COPS_D6_CAST_SCROLL | COPS_D6_CAST_ARTIFACT |
+                  COPS_D6_CAST_SURPRISE))
     return cops__fail(ctx, COPS_EINVAL, "flags: unknown bits 0x%x", c.flags);
   if ((c.flags & COPS_D6_CAST_SCROLL) && (c.flags & COPS_D6_CAST_ARTIFACT))
     return cops__fail(ctx, COPS_EINVAL, "flags: a scroll or an artifact, not both");

@@ -584,6 +584,7 @@ static int do_cast(cops_d6_fight *f, int id, const cops_d6_declaration *d)
 {
   struct cops__d6_fighter *c = &f->c[id];
   if (c->prep_done + 1 < d->preparation) {   /* a round of preparation: the spell later */
+    c->surprise_left = 0;                    /* surprise's first action (§5.15) */
     c->prep_done++;
     c->prep_skill = d->spell_skill;
     c->prep_difficulty = d->spell_difficulty;
@@ -604,6 +605,7 @@ static int do_cast(cops_d6_fight *f, int id, const cops_d6_declaration *d)
   k.fp = d->fp;
   k.beat = d->spell_beat;
   k.rules = &f->r;
+  k.flags = c->surprise_left ? COPS_D6_CAST_SURPRISE : 0;
   const int t = d->target;
   if (t >= 0 && d->spell_aim >= 0) {           /* D6-A50 */
     struct cops__d6_fighter *tc = &f->c[t];

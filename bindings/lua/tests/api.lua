@@ -1047,6 +1047,10 @@ test("d6: magic, the spell builder, the samples, a cast (§7, D6-A42 ... D6-A59)
                                     aim = {skill = "marksmanship", target = f3, distance = 10,
                                            reach = 60, cover = 1}})
   assert(o3.aimed and not o3.hit and o3.defence_value == 13)
+  local early <close> = scripted({2, 2, 2, 2})   -- §5.15: a surpriser's +1D
+  local m4 = cops.d6.character(early, "Mage")
+  m4:set_trait("magic", "2D"); m4:set_trait("alteration", "3D")
+  assert(cops.d6.cast(early, {caster = m4, difficulty = 5, surprise = true}).total == 8)
   local plain = cops.d6.character(p, "Plain")
   assert(not cops.d6.cast(p, {caster = plain, difficulty = 5, scroll = true,
                               rules = {scroll_use = 2}}).rolled)

@@ -306,7 +306,8 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
          damage: Optional[Code] = None, target: Optional[Character] = None,
          caster_id: int = 0, target_id: int = 1, actions: int = 1, cp: int = 0,
          fp: bool = False, ingredients: bool = True, scroll: bool = False,
-         artifact: bool = False, beat: Optional[int] = None, aim: Optional[str] = None,
+         artifact: bool = False, surprise: bool = False, beat: Optional[int] = None,
+         aim: Optional[str] = None,
          aim_target: Optional[Character] = None, aim_target_id: int = 1, distance: int = 0,
          reach_m: int = 10, aim_defence: str = "natural", aim_defence_skill: str = "dodge",
          aim_defence_total: Optional[int] = None, aim_cover: int = 0,
@@ -314,7 +315,8 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
          log: Optional[Any] = None) -> CastOutcome:
     """Cast a spell (cops_d6_cast_resolve, §7.7): all or nothing. aim="marksmanship" (or
     "melee_weapons", "throwing") aims it at aim_target (D6-A50), behind aim_cover dice of
-    cover (§5.4.2); beat is a total it must exceed (Opening, Counterspell)."""
+    cover (§5.4.2); surprise: the caster surprises, +1D on the cast and its aiming roll
+    (§5.15); beat is a total it must exceed (Opening, Counterspell)."""
     _need()
     if not isinstance(caster, Character) or (target is not None and
                                              not isinstance(target, Character)):
@@ -334,7 +336,8 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
     c.actions = n.integer(actions, "actions")
     c.cp = n.integer(cp, "cp")
     c.fp = int(bool(fp))
-    c.flags = (0 if ingredients else 0x1) | (0x2 if scroll else 0) | (0x4 if artifact else 0)
+    c.flags = ((0 if ingredients else 0x1) | (0x2 if scroll else 0) | (0x4 if artifact else 0) |
+               (0x8 if surprise else 0))
     c.beat = -1 if beat is None else n.integer(beat, "beat")
     if aim is not None:
         if not isinstance(aim_target, Character):

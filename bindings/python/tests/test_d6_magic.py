@@ -145,3 +145,11 @@ def test_aimed_beaten_scroll():
         assert o.success and not o.rolled
         with pytest.raises(cops.RuleError, match="below 1D"):
             d6.cast(ctx, plain, difficulty=5, scroll=True)
+
+
+def test_surprise_adds_a_die():
+    # §5.15, D6-L14: a surpriser's first action is +1D: Alteration 3D rolls 4 dice.
+    with scripted(2, 2, 2, 2) as ctx:
+        mage = d6.Character.from_json(ctx, {"system": "d6", "name": "Mage", "attributes": ATTRS,
+                                            "skills": {"alteration": "3D"}})
+        assert d6.cast(ctx, mage, difficulty=5, surprise=True).total == 8
