@@ -1,4 +1,5 @@
 /* What the fight files of the optional modules share (lib/fight-file.h). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,4 +101,34 @@ void cops__fight_head_finish(cops_ctx *ctx, const cops__fight_head *h, cops_log 
   else if (!h->has_random && *h->seeded)
     cops_ctx_seed(ctx, *h->seed);
   cops__log_continue(log, h->next_event, round);
+}
+
+int cops__fight_head_write(cops_ctx *ctx, json_t *root, const cops__fight_head_out *h,
+                           json_t *rules, const cops_log *log)
+{
+  int bad = json_object_set_new(root, "system", json_string(h->system));
+  bad |= json_object_set_new(root, "schema", json_integer(h->schema));
+  if (h->name[0])
+    bad |= json_object_set_new(root, "name", json_string(h->name));
+  if (rules && json_object_size(rules))
+    bad |= json_object_set_new(root, "rules", rules);
+  else if (rules)
+    json_decref(rules);
+  else
+    bad = 1;
+  bad |= json_object_set_new(root, "max_rounds", json_integer(h->max_rounds));
+  if (!h->logging)
+    bad |= json_object_set_new(root, "logging", json_false());
+  if (h->seeded) {
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, h->seed);
+    bad |= json_object_set_new(root, "seed", json_string(seed));
+  }
+  bad |= json_object_set_new(root, "round", json_integer(h->round));
+  if (h->over)
+    bad |= json_object_set_new(root, "winner", h->winner >= 0 ? json_integer(h->winner)
+                                                             : json_null());
+  bad |= json_object_set_new(root, "next_event", json_integer(log->seq_base + log->count));
+  bad |= json_object_set_new(root, "random", cops__random_json(ctx));
+  return bad;
 }

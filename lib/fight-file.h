@@ -33,6 +33,18 @@ int cops__fight_head_read(cops_ctx *ctx, json_t *root, cops__fight_head *h);
 /* The file's winner, when present: the fight is over, its winner a side or none. */
 int cops__fight_winner_read(cops_ctx *ctx, json_t *root, int nsides, int none, int *over,
                             int *winner);
+/* What a save writes of the fight as a whole, before the module's own parts. */
+typedef struct cops__fight_head_out {
+  const char *system, *name;    /* name "" for none */
+  int schema, max_rounds, logging, seeded, round, over, winner;   /* winner -1: none */
+  uint64_t seed;
+} cops__fight_head_out;
+
+/* The head of a save into root, in the files' order: system, schema, name, rules (taken;
+ * left out when empty), max_rounds, logging (when off), seed (when seeded), round, winner
+ * (when over), next_event, random. Nonzero when short of memory. */
+int cops__fight_head_write(cops_ctx *ctx, json_t *root, const cops__fight_head_out *h,
+                           json_t *rules, const cops_log *log);
 /* All read: the context's stream where the save left it (or seeded with the scenario's
  * seed), the log going on from the next event. */
 void cops__fight_head_finish(cops_ctx *ctx, const cops__fight_head *h, cops_log *log, int round);

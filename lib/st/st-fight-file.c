@@ -2,7 +2,6 @@
  * schemas/st-fight.schema.json): a scenario is a fight at round 0, a save the same fight
  * between rounds with its state. Read with every field checked, the message naming it;
  * nothing changes on a refusal. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,31 +103,11 @@ static json_t *fight_json(const cops_st_fight *f)
                                                         g->g.weapon));
     bad |= json_array_append_new(grapples, o);
   }
-  bad |= json_object_set_new(root, "system", json_string("st"));
-  bad |= json_object_set_new(root, "schema", json_integer(FIGHT_SCHEMA));
-  if (f->name[0])
-    bad |= json_object_set_new(root, "name", json_string(f->name));
-  json_t *rules = rules_json(&f->r);
-  if (rules && json_object_size(rules))
-    bad |= json_object_set_new(root, "rules", rules);
-  else if (rules)
-    json_decref(rules);
-  else
-    bad = 1;
-  bad |= json_object_set_new(root, "max_rounds", json_integer(f->max_rounds));
-  if (!f->logging)
-    bad |= json_object_set_new(root, "logging", json_false());
-  if (f->seeded) {
-    char seed[24];
-    snprintf(seed, sizeof seed, "%" PRIu64, f->seed);
-    bad |= json_object_set_new(root, "seed", json_string(seed));
-  }
-  bad |= json_object_set_new(root, "round", json_integer(f->round));
-  if (f->over)
-    bad |= json_object_set_new(root, "winner", f->winner >= 0 ? json_integer(f->winner)
-                                                             : json_null());
-  bad |= json_object_set_new(root, "next_event", json_integer(f->log->seq_base + f->log->count));
-  bad |= json_object_set_new(root, "random", cops__random_json(f->ctx));
+  const cops__fight_head_out head = {
+    .system = "st", .name = f->name, .schema = FIGHT_SCHEMA, .max_rounds = f->max_rounds,
+    .logging = f->logging, .seeded = f->seeded, .round = f->round, .over = f->over,
+    .winner = f->winner, .seed = f->seed};
+  bad |= !bad && cops__fight_head_write(f->ctx, root, &head, rules_json(&f->r), f->log);
   bad |= json_object_set_new(root, "sides", sides);
   bad |= json_object_set_new(root, "fighters", fighters);
   if (json_array_size(grapples))
