@@ -34,6 +34,21 @@ static int check_level(cops_character *ch, int level, int except)
   return COPS_OK;
 }
 
+/* What keeps a relation of each kind going (C9): informants "une somme mensuelle ... ou des
+ * informations intéressantes ou des petits services", the sum first and the default; allies
+ * "petits services de temps à autre, renvois d'ascenseur", the favours (RULING C9-L1 of
+ * docs/rulings.md). */
+static int default_upkeep(int kind)
+{
+  return kind == COPS_ALLY ? COPS_UPKEEP_FAVOURS : COPS_UPKEEP_MONEY;
+}
+
+static int upkeep_fits(int kind, int upkeep)
+{
+  return kind == COPS_ALLY ? upkeep == COPS_UPKEEP_FAVOURS
+                           : upkeep >= COPS_UPKEEP_MONEY && upkeep <= COPS_UPKEEP_SERVICES;
+}
+
 int cops_character_find_relation(const cops_character *ch, const char *name)
 {
   if (!ch || !name)
@@ -75,7 +90,7 @@ int cops_character_add_relation(cops_character *ch, const char *name, int kind, 
   snprintf(r->name, sizeof r->name, "%s", name);
   r->kind = kind;
   r->level = level;
-  r->upkeep = COPS_UPKEEP_NONE;
+  r->upkeep = default_upkeep(kind);   /* none said: the kind's (C9) */
   r->pushed = -1;
   if (index)
     *index = ch->nrel;
@@ -132,6 +147,14 @@ int cops_character_set_relation_upkeep(cops_character *ch, int i, int upkeep)
   COPS__ENTER(ch->ctx);
   if (upkeep < COPS_UPKEEP_NONE || upkeep > COPS_UPKEEP_FAVOURS)
     return FAIL(ch, COPS_EINVAL, "upkeep %d: a cops_upkeep", upkeep);
+  const int kind = ch->rel[i].kind;
+  if (upkeep == COPS_UPKEEP_NONE)
+    upkeep = default_upkeep(kind);
+  if (!upkeep_fits(kind, upkeep))
+    return FAIL(ch, COPS_ERULE, kind == COPS_ALLY
+                ? "%s is an ally, kept by occasional favours, not by %s (C9)"
+                : "%s is an informant, kept by money, information or small services, not by "
+                  "%s (C9)", ch->rel[i].name, cops_upkeep_name(upkeep, COPS_LANG_EN));
   ch->rel[i].upkeep = upkeep;
   return COPS_OK;
 }

@@ -60,7 +60,9 @@ static int load_relations(cops_character *ch, cops_ctx *ctx, json_t *list)
       if (u < 0)
         return cops__fail(ctx, COPS_EJSON, "%s.upkeep: expected none, money, information, "
                           "services or favours", where);
-      cops_character_set_relation_upkeep(ch, index, u);
+      snprintf(field, sizeof field, "%s.upkeep", where);
+      if ((rc = cops_character_set_relation_upkeep(ch, index, u)))   /* C9: the kind's */
+        return cops__prefix_error(ctx, rc, field);
     }
     json_t *ds = json_object_get(v, "domains");
     if (ds && (!json_is_array(ds) || json_array_size(ds) > COPS_DOMAINS_MAX))

@@ -680,6 +680,8 @@ INVALID = [
     ("sheet", "sheets/mike.json", "schema", 4),
     ("sheet", "sheets/mike.json", "time", -1),
     ("sheet", "sheets/mike.json", "characteristics", DELETE),
+    ("sheet", "sheets/mike.json", "relations[1].upkeep", "money"),     # an ally's (C9)
+    ("sheet", "sheets/mike.json", "relations[0].upkeep", "favours"),   # an informant's
     ("weapon", "weapons/vulcan-051.json", "pu", 21),
     ("weapon", "weapons/vulcan-051.json", "pr", -6),
     ("weapon", "weapons/vulcan-051.json", "vc", 11),

@@ -2,6 +2,7 @@
  * cap of two level-4 relations, knowledge domains -3..+1, the level of information in a
  * domain, one push at a time, the upkeep, and the sheet that keeps them. */
 #include <stdio.h>
+#include <string.h>
 
 #include "testutil.h"
 
@@ -74,7 +75,7 @@ START_TEST(test_c9_kinds_and_levels)
   ck_assert_str_eq(r.name, "Tito Vargas");
   ck_assert_int_eq(r.kind, COPS_INFORMANT);
   ck_assert_int_eq(r.level, 2);
-  ck_assert_int_eq(r.upkeep, COPS_UPKEEP_NONE);
+  ck_assert_int_eq(r.upkeep, COPS_UPKEEP_MONEY);   /* an informant's default (C9) */
   ck_assert_int_eq(r.domains, 0);
   ck_assert_int_eq(r.pushed, -1);
   ck_assert_int_eq(cops_character_set_relation_upkeep(cop, t, COPS_UPKEEP_MONEY), COPS_OK);
@@ -89,6 +90,69 @@ START_TEST(test_c9_kinds_and_levels)
   ck_assert_int_eq(cops_character_find_relation(cop, "Tito vargas"), t);
   ck_assert_int_eq(cops_character_find_relation(cop, "Lena"), COPS_ENOTFOUND);
   ck_assert_int_eq(cops_character_relation_count(cop), 1);
+}
+END_TEST
+
+/* C9: "Informateurs : une somme mensuelle ... ou des informations intéressantes ou des petits
+ * services. Alliés : petits services de temps à autre, renvois d'ascenseur." Each kind has its
+ * upkeeps and its default (RULING C9-L1); another is refused and changes nothing. */
+START_TEST(test_c9_upkeep_by_kind)
+{
+  const int tito = add("Tito", COPS_INFORMANT, 2), lena = add("Lena", COPS_ALLY, 3);
+  ck_assert_int_eq(get(tito).upkeep, COPS_UPKEEP_MONEY);
+  ck_assert_int_eq(get(lena).upkeep, COPS_UPKEEP_FAVOURS);
+  static const int informant[] = {COPS_UPKEEP_MONEY, COPS_UPKEEP_INFORMATION,
+                                  COPS_UPKEEP_SERVICES};
+  for (int k = 0; k < 3; k++) {
+    ck_assert_int_eq(cops_character_set_relation_upkeep(cop, tito, informant[k]), COPS_OK);
+    ck_assert_int_eq(get(tito).upkeep, informant[k]);
+    ck_assert_int_eq(cops_character_set_relation_upkeep(cop, lena, informant[k]), COPS_ERULE);
+    ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "Lena is an ally, kept by occasional "
+                                                       "favours"));
+    ck_assert_int_eq(get(lena).upkeep, COPS_UPKEEP_FAVOURS);
+  }
+  ck_assert_int_eq(cops_character_set_relation_upkeep(cop, tito, COPS_UPKEEP_FAVOURS),
+                   COPS_ERULE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "Tito is an informant, kept by money, "
+                                                     "information or small services, not by "
+                                                     "favours (C9)"));
+  ck_assert_int_eq(get(tito).upkeep, COPS_UPKEEP_SERVICES);
+  ck_assert_int_eq(cops_character_set_relation_upkeep(cop, tito, COPS_UPKEEP_NONE), COPS_OK);
+  ck_assert_int_eq(get(tito).upkeep, COPS_UPKEEP_MONEY);   /* none said: the default */
+  ck_assert_int_eq(cops_character_set_relation_upkeep(cop, lena, COPS_UPKEEP_NONE), COPS_OK);
+  ck_assert_int_eq(get(lena).upkeep, COPS_UPKEEP_FAVOURS);
+  ck_assert_int_eq(cops_character_set_relation_upkeep(cop, lena, -1), COPS_EINVAL);
+  /* A sheet: no upkeep or "none" reads as the default; another kind's is refused. */
+#define SHEET_HEAD "{\"name\":\"A\",\"characteristics\":{\"Carrure\":3,\"Charme\":2," \
+  "\"Coordination\":3,\"Éducation\":2,\"Perception\":3,\"Réflexes\":3,\"Sang-froid\":4},"
+  static const char *const sheets[] = {
+    SHEET_HEAD "\"relations\":[{\"name\":\"L\",\"kind\":\"ally\",\"level\":1}]}",
+    SHEET_HEAD "\"relations\":[{\"name\":\"T\",\"kind\":\"informant\","
+    "\"level\":1,\"upkeep\":\"none\"}]}",
+    SHEET_HEAD "\"relations\":[{\"name\":\"L\",\"kind\":\"ally\",\"level\":1,"
+    "\"upkeep\":\"money\"}]}"};
+  static const int want[] = {COPS_UPKEEP_FAVOURS, COPS_UPKEEP_MONEY, -1};
+  for (int k = 0; k < 3; k++) {
+    cops_character *ch = NULL;
+    const int rc = cops_character_from_json(&ch, ctx, sheets[k]);
+    if (want[k] < 0) {
+      ck_assert_int_eq(rc, COPS_ERULE);
+      ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "relations[0].upkeep: L is an ally"));
+      ck_assert_ptr_null(ch);
+      continue;
+    }
+    ck_assert_msg(rc == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+    cops_relation r;
+    r.size = sizeof r;
+    ck_assert_int_eq(cops_character_relation(ch, 0, &r), COPS_OK);
+    ck_assert_int_eq(r.upkeep, want[k]);
+    char *json;
+    ck_assert_int_eq(cops_character_to_json(ch, &json), COPS_OK);
+    ck_assert_ptr_nonnull(strstr(json, want[k] == COPS_UPKEEP_MONEY ? "\"upkeep\": \"money\""
+                                                                    : "\"upkeep\": \"favours\""));
+    cops_free(json);
+    cops_character_free(ch);
+  }
 }
 END_TEST
 
@@ -218,6 +282,7 @@ static Suite *relations_suite(void)
   TCase *tc = tcase_create("core");
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_c9_kinds_and_levels);
+  tcase_add_test(tc, test_c9_upkeep_by_kind);
   tcase_add_test(tc, test_c9_at_most_two_level_4);
   tcase_add_test(tc, test_c9_domains_information_and_push);
   tcase_add_test(tc, test_c9_the_sheet_keeps_them);

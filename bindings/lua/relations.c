@@ -83,7 +83,11 @@ static int ch_add_relation(lua_State *L)
   const int upkeep = lua_isnoneornil(L, 5) ? COPS_UPKEEP_NONE : upkeep_arg(L, 5);
   int i;
   check(L, e->owner, cops_character_add_relation(e->p, name, kind, level, &i));
-  cops_character_set_relation_upkeep(e->p, i, upkeep);   /* checked above: cannot fail */
+  const int rc = cops_character_set_relation_upkeep(e->p, i, upkeep);   /* C9: the kind's */
+  if (rc) {
+    cops_character_remove_relation(e->p, i);   /* all or nothing; the message stays */
+    return check(L, e->owner, rc);
+  }
   lua_pushinteger(L, i);
   return 1;
 }

@@ -28,9 +28,15 @@ typedef enum cops_relation_kind {
   COPS_INFORMANT = 1  /**< informateur: trades information for money, information or favours */
 } cops_relation_kind;
 
-/** What keeps a relation going (C9). */
+/**
+ * What keeps a relation going (C9): an informant takes a monthly sum (its
+ * default), information or small services; an ally occasional favours (its
+ * default and its only upkeep). Since 0.17.0 a relation always has one of
+ * its kind's: ::COPS_UPKEEP_NONE given to cops_character_set_relation_upkeep()
+ * sets the kind's default, and cops_character_relation() never reports it.
+ */
 typedef enum cops_upkeep {
-  COPS_UPKEEP_NONE = 0,        /**< not said */
+  COPS_UPKEEP_NONE = 0,        /**< not said: the kind's default */
   COPS_UPKEEP_MONEY = 1,       /**< a monthly sum (informants) */
   COPS_UPKEEP_INFORMATION = 2, /**< information in return (informants) */
   COPS_UPKEEP_SERVICES = 3,    /**< small services (informants) */
@@ -58,7 +64,9 @@ typedef struct cops_relation {
 
 /**
  * @brief Add a relation (C9): a contact's name (unique on the sheet, folded as
- * names are), its kind, its level 1..4 (at most ::COPS_LEVEL4_MAX at level 4).
+ * names are), its kind, its level 1..4 (at most ::COPS_LEVEL4_MAX at level 4),
+ * with its kind's default upkeep (an informant a monthly sum, an ally
+ * favours: ::cops_upkeep).
  * @param ch the cop
  * @param name the contact's name (UTF-8, at most ::COPS_NAME_MAX bytes)
  * @param kind a ::cops_relation_kind
@@ -86,7 +94,15 @@ COPS_API int cops_character_remove_relation(cops_character *ch, int i);
  * @since 0.11.0
  */
 COPS_API int cops_character_set_relation_level(cops_character *ch, int i, int level);
-/** @brief A relation's upkeep, a ::cops_upkeep. @since 0.11.0 */
+/**
+ * @brief A relation's upkeep, a ::cops_upkeep of its kind (C9): money,
+ * information or services for an informant, favours for an ally;
+ * ::COPS_UPKEEP_NONE sets the kind's default (money, favours).
+ * @return ::COPS_OK; ::COPS_EINVAL (no such relation or upkeep);
+ *         ::COPS_ERULE (an upkeep the kind does not take: nothing changes)
+ * @rule C9
+ * @since 0.11.0 (the kind's check and defaults since 0.17.0)
+ */
 COPS_API int cops_character_set_relation_upkeep(cops_character *ch, int i, int upkeep);
 
 /**

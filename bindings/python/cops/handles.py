@@ -752,8 +752,9 @@ class Character(_Entity):
 
     def add_relation(self, name: str, kind: str, level: int, upkeep: Optional[str] = None) -> int:
         """A relation (C9): "ally" or "informant" (or their French names), level 1..4, at
-        most two at level 4 (RuleError); upkeep "money", "information", "services",
-        "favours" or None. Returns its index."""
+        most two at level 4 (RuleError); upkeep one of its kind's ("money", "information"
+        or "services" for an informant, "favours" for an ally: another is a RuleError and
+        adds nothing), or None for the kind's default (money, favours). Returns its index."""
         k = n.parsed(lib.cops_relation_kind_parse, kind, "kind")
         i = ctypes.c_int()
         self._check(lib.cops_character_add_relation(self._h, n.text(name, "name"), k,
@@ -807,7 +808,9 @@ class Character(_Entity):
             self._h, self._relation_index(relation), n.integer(level, "level")))
 
     def set_relation_upkeep(self, relation: Union[int, str], upkeep: str) -> None:
-        """A relation's upkeep: "none", "money", "information", "services", "favours"."""
+        """A relation's upkeep, one of its kind's (C9): "money", "information" or "services"
+        for an informant, "favours" for an ally (RuleError for another); "none" sets the
+        kind's default (money, favours)."""
         if upkeep not in UPKEEPS:
             raise ValueError("upkeep must be one of %s, not %r" % (", ".join(UPKEEPS), upkeep))
         self._check(lib.cops_character_set_relation_upkeep(
@@ -854,7 +857,7 @@ class Relation:
     name: str
     kind: str                  #: "ally" or "informant"
     level: int                 #: 1..4
-    upkeep: str                #: "none", "money", "information", "services", "favours"
+    upkeep: str                #: "money", "information", "services" (informants), "favours" (allies)
     domains: Dict[str, int]    #: knowledge domains rated -3..+1, in order
     pushed: Optional[str]      #: the domain pushed, or None
 

@@ -35,6 +35,16 @@ def test_c9_relations_on_a_sheet():
             mike.add_relation("Cid", "ally", 4)
         with pytest.raises(ValueError, match="upkeep"):
             mike.add_relation("Dee", "ally", 1, upkeep="cash")
+        with pytest.raises(cops.RuleError, match="Dee is an ally, kept by occasional favours, "
+                                                 "not by money"):
+            mike.add_relation("Dee", "ally", 1, upkeep="money")     # C9: nothing added
+        assert mike.relation("Ben").upkeep == "money"               # an informant's default
+        mike.set_relation_upkeep("Ben", "information")
+        with pytest.raises(cops.RuleError, match="Ben is an informant"):
+            mike.set_relation_upkeep("Ben", "favours")
+        assert mike.relation("Ben").upkeep == "information"
+        mike.set_relation_upkeep("Ben", "none")                     # the default again
+        assert mike.relation("Ben").upkeep == "money"
         assert [r.name for r in mike.relations] == ["Tito Vargas", "Lena Park", "Ana", "Ben"]
         mike.set_domain("Ana", "presse", 1)
         with pytest.raises(cops.RangeError):
