@@ -159,16 +159,18 @@ static int situation_from(cops_situation *s, const struct attack_args *o, struct
   return 0;
 }
 
-/* Covering fire on the command line: the fire, the target's nerve, and when
- * it holds, the target crossing the zone (C10.5). */
+/* Covering fire on the command line: the fire, the target's nerve when the fire makes a
+ * zone, and when it holds, the target crossing the zone (C10.5, A2.3). */
 static int cover_sequence(struct things *t, const cops_situation *s)
 {
   cops_situation cover = *s;
   cover.target = NULL;
   int rc = cops_attack(t->outcome, &cover, t->log);
-  int steady = 0;
+  int steady = 0, zone = 0;
   if (!rc)
-    rc = cops_cover_nerve(t->roll, t->target, t->log, &steady);
+    rc = cops_cover_zone(t->outcome, &zone);   /* A2.3: a failed fire makes no zone */
+  if (!rc && zone)
+    rc = cops_cover_nerve_under(t->roll, t->outcome, t->target, t->log, &steady);
   if (!rc && steady)
     rc = cops_cover_enter(t->zone, t->outcome, t->target, t->armour, s->target_attitude, t->log);
   return rc;

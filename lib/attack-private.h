@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "log.h"
 #include "rules/core/core.h"
+#include "rules/rules.h"
 
 #define HITS_INITIAL 16
 
@@ -64,7 +65,6 @@ struct undo {
 /* Names and checks (lib/attack.c). */
 extern const char *const cops__mode_names[COPS_ATTACK_MODE_COUNT];
 int cops__check_stopping_choice(cops_ctx *ctx, const char *what, int c);
-int cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role);
 int cops__is_melee_weapon(int kind);
 
 /* A caller's situation in full and checked as cops_attack() checks it (lib/attack.c). */
@@ -293,9 +293,12 @@ static COPS_INLINE int cops__shot_opening(cops_outcome *o, const cops_situation 
     e.fired = fired;
     e.success = success;
     e.margin = success ? o->margin : 0;
-    e.x = s->zone_x;
-    e.y = s->zone_y;
-    e.radius = s->zone_radius;
+    /* A failed fire makes no zone under the alternative rules (A2.3): none to draw. */
+    if (success || cops__rules_of(s->ruleset)->failed_cover_zone) {
+      e.x = s->zone_x;
+      e.y = s->zone_y;
+      e.radius = s->zone_radius;
+    }
     return ev_push(log, &e, an, tn, cops_weapon_name(w));
   }
   if (!success) {

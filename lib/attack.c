@@ -277,22 +277,6 @@ int  cops__check_stopping_choice(cops_ctx *ctx, const char *what, int c)
   return COPS_OK;
 }
 
-/* Who may act: conscious, not out of the fight (C8.2, C10.4). */
-int  cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role)
-{
-  const int health = cops__health(ch);
-  if (health >= COPS_UNCONSCIOUS)
-    return FAIL(ctx, COPS_ERULE, "the %s %s is %s and cannot act (C8.2)", role,
-                who_name(ch, ""), cops_health_name(health, COPS_LANG_EN));
-  if (cops_character_conditions(ch) & COPS_COND_OUT)
-    return FAIL(ctx, COPS_ERULE, "the %s %s is out of the fight until a recovery roll "
-                "succeeds (C10.4)", role, who_name(ch, ""));
-  if (cops_character_conditions(ch) & COPS_COND_KNOCKED_OUT)
-    return FAIL(ctx, COPS_ERULE, "the %s %s is unconscious after a blow to the head (A5)", role,
-                who_name(ch, ""));
-  return COPS_OK;
-}
-
 static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
 {
   int rc;

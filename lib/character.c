@@ -742,8 +742,9 @@ int cops_character_action_sized(cops_action *out, size_t size, cops_character *c
   COPS__ENTER(ch->ctx);
   if (!out || !notation)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "notation" : "action");
-  if (flags & ~COPS_ADRENALINE_DIE)
+  if (flags & ~(COPS_ADRENALINE_DIE | COPS_NOT_AN_ACTION))
     return FAIL(ch, COPS_EINVAL, "unknown flags 0x%x", flags);
+  flags &= ~COPS_NOT_AN_ACTION;   /* what the roll would be: nothing to refuse here */
   if (size < COPS__ACTION_SIZE_0_1 || size > sizeof *out)
     return FAIL(ch, COPS_EINVAL, "action size %zu, expected %zu..%zu", size,
                 (size_t)COPS__ACTION_SIZE_0_1, sizeof *out);
@@ -758,6 +759,23 @@ int (cops_character_action)(cops_action *out, cops_character *ch, const char *no
   return cops_character_action_sized(out, COPS__ACTION_SIZE_0_1, ch, notation, flags);
 }
 
+/* Who may act: conscious, not out of the fight (C8.2, C10.4, A5). */
+int cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role)
+{
+  const int health = cops__health(ch);
+  const char *sp = ch->name[0] ? " " : "";
+  if (health >= COPS_UNCONSCIOUS)
+    return cops__fail(ctx, COPS_ERULE, "the %s%s%s is %s and cannot act (C8.2)", role, sp,
+                      ch->name, cops_health_name(health, COPS_LANG_EN));
+  if (ch->conditions & COPS_COND_OUT)
+    return cops__fail(ctx, COPS_ERULE, "the %s%s%s is out of the fight until a recovery roll "
+                      "succeeds (C10.4)", role, sp, ch->name);
+  if (ch->conditions & COPS_COND_KNOCKED_OUT)
+    return cops__fail(ctx, COPS_ERULE, "the %s%s%s is unconscious after a blow to the head (A5)",
+                      role, sp, ch->name);
+  return COPS_OK;
+}
+
 int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notation,
                         unsigned flags)
 {
@@ -766,12 +784,17 @@ int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notatio
   COPS__ENTER(ch->ctx);
   if (!roll || !notation)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", roll ? "notation" : "roll");
-  if (flags & ~COPS_ADRENALINE_DIE)
+  if (flags & ~(COPS_ADRENALINE_DIE | COPS_NOT_AN_ACTION))
     return FAIL(ch, COPS_EINVAL, "unknown flags 0x%x", flags);
   cops__roll_clear(roll);
+  int rc;
+  /* C8.2: at 0 hit points or below one is unconscious; so are those out of the fight or
+   * knocked out. Their roll is an action they cannot take, unless the caller says it is
+   * none. */
+  if (!(flags & COPS_NOT_AN_ACTION) && (rc = cops__check_can_act(ch->ctx, ch, "character")))
+    return rc;
   cops_action a;
-  int rc = cops__character_action(&a, ch, notation, flags, NULL);
-  if (rc)
+  if ((rc = cops__character_action(&a, ch, notation, flags & ~COPS_NOT_AN_ACTION, NULL)))
     return rc;
   if ((flags & COPS_ADRENALINE_DIE) && ch->current[COPS_ADRENALINE] < 1)
     return FAIL(ch, COPS_ERULE, "no Adrénaline point left (0 of %d)", ch->max[COPS_ADRENALINE]);
@@ -789,6 +812,9 @@ int cops_character_reroll(cops_roll *out, cops_character *ch, const cops_roll *f
   COPS__ENTER(ch->ctx);
   if (!out || !failed)
     return FAIL(ch, COPS_EINVAL, "%s is NULL", out ? "failed roll" : "roll");
+  int rc;
+  if ((rc = cops__check_can_act(ch->ctx, ch, "character")))   /* C8.2: a player's choice */
+    return rc;
   if (cops_roll_kind(failed) == COPS_ROLL_ACTION && !cops__roll_anciennete(failed) &&
       cops_roll_succeeded(failed))
     return FAIL(ch, COPS_ERULE, "Ancienneté is spent after a failed roll, and this one "

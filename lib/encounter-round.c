@@ -318,7 +318,9 @@ int cops__enc_resolve_cover(cops_encounter *e)
     /* The zone: 5 m around the target (2-10 m wide, C10.5); those of other sides in it, or
      * moving into it, roll their nerve. */
     const struct combatant *tc = &e->c[c->decl.target];
-    for (int j = 0; j < e->n; j++) {
+    int zone;
+    cops_cover_zone(e->zone[id], &zone);   /* none after a failed fire under A2.3 */
+    for (int j = 0; zone && j < e->n; j++) {
       struct combatant *u = &e->c[j];
       if (j == id || u->side == c->side || !able(e, j))
         continue;

@@ -439,6 +439,9 @@ static inline int cops__health(const cops_character *ch)
     return COPS_UNCONSCIOUS;
   return 2 * ch->hp < max ? COPS_BELOW_HALF : COPS_HEALTHY; /* strictly below half */
 }
+/* COPS_ERULE naming the state when @p ch cannot act: unconscious, dying or dead (C8.2), out
+ * of the fight (C10.4), knocked out (A5); @p role names it in the message ("attacker"). */
+int cops__check_can_act(cops_ctx *ctx, const cops_character *ch, const char *role);
 
 /* What a procedure may change on a character, saved to put back when it
  * fails (all or nothing). */
@@ -553,6 +556,14 @@ int cops__subject_from_value(cops_subject **out, cops_ctx *ctx, json_t *v);
 cops_subject *cops__subject_seen(const cops_subject *s, unsigned known);
 /* A trait's value: a characteristic, or a reaction from the cop's side. */
 int cops__subject_trait(const cops_subject *s, int trait);
+/* Resistance increases a subject keeps (C4.7): from 14 on no roll changes, C1.7's clamps
+ * holding the subject's threshold at 2 whatever its modifier and the reaction. */
+#define COPS__IV_UP_MAX 20
+/* What a subject has been through (C4.7): bit k, method k (Intimidation, Éloquence,
+ * Rhétorique) barred; set with the resistance increases (0..COPS__IV_UP_MAX), for the
+ * interview's procedures, its undo and its old saves (lib/subject.c). */
+unsigned cops__subject_barred_bits(const cops_subject *s);
+void cops__subject_set_state(cops_subject *s, unsigned barred, int up);
 /* The JSON keys of traits ("sang_froid", "amical") and of methods ("rhetorique")
  * (lib/interview.c, for the renderer and the saves). */
 const char *cops__trait_key(int trait);

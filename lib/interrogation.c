@@ -7,8 +7,6 @@
 
 #include "internal.h"
 
-#define RESISTANCE_UP_MAX 20
-
 int cops_approach_init_sized(cops_approach *a, size_t size, int skill, int attitude)
 {
   if (!a || size < offsetof(cops_approach, threshold_mod) + sizeof(int) ||
@@ -53,13 +51,18 @@ int cops_approach_actions(const cops_subject *s, cops_character *cop, const cops
   if (a.anciennete && (cops_character_points(cop, COPS_ANCIENNETE, &cur, &max), cur < 1))
     return cops__fail(ctx, COPS_ERULE, "%s has no Ancienneté point left (C5)",
                       cops_character_name(cop));
-  if (a.resistance_up < 0 || a.resistance_up > RESISTANCE_UP_MAX)
+  if (a.resistance_up < 0 || a.resistance_up > COPS__IV_UP_MAX)
     return cops__fail(ctx, COPS_ERANGE, "resistance increases %d out of range 0..%d (C4.7)",
-                      a.resistance_up, RESISTANCE_UP_MAX);
+                      a.resistance_up, COPS__IV_UP_MAX);
   if (a.dice_mod < -COPS_MOD_MAX || a.dice_mod > COPS_MOD_MAX ||
       a.threshold_mod < -COPS_THRESHOLD_MOD_MAX || a.threshold_mod > COPS_THRESHOLD_MOD_MAX)
     return cops__fail(ctx, COPS_ERANGE, "the GM's modifiers %d/%d out of range", a.dice_mod,
                       a.threshold_mod);
+  /* C4.7: what the subject has been through holds for every interrogator. */
+  if (cops_subject_barred(s, a.skill) == 1)
+    return cops__fail(ctx, COPS_ERULE, "%s is barred on %s after a failed interrogation "
+                      "(C4.7): new evidence opens it again", cops_skill_name(a.skill, 0),
+                      cops_subject_name(s));
   int reaction, value, resistance;
   cops_subject_reaction(s, a.attitude, &reaction);
   if (a.deficiency && reaction < 0)
@@ -72,7 +75,7 @@ int cops_approach_actions(const cops_subject *s, cops_character *cop, const cops
     return rc;
   mine.dice_mod += a.dice_mod;
   mine.threshold_mod += a.threshold_mod;
-  resistance += a.resistance_up;
+  resistance += cops_subject_resistance_up(s) + a.resistance_up;
   if (cops_subject_reaction_mode(s) == COPS_REACTION_DICE)
     mine.dice_mod += reaction;      /* C4.3 RULING */
   else

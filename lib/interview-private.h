@@ -9,9 +9,6 @@
 /* The ids events give the two parties. */
 #define COPS_IV_COP 0
 #define COPS_IV_SUBJECT 1
-/* Resistance increases kept (C4.7): from 14 on no roll changes, C1.7's clamps holding the
- * subject's threshold at 2 whatever its modifier and the reaction. */
-#define COPS__IV_UP_MAX 20
 
 struct cops_interview {
   cops_ctx *ctx;
@@ -21,8 +18,6 @@ struct cops_interview {
   int evaluated;          /* the first contact made (C4.1) */
   unsigned known;         /* bit t: the interrogator knows cops_trait t */
   uint32_t learnt;        /* bit i: fact i learnt */
-  unsigned barred;        /* bit k: method k (Intimidation, Éloquence, Rhétorique) barred */
-  int resistance_up;      /* C4.7 */
   int asked;              /* interrogation rolls made */
   cops_log *log;
   cops_roll *roll, *other;

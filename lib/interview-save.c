@@ -1,6 +1,7 @@
 /* An interview saved and resumed (docs/interrogations.md, schemas/interview-save.schema.json):
- * the subject, the interrogator's sheet and state, what it knows and learnt, the methods
- * barred, the resistance increases, the next event's number and the seeded stream's place. */
+ * the subject with what it has been through (the methods barred, the resistance increases,
+ * C4.7), the interrogator's sheet and state, what it knows and learnt, the next event's number
+ * and the seeded stream's place. Saves of 0.16 kept the subject's state beside it: read. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,21 +33,15 @@ int cops_interview_save(const cops_interview *iv, char **out)
   put(root, "interrogator", cops__character_json(iv->cop), &bad);
   put(root, "interrogator_state", cops__character_state_json(iv->cop), &bad);
   put(root, "evaluated", json_boolean(iv->evaluated), &bad);
-  json_t *known = json_array(), *learnt = json_array(), *barred = json_array();
+  json_t *known = json_array(), *learnt = json_array();
   for (int t = 0; t < COPS_TRAIT_COUNT; t++)
     if (iv->known & 1u << t)
       bad |= json_array_append_new(known, json_string(cops__trait_key(t)));
   for (int i = 0; i < COPS_FACTS_MAX; i++)
     if (iv->learnt & 1u << i)
       bad |= json_array_append_new(learnt, json_integer(i));
-  static const int methods[3] = {COPS_INTIMIDATION, COPS_ELOQUENCE, COPS_RHETORIQUE};
-  for (int k = 0; k < 3; k++)
-    if (iv->barred & 1u << k)
-      bad |= json_array_append_new(barred, json_string(cops__method_key(methods[k])));
   put(root, "known", known, &bad);
   put(root, "learnt", learnt, &bad);
-  put(root, "barred", barred, &bad);
-  put(root, "resistance_up", json_integer(iv->resistance_up), &bad);
   put(root, "asked", json_integer(iv->asked), &bad);
   put(root, "next_event", json_integer(iv->log->seq_base + iv->log->count), &bad);
   put(root, "random", cops__random_json(iv->ctx), &bad);
@@ -108,7 +103,6 @@ static int resume(cops_interview *iv, json_t *root, struct cops__rng_state *rng)
   cops_ctx *ctx = iv->ctx;
   int rc, next;
   if ((rc = cops__json_head(ctx, root, "save", SAVE_TYPE, keys, 1)) ||
-      (rc = int_field(ctx, root, "resistance_up", 0, COPS__IV_UP_MAX, &iv->resistance_up)) ||
       (rc = int_field(ctx, root, "asked", 0, INT32_MAX, &iv->asked)) ||
       (rc = int_field(ctx, root, "next_event", 0, INT32_MAX - COPS_LOG_LIMIT_DEFAULT, &next)))
     return rc;
@@ -135,10 +129,25 @@ static int resume(cops_interview *iv, json_t *root, struct cops__rng_state *rng)
     return cops__fail(ctx, COPS_EJSON, "evaluated: true or false");
   iv->evaluated = json_is_true(v);
   if ((rc = bits_from(ctx, json_object_get(root, "known"), "known", cops__trait_of_key,
-                      COPS_TRAIT_COUNT, &iv->known)) ||
-      (rc = bits_from(ctx, json_object_get(root, "barred"), "barred", method_bit, 3,
-                      &iv->barred)))
+                      COPS_TRAIT_COUNT, &iv->known)))
     return rc;
+  /* A save of 0.16 kept the subject's state (C4.7) beside the subject: it becomes the
+   * subject's. A save keeps it in one place only. */
+  json_t *old_barred = json_object_get(root, "barred"), *old_up = json_object_get(root,
+                                                                                 "resistance_up");
+  if (old_barred || old_up) {
+    json_t *sv = json_object_get(root, "subject");
+    if (json_object_get(sv, "barred") || json_object_get(sv, "resistance_up"))
+      return cops__fail(ctx, COPS_EJSON, "%s: the subject's state is in subject.barred and "
+                        "subject.resistance_up, not here too", old_barred ? "barred"
+                                                                          : "resistance_up");
+    unsigned barred = 0;
+    int up = 0;
+    if ((old_barred && (rc = bits_from(ctx, old_barred, "barred", method_bit, 3, &barred))) ||
+        (old_up && (rc = cops__json_int(ctx, old_up, "resistance_up", 0, COPS__IV_UP_MAX, &up))))
+      return rc;
+    cops__subject_set_state(iv->subject, barred, up);
+  }
   if (iv->known && !iv->evaluated)
     return cops__fail(ctx, COPS_EJSON, "known: traits known before any evaluation (C4.1)");
   json_t *learnt = json_object_get(root, "learnt");

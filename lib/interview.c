@@ -183,15 +183,12 @@ int cops_interview_knows(const cops_interview *iv, int trait)
 
 int cops_interview_barred(const cops_interview *iv, int skill)
 {
-  const int k = cops__method_index(skill);
-  if (!iv || k < 0)
-    return COPS_EINVAL;
-  return (iv->barred >> k) & 1u;
+  return iv ? cops_subject_barred(iv->subject, skill) : COPS_EINVAL;
 }
 
 int cops_interview_resistance_up(const cops_interview *iv)
 {
-  return iv ? iv->resistance_up : COPS_EINVAL;
+  return iv ? cops_subject_resistance_up(iv->subject) : COPS_EINVAL;
 }
 
 int cops_interview_learnt(const cops_interview *iv, int i)
@@ -210,6 +207,8 @@ int cops_interview_asked(const cops_interview *iv)
 
 struct undo {
   cops_interview iv;
+  unsigned barred;   /* the subject's state (C4.7) */
+  int up;
   cops__char_state st;
   cops__log_mark_t lm;
   cops__rng_mark_t rm;
@@ -218,6 +217,8 @@ struct undo {
 static void keep(cops_interview *iv, struct undo *u)
 {
   u->iv = *iv;
+  u->barred = cops__subject_barred_bits(iv->subject);
+  u->up = cops_subject_resistance_up(iv->subject);
   cops__char_save(iv->cop, &u->st);
   cops__log_mark(iv->log, &u->lm);
   cops__rng_mark(iv->ctx, &u->rm);
@@ -229,6 +230,7 @@ static int undo(cops_interview *iv, const struct undo *u, int rc)
   cops__log_rewind(iv->log, &u->lm);
   cops__rng_rewind(iv->ctx, &u->rm);
   *iv = u->iv;
+  cops__subject_set_state(iv->subject, u->barred, u->up);
   return rc;
 }
 
@@ -369,7 +371,7 @@ int cops_interview_evaluate(cops_interview *iv, const cops_evaluation *given, in
                       "interview (C4.1)");
   cops_evaluation e;
   int rc = check_evaluation(iv, given, &e);
-  if (rc)
+  if (rc || (rc = cops__check_can_act(iv->ctx, iv->cop, "interrogator")))   /* C8.2 */
     return rc;
   struct undo u;
   keep(iv, &u);
@@ -383,8 +385,8 @@ int cops_interview_evaluate(cops_interview *iv, const cops_evaluation *given, in
 
 /* ---- interrogation rolls (C4.2-C4.8) --------------------------------------------- */
 
-/* The approach as the interview rolls it: given's fields with the interview's resistance
- * increases; given's own must be 0, and the method open. */
+/* The approach as the interview rolls it: given's fields, its resistance increases 0 (the
+ * subject's own are added by cops_approach_actions), and the method open. */
 static int interview_approach(cops_interview *iv, const cops_approach *given, cops_approach *a)
 {
   cops_ctx *ctx = iv->ctx;
@@ -398,14 +400,12 @@ static int interview_approach(cops_interview *iv, const cops_approach *given, co
   memcpy(a, given, given->size);
   a->size = sizeof *a;
   if (a->resistance_up)
-    return cops__fail(ctx, COPS_EINVAL, "resistance_up %d: the interview keeps the increases "
+    return cops__fail(ctx, COPS_EINVAL, "resistance_up %d: the subject keeps the increases "
                       "(C4.7), leave it 0", a->resistance_up);
-  const int k = cops__method_index(a->skill);
-  if (k >= 0 && (iv->barred & 1u << k))
+  if (cops_subject_barred(iv->subject, a->skill) == 1)
     return cops__fail(ctx, COPS_ERULE, "%s is barred on %s after a failed interrogation "
                       "(C4.7): new evidence opens it again", cops_skill_name(a->skill, 0),
                       cops_subject_name(iv->subject));
-  a->resistance_up = iv->resistance_up;
   return COPS_OK;
 }
 
@@ -444,7 +444,7 @@ static int ask(cops_interview *iv, const cops_approach *a, cops_interview_result
   e.deficiency = a->deficiency;
   e.dice_mod = a->dice_mod;
   e.threshold_mod = a->threshold_mod;
-  e.resistance = a->resistance_up;
+  e.resistance = cops_subject_resistance_up(iv->subject);
   e.anciennete = a->anciennete;
   /* The interrogator's dice first, then the subject's (as cops_roll_opposed). */
   if ((rc = push(iv, &e, 0, NULL)) || (rc = cops_roll_action(iv->roll, iv->ctx, &mine)) ||
@@ -488,13 +488,14 @@ static int ask(cops_interview *iv, const cops_approach *a, cops_interview_result
     return COPS_OK;
   /* C4.7: the method barred on this subject, every resistance up by 1 (cumulative; past
    * COPS__IV_UP_MAX it changes no roll: C1.7's clamps hold the threshold at 2). */
-  iv->barred |= 1u << cops__method_index(a->skill);
-  if (iv->resistance_up < COPS__IV_UP_MAX)
-    iv->resistance_up++;
+  cops_subject *s = iv->subject;
+  const int up = cops_subject_resistance_up(s);
+  cops__subject_set_state(s, cops__subject_barred_bits(s) | 1u << cops__method_index(a->skill),
+                          up < COPS__IV_UP_MAX ? up + 1 : up);
   e = (cops_event){0};
   e.type = COPS_EV_BARRED;
   e.skill = a->skill;
-  e.resistance = iv->resistance_up;
+  e.resistance = cops_subject_resistance_up(s);
   return push(iv, &e, 0, NULL);
 }
 
@@ -508,7 +509,7 @@ int cops_interview_ask(cops_interview *iv, const cops_approach *given, cops_inte
                       sizeof *out);
   cops_approach a;
   int rc = interview_approach(iv, given, &a);
-  if (rc)
+  if (rc || (rc = cops__check_can_act(iv->ctx, iv->cop, "interrogator")))   /* C8.2 */
     return rc;
   struct undo u;
   keep(iv, &u);
@@ -530,11 +531,12 @@ int cops_interview_evidence(cops_interview *iv)
   COPS__ENTER(iv->ctx);
   cops_event e = {0};
   e.type = COPS_EV_EVIDENCE;
-  e.resistance = iv->resistance_up;
+  e.resistance = cops_subject_resistance_up(iv->subject);
   int rc = push(iv, &e, 0, NULL);   /* the log's push changes nothing when it fails */
   if (rc)
     return rc;
-  iv->barred = 0;   /* C4.7: the three skills usable again, the increases stay */
+  /* C4.7: the three skills usable again on the subject, the increases stay. */
+  cops__subject_set_state(iv->subject, 0, cops_subject_resistance_up(iv->subject));
   return COPS_OK;
 }
 

@@ -21,6 +21,8 @@ struct cops_subject {
   int mode;
   int ntags[2];
   char tags[2][COPS_TAGS_MAX][TAG_MAX + 1];
+  unsigned barred;        /* bit k: method k (Intimidation, Éloquence, Rhétorique) barred (C4.7) */
+  int resistance_up;      /* C4.7, 0..COPS__IV_UP_MAX */
   int nfacts;
   struct {
     int tier;
@@ -243,6 +245,67 @@ int cops_subject_add_fact(cops_subject *s, int tier, const char *fact)
   return COPS_OK;
 }
 
+/* ---- what the subject has been through (C4.7) ---------------------------------- */
+
+static const int methods[3] = {COPS_INTIMIDATION, COPS_ELOQUENCE, COPS_RHETORIQUE};
+static const char *const method_keys[3] = {"intimidation", "eloquence", "rhetorique"};
+
+static int method_slot(int skill)
+{
+  for (int k = 0; k < 3; k++)
+    if (methods[k] == skill)
+      return k;
+  return -1;
+}
+
+int cops_subject_barred(const cops_subject *s, int skill)
+{
+  const int k = method_slot(skill);
+  return s && k >= 0 ? (int)(s->barred >> k & 1u) : COPS_EINVAL;
+}
+
+int cops_subject_set_barred(cops_subject *s, int skill, int barred)
+{
+  if (!s)
+    return COPS_EINVAL;
+  COPS__ENTER(s->ctx);
+  const int k = method_slot(skill);
+  if (k < 0)
+    return FAIL(s, COPS_EINVAL, "skill %d: a method is Intimidation, Éloquence or Rhétorique "
+                "(C4.2)", skill);
+  if (barred != 0 && barred != 1)
+    return FAIL(s, COPS_EINVAL, "barred %d: 1 to bar the method, 0 to open it", barred);
+  s->barred = barred ? s->barred | 1u << k : s->barred & ~(1u << k);
+  return COPS_OK;
+}
+
+int cops_subject_resistance_up(const cops_subject *s)
+{
+  return s ? s->resistance_up : COPS_EINVAL;
+}
+
+int cops_subject_set_resistance_up(cops_subject *s, int up)
+{
+  if (!s)
+    return COPS_EINVAL;
+  COPS__ENTER(s->ctx);
+  int rc = in_range(s, "resistance increases", up, 0, COPS__IV_UP_MAX);
+  if (!rc)
+    s->resistance_up = up;
+  return rc;
+}
+
+unsigned cops__subject_barred_bits(const cops_subject *s)
+{
+  return s->barred;
+}
+
+void cops__subject_set_state(cops_subject *s, unsigned barred, int up)
+{
+  s->barred = barred & 7u;
+  s->resistance_up = up;
+}
+
 int cops_subject_fact_count(const cops_subject *s)
 {
   return s ? s->nfacts : COPS_EINVAL;
@@ -309,7 +372,7 @@ static int subject_parse(cops_subject **out, cops_ctx *ctx, json_t *root)
 {
   static const char *const keys[] = {"schema", "type", "name", "characteristics", "resistance",
                                      "reactions", "reaction_mode", "affinity", "deficiency",
-                                     "facts", NULL};
+                                     "facts", "barred", "resistance_up", NULL};
   int rc = cops__json_head(ctx, root, "subject", "subject", keys, 0);
   if (rc)
     return rc;
@@ -368,10 +431,29 @@ static int subject_parse(cops_subject **out, cops_ctx *ctx, json_t *root)
         return cops__prefix_error(ctx, rc, path);
     }
   }
+  /* What it has been through (C4.7): the methods barred, the resistance increases. */
+  json_t *barred = json_object_get(root, "barred");
+  if (barred && (!json_is_array(barred) || json_array_size(barred) > 3))
+    return cops__fail(ctx, COPS_EJSON, "barred: expected at most 3 methods");
+  size_t i;
+  json_array_foreach(barred, i, v) {
+    const char *key = json_string_value(v);
+    int k = -1;
+    for (int m = 0; key && m < 3 && k < 0; m++)
+      k = strcmp(key, method_keys[m]) ? -1 : m;
+    if (k < 0)
+      return cops__fail(ctx, COPS_EJSON, "barred[%zu]: expected intimidation, eloquence or "
+                        "rhetorique", i);
+    if (s->barred & 1u << k)
+      return cops__fail(ctx, COPS_EJSON, "barred: %s twice", key);
+    s->barred |= 1u << k;
+  }
+  if ((v = json_object_get(root, "resistance_up")) &&
+      (rc = cops__json_int(ctx, v, "resistance_up", 0, COPS__IV_UP_MAX, &s->resistance_up)))
+    return rc;
   json_t *facts = json_object_get(root, "facts");
   if (facts && (!json_is_array(facts) || json_array_size(facts) > COPS_FACTS_MAX))
     return cops__fail(ctx, COPS_EJSON, "facts: expected at most %d facts", COPS_FACTS_MAX);
-  size_t i;
   json_array_foreach(facts, i, v) {
     static const char *const fkeys[] = {"tier", "text", NULL};
     char path[48], field[64];
@@ -447,6 +529,17 @@ json_t *cops__subject_json(const cops_subject *s, int *bad_out)
     bad |= json_array_append_new(facts, json_pack("{s:i,s:s}", "tier", s->fact[i].tier, "text",
                                                   s->fact[i].text));
   bad |= json_object_set_new(root, "facts", facts);
+  /* What it has been through (C4.7), only when there is something: a fresh subject reads as
+   * before. */
+  if (s->barred) {
+    json_t *list = json_array();
+    for (int k = 0; k < 3; k++)
+      if (s->barred & 1u << k)
+        bad |= json_array_append_new(list, json_string(method_keys[k]));
+    bad |= json_object_set_new(root, "barred", list);
+  }
+  if (s->resistance_up)
+    bad |= json_object_set_new(root, "resistance_up", json_integer(s->resistance_up));
   *bad_out |= bad || !root;
   return root;
 }
@@ -459,6 +552,22 @@ int cops_subject_to_json(const cops_subject *s, char **out)
   int bad = 0;
   json_t *root = cops__subject_json(s, &bad);
   return cops__sheet_out(s->ctx, root, bad, out);
+}
+
+int cops_subject_save(const cops_subject *s, const char *path)
+{
+  if (!s)
+    return COPS_EINVAL;
+  COPS__ENTER(s->ctx);
+  if (!path)
+    return FAIL(s, COPS_EINVAL, "path is NULL");
+  char *text;
+  int rc = cops_subject_to_json(s, &text);
+  if (rc)
+    return FAIL(s, rc, "out of memory for the subject");
+  rc = cops__write_file(s->ctx, path, text);
+  cops_free(text);
+  return rc;
 }
 
 int cops__subject_from_value(cops_subject **out, cops_ctx *ctx, json_t *v)

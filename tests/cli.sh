@@ -645,7 +645,7 @@ for form in en.txt:"--lang en" jsonl:--json; do
   else ko "interrogate: the worked interview, seed 2030, $ext, is the golden log"; fi
 done
 case $(cat "$golden/gang-member-interview-2030.en.txt") in
-  *"can no longer use Intimidation"*"resistance +1 from failures"*"reveals (tier 1)"*"New evidence"*) ok ;;
+  *"Intimidation can no longer be used"*"resistance +1 from failures"*"reveals (tier 1)"*"New evidence"*) ok ;;
   *) ko "the golden interview shows a bar, the resistance, a fact and new evidence" ;; esac
 expect_err "interrogate: a barred method" 2 \
   "cops: Intimidation is barred on Luis « Tecato » Reyes, Eastside Locos after a failed interrogation (C4.7): new evidence opens it again" \

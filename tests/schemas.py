@@ -133,7 +133,8 @@ for path in sorted(glob.glob(os.path.join(EX, "subjects", "*.json"))):
                 iv.ask(method, "Froid")
                 saved = json.loads(iv.save())
                 valid("interview-save", saved, "interview save %s %s" % (path, method))
-                if IV_SAVE is None and saved["known"] and saved["barred"] and saved["learnt"]:
+                if (IV_SAVE is None and saved["known"] and saved["subject"].get("barred")
+                        and saved["learnt"]):
                     IV_SAVE = saved
             lines(iv.jsonl(), "interview %s %d" % (path, seed))
             iv.close()
@@ -704,6 +705,8 @@ INVALID = [
     ("subject", "subjects/frightened-witness.json", "facts[1].tier", 10),
     ("subject", "subjects/frightened-witness.json", "reaction_mode", "both"),
     ("subject", "subjects/frightened-witness.json", "colour", "red"),
+    ("subject", "subjects/frightened-witness.json", "resistance_up", 21),   # C4.7
+    ("subject", "subjects/frightened-witness.json", "barred", ["intimidation"] * 2),
     ("subject", "subjects/frightened-witness.json", "name", DELETE),
     ("sim", "SIM", "rules", "house"),
     ("sim", "SIM", "seed", "-1"),
@@ -713,9 +716,9 @@ INVALID = [
     ("sim", "SIM", "combatants[0].side", 16),
     ("sim", "SIM", "first_stopped", DELETE),
     ("interview-save", "IV_SAVE", "known[0]", "carrure"),
-    ("interview-save", "IV_SAVE", "barred[0]", "psychologie"),
+    ("interview-save", "IV_SAVE", "subject.barred[0]", "psychologie"),
     ("interview-save", "IV_SAVE", "learnt[0]", 40),
-    ("interview-save", "IV_SAVE", "resistance_up", 21),
+    ("interview-save", "IV_SAVE", "subject.resistance_up", 21),
     ("interview-save", "IV_SAVE", "evaluated", "yes"),
     ("interview-save", "IV_SAVE", "mood", 1),
     ("interview-save", "IV_SAVE", "subject.characteristics.Charme", 0),

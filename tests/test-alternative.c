@@ -316,6 +316,63 @@ START_TEST(test_a2_3_covering_fire)
 }
 END_TEST
 
+/* A2.3: "En cas de succès le tir couvre une zone": a covering fire that fails makes no zone,
+ * so nobody rolls a nerve under it nor is pinned; the bullets are spent all the same. The
+ * core rules put anyone "sous le feu" under it, made or failed (C10.5, docs/rulings.md). */
+START_TEST(test_a2_3_a_failed_covering_fire_makes_no_zone)
+{
+  cops_situation s = alt(COPS_ATTACK_COVER, mike, NULL, scorpion, 8);
+  s.bullets = 12;
+  /* 5+/3 + 2 (1): 1 2 3 4 1, no success. */
+  FACES(1, 2, 3, 4, 1);
+  ck_assert_int_eq(cops_attack(out, &s, log_), COPS_OK);
+  ALL_DRAWN();
+  ck_assert_int_eq(cops_roll_succeeded(cops_outcome_roll(out, COPS_OUTCOME_ATTACK)), 0);
+  int v, zone_made = -1;
+  ck_assert_int_eq(cops_weapon_get(scorpion, COPS_WEAPON_LOADED, &v), COPS_OK);
+  ck_assert_int_eq(v, 18);   /* spent */
+  ck_assert_int_eq(cops_cover_zone(out, &zone_made), COPS_OK);
+  ck_assert_int_eq(zone_made, 0);
+  const int events = cops_log_count(log_);
+  cops_roll *nerve;
+  ck_assert_int_eq(cops_roll_new(&nerve), COPS_OK);
+  int steady = -1;
+  FACES(9, 9, 9);
+  ck_assert_int_eq(cops_cover_nerve_under(nerve, out, joe, log_, &steady), COPS_ERULE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "covering fire that failed makes no zone (A2.3): no "
+                   "nerve roll under it");
+  ck_assert_int_eq(dice.next, 0);
+  ck_assert_int_eq(steady, -1);
+  ck_assert_int_eq(cops_log_count(log_), events);
+  ck_assert_int_eq(cops_character_conditions(joe), 0);
+  /* Made: a zone, and the nerve under it names Joe by the fire's target id. */
+  FACES(5, 5, 1, 1, 1);
+  ck_assert_int_eq(cops_attack(out, &s, NULL), COPS_OK);
+  ck_assert_int_eq(cops_cover_zone(out, &zone_made), COPS_OK);
+  ck_assert_int_eq(zone_made, 1);
+  FACES(9, 1);   /* 6+/Sang-froid 2 (3): 1 success: pinned */
+  ck_assert_int_eq(cops_cover_nerve_under(nerve, out, joe, log_, &steady), COPS_OK);
+  ck_assert_int_eq(steady, 0);
+  ck_assert_int_eq(cops_character_conditions(joe), COPS_COND_PINNED);
+  /* The core rules: a failed fire still puts Joe under fire; he rolls his nerve. */
+  cops_character_set_conditions(joe, COPS_COND_PINNED, 0);
+  s.ruleset = COPS_RULES_CORE;
+  s.bullets = 0;   /* the core rules empty the magazine */
+  FACES(1, 1, 1, 1, 1, 1, 1);
+  ck_assert_msg(cops_attack(out, &s, NULL) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_eq(cops_roll_succeeded(cops_outcome_roll(out, COPS_OUTCOME_ATTACK)), 0);
+  ck_assert_int_eq(cops_cover_zone(out, &zone_made), COPS_OK);
+  ck_assert_int_eq(zone_made, 1);
+  FACES(9, 9);
+  ck_assert_int_eq(cops_cover_nerve_under(nerve, out, joe, NULL, &steady), COPS_OK);
+  ck_assert_int_eq(steady, 0);
+  /* Not covering fire: refused. */
+  ck_assert_int_eq(cops_cover_zone(zone, &zone_made), COPS_EINVAL);
+  ck_assert_int_eq(cops_cover_zone(NULL, &zone_made), COPS_EINVAL);
+  cops_roll_free(nerve);
+}
+END_TEST
+
 /* A3.4: a hold against the target's Réflexes; the holder's blow against the held one's
  * Carrure; the escape with Carrure against the holder's, roles swapped when the excess
  * reaches the holder's Réflexes. A3.2: the strike. */
@@ -631,6 +688,67 @@ START_TEST(test_a1_encounter_round)
 }
 END_TEST
 
+/* A2.3 in a fight: Mike's covering fire fails; Joe, at its target, is under no fire: he
+ * reloads, no face drawn for a nerve roll, not pinned. Under the core rules the same failed
+ * fire makes him roll his nerve (C10.5). */
+static char *cover_round(int ruleset, const int *faces, int nfaces)
+{
+  cops_encounter *e;
+  ck_assert_int_eq(cops_encounter_new(&e, ctx, ruleset), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, mike, 0, 0, 0, NULL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_add(e, joe, 1, 8, 0, NULL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, 0, scorpion), COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, 1, vulcan), COPS_OK);
+  cops_weapon_set(vulcan, COPS_WEAPON_LOADED, 3);
+  cops_encounter_set_controlled(e, 0, 1);
+  cops_encounter_set_controlled(e, 1, 1);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  cops_declaration d;
+  cops_declaration_init(&d, COPS_ACT_COVER);
+  d.target = 1;
+  d.bullets = ruleset == COPS_RULES_ALTERNATIVE ? 12 : 0;
+  ck_assert_int_eq(cops_encounter_declare(e, 0, &d), COPS_OK);
+  cops_declaration_init(&d, COPS_ACT_RELOAD);
+  ck_assert_int_eq(cops_encounter_declare(e, 1, &d), COPS_OK);
+  script_faces(&dice, nfaces, faces);
+  ck_assert_msg(cops_encounter_resolve_round(e) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ALL_DRAWN();
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  cops_encounter_free(e);
+  return text;
+}
+
+START_TEST(test_a2_3_a_failed_covering_fire_in_a_fight)
+{
+  /* Initiatives: Mike 5 d10 (6 kept), Joe 3 d10 (9); the fire 5+/3 + 2 (1): five 1s. */
+  static const int alternative[] = {2, 3, 4, 5, 6, 9, 1, 1, 1, 1, 1, 1, 1};
+  char *text = cover_round(COPS_RULES_ALTERNATIVE, alternative, 13);
+  ck_assert_ptr_nonnull(strstr(text, "\"type\":\"cover\",\"actor\":\"Mike\",\"actor_id\":0,"
+                                     "\"target\":\"Joe\",\"target_id\":1"));
+  ck_assert_ptr_nonnull(strstr(text, "\"fired\":12,\"success\":false,\"margin\":0,\"zone\":null}"));
+  ck_assert_ptr_null(strstr(text, "\"purpose\":\"nerve\""));
+  ck_assert_ptr_nonnull(strstr(text, "\"type\":\"reload\",\"actor\":\"Joe\",\"actor_id\":1"));
+  ck_assert_int_eq(cops_character_conditions(joe) & COPS_COND_PINNED, 0);
+  cops_free(text);
+  /* Core: the fire (initiative chosen) fails, Joe rolls 6+/Sang-froid (3): 9 9, pinned; his
+   * reload is lost. */
+  cops_weapon_set(scorpion, COPS_WEAPON_LOADED, 30);
+  static const int core[] = {1, 1, 1, 1, 1, 9, 9};   /* 3 + 2 dice at 5+; Joe 2 at 6+ */
+  text = cover_round(COPS_RULES_CORE, core, 7);
+  ck_assert_ptr_nonnull(strstr(text, "\"fired\":30,\"success\":false,\"margin\":0,"
+                                     "\"zone\":{\"x\":8,\"y\":0,\"radius\":5}}"));
+  ck_assert_ptr_nonnull(strstr(text, "\"purpose\":\"nerve\""));
+  ck_assert_ptr_null(strstr(text, "\"type\":\"reload\""));
+  ck_assert_ptr_nonnull(strstr(text, "\"type\":\"condition\",\"actor\":null,\"actor_id\":null,"
+                                     "\"target\":\"Joe\",\"target_id\":1,\"condition\":\"pinned\","
+                                     "\"active\":true"));
+  ck_assert_ptr_nonnull(strstr(text, "\"type\":\"idle\",\"actor\":\"Joe\",\"actor_id\":1,"
+                                     "\"target\":null,\"target_id\":null,\"reason\":\"pinned\""));
+  cops_free(text);
+}
+END_TEST
+
 /* A5 in an encounter: a mishap on the right arm drops the knife in Joe's hand. */
 START_TEST(test_a5_encounter_drop)
 {
@@ -732,6 +850,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_a2_1_single_shot_shift_and_head_mishap);
   tcase_add_test(tc, test_a2_2_burst);
   tcase_add_test(tc, test_a2_3_covering_fire);
+  tcase_add_test(tc, test_a2_3_a_failed_covering_fire_makes_no_zone);
   tcase_add_test(tc, test_a3_4_hold_and_role_swap);
   tcase_add_test(tc, test_a3_2_strike_armour_dice_only);
   tcase_add_test(tc, test_a3_1_armed_strike);
@@ -740,6 +859,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_errors_and_all_or_nothing);
   tcase_add_test(tc, test_a1_encounter_round);
   tcase_add_test(tc, test_a5_encounter_drop);
+  tcase_add_test(tc, test_a2_3_a_failed_covering_fire_in_a_fight);
   tcase_add_test(tc, test_a_scenario_scripts_the_fields_of_a);
   tcase_add_test(tc, test_names);
   suite_add_tcase(su, tc);

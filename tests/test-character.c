@@ -378,6 +378,70 @@ START_TEST(test_c8_2_wound_malus)
 }
 END_TEST
 
+/* C8.2: at 0 hit points or below one is unconscious and cannot act: a roll is refused,
+ * naming the state, nothing drawn or spent, unless the caller says it is not an action. So
+ * for one out of the fight (C10.4) or knocked out (A5). */
+START_TEST(test_c8_2_who_cannot_act_cannot_roll)
+{
+  cops_character *mike = load_sheet("mike.json");   /* 29 hit points */
+  static const struct {
+    int hp;
+    const char *message;
+  } states[] = {
+    {0, "the character Mike Delgado is unconscious and cannot act (C8.2)"},
+    {-3, "the character Mike Delgado is dying and cannot act (C8.2)"},
+    {-29, "the character Mike Delgado is clinically dead and cannot act (C8.2)"},
+  };
+  cops_roll *r;
+  ck_assert_int_eq(cops_roll_new(&r), COPS_OK);
+  for (size_t k = 0; k < sizeof states / sizeof *states; k++) {
+    ck_assert_int_eq(cops_character_set_hp(mike, states[k].hp), COPS_OK);
+    FACES(9, 9, 9, 9);
+    ck_assert_int_eq(cops_character_roll(r, mike, "Arme de poing/Coordination (2)",
+                                         COPS_ADRENALINE_DIE), COPS_ERULE);
+    ck_assert_str_eq(cops_ctx_errmsg(ctx), states[k].message);
+    ck_assert_int_eq(dice.next, 0);                       /* nothing drawn */
+    ck_assert_int_eq(cops_roll_kind(r), COPS_ROLL_NONE);
+    int cur;
+    cops_character_points(mike, COPS_ADRENALINE, &cur, NULL);
+    ck_assert_int_eq(cur, 2);                             /* nothing spent */
+    /* The GM's roll for that character: not an action. 3 dice - 1 (C8.2), then 2 dice. */
+    FACES(9, 4);
+    ck_assert_int_eq(cops_character_roll(r, mike, "Arme de poing/Coordination (2)",
+                                         COPS_NOT_AN_ACTION), COPS_OK);
+    ck_assert_int_eq(cops_roll_pool_size(r), 2);
+    ck_assert_int_eq(cops_roll_successes(r), 1);
+    /* Ancienneté is the player's choice: not for one who cannot act. */
+    ck_assert_int_eq(cops_character_reroll(r, mike, r), COPS_ERULE);
+    ck_assert_str_eq(cops_ctx_errmsg(ctx), states[k].message);
+  }
+  /* Above 0 but out of the fight, or knocked out. */
+  ck_assert_int_eq(cops_character_set_hp(mike, 20), COPS_OK);
+  ck_assert_int_eq(cops_character_set_recovery(mike, 3), COPS_OK);
+  FACES(9, 9, 9);
+  ck_assert_int_eq(cops_character_roll(r, mike, "6+/Carrure", 0), COPS_ERULE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "the character Mike Delgado is out of the fight until "
+                   "a recovery roll succeeds (C10.4)");
+  ck_assert_int_eq(cops_character_set_conditions(mike, COPS_COND_OUT, 0), COPS_OK);
+  ck_assert_int_eq(cops_character_set_conditions(mike, COPS_COND_KNOCKED_OUT, 1), COPS_OK);
+  ck_assert_int_eq(cops_character_roll(r, mike, "6+/Carrure", 0), COPS_ERULE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "the character Mike Delgado is unconscious after a "
+                   "blow to the head (A5)");
+  ck_assert_int_eq(dice.next, 0);
+  ck_assert_int_eq(cops_character_set_conditions(mike, COPS_COND_KNOCKED_OUT, 0), COPS_OK);
+  ck_assert_int_eq(cops_character_roll(r, mike, "6+/Carrure", 0), COPS_OK);
+  /* The flag changes nothing for one who can act, and the action accepts it. */
+  FACES(9, 9, 9);
+  ck_assert_int_eq(cops_character_roll(r, mike, "6+/Carrure", COPS_NOT_AN_ACTION), COPS_OK);
+  cops_action a;
+  ck_assert_int_eq(cops_character_set_hp(mike, 0), COPS_OK);
+  ck_assert_int_eq(cops_character_action(&a, mike, "6+/Carrure", COPS_NOT_AN_ACTION), COPS_OK);
+  ck_assert_int_eq(cops_character_roll(r, mike, "6+/Carrure", 0x400), COPS_EINVAL);
+  cops_roll_free(r);
+  cops_character_free(mike);
+}
+END_TEST
+
 /* C5: Adrénaline before a roll, Ancienneté after a failure. */
 START_TEST(test_c5_adrenaline_and_anciennete_rolls)
 {
@@ -688,6 +752,7 @@ static Suite *character_suite(void)
   tcase_add_test(tc, test_c1_5_worked_examples);
   tcase_add_test(tc, test_character_roll_errors);
   tcase_add_test(tc, test_c8_2_wound_malus);
+  tcase_add_test(tc, test_c8_2_who_cannot_act_cannot_roll);
   tcase_add_test(tc, test_c5_adrenaline_and_anciennete_rolls);
   tcase_add_test(tc, test_character_odds);
   tcase_add_test(tc, test_sheets_round_trip_exactly);

@@ -651,6 +651,11 @@ START_TEST(test_a_failing_allocator_over_an_interview_changes_nothing)
   int failed = 0;
   for (long n = -1;; n++) {   /* n = -1: the reference, nothing failing */
     ck_assert_int_eq(cops_character_load(&cop, ctx, sheet), COPS_OK);
+    /* The subject keeps what it has been through (C4.7): reset for each run. */
+    static const int methods[] = {COPS_INTIMIDATION, COPS_ELOQUENCE, COPS_RHETORIQUE};
+    for (int m = 0; m < 3; m++)
+      ck_assert_int_eq(cops_subject_set_barred(s, methods[m], 0), COPS_OK);
+    ck_assert_int_eq(cops_subject_set_resistance_up(s, 0), COPS_OK);
     cops_ctx_seed(ctx, 2030);
     ck_assert_int_eq(cops_interview_new(&iv, ctx, s, cop), COPS_OK);   /* a cold log */
     int any = 0;

@@ -259,6 +259,103 @@ START_TEST(test_c4_7_failure_and_evidence)
 }
 END_TEST
 
+/* C4.7: what the subject has been through is the subject's. Mike's failed Intimidation bars
+ * it for Sarah in her own interview, and Rosa resists Sarah +1; the subject written and read
+ * back keeps both; the caller resets them. */
+START_TEST(test_c4_7_the_subject_keeps_it_for_every_interrogator)
+{
+  cops_character *mike;
+  ck_assert_int_eq(cops_character_new(&mike, ctx), COPS_OK);
+  cops_character_set_name(mike, "Mike");
+  cops_character_set_characteristic(mike, COPS_SANG_FROID, 3);
+  cops_character_set_characteristic(mike, COPS_EDUCATION, 2);
+  ck_assert_int_eq(cops_character_set_skill(mike, COPS_INTIMIDATION, 6, NULL), COPS_OK);
+  ck_assert_int_eq(cops_character_set_skill(mike, COPS_RHETORIQUE, 6, NULL), COPS_OK);
+  cops_interview *his;
+  ck_assert_int_eq(cops_interview_new(&his, ctx, subject, mike), COPS_OK);
+  /* Mike: Intimidation 6+, Sang-froid 3 - 1 (Agressif): 2 dice; Rosa 3 dice at 5+. Lost. */
+  cops_approach a;
+  cops_approach_init(&a, COPS_INTIMIDATION, COPS_IV_AGRESSIF);
+  SCRIPT_FACES(&s, 2, 3, 5, 1, 1);
+  cops_interview_result r = {.size = sizeof r};
+  ck_assert_int_eq(cops_interview_ask(his, &a, &r), COPS_OK);
+  ck_assert_int_eq(r.result, COPS_IV_LOST);
+  ck_assert_int_eq(cops_subject_barred(subject, COPS_INTIMIDATION), 1);
+  ck_assert_int_eq(cops_subject_barred(subject, COPS_ELOQUENCE), 0);
+  ck_assert_int_eq(cops_subject_resistance_up(subject), 1);
+  /* Sarah's interview, begun before Mike's failure, sees it: barred, nothing drawn. */
+  const int before = count();
+  SCRIPT_FACES(&s, 9, 9, 9, 1, 1, 1, 1);
+  ck_assert_int_eq(ask(COPS_INTIMIDATION, COPS_IV_FROID, 0, 0, &r), COPS_ERULE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "Intimidation is barred on Rosa after a failed "
+                   "interrogation (C4.7): new evidence opens it again");
+  ck_assert_int_eq(s.next, 0);
+  ck_assert_int_eq(count(), before);
+  ck_assert_int_eq(cops_interview_barred(iv, COPS_INTIMIDATION), 1);
+  ck_assert_int_eq(cops_interview_resistance_up(iv), 1);
+  cops_action mine, theirs;
+  ck_assert_int_eq(cops_approach_actions(subject, cop, &a, &mine, &theirs), COPS_ERULE);
+  /* Éloquence: Rosa's Charme 2 at 6 - 1 = 5+ (+1 from Mike's failure), 3 faces each side. */
+  SCRIPT_FACES(&s, 6, 7, 1, 5, 1);
+  ck_assert_int_eq(ask(COPS_ELOQUENCE, COPS_IV_FROID, 0, 0, &r), COPS_OK);
+  cops_event e = event(before);
+  ck_assert_int_eq(e.type, COPS_EV_APPROACH);
+  ck_assert_int_eq(e.resistance, 1);
+  e = event(before + 2);
+  ck_assert_int_eq(e.purpose, COPS_PURPOSE_RESISTANCE);
+  ck_assert_int_eq(e.threshold, 5);
+  ck_assert_int_eq(e.pool, 2);
+  ck_assert_int_eq(r.result, COPS_IV_WON);
+  ck_assert_int_eq(r.margin, 1);
+  /* The subject as a file keeps both; a fresh copy is barred and raised the same. */
+  char *json;
+  ck_assert_int_eq(cops_subject_to_json(subject, &json), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(json, "\"barred\": [\n    \"intimidation\"\n  ]"));
+  ck_assert_ptr_nonnull(strstr(json, "\"resistance_up\": 1"));
+  cops_subject *copy;
+  ck_assert_int_eq(cops_subject_from_json(&copy, ctx, json), COPS_OK);
+  cops_free(json);
+  ck_assert_int_eq(cops_subject_barred(copy, COPS_INTIMIDATION), 1);
+  ck_assert_int_eq(cops_subject_resistance_up(copy), 1);
+  /* New evidence in Mike's interview opens the methods for everyone; the increase stays. */
+  ck_assert_int_eq(cops_interview_evidence(his), COPS_OK);
+  ck_assert_int_eq(cops_interview_barred(iv, COPS_INTIMIDATION), 0);
+  ck_assert_int_eq(cops_subject_resistance_up(subject), 1);
+  /* The caller's reset, checked. */
+  ck_assert_int_eq(cops_subject_set_barred(copy, COPS_INTIMIDATION, 0), COPS_OK);
+  ck_assert_int_eq(cops_subject_set_resistance_up(copy, 0), COPS_OK);
+  ck_assert_int_eq(cops_subject_barred(copy, COPS_INTIMIDATION), 0);
+  ck_assert_int_eq(cops_subject_resistance_up(copy), 0);
+  ck_assert_int_eq(cops_subject_set_resistance_up(copy, 21), COPS_ERANGE);
+  ck_assert_int_eq(cops_subject_set_barred(copy, COPS_PSYCHOLOGIE, 1), COPS_EINVAL);
+  ck_assert_int_eq(cops_subject_set_barred(copy, COPS_ELOQUENCE, 2), COPS_EINVAL);
+  ck_assert_int_eq(cops_subject_barred(copy, COPS_PSYCHOLOGIE), COPS_EINVAL);
+  ck_assert_int_eq(cops_subject_to_json(copy, &json), COPS_OK);
+  ck_assert_ptr_null(strstr(json, "barred"));   /* a fresh subject reads as before */
+  ck_assert_ptr_null(strstr(json, "resistance_up"));
+  cops_free(json);
+  cops_subject_free(copy);
+  cops_interview_free(his);
+  cops_character_free(mike);
+}
+END_TEST
+
+/* C8.2: an interrogator who cannot act neither evaluates nor questions. */
+START_TEST(test_c8_2_an_unconscious_interrogator)
+{
+  ck_assert_int_eq(cops_character_set_hp(cop, 0), COPS_OK);
+  SCRIPT_FACES(&s, 9, 9, 9, 9, 9, 9);
+  ck_assert_int_eq(cops_interview_evaluate(iv, NULL, NULL), COPS_ERULE);
+  ck_assert_str_eq(cops_ctx_errmsg(ctx), "the interrogator Sarah is unconscious and cannot "
+                   "act (C8.2)");
+  cops_interview_result r;
+  ck_assert_int_eq(ask(COPS_ELOQUENCE, COPS_IV_POLI, 0, 0, &r), COPS_ERULE);
+  ck_assert_int_eq(s.next, 0);
+  ck_assert_int_eq(count(), 1);
+  ck_assert_int_eq(cops_interview_evaluated(iv), 0);
+}
+END_TEST
+
 /* C4.8, C5: a lost roll rolled again for an Ancienneté point against the subject's same
  * successes; a win then has MR 0: the essential only. All or nothing when a die is missing. */
 START_TEST(test_c4_8_anciennete_and_all_or_nothing)
@@ -373,16 +470,36 @@ START_TEST(test_save_and_resume)
   static const char *const bad[] = {"{}", "[]", "{\"type\":\"interview-save\"}"};
   for (int k = 0; k < 3; k++)
     ck_assert_int_eq(cops_interview_resume(&r, b, bad[k]), COPS_EJSON);
-  char *broken = malloc(strlen(saved) + 1);
+  /* What the subject has been through (C4.7) is the subject's, in the save's subject. */
+  char *broken = malloc(strlen(saved) + 64);
   ck_assert_ptr_nonnull(broken);
-  memcpy(broken, saved, strlen(saved) + 1);
-  char *p = strstr(broken, "\"resistance_up\": 0");
-  ck_assert_ptr_nonnull(p);
-  p[strlen("\"resistance_up\": ")] = '9';   /* 9 from 0: still in range */
+  const char *head = strstr(saved, "\"type\": \"subject\",");
+  ck_assert_ptr_nonnull(head);
+  const size_t cut = (size_t)(head - saved) + strlen("\"type\": \"subject\",");
+  sprintf(broken, "%.*s \"resistance_up\": 9, \"barred\": [\"eloquence\"],%s", (int)cut, saved,
+          saved + cut);
   ck_assert_int_eq(cops_interview_resume(&r, b, broken), COPS_OK);
   ck_assert_int_eq(cops_interview_resistance_up(r), 9);
+  ck_assert_int_eq(cops_subject_resistance_up(cops_interview_subject(r)), 9);
+  ck_assert_int_eq(cops_interview_barred(r, COPS_ELOQUENCE), 1);
+  ck_assert_int_eq(cops_interview_barred(r, COPS_RHETORIQUE), 0);
   cops_interview_free(r);
-  p = strstr(broken, "\"known\": [");
+  /* A save of 0.16 kept them beside the subject: read into the subject; not both. */
+  char *old = malloc(strlen(saved) + 64);
+  ck_assert_ptr_nonnull(old);
+  head = strstr(saved, "\"type\": \"interview-save\",");
+  ck_assert_ptr_nonnull(head);
+  const size_t at_old = (size_t)(head - saved) + strlen("\"type\": \"interview-save\",");
+  sprintf(old, "%.*s \"resistance_up\": 4, \"barred\": [\"intimidation\"],%s", (int)at_old,
+          saved, saved + at_old);
+  ck_assert_int_eq(cops_interview_resume(&r, b, old), COPS_OK);
+  ck_assert_int_eq(cops_subject_resistance_up(cops_interview_subject(r)), 4);
+  ck_assert_int_eq(cops_subject_barred(cops_interview_subject(r), COPS_INTIMIDATION), 1);
+  cops_interview_free(r);
+  sprintf(old, "%.*s \"resistance_up\": 4,%s", (int)cut, broken, broken + cut);
+  ck_assert_int_eq(cops_interview_resume(&r, b, old), COPS_EJSON);   /* resistance_up twice */
+  free(old);
+  char *p = strstr(broken, "\"known\": [");
   ck_assert_ptr_nonnull(p);
   memcpy(p + strlen("\"known\": ["), "\"xx\"", 4);
   ck_assert_int_eq(cops_interview_resume(&r, b, broken), COPS_EJSON);
@@ -444,6 +561,8 @@ static Suite *suite(void)
   tcase_add_test(tc, test_c4_1_evaluation);
   tcase_add_test(tc, test_c4_5_c4_6_facts_by_margin);
   tcase_add_test(tc, test_c4_7_failure_and_evidence);
+  tcase_add_test(tc, test_c4_7_the_subject_keeps_it_for_every_interrogator);
+  tcase_add_test(tc, test_c8_2_an_unconscious_interrogator);
   tcase_add_test(tc, test_c4_8_anciennete_and_all_or_nothing);
   tcase_add_test(tc, test_odds_as_the_interrogator_sees_them);
   tcase_add_test(tc, test_save_and_resume);

@@ -491,18 +491,36 @@ static int ctx_attack_odds(lua_State *L)
   return push_attack_odds(L, c, compute_situation, &s);
 }
 
+/* The C outcome behind the outcome table at i. */
+static cops_outcome *outcome_arg(lua_State *L, int i)
+{
+  luaL_checktype(L, i, LUA_TTABLE);
+  lua_getfield(L, LUA_REGISTRYINDEX, OUTCOMES);
+  lua_pushvalue(L, i);
+  lua_rawget(L, -2);
+  cops_outcome **o = luaL_testudata(L, -1, OUTCOME_UD);
+  if (!o || !*o)
+    luaL_argerror(L, i, "the outcome of a covering fire");
+  lua_pop(L, 2);
+  return *o;
+}
+
+/* ctx:cover_zone(cover_outcome) -> whether it makes a zone (C10.5, A2.3) */
+static int ctx_cover_zone(lua_State *L)
+{
+  to_ctx(L, 1);
+  int zone;
+  if (cops_cover_zone(outcome_arg(L, 2), &zone))
+    return raise_message(L, COPS_EINVAL, "not the outcome of a covering fire");
+  lua_pushboolean(L, zone);
+  return 1;
+}
+
 /* ctx:cover_enter(cover_outcome, character [, {armour =, attitude =, log =}]) */
 static int ctx_cover_enter(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  lua_getfield(L, LUA_REGISTRYINDEX, OUTCOMES);
-  lua_pushvalue(L, 2);
-  lua_rawget(L, -2);
-  cops_outcome **cover = luaL_testudata(L, -1, OUTCOME_UD);
-  if (!cover || !*cover)
-    return luaL_argerror(L, 2, "the outcome of a covering fire");
-  lua_pop(L, 2);
+  const cops_outcome *cover = outcome_arg(L, 2);
   entity_ud *ch = to_entity(L, 3, CHARACTER);
   const cops_armour *armour = NULL;
   int attitude = 0;
@@ -514,7 +532,7 @@ static int ctx_cover_enter(lua_State *L)
     log = opt_field_log(L, 4, "log");
   }
   cops_outcome *o = outcome_begin(L, c);
-  check(L, c, cops_cover_enter(o, *cover, ch->p, armour, attitude, log));
+  check(L, c, cops_cover_enter(o, cover, ch->p, armour, attitude, log));
   outcome_end(L, NULL);
   return 1;
 }
@@ -555,9 +573,23 @@ static int stand(cops_roll *r, cops_character *ch, int unused, cops_log *log, in
   return cops_stand_up(r, ch, log, flag);
 }
 
+/* ctx:cover_nerve(character [, log [, cover_outcome]]): with the fire, refused when it makes
+ * no zone (A2.3). */
 static int ctx_cover_nerve(lua_State *L)
 {
-  return follow(L, nerve, 0);
+  if (lua_isnoneornil(L, 4))
+    return follow(L, nerve, 0);
+  ctx_ud *c = to_ctx(L, 1);
+  entity_ud *ch = to_entity(L, 2, CHARACTER);
+  cops_log *log = lua_isnoneornil(L, 3) ? NULL : to_log(L, 3)->p;
+  cops_outcome *cover = outcome_arg(L, 4);
+  lua_settop(L, 2);
+  cops_roll *r = roll_begin(L, c);
+  int steady = 0;
+  check(L, c, cops_cover_nerve_under(r, cover, ch->p, log, &steady));
+  roll_end(L);
+  lua_pushboolean(L, steady);
+  return 2;
 }
 
 static int ctx_recovery_roll(lua_State *L)
@@ -593,7 +625,7 @@ void open_attack(lua_State *L)
 
   static const luaL_Reg ctx[] = {
     {"log", ctx_log}, {"attack", ctx_attack}, {"attack_odds", ctx_attack_odds},
-    {"cover_enter", ctx_cover_enter},
+    {"cover_enter", ctx_cover_enter}, {"cover_zone", ctx_cover_zone},
     {"cover_nerve", ctx_cover_nerve}, {"recovery_roll", ctx_recovery_roll},
     {"stand_up", ctx_stand_up}, {NULL, NULL},
   };

@@ -627,8 +627,11 @@ static int character_health(lua_State *L)
 static int character_roll_l(lua_State *L)
 {
   entity_ud *e = to_entity(L, 1, CHARACTER);
+  /* ch:roll(notation [, adrenaline [, not_an_action]]): one who cannot act (C8.2) rolls only
+   * when the roll is not an action. */
   return roll_with(L, e->owner, character_roll, e->p, checktext(L, 2),
-                   lua_toboolean(L, 3) ? COPS_ADRENALINE_DIE : 0);
+                   (lua_toboolean(L, 3) ? COPS_ADRENALINE_DIE : 0u) |
+                       (lua_toboolean(L, 4) ? COPS_NOT_AN_ACTION : 0u));
 }
 
 static int entity_to_json(lua_State *L)

@@ -206,6 +206,46 @@ static int s_facts(lua_State *L)
   return 1;
 }
 
+/* s:save(path): the subject written back with what it has been through (C4.7). */
+static int s_save(lua_State *L)
+{
+  subject_ud *s = to_subject(L, 1);
+  check(L, s->owner, cops_subject_save(s->p, checktext(L, 2)));
+  return 0;
+}
+
+static int method_arg(lua_State *L, int i)
+{
+  return parsed_arg(L, i, cops_skill_parse, "a method: Intimidation, Éloquence or Rhétorique");
+}
+
+/* s:barred(method) -> whether a failed interrogation barred it on the subject (C4.7). */
+static int s_barred(lua_State *L)
+{
+  subject_ud *s = to_subject(L, 1);
+  lua_pushboolean(L, check(L, s->owner, cops_subject_barred(s->p, method_arg(L, 2))));
+  return 1;
+}
+
+/* s:set_barred(method [, barred]): bar it (true, the default) or open it (false). */
+static int s_set_barred(lua_State *L)
+{
+  subject_ud *s = to_subject(L, 1);
+  const int skill = method_arg(L, 2);
+  check(L, s->owner, cops_subject_set_barred(s->p, skill, lua_isnone(L, 3) || lua_toboolean(L, 3)));
+  return 0;
+}
+
+/* s:resistance_up([n]) -> the subject's resistance increases (C4.7), set first when given. */
+static int s_resistance_up(lua_State *L)
+{
+  subject_ud *s = to_subject(L, 1);
+  if (!lua_isnoneornil(L, 2))
+    check(L, s->owner, cops_subject_set_resistance_up(s->p, checkint(L, 2)));
+  lua_pushinteger(L, check(L, s->owner, cops_subject_resistance_up(s->p)));
+  return 1;
+}
+
 static int s_to_json(lua_State *L)
 {
   subject_ud *s = to_subject(L, 1);
@@ -321,7 +361,8 @@ void open_interrogation(lua_State *L)
     {"name", s_name}, {"characteristic", s_characteristic}, {"resistance", s_resistance},
     {"reaction", s_reaction}, {"reaction_mode", s_reaction_mode}, {"add_tag", s_add_tag},
     {"tags", s_tags}, {"has_tag", s_has_tag}, {"add_fact", s_add_fact}, {"facts", s_facts},
-    {"to_json", s_to_json}, {NULL, NULL},
+    {"to_json", s_to_json}, {"save", s_save}, {"barred", s_barred},
+    {"set_barred", s_set_barred}, {"resistance_up", s_resistance_up}, {NULL, NULL},
   };
   metatable(L, SUBJECT, methods);
   closers(L, subject_close, NULL);

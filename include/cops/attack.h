@@ -109,7 +109,7 @@ COPS_API const char *cops_stopping_name(int result, int lang);
 enum cops_attack_modes {
   COPS_ATTACK_SINGLE = 0, /**< one shot (C10.1-C10.4); a thrown weapon too */
   COPS_ATTACK_BURST,      /**< controlled burst (C10.6) */
-  COPS_ATTACK_COVER,      /**< covering fire (C10.5); then cops_cover_nerve(), cops_cover_enter() */
+  COPS_ATTACK_COVER,      /**< covering fire (C10.5); then cops_cover_nerve_under(), cops_cover_enter() */
   COPS_ATTACK_MELEE,      /**< melee with a weapon (C11) */
   COPS_ATTACK_STRIKE,     /**< unarmed strike (C11.1 Coups) */
   COPS_ATTACK_HOLD,       /**< unarmed hold (C11.1 Immobilisation) */
@@ -244,6 +244,32 @@ COPS_API int cops_attack(cops_outcome *out, const cops_situation *s, cops_log *l
  * @since 0.4.0
  */
 COPS_API int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *steady);
+/**
+ * @brief Whether covering fire @p cover (an outcome of ::COPS_ATTACK_COVER)
+ * makes a zone whose characters roll their nerve: under the core rules any
+ * covering fire fired does (C10.5: "sous le feu d'un tir de couverture"),
+ * under the alternative rules only a successful one (A2.3: "en cas de succès
+ * le tir couvre une zone"). docs/rulings.md, C10.5 and A2.3.
+ * @param cover the covering fire's outcome
+ * @param[out] zone 1 when it makes a zone, 0 when not
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, or an outcome of another mode)
+ * @rule C10.5 A2.3
+ * @since 0.17.0
+ */
+COPS_API int cops_cover_zone(const cops_outcome *cover, int *zone);
+/**
+ * @brief cops_cover_nerve() under covering fire @p cover: refused with
+ * ::COPS_ERULE when that fire makes no zone (cops_cover_zone(): a failed
+ * covering fire under the alternative rules, A2.3), so that nobody is pinned
+ * by a zone that does not exist. Events name the character by the covering
+ * fire's target id. All or nothing, as cops_attack().
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, not covering fire); ::COPS_ERULE
+ *         (no zone; the character cannot act); as cops_cover_nerve()
+ * @rule C10.5 A2.3
+ * @since 0.17.0
+ */
+COPS_API int cops_cover_nerve_under(cops_roll *roll, const cops_outcome *cover,
+                                    cops_character *ch, cops_log *log, int *steady);
 /**
  * @brief A character enters (or stays in) the zone of covering fire @p cover
  * (an outcome of ::COPS_ATTACK_COVER): (MR + 1) d10, +1 if Agressif, +2 if

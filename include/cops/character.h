@@ -57,6 +57,14 @@ COPS_API const char *cops_health_name(int health, int lang);
 
 /** Roll flag: spend an Adrénaline point on this roll (+1 die, C5). */
 #define COPS_ADRENALINE_DIE 0x100u
+/**
+ * Roll flag: the roll is not an action of the character, so that one who
+ * cannot act (unconscious, dying or dead, C8.2; out of the fight, C10.4;
+ * knocked out, A5) may still roll, as a GM who wants that roll asks. Without
+ * it cops_character_roll() refuses such a character with ::COPS_ERULE.
+ * @since 0.17.0
+ */
+#define COPS_NOT_AN_ACTION 0x200u
 
 /**
  * @brief A new character: no name, every characteristic 1, no skill, no
@@ -238,7 +246,9 @@ COPS_API int cops_character_spend_permanently(cops_character *ch, int kind);
  * @param ch the character
  * @param notation "Skill [specialisation]/Characteristic (difficulty)" with optional modifiers
  * @param flags ::COPS_ADRENALINE_DIE to add the Adrénaline die (this
- *        function spends nothing; cops_character_roll() does)
+ *        function spends nothing; cops_character_roll() does);
+ *        ::COPS_NOT_AN_ACTION is accepted and changes nothing here (the
+ *        action is computed whatever the character's state)
  * @return ::COPS_OK; ::COPS_ESYNTAX; ::COPS_ENOTFOUND (unknown name or
  *         specialisation); ::COPS_ERULE (Adrénaline on a skill without it, a
  *         missing specialisation); ::COPS_ERANGE
@@ -258,8 +268,18 @@ COPS_API int cops_character_action_sized(cops_action *out, size_t size, cops_cha
  * @brief Roll for the character. With ::COPS_ADRENALINE_DIE, one Adrénaline
  * point is spent first (::COPS_ERULE when none is left or the skill does not
  * allow it), for one more die.
+ *
+ * A character who cannot act (0 hit points or below: unconscious, dying,
+ * dead, C8.2; out of the fight, C10.4; knocked out, A5) cannot roll:
+ * ::COPS_ERULE with a message naming the state ("the character Joe is
+ * unconscious and cannot act (C8.2)"), nothing drawn or spent,
+ * unless @p flags has ::COPS_NOT_AN_ACTION (the GM's roll for that character).
+ * @param[out] roll the roll (cleared when the call fails)
+ * @param ch the character
+ * @param notation as cops_character_action() reads it
+ * @param flags ::COPS_ADRENALINE_DIE, ::COPS_NOT_AN_ACTION
  * @rule C1 C5 C8.2
- * @since 0.3.0
+ * @since 0.3.0 (the refusal and ::COPS_NOT_AN_ACTION since 0.17.0)
  */
 COPS_API int cops_character_roll(cops_roll *roll, cops_character *ch, const char *notation,
                                  unsigned flags);
@@ -268,7 +288,8 @@ COPS_API int cops_character_roll(cops_roll *roll, cops_character *ch, const char
  * @brief Spend an Ancienneté point to roll @p failed again (C5): the same
  * action, into @p out (which may be @p failed). A success after it has MR 0.
  * ::COPS_ERULE after a successful roll, after a roll already rolled again,
- * or with no point left.
+ * with no point left, or when the character cannot act (C8.2: spending the
+ * point is the player's choice, which one unconscious cannot make).
  * @rule C5
  * @since 0.3.0
  */

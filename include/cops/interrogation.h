@@ -118,8 +118,51 @@ COPS_API const char *cops_subject_fact(const cops_subject *s, int i, int *tier);
 COPS_API int cops_subject_from_json(cops_subject **out, cops_ctx *ctx, const char *json);
 /** @brief cops_subject_from_json() of a file, confined by cops_ctx_confine(). @since 0.11.0 */
 COPS_API int cops_subject_load(cops_subject **out, cops_ctx *ctx, const char *path);
-/** @brief The subject as JSON (free with cops_free()). @since 0.11.0 */
+/** @brief The subject as JSON (free with cops_free()), what it has been through (C4.7) included. @since 0.11.0 */
 COPS_API int cops_subject_to_json(const cops_subject *s, char **out);
+/**
+ * @brief cops_subject_to_json() to a file, confined by cops_ctx_confine():
+ * the subject written back with the methods barred on it and its resistance
+ * increases, for the next interrogator.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_EIO (the message names the file
+ *         and why, a path outside the confinement included); ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_subject_save(const cops_subject *s, const char *path);
+
+/**
+ * @brief 1 when the method @p skill (Intimidation, Éloquence or Rhétorique,
+ * a ::cops_skill) is barred on the subject after a failed interrogation
+ * (C4.7), 0 when open, or a negative code. What the subject has been through
+ * is the subject's: it holds for every interrogator and every interview, and
+ * is saved with the subject, until new evidence (cops_interview_evidence())
+ * or the caller (cops_subject_set_barred()) opens the method again.
+ * @since 0.17.0
+ */
+COPS_API int cops_subject_barred(const cops_subject *s, int skill);
+/**
+ * @brief Bar (@p barred 1) or open (0) a method on the subject (C4.7): the
+ * caller's reset, or a failure of an interrogation played outside the
+ * library.
+ * @return ::COPS_OK; ::COPS_EINVAL (not a method, @p barred not 0 or 1)
+ * @since 0.17.0
+ */
+COPS_API int cops_subject_set_barred(cops_subject *s, int skill, int barred);
+/**
+ * @brief The subject's resistance increases from failed interrogations
+ * (C4.7): every resistance of the subject is that much higher for every
+ * interrogator, or a negative code. New evidence leaves them; only the
+ * caller resets them (cops_subject_set_resistance_up()).
+ * @since 0.17.0
+ */
+COPS_API int cops_subject_resistance_up(const cops_subject *s);
+/**
+ * @brief Set the subject's resistance increases, 0..20 (C4.7; from 14 on no
+ * roll changes, C1.7's clamps holding the subject's threshold at 2).
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE
+ * @since 0.17.0
+ */
+COPS_API int cops_subject_set_resistance_up(cops_subject *s, int up);
 
 /**
  * An approach to a subject: a method, an attitude, and what bears on the
@@ -132,7 +175,7 @@ typedef struct cops_approach {
   int attitude;       /**< a ::cops_interview_attitude (C4.3) */
   int affinity;       /**< 1: the cop matches the subject's affinity: one free point of margin on a win (C4.6, C4.8) */
   int deficiency;     /**< 1: the cop matches what the subject hates and the GM doubles the attitude's malus (C4.6) */
-  int resistance_up;  /**< the subject's resistance increases from earlier failures (C4.7), 0..20 */
+  int resistance_up;  /**< resistance increases from failures beyond those the subject keeps (cops_subject_resistance_up(), added to them), 0..20 (C4.7) */
   int dice_mod;       /**< the GM's modifiers of the interrogator's roll (C1.7): dice */
   int threshold_mod;  /**< threshold */
   int anciennete;     /**< 1: the interrogator spends an Ancienneté point to roll a lost roll again (C4.8, C5): a win then has margin 0, the essential only */
@@ -149,7 +192,9 @@ COPS_API int cops_approach_init_sized(cops_approach *a, size_t size, int skill, 
  * `Skill/characteristic` (its wound malus, the reaction's dice in dice mode,
  * doubled when negative and @c deficiency, the GM's modifiers) and the
  * subject's `(6 - resistance)/characteristic`, its resistance the modifier
- * plus the increases (less the reaction in resistance mode), opposed.
+ * plus the increases, the subject's own (cops_subject_resistance_up()) and
+ * @p a's (less the reaction in resistance mode), opposed. A method barred on
+ * the subject (cops_subject_barred(), C4.7) is no approach.
  * @param s the subject
  * @param cop the interrogator
  * @param a the approach
@@ -157,9 +202,10 @@ COPS_API int cops_approach_init_sized(cops_approach *a, size_t size, int skill, 
  * @param[out] subject_roll the subject's action
  * @return ::COPS_OK; ::COPS_EINVAL (a method, an attitude, a field out of
  *         range); ::COPS_ERULE (@c anciennete without an Ancienneté point left,
- *         C5); the codes of cops_action_init()
- * @rule C4.2 C4.3 C4.4 C4.6
- * @since 0.11.0
+ *         C5; the method barred on the subject, C4.7); the codes of
+ *         cops_action_init()
+ * @rule C4.2 C4.3 C4.4 C4.6 C4.7
+ * @since 0.11.0 (the subject's own increases and barred methods since 0.17.0)
  */
 COPS_API int cops_approach_actions(const cops_subject *s, cops_character *cop,
                                    const cops_approach *a, cops_action *cop_roll,
@@ -288,10 +334,11 @@ typedef struct cops_interview_result {
 /**
  * @brief One interrogation (C4.2-C4.8): the method and the attitude of @p a
  * rolled against the subject's resistance, with the resistance increases the
- * interview keeps (@p a's @c resistance_up must be 0). A win reveals the
+ * subject keeps (@p a's @c resistance_up must be 0). A win reveals the
  * facts of tiers 0 .. margin - 1 (the affinity's free point counted; after an
- * Ancienneté re-roll, tier 0 only); a tie or a loss bars the method on this
- * subject and raises every resistance by 1 (C4.7). Events: ::COPS_EV_APPROACH,
+ * Ancienneté re-roll, tier 0 only); a tie or a loss bars the method on the
+ * subject and raises every resistance by 1 (C4.7): on the subject, for every
+ * interrogator (cops_subject_barred(), cops_subject_resistance_up()). Events: ::COPS_EV_APPROACH,
  * the two rolls (::COPS_PURPOSE_INTERROGATION, ::COPS_PURPOSE_RESISTANCE), the
  * re-roll, ::COPS_EV_INTERROGATION, a ::COPS_EV_FACT for each fact learnt,
  * ::COPS_EV_BARRED after a failure. All or nothing.
@@ -306,15 +353,16 @@ typedef struct cops_interview_result {
 COPS_API int cops_interview_ask(cops_interview *iv, const cops_approach *a,
                                 cops_interview_result *out);
 /**
- * @brief New evidence (C4.7): the three methods are open again; the resistance
- * increases stay. A ::COPS_EV_EVIDENCE event.
+ * @brief New evidence (C4.7): the three methods are open again on the
+ * subject, for every interrogator; the resistance increases stay. A
+ * ::COPS_EV_EVIDENCE event.
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ENOMEM
  * @since 0.12.0
  */
 COPS_API int cops_interview_evidence(cops_interview *iv);
-/** @brief 1 when the method (a ::cops_skill) is barred on the subject (C4.7), 0 when open, or a negative code. @since 0.12.0 */
+/** @brief 1 when the method (a ::cops_skill) is barred on the subject (C4.7), 0 when open, or a negative code: cops_subject_barred() of the interview's subject. @since 0.12.0 */
 COPS_API int cops_interview_barred(const cops_interview *iv, int skill);
-/** @brief The resistance increases from failed interrogations (C4.7), or a negative code. @since 0.12.0 */
+/** @brief The subject's resistance increases from failed interrogations (C4.7), whoever failed, or a negative code: cops_subject_resistance_up() of the interview's subject. @since 0.12.0 */
 COPS_API int cops_interview_resistance_up(const cops_interview *iv);
 /** @brief 1 when the interrogator learnt the subject's fact @p i, 0 when not, or a negative code. @since 0.12.0 */
 COPS_API int cops_interview_learnt(const cops_interview *iv, int i);
@@ -337,8 +385,9 @@ COPS_API int cops_interview_odds(cops_interview *iv, const cops_approach *a, int
 
 /**
  * @brief The interview as JSON (schemas/interview-save.schema.json): the
- * subject, the interrogator's sheet and state, what it knows and learnt, the
- * methods barred, the resistance increases, the next event's number and the
+ * subject with what it has been through (the methods barred, the resistance
+ * increases), the interrogator's sheet and state, what it knows and learnt,
+ * the next event's number and the
  * seeded stream's place (as cops_encounter_save(): a system source's key is
  * never written; dice from the caller's function: ::COPS_ESTATE).
  * @since 0.12.0

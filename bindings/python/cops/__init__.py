@@ -25,7 +25,8 @@ Contents:
                      read from JSON sheets and files, written back
     Encounter, Scenario, Declaration
                      whole fights, round by round or to the end
-    attack, Outcome, Hit, Victim, Log, cover_nerve, cover_enter, recovery_roll, stand_up
+    attack, Outcome, Hit, Victim, Log, cover_nerve, cover_zone, cover_enter, recovery_roll,
+    stand_up
                      one attack at a time, what it did, and its events
     attack_odds, AttackOdds
                      the exact odds of a planned attack, before the roll
@@ -47,7 +48,7 @@ from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE,
                      NotationError, NotFoundError, OutOfMemoryError, RandomSourceError,
                      RangeError, RuleError, StateError)
 from .fight import (Hit, Log, Outcome, Victim, attack, attack_odds, cover_enter, cover_nerve,
-                    recovery_roll, stand_up)
+                    cover_zone, recovery_roll, stand_up)
 from . import catalogue
 from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter, Scenario,
                       Weapon, odds, odds_at_least, odds_dice_for, odds_margin_at_least,
@@ -70,7 +71,7 @@ __all__ = [
     "odds_pmf", "odds_at_least", "odds_margin_at_least", "odds_quantile", "odds_dice_for",
     "odds_threshold_for", "odds_opposed_difference", "catalogue",
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
-    "cover_enter",
+    "cover_zone", "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",
     "TreatmentOdds", "Chase", "ChaseOdds", "Relation", "Subject", "ApproachOdds",
     "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim", "st", "d6",

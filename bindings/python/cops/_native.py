@@ -57,6 +57,7 @@ if _have // 10000 != _major or (_have // 100) % 100 != _minor:
                       % (lib.cops_version_string().decode(), _major, _minor))
 
 ADRENALINE_DIE = 0x100  # COPS_ADRENALINE_DIE
+NOT_AN_ACTION = 0x200   # COPS_NOT_AN_ACTION
 WEAPONS_MAX = 4         # COPS_WEAPONS_MAX
 INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
 RNG_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)

@@ -62,6 +62,8 @@ for _fn_name, _res, _args in (
         ("cops_outcome_victim", _i, [_p, _i, ctypes.POINTER(_Victim)]),
         ("cops_outcome_roll", _p, [_p, _i]),
         ("cops_cover_nerve", _i, [_p, _p, _p, _ip]),
+        ("cops_cover_zone", _i, [_p, _ip]),
+        ("cops_cover_nerve_under", _i, [_p, _p, _p, _p, _ip]),
         ("cops_cover_enter", _i, [_p, _p, _p, _p, _i, _p]),
         ("cops_recovery_roll", _i, [_p, _p, _i, _p, _ip]),
         ("cops_stand_up", _i, [_p, _p, _p, _ip]),
@@ -455,11 +457,34 @@ def _follow(ctx: Context, fn: Any, character: Character, log: Optional[Log],
         lib.cops_roll_free(ptr.value)
 
 
-def cover_nerve(ctx: Context, character: Character,
-                log: Optional[Log] = None) -> Tuple[Roll, bool]:
+def _cover(cover: "Outcome") -> Any:
+    if not isinstance(cover, Outcome) or cover._c is None:
+        raise TypeError("cover must be the Outcome of a covering fire")
+    return cover._c._h
+
+
+def cover_zone(cover: "Outcome") -> bool:
+    """Whether covering fire makes a zone whose characters roll their nerve (C10.5, A2.3):
+    under the core rules any covering fire fired does, under the alternative rules only a
+    successful one (docs/rulings.md). ValueError for an outcome of another mode."""
+    zone = ctypes.c_int()
+    if lib.cops_cover_zone(_cover(cover), ctypes.byref(zone)):
+        raise ValueError("cover must be the Outcome of a covering fire, not of mode %r"
+                         % (cover.mode,))
+    return bool(zone.value)
+
+
+def cover_nerve(ctx: Context, character: Character, log: Optional[Log] = None,
+                cover: Optional["Outcome"] = None) -> Tuple[Roll, bool]:
     """Nerve under covering fire (C10.5): the roll, and whether the character stays
-    steady (otherwise pinned down)."""
-    return _follow(ctx, lib.cops_cover_nerve, character, log)
+    steady (otherwise pinned down). With cover (the covering fire's Outcome), a fire that
+    makes no zone (cover_zone(): failed, under the alternative rules, A2.3) is a RuleError
+    and nothing is rolled; the events then name the character by the fire's target id."""
+    if cover is None:
+        return _follow(ctx, lib.cops_cover_nerve, character, log)
+    h = _cover(cover)
+    return _follow(ctx, lambda roll, ch, lg, flag: lib.cops_cover_nerve_under(
+        roll, h, ch, lg, flag), character, log)
 
 
 def recovery_roll(ctx: Context, character: Character,

@@ -536,13 +536,14 @@ class Character(_Entity):
         """The conditions, as COPS_COND_* bits."""
         return self._check(lib.cops_character_conditions(self._h))
 
-    def roll(self, notation: str, adrenaline: bool = False) -> Roll:
+    def roll(self, notation: str, adrenaline: bool = False,
+             not_an_action: bool = False) -> Roll:
         """Roll for the character: "Arme de poing/Coordination (2)" (docs/notation.md);
-        adrenaline spends a point for one more die (C5)."""
-        if not isinstance(adrenaline, bool):
-            raise TypeError("adrenaline must be a bool")
+        adrenaline spends a point for one more die (C5). One who cannot act (0 hit points or
+        below, out of the fight, knocked out: C8.2) cannot roll (RuleError naming the state)
+        unless not_an_action says the roll is none of the character's actions (a GM's)."""
         return _rolled(cast(Context, self._ctx), lambda r: int(lib.cops_character_roll(
-            r, self._h, n.text(notation, "notation"), n.ADRENALINE_DIE if adrenaline else 0)))
+            r, self._h, n.text(notation, "notation"), _roll_flags(adrenaline, not_an_action))))
 
     def odds(self, notation: str) -> float:
         """Exact P(success) of a roll of the character."""
@@ -588,17 +589,15 @@ class Character(_Entity):
                              adrenaline: bool = False) -> Tuple[Roll, Optional[Roll]]:
         """Roll for the character and, on a failure, spend an Ancienneté point to roll again
         (C5): the first roll, and the re-roll (None when the first succeeded). A success
-        after the re-roll has margin 0."""
-        if not isinstance(adrenaline, bool):
-            raise TypeError("adrenaline must be a bool")
+        after the re-roll has margin 0. One who cannot act cannot (RuleError, C8.2)."""
+        flags = _roll_flags(adrenaline, False)
         ctx = cast(Context, self._ctx)
         first, again = ctypes.c_void_p(), ctypes.c_void_p()
         if lib.cops_roll_new_in(ctypes.byref(first), ctx._h):
             raise OutOfMemoryError("no memory for a roll")
         try:
             self._check(lib.cops_character_roll(first.value, self._h,
-                                                n.text(notation, "notation"),
-                                                n.ADRENALINE_DIE if adrenaline else 0))
+                                                n.text(notation, "notation"), flags))
             if lib.cops_roll_succeeded(first.value):
                 return _read_roll(cast(int, first.value)), None
             if lib.cops_roll_new_in(ctypes.byref(again), ctx._h):
@@ -875,6 +874,13 @@ def _log_of(log: Optional[Any]) -> Optional[int]:
     if not isinstance(log, Log):
         raise TypeError("log must be a cops.Log or None")
     return log._h
+
+
+def _roll_flags(adrenaline: bool, not_an_action: bool) -> int:
+    for name, flag in (("adrenaline", adrenaline), ("not_an_action", not_an_action)):
+        if not isinstance(flag, bool):
+            raise TypeError("%s must be a bool" % name)
+    return (n.ADRENALINE_DIE if adrenaline else 0) | (n.NOT_AN_ACTION if not_an_action else 0)
 
 
 def _points_kind(kind: str) -> int:

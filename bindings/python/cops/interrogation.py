@@ -51,6 +51,11 @@ for _fn_name, _res, _args in (
         ("cops_subject_from_json", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
         ("cops_subject_load", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
         ("cops_subject_to_json", _i, [_p, ctypes.POINTER(_p)]),
+        ("cops_subject_save", _i, [_p, ctypes.c_char_p]),
+        ("cops_subject_barred", _i, [_p, _i]),
+        ("cops_subject_set_barred", _i, [_p, _i, _i]),
+        ("cops_subject_resistance_up", _i, [_p]),
+        ("cops_subject_set_resistance_up", _i, [_p, _i]),
         ("cops_approach_init_sized", _i, [ctypes.POINTER(_Approach), ctypes.c_size_t, _i, _i]),
         ("cops_approach_actions", _i, [_p, _p, ctypes.POINTER(_Approach),
                                        ctypes.POINTER(n._Action), ctypes.POINTER(n._Action)]),
@@ -116,10 +121,39 @@ class Subject(_Handle):
         self._check(lib.cops_subject_to_json(self._h, ctypes.byref(out)))
         return n.take_text(out.value)
 
+    def save(self, path: PathLike) -> None:
+        """Write the subject to a file, confined as the context says, with what it has been
+        through (the methods barred, the resistance increases: C4.7)."""
+        self._check(lib.cops_subject_save(self._h, n.text(os.fspath(path), "path")))
+
     @property
     def name(self) -> str:
         """The subject's name."""
         return n.c_text(lib.cops_subject_name(self._h))
+
+    def barred(self, method: Union[str, int]) -> bool:
+        """The method ("Intimidation", "Éloquence", "Rhétorique") is barred on the subject
+        after a failed interrogation (C4.7), whoever failed, until new evidence or
+        set_barred(method, False)."""
+        return bool(self._check(lib.cops_subject_barred(
+            self._h, n.parsed(lib.cops_skill_parse, method, "method"))))
+
+    def set_barred(self, method: Union[str, int], barred: bool = True) -> None:
+        """Bar (or open, barred=False) a method on the subject (C4.7): the caller's reset."""
+        if not isinstance(barred, bool):
+            raise TypeError("barred must be a bool")
+        self._check(lib.cops_subject_set_barred(
+            self._h, n.parsed(lib.cops_skill_parse, method, "method"), int(barred)))
+
+    @property
+    def resistance_up(self) -> int:
+        """Every resistance of the subject raised by this much by failed interrogations (C4.7),
+        for every interrogator; new evidence leaves it. Settable, 0..20 (RangeError)."""
+        return self._check(lib.cops_subject_resistance_up(self._h))
+
+    @resistance_up.setter
+    def resistance_up(self, up: int) -> None:
+        self._check(lib.cops_subject_set_resistance_up(self._h, n.integer(up, "resistance_up")))
 
     def characteristic(self, name: Union[str, int]) -> int:
         """Sang-froid, Charme or Éducation, 1..5."""

@@ -22,6 +22,7 @@ int cops__alt_check(cops_ctx *ctx, const cops_situation *s)
 const struct cops__rules cops__alternative_rules = {
   .name = "alternative",
   .initiative_chosen = 0,
+  .failed_cover_zone = 0,
   .check = cops__alt_check,
   .shoot = cops__alt_shoot,
   .melee = cops__alt_melee,

@@ -67,6 +67,33 @@ int cops_cover_nerve(cops_roll *roll, cops_character *ch, cops_log *log, int *st
   return cops__cover_nerve(roll, ch, 1, log, steady, 0);
 }
 
+/* Whether covering fire makes a zone (C10.5, A2.3). */
+int cops_cover_zone(const cops_outcome *cover, int *zone)
+{
+  if (!cover || !zone || cover->mode != COPS_ATTACK_COVER)
+    return COPS_EINVAL;
+  const struct cops__rules *r = cops__rules_of(cover->ruleset);
+  *zone = cover->cover_success || (r && r->failed_cover_zone);
+  return COPS_OK;
+}
+
+int cops_cover_nerve_under(cops_roll *roll, const cops_outcome *cover, cops_character *ch,
+                           cops_log *log, int *steady)
+{
+  if (!roll || !cover || !ch || !steady)
+    return COPS_EINVAL;
+  cops_ctx *ctx = cops__character_ctx(ch);
+  COPS__ENTER(ctx);
+  int zone;
+  if (cops_cover_zone(cover, &zone))
+    return FAIL(ctx, COPS_EINVAL, "the outcome given as covering fire is %s",
+                cover->mode < 0 ? "empty" : cops__mode_names[cover->mode]);
+  if (!zone)
+    return FAIL(ctx, COPS_ERULE, "covering fire that failed makes no zone (A2.3): no nerve "
+                "roll under it");
+  return cops__cover_nerve(roll, ch, cover->cover_target_id, log, steady, 0);
+}
+
 int cops__core_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
                            const cops_armour *armour, int attitude, cops_log *log)
 {

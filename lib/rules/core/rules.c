@@ -46,6 +46,7 @@ static int core_check(cops_ctx *ctx, const cops_situation *s)
 const struct cops__rules cops__core_rules = {
   .name = "core",
   .initiative_chosen = 1,
+  .failed_cover_zone = 1,
   .check = core_check,
   .shoot = cops__core_shoot,
   .melee = cops__core_melee,
