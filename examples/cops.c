@@ -322,7 +322,7 @@ static char *roll_json(const cops_roll *roll)
  * joined with spaces; after "--" everything is notation. */
 struct args {
   const char *seed, *faces, *vs, *min, *sheet, *lang;
-  int json, unskilled, help, table, adrenaline, anciennete;
+  int json, unskilled, help, table, adrenaline, anciennete, not_an_action;
   char notation[1024];     /* the words that are not options, joined by spaces */
   int too_long;            /* ... past its size: an error for a notation */
   const char *word;        /* the first of them, as given (a file name) */
@@ -373,6 +373,7 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
       else if (!strcmp(a, "--table")) o->table = 1;
       else if (!strcmp(a, "--adrenaline")) o->adrenaline = 1;
       else if (!strcmp(a, "--anciennete")) o->anciennete = 1;
+      else if (!strcmp(a, "--not-an-action")) o->not_an_action = 1;
       else return usage_error("%s: unknown option '%s'", cmd, a);
       continue;
     }
@@ -443,7 +444,9 @@ static int cmd_roll(int argc, char **argv)
       rc = EXIT_USAGE;
       goto done;
     }
-    rc = cops_character_roll(roll, ch, notation, o.adrenaline ? COPS_ADRENALINE_DIE : 0);
+    rc = cops_character_roll(roll, ch, notation,
+                             (o.adrenaline ? COPS_ADRENALINE_DIE : 0u) |
+                                 (o.not_an_action ? COPS_NOT_AN_ACTION : 0u));
     if (!rc && o.anciennete && cops_roll_succeeded(roll) == 0) {
       if (cops_roll_new(&again)) {
         rc = COPS_ENOMEM;
@@ -451,8 +454,9 @@ static int cmd_roll(int argc, char **argv)
         rc = cops_character_reroll(again, ch, roll);
       }
     }
-  } else if (o.adrenaline || o.anciennete) {
-    rc = usage_error("roll: %s", "--adrenaline and --anciennete need a character: --sheet FILE");
+  } else if (o.adrenaline || o.anciennete || o.not_an_action) {
+    rc = usage_error("roll: %s", "--adrenaline, --anciennete and --not-an-action need a "
+                     "character: --sheet FILE");
     goto done;
   } else {
     rc = cops_roll_notation(roll, ctx, notation, flags);
@@ -587,9 +591,9 @@ static int cmd_odds(int argc, char **argv)
     return print_help("odds");
   if (o.seed || o.faces)
     return usage_error("odds: %s", "odds are exact: --seed and --dice do not apply");
-  if (o.sheet || o.adrenaline || o.anciennete || o.lang)
-    return usage_error("odds: %s", "--sheet, --adrenaline, --anciennete and --lang do not "
-                       "apply to odds");
+  if (o.sheet || o.adrenaline || o.anciennete || o.not_an_action || o.lang)
+    return usage_error("odds: %s", "--sheet, --adrenaline, --anciennete, --not-an-action and "
+                       "--lang do not apply to odds");
   if (o.min && !o.vs)
     return usage_error("odds: %s", "--min goes with --vs");
   int min = 0;

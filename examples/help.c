@@ -34,8 +34,8 @@ static const char seed_dice[] =
 
 static const char roll_text[] =
   "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
-  "       cops roll --sheet FILE [--adrenaline] [--anciennete] [--seed N | --dice F,...]\n"
-  "                 [--json] \"Arme de poing/Coordination (2)\"\n"
+  "       cops roll --sheet FILE [--adrenaline] [--anciennete] [--not-an-action]\n"
+  "                 [--seed N | --dice F,...] [--json] \"Arme de poing/Coordination (2)\"\n"
   "\n"
   "NOTATION is threshold/dice (difficulty) with optional modifiers, e.g.\n"
   "  \"4+/3 (2)\"  \"6+/3\"  \"5+/3 (2) +1D -1S +1R\"  (D dice, S seuil, R difficulty)\n"
@@ -49,6 +49,9 @@ static const char roll_options[] =
   "                not changed)\n"
   "  --adrenaline  spend an Adrénaline point: +1 die (C5)\n"
   "  --anciennete  on a failure, spend an Ancienneté point to roll again (C5)\n"
+  "  --not-an-action\n"
+  "                the GM's roll for a character who cannot act (0 hit points or below,\n"
+  "                out of the fight, knocked out: C8.2), refused without it\n"
   "  --json        one JSON object instead of text\n";
 
 static const char odds_text[] =
@@ -154,7 +157,8 @@ static const char chase_text[] =
 
 static const char interrogate_text[] =
   "usage: cops interrogate SUBJECT --sheet COP STEP... [--seed N] [--save FILE]\n"
-  "       cops interrogate --resume FILE STEP... [--save FILE]\n"
+  "                        [--write FILE]\n"
+  "       cops interrogate --resume FILE STEP... [--save FILE] [--write FILE]\n"
   "       cops interrogate SUBJECT --sheet COP --odds [--failures N] [OPTIONS]\n"
   "       cops interrogate --resume FILE --odds [--gm] [OPTIONS]\n"
   "STEP:  [--evidence] [--evaluate all|TRAIT,...] [--method M --attitude A]\n"
@@ -163,14 +167,16 @@ static const char interrogate_text[] =
   "An interview of the subject of the file SUBJECT by the interrogator of the sheet COP\n"
   "(docs/interrogations.md, C4), its steps in this order: new evidence, the evaluation,\n"
   "an interrogation roll; prints the narrated log, or with --json the events as JSON\n"
-  "Lines. --save FILE keeps the interview (what the cop learnt, the methods barred, the\n"
-  "resistance raised, the dice); --resume FILE goes on with it.\n"
+  "Lines. --save FILE keeps the interview (what the cop learnt, the subject with the\n"
+  "methods barred and the resistance raised, the dice); --resume FILE goes on with it.\n"
+  "What a failure did to the subject is the subject's, for every interrogator (C4.7):\n"
+  "--write FILE writes the subject back with it, for the next cop's interview.\n"
   "With --odds no die is drawn: the exact odds of each approach, a method (Intimidation,\n"
   "Éloquence, Rhétorique) and an attitude (Agressif, Inquisiteur, Froid, Poli, Amical),\n"
   "best first: the win, the tie (a failure too), the loss, the chance of the essential\n"
   "and of each tier beyond, and the tiers that come out on average. Of a resumed\n"
   "interview, as the interrogator sees them (what its evaluation revealed; methods\n"
-  "barred left out); --gm: as they are.\n"
+  "barred left out); --gm: as they are. Methods barred on the subject are left out.\n"
   "\n"
   "  --evidence    new evidence: the methods barred by failures open again (C4.7)\n"
   "  --evaluate W  the first contact (C4.1), once an interview: Psychologie/Perception (2)\n"
@@ -184,7 +190,10 @@ static const char interrogate_text[] =
   "  --deficiency  the cop matches what the subject hates: the attitude's malus doubled\n"
   "  --anciennete  a failed evaluation or a lost roll is rolled again for an Ancienneté\n"
   "                point (C4.8): a win then gives the essential only\n"
-  "  --failures N  earlier failures, each +1 to every resistance (C4.7), 0..20\n"
+  "  --failures N  earlier failures, each +1 to every resistance (C4.7), 0..20, beyond\n"
+  "                those the subject's file keeps\n"
+  "  --write FILE  the subject written back with the methods barred on it and its\n"
+  "                resistance increases (C4.7); it may be SUBJECT itself\n"
   "  --seed N      seeded dice (a number 0..18446744073709551615)\n";
 
 static const char sim_text[] =

@@ -33,8 +33,8 @@ static int odds_table(cops_subject *s, cops_character *cop, cops_interview *iv, 
   struct row rows[3 * COPS_IV_ATTITUDE_COUNT];
   int n = 0;
   for (int m = 0; m < 3; m++) {
-    if (iv && cops_interview_barred(iv, methods[m]) == 1)
-      continue;   /* C4.7: not an approach until new evidence */
+    if (cops_subject_barred(s, methods[m]) == 1)
+      continue;   /* C4.7: barred on the subject, not an approach until new evidence */
     for (int a = 0; a < COPS_IV_ATTITUDE_COUNT; a++, n++) {
       cops_approach ap = *base;
       ap.skill = methods[m];
@@ -138,7 +138,7 @@ static int parse_wishes(const char *text, cops_evaluation *e)
 
 struct options {
   const char *file, *sheet, *lang_text, *failures, *seed, *resume, *save, *method, *attitude,
-      *evaluate;
+      *evaluate, *write;
   int json, odds, gm, affinity, deficiency, anciennete, evidence;
 };
 
@@ -153,6 +153,7 @@ static int parse(int argc, char **argv, struct options *o)
         (r = option_value(argc, argv, &i, "--seed", &o->seed)) ||
         (r = option_value(argc, argv, &i, "--resume", &o->resume)) ||
         (r = option_value(argc, argv, &i, "--save", &o->save)) ||
+        (r = option_value(argc, argv, &i, "--write", &o->write)) ||
         (r = option_value(argc, argv, &i, "--method", &o->method)) ||
         (r = option_value(argc, argv, &i, "--attitude", &o->attitude)) ||
         (r = option_value(argc, argv, &i, "--evaluate", &o->evaluate))) {
@@ -198,6 +199,9 @@ static int parse(int argc, char **argv, struct options *o)
     return usage_error("interrogate: %s", "--odds draws no die: no step with it");
   if (o->odds && o->seed)
     return usage_error("interrogate: %s", "--odds draws no die: no --seed");
+  if (o->write && !step)
+    return usage_error("interrogate: %s", "--write keeps what a step did to the subject: "
+                       "give one (--evaluate, --method and --attitude, --evidence)");
   if (o->gm && !(o->odds && o->resume))
     return usage_error("interrogate: %s", "--gm is for the odds of a resumed interview");
   if (o->failures && (o->resume || !o->odds))
@@ -315,8 +319,10 @@ int cmd_interrogate(int argc, char **argv)
   } else {
     cops_log *log = cops_interview_log(iv);
     /* All or nothing, as the library: a refused step prints nothing and saves nothing; the
-     * save is written before the output, which a failed save would belie. */
+     * subject (--write) and the save are written before the output, which a failed write
+     * would belie. */
     if ((rc = steps(iv, &o, &base)) ||
+        (o.write && (rc = cops_subject_save(cops_interview_subject(iv), o.write))) ||
         (o.save && (rc = cops_interview_save_file(iv, o.save))))
       goto failed;
     char *text = NULL;

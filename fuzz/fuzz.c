@@ -1122,8 +1122,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cops_action a;
     if (cops_character_from_json(&ch, ctx, sheet) != COPS_OK)
       abort();
-    if (cops_character_action(&a, ch, text, 0) == COPS_OK)
+    if (cops_character_action(&a, ch, text, 0) == COPS_OK) {
       cops_character_roll(roll, ch, text, COPS_ADRENALINE_DIE);
+      /* C8.2: at 0 hit points the same roll is refused, unless it is not an action. */
+      int before;
+      cops_character_points(ch, COPS_ADRENALINE, &before, NULL);
+      cops_character_set_hp(ch, 0);
+      if (cops_character_roll(roll, ch, text, COPS_ADRENALINE_DIE) != COPS_ERULE ||
+          cops_roll_kind(roll) != COPS_ROLL_NONE)
+        abort();
+      int after;
+      cops_character_points(ch, COPS_ADRENALINE, &after, NULL);
+      if (after != before)
+        abort();
+      cops_character_roll(roll, ch, text, COPS_NOT_AN_ACTION);
+    }
     cops_character_free(ch);
     break;
   }
@@ -1219,8 +1232,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
           ap.resistance_up = (m + a) & 7;
           cops_interrogation_odds o;
           o.size = sizeof o;
-          if (cops_approach_odds(s, cop, &ap, &o) == COPS_OK &&
-              fabs(o.win + o.tie + o.lose - 1) > 1e-9)
+          const int rc = cops_approach_odds(s, cop, &ap, &o);
+          if (rc == COPS_OK && fabs(o.win + o.tie + o.lose - 1) > 1e-9)
+            abort();
+          /* C4.7: a method barred on the subject is no approach. */
+          if (cops_subject_barred(s, methods[m]) == 1 && rc != COPS_ERULE)
             abort();
         }
       cops_character_free(cop);

@@ -172,7 +172,7 @@ expect_err "sheet roll needs a specialisation" 2 \
   "cops: Arme d'épaule/Coordination: column 1: Arme d'épaule 3+ is specialised: name the specialisation, e.g. Arme d'épaule [fusil à pompe]/..." \
   roll --sheet "$sheets/mike.json" "Arme d'épaule/Coordination"
 expect_err "Adrénaline without a sheet" 2 \
-  "cops: roll: --adrenaline and --anciennete need a character: --sheet FILE (see 'cops help')" \
+  "cops: roll: --adrenaline, --anciennete and --not-an-action need a character: --sheet FILE (see 'cops help')" \
   roll --adrenaline "4+/3"
 expect_err "missing sheet" 2 "cops: /nonexistent.json: No such file or directory" \
   roll --sheet /nonexistent.json "6+/Coordination"
@@ -595,6 +595,31 @@ expect_err "chase: a fight is no chase" 2 \
 expect_err "chase: missing file" 2 \
   "cops: chase: missing CHASE file, e.g. examples/scenarios/sunset-chase.json (see 'cops help')" chase
 
+# A2.3: a failed covering fire makes no zone: no nerve roll for Sarah, nothing pinned, the
+# bullets spent; six faces are the whole of it.
+run attack --rules alternative --attacker "$sheets/mike.json" --target "$sheets/sarah.json" \
+  --weapon "$ex/weapons/scorpion-131.json" --mode cover --bullets 12 --distance 8 \
+  --dice 1,2,3,4,1,2 --json
+case $out in *'"purpose":"nerve"'*|*'"pinned"'*) ko "a2.3 failed cover: no nerve roll" ;;
+  *'"type":"ammunition"'*'"used":12,"loaded":18}'*'"fired":12,"success":false,"margin":0,"zone":null}')
+  [ "$rc" -eq 0 ] && [ -z "$err" ] && ok || ko "a2.3 failed cover exit" ;;
+  *) ko "a2.3 failed cover" ;; esac
+
+# C8.2: at 0 hit points one cannot roll, unless the GM says the roll is not an action.
+sed 's/"current": 29/"current": 0/' "$sheets/mike.json" >"$tmp/mike-down.json"
+expect_err "roll: unconscious" 2 \
+  "cops: Arme de poing/Coordination (2): the character Mike Delgado is unconscious and cannot act (C8.2)" \
+  roll --sheet "$tmp/mike-down.json" --dice 9,9,9 "Arme de poing/Coordination (2)"
+expect_out "roll: not an action" \
+"Mike Delgado: Arme de poing/Coordination (2)
+5+/3 (2) -1D: 2 dice at 5+, difficulty 2
+dice: [9, 4]
+1 success: failure, ME 1" \
+  roll --sheet "$tmp/mike-down.json" --not-an-action --dice 9,4 "Arme de poing/Coordination (2)"
+expect_err "roll: --not-an-action needs a sheet" 2 \
+  "cops: roll: --adrenaline, --anciennete and --not-an-action need a character: --sheet FILE (see 'cops help')" \
+  roll --not-an-action "4+/3 (2)"
+
 # Interrogations (issue 17): the odds of each approach, best first; errors.
 run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" --odds --lang en
 case $out in "Luis « Tecato » Reyes, Eastside Locos questioned by Sarah Okafor: the odds of each approach, best first (C4)
@@ -621,6 +646,31 @@ expect_err "interrogate: --method alone" 2 \
 expect_err "interrogate: no such method" 2 \
   "cops: interrogate: --method: 'Psychologie' is none of Intimidation, Éloquence, Rhétorique (C4.2) (see 'cops help')" \
   interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json" --method Psychologie --attitude Poli
+# C4.7: what a failure did to the subject is the subject's: Mike's failed Intimidation (seed 1)
+# written back with --write bars it for Sarah, and Luis resists her +1.
+cp "$ex/subjects/hardened-gang-member.json" "$tmp/luis.json"
+run interrogate "$tmp/luis.json" --sheet "$sheets/mike.json" --method Intimidation \
+  --attitude Agressif --seed 1 --write "$tmp/luis.json" --json
+case $out in *'"type":"barred","actor":"Mike Delgado","actor_id":0,'*'"skill":"intimidation","resistance":1'*)
+  [ "$rc" -eq 0 ] && ok || ko "interrogate --write exit" ;;
+  *) ko "interrogate --write: Mike fails" ;; esac
+subject_state=$(tr -d ' \n' <"$tmp/luis.json")
+case $subject_state in *'"barred":["intimidation"],"resistance_up":1}') ok ;;
+  *) out=$subject_state; ko "interrogate --write: the subject keeps it" ;; esac
+expect_err "interrogate: barred for the next cop too" 2 \
+  "cops: Intimidation is barred on Luis « Tecato » Reyes, Eastside Locos after a failed interrogation (C4.7): new evidence opens it again" \
+  interrogate "$tmp/luis.json" --sheet "$sheets/sarah.json" --method Intimidation --attitude Froid --seed 1
+run interrogate "$tmp/luis.json" --sheet "$sheets/sarah.json" --method Rhétorique --attitude Froid \
+  --seed 1 --json
+case $out in *'"type":"approach","actor":"Sarah Okafor","actor_id":0,'*'"skill":"rhetorique",'*'"resistance":1,'*)
+  [ "$rc" -eq 0 ] && ok || ko "interrogate: Sarah's exit" ;;
+  *) ko "interrogate: Sarah meets the raised resistance" ;; esac
+run interrogate "$tmp/luis.json" --sheet "$sheets/sarah.json" --odds --lang en
+case $out in *Intimidation*) ko "interrogate --odds: a barred method left out" ;;
+  *Rhetoric*) ok ;; *) ko "interrogate --odds of the subject written back" ;; esac
+expect_err "interrogate: --write without a step" 2 \
+  "cops: interrogate: --write keeps what a step did to the subject: give one (--evaluate, --method and --attitude, --evidence) (see 'cops help')" \
+  interrogate "$tmp/luis.json" --sheet "$sheets/sarah.json" --odds --write "$tmp/x.json"
 expect_err "interrogate: no such trait" 2 \
   "cops: interrogate: --evaluate: 'Carrure' is none of Sang-froid, Charme, Éducation or an attitude (Agressif, Inquisiteur, Froid, Poli, Amical) (see 'cops help')" \
   interrogate "$ex/subjects/frightened-witness.json" --sheet "$sheets/mike.json" --evaluate Charme,Carrure

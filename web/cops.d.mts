@@ -85,10 +85,14 @@ export class Context {
 
 export class Character {
   readonly name: string;
-  /** Roll for the character: its skill and characteristic by name, its wounds (C1, C5). */
-  roll(notation: string, options?: { adrenaline?: boolean; anciennete?: false }): Roll;
+  /**
+   * Roll for the character: its skill and characteristic by name, its wounds (C1, C5).
+   * One who cannot act (C8.2) throws COPS_ERULE unless notAnAction (the GM's roll).
+   */
+  roll(notation: string,
+    options?: { adrenaline?: boolean; anciennete?: false; notAnAction?: boolean }): Roll;
   /** The same, a failure rolled again for an Ancienneté point (null when it succeeded). */
-  roll(notation: string, options: { adrenaline?: boolean; anciennete: true }):
+  roll(notation: string, options: { adrenaline?: boolean; anciennete: true; notAnAction?: boolean }):
     { roll: Roll; anciennete: Roll | null };
   readonly hp: number;
   readonly maxHp: number;

@@ -322,9 +322,12 @@ export class Character extends Sheet {
    * skill and characteristic ("Arme de poing/Coordination (2)"), with its wounds;
    * adrenaline spends a point for one more die. The roll as its JSON; with anciennete,
    * { roll, anciennete } as `cops roll --anciennete --json` writes it: a failure rolled
-   * again for a point (C5) in anciennete, null when the roll succeeded.
+   * again for a point (C5) in anciennete, null when the roll succeeded. One who cannot
+   * act (0 hit points or below, out of the fight, knocked out: C8.2) cannot roll: a
+   * CopsError COPS_ERULE naming the state, unless notAnAction says the roll is none of
+   * the character's actions (the GM's roll for them).
    */
-  roll(notation, { adrenaline = false, anciennete = false } = {}) {
+  roll(notation, { adrenaline = false, anciennete = false, notAnAction = false } = {}) {
     const m = this.m;
     const cell = this.cops.cell;
     const json = (r) => {
@@ -336,7 +339,8 @@ export class Character extends Sheet {
     let again = 0;
     try {
       this.cops.withString(notation, (p) => this.ctx.check(
-        m._cops_character_roll(roll, this.ptr, p, adrenaline ? 0x100 /* COPS_ADRENALINE_DIE */ : 0)));
+        m._cops_character_roll(roll, this.ptr, p, (adrenaline ? 0x100 /* COPS_ADRENALINE_DIE */ : 0) |
+          (notAnAction ? 0x200 /* COPS_NOT_AN_ACTION */ : 0))));
       if (!anciennete) return json(roll);
       if (this.ctx.check(m._cops_roll_succeeded(roll)) === 1) return { roll: json(roll), anciennete: null };
       this.ctx.check(m._cops_roll_new(cell));

@@ -12,7 +12,7 @@ struct cops__rules {
   const char *name;   /* as files and saves spell it: "core" */
   int initiative_chosen;   /* 1: a declaration chooses its initiative (C6); 0: it is rolled (A1.2) */
   /* 1: covering fire whose roll failed still puts its zone under fire, so those in it roll
-   * their nerve (C10.5, RULING C-R1 of docs/rulings.md); 0: only a successful one makes a
+   * their nerve (C10.5, RULING C10.5-L1 of docs/rulings.md); 0: only a successful one makes a
    * zone (A2.3). */
   int failed_cover_zone;
   /* What the ruleset checks in a situation beyond the shared checks of lib/attack.c

@@ -124,6 +124,29 @@ test('a character rolls its skills, Adrénaline and Ancienneté as cops roll --s
   ctx.free();
 });
 
+// C8.2: at 0 hit points one cannot roll, unless the roll is not an action: then the same
+// dice as cops roll --not-an-action with the same seed.
+test('one who cannot act cannot roll (C8.2), unless the roll is not an action', () => {
+  const down = readFileSync(`${root}/examples/sheets/mike.json`, 'utf8').replace('"current": 29', '"current": 0');
+  const dir = mkdtempSync(join(tmpdir(), 'cops-'));
+  try {
+    writeFileSync(join(dir, 'mike-down.json'), down);
+    const ctx = cops.context({ seed: 5 });
+    const mike = ctx.character(down);
+    assert.equal(mike.hp, 0);
+    assert.throws(() => mike.roll('Arme de poing/Coordination (2)', { adrenaline: true }),
+      (e) => e instanceof CopsError && e.code === 'COPS_ERULE' &&
+        e.message === 'the character Mike Delgado is unconscious and cannot act (C8.2)');
+    assert.equal(JSON.stringify(mike.roll('Arme de poing/Coordination (2)', { notAnAction: true })),
+      native('roll', '--sheet', join(dir, 'mike-down.json'), '--seed', '5', '--not-an-action', '--json',
+        'Arme de poing/Coordination (2)').trim());
+    mike.free();
+    ctx.free();
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
 test('an encounter reset and seeded again is the same fight; a combatant removed leaves', () => {
   const { e, free } = seeded('street-shootout');
   e.run();

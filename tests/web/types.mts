@@ -11,6 +11,7 @@ const mike = ctx.character('{}');
 const once: number = mike.roll('Arme de poing/Coordination (2)', { adrenaline: true }).successes;
 const twice = mike.roll('Arme de poing/Coordination (2)', { anciennete: true });
 const again: number | undefined = twice.anciennete?.successes;
+const gms: number = mike.roll('6+/Carrure', { notAnAction: true }).successes;
 const p: number = odds.success + odds.pmf[0];
 const fight = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
 const e = fight.encounter;
@@ -40,6 +41,8 @@ e.narrate(0, 'de');
 e.round = 3;
 // @ts-expect-error a roll's dice are numbers
 const wrong: string[] = roll.dice.map((d) => d.face);
+// @ts-expect-error notAnAction is a boolean
+mike.roll('6+/Carrure', { notAnAction: 1 });
 // @ts-expect-error with anciennete the answer holds both rolls, not one
 const one: number = mike.roll('Arme de poing/Coordination (2)', { anciennete: true }).successes;
 console.log(faces, p, hit, names, winner, text, wrong, once, again, one);

@@ -394,3 +394,51 @@ def test_the_alternative_rules_hold_a_swap_and_refusals():
     assert cops.catalogue.body_side_name("left", "fr") == "gauche"
     assert cops.catalogue.mishap_names()[1] == "unconscious"
     assert cops.catalogue.stopping_name(5, "en") == "stopped, with a mishap"
+
+
+def test_a2_3_a_failed_covering_fire_makes_no_zone():
+    """The issue's command from Python: 5 dice of 1 to 4 fail; no zone, so no nerve roll under
+    it, nothing drawn; the core rules keep the nerve roll of every fire (C10.5)."""
+    with scripted([1, 2, 3, 4, 1, 2]) as ctx:
+        mike, sarah = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "sarah")
+        smg = load(ctx, cops.Weapon, "scorpion-131")
+        log = cops.Log(ctx)
+        cover = cops.attack(ctx, mike, None, weapon=smg, mode="cover", bullets=12, distance=8,
+                            rules="alternative", log=log)
+        assert not cover.hit_target and cover.fired == 12 and smg["loaded"] == 18
+        assert cops.cover_zone(cover) is False
+        before = len(log)
+        with pytest.raises(cops.RuleError, match=r"covering fire that failed makes no zone \(A2.3\)"):
+            cops.cover_nerve(ctx, sarah, log=log, cover=cover)
+        assert len(log) == before and sarah.conditions == 0
+        zone = next(e for e in log.events if e.type is cops.EventType.COVER)["zone"]
+        assert zone is None
+    # Under the core rules, the same failure still puts Sarah under fire.
+    with scripted([1] * 6 + [9, 1, 1] + [1] * 20) as ctx:   # the fire; Sarah 3 at 6+
+        mike, sarah = load(ctx, cops.Character, "mike"), load(ctx, cops.Character, "sarah")
+        smg = load(ctx, cops.Weapon, "scorpion-131")
+        cover = cops.attack(ctx, mike, None, weapon=smg, mode="cover", distance=8)
+        assert cops.cover_zone(cover) is True
+        roll, steady = cops.cover_nerve(ctx, sarah, cover=cover)
+        assert [d.face for d in roll.dice] == [9, 1, 1] and steady is False
+        with pytest.raises(TypeError):
+            cops.cover_zone("cover")
+        shot = cops.attack(ctx, mike, sarah, distance=1, mode="strike")
+        with pytest.raises(ValueError, match="not of mode 'strike'"):
+            cops.cover_zone(shot)
+
+
+def test_c8_2_one_who_cannot_act_cannot_roll():
+    with scripted([9, 9, 9, 9, 4]) as ctx:
+        mike = load(ctx, cops.Character, "mike")
+        mike.hp = 0
+        with pytest.raises(cops.RuleError, match=r"the character Mike Delgado is unconscious and "
+                                                 r"cannot act \(C8.2\)"):
+            mike.roll("Arme de poing/Coordination (2)", adrenaline=True)
+        assert mike.points("adrenaline") == (2, 2)
+        r = mike.roll("Arme de poing/Coordination (2)", not_an_action=True)
+        assert [d.face for d in r.dice] == [9, 9] and r.successes == 2   # 3 dice - 1 (C8.2)
+        with pytest.raises(cops.RuleError, match="unconscious"):
+            mike.roll_with_anciennete("Arme de poing/Coordination (2)")
+        with pytest.raises(TypeError):
+            mike.roll("6+/Carrure", not_an_action=1)

@@ -88,3 +88,79 @@ def test_save_schema_fields():
         assert set(save["known"]) <= {"poli", "sang_froid"}
         with pytest.raises(cops.JSONError):
             cops.Interview.resume(ctx, json.dumps(dict(save, barred=["psychologie"])))
+
+
+def _scripted(faces):
+    it = iter(faces)
+    return cops.Context(callback=lambda sides: next(it))
+
+
+def _cop(ctx, name):
+    c = cops.Character.new(ctx, name)
+    for ch in ("Sang-froid", "Charme", "Éducation", "Perception"):
+        c.set_characteristic(ch, 3)
+    c.set_skill("Intimidation", 6)
+    c.set_skill("Éloquence", 6)
+    c.set_skill("Rhétorique", 6)
+    return c
+
+
+def test_c4_7_what_the_subject_went_through_holds_for_every_interrogator(tmp_path):
+    """Mike's failed Intimidation bars it for Sarah and raises Rosa's resistance against her;
+    the subject written back keeps both; the caller resets them."""
+    ctx = _scripted([2, 3, 5, 1, 1,          # Mike: 2 dice at 6+ lose to Rosa's 3 at 5+
+                     6, 7, 1, 5, 1])         # Sarah: Éloquence 6 7 1; Rosa 5+ (+1): 5 1
+    with ctx:
+        rosa = cops.Subject(ctx, "Rosa")
+        rosa.set_characteristic("Sang-froid", 3)
+        rosa.set_characteristic("Charme", 2)
+        rosa.set_resistance("Sang-froid", 1)
+        rosa.set_reaction("Agressif", -1)
+        mike, sarah = _cop(ctx, "Mike"), _cop(ctx, "Sarah")
+        hers, his = cops.Interview(ctx, rosa, sarah), cops.Interview(ctx, rosa, mike)
+        r = his.ask("Intimidation", "Agressif")
+        assert r.result == "lost"
+        assert rosa.barred("Intimidation") and not rosa.barred("Éloquence")
+        assert rosa.resistance_up == 1
+        with pytest.raises(cops.RuleError, match="Intimidation is barred on Rosa after a failed "
+                                                 "interrogation"):
+            hers.ask("Intimidation", "Froid")
+        assert hers.barred("Intimidation") and hers.resistance_up == 1
+        r = hers.ask("Éloquence", "Froid")
+        assert (r.result, r.margin) == ("won", 1)
+        approach = next(e for e in json.loads("[%s]" % ",".join(hers.jsonl().splitlines()))
+                        if e["type"] == "approach")
+        assert approach["resistance"] == 1
+        path = tmp_path / "rosa.json"
+        rosa.save(path)
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert saved["barred"] == ["intimidation"] and saved["resistance_up"] == 1
+        again = cops.Subject.load(ctx, path)
+        assert again.barred("Intimidation") and again.resistance_up == 1
+        again.set_barred("Intimidation", False)
+        again.resistance_up = 0
+        assert not again.barred("Intimidation") and again.resistance_up == 0
+        assert "barred" not in json.loads(again.to_json())
+        with pytest.raises(cops.RangeError):
+            again.resistance_up = 21
+        with pytest.raises(cops.InvalidArgumentError):
+            again.set_barred("Psychologie")
+        with pytest.raises(TypeError):
+            again.set_barred("Intimidation", 1)
+        his.close()
+        hers.close()
+
+
+def test_c8_2_an_unconscious_interrogator_cannot_question():
+    with _scripted([9, 9, 9, 9, 9, 9]) as ctx:
+        rosa = cops.Subject(ctx, "Rosa")
+        sarah = _cop(ctx, "Sarah")
+        sarah.hp = 0
+        iv = cops.Interview(ctx, rosa, sarah)
+        with pytest.raises(cops.RuleError, match="the interrogator Sarah is unconscious and "
+                                                 "cannot act"):
+            iv.ask("Éloquence", "Poli")
+        with pytest.raises(cops.RuleError, match="unconscious"):
+            iv.evaluate()
+        assert iv.asked == 0
+        iv.close()
