@@ -1235,8 +1235,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
           const int rc = cops_approach_odds(s, cop, &ap, &o);
           if (rc == COPS_OK && fabs(o.win + o.tie + o.lose - 1) > 1e-9)
             abort();
-          /* C4.7: a method barred on the subject is no approach. */
-          if (cops_subject_barred(s, methods[m]) == 1 && rc != COPS_ERULE)
+          /* C4.7: a method barred on the subject is no approach (an attitude out of range
+           * is refused first). */
+          if (cops_subject_barred(s, methods[m]) == 1 && a >= 0 &&
+              a < COPS_IV_ATTITUDE_COUNT && rc != COPS_ERULE)
             abort();
         }
       cops_character_free(cop);

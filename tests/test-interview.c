@@ -496,6 +496,9 @@ START_TEST(test_save_and_resume)
   ck_assert_int_eq(cops_subject_resistance_up(cops_interview_subject(r)), 4);
   ck_assert_int_eq(cops_subject_barred(cops_interview_subject(r), COPS_INTIMIDATION), 1);
   cops_interview_free(r);
+  free(old);
+  old = malloc(strlen(broken) + 64);
+  ck_assert_ptr_nonnull(old);
   sprintf(old, "%.*s \"resistance_up\": 4,%s", (int)cut, broken, broken + cut);
   ck_assert_int_eq(cops_interview_resume(&r, b, old), COPS_EJSON);   /* resistance_up twice */
   free(old);
