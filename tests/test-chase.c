@@ -7,7 +7,7 @@
 
 #include "testutil.h"
 
-/* A participant's dice set whole (lib/chase.c, private). */
+/* A participant's dice set whole (lib/chase/chase.c, private). */
 int cops__chase_set_dice(cops_chase *c, int id, int white, int black);
 
 static cops_ctx *ctx;

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "internal.h"
+#include "base/internal.h"
 #include "testutil.h"
 
 static cops_ctx *ctx;

@@ -125,10 +125,10 @@ typedef struct {
 subject_ud *to_subject(lua_State *L, int i);
 void subject_unuse(subject_ud *s);
 void push_interrogation_odds(lua_State *L, const cops_interrogation_odds *o);
-/* The situation of the table at index t (lib/attack.c); an attacker may be left out when
+/* The situation of the table at index t (lib/attack/attack.c); an attacker may be left out when
  * the caller fills it (a chase's secondary action). */
 void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situation *out);
-/* An outcome to fill, then its table pushed (lib/attack.c). */
+/* An outcome to fill, then its table pushed (lib/attack/attack.c). */
 cops_outcome *outcome_begin(lua_State *L, ctx_ud *c);
 void outcome_end(lua_State *L, const cops_character *attacker);
 /* Shared by the files of the module (lib/cops.c): a callback's Lua error kept to raise
@@ -146,7 +146,7 @@ void entity_unuse(entity_ud *e);
 int lang_arg(lua_State *L, int i, const char *dflt);
 /* Add methods to the __index table of a metatable made by luaopen_cops (lib/api.c). */
 void add_methods(lua_State *L, const char *mt, const luaL_Reg *methods);
-/* Fields of an argument table at index t (lib/attack.c): an integer, a name the library
+/* Fields of an argument table at index t (lib/attack/attack.c): an integer, a name the library
  * parses or an integer, an entity of metatable mt, a log; nil gives the default. */
 int opt_field_int(lua_State *L, int t, const char *key, int dflt);
 int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,

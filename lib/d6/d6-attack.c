@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../log.h"
-#include "../roll-private.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 /* The options' dice to hit and to damage (§5.12, §5.13, D6-A21). */

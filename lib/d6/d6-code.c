@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lex.h"
+#include "base/lex.h"
 #include "d6-private.h"
 
 int cops__d6_range(cops_ctx *ctx, const char *what, int v, int lo, int hi)

@@ -4,7 +4,7 @@
  * engine's roll result (dice.c) carries them. */
 #include <string.h>
 
-#include "../roll-private.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 /* The dice of a checked pool, drawn into roll: the ordinary dice, then the free die, then

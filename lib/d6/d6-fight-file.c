@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fight-file.h"
+#include "fight/fight-file.h"
 #include "d6-fight-private.h"
 
 #define FIGHT_SCHEMA 1

@@ -3,8 +3,8 @@
 #ifndef COPS_D6_FIGHT_PRIVATE_H
 #define COPS_D6_FIGHT_PRIVATE_H
 
-#include "../geometry.h"
-#include "../log.h"
+#include "fight/geometry.h"
+#include "log/log.h"
 #include "d6-private.h"
 
 /* One fighter (D6-M3): what it keeps from round to round, and this round's state. */

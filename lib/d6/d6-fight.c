@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../roll-private.h"
+#include "dice/roll-private.h"
 #include "d6-fight-private.h"
 
 #define FIGHTER_SIZE_0_16 sizeof(cops_d6_fighter)

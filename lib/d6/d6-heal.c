@@ -3,8 +3,8 @@
  * (one step at a time) or hit points. */
 #include <string.h>
 
-#include "../log.h"
-#include "../roll-private.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 int cops_d6_recovery_wait(int level)

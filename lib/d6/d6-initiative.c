@@ -3,8 +3,8 @@
  * higher Perception, then to a d6 drawn again while equal. */
 #include <string.h>
 
-#include "../log.h"
-#include "../roll-private.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 #define FIGHTERS_MAX 32

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../log.h"
-#include "../roll-private.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 #define DESIGN_SIZE_0_16 sizeof(cops_d6_spell_design)

@@ -7,7 +7,7 @@
 #include <jansson.h>
 #include <limits.h>
 
-#include "../internal.h"
+#include "base/internal.h"
 
 /* The first published sizes (0.16.0). */
 #define COPS__D6_RULES_SIZE_0_16 sizeof(cops_d6_rules)

@@ -2,8 +2,8 @@
  * power's difficulty with §7.13.1's extensions, its roll and what it does. */
 #include <string.h>
 
-#include "../log.h"
-#include "../roll-private.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 #define PSIONIC_SIZE_0_16 sizeof(cops_d6_psionic)

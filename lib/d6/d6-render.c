@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "d6-private.h"
 
 static const char *const type_names[] = {"d6.attack", "d6.roll",       "d6.result", "d6.damage",

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../jsonutil.h"
+#include "base/jsonutil.h"
 #include "d6-private.h"
 
 #define SHEET_SCHEMA 1

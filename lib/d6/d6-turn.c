@@ -4,7 +4,7 @@
  * default policy. */
 #include <string.h>
 
-#include "../roll-private.h"
+#include "dice/roll-private.h"
 #include "d6-fight-private.h"
 
 #define NO_DODGE (-10000)

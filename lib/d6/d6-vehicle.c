@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../jsonutil.h"
-#include "../log.h"
-#include "../roll-private.h"
+#include "base/jsonutil.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 #define VEHICLE_SIZE_0_16 sizeof(cops_d6_vehicle)

@@ -4,8 +4,8 @@
  * what entering a level does, harm outside combat, and a character's end of round. */
 #include <string.h>
 
-#include "../log.h"
-#include "../roll-private.h"
+#include "log/log.h"
+#include "dice/roll-private.h"
 #include "d6-private.h"
 
 /* ---- events and all or nothing -------------------------------------------------------- */

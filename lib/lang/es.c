@@ -1,6 +1,6 @@
 /* Spanish (lib/lang/lang.h): the narration and the names of the game terms it
  * uses. Skills, characteristics, weapon kinds and armour locations keep their
- * French and English names (the rules' catalogue, lib/catalogue.c). */
+ * French and English names (the rules' catalogue, lib/sheet/catalogue.c). */
 #include "lang.h"
 
 const struct cops__lang cops__lang_es = {

@@ -5,9 +5,9 @@
 #ifndef COPS_LANG_H
 #define COPS_LANG_H
 
-#include "internal.h"
+#include "base/internal.h"
 
-/* The messages of the narration (lib/narrate.c). A message is a template:
+/* The messages of the narration (lib/render/narrate.c). A message is a template:
  * text with placeholders {name} (a value of the event, listed in
  * cops__msg_placeholders) and {name:+} (a number with its sign). A message
  * that depends on a count has two forms, singular and plural, chosen by the

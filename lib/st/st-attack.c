@@ -3,7 +3,7 @@
  * shield, armour and vest onto the victim's track. All or nothing. */
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "st-private.h"
 
 /* The first published size of cops_st_attack and cops_st_outcome (0.15.0). */

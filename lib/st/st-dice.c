@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../roll-private.h"
+#include "dice/roll-private.h"
 #include "st-private.h"
 
 int cops__st_pool_out(cops_st_pool *out, size_t size, const cops_st_pool *full)

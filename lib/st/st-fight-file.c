@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fight-file.h"
-#include "../log.h"
+#include "fight/fight-file.h"
+#include "log/log.h"
 #include "st-fight-private.h"
 
 #define FIGHT_SCHEMA 1

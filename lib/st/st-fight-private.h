@@ -3,7 +3,7 @@
 #ifndef COPS_ST_FIGHT_PRIVATE_H
 #define COPS_ST_FIGHT_PRIVATE_H
 
-#include "../geometry.h"
+#include "fight/geometry.h"
 #include "st-private.h"
 
 /* One fighter (ST-M3): what it keeps from round to round, and this round's state. */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "st-fight-private.h"
 
 #define FIGHTER_SIZE_0_15 (offsetof(cops_st_fighter, tactic) + sizeof(int))

@@ -3,7 +3,7 @@
  * grapple's state. All or nothing. */
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "st-private.h"
 
 #define GRAPPLE_SIZE_0_15 sizeof(cops_st_grapple)

@@ -3,7 +3,7 @@
  * One die at threshold t with re-rolls from face a fails with
  * q = (t-1)/10, succeeds and stops with s = (a-t)/10, and succeeds and rolls
  * again with r = (11-a)/10 (a = 11 when nothing re-rolls), so its generating
- * function is G(z) = (q + s z) / (1 - r z), as for COPS (lib/odds.c,
+ * function is G(z) = (q + s z) / (1 - r z), as for COPS (lib/dice/odds.c,
  * docs/odds.md), and n dice give
  *   P(K = k) = sum_j C(n,j) q^(n-j) s^j  C(n-1+k-j, k-j) r^(k-j).
  * A chance die gives 0 with 9/10 and 1 + (one ordinary die) with 1/10; the

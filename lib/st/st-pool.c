@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lex.h"
+#include "base/lex.h"
 #include "st-private.h"
 
 

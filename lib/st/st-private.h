@@ -4,7 +4,7 @@
 
 #include <cops/st.h>
 
-#include "../internal.h"
+#include "base/internal.h"
 
 /* The first published size of cops_st_pool (0.15.0). */
 #define COPS__ST_POOL_SIZE_0_15 (offsetof(cops_st_pool, flags) + sizeof(unsigned))

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "st-private.h"
 
 static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "st.damage",

@@ -3,7 +3,7 @@
  * ST-M16, ST-M17). Each all or nothing. */
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "st-private.h"
 
 #define OBJECT_SIZE_0_15 sizeof(cops_st_object)

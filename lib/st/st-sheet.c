@@ -3,7 +3,7 @@
  * field and written back the same. */
 #include <string.h>
 
-#include "../jsonutil.h"
+#include "base/jsonutil.h"
 #include "st-private.h"
 
 #define SHEET_SCHEMA 1

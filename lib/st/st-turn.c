@@ -6,7 +6,7 @@
  * round around them, and its all-or-nothing saves, are lib/st/st-fight.c's. */
 #include <string.h>
 
-#include "../log.h"
+#include "log/log.h"
 #include "st-fight-private.h"
 
 /* ---- a turn's plan checked (ST §1, ST-A11) -------------------------------------------- */

@@ -1,0 +1,40 @@
+/* The attack rules table (docs/architecture.md, "Adding a ruleset"): what differs between
+ * the rulesets in one attack (a shot, a burst, covering fire, a melee exchange, their odds
+ * and what follows them) behind one table that lib/attack/attack.c calls. Each ruleset's
+ * attacks live in their own folder (lib/attack/core/, lib/attack/alternative/) and give one
+ * table; lib/attack/rules.c lists them. A fight's round adds its own table above this one
+ * (lib/fight/rules.h). Not installed. */
+#ifndef COPS_ATTACK_RULES_H
+#define COPS_ATTACK_RULES_H
+
+#include "base/internal.h"
+
+struct cops__attack_rules {
+  const char *name;   /* as files and saves spell it: "core" */
+  /* 1: covering fire whose roll failed still puts its zone under fire, so those in it roll
+   * their nerve (C10.5, RULING C10.5-L1 of docs/rulings.md); 0: only a successful one makes a
+   * zone (A2.3). */
+  int failed_cover_zone;
+  /* What the ruleset checks in a situation beyond the shared checks of lib/attack/attack.c
+   * (initiative, the fields only it reads). */
+  int (*check)(cops_ctx *ctx, const cops_situation *s);
+  /* One attack (cops_attack): a shot, a burst or covering fire; a melee exchange. */
+  int (*shoot)(cops_outcome *o, const cops_situation *s, cops_log *log);
+  int (*melee)(cops_outcome *o, const cops_situation *s, cops_log *log);
+  /* The exact odds of a planned attack (cops_attack_odds_compute), into o. */
+  int (*odds)(cops_attack_odds *o, const cops_situation *s);
+  /* A character in covering fire's zone (cops_cover_enter): the hits and what they do. */
+  int (*cover_enter)(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
+                     const cops_armour *armour, int attitude, cops_log *log);
+};
+
+/* The attack table of a ::cops_rulesets value, NULL for none. */
+const struct cops__attack_rules *cops__attack_rules_of(int ruleset);
+/* The ruleset a name spells ("core"), -1 for none. */
+int cops__rules_named(const char *name);
+
+/* The rulesets' attack tables (lib/attack/<ruleset>/rules.c). */
+extern const struct cops__attack_rules cops__core_attack_rules;
+extern const struct cops__attack_rules cops__alternative_attack_rules;
+
+#endif
