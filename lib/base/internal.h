@@ -536,7 +536,7 @@ int cops__lost_recently(const cops_character *ch);
 int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_roll *roll);
 /* A character of a scenario's file: a sheet's file name (relative to base, the scenario's
  * folder) or the sheet inline (lib/fight/scenario.c). */
-int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+int cops__inline_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out);
 /* A subject's resisting characteristic and resistance modifier; its context
  * (lib/social/subject.c, for lib/social/interrogation.c). */
@@ -579,7 +579,7 @@ json_t *cops__armour_json(const cops_armour *a);
  * (lib/fight/encounter-save.c). */
 json_t *cops__character_state_json(const cops_character *ch);
 int cops__character_state_from(cops_ctx *ctx, json_t *v, const char *where, cops_character *ch);
-int cops__scenario_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+int cops__inline_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                           cops_weapon **out);
 /* A chase participant's dice as they are, set whole (lib/chase/chase.c: the tests' and a saved
  * chase's). */

@@ -262,3 +262,48 @@ void cops__folder_of(const char *path, char *out, size_t cap)
   else
     out[0] = '\0';
 }
+
+int cops__json_field(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int lo,
+                     int hi, int *out)
+{
+  char name[96];
+  snprintf(name, sizeof name, "%s%s%s", where, *where ? "." : "", key);
+  json_t *v = json_object_get(obj, key);
+  if (!v)
+    return cops__fail(ctx, COPS_EJSON, "%s: missing", name);
+  return cops__json_int(ctx, v, name, lo, hi, out);
+}
+
+#define PATH_MAX_LEN 4096
+
+/* A file name relative to the scenario's folder (absolute names as they are). */
+static void resolve_path(char *out, size_t cap, const char *base, const char *file)
+{
+  if (file[0] == '/' || !base || !base[0])
+    snprintf(out, cap, "%s", file);
+  else
+    snprintf(out, cap, "%s/%s", base, file);
+}
+
+int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                      cops__from_text_fn text_fn, cops__from_file_fn file_fn, void **out)
+{
+  int rc;
+  if (json_is_string(v)) {
+    if (ctx->root && !base)
+      return cops__fail(ctx, COPS_EIO, "%s: a scenario read from text names no file while "
+                        "the context is confined", field);
+    char path[PATH_MAX_LEN];
+    resolve_path(path, sizeof path, base, json_string_value(v));
+    rc = file_fn(out, ctx, path);
+  } else if (json_is_object(v)) {
+    char *text;
+    if (cops__json_hand(&ctx->alloc, json_incref(v), 0, &text))
+      return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory", field);
+    rc = text_fn(out, ctx, text);
+    cops_free(text);
+  } else {
+    return cops__fail(ctx, COPS_EJSON, "%s: expected a file name or an object", field);
+  }
+  return rc ? cops__prefix_error(ctx, rc, field) : COPS_OK;
+}

@@ -8,6 +8,10 @@
 
 /* A field's whole number in lo..hi, or an error naming the field. */
 int cops__json_int(cops_ctx *ctx, json_t *v, const char *field, int lo, int hi, int *out);
+/* The whole number @p key of @p obj, lo..hi, named "where.key" (or "key" when where is
+ * empty) in errors: COPS_EJSON "...: missing" when absent. */
+int cops__json_field(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int lo,
+                     int hi, int *out);
 /* Only the listed keys (NULL-terminated) may appear in obj. */
 int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
                          const char *const *keys);
@@ -20,7 +24,7 @@ int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t *
 int cops__load_begin(cops_ctx *ctx, const char *path, char **text);
 int cops__load_end(cops_ctx *ctx, const char *path, char *text, int rc);
 /* An entity given inline (an object) or by file name (a string, relative to base, read
- * within cops_ctx_confine()); errors prefixed with field (lib/fight/scenario.c). */
+ * within cops_ctx_confine()); errors prefixed with field. */
 typedef int (*cops__from_text_fn)(void **out, cops_ctx *ctx, const char *text);
 typedef int (*cops__from_file_fn)(void **out, cops_ctx *ctx, const char *path);
 int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *base,

@@ -95,7 +95,7 @@ int cops__chase_actions_from(cops_chase *c, int id, json_t *v, const char *where
     if (p->vehicle[0])
       return cops__fail(ctx, COPS_EJSON, "%s: a driver drives; its passengers shoot (C7.1)",
                         field);
-    if ((rc = cops__scenario_weapon(ctx, w, field, base, &p->weapon)))
+    if ((rc = cops__inline_weapon(ctx, w, field, base, &p->weapon)))
       return rc;
     c->owned_w[c->nowned_w++] = p->weapon;
   }
@@ -154,7 +154,7 @@ int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
   if (!sheet)
     return cops__fail(ctx, COPS_EJSON, "%s: missing field", field);
   cops_character *ch;
-  if ((rc = cops__scenario_character(ctx, sheet, field, base, &ch)))
+  if ((rc = cops__inline_character(ctx, sheet, field, base, &ch)))
     return rc;
   c->owned[c->nowned++] = ch;
   const int round = c->round;
@@ -175,7 +175,7 @@ int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
   json_t *w = json_object_get(r, "weapon");
   if (w && !json_is_null(w)) {
     snprintf(field, sizeof field, "%s.weapon", at);
-    if ((rc = cops__scenario_weapon(ctx, w, field, base, &q->weapon)))
+    if ((rc = cops__inline_weapon(ctx, w, field, base, &q->weapon)))
       return rc;
     c->owned_w[c->nowned_w++] = q->weapon;
   }
@@ -271,7 +271,7 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
     json_t *sheet = json_object_get(v, "sheet");
     if (!sheet)
       return cops__fail(ctx, COPS_EJSON, "%s: missing field", field);
-    if ((rc = cops__scenario_character(ctx, sheet, field, base, &ch)))
+    if ((rc = cops__inline_character(ctx, sheet, field, base, &ch)))
       return rc;
     c->owned[c->nowned++] = ch;
     const char *skill = json_string_value(json_object_get(v, "skill"));

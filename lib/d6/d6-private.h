@@ -194,4 +194,7 @@ void cops__d6_copy_out(void *out, const void *full);
 int cops__d6_magic_user_ok(cops_ctx *ctx, const cops_d6_character *ch, int cp, int fp);
 
 
+/* A D6 roll's JSON (d6-dice.c), for cops_roll_to_json (lib/render/roll-json.c). */
+json_t *cops__d6_roll_json(const cops_roll *roll, json_t *dice);
+
 #endif

@@ -670,17 +670,6 @@ int cops_roll_count(const cops_roll *roll)
   return roll->kind == COPS_ROLL_NONE ? 0 : roll->count;
 }
 
-/* A die counts as a success at the threshold (never above 10, so a natural
- * 10 always does: C1.2); d6 dice have no success. */
-static int die_success(const cops_roll *roll, int i)
-{
-#if COPS_WITH_ST
-  if (roll->kind == COPS_ST_ROLL)
-    return cops__st_die_success(roll, i);
-#endif
-  return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
-}
-
 void cops__roll_figures(const cops_roll *roll, cops__roll_figures_t *f)
 {
   memset(f, 0, sizeof *f);
@@ -710,6 +699,24 @@ void cops__roll_copy_dice(const cops_roll *roll, uint8_t *face, int32_t *reroll_
            (size_t)(n - roll->first) * sizeof *reroll_of);
 }
 
+/* A die counts as a success at the threshold (never above 10, so a natural 10 always
+ * does: C1.2); d6 dice have no success. A Storyteller die: every die under "all eights"
+ * (the module's ::COPS_ST_ALL_EIGHTS), a chance die only on a 10, else at the
+ * difficulty (docs/storyteller.md). */
+int cops__die_success(const cops_roll *roll, int i)
+{
+#if COPS_WITH_ST
+  if (roll->kind == COPS_ST_ROLL) {
+    if (roll->st.mode == COPS_ST_ALL_EIGHTS)
+      return 1;
+    if (roll->st_chance && i == 0)
+      return roll->face[0] == 10;
+    return roll->face[i] >= roll->threshold;
+  }
+#endif
+  return roll->kind == COPS_ROLL_ACTION && roll->face[i] >= roll->threshold;
+}
+
 int cops_roll_die(const cops_roll *roll, int i, int *face, int *success, int *reroll_of)
 {
   if (!roll)
@@ -719,7 +726,7 @@ int cops_roll_die(const cops_roll *roll, int i, int *face, int *success, int *re
   if (face)
     *face = roll->face[i];
   if (success)
-    *success = die_success(roll, i);
+    *success = cops__die_success(roll, i);
   if (reroll_of)
     *reroll_of = i < roll->first ? -1 : roll->parent[i];
   return COPS_OK;
@@ -779,59 +786,3 @@ int cops__roll_anciennete(const cops_roll *roll)
   return roll->anciennete;
 }
 
-static const char *kind_name(int kind)
-{
-  switch (kind) {
-  case COPS_ROLL_ACTION: return "action";
-  case COPS_ROLL_D6_SUM: return "d6_sum";
-  default: return "d6_highest";
-  }
-}
-
-
-int cops_roll_to_json(const cops_roll *roll, char **out)
-{
-  if (!roll || !out)
-    return COPS_EINVAL;
-  *out = NULL;
-  if (roll->kind == COPS_ROLL_NONE)
-    return COPS_ESTATE;
-  json_t *dice = json_array();
-  for (int i = 0; dice && i < roll->count; i++) {
-    json_t *o = json_pack("{s:i,s:b,s:o}", "face", roll->face[i], "success",
-                          die_success(roll, i), "reroll_of",
-                          i < roll->first ? json_null() : json_integer(roll->parent[i]));
-    if (!o || json_array_append_new(dice, o)) {
-      json_decref(dice);
-      return COPS_ENOMEM;
-    }
-  }
-  json_t *j;
-#if COPS_WITH_ST
-  if (roll->kind == COPS_ST_ROLL)
-    return cops__json_hand(&roll->alloc, cops__st_roll_json(roll, dice), 0, out);
-#endif
-#if COPS_WITH_D6
-  if (roll->kind == COPS_D6_ROLL)
-    return cops__json_hand(&roll->alloc, cops__d6_roll_json(roll, dice), 0, out);
-#endif
-  if (roll->kind == COPS_ROLL_ACTION) {
-    char text[96];
-    int margin = 0;
-    cops_action_format(&roll->action, text, sizeof text);
-    cops_roll_margin(roll, &margin);
-    j = json_pack("{s:s,s:s,s:i,s:i,s:i,s:b,s:o,s:i,s:b,s:i,s:b}", "kind", "action",
-                  "action", text, "pool", roll->pool, "threshold", roll->threshold,
-                  "difficulty", roll->difficulty, "unskilled", roll->unskilled, "dice", dice,
-                  "successes", roll->successes, "success", roll->succeeded, "margin", margin,
-                  "capped", roll->capped);
-    if (j && roll->anciennete && json_object_set_new(j, "anciennete", json_true())) {
-      json_decref(j);
-      return COPS_ENOMEM;
-    }
-  } else {
-    j = json_pack("{s:s,s:o,s:i}", "kind", kind_name(roll->kind), "dice", dice, "total",
-                  roll->total);
-  }
-  return cops__json_hand(&roll->alloc, j, 0, out);
-}

@@ -51,14 +51,7 @@ int cops__roll_fill_end(cops_roll *roll, cops_ctx *ctx, const cops__rng_mark_t *
 /* Room for one more die. */
 int cops__roll_grow(cops_roll *r, cops_ctx *ctx);
 
-#if COPS_WITH_D6
-/* A D6 roll's JSON (d6/d6-dice.c). */
-json_t *cops__d6_roll_json(const cops_roll *roll, json_t *dice);
-#endif
-#if COPS_WITH_ST
-/* An ST roll's die counted as a success; the roll's JSON (st/st-dice.c). */
-int cops__st_die_success(const cops_roll *roll, int i);
-json_t *cops__st_roll_json(const cops_roll *roll, json_t *dice);
-#endif
+/* Whether die i of a roll is a success (dice.c), for its readers and renderers. */
+int cops__die_success(const cops_roll *roll, int i);
 
 #endif

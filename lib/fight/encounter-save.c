@@ -124,14 +124,6 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
   return j;
 }
 
-json_t *cops__character_state_json(const cops_character *ch)
-{
-  int d, r;
-  cops__character_recovery_state(ch, &d, &r);
-  return json_pack("{s:i,s:i,s:i}", "conditions", (int)ch->conditions, "recovery_difficulty",
-                   d, "recovery_rounds", r);
-}
-
 static json_t *character_json(const cops_character *ch)
 {
   json_t *j = cops__character_json(ch);
@@ -142,30 +134,6 @@ static json_t *character_json(const cops_character *ch)
     state = NULL;
   }
   json_decref(state);
-  if (bad) {
-    json_decref(j);
-    return NULL;
-  }
-  return j;
-}
-
-json_t *cops__random_json(const cops_ctx *ctx)
-{
-  static const char *const names[] = {"system", "seeded", "callback"};
-  json_t *j = json_object();
-  if (!j)
-    return NULL;
-  int bad = json_object_set_new(j, "source", json_string(names[ctx->source]));
-  if (ctx->source == COPS_SOURCE_SEEDED) {
-    /* The seeded stream's key and place: the same dice again, and nothing a system
-     * source would give away (its key is never written). */
-    char hex[65];
-    for (int k = 0; k < 32; k++)
-      snprintf(hex + 2 * k, 3, "%02x", ctx->key[k]);
-    bad |= json_object_set_new(j, "key", json_string(hex));
-    bad |= json_object_set_new(j, "block", json_integer((json_int_t)ctx->block));
-    bad |= json_object_set_new(j, "pos", json_integer((json_int_t)ctx->pos));
-  }
   if (bad) {
     json_decref(j);
     return NULL;
@@ -285,12 +253,7 @@ int cops_encounter_save_file(const cops_encounter *e, const char *path)
 static int field(cops_ctx *ctx, json_t *obj, const char *where, const char *key, int lo, int hi,
                  int *out)
 {
-  char name[96];
-  snprintf(name, sizeof name, "%s%s%s", where, *where ? "." : "", key);
-  json_t *v = json_object_get(obj, key);
-  if (!v)
-    return cops__fail(ctx, COPS_EJSON, "%s: missing", name);
-  return cops__json_int(ctx, v, name, lo, hi, out);
+  return cops__json_field(ctx, obj, where, key, lo, hi, out);
 }
 
 /* A key a save has only when it is not 0 (the fields of 0.13). */
@@ -377,24 +340,6 @@ static int declaration_from(cops_ctx *ctx, json_t *v, const char *where, cops_de
       (rc = optional(ctx, v, where, "circumstances", -10, 10, &d->circumstances)) ||
       (rc = optional(ctx, v, where, "keep", 0, 10, &d->keep)))
     return rc;
-  return COPS_OK;
-}
-
-int cops__character_state_from(cops_ctx *ctx, json_t *v, const char *where, cops_character *ch)
-{
-  static const char *const keys[] = {"conditions", "recovery_difficulty", "recovery_rounds",
-                                     NULL};
-  if (!json_is_object(v))
-    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
-  int rc, cond, d, r;
-  if ((rc = cops__json_only_keys(ctx, v, where, keys)) ||
-      (rc = field(ctx, v, where, "conditions", 0, COPS_COND_ALL, &cond)) ||
-      (rc = field(ctx, v, where, "recovery_difficulty", 0, BIG, &d)) ||
-      (rc = field(ctx, v, where, "recovery_rounds", 0, BIG, &r)))
-    return rc;
-  ch->conditions = (unsigned)cond;
-  ch->recovery_difficulty = d;
-  ch->recovery_rounds = r;
   return COPS_OK;
 }
 
@@ -601,50 +546,6 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
   c->ledger0 = c->w0.ln ? ledger : NULL;
   if (!c->w0.ln)
     cops__free(&ctx->alloc, ledger);
-  return COPS_OK;
-}
-
-int cops__random_from(cops_ctx *ctx, json_t *v, struct cops__rng_state *r)
-{
-  static const char *const keys[] = {"source", "key", "block", "pos", NULL};
-  if (!json_is_object(v))
-    return cops__fail(ctx, COPS_EJSON, "random: expected an object");
-  int rc = cops__json_only_keys(ctx, v, "random", keys);
-  if (rc)
-    return rc;
-  const char *src = json_string_value(json_object_get(v, "source"));
-  static const char *const names[] = {"system", "seeded", "callback"};
-  r->source = -1;
-  for (int k = 0; src && k < 3; k++)
-    if (!strcmp(src, names[k]))
-      r->source = k;
-  if (r->source < 0)
-    return cops__fail(ctx, COPS_EJSON, "random.source: \"system\", \"seeded\" or \"callback\"");
-  if (r->source != COPS_SOURCE_SEEDED) {
-    if (json_object_size(v) != 1)
-      return cops__fail(ctx, COPS_EJSON, "random: only a seeded source has a key and a place");
-    return COPS_OK;
-  }
-  const char *hex = json_string_value(json_object_get(v, "key"));
-  if (!hex || strlen(hex) != 64 || strspn(hex, "0123456789abcdef") != 64)
-    return cops__fail(ctx, COPS_EJSON, "random.key: expected 64 lowercase hexadecimal digits");
-  for (int k = 0; k < 32; k++) {
-    unsigned byte;
-    sscanf(hex + 2 * k, "%2x", &byte);
-    r->key[k] = (unsigned char)byte;
-  }
-  json_t *b = json_object_get(v, "block");
-  if (!json_is_integer(b) || json_integer_value(b) < 0 ||
-      json_integer_value(b) % (COPS_RNG_BUF / 64))
-    return cops__fail(ctx, COPS_EJSON, "random.block: expected a whole number >= 0, a multiple "
-                      "of %d", COPS_RNG_BUF / 64);
-  r->block = (uint64_t)json_integer_value(b);
-  int pos;
-  if ((rc = field(ctx, v, "random", "pos", 0, COPS_RNG_BUF, &pos)))
-    return rc;
-  if (pos < COPS_RNG_BUF && r->block < COPS_RNG_BUF / 64)
-    return cops__fail(ctx, COPS_EJSON, "random: pos %d inside a block never drawn", pos);
-  r->pos = (size_t)pos;
   return COPS_OK;
 }
 

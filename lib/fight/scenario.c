@@ -8,7 +8,6 @@
 #include "fight/rules.h"
 
 #define SCRIPTS_MAX 1024
-#define PATH_MAX_LEN 4096
 
 struct cops_scenario {
   cops_ctx *ctx;
@@ -39,54 +38,6 @@ void cops_scenario_free(cops_scenario *s)
   cops__free(&s->ctx->alloc, s);
 }
 
-/* A file name relative to the scenario's folder (absolute names as they are). */
-static void resolve_path(char *out, size_t cap, const char *base, const char *file)
-{
-  if (file[0] == '/' || !base || !base[0])
-    snprintf(out, cap, "%s", file);
-  else
-    snprintf(out, cap, "%s/%s", base, file);
-}
-
-int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *base,
-                      cops__from_text_fn text_fn, cops__from_file_fn file_fn, void **out)
-{
-  int rc;
-  if (json_is_string(v)) {
-    if (ctx->root && !base)
-      return cops__fail(ctx, COPS_EIO, "%s: a scenario read from text names no file while "
-                        "the context is confined", field);
-    char path[PATH_MAX_LEN];
-    resolve_path(path, sizeof path, base, json_string_value(v));
-    rc = file_fn(out, ctx, path);
-  } else if (json_is_object(v)) {
-    char *text;
-    if (cops__json_hand(&ctx->alloc, json_incref(v), 0, &text))
-      return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory", field);
-    rc = text_fn(out, ctx, text);
-    cops_free(text);
-  } else {
-    return cops__fail(ctx, COPS_EJSON, "%s: expected a file name or an object", field);
-  }
-  return rc ? cops__prefix_error(ctx, rc, field) : COPS_OK;
-}
-
-static int character_text(void **out, cops_ctx *ctx, const char *t)
-{
-  return cops_character_from_json((cops_character **)out, ctx, t);
-}
-static int character_file(void **out, cops_ctx *ctx, const char *p)
-{
-  return cops_character_load((cops_character **)out, ctx, p);
-}
-static int weapon_text(void **out, cops_ctx *ctx, const char *t)
-{
-  return cops_weapon_from_json((cops_weapon **)out, ctx, t);
-}
-static int weapon_file(void **out, cops_ctx *ctx, const char *p)
-{
-  return cops_weapon_load((cops_weapon **)out, ctx, p);
-}
 static int armour_text(void **out, cops_ctx *ctx, const char *t)
 {
   return cops_armour_from_json((cops_armour **)out, ctx, t);
@@ -94,18 +45,6 @@ static int armour_text(void **out, cops_ctx *ctx, const char *t)
 static int armour_file(void **out, cops_ctx *ctx, const char *p)
 {
   return cops_armour_load((cops_armour **)out, ctx, p);
-}
-
-int cops__scenario_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
-                             cops_character **out)
-{
-  return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
-}
-
-int cops__scenario_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
-                          cops_weapon **out)
-{
-  return cops__load_entity(ctx, v, field, base, weapon_text, weapon_file, (void **)out);
 }
 
 static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
@@ -147,7 +86,7 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
     return cops__fail(ctx, COPS_EJSON, "%s.sheet: missing", field);
   snprintf(sub, sizeof sub, "%s.sheet", field);
   void *p;
-  if ((rc = cops__load_entity(ctx, sheet, sub, base, character_text, character_file, &p)))
+  if ((rc = cops__inline_character(ctx, sheet, sub, base, (cops_character **)&p)))
     return rc;
   cops_character *ch = p;
   s->ch[s->nch++] = ch;
@@ -181,8 +120,7 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
       return cops__fail(ctx, COPS_ERANGE, "%s.weapons: at most %d", field, COPS_WEAPONS_MAX);
     for (size_t k = 0; k < json_array_size(ws); k++) {
       snprintf(sub, sizeof sub, "%s.weapons[%zu]", field, k);
-      if ((rc = cops__load_entity(ctx, json_array_get(ws, k), sub, base, weapon_text, weapon_file,
-                            &p)))
+      if ((rc = cops__inline_weapon(ctx, json_array_get(ws, k), sub, base, (cops_weapon **)&p)))
         return rc;
       s->w[s->nw++] = p;
       if ((rc = cops_encounter_give_weapon(s->e, id, p)))

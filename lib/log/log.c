@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "base/internal.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
@@ -502,4 +504,22 @@ int cops_log_die(const cops_log *log, int i, int j, int *face, int *success, int
   if (reroll_of)
     *reroll_of = parent;
   return COPS_OK;
+}
+
+/* The dice of a roll event as JSON, or NULL when out of memory: the core's renderer's and
+ * the modules' (lib/render/render-json.c, lib/st/st-render.c, lib/d6/d6-render.c). */
+json_t *cops__event_dice_json(const cops_log *log, int i, int n)
+{
+  json_t *dice = json_array();
+  for (int k = 0; dice && k < n; k++) {
+    int face, success, p;
+    cops__log_die(log, &log->rec[i], k, &face, &success, &p);
+    json_t *d = json_pack("{s:i,s:b,s:o}", "face", face, "success", success, "reroll_of",
+                          p < 0 ? json_null() : json_integer(p));
+    if (json_array_append_new(dice, d)) {
+      json_decref(dice);
+      return NULL;
+    }
+  }
+  return dice;
 }

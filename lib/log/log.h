@@ -77,8 +77,9 @@ static inline void cops__log_die(const cops_log *log, const struct cops__record 
  * (COPS__PAYLOAD of them), with a roll's dice when roll is not NULL (lib/log/log.c). */
 int cops__log_push_module(cops_log *log, int type, int actor, int actor_id, int target,
                           int target_id, const char *weapon, const int *v, const cops_roll *roll);
-json_t *cops__event_dice_json(const cops_log *log, int i, int n);
 #endif
+/* The dice of event i (n of them) as JSON, NULL when out of memory (log.c). */
+json_t *cops__event_dice_json(const cops_log *log, int i, int n);
 #if COPS_WITH_ST
 /* The keys of a Storyteller event after the common ones, and its line of narration
  * (lib/st/st-render.c); the common keys (lib/render/render-json.c). */

@@ -103,30 +103,6 @@ static json_t *id_or_null(int id)
   return id >= 0 ? json_integer(id) : json_null();
 }
 
-/* The dice of a roll event, or NULL when out of memory. */
-static json_t *dice_json(const cops_log *log, int i, int n)
-{
-  json_t *dice = json_array();
-  for (int k = 0; dice && k < n; k++) {
-    int face, success, p;
-    cops__log_die(log, &log->rec[i], k, &face, &success, &p);
-    json_t *d = json_pack("{s:i,s:b,s:o}", "face", face, "success", success, "reroll_of",
-                          p < 0 ? json_null() : json_integer(p));
-    if (json_array_append_new(dice, d)) {
-      json_decref(dice);
-      return NULL;
-    }
-  }
-  return dice;
-}
-
-#if COPS__WITH_MODULES
-json_t *cops__event_dice_json(const cops_log *log, int i, int n)
-{
-  return dice_json(log, i, n);
-}
-#endif
-
 /* One line's object: the common keys, then the type's own (docs/events.md).
  * NULL when out of memory: never a line with keys missing. */
 static json_t *event_json(const cops_log *log, int i)
@@ -171,7 +147,7 @@ static json_t *event_json(const cops_log *log, int i)
                 json_string(cops_ruleset_name(e.ruleset)));
     break;
   case COPS_EV_ROLL: {
-    json_t *dice = dice_json(log, i, e.dice);
+    json_t *dice = cops__event_dice_json(log, i, e.dice);
     if (e.roll_kind == COPS_ROLL_ACTION)
       more = json_pack("{s:s,s:s,s:i,s:i,s:i,s:b,s:o,s:i,s:b,s:i,s:b}", "purpose",
                        purpose_names[e.purpose], "kind", "action", "pool", e.pool, "threshold",

@@ -179,15 +179,6 @@ int cops_st_roll_text(cops_roll *roll, cops_ctx *ctx, const char *text)
   return rc ? rc : cops_st_roll(roll, ctx, &p);
 }
 
-int cops__st_die_success(const cops_roll *roll, int i)
-{
-  if (roll->st.mode == COPS_ST_ALL_EIGHTS)
-    return 1;
-  if (roll->st_chance && i == 0)
-    return roll->face[0] == 10;
-  return roll->face[i] >= roll->threshold;
-}
-
 #define ST_GETTER(name, expr)                          \
   int cops_st_roll_##name(const cops_roll *roll)       \
   {                                                    \

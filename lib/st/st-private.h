@@ -124,4 +124,7 @@ int cops__st_attack_run(cops__st_attack_result *o, cops_ctx *ctx, const cops_st_
 int cops__st_hit(cops_log *log, const cops_st_rules *r, cops_st_character *v, int id, int damage,
                  int type, int firearm, cops_st_outcome *o);
 
+/* An ST roll's JSON (st-dice.c), for cops_roll_to_json (lib/render/roll-json.c). */
+json_t *cops__st_roll_json(const cops_roll *roll, json_t *dice);
+
 #endif

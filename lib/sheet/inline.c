@@ -1,0 +1,32 @@
+/* A character or a weapon given inline (a JSON object) or by its file's name (relative to
+ * the folder of the file that names it): what scenarios, chases and fights' files hold. */
+#include "base/jsonutil.h"
+
+static int character_text(void **out, cops_ctx *ctx, const char *t)
+{
+  return cops_character_from_json((cops_character **)out, ctx, t);
+}
+static int character_file(void **out, cops_ctx *ctx, const char *p)
+{
+  return cops_character_load((cops_character **)out, ctx, p);
+}
+static int weapon_text(void **out, cops_ctx *ctx, const char *t)
+{
+  return cops_weapon_from_json((cops_weapon **)out, ctx, t);
+}
+static int weapon_file(void **out, cops_ctx *ctx, const char *p)
+{
+  return cops_weapon_load((cops_weapon **)out, ctx, p);
+}
+
+int cops__inline_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                             cops_character **out)
+{
+  return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
+}
+
+int cops__inline_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
+                          cops_weapon **out)
+{
+  return cops__load_entity(ctx, v, field, base, weapon_text, weapon_file, (void **)out);
+}
