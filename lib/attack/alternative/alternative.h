@@ -67,6 +67,5 @@ int cops__alt_cover_enter(cops_outcome *out, const cops_outcome *cover, cops_cha
 int cops__alt_melee(cops_outcome *o, const cops_situation *s, cops_log *log);
 
 /* An encounter's round under A1 (rounds.c) and the default policy (policy.c). */
-#include "fight/alternative/round.h"
 
 #endif

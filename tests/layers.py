@@ -1,0 +1,130 @@
+"""The folders of lib/ in one direction (docs/architecture.md, "The folders").
+
+A folder uses only the folders below it. Two checks:
+- every `#include "..."` of a source or a header under lib/<folder>/ names a header of
+  its own folder or of a folder below it (never above, never sideways to a folder of the
+  same level);
+- with the library's static archive, every call from one folder's object into another
+  folder's goes down: each undefined symbol of an object that another object defines is
+  defined in a folder below (what includes alone cannot show, a declaration sitting in a
+  lower header).
+The order is read from the block of docs/architecture.md that follows the line
+"<!-- layers -->": one level a line, lowest first, folders of one level joined by "|".
+Usage: python3 tests/layers.py SOURCE_ROOT [libcops_internal.a]
+Its last line is "layers: N passed, N failed".
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+ROOT = sys.argv[1]
+ARCHIVE = sys.argv[2] if len(sys.argv) > 2 else None
+failures = []
+checks = 0
+
+
+def levels():
+    """{folder: level} from docs/architecture.md."""
+    text = open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8").read()
+    at = text.index("<!-- layers -->")
+    block = text[at:].split("```")[1]
+    out = {}
+    for level, line in enumerate(l for l in block.splitlines() if l.strip()):
+        for folder in line.split("|"):
+            out[folder.strip()] = level
+    return out
+
+
+LEVEL = levels()
+LIB = os.path.join(ROOT, "lib")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+# Every folder of lib/ is in the order, and every folder of the order exists.
+folders = sorted(d for d in os.listdir(LIB) if os.path.isdir(os.path.join(LIB, d)))
+for d in folders:
+    checks += 1
+    if d not in LEVEL:
+        failures.append("lib/%s/ is in no level of docs/architecture.md" % d)
+for d in LEVEL:
+    checks += 1
+    if d not in folders:
+        failures.append("docs/architecture.md names lib/%s/, which does not exist" % d)
+for name in os.listdir(LIB):
+    checks += 1
+    if name.endswith((".c", ".h")):
+        failures.append("lib/%s: a source outside every folder" % name)
+
+
+def direction(src, dst):
+    """None when folder src may use folder dst, else why not."""
+    if src == dst:
+        return None
+    if dst not in LEVEL:
+        return "an unknown folder"
+    if LEVEL[dst] > LEVEL[src]:
+        return "a folder above"
+    if LEVEL[dst] == LEVEL[src]:
+        return "a folder beside it"
+    return None
+
+
+# The includes.
+for folder in folders:
+    for dirpath, _, files in os.walk(os.path.join(LIB, folder)):
+        for f in sorted(files):
+            if not f.endswith((".c", ".h")):
+                continue
+            path = os.path.join(dirpath, f)
+            rel = os.path.relpath(path, ROOT)
+            text = open(path, encoding="utf-8").read()
+            for inc in INCLUDE.findall(text):
+                checks += 1
+                if inc.startswith("../") or "/" not in inc:
+                    here = os.path.normpath(os.path.join(dirpath, inc))
+                    if not os.path.exists(here):
+                        failures.append("%s: #include \"%s\": write it from lib/ "
+                                        "(\"%s/...\")" % (rel, inc, folder))
+                        continue
+                    target = os.path.relpath(here, LIB).split(os.sep)[0]
+                else:
+                    target = inc.split("/")[0]
+                    if not os.path.exists(os.path.join(LIB, inc)):
+                        failures.append("%s: #include \"%s\": no such header" % (rel, inc))
+                        continue
+                why = direction(folder, target)
+                if why:
+                    failures.append("%s: #include \"%s\" reaches %s (lib/%s/)"
+                                    % (rel, inc, why, target))
+
+# The calls, from the archive's symbols: meson names an object after its path, '/' as '_'.
+if ARCHIVE:
+    out = subprocess.run(["nm", "-A", ARCHIVE], capture_output=True, text=True,
+                         check=True).stdout
+    defined, wanted = {}, []
+    for line in out.splitlines():
+        where, _, rest = line.rpartition(":")
+        member = os.path.basename(where.rsplit(":", 1)[-1])   # a thin archive names paths
+        parts = rest.split()
+        folder = member.split("_", 1)[0]
+        if len(parts) == 3 and parts[1] in "TDRB":
+            defined[parts[2]] = (folder, member)
+        elif len(parts) == 2 and parts[0] == "U":
+            wanted.append((folder, member, parts[1]))
+    checks += 1
+    if len({f for f, _ in defined.values()}) < 5:
+        failures.append("%s: too few folders' symbols (an LTO archive?)" % ARCHIVE)
+    for folder, member, sym in wanted:
+        if sym not in defined:
+            continue
+        checks += 1
+        target, where = defined[sym]
+        why = direction(folder, target)
+        if why:
+            failures.append("%s calls %s of %s: %s (lib/%s/)" % (member, sym, where, why, target))
+
+for f in failures:
+    print("FAIL:", f)
+print("layers: %d passed, %d failed" % (checks - len(failures), len(failures)))
+sys.exit(1 if failures else 0)
