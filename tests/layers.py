@@ -124,6 +124,26 @@ if ARCHIVE:
         if why:
             failures.append("%s calls %s of %s: %s (lib/%s/)" % (member, sym, where, why, target))
 
+# Each folder's headers declare what that folder defines: a function a header of lib/F/
+# declares (not static) is defined by an object of lib/F/.
+if ARCHIVE:
+    DECL = re.compile(r"^(?!static|typedef|#|\s|/|\*|extern)[^;{}()]*?\b(cops__[a-z0-9_]+)\s*\(",
+                      re.M)
+    for folder in folders:
+        for dirpath, _, files in os.walk(os.path.join(LIB, folder)):
+            for f in sorted(files):
+                if not f.endswith(".h"):
+                    continue
+                rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
+                text = open(os.path.join(dirpath, f), encoding="utf-8").read()
+                for name in DECL.findall(text):
+                    if name not in defined:
+                        continue   # a module's function in a build without it
+                    checks += 1
+                    if defined[name][0] != folder:
+                        failures.append("%s declares %s, which lib/%s/ defines"
+                                        % (rel, name, defined[name][0]))
+
 for f in failures:
     print("FAIL:", f)
 print("layers: %d passed, %d failed" % (checks - len(failures), len(failures)))

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 
 static cops_ctx *ctx;

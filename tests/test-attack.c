@@ -2,7 +2,7 @@
  * scripted dice: every rule, every error, and the event log. */
 #include <stdio.h>
 
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 
 static cops_ctx *ctx;

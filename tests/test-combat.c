@@ -1,6 +1,6 @@
 /* The pieces of a core-rules attack (COPS.md C8.1, C8.3, C10.3, C10.4) with
  * scripted dice: location, damage against armour, stopping power, recovery. */
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 
 static cops_ctx *ctx;

@@ -1,5 +1,5 @@
 /* The dice engine, rule by rule with scripted dice (COPS.md C1). */
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 #include "golden/dice.h"
 

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 
 static cops_ctx *ctx;

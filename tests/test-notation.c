@@ -1,5 +1,5 @@
 /* The roll notation (COPS.md C1.1, C1.7; docs/notation.md). */
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 
 static const struct good {

@@ -1,7 +1,7 @@
 /* The context and its random sources (DESIGN.md 4, docs/randomness.md). */
 #include <sodium.h>
 
-#include "base/internal.h"
+#include "render/render.h"
 #include "testutil.h"
 
 /* ChaCha20 keystream, all-zero key and nonce, block 0 (RFC 7539 A.1 #1). */

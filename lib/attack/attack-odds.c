@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/attack-odds-private.h"
 #include "base/jsonutil.h"
 #include "attack/rules.h"

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "base/internal.h"
+#include "attack/attack.h"
 #include "log/log.h"
 #include "attack/core/core.h"
 #include "attack/rules.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/attack-private.h"
 #include "lang/lang.h"
 #include "attack/rules.h"

@@ -3,7 +3,7 @@
  * roll and its recovery. The attack procedures put them together in the
  * draw order of docs/randomness.md: location d10, damage d6, armour d6,
  * location d6, then the stopping-power pool. */
-#include "base/internal.h"
+#include "attack/attack.h"
 
 /* C10.3: d10 1-2 legs, 3-4 abdomen, 5-7 torso, 8-9 arms, 10 head. */
 int cops__core_zone(int d10)

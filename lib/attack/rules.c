@@ -2,6 +2,7 @@
  * (lib/attack/rules.h). */
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/rules.h"
 
 static const struct cops__attack_rules *const all[COPS_RULES_COUNT] = {

@@ -7,7 +7,7 @@
 #ifndef COPS_ATTACK_RULES_H
 #define COPS_ATTACK_RULES_H
 
-#include "base/internal.h"
+#include "attack/attack.h"
 
 struct cops__attack_rules {
   const char *name;   /* as files and saves spell it: "core" */

@@ -5,7 +5,7 @@
 #ifndef COPS_CHASE_PRIVATE_H
 #define COPS_CHASE_PRIVATE_H
 
-#include "base/internal.h"
+#include "heal/heal.h"
 
 #define FAIL(c, code, ...) cops__fail((c)->ctx, (code), __VA_ARGS__)
 
@@ -104,5 +104,9 @@ int cops__chase_actions_from(cops_chase *c, int id, json_t *v, const char *where
 int cops__chase_distances_from(cops_chase *c, json_t *v);
 int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
                                const char *sheet_key, const char *base);
+
+/* A chase participant's dice as they are, set whole (lib/chase/chase.c: the tests' and a saved
+ * chase's). */
+int cops__chase_set_dice(cops_chase *c, int id, int white, int black);
 
 #endif

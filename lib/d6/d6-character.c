@@ -4,6 +4,7 @@
  * a character's state puts on its rolls. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "d6-private.h"
 
 static const char *const trait_names[COPS_D6_TRAIT_COUNT] = {

@@ -4,6 +4,7 @@
  * engine's roll result (dice.c) carries them. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "dice/roll-private.h"
 #include "d6-private.h"
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "fight/fight-file.h"
 #include "d6-fight-private.h"
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "d6-private.h"
 
 const char *const cops__d6_category_names[COPS_D6_WEAPON_CATEGORY_COUNT] = {

@@ -3,6 +3,7 @@
  * (one step at a time) or hit points. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
 #include "d6-private.h"

@@ -3,6 +3,7 @@
  * higher Perception, then to a d6 drawn again while equal. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
 #include "d6-private.h"

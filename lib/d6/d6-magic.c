@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "d6/d6-private.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
 #include "d6-private.h"

@@ -4,6 +4,7 @@
  * sum and a geometric tail in closed form: no chain of 6s is cut short. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "d6-private.h"
 
 #define SPAN (6 * COPS_D6_DICE_MAX + 8)

@@ -7,7 +7,7 @@
 #include <jansson.h>
 #include <limits.h>
 
-#include "base/internal.h"
+#include "fight/fight.h"
 
 /* The first published sizes (0.16.0). */
 #define COPS__D6_RULES_SIZE_0_16 sizeof(cops_d6_rules)
@@ -196,5 +196,10 @@ int cops__d6_magic_user_ok(cops_ctx *ctx, const cops_d6_character *ch, int cp, i
 
 /* A D6 roll's JSON (d6-dice.c), for cops_roll_to_json (lib/render/roll-json.c). */
 json_t *cops__d6_roll_json(const cops_roll *roll, json_t *dice);
+
+/* The same for a D6 event (d6-render.c). */
+json_t *cops__d6_event_json(const cops_log *log, int i);
+void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang);
+const char *cops__d6_event_type_name(int type);
 
 #endif

@@ -2,6 +2,7 @@
  * power's difficulty with §7.13.1's extensions, its roll and what it does. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
 #include "d6-private.h"

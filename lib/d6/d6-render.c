@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "log/log.h"
 #include "d6-private.h"
 

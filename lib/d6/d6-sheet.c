@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "base/jsonutil.h"
 #include "d6-private.h"
 

@@ -4,6 +4,7 @@
  * default policy. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "dice/roll-private.h"
 #include "d6-fight-private.h"
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "base/jsonutil.h"
 #include "log/log.h"
 #include "dice/roll-private.h"

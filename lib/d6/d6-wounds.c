@@ -4,6 +4,7 @@
  * what entering a level does, harm outside combat, and a character's end of round. */
 #include <string.h>
 
+#include "d6/d6-private.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
 #include "d6-private.h"

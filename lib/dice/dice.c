@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "base/internal.h"
+#include "dice/dice.h"
 
 #include "dice/roll-private.h"
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/internal.h"
+#include "dice/dice.h"
 
 /* Numbers above this are refused before they can overflow. */
 #define NUMBER_MAX 9999

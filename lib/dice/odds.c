@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "base/internal.h"
+#include "dice/dice.h"
 
 /* Success counts held in a law: every query and every sum fits. */
 #define LAW_K (COPS_ODDS_K_MAX + 2)

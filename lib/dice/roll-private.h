@@ -3,7 +3,7 @@
 #ifndef COPS_ROLL_PRIVATE_H
 #define COPS_ROLL_PRIVATE_H
 
-#include "base/internal.h"
+#include "dice/dice.h"
 
 #if COPS_WITH_ST
 #include <cops/st.h>

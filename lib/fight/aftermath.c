@@ -4,6 +4,7 @@
  * odds (lib/heal/heal.c's) treats. */
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 #include "log/log.h"
 

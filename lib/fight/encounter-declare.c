@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 
 static const char *const action_names[COPS_ACT_COUNT] = {

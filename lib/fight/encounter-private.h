@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "base/internal.h"
+#include "fight/fight.h"
 #include "fight/geometry.h"
 #include "fight/rules.h"
 #include "fight/core/round.h"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 
 int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 
 /* The id of a character in the encounter, or -1. */

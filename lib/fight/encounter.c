@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 #include "base/jsonutil.h"
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/fight-file.h"
 #include "log/log.h"
 

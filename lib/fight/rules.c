@@ -1,4 +1,5 @@
 /* The rulesets' fight tables by their ::cops_rulesets value (lib/fight/rules.h). */
+#include "fight/fight.h"
 #include "fight/rules.h"
 
 static const struct cops__rules *const all[COPS_RULES_COUNT] = {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "base/jsonutil.h"
 #include "fight/rules.h"
 

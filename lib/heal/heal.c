@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "heal/heal.h"
 #include "attack/attack-private.h"
 #include "lang/lang.h"
 

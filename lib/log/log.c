@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "base/internal.h"
+#include "log/log.h"
 #include "log/log.h"
 #include "dice/roll-private.h"
 

@@ -3,7 +3,7 @@
 #ifndef COPS_LOG_H
 #define COPS_LOG_H
 
-#include "base/internal.h"
+#include "dice/dice.h"
 #if COPS_WITH_ST
 #include <cops/st.h>
 #endif
@@ -11,6 +11,32 @@
 #include <cops/d6.h>
 #endif
 #define COPS__WITH_MODULES (COPS_WITH_ST || COPS_WITH_D6)
+
+/* The log (lib/log/log.c): append one event, naming its parties by name (for
+ * display) and id (-1 none); with a roll, the event is a ROLL carrying every
+ * die. A NULL log takes nothing. A failed push adds nothing. */
+int cops__log_push(cops_log *log, const cops_event *e, const char *actor, int actor_id,
+                   const char *target, int target_id, const char *weapon,
+                   const cops_roll *roll);
+/* The same with names already in the log: their offsets from cops__log_name()
+ * (-1 none), which puts a name in the log once for all the events of a
+ * procedure (-1 for NULL, -2 out of memory). */
+int cops__log_name(cops_log *log, const char *name);
+int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int actor_id, int target,
+                         int target_id, const char *weapon, const cops_roll *roll);
+/* A ROLL event of the given purpose, built in the log (the common case of a procedure). */
+int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int target,
+                        int target_id, const cops_roll *roll);
+/* A place in the log to come back to when a procedure fails (all or nothing). */
+typedef struct cops__log_mark_t {
+  int count, ndice, names_len, nname, round;
+} cops__log_mark_t;
+void cops__log_mark(const cops_log *log, cops__log_mark_t *m);   /* NULL log: nothing */
+void cops__log_rewind(cops_log *log, const cops__log_mark_t *m);
+/* Empty, and number the next event 0 again (a fight run anew). */
+void cops__log_restart(cops_log *log);
+/* Empty, the next event numbered @p seq, in round @p round (a fight resumed). */
+void cops__log_continue(cops_log *log, int seq, int round);
 
 /* An event as the log holds it: the fields every event has, a roll's dice
  * figures, and the few fields of its type (lib/log/log.c lists them per type);
@@ -80,19 +106,6 @@ int cops__log_push_module(cops_log *log, int type, int actor, int actor_id, int 
 #endif
 /* The dice of event i (n of them) as JSON, NULL when out of memory (log.c). */
 json_t *cops__event_dice_json(const cops_log *log, int i, int n);
-#if COPS_WITH_ST
-/* The keys of a Storyteller event after the common ones, and its line of narration
- * (lib/st/st-render.c); the common keys (lib/render/render-json.c). */
-json_t *cops__st_event_json(const cops_log *log, int i);
-void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang);
-const char *cops__st_event_type_name(int type);
-#endif
-#if COPS_WITH_D6
-/* The same for the D6 module's events (lib/d6/d6-render.c). */
-json_t *cops__d6_event_json(const cops_log *log, int i);
-void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang);
-const char *cops__d6_event_type_name(int type);
-#endif
 
 /* Event i as cops_log_event() gives it (i in range, ev->size set). */
 void cops__log_read(const cops_log *log, int i, cops_event *ev);

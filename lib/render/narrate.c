@@ -7,6 +7,7 @@
 
 #include <cops/interrogation.h>
 
+#include "render/render.h"
 #include "lang/lang.h"
 #include "log/log.h"
 

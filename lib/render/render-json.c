@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "render/render.h"
 #include "log/log.h"
 
 static const char *const type_names[COPS_EV_TYPE_COUNT] = {

@@ -3,7 +3,7 @@
  * it (lib/st/, lib/d6/). */
 #include <jansson.h>
 
-#include "base/internal.h"
+#include "render/render.h"
 #include "dice/roll-private.h"
 #if COPS_WITH_ST
 #include "st/st-private.h"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sheet/sheet.h"
 #include "base/jsonutil.h"
 
 struct cops_armour {

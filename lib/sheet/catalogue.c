@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "base/internal.h"
+#include "sheet/sheet.h"
 
 static const char *const characteristic_names[COPS_CHARACTERISTIC_COUNT][2] = {
   {"Carrure", "Build"},

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/internal.h"
+#include "sheet/sheet.h"
 #include "lang/lang.h"
 
 #define FAIL(ch, code, ...) cops__fail((ch)->ctx, code, __VA_ARGS__)

@@ -1,5 +1,6 @@
 /* A character or a weapon given inline (a JSON object) or by its file's name (relative to
  * the folder of the file that names it): what scenarios, chases and fights' files hold. */
+#include "sheet/sheet.h"
 #include "base/jsonutil.h"
 
 static int character_text(void **out, cops_ctx *ctx, const char *t)

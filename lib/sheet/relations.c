@@ -6,7 +6,7 @@
 
 #include <cops/relations.h>
 
-#include "base/internal.h"
+#include "sheet/sheet.h"
 #include "lang/lang.h"
 
 #define FAIL(ch, code, ...) cops__fail((ch)->ctx, (code), __VA_ARGS__)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sheet/sheet.h"
 #include "base/jsonutil.h"
 
 #define SHEET_SCHEMA 3   /* 3 (0.11.0): relations (C9); 2 (0.10.0): the clock and the wounds

@@ -1,5 +1,6 @@
 /* A character's state beyond its sheet (conditions, a pending recovery roll), as every
  * save keeps it beside the sheet: fights, chases, interviews. */
+#include "sheet/sheet.h"
 #include "base/jsonutil.h"
 
 /* The bound of a recovery roll's difficulty and rounds in a save. */

@@ -3,7 +3,7 @@
  * docs/healing.md tells the rules of time; lib/heal/heal.c holds the treatments. */
 #include <string.h>
 
-#include "base/internal.h"
+#include "sheet/sheet.h"
 
 #define ROUND COPS_ROUND_SECONDS
 

@@ -5,7 +5,7 @@
 
 #include <cops/sim.h>
 
-#include "base/internal.h"
+#include "fight/fight.h"
 
 #define FAIL(s, code, ...) cops__fail((s)->ctx, (code), __VA_ARGS__)
 #define REASON_MAX 511

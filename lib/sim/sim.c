@@ -7,7 +7,7 @@
 
 #include <cops/sim.h>
 
-#include "base/internal.h"
+#include "sim/sim-private.h"
 #include "base/jsonutil.h"
 
 #include "sim/sim-private.h"

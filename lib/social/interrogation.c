@@ -5,7 +5,7 @@
 #include <cops/interrogation.h>
 #include <cops/odds.h>
 
-#include "base/internal.h"
+#include "social/social.h"
 
 int cops_approach_init_sized(cops_approach *a, size_t size, int skill, int attitude)
 {

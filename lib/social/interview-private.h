@@ -3,7 +3,7 @@
 #ifndef COPS_INTERVIEW_PRIVATE_H
 #define COPS_INTERVIEW_PRIVATE_H
 
-#include "base/internal.h"
+#include "social/social.h"
 #include "lang/lang.h"
 
 /* The ids events give the two parties. */

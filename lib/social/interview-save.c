@@ -7,6 +7,7 @@
 
 #include <cops/interrogation.h>
 
+#include "social/social.h"
 #include "social/interview-private.h"
 #include "base/jsonutil.h"
 #include "log/log.h"

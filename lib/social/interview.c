@@ -8,6 +8,7 @@
 
 #include <cops/interrogation.h>
 
+#include "social/social.h"
 #include "social/interview-private.h"
 #include "log/log.h"
 

@@ -6,7 +6,7 @@
 
 #include <cops/interrogation.h>
 
-#include "base/internal.h"
+#include "social/social.h"
 #include "base/jsonutil.h"
 #include "lang/lang.h"
 

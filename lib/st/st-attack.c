@@ -3,6 +3,7 @@
  * shield, armour and vest onto the victim's track. All or nothing. */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "log/log.h"
 #include "st-private.h"
 

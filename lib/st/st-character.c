@@ -2,6 +2,7 @@
  * their health track (ST-L1), and the rules' defaults (§7). */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "st-private.h"
 
 /* The first published size of cops_st_rules (0.15.0). */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "st/st-private.h"
 #include "dice/roll-private.h"
 #include "st-private.h"
 

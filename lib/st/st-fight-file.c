@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "st/st-private.h"
 #include "fight/fight-file.h"
 #include "log/log.h"
 #include "st-fight-private.h"

@@ -3,6 +3,7 @@
  * grapple's state. All or nothing. */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "log/log.h"
 #include "st-private.h"
 

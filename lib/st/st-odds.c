@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "st/st-private.h"
 #include "st-private.h"
 
 #define LAW_K (COPS_ODDS_K_MAX + 2)

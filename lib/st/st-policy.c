@@ -3,6 +3,7 @@
  * fight and writes a declaration; the fight checks and plays it. */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "st-fight-private.h"
 
 int cops__st_best_melee(const cops_st_character *ch)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "st/st-private.h"
 #include "base/lex.h"
 #include "st-private.h"
 

@@ -4,7 +4,7 @@
 
 #include <cops/st.h>
 
-#include "base/internal.h"
+#include "fight/fight.h"
 
 /* The first published size of cops_st_pool (0.15.0). */
 #define COPS__ST_POOL_SIZE_0_15 (offsetof(cops_st_pool, flags) + sizeof(unsigned))
@@ -126,5 +126,11 @@ int cops__st_hit(cops_log *log, const cops_st_rules *r, cops_st_character *v, in
 
 /* An ST roll's JSON (st-dice.c), for cops_roll_to_json (lib/render/roll-json.c). */
 json_t *cops__st_roll_json(const cops_roll *roll, json_t *dice);
+
+/* A Storyteller event's keys after the common ones, its line of narration and its type's
+ * name (st-render.c), for the renderers (lib/render/). */
+json_t *cops__st_event_json(const cops_log *log, int i);
+void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang);
+const char *cops__st_event_type_name(int type);
 
 #endif

@@ -3,6 +3,7 @@
  * ST-M16, ST-M17). Each all or nothing. */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "log/log.h"
 #include "st-private.h"
 

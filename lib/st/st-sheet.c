@@ -3,6 +3,7 @@
  * field and written back the same. */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "base/jsonutil.h"
 #include "st-private.h"
 

@@ -6,6 +6,7 @@
  * round around them, and its all-or-nothing saves, are lib/st/st-fight.c's. */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "log/log.h"
 #include "st-fight-private.h"
 

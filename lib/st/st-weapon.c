@@ -2,6 +2,7 @@
  * ST-A24, ST-A31, ST-A32; ST-M4, ST-M5). */
 #include <string.h>
 
+#include "st/st-private.h"
 #include "st-private.h"
 
 const char *const cops__st_weapon_kind_names[4] = {"unarmed", "melee", "firearm", "teeth"};

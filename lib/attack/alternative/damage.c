@@ -3,6 +3,7 @@
  * stopping factor with its mishaps. Draw order: docs/randomness.md. */
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/alternative/alternative.h"
 
 /* A4.1: 1 right leg, 2 left leg, 3-4 abdomen, 5-7 chest, 8 right arm, 9 left arm, 10 head. */

@@ -4,6 +4,7 @@
  * does not roll. */
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/alternative/alternative.h"
 
 static const char *const unarmed_spec[COPS_ATTACK_MODE_COUNT] = {

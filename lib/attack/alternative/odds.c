@@ -6,6 +6,7 @@
  * nothing changed. */
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/attack-odds-private.h"
 #include "attack/alternative/alternative.h"
 

@@ -1,5 +1,6 @@
 /* The alternative rules' attack table (COPS.md A2-A5; lib/attack/rules.h): their attacks
  * (shoot.c, melee.c, with damage.c) and their odds (odds.c). */
+#include "attack/attack.h"
 #include "attack/alternative/alternative.h"
 #include "attack/rules.h"
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/alternative/alternative.h"
 
 /* The true distance is at most m metres ("up to", RULING A: 10 m included). */

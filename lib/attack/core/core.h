@@ -4,7 +4,7 @@
 #ifndef COPS_RULES_CORE_H
 #define COPS_RULES_CORE_H
 
-#include "base/internal.h"
+#include "attack/attack.h"
 
 int cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);
 int cops__core_melee(cops_outcome *o, const cops_situation *s, cops_log *log);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/attack-private.h"
 
 /* ---- pieces shared by every mode ----------------------------------------- */

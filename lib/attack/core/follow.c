@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/attack-private.h"
 #include "attack/rules.h"
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attack/attack.h"
 #include "attack/attack-private.h"
 
 /* ---- melee ---------------------------------------------------------------- */

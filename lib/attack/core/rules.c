@@ -1,5 +1,6 @@
 /* The core rules' attack table (COPS.md C8, C10, C11; lib/attack/rules.h): their attacks
  * (shoot.c, melee.c, with damage.c and follow.c) and their odds. */
+#include "attack/attack.h"
 #include "attack/attack-odds-private.h"
 #include "attack/core/core.h"
 #include "attack/rules.h"

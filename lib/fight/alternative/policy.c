@@ -1,6 +1,7 @@
 /* The default policy under the alternative rules (docs/encounters.md): the core rules'
  * choice of action and target (lib/fight/core/policy.c), with what A changes: no
  * initiative to choose (A1.2), shots and strikes aimed at the head (A2.1, A3.1). */
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 #include "fight/alternative/round.h"
 

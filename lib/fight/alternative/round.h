@@ -3,7 +3,7 @@
 #ifndef COPS_RULES_ALTERNATIVE_ROUND_H
 #define COPS_RULES_ALTERNATIVE_ROUND_H
 
-#include "base/internal.h"
+#include "fight/fight.h"
 
 int cops__alt_declaration(cops_encounter *e, int id, const cops_declaration *d);
 void cops__alt_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 #include "fight/alternative/round.h"
 

@@ -1,5 +1,6 @@
 /* The alternative rules' fight table (COPS.md A1; lib/fight/rules.h): their round
  * (rounds.c) and their default policy (policy.c), over their attacks (lib/attack/alternative/). */
+#include "fight/fight.h"
 #include "fight/alternative/round.h"
 #include "fight/rules.h"
 

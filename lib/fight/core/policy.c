@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fight/fight.h"
 #include "fight/encounter-private.h"
 
 

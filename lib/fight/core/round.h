@@ -3,7 +3,7 @@
 #ifndef COPS_FIGHT_CORE_ROUND_H
 #define COPS_FIGHT_CORE_ROUND_H
 
-#include "base/internal.h"
+#include "fight/fight.h"
 
 int cops__core_policy(cops_encounter *e, int id, cops_declaration *d);
 int cops__core_round(cops_encounter *e);

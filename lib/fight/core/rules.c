@@ -1,5 +1,6 @@
 /* The core rules' fight table (COPS.md C6; lib/fight/rules.h): their round (rounds.c) and
  * their default policy (policy.c), over their attacks (lib/attack/core/). */
+#include "fight/fight.h"
 #include "fight/core/round.h"
 #include "fight/rules.h"
 
