@@ -4,6 +4,7 @@
 #define COPS_D6_FIGHT_PRIVATE_H
 
 #include "fight/geometry.h"
+#include "fight/fight-base.h"
 #include "log/log.h"
 #include "d6-private.h"
 
@@ -38,12 +39,8 @@ struct cops__d6_seizure {
 #define COPS__D6_SEIZURES 16
 
 struct cops_d6_fight {
-  cops_ctx *ctx;
+  COPS__FIGHT_BASE;   /* ctx, log, logging, name, sides, round, winner, seed */
   cops_d6_rules r;
-  cops_log *log;
-  int logging;
-  char name[64];
-  char side_name[COPS_D6_SIDES_MAX][32];
   struct cops__d6_fighter c[COPS_D6_FIGHTERS_MAX];
   int n;
   struct cops__d6_fight_vehicle veh[COPS_D6_VEHICLES_MAX];
@@ -51,10 +48,7 @@ struct cops_d6_fight {
   struct cops__d6_seizure seized[COPS__D6_SEIZURES];
   int nseized;
   cops__d6_pending pend[COPS_D6_FIGHTERS_MAX];   /* by coordinator: the group's damage */
-  int round, in_round, max_rounds, over, winner;
   int order[COPS_D6_FIGHTERS_MAX], norder, cursor;
-  uint64_t seed;
-  int seeded;
   struct cops__d6_fight_undo *undo;   /* the state before a call that changes it */
 };
 
@@ -95,5 +89,7 @@ void cops__d6_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d);
 int cops__d6_settle_disarms(cops_d6_fight *f);
 /* The fighters aboard vehicle vid, into chars and ids (room for COPS_D6_FIGHTERS_MAX). */
 int cops__d6_aboard(cops_d6_fight *f, int vid, cops_d6_character **chars, int *ids);
+
+_Static_assert(COPS_D6_SIDES_MAX == COPS__FIGHT_SIDES, "the fight base's sides");
 
 #endif

@@ -4,6 +4,7 @@
 #define COPS_ST_FIGHT_PRIVATE_H
 
 #include "fight/geometry.h"
+#include "fight/fight-base.h"
 #include "st-private.h"
 
 /* One fighter (ST-M3): what it keeps from round to round, and this round's state. */
@@ -32,19 +33,12 @@ struct cops__st_fight_grapple {
 #define COPS__ST_GRAPPLES (COPS_ST_FIGHTERS_MAX / 2)
 
 struct cops_st_fight {
-  cops_ctx *ctx;
+  COPS__FIGHT_BASE;   /* ctx, log, logging, name, sides, round, winner, seed */
   cops_st_rules r;
-  cops_log *log;
-  int logging;
-  char name[64];
-  char side_name[COPS_ST_SIDES_MAX][32];
   struct cops__st_fighter c[COPS_ST_FIGHTERS_MAX];
   int n;
   struct cops__st_fight_grapple g[COPS__ST_GRAPPLES];
-  int round, in_round, max_rounds, over, winner;
   int order[COPS_ST_FIGHTERS_MAX], norder, cursor;
-  uint64_t seed;
-  int seeded;
   cops_roll *ra, *rd;   /* the attacks' rolls, kept from one to the next */
   struct cops__st_fight_undo *undo;   /* the state before a call that changes it */
 };
@@ -92,5 +86,7 @@ int cops__st_best_melee(const cops_st_character *ch);
 int cops__st_crowded(const cops_st_fight *f, int t, int id);
 /* The able fighters of another side within 1 m of fighter id. */
 int cops__st_enemies_in_contact(const cops_st_fight *f, int id);
+
+_Static_assert(COPS_ST_SIDES_MAX == COPS__FIGHT_SIDES, "the fight base's sides");
 
 #endif

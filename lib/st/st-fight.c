@@ -243,65 +243,35 @@ int cops_st_fight_set_position(cops_st_fight *f, int id, int x, int y)
   return COPS_OK;
 }
 
+/* The settings every module's fight has (lib/fight/fight-base.c). */
 int cops_st_fight_set_side_name(cops_st_fight *f, int side, const char *name)
 {
-  if (!f)
-    return COPS_EINVAL;
-  COPS__ENTER(f->ctx);
-  int rc = cops__st_range(f->ctx, "side", side, 0, COPS_ST_SIDES_MAX - 1);
-  if (rc)
-    return rc;
-  if ((rc = cops__check_name(f->ctx, "side name", name, sizeof f->side_name[0] - 1)))
-    return rc;
-  if (!*name)
-    return cops__fail(f->ctx, COPS_EINVAL, "side name: empty");
-  snprintf(f->side_name[side], sizeof f->side_name[side], "%s", name);
-  return COPS_OK;
+  return cops__fight_set_side_name(f ? &f->base : NULL, side, name);
 }
 
 const char *cops_st_fight_side_name(const cops_st_fight *f, int side)
 {
-  return f && side >= 0 && side < COPS_ST_SIDES_MAX ? f->side_name[side] : NULL;
-}
-
-/* A fight's setting checked within lo..hi and set. */
-static int fight_setting(cops_st_fight *f, int *field, const char *what, int v, int lo, int hi)
-{
-  if (!f)
-    return COPS_EINVAL;
-  COPS__ENTER(f->ctx);
-  int rc = cops__st_range(f->ctx, what, v, lo, hi);
-  if (!rc)
-    *field = v;
-  return rc;
+  return cops__fight_side_name(f ? &f->base : NULL, side);
 }
 
 int cops_st_fight_set_max_rounds(cops_st_fight *f, int rounds)
 {
-  return fight_setting(f, f ? &f->max_rounds : NULL, "max_rounds", rounds, 1, 10000);
+  return cops__fight_set_max_rounds(f ? &f->base : NULL, rounds);
 }
 
 int cops_st_fight_set_logging(cops_st_fight *f, int on)
 {
-  return fight_setting(f, f ? &f->logging : NULL, "logging", on, 0, 1);
+  return cops__fight_set_logging(f ? &f->base : NULL, on);
+}
+
+int cops_st_fight_seed(cops_st_fight *f, uint64_t seed)
+{
+  return cops__fight_seed(f ? &f->base : NULL, seed);
 }
 
 cops_log *cops_st_fight_log(const cops_st_fight *f)
 {
   return f ? f->log : NULL;
-}
-
-int cops_st_fight_seed(cops_st_fight *f, uint64_t seed)
-{
-  if (!f)
-    return COPS_EINVAL;
-  COPS__ENTER(f->ctx);
-  int rc = cops_ctx_seed(f->ctx, seed);
-  if (rc)
-    return rc;
-  f->seed = seed;
-  f->seeded = 1;
-  return COPS_OK;
 }
 
 int cops_st_fight_rules(const cops_st_fight *f, cops_st_rules *out)
