@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
 from .handles import Context, _Entity, _log_handle
-from .d6 import Code, Rules, _Code, _need, _rules
+from .d6_dice import Code, Rules, _Code, _need, _rules
 
 lib = n.lib
 

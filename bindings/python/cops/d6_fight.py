@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from .handles import Context, _Handle, _LogView
-from .d6 import Code, Rules, _Code, _Rules, _need, _rules, _BOOL_RULES
+from .fight_base import _ModuleFight
+from .handles import Context, _Handle
+from .d6_dice import Code, Rules, _Code, _Rules, _need, _rules, _BOOL_RULES
 from .d6_combat import (DEFENCES, LOCATIONS, OPTIONS, TRAITS, Character, _code_arg, _index,
                         _weapon_index)
 from .d6_vehicle import IMPACTS, SPEEDS, Vehicle, _Vehicle
@@ -233,10 +234,12 @@ class Fighter:
     preparing: int   #: rounds of a spell's preparation done (D6-M22), 0 none
 
 
-class Fight(_LogView):
+class Fight(_ModuleFight):
     """A D6 fight (cops_d6_fight). It keeps the characters added to it alive as long as it
     lives; a fight read from a file owns its characters (character(id)). Its vehicles are
     its own: vehicle(vid) gives a copy as it is now."""
+
+    _module = "d6"
 
     _free = getattr(lib, "cops_d6_fight_free", None)
     _borrows = True   # closed before the characters when the context closes
@@ -327,17 +330,8 @@ class Fight(_LogView):
             raise IndexError("fighter %r out of range 0..%d" % (id, len(self._chars) - 1))
         return id
 
-    @property
-    def name(self) -> str:
-        return n.c_text(lib.cops_d6_fight_name(self._h))
 
-    def side_name(self, side: int) -> Optional[str]:
-        name = lib.cops_d6_fight_side_name(self._h, n.integer(side, "side"))
-        return None if name is None else name.decode()
 
-    def set_side_name(self, side: int, name: str) -> None:
-        self._check(lib.cops_d6_fight_set_side_name(self._h, n.integer(side, "side"),
-                                                    n.text(name, "name")))
 
     def set_position(self, id: int, x: int, y: int) -> None:
         self._check(lib.cops_d6_fight_set_position(self._h, self._id(id), n.integer(x, "x"),
@@ -359,17 +353,8 @@ class Fight(_LogView):
         self._check(lib.cops_d6_fight_set_tactic(self._h, self._id(id),
                                                  _index(TACTICS, tactic, "tactic")))
 
-    def set_max_rounds(self, rounds: int) -> None:
-        self._check(lib.cops_d6_fight_set_max_rounds(self._h, n.integer(rounds, "rounds")))
 
-    def set_logging(self, on: bool) -> None:
-        self._check(lib.cops_d6_fight_set_logging(self._h, int(bool(on))))
 
-    def seed(self, seed: int) -> None:
-        """Seed the context with seed, recorded in the save."""
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-            raise ValueError("seed must be a whole number 0 .. 2**64 - 1")
-        self._check(lib.cops_d6_fight_seed(self._h, seed))
 
     @property
     def rules(self) -> Rules:

@@ -870,10 +870,10 @@ def _log_of(log: Optional[Any]) -> Optional[int]:
     """A cops.Log's handle, or None."""
     if log is None:
         return None
-    from .fight import Log
-    if not isinstance(log, Log):
+    if not getattr(log, "_is_log", False):   # a cops.Log (fight.py, which imports this module)
         raise TypeError("log must be a cops.Log or None")
-    return log._h
+    handle: Optional[int] = log._h
+    return handle
 
 
 def _roll_flags(adrenaline: bool, not_an_action: bool) -> int:

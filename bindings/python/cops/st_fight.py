@@ -16,8 +16,9 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from .handles import Context, _Handle, _LogView
-from .st import (CALLED, GRAPPLE_EFFECTS, Character, Rules, _Rules, _bind, _index, _need,
+from .fight_base import _ModuleFight
+from .handles import Context, _Handle
+from .st_core import (CALLED, GRAPPLE_EFFECTS, Character, Rules, _Rules, _bind, _index, _need,
                  _rules, _weapon_index)
 
 lib = n.lib
@@ -210,9 +211,11 @@ def _side_of(v: int) -> Optional[str]:
     return (None, "first", "second")[v]
 
 
-class Fight(_LogView):
+class Fight(_ModuleFight):
     """A Storyteller fight (cops_st_fight). It keeps the characters added to it alive as
     long as it lives; a fight read from a file owns its characters (character(id))."""
+
+    _module = "st"
 
     _free = getattr(lib, "cops_st_fight_free", None)
     _borrows = True   # closed before the characters when the context closes
@@ -303,17 +306,8 @@ class Fight(_LogView):
             raise IndexError("fighter %r out of range 0..%d" % (id, len(self._chars) - 1))
         return id
 
-    @property
-    def name(self) -> str:
-        return n.c_text(lib.cops_st_fight_name(self._h))
 
-    def side_name(self, side: int) -> Optional[str]:
-        name = lib.cops_st_fight_side_name(self._h, n.integer(side, "side"))
-        return None if name is None else name.decode()
 
-    def set_side_name(self, side: int, name: str) -> None:
-        self._check(lib.cops_st_fight_set_side_name(self._h, n.integer(side, "side"),
-                                                    n.text(name, "name")))
 
     def set_cover(self, id: int, cover: int) -> None:
         self._check(lib.cops_st_fight_set_cover(self._h, self._id(id), n.integer(cover, "cover")))
@@ -340,17 +334,8 @@ class Fight(_LogView):
             raise KeyError("%s: unknown tactic (%s)" % (tactic, ", ".join(TACTICS)))
         self._check(lib.cops_st_fight_set_tactic(self._h, self._id(id), code.value))
 
-    def set_max_rounds(self, rounds: int) -> None:
-        self._check(lib.cops_st_fight_set_max_rounds(self._h, n.integer(rounds, "rounds")))
 
-    def set_logging(self, on: bool) -> None:
-        self._check(lib.cops_st_fight_set_logging(self._h, int(bool(on))))
 
-    def seed(self, seed: int) -> None:
-        """Seed the context with seed, recorded in the save."""
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-            raise ValueError("seed must be a whole number 0 .. 2**64 - 1")
-        self._check(lib.cops_st_fight_seed(self._h, seed))
 
     @property
     def rules(self) -> Rules:
