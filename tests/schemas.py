@@ -585,7 +585,7 @@ for seed in range(1, 31):
 
 missing = set(SCHEMAS["event"]["properties"]["type"]["enum"]) - event_types
 # penetration needs a caller's threshold (cops_situation.penetration), which neither the
-# command nor the bindings set: its shape is checked by tests/test-attack.c's JSON.
+# command nor the bindings set: its shape is checked by tests/attack/test-attack.c's JSON.
 missing.discard("penetration")
 if not WITH_ST:   # a library built without the Storyteller module writes none of its events
     missing = {t for t in missing if not t.startswith("st.")}

@@ -815,7 +815,7 @@ test("Storyteller pools, their notation and odds (cops.st)", function()
   local aw, bw, tie = cops.st.opposed(none, "12", "6")
   assert(math.abs(aw + bw + tie - 1) < 1e-12 and aw > bw)
   assert(math.abs(cops.st.difference(none, "1", "1", 0) - select(3, cops.st.opposed(none, "1", "1"))) < 1e-15)
-  -- Seeded: the golden faces of tests/test-st-dice.c.
+  -- Seeded: the golden faces of tests/st/test-st-dice.c.
   local seeded <close> = cops.context(2030)
   r = cops.st.roll(seeded, "6 8-again")
   assert(table.concat(r.dice, " ") == "1 7 2 9 4 3 6" and r.successes == 1)

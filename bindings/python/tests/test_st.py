@@ -83,7 +83,7 @@ def test_seeded_roll_is_the_clis_byte_for_byte():
     cli = os.environ.get("COPS_CLI")
     with cops.Context(seed=2030) as ctx:
         rolls = [st.roll(ctx, "6 8-again") for _ in range(3)]
-    # The golden values of tests/test-st-dice.c, through Python.
+    # The golden values of tests/st/test-st-dice.c, through Python.
     assert [r.faces for r in rolls] == [(1, 7, 2, 9, 4, 3, 6), (10, 9, 7, 10, 6, 6, 6, 3, 9, 1),
                                         (10, 6, 6, 4, 3, 1, 4)]
     if cli:
