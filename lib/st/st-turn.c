@@ -66,8 +66,13 @@ static int plan_ok(const cops_st_fight *f, int id, const cops_st_declaration *d)
   if (d->target == id || d->after == id)
     return cops__fail(ctx, COPS_EINVAL, "%s cannot %s itself", who,
                       d->after == id ? "wait for" : "target");
-  if (!cops__st_fighter_able(f, id))
+  if (!cops__st_fighter_able(f, id)) {
+    /* One who cannot act keeps its rank and its turn does nothing: the declaration of
+     * nothing, which the default policy suggests for it, is the one it takes. */
+    if (d->action == COPS_ST_DO_NOTHING && !d->moving && !d->bite && !d->prone && d->after < 0)
+      return COPS_OK;
     return cops__fail(ctx, COPS_ERULE, "%s is out of the fight and cannot act", who);
+  }
   const int roll = d->action != COPS_ST_DO_NOTHING || c->roll_used ? 1 : 0;
   const int moves = moves_of(f, id, d);
   if (moves < 0)
