@@ -121,11 +121,12 @@ COPS_API int cops_subject_load(cops_subject **out, cops_ctx *ctx, const char *pa
 /** @brief The subject as JSON (free with cops_free()), what it has been through (C4.7) included. @since 0.11.0 */
 COPS_API int cops_subject_to_json(const cops_subject *s, char **out);
 /**
- * @brief cops_subject_to_json() to a file, confined by cops_ctx_confine():
- * the subject written back with the methods barred on it and its resistance
- * increases, for the next interrogator.
+ * @brief cops_subject_to_json() to the file at @p path, as the other writers
+ * write theirs (cops_ctx_confine() bounds what is read): the subject written
+ * back with the methods barred on it and its resistance increases, for the
+ * next interrogator.
  * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_EIO (the message names the file
- *         and why, a path outside the confinement included); ::COPS_ENOMEM
+ *         and why); ::COPS_ENOMEM
  * @since 0.17.0
  */
 COPS_API int cops_subject_save(const cops_subject *s, const char *path);

@@ -122,8 +122,8 @@ class Subject(_Handle):
         return n.take_text(out.value)
 
     def save(self, path: PathLike) -> None:
-        """Write the subject to a file, confined as the context says, with what it has been
-        through (the methods barred, the resistance increases: C4.7)."""
+        """Write the subject to a file, with what it has been through (the methods barred,
+        the resistance increases: C4.7), as Character.save writes a sheet."""
         self._check(lib.cops_subject_save(self._h, n.text(os.fspath(path), "path")))
 
     @property
