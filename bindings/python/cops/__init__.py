@@ -47,19 +47,22 @@ from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE,
                      ESYNTAX, CopsError, FileError, InvalidArgumentError, JSONError,
                      NotationError, NotFoundError, OutOfMemoryError, RandomSourceError,
                      RangeError, RuleError, StateError)
-from .fight import (Hit, Log, Outcome, Victim, attack, attack_odds, cover_enter, cover_nerve,
-                    cover_zone, recovery_roll, stand_up)
+from .attack import (Hit, Outcome, Victim, attack, attack_odds, cover_enter, cover_nerve,
+                     cover_zone, recovery_roll, stand_up)
 from . import catalogue
-from .handles import (CONDITIONS, HEALTH, Armour, Character, Context, Encounter, Scenario,
-                      Weapon, odds, odds_at_least, odds_dice_for, odds_margin_at_least,
-                      odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
-                      opposed_odds)
+from .base import Context
+from .dice import (odds, odds_at_least, odds_dice_for, odds_margin_at_least,
+                   odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
+                   opposed_odds)
+from .fight import Encounter, Scenario
+from .log import Log
+from .sheet import CONDITIONS, HEALTH, Armour, Character, Relation, Weapon
 from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 from .chase import Chase, ChaseOdds
-from .handles import Relation
-from .interrogation import ApproachOdds, Subject, approach_odds, approach_rolls
-from .interview import Interview, InterviewResult, trait_name
+from .social import (ApproachOdds, Interview, InterviewResult, Subject, approach_odds,
+                     approach_rolls, trait_name)
+from . import interrogation
 from .sim import Sim
 from . import st
 from . import d6

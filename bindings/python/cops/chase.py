@@ -10,8 +10,9 @@ from . import _native as n
 from .errors import StateError
 import os
 
-from .fight import Outcome, _new_outcome, _outcome, _situation, _Situation
-from .handles import Armour, Character, Context, PathLike, Weapon, _Handle
+from .attack import Outcome, _new_outcome, _outcome, _situation, _Situation
+from .base import Context, PathLike, _Handle
+from .sheet import Armour, Character, Weapon
 from .results import Event
 
 lib = n.lib

@@ -16,7 +16,9 @@ from dataclasses import dataclass, fields
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from .handles import Context, _Entity, _log_handle
+from .base import Context
+from .log import _log_handle
+from .sheet import _Entity
 from .d6_dice import Code, Rules, _Code, _need, _rules
 
 lib = n.lib

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _native as n
 from .errors import OutOfMemoryError, StateError
-from .handles import Context
+from .base import Context
 from .results import Die
 
 lib = n.lib

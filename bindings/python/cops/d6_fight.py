@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
 from .fight_base import _ModuleFight
-from .handles import Context, _Handle
+from .base import Context, _Handle
 from .d6_dice import Code, Rules, _Code, _Rules, _need, _rules, _BOOL_RULES
 from .d6_combat import (DEFENCES, LOCATIONS, OPTIONS, TRAITS, Character, _code_arg, _index,
                         _weapon_index)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _native as n
-from .handles import Context
+from .base import Context
 from .d6_dice import Code, Rules, _Code, _need, _rules
 from .d6_combat import (DEFENCES, LEVELS, ROLL_DEFENCE, TRAITS, Character, _code_arg, _index,
                         _log, _trait)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from .handles import Context
+from .base import Context
 from .d6_dice import Code, Rules, _Code, _need, _rules
 from .d6_combat import (ROLL_DEFENCE, Character, _aboard, _code_arg, _code_of, _index, _log,
                         _weapon_index)

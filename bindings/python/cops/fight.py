@@ -1,503 +1,513 @@
-"""One attack at a time (docs/attacks.md): cops.attack() resolves a shot, a burst,
-covering fire or a blow between two characters and returns its Outcome; its events go
-to a Log. The follow-ups (covering fire's nerve and crossing, recovery, standing up)
-are here too."""
+"""Whole fights (lib/fight, docs/encounters.md): an Encounter built combatant by
+combatant or a Scenario read from a file, played round by round or to the end, saved and
+resumed."""
 
 import ctypes
-import threading
-from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple, Union, cast
+import os
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Type, Union, cast
 
 from . import _native as n
-from .errors import OutOfMemoryError
-from .handles import (HEALTH, Armour, Character, Context, Weapon, _attack_odds, _Handle,
-                      _read_roll)
-from .results import AttackOdds, Event, Roll
+from .attack import _attack_odds
+from .base import Context, PathLike, _Handle, _read_roll
+from .errors import CopsError, StateError
+from .log import _LogView
+from .results import AttackOdds, Roll
+from .sheet import CLOCK_MAX, Armour, Character, Weapon, _Entity
 
 lib = n.lib
-_p, _i, _ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
 
 
-class _Situation(ctypes.Structure):
-    _fields_ = [("size", ctypes.c_uint32), ("ruleset", _i), ("mode", _i), ("attacker", _p),
-                ("weapon", _p), ("attitude", _i), ("initiative", _i), ("characteristic", _i),
-                ("movement", _i), ("shots_fired", _i), ("several", _i), ("target", _p),
-                ("armour", _p), ("target_attitude", _i), ("target_weapon", _p),
-                ("target_mode", _i), ("attacker_armour", _p), ("distance", _i),
-                ("dice_mod", _i), ("threshold_mod", _i), ("difficulty_mod", _i),
-                ("target_dice_mod", _i), ("target_stopping", _i), ("attacker_stopping", _i),
-                ("penetration", _i), ("attacker_id", _i), ("target_id", _i), ("zone_x", _i),
-                ("zone_y", _i), ("zone_radius", _i), ("adrenaline", _i), ("anciennete", _i),
-                ("target_threshold_mod", _i), ("target_adrenaline", _i), ("distance_cm", _i),
-                ("aim", _i), ("bullets", _i), ("holding", _i), ("knockout_minutes", _i)]
+class _EncounterView(_LogView):
+    """What Encounter and Scenario share: rounds, the result, the log."""
 
+    _borrows = True   # closed before the characters, weapons and armour it borrows
 
-class _Hit(ctypes.Structure):
-    _fields_ = [("size", ctypes.c_uint32)] + [(f, _i) for f in (
-        "victim", "bullet", "die", "location", "modifier", "raw", "protection", "bonus",
-        "damage", "stopped", "body_side", "rolled")]
+    def _e(self) -> int:
+        raise NotImplementedError
 
+    def _log(self) -> int:
+        return cast(int, lib.cops_encounter_log(self._e()))
 
-class _Victim(ctypes.Structure):
-    _fields_ = [("size", ctypes.c_uint32), ("who", _p)] + [(f, _i) for f in (
-        "hits", "damage", "lasting", "hp_before", "hp_after", "health_before", "health_after",
-        "stopping", "stopping_difficulty")] + [("conditions", ctypes.c_uint),
-                                               ("stopping_threshold", _i),
-                                               ("mishaps", ctypes.c_uint), ("minutes", _i)]
+    def aftermath(self, difficulty: int = 1, seconds: int = 600) -> None:
+        """After a fight that is over: the dying stabilised, first aid, then time passes
+        (cops_encounter_aftermath, docs/healing.md); the events go to the log."""
+        self._check(lib.cops_encounter_aftermath(self._e(), n.integer(difficulty, "difficulty", 1, 3),
+                                                 n.integer(seconds, "seconds", 0, CLOCK_MAX)))
 
+    @property
+    def aftermath_done(self) -> bool:
+        """The aftermath was played."""
+        return bool(self._check(lib.cops_encounter_aftermath_done(self._e())))
 
-for _fn_name, _res, _args in (
-        ("cops_situation_init_sized", _i, [ctypes.POINTER(_Situation), ctypes.c_size_t, _i]),
-        ("cops_attack", _i, [_p, ctypes.POINTER(_Situation), _p]),
-        ("cops_outcome_new", _i, [ctypes.POINTER(_p)]),
-        ("cops_outcome_free", None, [_p]),
-        ("cops_outcome_mode", _i, [_p]),
-        ("cops_outcome_hit_target", _i, [_p]),
-        ("cops_outcome_possible", _i, [_p]),
-        ("cops_outcome_margin", _i, [_p, _ip]),
-        ("cops_outcome_bullets", _i, [_p, _ip, _ip]),
-        ("cops_outcome_hit_count", _i, [_p]),
-        ("cops_outcome_hit", _i, [_p, _i, ctypes.POINTER(_Hit)]),
-        ("cops_outcome_victim_count", _i, [_p]),
-        ("cops_outcome_victim", _i, [_p, _i, ctypes.POINTER(_Victim)]),
-        ("cops_outcome_roll", _p, [_p, _i]),
-        ("cops_cover_nerve", _i, [_p, _p, _p, _ip]),
-        ("cops_cover_zone", _i, [_p, _ip]),
-        ("cops_cover_nerve_under", _i, [_p, _p, _p, _p, _ip]),
-        ("cops_cover_enter", _i, [_p, _p, _p, _p, _i, _p]),
-        ("cops_recovery_roll", _i, [_p, _p, _i, _p, _ip]),
-        ("cops_stand_up", _i, [_p, _p, _p, _ip]),
-        ("cops_attack_mode_parse", _i, [ctypes.c_char_p, _ip]),
-        ("cops_attack_mode_name", ctypes.c_char_p, [_i]),
-        ("cops_log_new", _i, [ctypes.POINTER(_p), _p]),
-        ("cops_log_free", None, [_p]),
-        ("cops_log_clear", _i, [_p]),
-        ("cops_log_count", _i, [_p]),
-        ("cops_log_set_round", _i, [_p, _i])):
-    _fn = getattr(lib, _fn_name)
-    _fn.restype, _fn.argtypes = _res, _args
+    def save(self) -> str:
+        """The fight as it is now, as JSON text to resume it with Encounter.load(): between
+        rounds or with the declarations of a round under way (cops_encounter_save)."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_encounter_save(self._e(), ctypes.byref(out)))
+        return n.take_text(out.value)
 
-ZONES = ["legs", "abdomen", "torso", "arms", "head"]
-STOPPING = ["steady", "shaken", "out", "unaffected", "stopped", "mishap"]
-SIDES = [None, "right", "left"]
-MISHAPS = {"knocked_down": 1, "unconscious": 2, "drop_right": 4, "drop_left": 8}
-ROLLS = ["attack", "defence", "cover_hits", "stopping", "stopping_back"]
+    def save_file(self, path: PathLike) -> None:
+        """save() to a file."""
+        self._check(lib.cops_encounter_save_file(self._e(), n.text(os.fspath(path), "path")))
 
+    def run(self) -> None:
+        """Run rounds to the end of the fight (the default policy for every combatant
+        not controlled)."""
+        self._check(lib.cops_encounter_run(self._e()))
 
-class Log(_Handle):
-    """An event log (cops_log) that one-off attacks and rolls append to."""
+    def run_round(self) -> None:
+        """Run one round with the default policy."""
+        self._check(lib.cops_encounter_run_round(self._e()))
 
-    _is_log = True   # cops.d6.event_fields and cops.st.event_fields read it
+    def seed(self, seed: int) -> None:
+        """Seed the context and record the seed in the log's start."""
+        self._check(lib.cops_encounter_seed(self._e(), n.integer(seed, "seed", 0, 2 ** 64 - 1)))
 
-    _free = lib.cops_log_free
+    @property
+    def over(self) -> bool:
+        """The fight is over."""
+        return bool(self._check(lib.cops_encounter_over(self._e())))
+
+    @property
+    def round(self) -> int:
+        """The current round (0 before the first)."""
+        return self._check(lib.cops_encounter_round(self._e()))
+
+    @property
+    def ruleset(self) -> str:
+        """The combat rules: "core", or "alternative" (002, docs/alternative-rules.md);
+        set before the first round (or after reset())."""
+        r = self._check(lib.cops_encounter_ruleset(self._e()))
+        return n.c_text(lib.cops_ruleset_name(r))
+
+    @ruleset.setter
+    def ruleset(self, name: str) -> None:
+        self._check(lib.cops_encounter_set_ruleset(
+            self._e(), n.parsed(lib.cops_ruleset_parse, name, "ruleset")))
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winning side, None when nobody won; StateError while the fight goes on."""
+        w = ctypes.c_int()
+        self._check(lib.cops_encounter_get_winner(self._e(), ctypes.byref(w)))
+        return None if w.value < 0 else w.value
+
+class Encounter(_EncounterView):
+    """A fight (cops_encounter). It keeps the characters, weapons and armour added to it
+    alive as long as it lives."""
+
+    _free = lib.cops_encounter_free
 
     def __init__(self, ctx: Context) -> None:
         if not isinstance(ctx, Context):
             raise TypeError("ctx must be a cops.Context")
         ptr = ctypes.c_void_p()
-        ctx._check(lib.cops_log_new(ctypes.byref(ptr), ctx._h))
+        ctx._check(lib.cops_encounter_new(ctypes.byref(ptr), ctx._h, 0))
+        super().__init__(ptr.value, ctx)
+        self._kept: List[_Handle] = []
+        self._anciennete: Optional[Any] = None
+
+    def _keep(self, thing: _Handle) -> None:
+        self._kept.append(thing)
+        thing._users += 1
+
+    def _release(self) -> None:
+        for thing in self._kept:
+            thing._users -= 1
+            if thing._borrowed:
+                thing._ptr = None   # freed with the encounter that owned it
+        self._kept = []
+
+    @classmethod
+    def load(cls, ctx: Context, text: str) -> "Encounter":
+        """Rebuild a fight saved by save() (cops_encounter_load, docs/encounters.md). It owns
+        the characters, weapons and armour it was rebuilt with: character(id), weapons(id) and
+        armour(id) give them, usable while the encounter is open. A seeded save puts the
+        context's dice where the save was."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_encounter_load(ctypes.byref(ptr), ctx._h, n.text(text, "text")))
+        return cls._adopting(ctx, ptr.value)
+
+    @classmethod
+    def load_file(cls, ctx: Context, path: PathLike) -> "Encounter":
+        """load() from a file (confined by Context.confine)."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        ptr = ctypes.c_void_p()
+        ctx._check(lib.cops_encounter_load_file(ctypes.byref(ptr), ctx._h,
+                                                n.text(os.fspath(path), "path")))
+        return cls._adopting(ctx, ptr.value)
+
+    @classmethod
+    def _adopting(cls, ctx: Context, ptr: Optional[int]) -> "Encounter":
+        e = cls.__new__(cls)
+        _EncounterView.__init__(e, ptr, ctx)
+        e._kept = []
+        e._anciennete = None
+        seen = set()
+        count = lib.cops_encounter_count(ptr)
+        for i in range(count):
+            found: List[Tuple[Optional[int], Type[_Entity]]] = [
+                (lib.cops_encounter_character(ptr, i), Character),
+                (lib.cops_encounter_armour(ptr, i), Armour)]
+            found += [(lib.cops_encounter_weapon_at(ptr, i, k), Weapon)
+                      for k in range(lib.cops_encounter_weapon_count(ptr, i))]
+            for p, kind in found:
+                if p and p not in seen:
+                    seen.add(p)
+                    thing = kind(ctx, p)
+                    thing._borrowed = True
+                    e._keep(thing)
+        return e
+
+
+    def _e(self) -> int:
+        return self._h
+
+    def add(self, character: Character, side: int, x: int = 0, y: int = 0,
+            weapons: Iterable[Weapon] = (), armour: Optional[Armour] = None,
+            controlled: bool = False) -> int:
+        """Add a combatant; returns its id. Every argument is checked before the
+        combatant is added; should the library refuse a weapon (one another combatant
+        carries), the combatant leaves again and the error is raised."""
+        if not isinstance(character, Character):
+            raise TypeError("character must be a cops.Character")
+        weapons = list(weapons)
+        if not all(isinstance(w, Weapon) for w in weapons):
+            raise TypeError("weapons must be cops.Weapon")
+        if len(weapons) > n.WEAPONS_MAX:
+            raise ValueError("at most %d weapons, not %d" % (n.WEAPONS_MAX, len(weapons)))
+        if len(set(map(id, weapons))) != len(weapons):
+            raise ValueError("a weapon is given twice")
+        if any(w is k for w in weapons for k in self._kept):
+            raise ValueError("a weapon is already carried in this encounter")
+        if armour is not None and not isinstance(armour, Armour):
+            raise TypeError("armour must be a cops.Armour")
+        if not isinstance(controlled, bool):
+            raise TypeError("controlled must be a bool")
+        side, x, y = n.integer(side, "side"), n.integer(x, "x"), n.integer(y, "y")
+        ident = ctypes.c_int()
+        self._check(lib.cops_encounter_add(self._h, character._h, side, x, y,
+                                           ctypes.byref(ident)))
+        try:
+            for w in weapons:
+                self._check(lib.cops_encounter_give_weapon(self._h, ident.value, w._h))
+            if armour is not None:
+                self._check(lib.cops_encounter_set_armour(self._h, ident.value, armour._h))
+            if controlled:
+                self._check(lib.cops_encounter_set_controlled(self._h, ident.value, 1))
+        except CopsError:
+            lib.cops_encounter_remove(self._h, ident.value)
+            raise
+        things: List[_Handle] = [character, *weapons]
+        if armour is not None:
+            things.append(armour)
+        for thing in things:
+            self._keep(thing)
+        return ident.value
+
+    def remove(self, ident: int) -> None:
+        """The combatant leaves (between rounds)."""
+        self._check(lib.cops_encounter_remove(self._h, n.integer(ident, "id")))
+
+    def begin_round(self) -> None:
+        """Start a round: declarations come next."""
+        self._check(lib.cops_encounter_begin_round(self._h))
+
+    def declare(self, ident: int, action: Union[str, int], target: Optional[int] = None,
+                attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
+                to: Optional[Tuple[int, int]] = None, weapon: int = 0,
+                difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0, long_move: bool = False,
+                adrenaline: bool = False, anciennete: bool = False, aim: int = 0,
+                bullets: int = 0, circumstances: int = 0, keep: int = 0) -> None:
+        """Declare for a combatant: action "shoot", "burst", "cover", "melee", "strike",
+        "hold", "throw", "escape", "move", "reload", "draw", "stand_up", "first_aid",
+        "medicine", "wait"; attitude a name or -2..2; to an (x, y) to move to first; the GM's modifiers
+        of the action's roll (C1.7); long_move: the GM allows a move beyond 10 m (C6.3),
+        the malus in dice_mod; adrenaline spends a point for one more die on the attack's
+        roll (C5); anciennete spends a point on each roll of the combatant that fails this
+        round, while points last, to roll it again (C5). Under the alternative rules
+        (docs/alternative-rules.md) initiative is 0 (it is rolled); aim, bullets,
+        circumstances and keep are theirs (A1.2, A2)."""
+        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete, aim=aim, bullets=bullets, circumstances=circumstances, keep=keep)
+        self._check(lib.cops_encounter_declare(self._h, n.integer(ident, "id"), ctypes.byref(d)))
+
+    def odds(self, ident: int, action: Union[str, int], target: Optional[int] = None,
+                attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
+                to: Optional[Tuple[int, int]] = None, weapon: int = 0,
+                difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0, long_move: bool = False,
+                adrenaline: bool = False, anciennete: bool = False, aim: int = 0,
+                bullets: int = 0, circumstances: int = 0, keep: int = 0) -> AttackOdds:
+        """The exact odds of the attack declare() with these arguments would make, as the
+        round resolves it (cops_encounter_odds): after the move, against the target's state
+        now; nothing changes, no die is drawn. Between begin_round() and resolve_round()."""
+        d = self._declaration(action, target=target, attitude=attitude, initiative=initiative, shots=shots, to=to, weapon=weapon, difficulty=difficulty, dice_mod=dice_mod, threshold_mod=threshold_mod, difficulty_mod=difficulty_mod, long_move=long_move, adrenaline=adrenaline, anciennete=anciennete, aim=aim, bullets=bullets, circumstances=circumstances, keep=keep)
+        h, ident = self._h, n.integer(ident, "id")
+        return _attack_odds(cast(Context, self._ctx),
+                            lambda o: int(lib.cops_encounter_odds(h, ident, ctypes.byref(d), o)))
+
+    def _declaration(self, action: Union[str, int], target: Optional[int] = None,
+                attitude: Union[str, int] = "Normal", initiative: int = 0, shots: int = 1,
+                to: Optional[Tuple[int, int]] = None, weapon: int = 0,
+                difficulty: int = 3, dice_mod: int = 0, threshold_mod: int = 0,
+                difficulty_mod: int = 0, long_move: bool = False,
+                adrenaline: bool = False, anciennete: bool = False, aim: int = 0,
+                bullets: int = 0, circumstances: int = 0, keep: int = 0) -> n.Declaration:
+
+        d = n.Declaration()
+        act = n.parsed(lib.cops_encounter_action_parse, action, "action")
+        self._check(lib.cops_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), act))
+        d.attitude = n.parsed(lib.cops_attitude_parse, attitude, "attitude")
+        d.initiative = n.integer(initiative, "initiative")
+        d.target = -1 if target is None else n.integer(target, "target")
+        d.shots = n.integer(shots, "shots")
+        d.weapon = n.integer(weapon, "weapon")
+        d.difficulty = n.integer(difficulty, "difficulty")
+        d.dice_mod = n.integer(dice_mod, "dice_mod")
+        d.threshold_mod = n.integer(threshold_mod, "threshold_mod")
+        d.difficulty_mod = n.integer(difficulty_mod, "difficulty_mod")
+        if not isinstance(long_move, bool):
+            raise TypeError("long_move must be a bool")
+        d.long_move = int(long_move)
+        if not isinstance(adrenaline, bool):
+            raise TypeError("adrenaline must be a bool")
+        d.adrenaline = int(adrenaline)
+        if not isinstance(anciennete, bool):
+            raise TypeError("anciennete must be a bool")
+        d.anciennete = int(anciennete)
+        d.aim = n.integer(aim, "aim")
+        d.bullets = n.integer(bullets, "bullets")
+        d.circumstances = n.integer(circumstances, "circumstances")
+        d.keep = n.integer(keep, "keep")
+        if to is not None:
+            x, y = to
+            d.moving, d.x, d.y = 1, n.integer(x, "x"), n.integer(y, "y")
+        return d
+
+    def resolve_round(self) -> None:
+        """Resolve the round declared (all or nothing)."""
+        self._check(lib.cops_encounter_resolve_round(self._h))
+
+    def set_anciennete_callback(
+            self, fn: Optional[Callable[[int, str, Roll, int], bool]]) -> None:
+        """Who decides on Ancienneté for the controlled combatants (C5): fn(id, purpose,
+        failed roll, points left) -> True to spend a point and roll again, called while a
+        round runs for each failed roll of a controlled combatant whose declaration did not
+        say anciennete. An exception from fn fails the round (all or nothing) and is raised
+        by the round's call; fn must not call the library on this context. None: the
+        declarations' flag alone. The default policy's combatants keep their points."""
+        if fn is None:
+            self._check(lib.cops_encounter_set_anciennete_callback(self._h, None, None))
+            self._anciennete = None
+            return
+        if not callable(fn):
+            raise TypeError("the callback must be callable")
+        ctx: Context = cast(Context, self._ctx)
+        decide: Callable[[int, str, Roll, int], bool] = fn
+        purposes = {k: n.c_text(lib.cops_purpose_name(k)) for k in range(64)
+                    if lib.cops_purpose_name(k)}
+
+        def trampoline(_user: object, ident: int, purpose: int, failed: int,
+                       points: int) -> int:
+            ctx._in_callback += 1
+            try:
+                answer = decide(ident, purposes[purpose], _read_roll(failed), points)
+                if not isinstance(answer, bool):
+                    raise TypeError("the Ancienneté callback returned %r, not a bool"
+                                    % (answer,))
+                return int(answer)
+            except BaseException as exc:  # reported after C returns
+                ctx._callback_error = exc
+                return StateError.code
+            finally:
+                ctx._in_callback -= 1
+
+        self._anciennete = n.ANCIENNETE_FN(trampoline)  # alive as long as the encounter uses it
+        self._check(lib.cops_encounter_set_anciennete_callback(
+            self._h, ctypes.cast(self._anciennete, ctypes.c_void_p), None))
+
+    def can_act(self, ident: int) -> bool:
+        """The combatant can declare an action this round."""
+        can = ctypes.c_int()
+        self._check(lib.cops_encounter_able(self._h, n.integer(ident, "id"), ctypes.byref(can)))
+        return bool(can.value)
+
+    def distance(self, a: int, b: int) -> int:
+        """Metres between two combatants."""
+        return self._check(lib.cops_encounter_distance(self._h, n.integer(a, "id"),
+                                                       n.integer(b, "id")))
+
+    def reset(self) -> None:
+        """Back to before the first round."""
+        self._check(lib.cops_encounter_reset(self._h))
+
+    @property
+    def count(self) -> int:
+        """Combatants added (those who left included: ids are never reused)."""
+        return self._check(lib.cops_encounter_count(self._h))
+
+    def position(self, ident: int) -> Tuple[int, int]:
+        """Where a combatant stands, (x, y) in metres."""
+        x, y = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_encounter_position(self._h, n.integer(ident, "id"), ctypes.byref(x),
+                                                ctypes.byref(y)))
+        return x.value, y.value
+
+    def set_position(self, ident: int, x: int, y: int) -> None:
+        """Put a combatant at (x, y) between rounds (the GM moves the figure)."""
+        self._check(lib.cops_encounter_set_position(self._h, n.integer(ident, "id"),
+                                                    n.integer(x, "x"), n.integer(y, "y")))
+
+    def present(self, ident: int) -> bool:
+        """The combatant is still in the encounter (it has not left)."""
+        return bool(self._check(lib.cops_encounter_present(self._h, n.integer(ident, "id"))))
+
+    def side(self, ident: int) -> int:
+        """The combatant's side."""
+        return self._check(lib.cops_encounter_side(self._h, n.integer(ident, "id")))
+
+    def character(self, ident: int) -> Character:
+        """The combatant's Character."""
+        return cast(Character, self._find(lib.cops_encounter_character(
+            self._h, n.integer(ident, "id")), ident))
+
+    def weapon(self, ident: int) -> Optional[Weapon]:
+        """The weapon in the combatant's hand, None bare-handed."""
+        ptr = lib.cops_encounter_weapon(self._h, n.integer(ident, "id"))
+        return cast(Weapon, self._find(ptr, ident)) if ptr else None
+
+    def declaration(self, ident: int) -> Dict[str, Any]:
+        """What the combatant declared this round (between begin_round and resolve_round)."""
+        return self._read_declaration(lib.cops_encounter_declaration, ident)
+
+    def suggest(self, ident: int) -> Dict[str, Any]:
+        """What the default policy would declare for the combatant this round (after
+        begin_round): a VTT's default choice for the player. Nothing changes."""
+        return self._read_declaration(lib.cops_encounter_suggest, ident)
+
+    def weapons(self, ident: int) -> List[Weapon]:
+        """The weapons the combatant carries, in order (weapon= of declare("draw") is an
+        index in it)."""
+        count = self._check(lib.cops_encounter_weapon_count(self._h, n.integer(ident, "id")))
+        return [cast(Weapon, self._find(lib.cops_encounter_weapon_at(self._h, ident, k), ident))
+                for k in range(count)]
+
+    def hand(self, ident: int) -> Optional[int]:
+        """The index of the weapon in hand, None bare-handed."""
+        v = ctypes.c_int()
+        self._check(lib.cops_encounter_hand(self._h, n.integer(ident, "id"), ctypes.byref(v)))
+        return None if v.value < 0 else v.value
+
+    def armour(self, ident: int) -> Optional[Armour]:
+        """The armour the combatant wears, None without."""
+        self._check(lib.cops_encounter_side(self._h, n.integer(ident, "id")))
+        ptr = lib.cops_encounter_armour(self._h, ident)
+        return cast(Armour, self._find(ptr, ident)) if ptr else None
+
+    def controlled(self, ident: int) -> bool:
+        """A player controls the combatant (add(..., controlled=True))."""
+        v = ctypes.c_int()
+        self._check(lib.cops_encounter_controlled(self._h, n.integer(ident, "id"),
+                                                  ctypes.byref(v)))
+        return bool(v.value)
+
+    def initiative_range(self, ident: int) -> Tuple[int, int]:
+        """The initiatives the combatant may declare now (C6, C10.4): (lowest, highest).
+        Melee actions take 0."""
+        lo, hi = ctypes.c_int(), ctypes.c_int()
+        self._check(lib.cops_encounter_initiative_range(self._h, n.integer(ident, "id"),
+                                                        ctypes.byref(lo), ctypes.byref(hi)))
+        return lo.value, hi.value
+
+    def allowed(self, ident: int) -> Dict[str, Optional[str]]:
+        """Every action by name: None when the combatant may declare it this round (with
+        some target, weapon or place), else the reason declare() would give."""
+        out: Dict[str, Optional[str]] = {}
+        ok = ctypes.c_int()
+        why = ctypes.create_string_buffer(512)
+        action = 0
+        while True:
+            name = lib.cops_encounter_action_name(action)
+            if name is None:
+                return out
+            self._check(lib.cops_encounter_allowed(self._h, n.integer(ident, "id"), action,
+                                                   ctypes.byref(ok), why, len(why)))
+            out[n.c_text(name)] = None if ok.value else why.value.decode("utf-8")
+            action += 1
+
+    def _read_declaration(self, fn: Any, ident: int) -> Dict[str, Any]:
+        d = n.Declaration(size=ctypes.sizeof(n.Declaration))
+        self._check(fn(self._h, n.integer(ident, "id"), ctypes.byref(d)))
+        return {"action": n.c_text(lib.cops_encounter_action_name(d.action)),
+                "attitude": d.attitude, "initiative": d.initiative,
+                "target": None if d.target < 0 else d.target, "weapon": d.weapon,
+                "shots": d.shots, "to": (d.x, d.y) if d.moving else None,
+                "difficulty": d.difficulty, "dice_mod": d.dice_mod,
+                "threshold_mod": d.threshold_mod, "difficulty_mod": d.difficulty_mod,
+                "long_move": bool(d.long_move), "adrenaline": bool(d.adrenaline),
+                "anciennete": bool(d.anciennete), "aim": d.aim, "bullets": d.bullets,
+                "circumstances": d.circumstances, "keep": d.keep}
+
+    def _find(self, ptr: Optional[int], ident: int) -> _Handle:
+        if not ptr:
+            self._check(lib.cops_encounter_side(self._h, ident))   # raises for a bad id
+        for thing in self._kept:
+            if thing._ptr == ptr:
+                return thing
+        raise KeyError(ident)
+
+    def set_max_rounds(self, rounds: int) -> None:
+        """After this many rounds the fight ends with no winner."""
+        self._check(lib.cops_encounter_set_max_rounds(self._h, n.integer(rounds, "rounds")))
+
+
+class Scenario(_EncounterView):
+    """A scenario file (docs/scenarios.md) with the encounter it owns."""
+
+    _free = lib.cops_scenario_free
+
+    def __init__(self, ctx: Context, path: Optional[PathLike] = None,
+                 json_text: Optional[str] = None, base_dir: Optional[PathLike] = None) -> None:
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        if (path is None) == (json_text is None):
+            raise ValueError("give a path or json_text")
+        ptr = ctypes.c_void_p()
+        if path is not None:
+            ctx._check(lib.cops_scenario_load(ctypes.byref(ptr), ctx._h,
+                                              n.text(os.fspath(path), "path")))
+        else:
+            base = None if base_dir is None else n.text(os.fspath(base_dir), "base_dir")
+            ctx._check(lib.cops_scenario_from_json(ctypes.byref(ptr), ctx._h,
+                                                   n.text(json_text, "json_text"), base))
         super().__init__(ptr.value, ctx)
 
-    def __len__(self) -> int:
-        return self._check(lib.cops_log_count(self._h))
-
-    def clear(self) -> None:
-        """Drop the events held (their numbers go on: seq continues)."""
-        self._check(lib.cops_log_clear(self._h))
-
-    def set_round(self, round: int) -> None:
-        """The round number the next events carry."""
-        self._check(lib.cops_log_set_round(self._h, n.integer(round, "round", 0, n.INT_MAX)))
+    def _e(self) -> int:
+        return cast(int, lib.cops_scenario_encounter(self._h))
 
     @property
-    def limit(self) -> int:
-        """The most events the log holds (0: no limit)."""
-        return self._check(lib.cops_log_limit(self._h))
-
-    @limit.setter
-    def limit(self, events: int) -> None:
-        self._check(lib.cops_log_set_limit(self._h, n.integer(events, "events", 0, n.INT_MAX)))
-
-    def jsonl(self, start: int = 0) -> str:
-        """The events from the start-th held as JSON Lines, as the C library writes them."""
-        out = ctypes.c_void_p()
-        self._check(lib.cops_log_to_jsonl(self._h, n.integer(start, "start", 0), ctypes.byref(out)))
-        return n.take_text(out.value)
+    def name(self) -> str:
+        """The scenario's name."""
+        return n.c_text(lib.cops_scenario_name(self._h))
 
     @property
-    def events(self) -> List[Event]:
-        """The events held (docs/events.md)."""
-        return [Event.from_json(line) for line in self.jsonl().splitlines()]
+    def sides(self) -> List[str]:
+        """The sides' names, by number."""
+        count = self._check(lib.cops_scenario_side_count(self._h))
+        return [n.c_text(lib.cops_scenario_side_name(self._h, i)) for i in range(count)]
 
-    def narrate(self, lang: str = "fr", start: int = 0) -> str:
-        """The events from the start-th told for players, in "fr", "en" or "es"."""
-        out = ctypes.c_void_p()
-        self._check(lib.cops_log_narrate(self._h, n.integer(start, "start", 0),
-                                         n.lang_code(lang), ctypes.byref(out)))
-        return n.take_text(out.value)
+    def run(self) -> None:
+        """Run to the end: scripted rounds, the default policy otherwise."""
+        self._check(lib.cops_scenario_run(self._h))
 
+    def reset(self) -> None:
+        """Back to before the first round, every combatant as read."""
+        self._check(lib.cops_scenario_reset(self._h))
 
-class _OutcomeHandle(_Handle):
-    """The C outcome behind an Outcome, kept for cover_enter(); it needs no context."""
-
-    _free = lib.cops_outcome_free
-
-    def __init__(self, ptr: Optional[int]) -> None:
-        self._thread = threading.get_ident()
-        super().__init__(ptr, None)
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One bullet or blow that reached a character (cops_hit)."""
-
-    victim: str              #: "target", or "attacker" (hit back in melee)
-    bullet: int              #: 1-based
-    die: int                 #: the location d10 (plus the burst offset); 0 unlocated
-    location: Optional[str]  #: "legs", "abdomen", "torso", "arms", "head"; None unlocated
-    modifier: int
-    raw: int                 #: PU d6, or a strike's or throw's fixed damage
-    protection: int          #: armour d6 plus its fixed part
-    bonus: int               #: location d6 (points for a strike)
-    damage: int              #: what came off the hit points
-    stopped: bool            #: the armour stopped it
-    side: Optional[str] = None  #: "right" or "left" for a leg or an arm under A4.1
-    rolled: int = 0          #: the location d10 before the shifts of excess successes (A2.1)
-
-
-@dataclass(frozen=True)
-class Victim:
-    """What an attack did to one character (cops_victim)."""
-
-    name: str
-    role: str                #: "attacker" or "target"
-    hits: int
-    damage: int
-    lasting: bool            #: 15 or more (C8.3)
-    hp_before: int
-    hp_after: int
-    health_before: str
-    health_after: str
-    stopping: Optional[str]  #: "steady", "shaken", "out" (C10.4), "unaffected", "stopped", "mishap" (A5); None without a stopping roll
-    stopping_difficulty: int #: the core rules' difficulty; the attack's FA under A5
-    conditions: int          #: COPS_COND_* bits this attack set
-    stopping_threshold: int = 0   #: the stopping roll's threshold (A5; 6 in the core rules)
-    mishaps: Tuple[str, ...] = ()  #: A5: "knocked_down", "unconscious", "drop_right", "drop_left"
-    minutes: int = 0         #: A5: minutes unconscious after a head mishap
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What an attack did (docs/attacks.md): a value, readable after its context is gone."""
-
-    mode: str
-    possible: bool           #: a roll was made (not out of range, at least one die)
-    hit_target: bool         #: the attacker hit (a hold or throw took effect)
-    margin: int
-    fired: int               #: rounds used
-    hits: Tuple[Hit, ...]
-    victims: Tuple[Victim, ...]
-    rolls: Dict[str, Roll] = field(default_factory=dict)   #: by "attack", "defence" ...
-    _c: Optional[_OutcomeHandle] = field(default=None, repr=False, compare=False)
-
-
-def _character(x: object, what: str) -> Character:
-    if not isinstance(x, Character):
-        raise TypeError("%s must be a cops.Character" % what)
-    return x
-
-
-def _optional(x: object, cls: type, what: str) -> int:
-    if x is None:
-        return 0
-    if not isinstance(x, cls):
-        raise TypeError("%s must be a cops.%s or None" % (what, cls.__name__))
-    return cast(_Handle, x)._h
-
-
-def _outcome(ptr: int, attacker: Optional[Character], target: Optional[Character],
-             handle: _OutcomeHandle) -> Outcome:
-    margin, fired, hits = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-    lib.cops_outcome_margin(ptr, ctypes.byref(margin))
-    lib.cops_outcome_bullets(ptr, ctypes.byref(fired), ctypes.byref(hits))
-    out_hits = []
-    for i in range(max(0, lib.cops_outcome_hit_count(ptr))):
-        h = _Hit(size=ctypes.sizeof(_Hit))
-        lib.cops_outcome_hit(ptr, i, ctypes.byref(h))
-        out_hits.append(Hit("attacker" if h.victim else "target", h.bullet, h.die,
-                            ZONES[h.location] if h.location >= 0 else None, h.modifier, h.raw,
-                            h.protection, h.bonus, h.damage, bool(h.stopped),
-                            SIDES[h.body_side] if 0 <= h.body_side < 3 else None, h.rolled))
-    victims = []
-    for i in range(max(0, lib.cops_outcome_victim_count(ptr))):
-        v = _Victim(size=ctypes.sizeof(_Victim))
-        lib.cops_outcome_victim(ptr, i, ctypes.byref(v))
-        who = attacker if attacker is not None and v.who == attacker._ptr else target
-        victims.append(Victim(who.name if who is not None else "",
-                              "attacker" if who is attacker else "target", v.hits, v.damage,
-                              bool(v.lasting), v.hp_before, v.hp_after, HEALTH[v.health_before],
-                              HEALTH[v.health_after],
-                              STOPPING[v.stopping] if 0 <= v.stopping < 6 else None,
-                              v.stopping_difficulty, v.conditions, v.stopping_threshold,
-                              tuple(k for k, bit in MISHAPS.items() if v.mishaps & bit),
-                              v.minutes))
-    rolls = {}
-    for k, name in enumerate(ROLLS):
-        r = lib.cops_outcome_roll(ptr, k)
-        if r and lib.cops_roll_count(r) > 0:
-            rolls[name] = _read_roll(r)
-    mode = lib.cops_outcome_mode(ptr)
-    return Outcome(mode=n.c_text(lib.cops_attack_mode_name(mode)),
-                   possible=bool(lib.cops_outcome_possible(ptr)),
-                   hit_target=bool(lib.cops_outcome_hit_target(ptr)), margin=margin.value,
-                   fired=fired.value, hits=tuple(out_hits), victims=tuple(victims),
-                   rolls=rolls, _c=handle)
-
-
-def _new_outcome(ctx: Context) -> _OutcomeHandle:
-    ptr = ctypes.c_void_p()
-    if lib.cops_outcome_new(ctypes.byref(ptr)):
-        raise OutOfMemoryError("no memory for an outcome")
-    return _OutcomeHandle(ptr.value)
-
-
-def _situation(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
-               mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
-               armour: Optional[Armour] = None, distance: int = 0,
-               attitude: Union[str, int] = "Normal", initiative: int = 0,
-               characteristic: Union[str, int, None] = None, movement: int = 0,
-               shots_fired: int = 0, several: bool = False,
-               target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
-               target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
-               dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
-               target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
-               attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
-               attacker_id: int = 0, target_id: int = 1,
-               zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-               anciennete: bool = False, target_threshold_mod: int = 0,
-               target_adrenaline: bool = False, distance_cm: int = 0, rules: str = "core",
-               aim: int = 0, bullets: int = 0, holding: bool = False,
-               knockout_minutes: int = 0) -> _Situation:
-    """The situation of attack() and attack_odds(), every argument checked."""
-
-    if not isinstance(ctx, Context):
-        raise TypeError("ctx must be a cops.Context")
-    _character(attacker, "attacker")
-    if target is not None:
-        _character(target, "target")
-    s = _Situation()
-    m = n.parsed(lib.cops_attack_mode_parse, mode, "mode")
-    ctx._check(lib.cops_situation_init_sized(ctypes.byref(s), ctypes.sizeof(s), m))
-    s.attacker = attacker._h
-    s.target = target._h if target is not None else None
-    s.weapon = _optional(weapon, Weapon, "weapon") or None
-    s.armour = _optional(armour, Armour, "armour") or None
-    s.target_weapon = _optional(target_weapon, Weapon, "target_weapon") or None
-    s.attacker_armour = _optional(attacker_armour, Armour, "attacker_armour") or None
-    s.attitude = n.parsed(lib.cops_attitude_parse, attitude, "attitude")
-    s.target_attitude = n.parsed(lib.cops_attitude_parse, target_attitude, "target_attitude")
-    s.initiative = n.integer(initiative, "initiative")
-    if characteristic is not None:
-        s.characteristic = n.parsed(lib.cops_characteristic_parse, characteristic,
-                                    "characteristic")
-    if target_mode is not None:
-        s.target_mode = n.parsed(lib.cops_attack_mode_parse, target_mode, "target_mode")
-    if target_stopping is not None:
-        s.target_stopping = n.parsed(lib.cops_characteristic_parse, target_stopping,
-                                     "target_stopping")
-    if attacker_stopping is not None:
-        s.attacker_stopping = n.parsed(lib.cops_characteristic_parse, attacker_stopping,
-                                       "attacker_stopping")
-    if not isinstance(several, bool):
-        raise TypeError("several must be a bool")
-    s.several = int(several)
-    if not isinstance(adrenaline, bool):
-        raise TypeError("adrenaline must be a bool")
-    s.adrenaline = int(adrenaline)
-    if not isinstance(anciennete, bool):
-        raise TypeError("anciennete must be a bool")
-    s.anciennete = int(anciennete)
-    if not isinstance(target_adrenaline, bool):
-        raise TypeError("target_adrenaline must be a bool")
-    s.target_adrenaline = int(target_adrenaline)
-    s.ruleset = n.parsed(lib.cops_ruleset_parse, rules, "rules")
-    if not isinstance(holding, bool):
-        raise TypeError("holding must be a bool")
-    s.holding = int(holding)
-    for name, value in (("movement", movement), ("shots_fired", shots_fired),
-                        ("distance", distance), ("dice_mod", dice_mod),
-                        ("threshold_mod", threshold_mod), ("difficulty_mod", difficulty_mod),
-                        ("target_dice_mod", target_dice_mod), ("penetration", penetration),
-                        ("target_threshold_mod", target_threshold_mod),
-                        ("distance_cm", distance_cm), ("aim", aim), ("bullets", bullets),
-                        ("knockout_minutes", knockout_minutes),
-                        ("attacker_id", attacker_id), ("target_id", target_id)):
-        setattr(s, name, n.integer(value, name))
-    if zone is not None:
-        s.zone_x, s.zone_y, s.zone_radius = (n.integer(v, "zone") for v in zone)
-    return s
-
-
-def attack(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
-           mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
-           armour: Optional[Armour] = None, distance: int = 0,
-           attitude: Union[str, int] = "Normal", initiative: int = 0,
-           characteristic: Union[str, int, None] = None, movement: int = 0,
-           shots_fired: int = 0, several: bool = False,
-           target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
-           target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
-           dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
-           target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
-           attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
-           attacker_id: int = 0, target_id: int = 1,
-           zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-           anciennete: bool = False, target_threshold_mod: int = 0,
-           target_adrenaline: bool = False, distance_cm: int = 0, rules: str = "core",
-           aim: int = 0, bullets: int = 0, holding: bool = False, knockout_minutes: int = 0,
-           log: Optional[Log] = None) -> Outcome:
-    """Resolve one attack (cops_attack, docs/attacks.md) under the core rules, or with
-    rules="alternative" under those of 002 (docs/alternative-rules.md: aim is the location
-    d10 face the excess successes move toward, bullets covering fire's bullets, holding
-    the holder's attacks, knockout_minutes a head mishap's minutes instead of 1d10).
-
-    mode: "single", "burst", "cover", "melee", "strike", "hold", "throw", "escape";
-    attitudes a name or -2..2; characteristic and the stopping characteristics a name or
-    None for the rules' default; zone (x, y, radius) for covering fire's event;
-    adrenaline spends the attacker's Adrénaline point for one more die (C5); anciennete
-    spends an Ancienneté point, if one is left, to roll the attacker's failed (in melee:
-    lost) roll again, a success then with MR 0 (C5). The
-    target's hit points and conditions change and the weapon's rounds go down; with log,
-    every step is appended. All or nothing: on an error nothing changes."""
-    s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
-                   distance=distance, attitude=attitude, initiative=initiative,
-                   characteristic=characteristic, movement=movement,
-                   shots_fired=shots_fired, several=several,
-                   target_attitude=target_attitude, target_weapon=target_weapon,
-                   target_mode=target_mode, attacker_armour=attacker_armour,
-                   dice_mod=dice_mod, threshold_mod=threshold_mod,
-                   difficulty_mod=difficulty_mod, target_dice_mod=target_dice_mod,
-                   target_stopping=target_stopping, attacker_stopping=attacker_stopping,
-                   penetration=penetration, attacker_id=attacker_id, target_id=target_id,
-                   zone=zone, adrenaline=adrenaline, anciennete=anciennete,
-                   target_threshold_mod=target_threshold_mod,
-                   target_adrenaline=target_adrenaline, distance_cm=distance_cm,
-                   rules=rules, aim=aim, bullets=bullets, holding=holding,
-                   knockout_minutes=knockout_minutes)
-    handle = _new_outcome(ctx)
-    ctx._check(lib.cops_attack(handle._h, ctypes.byref(s),
-                               _optional(log, Log, "log") or None))
-    return _outcome(handle._h, attacker, target, handle)
-
-
-def attack_odds(ctx: Context, attacker: Character, target: Optional[Character] = None, *,
-                mode: Union[str, int] = "single", weapon: Optional[Weapon] = None,
-                armour: Optional[Armour] = None, distance: int = 0,
-                attitude: Union[str, int] = "Normal", initiative: int = 0,
-                characteristic: Union[str, int, None] = None, movement: int = 0,
-                shots_fired: int = 0, several: bool = False,
-                target_attitude: Union[str, int] = "Normal", target_weapon: Optional[Weapon] = None,
-                target_mode: Union[str, int, None] = None, attacker_armour: Optional[Armour] = None,
-                dice_mod: int = 0, threshold_mod: int = 0, difficulty_mod: int = 0,
-                target_dice_mod: int = 0, target_stopping: Union[str, int, None] = None,
-                attacker_stopping: Union[str, int, None] = None, penetration: int = 0,
-                attacker_id: int = 0, target_id: int = 1,
-                zone: Optional[Tuple[int, int, int]] = None, adrenaline: bool = False,
-                anciennete: bool = False, target_threshold_mod: int = 0,
-                target_adrenaline: bool = False, distance_cm: int = 0, rules: str = "core",
-                aim: int = 0, bullets: int = 0, holding: bool = False,
-                knockout_minutes: int = 0) -> AttackOdds:
-    """The exact odds of the attack attack() would resolve with the same arguments
-    (cops_attack_odds_compute, docs/attacks.md): nothing changes, no die is drawn."""
-    s = _situation(ctx, attacker, target, mode=mode, weapon=weapon, armour=armour,
-                   distance=distance, attitude=attitude, initiative=initiative,
-                   characteristic=characteristic, movement=movement,
-                   shots_fired=shots_fired, several=several,
-                   target_attitude=target_attitude, target_weapon=target_weapon,
-                   target_mode=target_mode, attacker_armour=attacker_armour,
-                   dice_mod=dice_mod, threshold_mod=threshold_mod,
-                   difficulty_mod=difficulty_mod, target_dice_mod=target_dice_mod,
-                   target_stopping=target_stopping, attacker_stopping=attacker_stopping,
-                   penetration=penetration, attacker_id=attacker_id, target_id=target_id,
-                   zone=zone, adrenaline=adrenaline, anciennete=anciennete,
-                   target_threshold_mod=target_threshold_mod,
-                   target_adrenaline=target_adrenaline, distance_cm=distance_cm,
-                   rules=rules, aim=aim, bullets=bullets, holding=holding,
-                   knockout_minutes=knockout_minutes)
-    return _attack_odds(ctx, lambda o: int(lib.cops_attack_odds_compute(o, ctypes.byref(s))))
-
-
-def cover_enter(ctx: Context, cover: Outcome, character: Character,
-                armour: Optional[Armour] = None, attitude: Union[str, int] = "Normal",
-                log: Optional[Log] = None) -> Outcome:
-    """A character enters the zone of covering fire cover (an Outcome of mode "cover"):
-    (MR + 1) d10, each 10 a bullet (C10.5)."""
-    if not isinstance(cover, Outcome) or cover._c is None:
-        raise TypeError("cover must be the Outcome of a covering fire")
-    _character(character, "character")
-    handle = _new_outcome(ctx)
-    ctx._check(lib.cops_cover_enter(handle._h, cover._c._h, character._h,
-                                    _optional(armour, Armour, "armour") or None,
-                                    n.parsed(lib.cops_attitude_parse, attitude, "attitude"),
-                                    _optional(log, Log, "log") or None))
-    return _outcome(handle._h, None, character, handle)
-
-
-def _follow(ctx: Context, fn: Any, character: Character, log: Optional[Log],
-            *extra: int) -> Tuple[Roll, bool]:
-    _character(character, "character")
-    ptr = ctypes.c_void_p()
-    if lib.cops_roll_new_in(ctypes.byref(ptr), ctx._h):
-        raise OutOfMemoryError("no memory for a roll")
-    flag = ctypes.c_int()
-    try:
-        ctx._check(fn(ptr.value, character._h, *extra, _optional(log, Log, "log") or None,
-                      ctypes.byref(flag)))
-        return _read_roll(cast(int, ptr.value)), bool(flag.value)
-    finally:
-        lib.cops_roll_free(ptr.value)
-
-
-def _cover(cover: "Outcome") -> Any:
-    if not isinstance(cover, Outcome) or cover._c is None:
-        raise TypeError("cover must be the Outcome of a covering fire")
-    return cover._c._h
-
-
-def cover_zone(cover: "Outcome") -> bool:
-    """Whether covering fire makes a zone whose characters roll their nerve (C10.5, A2.3):
-    under the core rules any covering fire fired does, under the alternative rules only a
-    successful one (docs/rulings.md). ValueError for an outcome of another mode."""
-    zone = ctypes.c_int()
-    if lib.cops_cover_zone(_cover(cover), ctypes.byref(zone)):
-        raise ValueError("cover must be the Outcome of a covering fire, not of mode %r"
-                         % (cover.mode,))
-    return bool(zone.value)
-
-
-def cover_nerve(ctx: Context, character: Character, log: Optional[Log] = None,
-                cover: Optional["Outcome"] = None) -> Tuple[Roll, bool]:
-    """Nerve under covering fire (C10.5): the roll, and whether the character stays
-    steady (otherwise pinned down). With cover (the covering fire's Outcome), a fire that
-    makes no zone (cover_zone(): failed, under the alternative rules, A2.3) is a RuleError
-    and nothing is rolled; the events then name the character by the fire's target id."""
-    if cover is None:
-        return _follow(ctx, lib.cops_cover_nerve, character, log)
-    h = _cover(cover)
-    return _follow(ctx, lambda roll, ch, lg, flag: lib.cops_cover_nerve_under(
-        roll, h, ch, lg, flag), character, log)
-
-
-def recovery_roll(ctx: Context, character: Character,
-                  characteristic: Union[str, int, None] = None,
-                  log: Optional[Log] = None) -> Tuple[Roll, bool]:
-    """The recovery roll of a character out of the fight (C10.4): the roll, and whether
-    the character is back; characteristic None for the higher of Carrure and Sang-froid."""
-    c = -1 if characteristic is None else n.parsed(lib.cops_characteristic_parse,
-                                                   characteristic, "characteristic")
-    return _follow(ctx, lib.cops_recovery_roll, character, log, c)
-
-
-def stand_up(ctx: Context, character: Character,
-             log: Optional[Log] = None) -> Tuple[Roll, bool]:
-    """A character on the ground tries to stand up (C11.1): the roll, and whether they did."""
-    return _follow(ctx, lib.cops_stand_up, character, log)
+    def set_logging(self, on: bool) -> None:
+        """Log the events or not (a simulation runs faster without)."""
+        self._check(lib.cops_encounter_set_logging(self._e(), 1 if on else 0))

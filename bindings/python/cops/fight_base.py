@@ -5,7 +5,7 @@ cops.d6.Fight (each module's C functions, cops_<module>_fight_*)."""
 from typing import Any, Optional
 
 from . import _native as n
-from .handles import _LogView
+from .log import _LogView
 
 lib = n.lib
 

@@ -8,8 +8,10 @@ from typing import List, Optional, cast
 
 from . import _native as n
 from .errors import OutOfMemoryError
-from .fight import Log, _optional
-from .handles import TREATMENTS, Character, Context, _read_roll
+from .attack import _optional
+from .base import Context, _read_roll
+from .log import Log
+from .sheet import TREATMENTS, Character
 from .results import Roll
 
 lib = n.lib

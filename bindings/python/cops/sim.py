@@ -8,7 +8,8 @@ import os
 from typing import Any, Dict, Optional
 
 from . import _native as n
-from .handles import Context, PathLike, Scenario, _Handle
+from .base import Context, PathLike, _Handle
+from .fight import Scenario
 
 lib = n.lib
 _p, _i, _ll = ctypes.c_void_p, ctypes.c_int, ctypes.c_longlong

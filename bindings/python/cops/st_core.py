@@ -9,7 +9,9 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 
 from . import _native as n
 from .errors import OutOfMemoryError, StateError
-from .handles import Context, _Entity, _log_handle
+from .base import Context
+from .log import _log_handle
+from .sheet import _Entity
 from .results import Die
 
 lib = n.lib

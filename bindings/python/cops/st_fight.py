@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
 from .fight_base import _ModuleFight
-from .handles import Context, _Handle
+from .base import Context, _Handle
 from .st_core import (CALLED, GRAPPLE_EFFECTS, Character, Rules, _Rules, _bind, _index, _need,
                  _rules, _weapon_index)
 

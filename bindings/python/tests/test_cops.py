@@ -474,4 +474,4 @@ def test_every_public_name_has_a_docstring():
     import pydoc
     manual = pydoc.render_doc(cops, renderer=pydoc.plaintext)
     assert "libcops for Python" in manual and "class Roll" in manual
-    assert "attack(ctx: cops.handles.Context, attacker" in manual and "Resolve one attack" in manual
+    assert "attack(ctx: cops.base.Context, attacker" in manual and "Resolve one attack" in manual

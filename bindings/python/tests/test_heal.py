@@ -85,12 +85,12 @@ def test_c8_6_rest_and_c5_nights():
     pat.hp = 2
     pat.set_rest("hospital")
     assert pat.rest == ("hospital", 0, 0)
-    pat.advance(cops.handles.DAY)
+    pat.advance(cops.sheet.DAY)
     assert pat.hp == 9
     with pytest.raises(cops.RuleError, match="no hospital discharges"):
         pat.set_rest("none")
     pat.set_rest("hospital", fixed=12)
-    pat.advance(2 * cops.handles.DAY)
+    pat.advance(2 * cops.sheet.DAY)
     assert pat.hp == 29
     pat.set_rest("natural")
     pat.set_points(1, 1)

@@ -12,7 +12,7 @@ ROOT = os.environ.get("COPS_SOURCE_ROOT",
 sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
 
 import cops  # noqa: E402
-from cops import interrogation  # noqa: E402
+from cops import interrogation, social  # noqa: E402
 
 SUBJECTS = os.path.join(ROOT, "examples", "subjects")
 
@@ -44,8 +44,11 @@ def test_c4_subject_and_approach():
             cops.approach_odds(rosa, mike, "Cuisine", "Poli")
         with pytest.raises(cops.InvalidArgumentError, match="C4.2"):
             cops.approach_odds(rosa, mike, "Psychologie", "Poli")
-        assert interrogation.attitude_name("Poli", "en") == "Polite"
-        assert interrogation.method_characteristic("Rhétorique") == "Éducation"
+        assert social.attitude_name("Poli", "en") == "Polite"
+        assert social.method_characteristic("Rhétorique") == "Éducation"
+        # The 0.16 module keeps the same functions.
+        assert interrogation.attitude_name is social.attitude_name
+        assert interrogation.Subject is social.Subject
         rosa.reaction_mode = "resistance"
         # The knob (C4.3): the reaction lowers her resistance instead: 6 - (-1 - 2) = 9+.
         assert cops.approach_rolls(rosa, mike, "Intimidation", "Amical") == ("6+/4 (0)",
