@@ -8,6 +8,11 @@ A folder uses only the folders below it. Two checks:
   folder's goes down: each undefined symbol of an object that another object defines is
   defined in a folder below (what includes alone cannot show, a declaration sitting in a
   lower header).
+- the bindings are named by the same folders: each Python module of bindings/python/cops/
+  and each C file of bindings/lua/ is named after a folder (its name, or the part before
+  "_" or "-": st_core.py, d6-fight.c), and a Python module imports only modules of its
+  folder or of folders below (besides the package's own plumbing: _native, errors,
+  results).
 The order is read from the block of docs/architecture.md that follows the line
 "<!-- layers -->": one level a line, lowest first, folders of one level joined by "|".
 Usage: python3 tests/layers.py SOURCE_ROOT [libcops_internal.a]
@@ -143,6 +148,51 @@ if ARCHIVE:
                     if defined[name][0] != folder:
                         failures.append("%s declares %s, which lib/%s/ defines"
                                         % (rel, name, defined[name][0]))
+
+# The bindings, by the same names. Files named after a public header that sits in a
+# folder of another name (cops/catalogue.h in sheet/), and Python's plumbing.
+ALIAS = {"catalogue": "sheet", "interrogation": "social"}
+PLUMBING = {"__init__", "_native", "errors", "results", "_install"}
+
+
+def binding_folder(name, sep):
+    stem = ALIAS.get(name, name)
+    if stem in LEVEL:
+        return stem
+    head = name.split(sep, 1)[0]
+    return ALIAS.get(head, head) if ALIAS.get(head, head) in LEVEL else None
+
+
+PY = os.path.join(ROOT, "bindings", "python", "cops")
+IMPORT = re.compile(r"^from \.(\w+) import|^from \. import (\w+)", re.M)
+for f in sorted(os.listdir(PY)):
+    if not f.endswith(".py"):
+        continue
+    mod = f[:-3]
+    if mod in PLUMBING:
+        continue
+    checks += 1
+    folder = binding_folder(mod, "_")
+    if folder is None:
+        failures.append("bindings/python/cops/%s: named after no folder of lib/" % f)
+        continue
+    text = open(os.path.join(PY, f), encoding="utf-8").read()
+    for a, b in IMPORT.findall(text):
+        dst = a or b
+        if dst in PLUMBING:
+            continue
+        checks += 1
+        target = binding_folder(dst, "_")
+        why = direction(folder, target) if target else "an unknown folder"
+        if why:
+            failures.append("bindings/python/cops/%s imports %s: %s (lib/%s/)"
+                            % (f, dst, why, target))
+LUA = os.path.join(ROOT, "bindings", "lua")
+for f in sorted(os.listdir(LUA)):
+    if f.endswith(".c"):
+        checks += 1
+        if binding_folder(f[:-2], "-") is None:
+            failures.append("bindings/lua/%s: named after no folder of lib/" % f)
 
 for f in failures:
     print("FAIL:", f)

@@ -78,10 +78,10 @@ void roll_end(lua_State *L);
 void metatable(lua_State *L, const char *name, const luaL_Reg *methods);
 void weak_registry(lua_State *L, const char *name);
 /* Each pair as a field of the table on top: integers, or booleans when boolean is set
- * (cops.c). */
+ * (base.c). */
 typedef struct { const char *key; int value; } named_int;
 void set_fields(lua_State *L, const named_int *f, size_t n, int boolean);
-/* A list of the names name(0), name(1) ... until NULL, pushed (cops.c). */
+/* A list of the names name(0), name(1) ... until NULL, pushed (base.c). */
 void push_names(lua_State *L, const char *(*name)(int));
 /* The events of a log as a list of tables (docs/lua.md). */
 void push_events(lua_State *L, const cops_log *log);
@@ -91,19 +91,77 @@ int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *,
 /* A context finalised while handles were open is freed by the last of them. */
 void ctx_release(ctx_ud *c);
 
-/* The other files' functions: added to the metatables made by luaopen_cops and to
- * the module table at the top of the stack. */
-void open_api(lua_State *L);
+/* Each file's opening, called by luaopen_cops (base.c) from the bottom folder up: it makes
+ * its metatables, adds its methods to those made below it, and its functions to the module
+ * table at the top of the stack. */
+void open_catalogue(lua_State *L);
+void open_dice(lua_State *L);
+void open_sheet(lua_State *L);
 void open_heal(lua_State *L);
+void open_fight(lua_State *L);
 void open_chase(lua_State *L);
-void open_relations(lua_State *L);
-void open_interrogation(lua_State *L);
-void open_interview(lua_State *L);
+void open_social(lua_State *L);
 void open_sim(lua_State *L);
 /* cops.st, the optional Storyteller module (st.c): absent when libcops lacks it. */
 void open_st(lua_State *L);
 /* cops.d6, the optional D6 System module (d6.c): absent when libcops lacks it. */
 void open_d6(lua_State *L);
+#if COPS_WITH_ST || COPS_WITH_D6
+/* A fight of cops.st or cops.d6 (fight-base.c): the module's fight, the context, the
+ * characters it borrows. */
+#define MODULE_FIGHTERS_MAX 32
+typedef struct {
+  void *p;           /* cops_st_fight or cops_d6_fight */
+  ctx_ud *owner;
+  int nkept;
+  entity_ud *kept[MODULE_FIGHTERS_MAX];
+} module_fight_ud;
+/* The module's functions behind the shared methods. */
+typedef struct {
+  const char *mt;
+  void (*free)(void *f);
+  int (*set_side_name)(void *f, int side, const char *name);
+  const char *(*side_name)(const void *f, int side);
+  int (*set_max_rounds)(void *f, int rounds);
+  int (*set_logging)(void *f, int on);
+  int (*seed)(void *f, uint64_t seed);
+  const char *(*name)(const void *f);
+  int (*count)(const void *f);
+  int (*round)(const void *f);
+  int (*over)(const void *f);
+  int (*winner)(const void *f, int *side);
+  int (*save)(const void *f, char **out);
+  cops_log *(*log)(const void *f);
+} module_fight_ops;
+/* The ops of the module whose functions are named PREFIX_free, PREFIX_set_side_name ...
+ * (cops_st_fight, cops_d6_fight), as the static const module_fight_ops NAME. */
+#define MODULE_FIGHT_OPS(NAME, MT, PREFIX)                                                 \
+  static void NAME##_free(void *f) { PREFIX##_free(f); }                                   \
+  static int NAME##_set_side_name(void *f, int s, const char *n)                           \
+  { return PREFIX##_set_side_name(f, s, n); }                                              \
+  static const char *NAME##_side_name(const void *f, int s)                                \
+  { return PREFIX##_side_name(f, s); }                                                     \
+  static int NAME##_set_max_rounds(void *f, int r) { return PREFIX##_set_max_rounds(f, r); } \
+  static int NAME##_set_logging(void *f, int on) { return PREFIX##_set_logging(f, on); }   \
+  static int NAME##_seed(void *f, uint64_t s) { return PREFIX##_seed(f, s); }              \
+  static const char *NAME##_name(const void *f) { return PREFIX##_name(f); }               \
+  static int NAME##_count(const void *f) { return PREFIX##_count(f); }                     \
+  static int NAME##_round(const void *f) { return PREFIX##_round(f); }                     \
+  static int NAME##_over(const void *f) { return PREFIX##_over(f); }                       \
+  static int NAME##_winner(const void *f, int *s) { return PREFIX##_winner(f, s); }        \
+  static int NAME##_save(const void *f, char **o) { return PREFIX##_save(f, o); }          \
+  static cops_log *NAME##_log(const void *f) { return PREFIX##_log(f); }                   \
+  static const module_fight_ops NAME = {                                                   \
+    MT, NAME##_free, NAME##_set_side_name, NAME##_side_name, NAME##_set_max_rounds,        \
+    NAME##_set_logging, NAME##_seed, NAME##_name, NAME##_count, NAME##_round, NAME##_over, \
+    NAME##_winner, NAME##_save, NAME##_log,                                                \
+  }
+module_fight_ud *to_module_fight(lua_State *L, const char *mt);
+/* A fight userdata at the top of the stack, its context (argument 1) kept alive. */
+module_fight_ud *new_module_fight(lua_State *L, ctx_ud *c, const char *mt);
+/* The shared methods and the close/__gc/__close trio added to the metatable at -1. */
+void module_fight_methods(lua_State *L, const module_fight_ops *ops);
+#endif
 #if COPS_WITH_ST
 /* An ST roll's fields added to its table (st.c). */
 void push_st_roll(lua_State *L, const cops_roll *r);
@@ -125,13 +183,13 @@ typedef struct {
 subject_ud *to_subject(lua_State *L, int i);
 void subject_unuse(subject_ud *s);
 void push_interrogation_odds(lua_State *L, const cops_interrogation_odds *o);
-/* The situation of the table at index t (lib/attack/attack.c); an attacker may be left out when
+/* The situation of the table at index t (attack.c); an attacker may be left out when
  * the caller fills it (a chase's secondary action). */
 void situation_at(lua_State *L, ctx_ud *c, int t, int need_attacker, cops_situation *out);
-/* An outcome to fill, then its table pushed (lib/attack/attack.c). */
+/* An outcome to fill, then its table pushed (attack.c). */
 cops_outcome *outcome_begin(lua_State *L, ctx_ud *c);
 void outcome_end(lua_State *L, const cops_character *attacker);
-/* Shared by the files of the module (lib/cops.c): a callback's Lua error kept to raise
+/* Shared by the files of the module (base.c): a callback's Lua error kept to raise
  * after the C call, a failure of the callback's own making, a close refused from the dice
  * callback, the close/__gc/__close trio of a metatable at -1, an entity given back by a
  * handle that borrowed it. */
@@ -139,14 +197,26 @@ void keep_failure(lua_State *L, ctx_ud *c);
 void callback_failure(lua_State *L, ctx_ud *c, int code, const char *fmt, ...);
 void refuse_in_callback(lua_State *L, const ctx_ud *c, const char *what);
 void closers(lua_State *L, lua_CFunction fn, const char *mt);
-/* close(), __gc and __close of a character, weapon or armour (cops.c). */
+/* close(), __gc and __close of a character, weapon or armour (base.c). */
 int entity_close(lua_State *L);
 void entity_unuse(entity_ud *e);
-/* The language code at argument i ("fr" by default): its cops_lang (lib/api.c). */
+/* A roll of the notation fn makes for target, as the table roll_begin and roll_end make
+ * (dice.c). */
+int roll_with(lua_State *L, ctx_ud *c, int (*fn)(cops_roll *, void *, const char *, unsigned),
+              void *target, const char *notation, unsigned flags);
+/* A probability pushed, nil when the library cannot answer it (NaN) (dice.c). */
+int push_p(lua_State *L, double p);
+/* A name pushed, or an error when the library has none for it (catalogue.c). */
+int push_name(lua_State *L, const char *name);
+/* A character, weapon or armour freed now (sheet.c). */
+void entity_free(entity_ud *e);
+/* A name the library parses, or the integer itself (base.c). */
+int name_or_int(lua_State *L, int i, int (*parse)(const char *, int *), const char *what);
+/* The language code at argument i ("fr" by default): its cops_lang (base.c). */
 int lang_arg(lua_State *L, int i, const char *dflt);
-/* Add methods to the __index table of a metatable made by luaopen_cops (lib/api.c). */
+/* Add methods to the __index table of a metatable made by luaopen_cops (base.c). */
 void add_methods(lua_State *L, const char *mt, const luaL_Reg *methods);
-/* Fields of an argument table at index t (lib/attack/attack.c): an integer, a name the library
+/* Fields of an argument table at index t (attack.c): an integer, a name the library
  * parses or an integer, an entity of metatable mt, a log; nil gives the default. */
 int opt_field_int(lua_State *L, int t, const char *key, int dflt);
 int opt_field_parsed(lua_State *L, int t, const char *key, int dflt,

@@ -9,50 +9,18 @@
 
 #define D6_FIGHT "cops.d6_fight"
 
-typedef struct {
-  cops_d6_fight *p;
-  ctx_ud *owner;
-  int nkept;
-  entity_ud *kept[COPS_D6_FIGHTERS_MAX];   /* the characters it borrows */
-} d6_fight_ud;
+_Static_assert(COPS_D6_FIGHTERS_MAX <= MODULE_FIGHTERS_MAX, "a module fight keeps its fighters");
+typedef module_fight_ud d6_fight_ud;
+MODULE_FIGHT_OPS(d6_ops, D6_FIGHT, cops_d6_fight);
 
 static d6_fight_ud *to_d6_fight(lua_State *L)
 {
-  d6_fight_ud *f = luaL_checkudata(L, 1, D6_FIGHT);
-  if (!f->p)
-    luaL_error(L, "the fight is closed");
-  f->owner->L = L;
-  return f;
+  return to_module_fight(L, D6_FIGHT);
 }
 
 static d6_fight_ud *new_fight(lua_State *L, ctx_ud *c)
 {
-  d6_fight_ud *f = lua_newuserdatauv(L, sizeof *f, 2);
-  memset(f, 0, sizeof *f);
-  f->owner = c;
-  lua_pushvalue(L, 1);
-  lua_setiuservalue(L, -2, 1);     /* the context, alive as long as the fight */
-  lua_newtable(L);
-  lua_setiuservalue(L, -2, 2);     /* the characters it borrows */
-  luaL_setmetatable(L, D6_FIGHT);
-  return f;
-}
-
-static int fight_close(lua_State *L)
-{
-  d6_fight_ud *f = luaL_checkudata(L, 1, D6_FIGHT);
-  if (!f->p)
-    return 0;
-  if (lua_toboolean(L, lua_upvalueindex(2)))
-    refuse_in_callback(L, f->owner, "fight");
-  cops_d6_fight_free(f->p);
-  f->p = NULL;
-  for (int i = 0; i < f->nkept; i++)
-    entity_unuse(f->kept[i]);
-  f->nkept = 0;
-  f->owner->children--;
-  ctx_release(f->owner);
-  return 0;
+  return new_module_fight(L, c, D6_FIGHT);
 }
 
 /* cops.d6.fight(ctx[, rules]) */
@@ -62,7 +30,9 @@ static int d6_fight(lua_State *L)
   cops_d6_rules r;
   const cops_d6_rules *rules = lua_isnoneornil(L, 2) ? NULL : d6_rules_at(L, c, 2, &r);
   d6_fight_ud *f = new_fight(L, c);
-  check(L, c, cops_d6_fight_new(&f->p, c->ctx, rules));
+  cops_d6_fight *p = NULL;
+  check(L, c, cops_d6_fight_new(&p, c->ctx, rules));
+  f->p = p;
   c->children++;
   return 1;
 }
@@ -74,7 +44,9 @@ static int d6_load_fight(lua_State *L)
   ctx_ud *c = to_ctx(L, 1);
   const char *path = checktext(L, 2);
   d6_fight_ud *f = new_fight(L, c);
-  check(L, c, cops_d6_fight_load(&f->p, c->ctx, path));
+  cops_d6_fight *p = NULL;
+  check(L, c, cops_d6_fight_load(&p, c->ctx, path));
+  f->p = p;
   c->children++;
   return 1;
 }
@@ -85,7 +57,9 @@ static int d6_fight_json(lua_State *L)
   const char *text = checktext(L, 2);
   const char *base = lua_isnoneornil(L, 3) ? NULL : checktext(L, 3);
   d6_fight_ud *f = new_fight(L, c);
-  check(L, c, cops_d6_fight_from_json(&f->p, c->ctx, text, base));
+  cops_d6_fight *p = NULL;
+  check(L, c, cops_d6_fight_from_json(&p, c->ctx, text, base));
+  f->p = p;
   c->children++;
   return 1;
 }
@@ -130,43 +104,6 @@ static int f_set(lua_State *L)
   return 0;
 }
 
-static int f_set_side_name(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  check(L, f->owner, cops_d6_fight_set_side_name(f->p, checkint(L, 2), checktext(L, 3)));
-  return 0;
-}
-
-static int f_side_name(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  lua_pushstring(L, cops_d6_fight_side_name(f->p, checkint(L, 2)));
-  return 1;
-}
-
-static int f_set_max_rounds(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  check(L, f->owner, cops_d6_fight_set_max_rounds(f->p, checkint(L, 2)));
-  return 0;
-}
-
-static int f_set_logging(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  check(L, f->owner, cops_d6_fight_set_logging(f->p, lua_toboolean(L, 2)));
-  return 0;
-}
-
-static int f_seed(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  const lua_Integer s = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, s >= 0, 2, "a seed is 0 or more");
-  check(L, f->owner, cops_d6_fight_seed(f->p, (uint64_t)s));
-  return 0;
-}
-
 /* f:rules() -> the rules' table */
 static int f_rules(lua_State *L)
 {
@@ -196,23 +133,10 @@ static int f_rules(lua_State *L)
   return 1;
 }
 
-static int f_int(lua_State *L)
+static int f_vehicle_count(lua_State *L)
 {
   d6_fight_ud *f = to_d6_fight(L);
-  const int which = (int)lua_tointeger(L, lua_upvalueindex(1));
-  const int v = which == 0 ? cops_d6_fight_count(f->p) : which == 1 ? cops_d6_fight_round(f->p)
-                : which == 2 ? cops_d6_fight_over(f->p) : cops_d6_fight_vehicle_count(f->p);
-  if (which == 2)
-    lua_pushboolean(L, v);
-  else
-    lua_pushinteger(L, v);
-  return 1;
-}
-
-static int f_name(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  lua_pushstring(L, cops_d6_fight_name(f->p));
+  lua_pushinteger(L, cops_d6_fight_vehicle_count(f->p));
   return 1;
 }
 
@@ -479,65 +403,13 @@ static int f_next(lua_State *L)
   return 1;
 }
 
-static int f_winner(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  int side;
-  check(L, f->owner, cops_d6_fight_winner(f->p, &side));
-  if (side < 0)
-    lua_pushnil(L);
-  else
-    lua_pushinteger(L, side);
-  return 1;
-}
-
-static int f_save(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  char *text = NULL;
-  check(L, f->owner, cops_d6_fight_save(f->p, &text));
-  lua_pushstring(L, text);
-  cops_free(text);
-  return 1;
-}
-
-static int f_jsonl(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  char *text = NULL;
-  check(L, f->owner, cops_log_to_jsonl(cops_d6_fight_log(f->p), 0, &text));
-  lua_pushstring(L, text);
-  cops_free(text);
-  return 1;
-}
-
-static int f_narrate(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  char *text = NULL;
-  check(L, f->owner, cops_log_narrate(cops_d6_fight_log(f->p), 0, lang_arg(L, 2, "fr"), &text));
-  lua_pushstring(L, text);
-  cops_free(text);
-  return 1;
-}
-
-static int f_events(lua_State *L)
-{
-  d6_fight_ud *f = to_d6_fight(L);
-  push_events(L, cops_d6_fight_log(f->p));
-  return 1;
-}
-
 void open_d6_fight(lua_State *L)
 {
   static const luaL_Reg methods[] = {
-    {"add", f_add}, {"set_side_name", f_set_side_name}, {"side_name", f_side_name},
-    {"set_max_rounds", f_set_max_rounds}, {"set_logging", f_set_logging}, {"seed", f_seed},
-    {"rules", f_rules}, {"name", f_name}, {"distance", f_distance}, {"sheet", f_sheet},
+    {"add", f_add}, {"rules", f_rules}, {"distance", f_distance}, {"sheet", f_sheet},
     {"fighter", f_fighter}, {"coordinate", f_coordinate}, {"add_vehicle", f_add_vehicle},
     {"vehicle", f_vehicle}, {"board", f_board}, {"order", f_order}, {"declare", f_declare},
-    {"suggest", f_suggest}, {"winner", f_winner}, {"save", f_save}, {"jsonl", f_jsonl},
-    {"narrate", f_narrate}, {"events", f_events}, {NULL, NULL},
+    {"suggest", f_suggest}, {"vehicle_count", f_vehicle_count}, {NULL, NULL},
   };
   metatable(L, D6_FIGHT, methods);
   lua_getfield(L, -1, "__index");
@@ -547,12 +419,6 @@ void open_d6_fight(lua_State *L)
     lua_pushinteger(L, k);
     lua_pushcclosure(L, f_set, 1);
     lua_setfield(L, -2, setters[k]);
-  }
-  static const char *const ints[] = {"count", "round", "over", "vehicle_count"};
-  for (int k = 0; k < 4; k++) {
-    lua_pushinteger(L, k);
-    lua_pushcclosure(L, f_int, 1);
-    lua_setfield(L, -2, ints[k]);
   }
   static const char *const rounds[] = {"begin_round", "resolve_round", "run_round", "run"};
   for (int k = 0; k < 4; k++) {
@@ -566,7 +432,7 @@ void open_d6_fight(lua_State *L)
     lua_setfield(L, -2, k ? "step" : "next");
   }
   lua_pop(L, 1);
-  closers(L, fight_close, D6_FIGHT);
+  module_fight_methods(L, &d6_ops);
   lua_pop(L, 1);
   static const luaL_Reg functions[] = {
     {"fight", d6_fight}, {"load_fight", d6_load_fight}, {"fight_json", d6_fight_json},

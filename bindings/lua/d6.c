@@ -115,7 +115,7 @@ static void push_pool(lua_State *L, const cops_d6_pool *p)
   }
 }
 
-/* A D6 roll's fields added to its table (push_roll, cops.c). */
+/* A D6 roll's fields added to its table (push_roll, dice.c). */
 void push_d6_roll(lua_State *L, const cops_roll *r)
 {
   int total = 0, face = 0, level = 0;

@@ -1,6 +1,6 @@
 /* The Lua binding of wounds over time (<cops/heal.h>, docs/healing.md): the character's
  * clock, bleeding, rest, nights, revival (character methods), the treatments and their
- * odds (ctx:treat{}, ctx:treat_odds{}, ctx:treatment_action{}), a fight's aftermath. */
+ * odds (ctx:treat{}, ctx:treat_odds{}, ctx:treatment_action{}); a fight's aftermath is in fight.c. */
 #include <string.h>
 
 #include "cops-lua.h"
@@ -243,7 +243,7 @@ static int ctx_treatment_action(lua_State *L)
   return 1;
 }
 
-/* ---- names and the aftermath ------------------------------------------------------ */
+/* ---- names ----------------------------------------------------------------------- */
 
 static int cat_rest_name(lua_State *L)
 {
@@ -256,22 +256,6 @@ static int cat_treatment_name(lua_State *L)
 {
   const char *s = cops_treatment_name(luaL_checkoption(L, 1, NULL, treatments), lang_arg(L, 2, "fr"));
   lua_pushstring(L, s);
-  return 1;
-}
-
-/* f:aftermath([difficulty [, seconds]]) */
-static int f_aftermath(lua_State *L)
-{
-  fight_ud *f = to_any_fight(L, 1);
-  check(L, f->owner, cops_encounter_aftermath(encounter_of(f), optint(L, 2, 1),
-                                              optint(L, 3, 600)));
-  return 0;
-}
-
-static int f_aftermath_done(lua_State *L)
-{
-  fight_ud *f = to_any_fight(L, 1);
-  lua_pushboolean(L, check(L, f->owner, cops_encounter_aftermath_done(encounter_of(f))));
   return 1;
 }
 
@@ -289,11 +273,6 @@ void open_heal(lua_State *L)
     {"treatment_action", ctx_treatment_action}, {NULL, NULL},
   };
   add_methods(L, CTX, ctx);
-  static const luaL_Reg fight[] = {
-    {"aftermath", f_aftermath}, {"aftermath_done", f_aftermath_done}, {NULL, NULL},
-  };
-  add_methods(L, ENCOUNTER, fight);
-  add_methods(L, SCENARIO, fight);
   lua_getfield(L, -1, "catalogue");
   lua_pushcfunction(L, cat_rest_name);
   lua_setfield(L, -2, "rest_name");

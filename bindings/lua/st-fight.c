@@ -9,50 +9,18 @@
 
 #define ST_FIGHT "cops.st_fight"
 
-typedef struct {
-  cops_st_fight *p;
-  ctx_ud *owner;
-  int nkept;
-  entity_ud *kept[COPS_ST_FIGHTERS_MAX];   /* the characters it borrows */
-} st_fight_ud;
+_Static_assert(COPS_ST_FIGHTERS_MAX <= MODULE_FIGHTERS_MAX, "a module fight keeps its fighters");
+typedef module_fight_ud st_fight_ud;
+MODULE_FIGHT_OPS(st_ops, ST_FIGHT, cops_st_fight);
 
 static st_fight_ud *to_st_fight(lua_State *L)
 {
-  st_fight_ud *f = luaL_checkudata(L, 1, ST_FIGHT);
-  if (!f->p)
-    luaL_error(L, "the fight is closed");
-  f->owner->L = L;
-  return f;
+  return to_module_fight(L, ST_FIGHT);
 }
 
 static st_fight_ud *new_fight(lua_State *L, ctx_ud *c)
 {
-  st_fight_ud *f = lua_newuserdatauv(L, sizeof *f, 2);
-  memset(f, 0, sizeof *f);
-  f->owner = c;
-  lua_pushvalue(L, 1);
-  lua_setiuservalue(L, -2, 1);     /* the context, alive as long as the fight */
-  lua_newtable(L);
-  lua_setiuservalue(L, -2, 2);     /* the characters it borrows */
-  luaL_setmetatable(L, ST_FIGHT);
-  return f;
-}
-
-static int fight_close(lua_State *L)
-{
-  st_fight_ud *f = luaL_checkudata(L, 1, ST_FIGHT);
-  if (!f->p)
-    return 0;
-  if (lua_toboolean(L, lua_upvalueindex(2)))
-    refuse_in_callback(L, f->owner, "fight");
-  cops_st_fight_free(f->p);
-  f->p = NULL;
-  for (int i = 0; i < f->nkept; i++)
-    entity_unuse(f->kept[i]);
-  f->nkept = 0;
-  f->owner->children--;
-  ctx_release(f->owner);
-  return 0;
+  return new_module_fight(L, c, ST_FIGHT);
 }
 
 /* cops.st.fight(ctx[, rules]) */
@@ -62,7 +30,9 @@ static int st_fight(lua_State *L)
   cops_st_rules r;
   const cops_st_rules *rules = check_rules(L, c, 2, &r);
   st_fight_ud *f = new_fight(L, c);
-  check(L, c, cops_st_fight_new(&f->p, c->ctx, rules));
+  cops_st_fight *p = NULL;
+  check(L, c, cops_st_fight_new(&p, c->ctx, rules));
+  f->p = p;
   c->children++;
   return 1;
 }
@@ -74,7 +44,9 @@ static int st_load_fight(lua_State *L)
   ctx_ud *c = to_ctx(L, 1);
   const char *path = checktext(L, 2);
   st_fight_ud *f = new_fight(L, c);
-  check(L, c, cops_st_fight_load(&f->p, c->ctx, path));
+  cops_st_fight *p = NULL;
+  check(L, c, cops_st_fight_load(&p, c->ctx, path));
+  f->p = p;
   c->children++;
   return 1;
 }
@@ -85,7 +57,9 @@ static int st_fight_json(lua_State *L)
   const char *text = checktext(L, 2);
   const char *base = lua_isnoneornil(L, 3) ? NULL : checktext(L, 3);
   st_fight_ud *f = new_fight(L, c);
-  check(L, c, cops_st_fight_from_json(&f->p, c->ctx, text, base));
+  cops_st_fight *p = NULL;
+  check(L, c, cops_st_fight_from_json(&p, c->ctx, text, base));
+  f->p = p;
   c->children++;
   return 1;
 }
@@ -135,43 +109,6 @@ static int f_set(lua_State *L)
   return 0;
 }
 
-static int f_set_side_name(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  check(L, f->owner, cops_st_fight_set_side_name(f->p, checkint(L, 2), checktext(L, 3)));
-  return 0;
-}
-
-static int f_side_name(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  lua_pushstring(L, cops_st_fight_side_name(f->p, checkint(L, 2)));
-  return 1;
-}
-
-static int f_set_max_rounds(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  check(L, f->owner, cops_st_fight_set_max_rounds(f->p, checkint(L, 2)));
-  return 0;
-}
-
-static int f_set_logging(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  check(L, f->owner, cops_st_fight_set_logging(f->p, lua_toboolean(L, 2)));
-  return 0;
-}
-
-static int f_seed(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  const lua_Integer s = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, s >= 0, 2, "a seed is 0 or more");
-  check(L, f->owner, cops_st_fight_seed(f->p, (uint64_t)s));
-  return 0;
-}
-
 /* f:rules() -> the rules' table */
 static int f_rules(lua_State *L)
 {
@@ -193,26 +130,6 @@ static int f_rules(lua_State *L)
                              {"stray_shots", r.stray_shots}};
   set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
   set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
-  return 1;
-}
-
-static int f_int(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  const int which = (int)lua_tointeger(L, lua_upvalueindex(1));
-  const int v = which == 0 ? cops_st_fight_count(f->p) : which == 1 ? cops_st_fight_round(f->p)
-                                                                    : cops_st_fight_over(f->p);
-  if (which == 2)
-    lua_pushboolean(L, v);
-  else
-    lua_pushinteger(L, v);
-  return 1;
-}
-
-static int f_name(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  lua_pushstring(L, cops_st_fight_name(f->p));
   return 1;
 }
 
@@ -449,64 +366,12 @@ static int f_next(lua_State *L)
   return 1;
 }
 
-static int f_winner(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  int side;
-  check(L, f->owner, cops_st_fight_winner(f->p, &side));
-  if (side < 0)
-    lua_pushnil(L);
-  else
-    lua_pushinteger(L, side);
-  return 1;
-}
-
-static int f_save(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  char *text = NULL;
-  check(L, f->owner, cops_st_fight_save(f->p, &text));
-  lua_pushstring(L, text);
-  cops_free(text);
-  return 1;
-}
-
-static int f_jsonl(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  char *text = NULL;
-  check(L, f->owner, cops_log_to_jsonl(cops_st_fight_log(f->p), 0, &text));
-  lua_pushstring(L, text);
-  cops_free(text);
-  return 1;
-}
-
-static int f_narrate(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  char *text = NULL;
-  check(L, f->owner, cops_log_narrate(cops_st_fight_log(f->p), 0, lang_arg(L, 2, "fr"), &text));
-  lua_pushstring(L, text);
-  cops_free(text);
-  return 1;
-}
-
-static int f_events(lua_State *L)
-{
-  st_fight_ud *f = to_st_fight(L);
-  push_events(L, cops_st_fight_log(f->p));
-  return 1;
-}
-
 void open_st_fight(lua_State *L)
 {
   static const luaL_Reg methods[] = {
-    {"add", f_add}, {"set_side_name", f_set_side_name}, {"side_name", f_side_name},
-    {"set_max_rounds", f_set_max_rounds}, {"set_logging", f_set_logging}, {"seed", f_seed},
-    {"rules", f_rules}, {"name", f_name}, {"distance", f_distance}, {"sheet", f_sheet},
+    {"add", f_add}, {"rules", f_rules}, {"distance", f_distance}, {"sheet", f_sheet},
     {"fighter", f_fighter}, {"grapple", f_grapple}, {"order", f_order},
-    {"declare", f_declare}, {"suggest", f_suggest}, {"winner", f_winner}, {"save", f_save},
-    {"jsonl", f_jsonl}, {"narrate", f_narrate}, {"events", f_events}, {NULL, NULL},
+    {"declare", f_declare}, {"suggest", f_suggest}, {NULL, NULL},
   };
   metatable(L, ST_FIGHT, methods);
   lua_getfield(L, -1, "__index");
@@ -516,12 +381,6 @@ void open_st_fight(lua_State *L)
     lua_pushinteger(L, k);
     lua_pushcclosure(L, f_set, 1);
     lua_setfield(L, -2, setters[k]);
-  }
-  static const char *const ints[] = {"count", "round", "over"};
-  for (int k = 0; k < 3; k++) {
-    lua_pushinteger(L, k);
-    lua_pushcclosure(L, f_int, 1);
-    lua_setfield(L, -2, ints[k]);
   }
   static const char *const rounds[] = {"begin_round", "resolve_round", "run_round", "run"};
   for (int k = 0; k < 4; k++) {
@@ -535,7 +394,7 @@ void open_st_fight(lua_State *L)
     lua_setfield(L, -2, k ? "step" : "next");
   }
   lua_pop(L, 1);
-  closers(L, fight_close, ST_FIGHT);
+  module_fight_methods(L, &st_ops);
   lua_pop(L, 1);
   static const luaL_Reg functions[] = {
     {"fight", st_fight}, {"load_fight", st_load_fight}, {"fight_json", st_fight_json},
