@@ -55,6 +55,27 @@ typedef enum cops_health {
  */
 COPS_API const char *cops_health_name(int health, int lang);
 
+/**
+ * What a board shows of a character's health (C8.2, C8.5, C8.7): ::cops_health told
+ * finer, a wound below the maximum and a stabilised dying character apart.
+ * @since 0.17.0
+ */
+typedef enum cops_health_state {
+  COPS_HEALTH_STATE_HEALTHY = 0,         /**< every hit point */
+  COPS_HEALTH_STATE_WOUNDED = 1,         /**< fewer than the maximum, at least half */
+  COPS_HEALTH_STATE_BELOW_HALF = 2,      /**< fewer than half: -1 die (C8.2) */
+  COPS_HEALTH_STATE_UNCONSCIOUS = 3,     /**< 0 hit points */
+  COPS_HEALTH_STATE_DYING = 4,           /**< below 0, losing hit points (C8.2) */
+  COPS_HEALTH_STATE_STABILISED = 5,      /**< below 0, stabilised (C8.5) */
+  COPS_HEALTH_STATE_CLINICALLY_DEAD = 6, /**< at minus the maximum: a revival may bring them back (C8.7) */
+  COPS_HEALTH_STATE_DEAD = 7             /**< a death declared final (cops_character_declare_dead()) */
+} cops_health_state;
+/** @brief The character's ::cops_health_state, or a negative code. @since 0.17.0 */
+COPS_API int cops_character_health_state(const cops_character *ch);
+/** @brief A health state's key ("healthy", "wounded", "below_half", "unconscious", "dying",
+ * "stabilised", "clinically_dead", "dead"), or NULL out of range. @since 0.17.0 */
+COPS_API const char *cops_health_state_key(int state);
+
 /** Roll flag: spend an Adrénaline point on this roll (+1 die, C5). */
 #define COPS_ADRENALINE_DIE 0x100u
 /**

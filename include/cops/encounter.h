@@ -431,6 +431,127 @@ COPS_API int cops_encounter_load(cops_encounter **out, cops_ctx *ctx, const char
 /** @brief cops_encounter_load() from a file (confined by cops_ctx_confine()). @return also ::COPS_EIO @since 0.9.0 */
 COPS_API int cops_encounter_load_file(cops_encounter **out, cops_ctx *ctx, const char *path);
 
+/* ---- what a tabletop draws, the caller's tags, undo (docs/encounters.md, "Tabletops") ---- */
+
+/**
+ * @brief Tag combatant @p id with the caller's own id for it (a token's id): up to
+ * ::COPS_TAG_MAX bytes of UTF-8 without control characters, not another combatant's.
+ * The tag travels with the combatant: in every event's JSON (@c actor_tag,
+ * @c target_tag) and cops_event, in states and snapshots, in saves; a scenario gives
+ * it as a combatant's @c "tag". NULL or "" removes it. At any time; no die is drawn.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL encounter, a tag too long, not UTF-8 text,
+ *         or another combatant's); ::COPS_ERANGE (id); ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_set_tag(cops_encounter *e, int id, const char *tag);
+/** @brief Combatant @p id's tag, or NULL (none, a bad id); valid until it changes. @since 0.17.0 */
+COPS_API const char *cops_encounter_tag(const cops_encounter *e, int id);
+/**
+ * @brief The id of the combatant tagged @p tag.
+ * @return the id (0 or more); ::COPS_EINVAL (NULL); ::COPS_ENOTFOUND
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_find_tag(const cops_encounter *e, const char *tag);
+
+/** Where a fight stands (cops_encounter_phase()). @since 0.17.0 */
+enum cops_phases {
+  COPS_PHASE_BETWEEN_ROUNDS = 0,  /**< no round begun: cops_encounter_begin_round() next */
+  COPS_PHASE_DECLARING = 1,       /**< a round begun: declarations, then cops_encounter_resolve_round() */
+  COPS_PHASE_OVER = 2             /**< the fight is resolved: a side won, or the round cap */
+};
+/** @brief The fight's ::cops_phases, or a negative code. @since 0.17.0 */
+COPS_API int cops_encounter_phase(const cops_encounter *e);
+/** @brief A phase's key ("between_rounds", "declaring", "over"), or NULL. @since 0.17.0 */
+COPS_API const char *cops_phase_key(int phase);
+
+/**
+ * Everything a board shows of one combatant (cops_encounter_state()). Its @c size
+ * first (cops_combatant_state_init() sets it): a program built against this version
+ * keeps working with later ones, which only add fields at the end. The strings are
+ * borrowed: valid until the encounter changes them (a tag, a name) or is freed.
+ * @since 0.17.0
+ */
+typedef struct cops_combatant_state {
+  uint32_t size;             /**< sizeof(cops_combatant_state) */
+  int id;                    /**< the combatant's id */
+  const char *tag;           /**< the caller's tag, NULL none */
+  const char *name;          /**< the character's name, NULL none */
+  int side;                  /**< its side */
+  int x;                     /**< its position in metres (x) */
+  int y;                     /**< its position in metres (y) */
+  int present;               /**< 1 while in the fight (0 once left) */
+  int able;                  /**< 1 when it can act (cops_encounter_can_act()) */
+  int controlled;            /**< 1 when the caller declares for it */
+  int hp;                    /**< hit points */
+  int max_hp;                /**< their maximum */
+  int health;                /**< ::cops_health (C8.2) */
+  int health_state;          /**< ::cops_health_state */
+  unsigned conditions;       /**< ::cops_conditions bits */
+  int declared;              /**< 1 once it declared this round */
+  int awaited;               /**< 1 when the round waits for its declaration: controlled, able, not declared, in ::COPS_PHASE_DECLARING */
+  int action;                /**< the action declared this round (::cops_actions), -1 none */
+  int attitude;              /**< the attitude declared this round (-2..2), 0 none */
+  int initiative;            /**< the initiative declared this round, 0 none */
+  int target;                /**< the target declared this round, -1 none */
+  int weapon;                /**< the index of the weapon in hand, -1 bare-handed */
+  const char *weapon_name;   /**< its name, NULL bare-handed */
+  int loaded;                /**< rounds loaded in it, -1 bare-handed */
+  const char *armour_name;   /**< the armour worn, NULL none */
+  int adrenaline;            /**< Adrénaline points left (C5) */
+  int anciennete;            /**< Ancienneté points left (C5) */
+  int holds;                 /**< the id of the one it holds (C11.2), -1 none */
+  int held_by;               /**< the id of the one holding it, -1 none */
+} cops_combatant_state;
+/** @brief Zero @p st and set its size to @p size (the caller's sizeof). @since 0.17.0 */
+COPS_API int cops_combatant_state_init_sized(cops_combatant_state *st, size_t size);
+/** @brief cops_combatant_state_init_sized() with sizeof(cops_combatant_state). @since 0.17.0 */
+#define cops_combatant_state_init(st) cops_combatant_state_init_sized((st), sizeof(cops_combatant_state))
+/**
+ * @brief Fill @p st with combatant @p id's state (written up to its @c size). Nothing
+ * changes; no allocation.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a size unset or larger than the library's);
+ *         ::COPS_ERANGE (id)
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_state(const cops_encounter *e, int id, cops_combatant_state *st);
+/**
+ * @brief The whole board as one JSON document (schemas/snapshot.schema.json): the
+ * round, the phase, the ruleset, the winner, whose declarations are awaited, the log's
+ * length, every combatant's state as cops_encounter_state() gives it.
+ * @param e the encounter
+ * @param[out] out the text (free with cops_free())
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_snapshot(const cops_encounter *e, char **out);
+
+/** Opaque place in a fight (or a chase) to come back to: cops_encounter_checkpoint(). @since 0.17.0 */
+typedef struct cops_checkpoint cops_checkpoint;
+/**
+ * @brief Remember the fight as it is now (between rounds, or between declarations):
+ * the combatants, their characters' state, wounds and clocks, weapons and rounds
+ * loaded, positions, holds, declarations made, tags, the round, the log's length and
+ * the dice stream's place. Nothing changes.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE (from the Ancienneté callback);
+ *         ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_checkpoint(cops_encounter *e, cops_checkpoint **out);
+/**
+ * @brief Put the fight back where @p cp was taken: everything cops_encounter_checkpoint()
+ * remembers, the events since dropped from the log and the context's seeded stream back
+ * at its place, so that the fight goes on byte for byte as it did from there. Combatants
+ * added since leave (the caller still owns what it added). The checkpoint stays valid:
+ * roll back to it again at will.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a checkpoint of another encounter or of a
+ *         chase); ::COPS_ESTATE (the log was cleared or the fight reset since, or from the
+ *         Ancienneté callback)
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_rollback(cops_encounter *e, const cops_checkpoint *cp);
+/** @brief Free a checkpoint (of a fight or a chase). NULL is accepted. @since 0.17.0 */
+COPS_API void cops_checkpoint_free(cops_checkpoint *cp);
+
 /** Opaque scenario: an encounter with the characters, weapons and armour it owns. */
 typedef struct cops_scenario cops_scenario;
 /**

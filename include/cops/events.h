@@ -2,7 +2,7 @@
  * @file cops/events.h
  * @brief The event log (DESIGN.md section 5, docs/events.md): every step of
  * a procedure as a typed event with every die, rendered as JSON Lines
- * (schema ::COPS_EVENT_SCHEMA) or narrated in French or English.
+ * (schema ::COPS_EVENT_SCHEMA) or narrated in French, English or Spanish.
  *
  * A ::cops_log is owned by the caller for one-off procedures (an attack), or
  * by an encounter. Appending reuses the log's memory: cops_log_clear() keeps
@@ -20,6 +20,8 @@ COPS_BEGIN_DECLS
  * 2 (0.7.0): every line names combatants by id (actor_id, target_id), roll
  * lines carry capped, cover lines their target and zone. */
 #define COPS_EVENT_SCHEMA 2
+/** The longest caller's tag, in bytes of UTF-8 (cops_encounter_set_tag()). @since 0.17.0 */
+#define COPS_TAG_MAX 64
 
 /** Event types. Their fields: docs/events.md. */
 enum cops_event_types {
@@ -255,7 +257,20 @@ typedef struct cops_event {
   int minutes;         /**< MISHAP (unconscious): minutes, the d10 of A5's RULING unless the situation gave them. @since 0.13.0 */
   int kept;            /**< INITIATIVE: the d10 kept (A1.2); @c initiative is the score, @c attitude, @c circumstances what added. @since 0.13.0 */
   int circumstances;   /**< INITIATIVE: the circumstances added (A1.2), the action's included. @since 0.13.0 */
+  /* Since 0.17.0. */
+  const char *actor_tag;   /**< every event: the caller's tag of @c actor_id when it has one (cops_encounter_set_tag(), cops_chase_set_tag()), else NULL; borrowed from the log. @since 0.17.0 */
+  const char *target_tag;  /**< every event: the caller's tag of @c target_id, or NULL. @since 0.17.0 */
 } cops_event;
+
+/**
+ * @brief Zero @p ev and set its size to @p size (the caller's sizeof): what
+ * cops_log_event() reads into, with no warning from -Wextra as `{sizeof ev}` gives.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a size below 4 or above the library's)
+ * @since 0.17.0
+ */
+COPS_API int cops_event_init_sized(cops_event *ev, size_t size);
+/** @brief cops_event_init_sized() with sizeof(cops_event). @since 0.17.0 */
+#define cops_event_init(ev) cops_event_init_sized((ev), sizeof(cops_event))
 
 /** Opaque event log. */
 typedef struct cops_log cops_log;
@@ -312,7 +327,7 @@ COPS_API int cops_log_to_jsonl(const cops_log *log, int from, char **out);
 /**
  * @brief Events @p from .. end narrated for players, one line per event
  * (some events, such as ammunition in a one-shot narration, still get their
- * line), in ::COPS_LANG_FR or ::COPS_LANG_EN.
+ * line), in ::COPS_LANG_FR, ::COPS_LANG_EN or ::COPS_LANG_ES.
  * @since 0.4.0
  */
 COPS_API int cops_log_narrate(const cops_log *log, int from, int lang, char **out);

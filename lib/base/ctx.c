@@ -70,6 +70,26 @@ void cops__rng_import(cops_ctx *ctx, const unsigned char key[32], uint64_t block
   cops__rng_rewind(ctx, &m);
 }
 
+void cops__rng_export(const cops_ctx *ctx, struct cops__rng_state *r)
+{
+  r->source = ctx->source;
+  memcpy(r->key, ctx->key, 32);
+  r->block = ctx->block;
+  r->pos = ctx->pos;
+}
+
+void cops__rng_restore(cops_ctx *ctx, const struct cops__rng_state *r)
+{
+  if (r->source == COPS_SOURCE_CALLBACK || ctx->source == COPS_SOURCE_CALLBACK)
+    return;   /* a callback's dice are the caller's */
+  if (ctx->source == r->source && memcmp(ctx->key, r->key, 32) == 0) {
+    const cops__rng_mark_t m = {r->pos, r->block};
+    cops__rng_rewind(ctx, &m);
+  } else if (r->source == COPS_SOURCE_SEEDED) {
+    cops__rng_import(ctx, r->key, r->block, r->pos);
+  }   /* a system source since replaced: its dice were unpredictable anyway */
+}
+
 int cops__callback_die(cops_ctx *ctx, int sides, int *face)
 {
   ctx->in_callback = 1;

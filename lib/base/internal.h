@@ -45,6 +45,7 @@ struct cops_ctx {
    * failed roll (C5), or NULL. */
   int (*anciennete)(void *self, int id, int purpose, const cops_roll *failed, int *spend);
   void *anciennete_self;
+  uint64_t serial;            /* the last serial given (cops__serial): what a checkpoint names */
   char errmsg[512];
   unsigned char buf[COPS_RNG_BUF];
 };
@@ -126,6 +127,31 @@ json_t *cops__random_json(const cops_ctx *ctx);
 int cops__random_from(cops_ctx *ctx, json_t *v, struct cops__rng_state *r);
 /* Put ctx's stream at that state: seeded, at block and pos (checked by the reader). */
 void cops__rng_import(cops_ctx *ctx, const unsigned char key[32], uint64_t block, size_t pos);
+/* A checkpoint's head (lib/base/checkpoint.c): a fight's or a chase's (its @p kind) parts
+ * follow it; @p free_parts frees them. cops__checkpoint_of: ::COPS_EINVAL unless @p cp is
+ * of this kind and owner. */
+struct cops_checkpoint {
+  int kind;
+  const void *owner;
+  uint64_t serial;                    /* the owner's cops__serial: not another at its address */
+  void (*free)(cops_checkpoint *cp);
+  const cops_allocator *alloc;
+};
+enum { COPS__CHECKPOINT_ENCOUNTER = 1, COPS__CHECKPOINT_CHASE = 2 };
+int cops__checkpoint_new(cops_ctx *ctx, size_t size, int kind, const void *owner,
+                         uint64_t serial, void (*free_parts)(cops_checkpoint *),
+                         cops_checkpoint **out);
+int cops__checkpoint_of(cops_ctx *ctx, const cops_checkpoint *cp, int kind, const void *owner,
+                        uint64_t serial, const char *what);
+/* A number no other object of the context had (an encounter's, a chase's). */
+static inline uint64_t cops__serial(cops_ctx *ctx)
+{
+  return ++ctx->serial;
+}
+/* The stream's whole state, and back to it (a checkpoint): the same key just rewinds; a
+ * seeded stream since replaced comes back; a callback source's dice are the caller's. */
+void cops__rng_export(const cops_ctx *ctx, struct cops__rng_state *r);
+void cops__rng_restore(cops_ctx *ctx, const struct cops__rng_state *r);
 
 /* The face a keystream byte gives: d10 for b < 250, else 0 (rejected). */
 extern const unsigned char cops__d10_of_byte[256];

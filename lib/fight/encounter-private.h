@@ -85,9 +85,20 @@ struct cops_encounter {
   cops_anciennete_fn anciennete;            /* C5: the caller's decision, or NULL */
   void *anciennete_user;
   struct cops__owned owned;                 /* a loaded encounter's */
+  char tag[COPS_COMBATANTS_MAX][COPS_TAG_MAX + 1];   /* the caller's tags, "" none */
+  uint64_t serial;                          /* cops__serial(): its checkpoints' */
 };
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)
+
+/* What a round may change, taken and put back (lib/fight/encounter.c): all or nothing,
+ * and a checkpoint's core (lib/fight/encounter-board.c). Combatants added since leave. */
+void cops__enc_save(const cops_encounter *e, struct saved *v);
+void cops__enc_restore(cops_encounter *e, const struct saved *v);
+/* The phase (::cops_phases) and combatant id's state, in full (lib/fight/encounter-board.c). */
+int cops__enc_phase(const cops_encounter *e);
+void cops__enc_state(const cops_encounter *e, int id, cops_combatant_state *st);
+
 #define LOG(e) ((e)->logging ? (e)->log : NULL)
 
 /* An event naming combatants by id (-1 none), their names for display; an

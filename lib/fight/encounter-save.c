@@ -99,6 +99,8 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     bad |= json_object_set_new(j, f[k].key, json_integer(f[k].v));
   if (c->ko_rounds)      /* A5: rounds left unconscious (0.13) */
     bad |= json_object_set_new(j, "knockout_rounds", json_integer(c->ko_rounds));
+  if (e->tag[i][0])      /* the caller's tag (0.17) */
+    bad |= json_object_set_new(j, "tag", json_string(e->tag[i]));
   bad |= json_object_set_new(j, "declaration",
                              c->declared ? declaration_json(&c->decl) : json_null());
   json_t *joined = json_object();
@@ -384,7 +386,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     "character", "weapons", "armour", "hand", "side", "x", "y", "present", "controlled",
     "declared", "cancelled", "attitude_now", "start_conditions", "fresh", "was_down",
     "bleed_every", "bleed_wait", "death_told", "thrown", "held_by", "in_zone", "declaration",
-    "joined", "treated", "knockout_rounds", NULL};
+    "joined", "treated", "knockout_rounds", "tag", NULL};
   cops_ctx *ctx = e->ctx;
   char where[48];
   snprintf(where, sizeof where, "combatants[%d]", i);
@@ -450,6 +452,20 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
       return rc;
   if ((rc = optional(ctx, v, where, "knockout_rounds", 0, 1440 * 20, &c->ko_rounds)))
     return rc;
+  json_t *tv = json_object_get(v, "tag");
+  if (tv) {
+    char tw[64];
+    snprintf(tw, sizeof tw, "%s.tag", where);
+    if (!json_is_string(tv))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected a string", tw);
+    const char *tag = json_string_value(tv);
+    if ((rc = cops__check_tag(ctx, tag)))
+      return cops__prefix_error(ctx, rc, tw);
+    for (int k = 0; tag[0] && k < i; k++)
+      if (strcmp(e->tag[k], tag) == 0)
+        return cops__fail(ctx, COPS_EJSON, "%s: '%s' tags combatants[%d] already", tw, tag, k);
+    strcpy(e->tag[i], tag);
+  }
   c->start_conditions = (unsigned)start;
   c->fresh = (unsigned)fresh;
   /* A save of 0.9 kept the bleeding on the combatant (the character's sheet, schema 1, has
@@ -703,6 +719,9 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
         return cops__within(ctx, rc, where);
     }
   cops__log_continue(e->log, next, e->round);
+  for (int i = 0; i < e->n; i++)   /* the tags the next events carry */
+    if (e->tag[i][0] && (rc = cops__log_tag(e->log, i, e->tag[i])))
+      return rc;
   return COPS_OK;
 }
 

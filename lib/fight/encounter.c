@@ -30,6 +30,7 @@ int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset)
   if (!e)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for an encounter");
   e->ctx = ctx;
+  e->serial = cops__serial(ctx);
   e->rules = cops__rules_of(ruleset);
   e->max_rounds = 100;
   e->logging = 1;
@@ -65,9 +66,8 @@ void cops_encounter_free(cops_encounter *e)
   cops__free(&e->ctx->alloc, e);
 }
 
-static void save(cops_encounter *e)
+void cops__enc_save(const cops_encounter *e, struct saved *v)
 {
-  struct saved *v = &e->saved;
   memcpy(v->c, e->c, (size_t)e->n * sizeof *e->c);
   for (int i = 0; i < e->n; i++) {
     cops__char_save(e->c[i].ch, &v->st[i]);
@@ -84,15 +84,14 @@ static void save(cops_encounter *e)
   cops__rng_mark(e->ctx, &v->rng);
 }
 
-/* Back to the state save() took; returns rc. */
-static int restore(cops_encounter *e, int rc)
+void cops__enc_restore(cops_encounter *e, const struct saved *v)
 {
-  const struct saved *v = &e->saved;
   for (int i = v->n; i < e->n; i++) {   /* combatants added since */
     cops_outcome_free(e->zone[i]);
     e->zone[i] = NULL;
     cops__free(&e->ctx->alloc, e->c[i].ledger0);
     e->c[i].ledger0 = NULL;
+    e->tag[i][0] = '\0';
   }
   e->n = v->n;
   memcpy(e->c, v->c, (size_t)e->n * sizeof *e->c);
@@ -108,6 +107,17 @@ static int restore(cops_encounter *e, int rc)
   e->started = v->started;
   cops__log_rewind(e->log, &v->log);
   cops__rng_rewind(e->ctx, &v->rng);
+}
+
+static void save(cops_encounter *e)
+{
+  cops__enc_save(e, &e->saved);
+}
+
+/* Back to the state save() took; returns rc. */
+static int restore(cops_encounter *e, int rc)
+{
+  cops__enc_restore(e, &e->saved);
   return rc;
 }
 

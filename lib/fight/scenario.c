@@ -73,7 +73,7 @@ static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
 static int load_combatant(cops_scenario *s, json_t *c, int index, const char *base)
 {
   static const char *const keys[] = {"sheet", "side", "position", "weapons", "armour",
-                                     "controlled", NULL};
+                                     "controlled", "tag", NULL};
   char field[96], sub[128];
   snprintf(field, sizeof field, "combatants[%d]", index);
   cops_ctx *ctx = s->ctx;
@@ -140,6 +140,14 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
   if (cv && !json_is_false(cv))
     return cops__fail(ctx, COPS_EJSON, "%s.controlled: a scenario runs unattended: false or "
                       "absent (script the rounds instead)", field);
+  json_t *tv = json_object_get(c, "tag");
+  if (tv) {
+    snprintf(sub, sizeof sub, "%s.tag", field);
+    if (!json_is_string(tv))
+      return cops__fail(ctx, COPS_EJSON, "%s: expected a string", sub);
+    if ((rc = cops_encounter_set_tag(s->e, id, json_string_value(tv))))
+      return cops__prefix_error(ctx, rc, sub);
+  }
   return COPS_OK;
 }
 

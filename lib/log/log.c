@@ -54,8 +54,12 @@ void cops_log_free(cops_log *log)
   cops__free(a, log->reroll_of);
   cops__free(a, log->names);
   cops__free(a, log->name_off);
+  cops__free(a, log->tags);
   cops__free(a, log);
 }
+
+static void tags_from(cops_log *log, int seq);
+static int grow(const cops_allocator *a, void **p, int *capacity, int need, size_t size);
 
 int cops_log_clear(cops_log *log)
 {
@@ -63,8 +67,10 @@ int cops_log_clear(cops_log *log)
     return COPS_EINVAL;
   COPS__ENTER(log->ctx);
   log->seq_base += log->count;
+  log->epoch++;
   log->count = log->ndice = 0;
   log->round = 0;
+  tags_from(log, log->seq_base);
   /* The names stay for the next procedure, which most often names the same
    * characters again, unless they have grown past a few kilobytes. */
   if (log->names_len > 4096)
@@ -72,11 +78,81 @@ int cops_log_clear(cops_log *log)
   return COPS_OK;
 }
 
+/* The tags held, each id's newest only, from event @p seq on: a log emptied keeps the tags
+ * its next events carry. */
+static void tags_from(cops_log *log, int seq)
+{
+  int n = 0;
+  for (int i = 0; i < log->ntags; i++) {
+    int newest = 1;
+    for (int j = i + 1; j < log->ntags && newest; j++)
+      newest = log->tags[j].id != log->tags[i].id;
+    if (newest && log->tags[i].tag[0]) {
+      log->tags[n] = log->tags[i];
+      log->tags[n++].seq = seq;
+    }
+  }
+  log->ntags = n;
+}
+
 void cops__log_restart(cops_log *log)
 {
   log->seq_base = 0;
+  log->epoch++;
   log->count = log->ndice = log->names_len = log->nname = 0;
   log->round = 0;
+  tags_from(log, 0);
+}
+
+int cops__log_tag(cops_log *log, int id, const char *tag)
+{
+  if (!log)
+    return COPS_OK;
+  const int seq = log->seq_base + log->count;
+  const char *now = cops__log_tag_of(log, id, seq);
+  if (!tag)
+    tag = "";
+  if (strcmp(now ? now : "", tag) == 0)
+    return COPS_OK;
+  struct cops__log_tag *last = NULL;
+  for (int i = log->ntags - 1; i >= 0 && !last; i--)
+    if (log->tags[i].id == id)
+      last = &log->tags[i];
+  if (!(last && last->seq == seq)) {   /* no event since its last tag: that one changes */
+    if (grow(&log->ctx->alloc, (void **)&log->tags, &log->tags_capacity, log->ntags + 1,
+             sizeof *log->tags))
+      return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for a tag");
+    last = &log->tags[log->ntags++];
+    last->id = id;
+    last->seq = seq;
+  }
+  const size_t len = strlen(tag);
+  memcpy(last->tag, tag, len < COPS_TAG_MAX ? len : COPS_TAG_MAX);
+  last->tag[len < COPS_TAG_MAX ? len : COPS_TAG_MAX] = '\0';
+  return COPS_OK;
+}
+
+int cops__log_next_seq(const cops_log *log)
+{
+  return log->seq_base + log->count;
+}
+
+int cops__log_reserve_tags(cops_log *log, int more)
+{
+  if (log && grow(&log->ctx->alloc, (void **)&log->tags, &log->tags_capacity,
+                  log->ntags + more, sizeof *log->tags))
+    return cops__fail(log->ctx, COPS_ENOMEM, "out of memory for tags");
+  return COPS_OK;
+}
+
+const char *cops__log_tag_of(const cops_log *log, int id, int seq)
+{
+  if (!log || id < 0)
+    return NULL;
+  for (int i = log->ntags - 1; i >= 0; i--)
+    if (log->tags[i].id == id && log->tags[i].seq <= seq)
+      return log->tags[i].tag[0] ? log->tags[i].tag : NULL;
+  return NULL;
 }
 
 void cops__log_continue(cops_log *log, int seq, int round)
@@ -95,6 +171,7 @@ void cops__log_mark(const cops_log *log, cops__log_mark_t *m)
   m->names_len = log->names_len;
   m->nname = log->nname;
   m->round = log->round;
+  m->ntags = log->ntags;
 }
 
 void cops__log_rewind(cops_log *log, const cops__log_mark_t *m)
@@ -106,6 +183,7 @@ void cops__log_rewind(cops_log *log, const cops__log_mark_t *m)
   log->names_len = m->names_len;
   log->nname = m->nname;
   log->round = m->round;
+  log->ntags = m->ntags < log->ntags ? m->ntags : log->ntags;
 }
 
 int cops_log_count(const cops_log *log)
@@ -443,6 +521,15 @@ int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int
   return COPS_OK;
 }
 
+int cops_event_init_sized(cops_event *ev, size_t size)
+{
+  if (!ev || size < sizeof(uint32_t) || size > sizeof *ev)
+    return COPS_EINVAL;
+  memset(ev, 0, size);
+  ev->size = (uint32_t)size;
+  return COPS_OK;
+}
+
 int cops_log_event(const cops_log *log, int i, cops_event *ev)
 {
   if (!log || !ev || ev->size < sizeof(uint32_t) || ev->size > sizeof *ev)
@@ -470,6 +557,10 @@ void cops__log_read(const cops_log *log, int i, cops_event *ev)
   e.actor = r->actor >= 0 ? log->names + r->actor : NULL;
   e.target = r->target >= 0 ? log->names + r->target : NULL;
   e.weapon = r->weapon >= 0 ? log->names + r->weapon : NULL;
+  if (log->ntags) {
+    e.actor_tag = cops__log_tag_of(log, r->actor_id, e.seq);
+    e.target_tag = cops__log_tag_of(log, r->target_id, e.seq);
+  }
   if (r->type == COPS_EV_FACT) {   /* a fact's text is held where a weapon's name is */
     e.text = e.weapon;
     e.weapon = NULL;

@@ -29,10 +29,20 @@ int cops__log_push_roll(cops_log *log, int purpose, int actor, int actor_id, int
                         int target_id, const cops_roll *roll);
 /* A place in the log to come back to when a procedure fails (all or nothing). */
 typedef struct cops__log_mark_t {
-  int count, ndice, names_len, nname, round;
+  int count, ndice, names_len, nname, round, ntags;
 } cops__log_mark_t;
 void cops__log_mark(const cops_log *log, cops__log_mark_t *m);   /* NULL log: nothing */
 void cops__log_rewind(cops_log *log, const cops__log_mark_t *m);
+/* The caller's tag of combatant (or participant) id, for the events from the next one on
+ * (NULL or "" for none): the JSON Lines and cops_log_event() give it beside the id. The
+ * tag is checked by the caller (cops__check_tag). COPS_ENOMEM when it cannot be held. */
+int cops__log_tag(cops_log *log, int id, const char *tag);
+/* The number the next event will have. */
+int cops__log_next_seq(const cops_log *log);
+/* Room for @p more tags, so that the next cops__log_tag() calls cannot fail. */
+int cops__log_reserve_tags(cops_log *log, int more);
+/* The tag of id in the event numbered seq, or NULL. */
+const char *cops__log_tag_of(const cops_log *log, int id, int seq);
 /* Empty, and number the next event 0 again (a fight run anew). */
 void cops__log_restart(cops_log *log);
 /* Empty, the next event numbered @p seq, in round @p round (a fight resumed). */
@@ -68,6 +78,13 @@ struct cops_log {
   int *name_off;         /* every distinct name held, for reuse */
   int nname, name_off_capacity;
   int limit;             /* most events held (0: no limit) */
+  /* The caller's tags: id's tag from the event numbered seq on, oldest first. */
+  struct cops__log_tag {
+    int id, seq;
+    char tag[COPS_TAG_MAX + 1];
+  } *tags;
+  int ntags, tags_capacity;
+  int epoch;             /* counts the times it was emptied: a checkpoint's log is this one */
   /* The last names pushed, by pointer (checked by text before use). */
 #define COPS__LOG_RECENT 4
   const char *recent_ptr[COPS__LOG_RECENT];

@@ -51,6 +51,16 @@ static const char *const condition_keys[CONDITIONS] = {
 };
 static const char *const side_keys[3] = {NULL, "right", "left"};
 
+const char *cops__condition_key(int index)
+{
+  return index >= 0 && index < CONDITIONS ? condition_keys[index] : NULL;
+}
+
+const char *cops__health_key(int health)
+{
+  return health >= 0 && health < 6 ? health_keys[health] : NULL;
+}
+
 const char *cops_event_type_name(int type)
 {
 #if COPS_WITH_D6
@@ -118,6 +128,12 @@ static json_t *event_json(const cops_log *log, int i)
                         str_or_null(e.target), "target_id", id_or_null(e.target_id));
   if (!j)
     return NULL;
+  /* The caller's tags, only where there are (the same bytes as before tags otherwise). */
+  if ((e.actor_tag && json_object_set_new(j, "actor_tag", json_string(e.actor_tag))) ||
+      (e.target_tag && json_object_set_new(j, "target_tag", json_string(e.target_tag)))) {
+    json_decref(j);
+    return NULL;
+  }
   json_t *more = NULL;
 #if COPS_WITH_D6
   if (e.type >= COPS_D6_EV_ATTACK && e.type < COPS_D6_EV_TYPE_END)   /* the whole D6 range */

@@ -11,6 +11,10 @@
 #include "d6/d6-private.h"
 #endif
 
+/* The JSON keys of a ::cops_conditions bit's index (0 for 1 << 0) and of a ::cops_health
+ * (lib/render/render-json.c); NULL out of range. */
+const char *cops__condition_key(int index);
+const char *cops__health_key(int health);
 /* The renderers' common checks. */
 int cops__log_check_from(const cops_log *log, int from, char **out);
 

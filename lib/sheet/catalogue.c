@@ -251,23 +251,41 @@ int cops__name_index(const char *text, const char *const *names, int count)
   return -1;
 }
 
-/* 1 when text is valid UTF-8 without control characters. */
+/* 1 when text is valid UTF-8 (shortest forms, no surrogate, at most U+10FFFF) without
+ * control characters (C0, DEL, C1). */
 int cops__clean_text(const char *text)
 {
   const unsigned char *s = (const unsigned char *)text;
   while (*s) {
     if (*s < 0x20 || *s == 0x7F)
       return 0;
-    int n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1 : (*s & 0xF0) == 0xE0 ? 2
-          : (*s & 0xF8) == 0xF0 ? 3 : -1;
-    if (n < 0 || (n == 1 && *s < 0xC2))
+    const int n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1 : (*s & 0xF0) == 0xE0 ? 2
+                : (*s & 0xF8) == 0xF0 ? 3 : -1;
+    if (n < 0)
       return 0;
+    uint32_t cp = n == 0 ? *s : n == 1 ? *s & 0x1Fu : n == 2 ? *s & 0x0Fu : *s & 0x07u;
     s++;
-    for (int i = 0; i < n; i++, s++)
+    for (int i = 0; i < n; i++, s++) {
       if ((*s & 0xC0) != 0x80)
         return 0;
+      cp = cp << 6 | (*s & 0x3Fu);
+    }
+    static const uint32_t least[4] = {0, 0x80, 0x800, 0x10000};
+    if (cp < least[n] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF ||
+        (cp >= 0x80 && cp <= 0x9F))
+      return 0;
   }
   return 1;
+}
+
+int cops__check_tag(cops_ctx *ctx, const char *tag)
+{
+  const size_t len = strlen(tag);
+  if (len > COPS_TAG_MAX)
+    return cops__fail(ctx, COPS_EINVAL, "a tag of %zu bytes: at most %d", len, COPS_TAG_MAX);
+  if (!cops__clean_text(tag))
+    return cops__fail(ctx, COPS_EINVAL, "a tag is not UTF-8 text without control characters");
+  return COPS_OK;
 }
 
 int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t max)

@@ -372,6 +372,29 @@ int cops_character_health(const cops_character *ch)
   return ch ? cops__health(ch) : COPS_EINVAL;
 }
 
+int cops_character_health_state(const cops_character *ch)
+{
+  if (!ch)
+    return COPS_EINVAL;
+  switch (cops__health(ch)) {
+  case COPS_DEAD_FINAL: return COPS_HEALTH_STATE_DEAD;
+  case COPS_DEAD: return COPS_HEALTH_STATE_CLINICALLY_DEAD;
+  case COPS_DYING:
+    return ch->w.stabilised ? COPS_HEALTH_STATE_STABILISED : COPS_HEALTH_STATE_DYING;
+  case COPS_UNCONSCIOUS: return COPS_HEALTH_STATE_UNCONSCIOUS;
+  case COPS_BELOW_HALF: return COPS_HEALTH_STATE_BELOW_HALF;
+  default:
+    return ch->hp < cops__max_hp(ch) ? COPS_HEALTH_STATE_WOUNDED : COPS_HEALTH_STATE_HEALTHY;
+  }
+}
+
+const char *cops_health_state_key(int state)
+{
+  static const char *const keys[] = {"healthy", "wounded", "below_half", "unconscious",
+                                     "dying", "stabilised", "clinically_dead", "dead"};
+  return state >= 0 && state < (int)(sizeof keys / sizeof keys[0]) ? keys[state] : NULL;
+}
+
 const char *cops_health_name(int health, int lang)
 {
   const struct cops__lang *L = cops__lang(lang);

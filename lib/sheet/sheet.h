@@ -22,6 +22,8 @@ int cops__clean_text(const char *text);
 /* A name: not NULL, at most max bytes (never cut), clean UTF-8 text; the
  * message names what. */
 int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t max);
+/* A caller's tag (not NULL): at most COPS_TAG_MAX bytes of clean UTF-8; "" is none. */
+int cops__check_tag(cops_ctx *ctx, const char *tag);
 int cops__characteristic_parse_span(const char *text, size_t len, int *out);
 int cops__skill_parse_span(const char *text, size_t len, int *out);
 
