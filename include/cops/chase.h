@@ -416,6 +416,84 @@ COPS_API int cops_chase_act(cops_chase *c, int actor, int target, const cops_sit
 /** @brief The chase's log (borrowed). @since 0.11.0 */
 COPS_API cops_log *cops_chase_log(cops_chase *c);
 
+/* ---- what a tabletop draws, the caller's tags, undo (docs/chases.md, "Tabletops") ---- */
+
+/**
+ * @brief Tag participant or passenger @p id (::COPS_PASSENGER_ID0 + k) with the caller's
+ * own id for it, as cops_encounter_set_tag() does for a combatant: in every event's JSON
+ * and cops_event, in states, snapshots, saves and chase files (a participant's or
+ * passenger's @c "tag"). NULL or "" removes it.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a bad id, a tag too long, not UTF-8 text, or
+ *         another's); ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_chase_set_tag(cops_chase *c, int id, const char *tag);
+/** @brief The tag of participant or passenger @p id, or NULL. @since 0.17.0 */
+COPS_API const char *cops_chase_tag(const cops_chase *c, int id);
+/** @brief The id tagged @p tag: ::COPS_ENOTFOUND if none, ::COPS_EINVAL (NULL). @since 0.17.0 */
+COPS_API int cops_chase_find_tag(const cops_chase *c, const char *tag);
+
+/**
+ * What a board shows of one participant or passenger of a chase (cops_chase_board_state();
+ * cops_chase_state() is older and gives the ::cops_chaser_states only). Its @c size first
+ * (cops_chaser_state_init() sets it); the strings are borrowed from the chase.
+ * @since 0.17.0
+ */
+typedef struct cops_chaser_state {
+  uint32_t size;           /**< sizeof(cops_chaser_state) */
+  int id;                  /**< a participant's id, or ::COPS_PASSENGER_ID0 + k */
+  const char *tag;         /**< the caller's tag, NULL none */
+  const char *name;        /**< the character's name, NULL none */
+  int passenger;           /**< 1 for a passenger */
+  int rides_with;          /**< a passenger's participant, -1 for a participant */
+  int role;                /**< ::cops_chase_roles (a passenger's: its vehicle's) */
+  int state;               /**< ::cops_chaser_states (a passenger's: its vehicle's); out when not ::COPS_CHASER_IN */
+  const char *vehicle;     /**< the vehicle's name, NULL on foot */
+  int white;               /**< white chase dice held (0 for a passenger) */
+  int black;               /**< black chase dice held (0 for a passenger) */
+  int band;                /**< a pursuer's ::cops_chase_bands to the pursued, -1 otherwise */
+  int declared;            /**< 1 once it declared for the next round */
+  int hp;                  /**< hit points */
+  int max_hp;              /**< their maximum */
+  int health_state;        /**< ::cops_health_state */
+  unsigned conditions;     /**< ::cops_conditions bits */
+} cops_chaser_state;
+/** @brief Zero @p st and set its size (the caller's sizeof). @since 0.17.0 */
+COPS_API int cops_chaser_state_init_sized(cops_chaser_state *st, size_t size);
+/** @brief cops_chaser_state_init_sized() with sizeof(cops_chaser_state). @since 0.17.0 */
+#define cops_chaser_state_init(st) cops_chaser_state_init_sized((st), sizeof(cops_chaser_state))
+/**
+ * @brief Fill @p st with participant or passenger @p id's state (up to its @c size).
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, a bad id, a size unset or too large)
+ * @since 0.17.0
+ */
+COPS_API int cops_chase_board_state(const cops_chase *c, int id, cops_chaser_state *st);
+/**
+ * @brief The whole chase as one JSON document (schemas/snapshot.schema.json): its name,
+ * round and result, the log's length, every participant's and passenger's state.
+ * @param c the chase
+ * @param[out] out the text (free with cops_free())
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_chase_snapshot(const cops_chase *c, char **out);
+/**
+ * @brief Remember the chase as it is now (cops_encounter_checkpoint() for a chase): the
+ * participants, passengers, their characters, dice, declarations, tags, the round, the
+ * result, the log's length and the dice stream's place. Free with cops_checkpoint_free().
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_chase_checkpoint(cops_chase *c, cops_checkpoint **out);
+/**
+ * @brief Put the chase back where @p cp was taken; the chase goes on byte for byte as it
+ * did from there. Participants and passengers added since leave.
+ * @return ::COPS_OK; ::COPS_EINVAL (a checkpoint of another chase or of an encounter);
+ *         ::COPS_ESTATE (the log was cleared since)
+ * @since 0.17.0
+ */
+COPS_API int cops_chase_rollback(cops_chase *c, const cops_checkpoint *cp);
+
 /** @brief A band's name ("courte"; "short"), or NULL. @since 0.11.0 */
 COPS_API const char *cops_chase_band_name(int band, int lang);
 

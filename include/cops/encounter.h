@@ -525,8 +525,6 @@ COPS_API int cops_encounter_state(const cops_encounter *e, int id, cops_combatan
  */
 COPS_API int cops_encounter_snapshot(const cops_encounter *e, char **out);
 
-/** Opaque place in a fight (or a chase) to come back to: cops_encounter_checkpoint(). @since 0.17.0 */
-typedef struct cops_checkpoint cops_checkpoint;
 /**
  * @brief Remember the fight as it is now (between rounds, or between declarations):
  * the combatants, their characters' state, wounds and clocks, weapons and rounds

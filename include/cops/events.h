@@ -272,6 +272,10 @@ COPS_API int cops_event_init_sized(cops_event *ev, size_t size);
 /** @brief cops_event_init_sized() with sizeof(cops_event). @since 0.17.0 */
 #define cops_event_init(ev) cops_event_init_sized((ev), sizeof(cops_event))
 
+/** Opaque place in a fight or a chase to come back to: cops_encounter_checkpoint(),
+ * cops_chase_checkpoint(). @since 0.17.0 */
+typedef struct cops_checkpoint cops_checkpoint;
+
 /** Opaque event log. */
 typedef struct cops_log cops_log;
 

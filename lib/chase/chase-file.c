@@ -132,8 +132,8 @@ int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
 {
   cops_ctx *ctx = c->ctx;
   const char *const rkeys[] = {sheet_key, "weapon", "vehicle", "acted", "character_state",
-                               NULL};
-  const char *const fkeys[] = {sheet_key, "weapon", NULL};
+                               "tag", NULL};
+  const char *const fkeys[] = {sheet_key, "weapon", "tag", NULL};
   char field[112];
   int rc;
   if (!json_is_object(r))
@@ -179,7 +179,7 @@ int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
       return rc;
     c->owned_w[c->nowned_w++] = q->weapon;
   }
-  return COPS_OK;
+  return cops__chase_tag_from(c, COPS_PASSENGER_ID0 + c->nr - 1, r, at);
 }
 
 /* The GM's metres of a shot at short and intermediate distance (C7.1 gives none): needed
@@ -258,7 +258,7 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
   size_t i;
   json_array_foreach(list, i, v) {
     static const char *const pkeys[] = {"sheet", "skill", "role", "vehicle", "white",
-                                        "weapon", "tackle", "passengers", NULL};
+                                        "weapon", "tackle", "passengers", "tag", NULL};
     char where[64];
     snprintf(where, sizeof where, "participants[%zu]", i);
     if (!json_is_object(v))
@@ -295,6 +295,8 @@ static int chase_parse(cops_chase *c, json_t *root, const char *base)
                              json_string_value(veh), white, NULL)) ||
         (rc = cops__chase_actions_from(c, c->n - 1, v, where, "sheet", base)))
       return cops__prefix_error(ctx, rc, where);
+    if ((rc = cops__chase_tag_from(c, c->n - 1, v, where)))
+      return rc;
   }
   if ((rc = cops__chase_distances_from(c, json_object_get(root, "distances"))))
     return rc;

@@ -60,6 +60,8 @@ struct cops_chase {
   cops_log *log;
   cops_roll *roll, *d6;
   cops_outcome *outcome;                     /* a secondary action's, when the caller's is NULL */
+  char tag[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX][COPS_TAG_MAX + 1];   /* by id, "" none */
+  uint64_t serial;                           /* cops__serial(): its checkpoints' */
 };
 
 /* What a round or a secondary action may change, to put back when it fails (all or
@@ -104,6 +106,11 @@ int cops__chase_actions_from(cops_chase *c, int id, json_t *v, const char *where
 int cops__chase_distances_from(cops_chase *c, json_t *v);
 int cops__chase_passenger_from(cops_chase *c, int id, json_t *r, const char *at,
                                const char *sheet_key, const char *base);
+
+/* The "tag" of a chase file's or a save's participant or passenger id, if it has one
+ * (lib/chase/chase-board.c); participant or passenger id's state, in full. */
+int cops__chase_tag_from(cops_chase *c, int id, json_t *v, const char *where);
+void cops__chase_board_state(const cops_chase *c, int id, cops_chaser_state *st);
 
 /* A chase participant's dice as they are, set whole (lib/chase/chase.c: the tests' and a saved
  * chase's). */

@@ -64,6 +64,8 @@ static json_t *passengers_json(const cops_chase *c, int *bad)
     put(q, "acted", json_integer(r->acted), bad);
     if (r->weapon)
       put(q, "weapon", cops__weapon_json(r->weapon), bad);
+    if (c->tag[COPS_PASSENGER_ID0 + k][0])
+      put(q, "tag", json_string(c->tag[COPS_PASSENGER_ID0 + k]), bad);
     *bad |= json_array_append_new(list, q);
   }
   return list;
@@ -93,6 +95,8 @@ int cops_chase_save(const cops_chase *c, char **out)
     if (p->vehicle[0])
       put(o, "vehicle", json_string(p->vehicle), &bad);
     actions_json(c, i, o, &bad);
+    if (c->tag[i][0])
+      put(o, "tag", json_string(c->tag[i]), &bad);
     bad |= json_array_append_new(list, o);
   }
   json_t *script = json_array();
@@ -224,7 +228,7 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
   json_array_foreach(list, i, v) {
     static const char *const pkeys[] = {"character", "skill", "role", "vehicle", "white",
                                         "black", "state", "declaration", "acted", "weapon",
-                                        "tackle", "character_state", "joined", NULL};
+                                        "tackle", "character_state", "joined", "tag", NULL};
     char where[48];
     snprintf(where, sizeof where, "participants[%zu]", i);
     if (!json_is_object(v))
@@ -277,7 +281,8 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
         (rc = int_field(ctx, v, where, "acted", 0, c->round, &p->acted)) ||
         (json_object_get(v, "joined") &&
          (rc = int_field(ctx, v, where, "joined", 0, c->round, &p->joined))) ||
-        (rc = cops__chase_actions_from(c, c->n - 1, v, where, "character", NULL)))
+        (rc = cops__chase_actions_from(c, c->n - 1, v, where, "character", NULL)) ||
+        (rc = cops__chase_tag_from(c, c->n - 1, v, where)))
       return rc;
   }
   json_t *riders = json_object_get(root, "passengers");

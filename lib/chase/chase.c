@@ -26,6 +26,7 @@ int cops_chase_new(cops_chase **out, cops_ctx *ctx)
   if (!c)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a chase");
   c->ctx = ctx;
+  c->serial = cops__serial(ctx);
   c->max_rounds = 100;
   c->small_malus = COPS_CHASE_SMALL_MALUS;
   c->large_malus = COPS_CHASE_LARGE_MALUS;

@@ -1,16 +1,16 @@
 /* A board as one JSON document (schemas/snapshot.schema.json, docs/encounters.md,
- * "Tabletops"): a fight's (cops_encounter_snapshot) and a chase's (cops_chase_snapshot).
- * Written straight into text, keys in a fixed order: a tabletop asks for one every frame. */
+ * "Tabletops"): a fight's (cops_encounter_snapshot), and the pieces a chase's shares
+ * (lib/render/snapshot-chase.c). Written straight into text, keys in a fixed order: a
+ * tabletop asks for one every frame. */
 #include <string.h>
 
 #include "fight/encounter-private.h"
 #include "render/render.h"
 
-#define SNAPSHOT_SCHEMA 1
 
 /* A JSON string: the text's quotes and backslashes escaped (tags and names are clean
  * text: no control character). NULL is null. */
-static void str(cops__text *t, const char *s)
+void cops__snap_str(cops__text *t, const char *s)
 {
   if (!s) {
     cops__text_add(t, "null", 4);
@@ -29,39 +29,39 @@ static void str(cops__text *t, const char *s)
   cops__text_add(t, "\"", 1);
 }
 
-static void key(cops__text *t, const char *k)
+void cops__snap_key(cops__text *t, const char *k)
 {
   cops__text_printf(t, ",\"%s\":", k);
 }
 
-static void integer(cops__text *t, const char *k, int v)
+void cops__snap_integer(cops__text *t, const char *k, int v)
 {
   cops__text_printf(t, ",\"%s\":%d", k, v);
 }
 
-static void boolean(cops__text *t, const char *k, int v)
+void cops__snap_boolean(cops__text *t, const char *k, int v)
 {
   cops__text_printf(t, ",\"%s\":%s", k, v ? "true" : "false");
 }
 
-static void id_or_null(cops__text *t, const char *k, int id)
+void cops__snap_id_or_null(cops__text *t, const char *k, int id)
 {
   if (id >= 0)
-    integer(t, k, id);
+    cops__snap_integer(t, k, id);
   else
     cops__text_printf(t, ",\"%s\":null", k);
 }
 
-static void conditions(cops__text *t, unsigned bits)
+void cops__snap_conditions(cops__text *t, unsigned bits)
 {
-  key(t, "conditions");
+  cops__snap_key(t, "conditions");
   cops__text_add(t, "[", 1);
   int first = 1;
   for (int i = 0; i < 32; i++)
     if (bits & (1u << i)) {
       if (!first)
         cops__text_add(t, ",", 1);
-      str(t, cops__condition_key(i));
+      cops__snap_str(t, cops__condition_key(i));
       first = 0;
     }
   cops__text_add(t, "]", 1);
@@ -70,51 +70,51 @@ static void conditions(cops__text *t, unsigned bits)
 static void combatant(cops__text *t, const cops_combatant_state *s)
 {
   cops__text_printf(t, "{\"id\":%d", s->id);
-  key(t, "tag");
-  str(t, s->tag);
-  key(t, "name");
-  str(t, s->name);
-  integer(t, "side", s->side);
-  integer(t, "x", s->x);
-  integer(t, "y", s->y);
-  boolean(t, "present", s->present);
-  boolean(t, "able", s->able);
-  boolean(t, "controlled", s->controlled);
-  integer(t, "hp", s->hp);
-  integer(t, "max_hp", s->max_hp);
-  key(t, "health");
-  str(t, cops__health_key(s->health));
-  key(t, "health_state");
-  str(t, cops_health_state_key(s->health_state));
-  conditions(t, s->conditions);
-  boolean(t, "awaited", s->awaited);
-  key(t, "declaration");
+  cops__snap_key(t, "tag");
+  cops__snap_str(t, s->tag);
+  cops__snap_key(t, "name");
+  cops__snap_str(t, s->name);
+  cops__snap_integer(t, "side", s->side);
+  cops__snap_integer(t, "x", s->x);
+  cops__snap_integer(t, "y", s->y);
+  cops__snap_boolean(t, "present", s->present);
+  cops__snap_boolean(t, "able", s->able);
+  cops__snap_boolean(t, "controlled", s->controlled);
+  cops__snap_integer(t, "hp", s->hp);
+  cops__snap_integer(t, "max_hp", s->max_hp);
+  cops__snap_key(t, "health");
+  cops__snap_str(t, cops__health_key(s->health));
+  cops__snap_key(t, "health_state");
+  cops__snap_str(t, cops_health_state_key(s->health_state));
+  cops__snap_conditions(t, s->conditions);
+  cops__snap_boolean(t, "awaited", s->awaited);
+  cops__snap_key(t, "declaration");
   if (s->declared) {
     cops__text_add(t, "{\"action\":", 10);
-    str(t, cops_encounter_action_name(s->action));
-    integer(t, "attitude", s->attitude);
-    integer(t, "initiative", s->initiative);
-    id_or_null(t, "target", s->target);
+    cops__snap_str(t, cops_encounter_action_name(s->action));
+    cops__snap_integer(t, "attitude", s->attitude);
+    cops__snap_integer(t, "initiative", s->initiative);
+    cops__snap_id_or_null(t, "target", s->target);
     cops__text_add(t, "}", 1);
   } else {
     cops__text_add(t, "null", 4);
   }
-  key(t, "weapon");
+  cops__snap_key(t, "weapon");
   if (s->weapon >= 0) {
     cops__text_printf(t, "{\"index\":%d", s->weapon);
-    key(t, "name");
-    str(t, s->weapon_name);
-    integer(t, "loaded", s->loaded);
+    cops__snap_key(t, "name");
+    cops__snap_str(t, s->weapon_name);
+    cops__snap_integer(t, "loaded", s->loaded);
     cops__text_add(t, "}", 1);
   } else {
     cops__text_add(t, "null", 4);
   }
-  key(t, "armour");
-  str(t, s->armour_name);
-  integer(t, "adrenaline", s->adrenaline);
-  integer(t, "anciennete", s->anciennete);
-  id_or_null(t, "holds", s->holds);
-  id_or_null(t, "held_by", s->held_by);
+  cops__snap_key(t, "armour");
+  cops__snap_str(t, s->armour_name);
+  cops__snap_integer(t, "adrenaline", s->adrenaline);
+  cops__snap_integer(t, "anciennete", s->anciennete);
+  cops__snap_id_or_null(t, "holds", s->holds);
+  cops__snap_id_or_null(t, "held_by", s->held_by);
   cops__text_add(t, "}", 1);
 }
 
@@ -130,19 +130,19 @@ int cops_encounter_snapshot(const cops_encounter *e, char **out)
   cops__text_init(&t, &e->ctx->alloc);
   const int phase = cops__enc_phase(e);
   const cops_log *log = cops_encounter_log(e);
-  cops__text_printf(&t, "{\"schema\":%d,\"kind\":\"encounter\",\"round\":%d", SNAPSHOT_SCHEMA,
+  cops__text_printf(&t, "{\"schema\":%d,\"kind\":\"encounter\",\"round\":%d", COPS__SNAPSHOT_SCHEMA,
                     e->round);
-  key(&t, "phase");
-  str(&t, cops_phase_key(phase));
-  key(&t, "ruleset");
-  str(&t, cops_ruleset_name(cops_encounter_ruleset(e)));
-  id_or_null(&t, "winner", e->over ? e->winner : -1);
-  integer(&t, "events", cops_log_count(log));
-  integer(&t, "next_seq", cops__log_next_seq(log));
+  cops__snap_key(&t, "phase");
+  cops__snap_str(&t, cops_phase_key(phase));
+  cops__snap_key(&t, "ruleset");
+  cops__snap_str(&t, cops_ruleset_name(cops_encounter_ruleset(e)));
+  cops__snap_id_or_null(&t, "winner", e->over ? e->winner : -1);
+  cops__snap_integer(&t, "events", cops_log_count(log));
+  cops__snap_integer(&t, "next_seq", cops__log_next_seq(log));
   cops_combatant_state s[COPS_COMBATANTS_MAX];
   for (int i = 0; i < e->n; i++)
     cops__enc_state(e, i, &s[i]);
-  key(&t, "awaiting");
+  cops__snap_key(&t, "awaiting");
   cops__text_add(&t, "[", 1);
   for (int i = 0, first = 1; i < e->n; i++)
     if (s[i].awaited) {
@@ -150,7 +150,7 @@ int cops_encounter_snapshot(const cops_encounter *e, char **out)
       first = 0;
     }
   cops__text_add(&t, "]", 1);
-  key(&t, "combatants");
+  cops__snap_key(&t, "combatants");
   cops__text_add(&t, "[", 1);
   for (int i = 0; i < e->n; i++) {
     if (i)

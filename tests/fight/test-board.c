@@ -78,6 +78,8 @@ static void same_fight(const char *name, int ruleset, uint64_t seed)
   ck_assert_int_eq(cops_encounter_seed(e2, seed), COPS_OK);
   while (!rounds_cap(e1))
     round_through(e1);
+  cops_checkpoint *start;
+  ck_assert_int_eq(cops_encounter_checkpoint(e2, &start), COPS_OK);
   while (!rounds_cap(e2)) {
     cops_checkpoint *before, *between;
     ck_assert_int_eq(cops_encounter_checkpoint(e2, &before), COPS_OK);
@@ -118,6 +120,16 @@ static void same_fight(const char *name, int ruleset, uint64_t seed)
   }
   char *a = jsonl(e1), *b = jsonl(e2), *sa, *sb;
   ck_assert_msg(strcmp(a, b) == 0, "%s seed %llu: the events differ", name,
+                (unsigned long long)seed);
+  /* Back to the start, the whole fight again: the same once more. */
+  ck_assert_int_eq(cops_encounter_rollback(e2, start), COPS_OK);
+  ck_assert_int_eq(cops_log_count(cops_encounter_log(e2)), 0);
+  while (!rounds_cap(e2))
+    round_through(e2);
+  cops_checkpoint_free(start);
+  cops_free(b);
+  b = jsonl(e2);
+  ck_assert_msg(strcmp(a, b) == 0, "%s seed %llu: the fight again differs", name,
                 (unsigned long long)seed);
   ck_assert_int_eq(cops_encounter_save(e1, &sa), COPS_OK);
   ck_assert_int_eq(cops_encounter_save(e2, &sb), COPS_OK);
