@@ -113,6 +113,38 @@ for path in FIGHTS:
             s.run(sc, 30, 10)
             valid("sim", json.loads(s.to_json()), "sim %s %s, two ranges" % (path, seed))
             s.close()
+# Boards (cops_encounter_snapshot, cops_chase_snapshot) between rounds, while declaring and
+# once over, with tags; the tagged events and saves.
+for path in FIGHTS:
+    for seed in (1, 2):
+        with cops.Context(seed=seed) as ctx:
+            enc = cops.Encounter.load(ctx, cops.Scenario(ctx, path).save())
+            for i in range(enc.count):
+                enc.set_tag(i, "token « %d »" % i)
+            enc.set_controlled(0, True)
+            while not enc.over and enc.round < 30:
+                valid("snapshot", json.loads(enc.snapshot()), "snapshot %s %d" % (path, seed))
+                enc.begin_round()
+                valid("snapshot", json.loads(enc.snapshot()), "snapshot %s %d" % (path, seed))
+                for i in range(enc.count):
+                    if enc.can_act(i):
+                        enc.declare(i, **enc.suggest(i))
+                enc.resolve_round()
+            valid("snapshot", json.loads(enc.snapshot()), "snapshot %s %d over" % (path, seed))
+            lines(enc.jsonl(), "tagged fight %s %d" % (path, seed))
+            valid("save", json.loads(enc.save()), "tagged save %s %d" % (path, seed))
+for path in CHASES:
+    with cops.Context(seed=3) as ctx:
+        chase = cops.Chase.load(ctx, path)
+        for i in range(chase.count):
+            chase.set_tag(i, "car %d" % i)
+        for k in range(chase.passengers):
+            chase.set_tag(cops.chase.PASSENGER_ID0 + k, "rider %d" % k)
+        valid("snapshot", json.loads(chase.snapshot()), "chase snapshot %s" % path)
+        chase.run()
+        valid("snapshot", json.loads(chase.snapshot()), "chase snapshot %s over" % path)
+        lines(chase.jsonl(), "tagged chase %s" % path)
+        valid("chase-save", json.loads(chase.save()), "tagged chase save %s" % path)
 # Rulesets compared on each example scenario (cops sim --compare), and by the library.
 for path in FIGHTS:
     valid("sim-compare", json.loads(cli("sim", "--compare", "core,alternative", path, "-n",
@@ -697,6 +729,8 @@ INVALID = [
     ("scenario", "scenarios/street-shootout.json", "max_rounds", 0),
     ("scenario", "scenarios/street-shootout.json", "combatants[0].position", [0]),
     ("scenario", "scenarios/street-shootout.json", "combatants[1].colour", "red"),
+    ("scenario", "scenarios/street-shootout.json", "combatants[0].tag", ""),
+    ("scenario", "scenarios/street-shootout.json", "combatants[1].tag", "x" * 65),
     ("scenario", "scenarios/street-shootout.json", "combatants[0].controlled", True),
     ("scenario", "scenarios/street-shootout.json", "name", ""),
     ("scenario", "scenarios/bar-brawl.json", "rounds[0].declarations[0].action", "dance"),

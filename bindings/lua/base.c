@@ -429,6 +429,44 @@ void add_methods(lua_State *L, const char *mt, const luaL_Reg *methods)
   lua_pop(L, 2);
 }
 
+/* ---- checkpoints (cops_encounter_checkpoint, cops_chase_checkpoint) ------------------ */
+
+typedef struct {
+  cops_checkpoint *p;
+  ctx_ud *owner;
+} checkpoint_ud;
+
+void push_checkpoint(lua_State *L, ctx_ud *c, int owner_index, cops_checkpoint *cp)
+{
+  checkpoint_ud *k = lua_newuserdatauv(L, sizeof *k, 1);
+  k->p = cp;
+  k->owner = c;
+  lua_getiuservalue(L, owner_index, 1);   /* the context, alive as long as the checkpoint */
+  lua_setiuservalue(L, -2, 1);
+  luaL_setmetatable(L, CHECKPOINT);
+  c->children++;
+}
+
+cops_checkpoint *to_checkpoint(lua_State *L, int i)
+{
+  checkpoint_ud *k = luaL_checkudata(L, i, CHECKPOINT);
+  if (!k->p)
+    luaL_error(L, "the checkpoint is closed");
+  return k->p;
+}
+
+static int checkpoint_close(lua_State *L)
+{
+  checkpoint_ud *k = luaL_checkudata(L, 1, CHECKPOINT);
+  if (!k->p)
+    return 0;
+  cops_checkpoint_free(k->p);
+  k->p = NULL;
+  k->owner->children--;
+  ctx_release(k->owner);
+  return 0;
+}
+
 __attribute__((visibility("default"))) int luaopen_cops(lua_State *L);
 __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
 {
@@ -444,6 +482,11 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   };
   metatable(L, CTX, ctx_methods);
   closers(L, ctx_close, NULL);
+  lua_pop(L, 1);
+
+  static const luaL_Reg none[] = {{NULL, NULL}};
+  metatable(L, CHECKPOINT, none);
+  closers(L, checkpoint_close, CHECKPOINT);
   lua_pop(L, 1);
 
   static const luaL_Reg functions[] = {

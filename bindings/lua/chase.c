@@ -530,6 +530,96 @@ static int cat_chase_band_name(lua_State *L)
   return 1;
 }
 
+/* ---- what a tabletop draws, tags, undo (docs/chases.md, "Tabletops") ---------------- */
+
+/* c:set_tag(id, tag|nil), c:tag(id), c:find_tag(tag): participants and passengers (16 + k) */
+static int chase_set_tag(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const int id = checkint(L, 2);
+  const char *tag = lua_isnoneornil(L, 3) ? NULL : checktext(L, 3);
+  check(L, h->owner, cops_chase_set_tag(h->p, id, tag));
+  return 0;
+}
+
+static int chase_tag(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  const char *tag = cops_chase_tag(h->p, checkint(L, 2));
+  if (tag)
+    lua_pushstring(L, tag);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+
+static int chase_find_tag(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  lua_pushinteger(L, check(L, h->owner, cops_chase_find_tag(h->p, checktext(L, 2))));
+  return 1;
+}
+
+/* c:board_state(id) -> the participant's or passenger's table (docs/lua.md) */
+static int chase_board_state(lua_State *L)
+{
+  static const char *const band_keys[] = {"short", "intermediate", "long"};
+  chase_ud *h = to_chase(L, 1);
+  cops_chaser_state s;
+  cops_chaser_state_init(&s);
+  check(L, h->owner, cops_chase_board_state(h->p, checkint(L, 2), &s));
+  lua_createtable(L, 0, 16);
+  const named_int nums[] = {{"id", s.id}, {"white", s.white}, {"black", s.black},
+                            {"hp", s.hp}, {"max_hp", s.max_hp}};
+  const named_int flags[] = {{"passenger", s.passenger}, {"declared", s.declared}};
+  set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
+  set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
+  const struct {
+    const char *key, *v;
+  } strs[] = {{"tag", s.tag}, {"name", s.name}, {"vehicle", s.vehicle},
+              {"role", roles[s.role]}, {"state", states[s.state]},
+              {"band", s.band >= 0 ? band_keys[s.band] : NULL},
+              {"health_state", cops_health_state_key(s.health_state)}};
+  for (size_t k = 0; k < sizeof strs / sizeof strs[0]; k++)
+    if (strs[k].v) {
+      lua_pushstring(L, strs[k].v);
+      lua_setfield(L, -2, strs[k].key);
+    }
+  if (s.rides_with >= 0) {
+    lua_pushinteger(L, s.rides_with);
+    lua_setfield(L, -2, "rides_with");
+  }
+  push_conditions(L, s.conditions);
+  lua_setfield(L, -2, "conditions");
+  return 1;
+}
+
+static int chase_snapshot(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  char *text = NULL;
+  check(L, h->owner, cops_chase_snapshot(h->p, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int chase_checkpoint(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  cops_checkpoint *cp = NULL;
+  check(L, h->owner, cops_chase_checkpoint(h->p, &cp));
+  push_checkpoint(L, h->owner, 1, cp);
+  return 1;
+}
+
+static int chase_rollback(lua_State *L)
+{
+  chase_ud *h = to_chase(L, 1);
+  check(L, h->owner, cops_chase_rollback(h->p, to_checkpoint(L, 2)));
+  return 0;
+}
+
 void open_chase(lua_State *L)
 {
   static const luaL_Reg methods[] = {
@@ -545,7 +635,9 @@ void open_chase(lua_State *L)
     {"add_passenger", chase_add_passenger}, {"passengers", chase_passengers},
     {"passenger", chase_passenger}, {"act", chase_act},
     {"events", chase_events}, {"jsonl", chase_jsonl}, {"narrate", chase_narrate},
-    {NULL, NULL},
+    {"set_tag", chase_set_tag}, {"tag", chase_tag}, {"find_tag", chase_find_tag},
+    {"board_state", chase_board_state}, {"snapshot", chase_snapshot},
+    {"checkpoint", chase_checkpoint}, {"rollback", chase_rollback}, {NULL, NULL},
   };
   metatable(L, CHASE, methods);
   closers(L, chase_close, NULL);

@@ -23,6 +23,7 @@
 #define ENCOUNTER "cops.encounter"
 #define SCENARIO "cops.scenario"
 #define ERROR_MT "cops.error"
+#define CHECKPOINT "cops.checkpoint"
 #define ROLL_UD "cops.roll"        /* a C roll, freed by __gc */
 #define ROLL_MT "cops.roll_table"  /* a roll's table: its json field made on first use */
 #define ROLLS "cops.rolls"         /* registry: roll table -> its C roll (weak keys) */
@@ -88,6 +89,12 @@ void push_events(lua_State *L, const cops_log *log);
 /* The odds compute(o, arg) fills, as a table (docs/lua.md); raises its error. */
 int push_attack_odds(lua_State *L, ctx_ud *c, int (*compute)(cops_attack_odds *, const void *),
                      const void *arg);
+/* A checkpoint's userdata pushed (base.c): it keeps the context of the handle at
+ * @p owner_index (whose first user value is the context) alive; to_checkpoint checks one. */
+void push_checkpoint(lua_State *L, ctx_ud *c, int owner_index, cops_checkpoint *cp);
+cops_checkpoint *to_checkpoint(lua_State *L, int i);
+/* A combatant's or a chaser's conditions as a list of names (sheet.c). */
+void push_conditions(lua_State *L, unsigned bits);
 /* A context finalised while handles were open is freed by the last of them. */
 void ctx_release(ctx_ud *c);
 

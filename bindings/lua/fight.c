@@ -700,6 +700,159 @@ static int f_armour(lua_State *L)
   return push_kept(L, f, cops_encounter_armour(encounter_of(f), id));
 }
 
+/* e:set_controlled(id, on): a player declares for it (true) or the policy does. */
+static int f_set_controlled(lua_State *L)
+{
+  fight_ud *f = to_fight(L, 1, ENCOUNTER);
+  luaL_checktype(L, 3, LUA_TBOOLEAN);
+  check(L, f->owner, cops_encounter_set_controlled(f->p, checkint(L, 2), lua_toboolean(L, 3)));
+  return 0;
+}
+
+/* ---- what a tabletop draws, tags, undo (docs/encounters.md, "Tabletops") ------------- */
+
+/* f:set_tag(id, tag|nil) */
+static int f_set_tag(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int id = checkint(L, 2);
+  const char *tag = lua_isnoneornil(L, 3) ? NULL : checktext(L, 3);
+  check(L, f->owner, cops_encounter_set_tag(encounter_of(f), id, tag));
+  return 0;
+}
+
+/* f:tag(id) -> the tag or nil */
+static int f_tag(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const char *tag = cops_encounter_tag(encounter_of(f), checkint(L, 2));
+  if (tag)
+    lua_pushstring(L, tag);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+
+/* f:find_tag(tag) -> id (a ENOTFOUND error when none) */
+static int f_find_tag(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  lua_pushinteger(L, check(L, f->owner, cops_encounter_find_tag(encounter_of(f),
+                                                                 checktext(L, 2))));
+  return 1;
+}
+
+/* f:phase() -> "between_rounds", "declaring", "over" */
+static int f_phase(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  lua_pushstring(L, cops_phase_key(check(L, f->owner, cops_encounter_phase(encounter_of(f)))));
+  return 1;
+}
+
+static void field_str(lua_State *L, const char *key, const char *v)
+{
+  if (v) {
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+  }
+}
+
+static void field_id(lua_State *L, const char *key, int v)
+{
+  if (v >= 0) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, key);
+  }
+}
+
+/* The state's table: absent fields are nil (no tag, no declaration, bare-handed ...). */
+static void push_state(lua_State *L, const cops_combatant_state *s)
+{
+  static const char *const health[] = {"healthy", "below_half", "unconscious", "dying", "dead",
+                                       "dead_final"};
+  lua_createtable(L, 0, 28);
+  const named_int nums[] = {{"id", s->id}, {"side", s->side}, {"x", s->x}, {"y", s->y},
+                            {"hp", s->hp}, {"max_hp", s->max_hp},
+                            {"attitude", s->attitude}, {"initiative", s->initiative},
+                            {"adrenaline", s->adrenaline}, {"anciennete", s->anciennete}};
+  const named_int flags[] = {{"present", s->present}, {"able", s->able},
+                             {"controlled", s->controlled}, {"declared", s->declared},
+                             {"awaited", s->awaited}};
+  set_fields(L, nums, sizeof nums / sizeof nums[0], 0);
+  set_fields(L, flags, sizeof flags / sizeof flags[0], 1);
+  field_str(L, "tag", s->tag);
+  field_str(L, "name", s->name);
+  field_str(L, "health", health[s->health]);
+  field_str(L, "health_state", cops_health_state_key(s->health_state));
+  push_conditions(L, s->conditions);
+  lua_setfield(L, -2, "conditions");
+  if (s->declared)
+    field_str(L, "action", cops_encounter_action_name(s->action));
+  field_id(L, "target", s->target);
+  field_id(L, "weapon", s->weapon);
+  field_str(L, "weapon_name", s->weapon_name);
+  field_id(L, "loaded", s->loaded);
+  field_str(L, "armour", s->armour_name);
+  field_id(L, "holds", s->holds);
+  field_id(L, "held_by", s->held_by);
+}
+
+/* f:state(id) -> the combatant's table (docs/lua.md) */
+static int f_state(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  cops_combatant_state s;
+  cops_combatant_state_init(&s);
+  check(L, f->owner, cops_encounter_state(encounter_of(f), checkint(L, 2), &s));
+  push_state(L, &s);
+  return 1;
+}
+
+/* f:states() -> every combatant's table, by id (1-based list: states[id + 1]) */
+static int f_states(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int n = check(L, f->owner, cops_encounter_count(encounter_of(f)));
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    cops_combatant_state s;
+    cops_combatant_state_init(&s);
+    check(L, f->owner, cops_encounter_state(encounter_of(f), i, &s));
+    push_state(L, &s);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* f:snapshot() -> the board as JSON text */
+static int f_snapshot(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  char *text = NULL;
+  check(L, f->owner, cops_encounter_snapshot(encounter_of(f), &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+/* f:checkpoint() -> a checkpoint; f:rollback(cp) */
+static int f_checkpoint(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  cops_checkpoint *cp = NULL;
+  check(L, f->owner, cops_encounter_checkpoint(encounter_of(f), &cp));
+  push_checkpoint(L, f->owner, 1, cp);
+  return 1;
+}
+
+static int f_rollback(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  check(L, f->owner, cops_encounter_rollback(encounter_of(f), to_checkpoint(L, 2)));
+  return 0;
+}
+
 static int f_controlled(lua_State *L)
 {
   fight_ud *f = to_any_fight(L, 1);
@@ -816,11 +969,14 @@ void open_fight(lua_State *L)
     {"hand", f_hand}, {"armour", f_armour}, {"controlled", f_controlled},
     {"initiative_range", f_initiative_range}, {"allowed", f_allowed}, {"save", f_save},
     {"save_file", f_save_file}, {"aftermath", f_aftermath}, {"aftermath_done", f_aftermath_done},
-    {NULL, NULL},
+    {"set_tag", f_set_tag}, {"tag", f_tag}, {"find_tag", f_find_tag}, {"phase", f_phase},
+    {"state", f_state}, {"states", f_states}, {"snapshot", f_snapshot},
+    {"checkpoint", f_checkpoint}, {"rollback", f_rollback}, {NULL, NULL},
   };
   add_methods(L, ENCOUNTER, fight);
   add_methods(L, SCENARIO, fight);
-  static const luaL_Reg encounter[] = {{"remove", f_remove}, {NULL, NULL}};
+  static const luaL_Reg encounter[] = {{"remove", f_remove}, {"set_controlled", f_set_controlled},
+                                       {NULL, NULL}};
   add_methods(L, ENCOUNTER, encounter);
   static const luaL_Reg scenario[] = {
     {"sides", sc_sides}, {"reset", sc_reset}, {NULL, NULL},

@@ -14,8 +14,7 @@ void push_events(lua_State *L, const cops_log *log)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     cops_event e;
-    memset(&e, 0, sizeof e);
-    e.size = sizeof e;
+    cops_event_init(&e);
     cops_log_event(log, i, &e);
     lua_createtable(L, 0, 12);
     lua_pushstring(L, cops_event_type_name(e.type));
@@ -23,7 +22,8 @@ void push_events(lua_State *L, const cops_log *log)
     const struct {
       const char *key;
       const char *value;
-    } texts[] = {{"actor", e.actor}, {"target", e.target}, {"weapon", e.weapon}};
+    } texts[] = {{"actor", e.actor}, {"target", e.target}, {"weapon", e.weapon},
+                 {"actor_tag", e.actor_tag}, {"target_tag", e.target_tag}};
     for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++)
       if (texts[k].value) {
         lua_pushstring(L, texts[k].value);

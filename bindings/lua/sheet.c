@@ -164,10 +164,33 @@ static int character_hp(lua_State *L)
 
 static int character_health(lua_State *L)
 {
-  static const char *const names[] = {"healthy", "below_half", "unconscious", "dying", "dead"};
+  static const char *const names[] = {"healthy", "below_half", "unconscious", "dying", "dead",
+                                      "dead_final"};
   entity_ud *e = to_entity(L, 1, CHARACTER);
   lua_pushstring(L, names[cops_character_health(e->p)]);
   return 1;
+}
+
+/* c:health_state() -> "healthy", "wounded" ... "dead" (cops_character_health_state) */
+static int character_health_state(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  lua_pushstring(L, cops_health_state_key(cops_character_health_state(e->p)));
+  return 1;
+}
+
+void push_conditions(lua_State *L, unsigned bits)
+{
+  static const char *const names[] = {"out", "shaken", "no_negative_initiative", "held",
+                                      "on_ground", "pinned", "lasting_wound", "stopped",
+                                      "knocked_out"};
+  lua_createtable(L, 4, 0);
+  int n = 0;
+  for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
+    if (bits & (1u << i)) {
+      lua_pushstring(L, names[i]);
+      lua_rawseti(L, -2, ++n);
+    }
 }
 
 static int character_roll_l(lua_State *L)
@@ -746,7 +769,7 @@ void open_sheet(lua_State *L)
 {
   static const luaL_Reg character_methods[] = {
     {"name", character_name}, {"hp", character_hp}, {"health", character_health},
-    {"roll", character_roll_l}, {NULL, NULL},
+    {"roll", character_roll_l}, {"health_state", character_health_state}, {NULL, NULL},
   };
   static const luaL_Reg weapon_methods[] = {
     {"name", weapon_name}, {"get", weapon_get}, {"reload", weapon_reload}, {NULL, NULL},

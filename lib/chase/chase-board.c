@@ -61,8 +61,8 @@ int cops__chase_tag_from(cops_chase *c, int id, json_t *v, const char *where)
     return COPS_OK;
   char field[112];
   snprintf(field, sizeof field, "%s.tag", where);
-  if (!json_is_string(tv))
-    return cops__fail(c->ctx, COPS_EJSON, "%s: expected a string", field);
+  if (!json_is_string(tv) || !json_string_value(tv)[0])
+    return cops__fail(c->ctx, COPS_EJSON, "%s: expected a tag, a string not empty", field);
   const int rc = cops_chase_set_tag(c, id, json_string_value(tv));
   return rc ? cops__prefix_error(c->ctx, rc, field) : COPS_OK;
 }

@@ -456,8 +456,8 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
   if (tv) {
     char tw[64];
     snprintf(tw, sizeof tw, "%s.tag", where);
-    if (!json_is_string(tv))
-      return cops__fail(ctx, COPS_EJSON, "%s: expected a string", tw);
+    if (!json_is_string(tv) || !json_string_value(tv)[0])
+      return cops__fail(ctx, COPS_EJSON, "%s: expected a tag, a string not empty", tw);
     const char *tag = json_string_value(tv);
     if ((rc = cops__check_tag(ctx, tag)))
       return cops__prefix_error(ctx, rc, tw);

@@ -143,8 +143,8 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
   json_t *tv = json_object_get(c, "tag");
   if (tv) {
     snprintf(sub, sizeof sub, "%s.tag", field);
-    if (!json_is_string(tv))
-      return cops__fail(ctx, COPS_EJSON, "%s: expected a string", sub);
+    if (!json_is_string(tv) || !json_string_value(tv)[0])
+      return cops__fail(ctx, COPS_EJSON, "%s: expected a tag, a string not empty", sub);
     if ((rc = cops_encounter_set_tag(s->e, id, json_string_value(tv))))
       return cops__prefix_error(ctx, rc, sub);
   }

@@ -25,6 +25,8 @@ Contents:
                      read from JSON sheets and files, written back
     Encounter, Scenario, Declaration
                      whole fights, round by round or to the end
+    CombatantState, ChaserState, Checkpoint
+                     what a tabletop draws (state, snapshot), tags, undo (rollback)
     attack, Outcome, Hit, Victim, Log, cover_nerve, cover_zone, cover_enter, recovery_roll,
     stand_up
                      one attack at a time, what it did, and its events
@@ -50,14 +52,15 @@ from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE,
 from .attack import (Hit, Outcome, Victim, attack, attack_odds, cover_enter, cover_nerve,
                      cover_zone, recovery_roll, stand_up)
 from . import catalogue
-from .base import Context
+from .base import Checkpoint, Context
 from .dice import (odds, odds_at_least, odds_dice_for, odds_margin_at_least,
                    odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
                    opposed_odds)
 from .fight import Encounter, Scenario
 from .log import Log
-from .sheet import CONDITIONS, HEALTH, Armour, Character, Relation, Weapon
-from .results import AttackOdds, Die, Event, EventType, Odds, OpposedOdds, Roll
+from .sheet import CONDITIONS, HEALTH, HEALTH_STATES, Armour, Character, Relation, Weapon
+from .results import (AttackOdds, ChaserState, CombatantState, Die, Event, EventType, Odds,
+                      OpposedOdds, Roll)
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 from .chase import Chase, ChaseOdds
 from .social import (ApproachOdds, Interview, InterviewResult, Subject, approach_odds,
@@ -70,7 +73,8 @@ from . import d6
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
     "Weapon", "Armour", "Encounter", "Scenario", "Declaration", "odds", "opposed_odds",
-    "version", "LANGS", "HEALTH", "CONDITIONS",
+    "version", "LANGS", "HEALTH", "HEALTH_STATES", "CONDITIONS", "Checkpoint", "CombatantState",
+    "ChaserState",
     "odds_pmf", "odds_at_least", "odds_margin_at_least", "odds_quantile", "odds_dice_for",
     "odds_threshold_for", "odds_opposed_difference", "catalogue",
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",

@@ -325,3 +325,11 @@ def _read_roll(r: int) -> Roll:
 
 def _known(x: float) -> Optional[float]:
     return None if x != x else x   # NaN: unavailable (no room for the Adrénaline die)
+
+
+class Checkpoint(_Handle):
+    """A place in a fight or a chase to roll back to (cops_encounter_checkpoint,
+    cops_chase_checkpoint): made by their checkpoint(), given to their rollback() as often
+    as wanted, freed by close(), a with block or the garbage collector."""
+
+    _free = lib.cops_checkpoint_free

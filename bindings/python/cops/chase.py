@@ -11,9 +11,9 @@ from .errors import StateError
 import os
 
 from .attack import Outcome, _new_outcome, _outcome, _situation, _Situation
-from .base import Context, PathLike, _Handle
-from .sheet import Armour, Character, Weapon
-from .results import Event
+from .base import Checkpoint, Context, PathLike, _Handle
+from .sheet import HEALTH_STATES, Armour, Character, Weapon, _condition_names
+from .results import ChaserState, Event
 
 lib = n.lib
 _p, _i, _ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
@@ -25,6 +25,15 @@ CRASH_MODES = ["each", "one_plus"]
 ANCIENNETE = 0x200  # COPS_CHASE_ANCIENNETE
 CRASH_FN = ctypes.CFUNCTYPE(_i, _p, _i, _i, _ip, _i, _ip)
 PASSENGER_ID0 = 16  # COPS_PASSENGER_ID0: passenger k has id 16 + k
+
+
+class _ChaserState(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("id", _i), ("tag", ctypes.c_char_p),
+                ("name", ctypes.c_char_p)] + \
+        [(f, _i) for f in ("passenger", "rides_with", "role", "state")] + \
+        [("vehicle", ctypes.c_char_p)] + \
+        [(f, _i) for f in ("white", "black", "band", "declared", "hp", "max_hp", "health_state")] + \
+        [("conditions", ctypes.c_uint)]
 
 
 class _Declaration(ctypes.Structure):
@@ -253,6 +262,56 @@ class Chase(_Handle):
     def role(self, ident: int) -> str:
         """"pursued" or "pursuer"."""
         return ROLES[self._check(lib.cops_chase_role(self._h, self._id(ident)))]
+
+    def set_tag(self, ident: int, tag: Optional[str]) -> None:
+        """Tag a participant or a passenger (PASSENGER_ID0 + k) with the caller's own id for
+        it, as Encounter.set_tag does (cops_chase_set_tag); None or "" removes it."""
+        self._check(lib.cops_chase_set_tag(self._h, n.integer(ident, "id"),
+                                           None if tag is None else n.text(tag, "tag")))
+
+    def tag(self, ident: int) -> Optional[str]:
+        """The tag of a participant or passenger, None for none."""
+        t = lib.cops_chase_tag(self._h, n.integer(ident, "id"))
+        return n.c_text(t) if t else None
+
+    def find_tag(self, tag: str) -> int:
+        """The id tagged tag; NotFoundError when none is."""
+        return self._check(lib.cops_chase_find_tag(self._h, n.text(tag, "tag")))
+
+    def board_state(self, ident: int) -> ChaserState:
+        """Everything a board shows of a participant or passenger, as a value
+        (cops_chase_board_state)."""
+        s = _ChaserState()
+        lib.cops_chaser_state_init_sized(ctypes.byref(s), ctypes.sizeof(s))
+        self._check(lib.cops_chase_board_state(self._h, n.integer(ident, "id"), ctypes.byref(s)))
+        return ChaserState(
+            id=s.id, tag=n.c_text(s.tag) if s.tag else None,
+            name=n.c_text(s.name) if s.name else None, passenger=bool(s.passenger),
+            rides_with=None if s.rides_with < 0 else s.rides_with, role=ROLES[s.role],
+            state=STATES[s.state], vehicle=n.c_text(s.vehicle) if s.vehicle else None,
+            white=s.white, black=s.black, band=None if s.band < 0 else BANDS[s.band],
+            declared=bool(s.declared), hp=s.hp, max_hp=s.max_hp,
+            health_state=HEALTH_STATES[s.health_state],
+            conditions=_condition_names(s.conditions))
+
+    def snapshot(self) -> str:
+        """The whole chase as JSON text (cops_chase_snapshot, schemas/snapshot.schema.json)."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_chase_snapshot(self._h, ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    def checkpoint(self) -> Checkpoint:
+        """The chase as it is now, to roll back to with rollback() (cops_chase_checkpoint)."""
+        ptr = ctypes.c_void_p()
+        self._check(lib.cops_chase_checkpoint(self._h, ctypes.byref(ptr)))
+        return Checkpoint(ptr.value, self._ctx)
+
+    def rollback(self, checkpoint: Checkpoint) -> None:
+        """Back to checkpoint, exactly (cops_chase_rollback); participants and passengers
+        added since leave."""
+        if not isinstance(checkpoint, Checkpoint):
+            raise TypeError("checkpoint must be a cops.Checkpoint")
+        self._check(lib.cops_chase_rollback(self._h, checkpoint._h))
 
     def state(self, ident: int) -> str:
         """"in", "lost" (a pursuer at 0 dice), "stopped" (the pursued at 0), "wrecked"."""

@@ -8,13 +8,48 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Type, U
 
 from . import _native as n
 from .attack import _attack_odds
-from .base import Context, PathLike, _Handle, _read_roll
+from .base import Checkpoint, Context, PathLike, _Handle, _read_roll
 from .errors import CopsError, StateError
 from .log import _LogView
-from .results import AttackOdds, Roll
-from .sheet import CLOCK_MAX, Armour, Character, Weapon, _Entity
+from .results import AttackOdds, CombatantState, Roll
+from .sheet import (CLOCK_MAX, HEALTH, HEALTH_STATES, Armour, Character, Weapon, _condition_names,
+                    _Entity)
 
 lib = n.lib
+
+
+_cp, _ci = ctypes.c_char_p, ctypes.c_int
+
+
+class _CombatantState(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("id", _ci), ("tag", _cp), ("name", _cp)] + \
+        [(f, _ci) for f in ("side", "x", "y", "present", "able", "controlled", "hp", "max_hp",
+                             "health", "health_state")] + \
+        [("conditions", ctypes.c_uint)] + \
+        [(f, _ci) for f in ("declared", "awaited", "action", "attitude", "initiative", "target",
+                             "weapon")] + \
+        [("weapon_name", _cp), ("loaded", _ci), ("armour_name", _cp)] + \
+        [(f, _ci) for f in ("adrenaline", "anciennete", "holds", "held_by")]
+
+
+def _opt(v: int) -> Optional[int]:
+    return None if v < 0 else v
+
+
+def _state_of(s: _CombatantState) -> CombatantState:
+    declared = bool(s.declared)
+    return CombatantState(
+        id=s.id, tag=n.c_text(s.tag) if s.tag else None, name=n.c_text(s.name) if s.name else None,
+        side=s.side, x=s.x, y=s.y, present=bool(s.present), able=bool(s.able),
+        controlled=bool(s.controlled), hp=s.hp, max_hp=s.max_hp, health=HEALTH[s.health],
+        health_state=HEALTH_STATES[s.health_state], conditions=_condition_names(s.conditions),
+        declared=declared, awaited=bool(s.awaited),
+        action=n.c_text(lib.cops_encounter_action_name(s.action)) if declared else None,
+        attitude=s.attitude, initiative=s.initiative, target=_opt(s.target),
+        weapon=_opt(s.weapon), weapon_name=n.c_text(s.weapon_name) if s.weapon_name else None,
+        loaded=_opt(s.loaded), armour=n.c_text(s.armour_name) if s.armour_name else None,
+        adrenaline=s.adrenaline, anciennete=s.anciennete, holds=_opt(s.holds),
+        held_by=_opt(s.held_by))
 
 
 class _EncounterView(_LogView):
@@ -38,6 +73,59 @@ class _EncounterView(_LogView):
     def aftermath_done(self) -> bool:
         """The aftermath was played."""
         return bool(self._check(lib.cops_encounter_aftermath_done(self._e())))
+
+    def set_tag(self, id: int, tag: Optional[str]) -> None:
+        """Tag combatant id with the caller's own id for it (a token's id): up to 64 bytes of
+        UTF-8 without control characters, not another combatant's; None or "" removes it.
+        It goes into every event (Event.actor_tag, .target_tag), states, snapshots and saves
+        (cops_encounter_set_tag, docs/encounters.md "Tabletops")."""
+        self._check(lib.cops_encounter_set_tag(self._e(), n.integer(id, "id"),
+                                               None if tag is None else n.text(tag, "tag")))
+
+    def tag(self, id: int) -> Optional[str]:
+        """Combatant id's tag, None for none."""
+        t = lib.cops_encounter_tag(self._e(), n.integer(id, "id"))
+        return n.c_text(t) if t else None
+
+    def find_tag(self, tag: str) -> int:
+        """The id of the combatant tagged tag; NotFoundError when none is."""
+        return self._check(lib.cops_encounter_find_tag(self._e(), n.text(tag, "tag")))
+
+    @property
+    def phase(self) -> str:
+        """"between_rounds", "declaring" (a round begun) or "over" (cops_encounter_phase)."""
+        return n.c_text(lib.cops_phase_key(self._check(lib.cops_encounter_phase(self._e()))))
+
+    def state(self, id: int) -> CombatantState:
+        """Everything a board shows of combatant id, as a value (cops_encounter_state)."""
+        s = _CombatantState()
+        lib.cops_combatant_state_init_sized(ctypes.byref(s), ctypes.sizeof(s))
+        self._check(lib.cops_encounter_state(self._e(), n.integer(id, "id"), ctypes.byref(s)))
+        return _state_of(s)
+
+    def states(self) -> List[CombatantState]:
+        """Every combatant's state, in id order."""
+        return [self.state(i) for i in range(self._check(lib.cops_encounter_count(self._e())))]
+
+    def snapshot(self) -> str:
+        """The whole board as JSON text (cops_encounter_snapshot,
+        schemas/snapshot.schema.json): round, phase, who is awaited, every state."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_encounter_snapshot(self._e(), ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    def checkpoint(self) -> Checkpoint:
+        """The fight as it is now, to roll back to with rollback() (cops_encounter_checkpoint)."""
+        ptr = ctypes.c_void_p()
+        self._check(lib.cops_encounter_checkpoint(self._e(), ctypes.byref(ptr)))
+        return Checkpoint(ptr.value, self._ctx)
+
+    def rollback(self, checkpoint: Checkpoint) -> None:
+        """Back to checkpoint, exactly: the fight goes on byte for byte as it did from there;
+        combatants added since leave (cops_encounter_rollback). The checkpoint stays valid."""
+        if not isinstance(checkpoint, Checkpoint):
+            raise TypeError("checkpoint must be a cops.Checkpoint")
+        self._check(lib.cops_encounter_rollback(self._e(), checkpoint._h))
 
     def save(self) -> str:
         """The fight as it is now, as JSON text to resume it with Encounter.load(): between
@@ -407,6 +495,14 @@ class Encounter(_EncounterView):
         self._check(lib.cops_encounter_side(self._h, n.integer(ident, "id")))
         ptr = lib.cops_encounter_armour(self._h, ident)
         return cast(Armour, self._find(ptr, ident)) if ptr else None
+
+    def set_controlled(self, ident: int, controlled: bool) -> None:
+        """A player declares for the combatant (True) or the policy does (False), between
+        rounds: a loaded fight's players taking their seats (cops_encounter_set_controlled)."""
+        if not isinstance(controlled, bool):
+            raise TypeError("controlled must be a bool")
+        self._check(lib.cops_encounter_set_controlled(self._h, n.integer(ident, "id"),
+                                                      1 if controlled else 0))
 
     def controlled(self, ident: int) -> bool:
         """A player controls the combatant (add(..., controlled=True))."""

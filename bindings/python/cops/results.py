@@ -211,7 +211,8 @@ class EventType(str, enum.Enum):
         return str(self.value)
 
 
-_COMMON = ("schema", "seq", "round", "type", "actor", "actor_id", "target", "target_id")
+_COMMON = ("schema", "seq", "round", "type", "actor", "actor_id", "target", "target_id",
+           "actor_tag", "target_tag")
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,8 @@ class Event:
     target: Optional[str]
     target_id: Optional[int]
     details: Mapping[str, Any]
+    actor_tag: Optional[str] = None    #: the caller's tag of actor_id (set_tag), None for none
+    target_tag: Optional[str] = None   #: the caller's tag of target_id, None for none
 
     @classmethod
     def from_json(cls, line: str) -> "Event":
@@ -236,7 +239,8 @@ class Event:
         return cls(schema=d["schema"], seq=d["seq"], round=d["round"],
                    type=EventType(d["type"]), actor=d["actor"], actor_id=d["actor_id"],
                    target=d["target"], target_id=d["target_id"],
-                   details={k: v for k, v in d.items() if k not in _COMMON})
+                   details={k: v for k, v in d.items() if k not in _COMMON},
+                   actor_tag=d.get("actor_tag"), target_tag=d.get("target_tag"))
 
     def __getitem__(self, key: str) -> Any:
         if key in _COMMON:
@@ -276,3 +280,61 @@ class AttackOdds:
     def mean_damage(self) -> float:
         """The expected damage."""
         return sum(d * p for d, p in enumerate(self.damage))
+
+
+@dataclass(frozen=True)
+class CombatantState:
+    """What a board shows of one combatant (cops_encounter_state, docs/encounters.md,
+    "Tabletops"): a value, read at once."""
+
+    id: int
+    tag: Optional[str]          #: the caller's tag, None for none
+    name: Optional[str]
+    side: int
+    x: int
+    y: int
+    present: bool               #: in the fight (False once left)
+    able: bool                  #: can act this round
+    controlled: bool
+    hp: int
+    max_hp: int
+    health: str                 #: cops.HEALTH's name (C8.2)
+    health_state: str           #: "healthy", "wounded", "below_half", "unconscious", "dying", "stabilised", "clinically_dead", "dead"
+    conditions: Tuple[str, ...]  #: the names of cops.CONDITIONS that hold
+    declared: bool              #: declared this round
+    awaited: bool               #: the round waits for its declaration
+    action: Optional[str]       #: the action declared this round, None for none
+    attitude: int
+    initiative: int
+    target: Optional[int]
+    weapon: Optional[int]       #: the index of the weapon in hand, None bare-handed
+    weapon_name: Optional[str]
+    loaded: Optional[int]       #: rounds in it, None bare-handed
+    armour: Optional[str]
+    adrenaline: int
+    anciennete: int
+    holds: Optional[int]
+    held_by: Optional[int]
+
+
+@dataclass(frozen=True)
+class ChaserState:
+    """What a board shows of one participant or passenger of a chase (cops_chase_board_state,
+    docs/chases.md, "Tabletops")."""
+
+    id: int
+    tag: Optional[str]
+    name: Optional[str]
+    passenger: bool
+    rides_with: Optional[int]   #: a passenger's participant, None for a participant
+    role: str                   #: "pursued" or "pursuer" (a passenger: its vehicle's)
+    state: str                  #: "in", "lost", "stopped", "wrecked"
+    vehicle: Optional[str]
+    white: int
+    black: int
+    band: Optional[str]         #: a pursuer's band to the pursued, None otherwise
+    declared: bool
+    hp: int
+    max_hp: int
+    health_state: str
+    conditions: Tuple[str, ...]

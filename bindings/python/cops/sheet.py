@@ -126,6 +126,13 @@ class Character(_Entity):
         "dead_final" (C8.2)."""
         return HEALTH[self._check(lib.cops_character_health(self._h))]
 
+    @property
+    def health_state(self) -> str:
+        """What a board shows (cops_character_health_state): one of HEALTH_STATES,
+        "healthy", "wounded", "below_half", "unconscious", "dying", "stabilised",
+        "clinically_dead" or "dead"."""
+        return HEALTH_STATES[self._check(lib.cops_character_health_state(self._h))]
+
     def health_name(self, lang: str = "fr") -> str:
         """The health state in words ("en forme"; "healthy"; "en forma")."""
         return n.c_text(lib.cops_health_name(self._check(lib.cops_character_health(self._h)),
@@ -447,6 +454,15 @@ class Character(_Entity):
 
 RELATION_KINDS = ["ally", "informant"]
 UPKEEPS = ["none", "money", "information", "services", "favours"]
+
+
+HEALTH_STATES = ["healthy", "wounded", "below_half", "unconscious", "dying", "stabilised",
+                 "clinically_dead", "dead"]   #: cops_health_state
+
+
+def _condition_names(bits: int) -> Tuple[str, ...]:
+    return tuple(name for name, bit in sorted(CONDITIONS.items(), key=lambda kv: kv[1])
+                 if bits & bit)
 
 
 @dataclass(frozen=True)
