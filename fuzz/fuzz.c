@@ -401,9 +401,25 @@ static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
         cops_encounter_set_controlled(e, id, take(b, 0, 1)))
       abort();
   }
+  /* The caller's tags: any bytes (refused unless clean UTF-8 of at most 64 bytes). */
+  for (int i = 0; i < 4; i++) {
+    char tag[80];
+    const int len = take(b, 0, 70);
+    for (int k = 0; k < len; k++)
+      tag[k] = (char)take(b, 1, 255);
+    tag[len] = '\0';
+    cops_encounter_set_tag(e, i, tag);
+  }
   cops_encounter_set_max_rounds(e, 6);
   cops_encounter_seed(e, (uint64_t)take(b, 0, 1000));
+  /* A checkpoint at a round's start or between declarations: rolled back at the end, the
+   * board is the one it was. */
+  cops_checkpoint *cp = NULL;
+  char *board = NULL;
   while (!cops_encounter_over(e) && b->n) {
+    if (!cp && take(b, 0, 3) == 0 && (cops_encounter_checkpoint(e, &cp) ||
+                                      cops_encounter_snapshot(e, &board)))
+      abort();
     if (cops_encounter_begin_round(e))
       break;
     for (int i = 0; i < 4; i++) {
@@ -426,6 +442,9 @@ static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
         d.keep = take(b, -1, 11);
       }
       cops_encounter_declare(e, i, &d);   /* refused or not: both are fine */
+      if (!cp && i == 1 && take(b, 0, 3) == 0 && (cops_encounter_checkpoint(e, &cp) ||
+                                                  cops_encounter_snapshot(e, &board)))
+        abort();
     }
     if (cops_encounter_resolve_round(e)) {
       /* a controlled combatant without a valid declaration: let the policy play */
@@ -438,6 +457,17 @@ static void fuzz_encounter(cops_ctx *ctx, struct bytes *b)
   char *json;
   if (cops_log_to_jsonl(cops_encounter_log(e), 0, &json) == COPS_OK)
     cops_free(json);
+  if (cops_encounter_snapshot(e, &json))
+    abort();
+  cops_free(json);
+  if (cp) {
+    if (cops_encounter_rollback(e, cp) || cops_encounter_snapshot(e, &json) ||
+        strcmp(json, board) != 0)
+      abort();
+    cops_free(json);
+    cops_free(board);
+    cops_checkpoint_free(cp);
+  }
   cops_encounter_free(e);
   for (int i = 0; i < 4; i++) {
     cops_weapon_free(w[i]);
@@ -1155,6 +1185,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (cops_chase_from_json(&chase, ctx, text, NULL) == COPS_OK) {
       cops_chase_set_max_rounds(chase, 5);
+      cops_checkpoint *cp;
+      char *board, *again;
+      if (cops_chase_checkpoint(chase, &cp) || cops_chase_snapshot(chase, &board))
+        abort();
+      cops_chase_run(chase);
+      if (cops_chase_rollback(chase, cp) || cops_chase_snapshot(chase, &again) ||
+          strcmp(board, again) != 0)
+        abort();
+      cops_free(board);
+      cops_free(again);
+      cops_checkpoint_free(cp);
       cops_chase_run(chase);
       if (cops_log_to_jsonl(cops_chase_log(chase), 0, &json) == COPS_OK)
         cops_free(json);
