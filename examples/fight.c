@@ -9,7 +9,7 @@
 #include "cli.h"
 
 struct fight_args {
-  const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume, *rules;
+  const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume, *rules, *snapshot;
   int json, help, aftermath;
 };
 
@@ -24,7 +24,8 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
         (r = option_value(argc, argv, &i, "-n", &o->runs)) ||
         (r = option_value(argc, argv, &i, "--runs", &o->runs)) ||
         (r = option_value(argc, argv, &i, "--resume", &o->resume)) ||
-        (r = option_value(argc, argv, &i, "--rules", &o->rules))) {
+        (r = option_value(argc, argv, &i, "--rules", &o->rules)) ||
+        (r = option_value(argc, argv, &i, "--snapshot-at", &o->snapshot))) {
       if (r < 0)
         return usage_error("%s: %s needs a value", cmd, a);
       continue;
@@ -90,10 +91,21 @@ static int resume(cops_ctx **ctx, cops_encounter **e, const char *path)
   return 0;
 }
 
-/* Rounds to the end, or until @p save_at rounds are done and the fight saved. */
+/* Rounds to the end, or until @p save_at rounds are done and the fight saved (or its
+ * board printed: --snapshot-at). */
 static int run_fight(cops_encounter *e, const struct fight_args *o, int save_at)
 {
   int rc = COPS_OK;
+  if (o->snapshot) {
+    while (!rc && !cops_encounter_over(e) && cops_encounter_round(e) < save_at)
+      rc = cops_encounter_run_round(e);
+    char *board = NULL;
+    if (!rc && !(rc = cops_encounter_snapshot(e, &board))) {
+      fputs(board, stdout);
+      cops_free(board);
+    }
+    return rc;
+  }
   if (!o->save_file)
     return cops_encounter_over(e) ? COPS_OK : cops_encounter_run(e);
   while (!rc && !cops_encounter_over(e) && cops_encounter_round(e) < save_at)
@@ -131,6 +143,9 @@ int cmd_fight(int argc, char **argv)
     return usage_error("fight: %s", "-n is for cops sim");
   if (o.aftermath && o.save_file)
     return usage_error("fight: %s", "--aftermath comes after the fight: not with --save-at");
+  if (o.snapshot && (o.save_file || o.aftermath || o.json || o.lang))
+    return usage_error("fight: %s", "--snapshot-at prints the board alone: not with --save-at, "
+                       "--aftermath, --json or --lang");
   int lang;
   if ((rc = narration_lang("fight", o.lang, &lang)))
     return rc;
@@ -140,12 +155,14 @@ int cmd_fight(int argc, char **argv)
   if (o.seed && (rc = seed_value(o.seed, &seed)))
     return rc;
   long save_at = 0;
-  if (o.save_round) {
+  const char *at = o.save_round ? o.save_round : o.snapshot;
+  if (at) {
     char *end;
     errno = 0;
-    save_at = strtol(o.save_round, &end, 10);
-    if (!*o.save_round || *end || errno || save_at < 0 || save_at > 10000)
-      return usage_error("fight: --save-at: '%s' is not a round 0..10000", o.save_round);
+    save_at = strtol(at, &end, 10);
+    if (!*at || *end || errno || save_at < 0 || save_at > 10000)
+      return usage_error("fight: %s: '%s' is not a round 0..10000",
+                         o.save_round ? "--save-at" : "--snapshot-at", at);
   }
   cops_ctx *ctx;
   cops_scenario *sc = NULL;
@@ -172,6 +189,8 @@ int cmd_fight(int argc, char **argv)
   if (rc && !over_early) {
     fprintf(stderr, "cops: %s: %s\n", o.resume ? o.resume : o.file, cops_ctx_errmsg(ctx));
     status = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+  } else if (o.snapshot) {
+    status = 0;   /* the board is printed */
   } else {
     char *text = NULL;
     cops_log *log = cops_encounter_log(e);

@@ -349,6 +349,28 @@ case $out in *"The fight is over"*)
   [ "$rc" -eq 1 ] && [ "$err" = "cops: fight: the fight is over after round 5: nothing saved" ] &&
     [ ! -e "$tmp/late.json" ] && ok || ko "fight --save-at past the end" ;;
   *) ko "fight --save-at past the end: the fight is printed" ;; esac
+# The board at a round (--snapshot-at): its round and phase, every combatant, the events
+# the log holds: those of the same fight's JSON Lines to that round.
+run fight "$sc/street-shootout.json" --seed 2030 --snapshot-at 2
+case $out in
+  '{"schema":1,"kind":"encounter","round":2,"phase":"between_rounds",'*'"combatants":[{"id":0,'*)
+    n=$(printf '%s' "$out" | sed 's/.*"events":\([0-9]*\),.*/\1/')
+    run fight "$sc/street-shootout.json" --seed 2030 --json --save-at 2 "$tmp/two.json"
+    [ "$rc" -eq 0 ] && [ "$n" -eq "$(printf '%s\n' "$out" | wc -l)" ] && ok ||
+      ko "fight --snapshot-at 2: the events of two rounds" ;;
+  *) ko "fight --snapshot-at 2" ;; esac
+run fight "$sc/street-shootout.json" --seed 2030 --snapshot-at 100
+case $out in *'"phase":"over"'*) [ "$rc" -eq 0 ] && ok || ko "fight --snapshot-at past the end" ;;
+  *) ko "fight --snapshot-at past the end: the board at the end" ;; esac
+run fight --resume "$tmp/two.json" --snapshot-at 0
+case $out in *'"round":2,"phase":"between_rounds"'*) [ "$rc" -eq 0 ] && ok ||
+  ko "fight --resume --snapshot-at" ;; *) ko "fight --resume --snapshot-at" ;; esac
+expect_err "fight: --snapshot-at with --json" 2 \
+  "cops: fight: --snapshot-at prints the board alone: not with --save-at, --aftermath, --json or --lang (see 'cops help')" \
+  fight "$sc/street-shootout.json" --snapshot-at 1 --json
+expect_err "fight: --snapshot-at not a round" 2 \
+  "cops: fight: --snapshot-at: '-1' is not a round 0..10000 (see 'cops help')" \
+  fight "$sc/street-shootout.json" --snapshot-at -1
 expect_err "fight: --resume and --seed" 2 \
   "cops: fight: --seed: a saved fight carries its dice (see 'cops help')" \
   fight --resume "$tmp/saved.json" --seed 3
