@@ -35,9 +35,12 @@ bash -c ". /usr/share/bash-completion/bash_completion && . '$prefix/share/bash-c
   fail "the bash completion does not load"
 echo "  man pages cops(1), libcops(3); bash completion; LICENSE"
 
-# C, through pkg-config.
-cc -Wall -Werror examples/quickstart.c -o "$build/quickstart-pc" \
-  $(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs cops)
+# C, through pkg-config: every example program, as a user builds it, warning-free under
+# -Wall -Wextra.
+for ex in quickstart encounter vtt; do
+  cc -Wall -Wextra -Werror "examples/$ex.c" -o "$build/$ex-pc" \
+    $(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs cops) || fail "cc $ex.c"
+done
 out=$(LD_LIBRARY_PATH=$libdir "$build/quickstart-pc") || fail "quickstart"
 echo "  C via pkg-config: $out"
 

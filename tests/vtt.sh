@@ -2,7 +2,9 @@
 # examples/vtt.c as the test command runs it (docs/encounters.md, "Building a VTT on
 # libcops"): a fight with a player, the odds shown before each of its attacks, and, for
 # every round it can be saved at, a save, a resume in a new context and the rest of
-# the fight: the narration is the uninterrupted one, byte for byte.
+# the fight; for every round, a mis-clicked round taken back and played again: the
+# board (drawn from the tokens' states) and the narration are the uninterrupted ones,
+# byte for byte.
 # Usage: vtt.sh VTT SCENARIO
 set -eu
 vtt=$1 scenario=$2
@@ -15,6 +17,8 @@ for seed in 1 2030 77; do
     { echo "FAIL: seed $seed: no odds before the player's attack"; fail=$((fail + 1)); }
   grep -q "^Winner: side" "$tmp/straight.txt" ||
     { echo "FAIL: seed $seed: the fight does not end"; fail=$((fail + 1)); }
+  grep -q "^  \[board\] token-A Mike Delgado  *side 0 at (" "$tmp/straight.txt" ||
+    { echo "FAIL: seed $seed: no board drawn from the tokens"; fail=$((fail + 1)); }
   rounds=$(grep -c '^Round [0-9]*$' "$tmp/straight.txt")
   r=0
   while [ "$r" -lt "$rounds" ]; do
@@ -27,8 +31,17 @@ for seed in 1 2030 77; do
       diff "$tmp/straight.txt" "$tmp/resumed.txt" | head -n 5
       fail=$((fail + 1))
     fi
+    "$vtt" "$scenario" "$seed" -1 "$tmp/none.json" $((r + 1)) > "$tmp/undone.txt" 2> "$tmp/err.txt"
+    if cmp -s "$tmp/straight.txt" "$tmp/undone.txt" &&
+       grep -q "round $((r + 1)) taken back" "$tmp/err.txt"; then
+      pass=$((pass + 1))
+    else
+      echo "FAIL: seed $seed, round $((r + 1)) taken back: the fight differs"
+      diff "$tmp/straight.txt" "$tmp/undone.txt" | head -n 5
+      fail=$((fail + 1))
+    fi
     r=$((r + 1))
   done
 done
-echo "vtt: $pass resumptions give the uninterrupted fight, $fail failed"
+echo "vtt: $pass resumptions and undos give the uninterrupted fight, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 5 ]
