@@ -46,8 +46,19 @@ COPS_API int cops_location_parse(const char *text, int *out);
 
 /** @brief New armour that protects nothing. @since 0.3.0 */
 COPS_API int cops_armour_new(cops_armour **out, cops_ctx *ctx, const char *name);
-/** @brief Free armour. NULL is accepted. @since 0.3.0 */
+/**
+ * @brief Let go of armour: freed once its last holder lets go (the maker, each
+ * cops_armour_retain(), an encounter or a chase it was given to). NULL is accepted.
+ * @since 0.3.0 (holders since 0.17.0)
+ */
 COPS_API void cops_armour_free(cops_armour *a);
+/**
+ * @brief Hold armour one more time (docs/api.md, "Who frees what"): each hold is let go by
+ * one cops_armour_free(). To keep what cops_encounter_armour() gives after the encounter.
+ * @return @p a
+ * @since 0.17.0
+ */
+COPS_API cops_armour *cops_armour_retain(const cops_armour *a);
 /** @brief The name (borrowed). @since 0.3.0 */
 COPS_API const char *cops_armour_name(const cops_armour *a);
 /**

@@ -95,8 +95,20 @@ COPS_API const char *cops_health_state_key(int state);
  */
 COPS_API int cops_character_new(cops_character **out, cops_ctx *ctx);
 
-/** @brief Free a character. NULL is accepted. @since 0.3.0 */
+/**
+ * @brief Let go of a character: freed once its last holder lets go (the maker, each
+ * cops_character_retain(), an encounter or a chase it was given to). NULL is accepted.
+ * @since 0.3.0 (holders since 0.17.0)
+ */
 COPS_API void cops_character_free(cops_character *ch);
+/**
+ * @brief Hold a character one more time (docs/api.md, "Who frees what"): each hold is let
+ * go by one cops_character_free(). To keep what cops_encounter_character() gives after the
+ * encounter, or to free one's own handle while an encounter still fights with it.
+ * @return @p ch
+ * @since 0.17.0
+ */
+COPS_API cops_character *cops_character_retain(cops_character *ch);
 
 /** @brief Set the name (UTF-8, at most ::COPS_NAME_MAX bytes). @since 0.3.0 */
 COPS_API int cops_character_set_name(cops_character *ch, const char *name);

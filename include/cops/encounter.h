@@ -204,9 +204,15 @@ COPS_API int cops_encounter_begin_round(cops_encounter *e);
  * Checked at once: the initiative against Réflexes (C6) and the conditions
  * (no negative initiative, held, on the ground), the target, the weapon and
  * its rounds, the movement. A second declaration replaces the first.
- * @return ::COPS_OK; ::COPS_EINVAL, ::COPS_ERULE with the reason; ::COPS_ESTATE
- *         outside a round, or for a combatant who cannot act
- * @since 0.5.0
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, the struct's size, an unknown action, a flag
+ *         not 0 or 1, a field that does not go with the action: a target for a reload,
+ *         none for a shot, an absent one, oneself, an initiative in melee, the alternative
+ *         rules' fields under the core rules); ::COPS_ERANGE (a number outside its range:
+ *         the id, the attitude, the GM's modifiers, the position, the target's id, the
+ *         weapon's index, the first-aid difficulty, the initiative outside what Réflexes
+ *         allows (C6), the circumstances, keep, aim); ::COPS_ERULE (the rules forbid it,
+ *         with the reason); ::COPS_ESTATE outside a round, or for a combatant who cannot act
+ * @since 0.5.0 (the codes of numbers out of range: ::COPS_ERANGE since 0.17.0)
  */
 COPS_API int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *d);
 /**

@@ -63,8 +63,19 @@ COPS_API int cops_weapon_values_from_name(const char *name, int *pr, int *pu, in
  * @since 0.3.0
  */
 COPS_API int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name);
-/** @brief Free a weapon. NULL is accepted. @since 0.3.0 */
+/**
+ * @brief Let go of a weapon: freed once its last holder lets go (the maker, each
+ * cops_weapon_retain(), an encounter or a chase it was given to). NULL is accepted.
+ * @since 0.3.0 (holders since 0.17.0)
+ */
 COPS_API void cops_weapon_free(cops_weapon *w);
+/**
+ * @brief Hold a weapon one more time (docs/api.md, "Who frees what"): each hold is let go by
+ * one cops_weapon_free().
+ * @return @p w
+ * @since 0.17.0
+ */
+COPS_API cops_weapon *cops_weapon_retain(cops_weapon *w);
 
 /** @brief The name (borrowed). @since 0.3.0 */
 COPS_API const char *cops_weapon_name(const cops_weapon *w);

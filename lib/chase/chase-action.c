@@ -35,6 +35,9 @@ int cops_chase_add_passenger(cops_chase *c, int vehicle, cops_character *ch, int
     if (c->r[k].ch == ch)
       return FAIL(c, COPS_EINVAL, "%s is in the chase already (id %d)", ch->name,
                   COPS_PASSENGER_ID0 + k);
+  int fresh, rc;
+  if ((rc = cops__chase_hold(c, ch, &fresh)))
+    return rc;
   struct rider *r = &c->r[c->nr];
   memset(r, 0, sizeof *r);
   r->ch = ch;

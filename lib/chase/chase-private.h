@@ -62,7 +62,13 @@ struct cops_chase {
   cops_outcome *outcome;                     /* a secondary action's, when the caller's is NULL */
   char tag[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX][COPS_TAG_MAX + 1];   /* by id, "" none */
   uint64_t serial;                           /* cops__serial(): its checkpoints' */
+  cops_character **held;                     /* the caller's characters, held until freed */
+  int nheld, held_cap;
 };
+/* Hold a character given to the chase until it is freed (lib/chase/chase.c): once each;
+ * cops__chase_unhold lets go of the last one held when the procedure that took it fails. */
+int cops__chase_hold(cops_chase *c, cops_character *ch, int *fresh);
+void cops__chase_unhold(cops_chase *c, int fresh);
 
 /* What a round or a secondary action may change, to put back when it fails (all or
  * nothing): the participants and passengers, their characters, the chase file's weapons,

@@ -52,7 +52,35 @@ void cops_chase_free(cops_chase *c)
   for (int i = 0; i < c->nowned_w; i++)
     cops_weapon_free(c->owned_w[i]);
   cops__free(&c->ctx->alloc, c->script);
+  for (int i = 0; i < c->nheld; i++)
+    cops_character_free(c->held[i]);
+  cops__free(&c->ctx->alloc, c->held);
   cops__free(&c->ctx->alloc, c);
+}
+
+int cops__chase_hold(cops_chase *c, cops_character *ch, int *fresh)
+{
+  *fresh = 0;
+  for (int i = 0; i < c->nheld; i++)
+    if (c->held[i] == ch)
+      return COPS_OK;
+  if (c->nheld == c->held_cap) {
+    const int cap = c->held_cap ? 2 * c->held_cap : 8;
+    void *q = cops__realloc(&c->ctx->alloc, c->held, (size_t)cap * sizeof *c->held);
+    if (!q)
+      return FAIL(c, COPS_ENOMEM, "out of memory for the chase's holds");
+    c->held = q;
+    c->held_cap = cap;
+  }
+  c->held[c->nheld++] = cops_character_retain(ch);
+  *fresh = 1;
+  return COPS_OK;
+}
+
+void cops__chase_unhold(cops_chase *c, int fresh)
+{
+  if (fresh)
+    cops_character_free(c->held[--c->nheld]);
 }
 
 static int valid(const cops_chase *c, int id)
@@ -107,7 +135,9 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
   memset(p, 0, sizeof *p);
   p->ch = ch;
   snprintf(p->skill, sizeof p->skill, "%s", skill);
-  if ((rc = cops__prepare_action(c->ctx, p->skill, &p->prep))) {   /* read once, rolled often */
+  int fresh;
+  if ((rc = cops__prepare_action(c->ctx, p->skill, &p->prep)) ||   /* read once, rolled often */
+      (rc = cops__chase_hold(c, ch, &fresh))) {
     memset(p, 0, sizeof *p);
     return rc;
   }
@@ -124,6 +154,7 @@ int cops_chase_add(cops_chase *c, cops_character *ch, const char *skill, int rol
     x.white = white;
     if ((rc = cops__log_push(c->log, &x, who(p), c->n, NULL, -1, NULL, NULL))) {
       memset(p, 0, sizeof *p);
+      cops__chase_unhold(c, fresh);
       return rc;
     }
   }

@@ -75,7 +75,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     return FAIL(e, COPS_EINVAL, "%s: unknown action %d", me, d->action);
   const char *act = action_names[d->action];
   if (d->attitude < -2 || d->attitude > 2)
-    return FAIL(e, COPS_EINVAL, "%s: attitude %d out of range -2..2", me, d->attitude);
+    return FAIL(e, COPS_ERANGE, "%s: attitude %d out of range -2..2", me, d->attitude);
   /* The GM's modifiers of the action's roll (C1.7) and a long move (C6.3 RULING). */
   if (d->dice_mod < -COPS_MOD_MAX || d->dice_mod > COPS_MOD_MAX)
     return FAIL(e, COPS_ERANGE, "%s: GM dice modifier %d out of range %d..%d", me, d->dice_mod,
@@ -142,7 +142,9 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
                            d->action == COPS_ACT_COVER || is_melee_action(d->action) ||
                            d->action == COPS_ACT_FIRST_AID || d->action == COPS_ACT_MEDICINE;
   if (needs_target) {
-    if (d->target < 0 || d->target >= e->n || !e->c[d->target].present)
+    if (d->target < -1 || d->target >= e->n)
+      return FAIL(e, COPS_ERANGE, "%s: target %d out of range 0..%d", me, d->target, e->n - 1);
+    if (d->target < 0 || !e->c[d->target].present)
       return FAIL(e, COPS_EINVAL, "%s: %s needs a target present in the encounter, not %d", me,
                   act, d->target);
     if (d->target == id)
@@ -152,6 +154,9 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     if (d->action == COPS_ACT_ESCAPE && c->held_by >= 0 && d->target != c->held_by)
       return FAIL(e, COPS_EINVAL, "%s is held by %s, not %s", me, who(e, c->held_by),
                   who(e, d->target));
+  } else if ((d->target < -1 || d->target >= e->n) &&
+             (d->action == COPS_ACT_WAIT || d->action == COPS_ACT_MOVE)) {
+    return FAIL(e, COPS_ERANGE, "%s: target %d out of range -1..%d", me, d->target, e->n - 1);
   } else if (d->target != -1 && d->action != COPS_ACT_WAIT && d->action != COPS_ACT_MOVE) {
     return FAIL(e, COPS_EINVAL, "%s: %s takes no target (-1)", me, act);
   }
@@ -193,7 +198,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
     break;
   case COPS_ACT_DRAW:
     if (d->weapon < 0 || d->weapon >= c->nweapons)
-      return FAIL(e, COPS_EINVAL, "%s: weapon %d, carries 0..%d", me, d->weapon,
+      return FAIL(e, COPS_ERANGE, "%s: weapon %d out of range: carries 0..%d", me, d->weapon,
                   c->nweapons - 1);
     if (d->weapon == c->hand)
       return FAIL(e, COPS_ERULE, "%s already holds %s", me, cops_weapon_name(w));
@@ -211,7 +216,7 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
                   "again for the same wound (C8.5)", me, who(e, d->target),
                   treat == COPS_TREAT_MEDICINE ? "Médecine" : "Premiers secours");
     if (d->difficulty < 1 || d->difficulty > 3)
-      return FAIL(e, COPS_EINVAL, "%s: first-aid difficulty %d: 1 kit, 2 makeshift, 3 bare "
+      return FAIL(e, COPS_ERANGE, "%s: first-aid difficulty %d: 1 kit, 2 makeshift, 3 bare "
                   "hands (C8.4)", me, d->difficulty);
     break;
   }

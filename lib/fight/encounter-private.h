@@ -87,9 +87,16 @@ struct cops_encounter {
   struct cops__owned owned;                 /* a loaded encounter's */
   char tag[COPS_COMBATANTS_MAX][COPS_TAG_MAX + 1];   /* the caller's tags, "" none */
   uint64_t serial;                          /* cops__serial(): its checkpoints' */
+  /* What the caller gave, held until the encounter is freed (lib/fight/encounter.c). */
+  struct {
+    int kind;                               /* HELD_CHARACTER, HELD_WEAPON, HELD_ARMOUR */
+    void *p;
+  } *held;
+  int nheld, held_cap;
 };
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)
+enum { HELD_CHARACTER, HELD_WEAPON, HELD_ARMOUR };
 
 /* What a round may change, taken and put back (lib/fight/encounter.c): all or nothing,
  * and a checkpoint's core (lib/fight/encounter-board.c). Combatants added since leave. */

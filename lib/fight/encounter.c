@@ -63,7 +63,40 @@ void cops_encounter_free(cops_encounter *e)
   for (int i = 0; i < o->na; i++)
     cops_armour_free(o->a[i]);
   cops__free(&e->ctx->alloc, o->script);
+  for (int i = 0; i < e->nheld; i++)   /* what the caller gave: let go */
+    switch (e->held[i].kind) {
+    case HELD_CHARACTER: cops_character_free(e->held[i].p); break;
+    case HELD_WEAPON: cops_weapon_free(e->held[i].p); break;
+    default: cops_armour_free(e->held[i].p); break;
+    }
+  cops__free(&e->ctx->alloc, e->held);
   cops__free(&e->ctx->alloc, e);
+}
+
+/* Hold what the caller gives until the encounter is freed (docs/api.md, "Who frees what"):
+ * once each, whatever happens to it in the fight (rolled back, left, replaced). */
+static int hold(cops_encounter *e, int kind, void *p)
+{
+  for (int i = 0; i < e->nheld; i++)
+    if (e->held[i].p == p)
+      return COPS_OK;
+  if (e->nheld == e->held_cap) {
+    const int cap = e->held_cap ? 2 * e->held_cap : 16;
+    void *q = cops__realloc(&e->ctx->alloc, e->held, (size_t)cap * sizeof *e->held);
+    if (!q)
+      return FAIL(e, COPS_ENOMEM, "out of memory for the encounter's holds");
+    e->held = q;
+    e->held_cap = cap;
+  }
+  e->held[e->nheld].kind = kind;
+  e->held[e->nheld++].p = p;
+  if (kind == HELD_CHARACTER)
+    cops_character_retain(p);
+  else if (kind == HELD_WEAPON)
+    cops_weapon_retain(p);
+  else
+    cops_armour_retain(p);
+  return COPS_OK;
 }
 
 void cops__enc_save(const cops_encounter *e, struct saved *v)
@@ -221,6 +254,13 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
     cops__free(&e->ctx->alloc, ledger0);
     return FAIL(e, COPS_ENOMEM, "out of memory for a combatant");
   }
+  const int held_before = e->nheld;
+  if ((rc = hold(e, HELD_CHARACTER, ch))) {
+    cops_outcome_free(zone);
+    cops__free(&e->ctx->alloc, ledger0);
+    return rc;
+  }
+  const int fresh_hold = e->nheld > held_before;
   save(e);
   const int i = e->n++;
   e->zone[i] = zone;
@@ -243,8 +283,13 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
   cops__character_recovery_state(ch, &c->rec_d0, &c->rec_r0);
   cops_character_points(ch, COPS_ADRENALINE, &c->points0[0], NULL);
   cops_character_points(ch, COPS_ANCIENNETE, &c->points0[1], NULL);
-  if (e->started && (rc = ev_join(e, i)))
+  if (e->started && (rc = ev_join(e, i))) {
+    if (fresh_hold) {   /* all or nothing: the hold taken for it goes too */
+      e->nheld--;
+      cops_character_free(ch);
+    }
     return restore(e, rc);
+  }
   if (id)
     *id = i;
   return COPS_OK;
@@ -266,6 +311,8 @@ int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w)
       if (e->c[k].weapon[j] == w)
         return FAIL(e, COPS_EINVAL, "%s is already carried by %s", cops_weapon_name(w),
                     who(e, k));
+  if ((rc = hold(e, HELD_WEAPON, w)))
+    return rc;
   c->loaded0[c->nweapons] = cops__wget(w, COPS_WEAPON_LOADED);
   c->weapon[c->nweapons++] = w;
   return COPS_OK;
@@ -277,7 +324,8 @@ int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
   int rc;
-  if ((rc = check_id(e, id)) || (rc = between_rounds(e, "changing armour")))
+  if ((rc = check_id(e, id)) || (rc = between_rounds(e, "changing armour")) ||
+      (a && (rc = hold(e, HELD_ARMOUR, (void *)a))))
     return rc;
   e->c[id].armour = a;
   return COPS_OK;

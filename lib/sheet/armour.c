@@ -8,6 +8,7 @@
 
 struct cops_armour {
   cops_ctx *ctx;
+  int holders;           /* references beyond the maker's (cops_armour_retain) */
   char name[COPS_NAME_MAX + 1];
   int dice[COPS_LOCATION_COUNT], fixed[COPS_LOCATION_COUNT];
   int against_throws;
@@ -72,7 +73,19 @@ void cops_armour_free(cops_armour *a)
 {
   if (!a || cops__refused(a->ctx))
     return;
+  if (a->holders > 0) {   /* another holder keeps it */
+    a->holders--;
+    return;
+  }
   cops__free(&a->ctx->alloc, a);
+}
+
+cops_armour *cops_armour_retain(const cops_armour *a)
+{
+  cops_armour *m = (cops_armour *)a;   /* the count is bookkeeping, not the armour */
+  if (m)
+    m->holders++;
+  return m;
 }
 
 const char *cops_armour_name(const cops_armour *a)

@@ -53,8 +53,19 @@ void cops_character_free(cops_character *ch)
 {
   if (!ch || cops__refused(ch->ctx))
     return;
+  if (ch->holders > 0) {   /* another holder keeps it */
+    ch->holders--;
+    return;
+  }
   cops__free(&ch->ctx->alloc, ch->rel);
   cops__free(&ch->ctx->alloc, ch);
+}
+
+cops_character *cops_character_retain(cops_character *ch)
+{
+  if (ch)
+    ch->holders++;
+  return ch;
 }
 
 cops_ctx *cops__character_ctx(const cops_character *ch)

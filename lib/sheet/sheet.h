@@ -76,6 +76,7 @@ struct cops__relation {
 
 struct cops_character {
   cops_ctx *ctx;
+  int holders;           /* references beyond the maker's (cops_character_retain) */
   struct cops__wounds w;
   char name[COPS_NAME_MAX + 1];
   int value[COPS_CHARACTERISTIC_COUNT];
@@ -92,6 +93,7 @@ struct cops_character {
 
 struct cops_weapon {
   cops_ctx *ctx;
+  int holders;           /* references beyond the maker's (cops_weapon_retain) */
   char name[COPS_NAME_MAX + 1];
   int kind;
   int skill;

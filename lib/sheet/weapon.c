@@ -153,7 +153,18 @@ void cops_weapon_free(cops_weapon *w)
 {
   if (!w || cops__refused(w->ctx))
     return;
+  if (w->holders > 0) {   /* another holder keeps it */
+    w->holders--;
+    return;
+  }
   cops__free(&w->ctx->alloc, w);
+}
+
+cops_weapon *cops_weapon_retain(cops_weapon *w)
+{
+  if (w)
+    w->holders++;
+  return w;
 }
 
 const char *cops_weapon_name(const cops_weapon *w)

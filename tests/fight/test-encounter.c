@@ -287,7 +287,7 @@ START_TEST(test_c6_4_melee_at_zero_and_one_exchange)
   ck_assert_int_eq(cops_encounter_declare(enc, b, &d), COPS_EINVAL);
   ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "melee has none"));
   d = decl(COPS_ACT_SHOOT, c, 0, -1);
-  ck_assert_int_eq(cops_encounter_declare(enc, b, &d), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_declare(enc, b, &d), COPS_ERANGE);
   ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "outside +0..+2 that Réflexes 3"));
 }
 END_TEST
@@ -788,9 +788,12 @@ START_TEST(test_invalid_declarations)
   } cases[] = {
     {decl(COPS_ACT_SHOOT, a, 0, 0), COPS_EINVAL, "cannot shoot themselves"},
     {decl(COPS_ACT_SHOOT, -1, 0, 0), COPS_EINVAL, "needs a target"},
-    {decl(COPS_ACT_SHOOT, 7, 0, 0), COPS_EINVAL, "needs a target"},
-    {decl(COPS_ACT_SHOOT, c, 3, 0), COPS_EINVAL, "attitude 3"},
-    {decl(COPS_ACT_SHOOT, c, 0, 3), COPS_EINVAL, "outside -2..+2"},
+    {decl(COPS_ACT_SHOOT, 7, 0, 0), COPS_ERANGE, "target 7 out of range 0..1"},
+    {decl(COPS_ACT_SHOOT, -2, 0, 0), COPS_ERANGE, "target -2 out of range"},
+    {decl(COPS_ACT_WAIT, 5, 0, 0), COPS_ERANGE, "target 5 out of range -1..1"},
+    {decl(COPS_ACT_SHOOT, c, 3, 0), COPS_ERANGE, "attitude 3 out of range -2..2"},
+    {decl(COPS_ACT_SHOOT, c, -3, 0), COPS_ERANGE, "attitude -3 out of range -2..2"},
+    {decl(COPS_ACT_SHOOT, c, 0, 3), COPS_ERANGE, "outside -2..+2"},
     {decl(COPS_ACT_BURST, c, 0, 0), COPS_ERULE, "no burst value"},
     {decl(COPS_ACT_COVER, c, 0, 0), COPS_ERULE, "no covering-fire value"},
     {decl(COPS_ACT_MELEE, c, 0, 0), COPS_ERULE, "no blade or blunt weapon"},
@@ -802,6 +805,35 @@ START_TEST(test_invalid_declarations)
     {decl(COPS_ACT_WAIT, -1, 0, 0), COPS_EINVAL, "unknown action"},
   };
   cases[sizeof cases / sizeof cases[0] - 1].d.action = COPS_ACT_COUNT;
+  /* Every other field of the declaration out of its range (ERANGE) or a flag not 0 or 1
+   * (EINVAL), as cops_encounter_declare's documentation lists them. */
+  struct {
+    int field;
+    int value, code;
+    const char *text;
+  } fields[] = {
+    {0, 65, COPS_ERANGE, "GM dice modifier 65"}, {1, -11, COPS_ERANGE, "GM threshold modifier"},
+    {2, 65, COPS_ERANGE, "GM difficulty modifier"}, {3, 2, COPS_EINVAL, "long_move is 2"},
+    {4, 2, COPS_EINVAL, "adrenaline is 2"}, {5, 2, COPS_EINVAL, "anciennete is 2"},
+    {6, 2, COPS_EINVAL, "moving is 2"}, {7, 100001, COPS_ERANGE, "outside"},
+    {8, 1, COPS_EINVAL, "the alternative rules'"},
+  };
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    cops_declaration f = decl(COPS_ACT_SHOOT, c, 0, 0);
+    int *at[] = {&f.dice_mod, &f.threshold_mod, &f.difficulty_mod, &f.long_move, &f.adrenaline,
+                 &f.anciennete, &f.moving, &f.x, &f.aim};
+    *at[fields[i].field] = fields[i].value;
+    if (fields[i].field == 7)
+      f.moving = 1;
+    ck_assert_msg(cops_encounter_declare(enc, a, &f) == fields[i].code, "field %zu: %s", i,
+                  cops_ctx_errmsg(ctx));
+    ck_assert_msg(strstr(cops_ctx_errmsg(ctx), fields[i].text), "field %zu: '%s' lacks '%s'",
+                  i, cops_ctx_errmsg(ctx), fields[i].text);
+  }
+  cops_declaration draw = decl(COPS_ACT_DRAW, -1, 0, 0);
+  draw.weapon = 4;
+  ck_assert_int_eq(cops_encounter_declare(enc, a, &draw), COPS_ERANGE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "weapon 4 out of range"));
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cases[i].d.size = sizeof cases[i].d;
     ck_assert_msg(cops_encounter_declare(enc, a, &cases[i].d) == cases[i].code,

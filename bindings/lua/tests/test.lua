@@ -197,7 +197,7 @@ test("refusals", function()
   local j = e:add(joe, 1, 5, 0)
   raises("declare before the round", "ESTATE", function() e:declare(m, {action = "wait"}) end)
   e:begin_round()
-  local err = raises("initiative", "EINVAL",
+  local err = raises("initiative", "ERANGE",
                      function() e:declare(m, {action = "shoot", target = j, initiative = -2}) end)
   assert(err.message:find("Réflexes"))
   raises("no weapon", "ERULE", function() e:declare(m, {action = "shoot", target = j}) end)

@@ -218,7 +218,7 @@ def test_encounter_refusals(ctx):
     with pytest.raises(cops.ESTATE):
         e.declare(m, "wait")
     e.begin_round()
-    with pytest.raises(cops.EINVAL) as err:
+    with pytest.raises(cops.ERANGE) as err:
         e.declare(m, "shoot", target=j, initiative=-2)
     assert "Réflexes" in err.value.message
     with pytest.raises(cops.ERULE):

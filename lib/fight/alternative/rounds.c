@@ -21,12 +21,15 @@ int cops__alt_declaration(cops_encounter *e, int id, const cops_declaration *d)
     return FAIL(e, COPS_ERANGE, "%s: circumstances %d out of range -10..10 (A1.2)", me,
                 d->circumstances);
   if (d->keep < 0 || d->keep > 10)
-    return FAIL(e, COPS_EINVAL, "%s: keep %d: 0 for the highest d10, or 1..10 (A1.2)", me,
-                d->keep);
+    return FAIL(e, COPS_ERANGE, "%s: keep %d out of range: 0 for the highest d10, or 1..10 "
+                "(A1.2)", me, d->keep);
   const int shifts = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST ||
                      d->action == COPS_ACT_MELEE || d->action == COPS_ACT_STRIKE;
-  if (d->aim < 0 || d->aim > 10 || (d->aim && !shifts))
-    return FAIL(e, COPS_EINVAL, "%s: aim %d: a location d10 face 1..10 for a shot, a burst or "
+  if (d->aim < 0 || d->aim > 10)
+    return FAIL(e, COPS_ERANGE, "%s: aim %d out of range 0..10 (a location d10 face, 0 none)",
+                me, d->aim);
+  if (d->aim && !shifts)
+    return FAIL(e, COPS_EINVAL, "%s: aim %d: a location d10 face for a shot, a burst or "
                 "a strike (A2.1, A3.1), else 0", me, d->aim);
   if (d->bullets) {
     const int loaded = cops__wget(in_hand(c), COPS_WEAPON_LOADED);

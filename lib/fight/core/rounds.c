@@ -26,7 +26,7 @@ int cops__core_declaration(cops_encounter *e, int id, const cops_declaration *d)
   const int reflexes = c->ch->value[COPS_REFLEXES];
   const int lo = reflexes >= 1 && reflexes <= 5 ? 3 - reflexes : 2, hi = 2;
   if (d->initiative < lo || d->initiative > hi)
-    return FAIL(e, COPS_EINVAL, "%s: initiative %+d outside %+d..%+d that Réflexes %d "
+    return FAIL(e, COPS_ERANGE, "%s: initiative %+d outside %+d..%+d that Réflexes %d "
                 "allows (C6)", who(e, id), d->initiative, lo, hi, reflexes);
   if (d->initiative < 0 && (c->start_conditions & COPS_COND_NO_NEGATIVE_INITIATIVE))
     return FAIL(e, COPS_ERULE, "%s may not take a negative initiative this round (C10.4)",
