@@ -188,6 +188,9 @@ int main(int argc, char **argv)
       cops_weapon *w;
       if (cops_character_new(&c, seeded) || cops_weapon_new(&w, seeded, COPS_HANDGUN, "Vulcan 051"))
         return 1;
+      char name[24];
+      snprintf(name, sizeof name, "Fighter %d", i);   /* a save needs a name */
+      cops_character_set_name(c, name);
       cops_character_set_characteristic(c, COPS_CARRURE, 3);
       cops_character_set_characteristic(c, COPS_COORDINATION, 3);
       cops_character_set_characteristic(c, COPS_REFLEXES, 3);
@@ -211,6 +214,28 @@ int main(int argc, char **argv)
       return 1;
     }
   }
+  /* A tabletop's board: the 4 v 4 fight after two rounds, loaded with its log on; its
+   * states, snapshots, and a checkpoint rolled back at once. */
+  cops_encounter *board = NULL;
+  {
+    char *saved = NULL;
+    cops_encounter_reset(fights[1].e);
+    if (cops_encounter_run_round(fights[1].e) || cops_encounter_run_round(fights[1].e) ||
+        cops_encounter_save(fights[1].e, &saved) || cops_encounter_load(&board, seeded, saved) ||
+        cops_encounter_set_logging(board, 1)) {
+      fprintf(stderr, "bench: the board: %s\n", cops_ctx_errmsg(seeded));
+      return 1;
+    }
+    cops_free(saved);
+    for (int i = 0; i < cops_encounter_count(board); i++) {
+      char tag[24];
+      snprintf(tag, sizeof tag, "token-%d", i);
+      cops_encounter_set_tag(board, i, tag);
+    }
+  }
+  double states = 0, snapshots = 0, undos = 0;
+  long n_states = 0, n_snapshots = 0, n_undos = 0;
+  const int board_n = cops_encounter_count(board);
 #define ONE_FIGHT(f)                                                       \
   do {                                                                     \
     cops_encounter_reset(fights[f].e);                                     \
@@ -404,6 +429,16 @@ int main(int argc, char **argv)
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
     RATE(chases, round, n_chases, ONE_CHASE());
+    RATE(states, round, n_states, for (int id_ = 0; id_ < board_n; id_++) {
+           cops_combatant_state st_;
+           cops_combatant_state_init(&st_);
+           sink += cops_encounter_state(board, id_, &st_) + st_.hp;
+         });
+    RATE(snapshots, round, n_snapshots, char *t_ = NULL;
+         sink += cops_encounter_snapshot(board, &t_); cops_free(t_));
+    RATE(undos, round, n_undos, cops_checkpoint *cp_ = NULL;
+         sink += cops_encounter_checkpoint(board, &cp_) + cops_encounter_rollback(board, cp_);
+         cops_checkpoint_free(cp_));
 #if COPS_WITH_ST
     RATE(st_rolls, round, n_st_rolls, sink += cops_st_roll(roll, seeded, &st_pool));
     RATE(st_odds, round, n_st_odds, cops_st_odds_at_least(ctx, &st_pool, 1, &p);
@@ -428,6 +463,7 @@ int main(int argc, char **argv)
     cops_d6_character_free(d6_ch[i]);
 #endif
   cops_attack_odds_free(plan);
+  cops_encounter_free(board);
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
   const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
   const double mean2a = (double)fights[2].rounds / (double)fights[2].runs;
@@ -482,6 +518,9 @@ int main(int argc, char **argv)
   const double chase_mean = chase_runs ? (double)chase_rounds / (double)chase_runs : 0;
   printf("  %-46s %13.0f chases/s (%.1f rounds each, %.0f rounds/s)\n",
          "chase: 1 v 1, to its end (C7)", chases, chase_mean, chases * chase_mean);
+  printf("  %-46s %13.0f states/s\n", "board: a 4 v 4 fight's combatant states", states * board_n);
+  printf("  %-46s %13.0f snapshots/s\n", "board: a 4 v 4 fight's snapshot (JSON)", snapshots);
+  printf("  %-46s %13.0f undos/s\n", "board: checkpoint and rollback, 4 v 4", undos);
 #if COPS_WITH_ST
   printf("  %-46s %13.0f rolls/s\n", "st: 6-die pool at 8+, 10-again, full trace", st_rolls);
   printf("  %-46s %13.0f queries/s\n", "st: exact P(at least 1 success), 6 dice", st_odds);
@@ -511,6 +550,10 @@ int main(int argc, char **argv)
          fights2 / 100000.0);
   printf("  2 v 2 alternative / core       %8.2f   (>= 1: the alternative rules as fast)\n",
          fights2a / fights2);
+  printf("  board states / 1000000         %8.2f   (>= 1: a million combatant states/s)\n",
+         states * board_n / 1e6);
+  printf("  board snapshots / 100000       %8.2f   (>= 1: 100,000 snapshots/s)\n",
+         snapshots / 1e5);
 #if COPS_WITH_ST
   printf("  st 2 v 2 fights / COPS 2 v 2   %8.2f\n", st_fights / fights2);
 #endif

@@ -45,9 +45,9 @@ struct cops_ctx {
    * failed roll (C5), or NULL. */
   int (*anciennete)(void *self, int id, int purpose, const cops_roll *failed, int *spend);
   void *anciennete_self;
-  uint64_t serial;            /* the last serial given (cops__serial): what a checkpoint names */
   char errmsg[512];
   unsigned char buf[COPS_RNG_BUF];
+  uint64_t serial;            /* the last serial given (cops__serial): what a checkpoint names */
 };
 
 /* Record a failure on ctx (NULL allowed) and return code. */

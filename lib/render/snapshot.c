@@ -29,27 +29,59 @@ void cops__snap_str(cops__text *t, const char *s)
   cops__text_add(t, "\"", 1);
 }
 
+/* An integer as decimal text: no printf on the way (a snapshot a frame). */
+static void number(cops__text *t, int v)
+{
+  char buf[12];
+  int i = sizeof buf;
+  unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  do {
+    buf[--i] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0)
+    buf[--i] = '-';
+  cops__text_add(t, buf + i, sizeof buf - (size_t)i);
+}
+
 void cops__snap_key(cops__text *t, const char *k)
 {
-  cops__text_printf(t, ",\"%s\":", k);
+  const size_t n = strlen(k);
+  char buf[40];
+  if (n + 4 > sizeof buf) {
+    cops__text_printf(t, ",\"%s\":", k);
+    return;
+  }
+  buf[0] = ',';
+  buf[1] = '"';
+  memcpy(buf + 2, k, n);
+  buf[n + 2] = '"';
+  buf[n + 3] = ':';
+  cops__text_add(t, buf, n + 4);
 }
 
 void cops__snap_integer(cops__text *t, const char *k, int v)
 {
-  cops__text_printf(t, ",\"%s\":%d", k, v);
+  cops__snap_key(t, k);
+  number(t, v);
 }
 
 void cops__snap_boolean(cops__text *t, const char *k, int v)
 {
-  cops__text_printf(t, ",\"%s\":%s", k, v ? "true" : "false");
+  cops__snap_key(t, k);
+  if (v)
+    cops__text_add(t, "true", 4);
+  else
+    cops__text_add(t, "false", 5);
 }
 
 void cops__snap_id_or_null(cops__text *t, const char *k, int id)
 {
+  cops__snap_key(t, k);
   if (id >= 0)
-    cops__snap_integer(t, k, id);
+    number(t, id);
   else
-    cops__text_printf(t, ",\"%s\":null", k);
+    cops__text_add(t, "null", 4);
 }
 
 void cops__snap_conditions(cops__text *t, unsigned bits)
@@ -69,7 +101,8 @@ void cops__snap_conditions(cops__text *t, unsigned bits)
 
 static void combatant(cops__text *t, const cops_combatant_state *s)
 {
-  cops__text_printf(t, "{\"id\":%d", s->id);
+  cops__text_add(t, "{\"id\":", 6);
+  number(t, s->id);
   cops__snap_key(t, "tag");
   cops__snap_str(t, s->tag);
   cops__snap_key(t, "name");
@@ -101,7 +134,8 @@ static void combatant(cops__text *t, const cops_combatant_state *s)
   }
   cops__snap_key(t, "weapon");
   if (s->weapon >= 0) {
-    cops__text_printf(t, "{\"index\":%d", s->weapon);
+    cops__text_add(t, "{\"index\":", 9);
+    number(t, s->weapon);
     cops__snap_key(t, "name");
     cops__snap_str(t, s->weapon_name);
     cops__snap_integer(t, "loaded", s->loaded);
@@ -146,7 +180,9 @@ int cops_encounter_snapshot(const cops_encounter *e, char **out)
   cops__text_add(&t, "[", 1);
   for (int i = 0, first = 1; i < e->n; i++)
     if (s[i].awaited) {
-      cops__text_printf(&t, first ? "%d" : ",%d", i);
+      if (!first)
+        cops__text_add(&t, ",", 1);
+      number(&t, i);
       first = 0;
     }
   cops__text_add(&t, "]", 1);
