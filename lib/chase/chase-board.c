@@ -29,9 +29,13 @@ int cops_chase_set_tag(cops_chase *c, int id, const char *tag)
   int rc;
   if ((rc = cops__check_tag(c->ctx, tag)))
     return rc;
-  for (int i = 0; tag[0] && i < COPS_CHASERS_MAX + COPS_PASSENGERS_MAX; i++)
-    if (i != id && slot(c, i) >= 0 && strcmp(c->tag[i], tag) == 0)
+  for (int i = 0; tag[0] && i < COPS__CHASE_IDS; i++)
+    if (i != id && slot(c, i) >= 0 && strcmp(cops__chase_tag(c, i), tag) == 0)
       return FAIL(c, COPS_EINVAL, "the tag '%s' is %d's already", tag, i);
+  if (!c->tag && !tag[0])
+    return COPS_OK;   /* no tags, none asked */
+  if (!c->tag && !(c->tag = cops__calloc(&c->ctx->alloc, COPS__CHASE_IDS * sizeof *c->tag)))
+    return FAIL(c, COPS_ENOMEM, "out of memory for tags");
   if ((rc = cops__log_tag(c->log, id, tag)))
     return rc;
   strcpy(c->tag[id], tag);   /* checked: at most COPS_TAG_MAX bytes */
@@ -40,15 +44,15 @@ int cops_chase_set_tag(cops_chase *c, int id, const char *tag)
 
 const char *cops_chase_tag(const cops_chase *c, int id)
 {
-  return c && slot(c, id) >= 0 && c->tag[id][0] ? c->tag[id] : NULL;
+  return c && slot(c, id) >= 0 && cops__chase_tag(c, id)[0] ? cops__chase_tag(c, id) : NULL;
 }
 
 int cops_chase_find_tag(const cops_chase *c, const char *tag)
 {
   if (!c || !tag)
     return COPS_EINVAL;
-  for (int i = 0; tag[0] && i < COPS_CHASERS_MAX + COPS_PASSENGERS_MAX; i++)
-    if (slot(c, i) >= 0 && strcmp(c->tag[i], tag) == 0)
+  for (int i = 0; tag[0] && i < COPS__CHASE_IDS; i++)
+    if (slot(c, i) >= 0 && strcmp(cops__chase_tag(c, i), tag) == 0)
       return i;
   return cops__fail(c->ctx, COPS_ENOTFOUND, "no participant or passenger is tagged '%.64s'",
                     tag);
@@ -85,7 +89,7 @@ void cops__chase_board_state(const cops_chase *c, int id, cops_chaser_state *st)
   const int pursued = cops__chase_pursued(c);
   st->size = sizeof *st;
   st->id = id;
-  st->tag = c->tag[id][0] ? c->tag[id] : NULL;
+  st->tag = cops__chase_tag(c, id)[0] ? cops__chase_tag(c, id) : NULL;
   st->name = cops__ev_name(ch);
   st->passenger = passenger;
   st->rides_with = passenger ? at : -1;
@@ -131,7 +135,8 @@ struct chase_checkpoint {
   int n, nr, epoch;
   struct cops__ledger_entry *ledger[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX];
   int nledger;
-  char tag[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX][COPS_TAG_MAX + 1];
+  char tag[COPS__CHASE_IDS][COPS_TAG_MAX + 1];
+  int tagged;                         /* the chase had its tags made */
   struct cops__rng_state rng;
 };
 
@@ -177,7 +182,10 @@ int cops_chase_checkpoint(cops_chase *c, cops_checkpoint **out)
   k->n = c->n;
   k->nr = c->nr;
   k->epoch = c->log->epoch;
-  memcpy(k->tag, c->tag, sizeof k->tag);
+  if (c->tag) {
+    memcpy(k->tag, c->tag, sizeof k->tag);
+    k->tagged = 1;
+  }
   cops__rng_export(c->ctx, &k->rng);
   *out = cp;
   return COPS_OK;
@@ -195,8 +203,11 @@ int cops_chase_rollback(cops_chase *c, const cops_checkpoint *cp)
   if (k->epoch != c->log->epoch)
     return FAIL(c, COPS_ESTATE, "the log was cleared since the checkpoint: it cannot come "
                 "back");
-  if ((rc = cops__log_reserve_tags(c->log, COPS_CHASERS_MAX + COPS_PASSENGERS_MAX)))
-    return rc;   /* the only step that may fail */
+  if ((rc = cops__log_reserve_tags(c->log, COPS__CHASE_IDS)))
+    return rc;   /* with the tags' room, the only steps that may fail */
+  if (k->tagged && !c->tag &&
+      !(c->tag = cops__calloc(&c->ctx->alloc, COPS__CHASE_IDS * sizeof *c->tag)))
+    return FAIL(c, COPS_ENOMEM, "out of memory for tags");
   c->n = k->n;
   c->nr = k->nr;
   cops__chase_undo(c, &k->u);
@@ -205,8 +216,9 @@ int cops_chase_rollback(cops_chase *c, const cops_checkpoint *cp)
     for (int j = 0; j < ch->w.ln; j++)
       ch->ledger[cops__ledger_index(ch, j)] = k->ledger[i][j];
   }
-  memcpy(c->tag, k->tag, sizeof c->tag);
-  for (int i = 0; i < COPS_CHASERS_MAX + COPS_PASSENGERS_MAX; i++)
+  if (c->tag)
+    memcpy(c->tag, k->tag, COPS__CHASE_IDS * sizeof *c->tag);
+  for (int i = 0; c->tag && i < COPS__CHASE_IDS; i++)
     if (slot(c, i) >= 0)
       cops__log_tag(c->log, i, c->tag[i]);   /* room made above */
   cops__rng_restore(c->ctx, &k->rng);

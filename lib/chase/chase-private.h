@@ -60,10 +60,12 @@ struct cops_chase {
   cops_log *log;
   cops_roll *roll, *d6;
   cops_outcome *outcome;                     /* a secondary action's, when the caller's is NULL */
-  char tag[COPS_CHASERS_MAX + COPS_PASSENGERS_MAX][COPS_TAG_MAX + 1];   /* by id, "" none */
+  char (*tag)[COPS_TAG_MAX + 1];             /* the caller's tags by id, "" none; made by the
+                                                first cops_chase_set_tag (NULL: none) */
   uint64_t serial;                           /* cops__serial(): its checkpoints' */
   cops_character **held;                     /* the caller's characters, held until freed */
   int nheld, held_cap;
+  cops_character *held_first[4];             /* held's first place */
 };
 /* Hold a character given to the chase until it is freed (lib/chase/chase.c): once each;
  * cops__chase_unhold lets go of the last one held when the procedure that took it fails. */
@@ -85,6 +87,13 @@ struct cops__chase_undo {
 void cops__chase_keep(cops_chase *c, struct cops__chase_undo *u);
 void cops__chase_undo(cops_chase *c, const struct cops__chase_undo *u);
 
+
+#define COPS__CHASE_IDS (COPS_CHASERS_MAX + COPS_PASSENGERS_MAX)
+/* The tag of participant or passenger id, "" for none. */
+static inline const char *cops__chase_tag(const cops_chase *c, int id)
+{
+  return c->tag ? c->tag[id] : "";
+}
 
 static inline int cops__chase_valid(const cops_chase *c, int id)
 {

@@ -64,8 +64,8 @@ static json_t *passengers_json(const cops_chase *c, int *bad)
     put(q, "acted", json_integer(r->acted), bad);
     if (r->weapon)
       put(q, "weapon", cops__weapon_json(r->weapon), bad);
-    if (c->tag[COPS_PASSENGER_ID0 + k][0])
-      put(q, "tag", json_string(c->tag[COPS_PASSENGER_ID0 + k]), bad);
+    if (cops__chase_tag(c, COPS_PASSENGER_ID0 + k)[0])
+      put(q, "tag", json_string(cops__chase_tag(c, COPS_PASSENGER_ID0 + k)), bad);
     *bad |= json_array_append_new(list, q);
   }
   return list;
@@ -95,8 +95,8 @@ int cops_chase_save(const cops_chase *c, char **out)
     if (p->vehicle[0])
       put(o, "vehicle", json_string(p->vehicle), &bad);
     actions_json(c, i, o, &bad);
-    if (c->tag[i][0])
-      put(o, "tag", json_string(c->tag[i]), &bad);
+    if (cops__chase_tag(c, i)[0])
+      put(o, "tag", json_string(cops__chase_tag(c, i)), &bad);
     bad |= json_array_append_new(list, o);
   }
   json_t *script = json_array();

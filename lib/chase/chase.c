@@ -54,7 +54,9 @@ void cops_chase_free(cops_chase *c)
   cops__free(&c->ctx->alloc, c->script);
   for (int i = 0; i < c->nheld; i++)
     cops_character_free(c->held[i]);
-  cops__free(&c->ctx->alloc, c->held);
+  if (c->held != c->held_first)
+    cops__free(&c->ctx->alloc, c->held);
+  cops__free(&c->ctx->alloc, c->tag);
   cops__free(&c->ctx->alloc, c);
 }
 
@@ -64,11 +66,18 @@ int cops__chase_hold(cops_chase *c, cops_character *ch, int *fresh)
   for (int i = 0; i < c->nheld; i++)
     if (c->held[i] == ch)
       return COPS_OK;
+  if (!c->held) {   /* the first holds in the chase itself: no allocation for a duel */
+    c->held = c->held_first;
+    c->held_cap = (int)(sizeof c->held_first / sizeof c->held_first[0]);
+  }
   if (c->nheld == c->held_cap) {
-    const int cap = c->held_cap ? 2 * c->held_cap : 8;
-    void *q = cops__realloc(&c->ctx->alloc, c->held, (size_t)cap * sizeof *c->held);
+    const int cap = 2 * c->held_cap;
+    cops_character **q = cops__malloc(&c->ctx->alloc, (size_t)cap * sizeof *c->held);
     if (!q)
       return FAIL(c, COPS_ENOMEM, "out of memory for the chase's holds");
+    memcpy(q, c->held, (size_t)c->nheld * sizeof *q);
+    if (c->held != c->held_first)
+      cops__free(&c->ctx->alloc, c->held);
     c->held = q;
     c->held_cap = cap;
   }
