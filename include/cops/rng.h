@@ -155,16 +155,20 @@ COPS_API int cops_ctx_seed_bytes(cops_ctx *ctx, const unsigned char *seed, size_
 COPS_API int cops_ctx_use_callback(cops_ctx *ctx, cops_rng_fn fn, void *user);
 
 /**
- * @brief Confine every file the context reads (sheets, weapons, armour,
- * scenarios and the files they name) to the folder @p root: for text from
- * strangers (a chat bot).
+ * @brief Confine every file the context reads or writes (sheets, weapons,
+ * armour, scenarios and the files they name; saves of fights, chases,
+ * interviews, subjects and the modules' fights) to the folder @p root: for
+ * text from strangers (a chat bot).
  *
  * Once confined, a path is relative to @p root and may not leave it: no
- * absolute path, no ".." past the root, no symbolic link out of it; only
- * regular files (never a FIFO or a device) of at most @p max_bytes; a scenario
- * read from text names no file at all; and a file that is not valid JSON is
- * reported by line and column only, never quoting its content.
- * @param ctx the context whose reads are confined
+ * absolute path, no ".." past the root, no symbolic link out of it (a file
+ * written is never a link, and its folder is really under the root); only
+ * regular files (never a FIFO or a device) of at most @p max_bytes are read; a
+ * scenario read from text names no file at all. Whether confined or not, a
+ * file that is not valid JSON is reported by line, column and the kind of
+ * error, never quoting its content, and a file is written whole or not at all
+ * (a new file renamed over the old one: a full disk leaves the old one).
+ * @param ctx the context whose reads and writes are confined
  * @param root an existing folder; NULL lifts the confinement
  * @param max_bytes 1 .. 16 MiB
  * @return ::COPS_OK, ::COPS_EINVAL, ::COPS_ERANGE, ::COPS_EIO (no such folder),

@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE   /* realpath(), O_CLOEXEC */
 #include <errno.h>
 #include <fcntl.h>
+#include <sodium.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -48,20 +49,26 @@ int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out)
   if (!*out && (json_error_code(&err) == json_error_out_of_memory ||
                 (err.line == -1 && !err.text[0])))
     return cops__fail(ctx, COPS_ENOMEM, "out of memory reading JSON");
-  /* Confined (text from strangers): jansson's text may quote the file ("near '...'"),
-   * so only the place is said. */
-  if (!*out && ctx->root)
-    return cops__fail(ctx, COPS_EJSON, "line %d, column %d: not valid JSON", err.line,
-                      err.column);
-  if (!*out)
+  /* jansson's text may quote the file ("near '...'"): a file's content never reaches a
+   * message (a stranger's scenario naming /etc/passwd as a sheet), so only the place and
+   * the kind of error are said. */
+  if (!*out) {
+    char what[sizeof err.text];
+    snprintf(what, sizeof what, "%s", err.text);
+    char *near = strstr(what, " near ");
+    if (near)
+      *near = '\0';
     return cops__fail(ctx, COPS_EJSON, "line %d, column %d: %s", err.line, err.column,
-                      err.text);
+                      what[0] ? what : "not valid JSON");
+  }
   return COPS_OK;
 }
 
 /* The confined path of @p path under ctx->root (lexically: "." dropped, ".."
- * going up, never past the root), then checked against symbolic links. */
-static int confine(cops_ctx *ctx, const char *path, char *out, size_t cap)
+ * going up, never past the root), then checked against symbolic links: a file read must
+ * really be under the root; a file written must have its folder really under the root and
+ * not be a link itself. */
+static int confine(cops_ctx *ctx, const char *path, char *out, size_t cap, int for_write)
 {
   if (path[0] == '/')
     return cops__fail(ctx, COPS_EIO, "%s: an absolute path, outside the confinement", path);
@@ -89,6 +96,26 @@ static int confine(cops_ctx *ctx, const char *path, char *out, size_t cap)
   }
   if (len == root_len)
     return cops__fail(ctx, COPS_EIO, "%s: not a file", path);
+  if (for_write) {
+    /* The folder must really be under the root (or be it); the file, if there, a regular
+     * file and not a link (its rename would replace the link, but say so rather). */
+    char *slash = strrchr(out, '/');
+    *slash = '\0';
+    char *dir = realpath(out, NULL);
+    *slash = '/';
+    if (!dir)
+      return cops__fail(ctx, COPS_EIO, "%s: its folder: %s", path, strerror(errno));
+    const size_t rl = strlen(ctx->root);
+    const int in = !strncmp(dir, ctx->root, rl) && (dir[rl] == '/' || dir[rl] == '\0');
+    free(dir);   /* realpath() allocates with malloc */
+    if (!in)
+      return cops__fail(ctx, COPS_EIO, "%s: leads outside the confinement", path);
+    struct stat st;
+    if (lstat(out, &st) == 0 && !S_ISREG(st.st_mode))
+      return cops__fail(ctx, COPS_EIO, "%s: %s", path, S_ISLNK(st.st_mode)
+                        ? "a symbolic link: not written through" : "not a regular file");
+    return COPS_OK;
+  }
   /* A symbolic link may lead out: the real path must stay under the root. */
   char *real = realpath(out, NULL);
   if (!real)
@@ -108,7 +135,7 @@ int cops__read_file(cops_ctx *ctx, const char *path, char **out)
   size_t max = (size_t)1 << 24;
   int rc;
   if (ctx->root) {
-    if ((rc = confine(ctx, path, confined, sizeof confined)))
+    if ((rc = confine(ctx, path, confined, sizeof confined, 0)))
       return rc;
     name = confined;
     max = ctx->max_file;
@@ -181,13 +208,62 @@ int cops__sheet_out(cops_ctx *ctx, json_t *j, int bad, char **out)
 
 int cops__write_file(cops_ctx *ctx, const char *path, const char *text)
 {
-  FILE *f = fopen(path, "wb");
-  if (!f)
+  char confined[4096];
+  const char *name = path;
+  int rc;
+  if (!path || !path[0])
+    return cops__fail(ctx, COPS_EIO, "no file name");
+  if (ctx->root) {   /* confined: relative to the root, never out of it */
+    if ((rc = confine(ctx, path, confined, sizeof confined, 1)))
+      return rc;
+    name = confined;
+  }
+  /* Written whole to a new file beside it, then renamed over it: a crash or a full disk
+   * leaves the old file as it was. */
+  char tmp[4096 + 32];
+  unsigned char r[8];
+  randombytes_buf(r, sizeof r);
+  const int n = snprintf(tmp, sizeof tmp, "%s.tmp-%02x%02x%02x%02x%02x%02x%02x%02x", name,
+                         r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+  if (n < 0 || (size_t)n >= sizeof tmp)
+    return cops__fail(ctx, COPS_EIO, "%s: path too long", path);
+  const int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd < 0)
     return cops__fail(ctx, COPS_EIO, "%s: %s", path, strerror(errno));
-  size_t len = strlen(text);
-  int bad = fwrite(text, 1, len, f) != len;
-  bad |= fclose(f) != 0;
-  return bad ? cops__fail(ctx, COPS_EIO, "%s: write error", path) : COPS_OK;
+  const size_t len = strlen(text);
+  size_t done = 0;
+  int err = 0;
+  while (done < len && !err) {
+    const ssize_t w = write(fd, text + done, len - done);
+    if (w > 0)
+      done += (size_t)w;
+    else if (w < 0 && errno != EINTR)
+      err = errno;
+    else if (w == 0)
+      err = ENOSPC;
+  }
+  if (!err && fsync(fd))
+    err = errno;
+  if (close(fd) && !err)
+    err = errno;
+  if (!err && rename(tmp, name))
+    err = errno;
+  if (err) {
+    unlink(tmp);
+    return cops__fail(ctx, COPS_EIO, "%s: %s: nothing written", path, strerror(err));
+  }
+  /* The rename itself made durable, where the system lets a folder be synced. */
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", name);
+  char *slash = strrchr(dir, '/');
+  if (slash)
+    *(slash == dir ? slash + 1 : slash) = '\0';
+  const int dfd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    (void)fsync(dfd);
+    close(dfd);
+  }
+  return COPS_OK;
 }
 
 int cops__prefix_error(cops_ctx *ctx, int code, const char *prefix)

@@ -269,7 +269,7 @@ static const struct bad {
   {0, "{\"name\": \"X 051\", \"kind\": \"handgun\", \"calibre\": 9}", COPS_EJSON,
    "calibre: unknown field"},
   {0, "{\"name\": \"X 051\", \"kind\": \"handgun\",", COPS_EJSON,
-   "line 1, column 36: string or '}' expected near end of file"},
+   "line 1, column 36: string or '}' expected"},
   {1, "{\"protection\": {}}", COPS_EJSON, "name: missing field"},
   {1, "{\"name\": \"X\", \"protection\": {\"foot\": {\"dice\": 1}}}", COPS_ENOTFOUND,
    "protection.foot: unknown location (head, torso, abdomen, right_arm, left_arm, right_leg, "
