@@ -276,7 +276,7 @@ int cmd_attack(int argc, char **argv)
     return rc;
 
   struct things t = {0};
-  if (cops_ctx_new(&t.ctx) || cops_outcome_new(&t.outcome) || cops_outcome_new(&t.zone) ||
+  if (cli_ctx_new(&t.ctx) || cops_outcome_new(&t.outcome) || cops_outcome_new(&t.zone) ||
       cops_roll_new(&t.roll) || cops_log_new(&t.log, t.ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     release(&t);

@@ -185,7 +185,7 @@ int cmd_chase(int argc, char **argv)
                          "--lang");
   }
   cops_ctx *ctx;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -250,7 +250,7 @@ int chase_sim(const char *file, long runs, const char *seed, int *status)
   char base[4096];
   folder_of(file, base, sizeof base);
   cops_ctx *ctx;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     free(text);
     fprintf(stderr, "cops: out of memory or no random source\n");
     return *status = EXIT_FAILURE, 1;

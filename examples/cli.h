@@ -16,6 +16,9 @@ struct script {
 __attribute__((format(printf, 1, 2)))
 #endif
 int usage_error(const char *fmt, ...);
+/* A context for a command: confined to the folder of --root when one was given (every file
+ * read or written under it), else free (cops.c). */
+int cli_ctx_new(cops_ctx **ctx);
 int script_die(void *user, int sides);
 int parse_faces(const char *text, struct script *s);
 int apply_seed(cops_ctx *ctx, const char *text);

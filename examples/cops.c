@@ -195,7 +195,7 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
   void *f = NULL;
   static struct script script;
   char *text = NULL;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -425,7 +425,7 @@ static int cmd_roll(int argc, char **argv)
   cops_roll *roll = NULL, *again = NULL;
   cops_character *ch = NULL;
   static struct script script;
-  if (cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
+  if (cli_ctx_new(&ctx) || cops_roll_new(&roll)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -605,7 +605,7 @@ static int cmd_odds(int argc, char **argv)
     min = (int)v;
   }
   cops_ctx *ctx = NULL;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -800,7 +800,7 @@ static int cmd_sheet(int argc, char **argv)
   const char *file = o.word;
   cops_ctx *ctx;
   cops_character *ch;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -844,8 +844,56 @@ int main(int argc, char **argv)
   return rc;
 }
 
+/* --root DIR: every file the command reads or writes, under DIR (cops_ctx_confine). */
+static const char *cli_root;
+
+int cli_ctx_new(cops_ctx **ctx)
+{
+  int rc = cops_ctx_new(ctx);
+  if (!rc && cli_root && (rc = cops_ctx_confine(*ctx, cli_root, (size_t)1 << 24))) {
+    cops_ctx_free(*ctx);
+    *ctx = NULL;
+  }
+  return rc;
+}
+
+/* --root DIR (or --root=DIR) anywhere before "--", taken out of argv; the folder checked. */
+static int take_root(int *argc, char **argv)
+{
+  for (int i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
+    int used = 0;
+    if (!strcmp(argv[i], "--root")) {
+      if (i + 1 >= *argc)
+        return usage_error("%s", "--root needs a folder");
+      cli_root = argv[i + 1];
+      used = 2;
+    } else if (!strncmp(argv[i], "--root=", 7)) {
+      cli_root = argv[i] + 7;
+      used = 1;
+    }
+    if (used) {
+      memmove(argv + i, argv + i + used, (size_t)(*argc - i - used + 1) * sizeof *argv);
+      *argc -= used;
+      i--;
+    }
+  }
+  if (!cli_root)
+    return 0;
+  cops_ctx *ctx;
+  if (cops_ctx_new(&ctx)) {
+    fprintf(stderr, "cops: out of memory or no random source\n");
+    return EXIT_FAILURE;
+  }
+  const int rc = cops_ctx_confine(ctx, cli_root, (size_t)1 << 24);
+  cops_ctx_free(ctx);
+  return rc ? usage_error("--root: '%s' is not a folder", cli_root) : 0;
+}
+
 static int run(int argc, char **argv)
 {
+  int rc = take_root(&argc, argv);
+  if (rc)
+    return rc;
   if (argc < 2)
     return usage_error("%s", "missing command");
   const char *cmd = argv[1];

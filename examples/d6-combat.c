@@ -157,7 +157,7 @@ static int d6_attack(int argc, char **argv)
   cops_d6_character *ch[2] = {NULL, NULL};
   cops_log *log = NULL;
   static struct script script;
-  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+  if (cli_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -261,7 +261,7 @@ static int d6_harm(int argc, char **argv)
   cops_d6_character *ch = NULL;
   cops_log *log = NULL;
   static struct script script;
-  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+  if (cli_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -335,7 +335,7 @@ static int d6_heal(int argc, char **argv)
   cops_d6_character *ch = NULL, *healer = NULL;
   cops_log *log = NULL;
   static struct script script;
-  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+  if (cli_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -457,7 +457,7 @@ static int d6_sheet(int argc, char **argv)
   cops_ctx *ctx = NULL;
   cops_d6_character *ch = NULL;
   int rc;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }

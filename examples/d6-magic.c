@@ -160,7 +160,7 @@ static int d6_spell_cost(int argc, char **argv)
       return usage_error("d6 spell-cost: unknown argument '%s'", a);
   }
   cops_ctx *ctx = NULL;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -277,7 +277,7 @@ static int d6_cast(int argc, char **argv)
     return usage_error("d6 cast: --aim '%s': marksmanship, melee_weapons, throwing", aim);
   if (!aim != !at)
     return usage_error("d6 cast: %s", "--aim SKILL and --at SHEET go together");
-  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+  if (cli_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -440,7 +440,7 @@ static int d6_psionic(int argc, char **argv)
   cops_d6_character *me = NULL, *them = NULL;
   static struct script script;
   char *text = NULL;
-  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+  if (cli_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;

@@ -98,7 +98,7 @@ static int d6_roll(int argc, char **argv)
   cops_d6_pool p;
   cops_d6_rules rules;
   rules_of(&o, &rules);
-  if (cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
+  if (cli_ctx_new(&ctx) || cops_roll_new(&roll)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -154,7 +154,7 @@ static int d6_odds(int argc, char **argv)
   cops_d6_pool p, q;
   cops_d6_rules rules;
   rules_of(&o, &rules);
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }

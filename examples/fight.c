@@ -55,7 +55,7 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
 
 static int load(cops_ctx **ctx, cops_scenario **sc, const struct fight_args *o)
 {
-  if (cops_ctx_new(ctx)) {
+  if (cli_ctx_new(ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -78,7 +78,7 @@ static int seed_value(const char *text, uint64_t *out)
 /* A saved fight (cops fight --resume FILE): its encounter, owning its combatants. */
 static int resume(cops_ctx **ctx, cops_encounter **e, const char *path)
 {
-  if (cops_ctx_new(ctx)) {
+  if (cli_ctx_new(ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }

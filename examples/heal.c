@@ -263,7 +263,7 @@ int cmd_heal(int argc, char **argv)
   if (o.faces && (rc = parse_faces(o.faces, &script)))
     return rc;
   struct heal_things t = {0};
-  if (cops_ctx_new(&t.ctx) || cops_roll_new(&t.roll) || cops_log_new(&t.log, t.ctx)) {
+  if (cli_ctx_new(&t.ctx) || cops_roll_new(&t.roll) || cops_log_new(&t.log, t.ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     release(&t);
     return EXIT_FAILURE;

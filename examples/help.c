@@ -23,7 +23,9 @@ static const char overview[] =
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
-  "Options may come anywhere, as --opt VALUE or --opt=VALUE. Exit status: 0 done\n"
+  "Options may come anywhere, as --opt VALUE or --opt=VALUE. --root DIR, with any\n"
+  "command, keeps every file it reads or writes under DIR (paths relative to it; no\n"
+  "'..', absolute path or link out of it): for files from strangers. Exit status: 0 done\n"
   "(whatever the dice), 1 the output could not be written, 2 a usage, notation,\n"
   "file or rules error (one line on stderr). See cops(1).\n";
 

@@ -285,7 +285,7 @@ int cmd_interrogate(int argc, char **argv)
       return rc;
   }
   cops_ctx *ctx;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }

@@ -93,7 +93,7 @@ static void *run_job(void *arg)
 {
   struct job *j = arg;
   cops_scenario *sc = NULL;
-  if (cops_ctx_new(&j->ctx)) {
+  if (cli_ctx_new(&j->ctx)) {
     j->rc = COPS_ENOMEM;
     snprintf(j->err, sizeof j->err, "out of memory or no random source");
     return NULL;
@@ -275,7 +275,7 @@ static int merge(const struct sim_args *o)
   if (o->nmerge < 1)
     return usage_error("sim: %s", "--merge needs summaries (cops sim ... --json)");
   cops_ctx *ctx;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -448,7 +448,7 @@ int cmd_sim(int argc, char **argv)
   if (!o.json && !o.from && !o.jobs && chase_sim(o.file, runs, o.seed, &status))
     return status;   /* a chase file (docs/chases.md) */
   cops_ctx *ctx;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }

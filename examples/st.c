@@ -113,7 +113,7 @@ static int st_roll(int argc, char **argv)
   cops_roll *roll = NULL;
   static struct script script;
   cops_st_pool p;
-  if (cops_ctx_new(&ctx) || cops_roll_new(&roll)) {
+  if (cli_ctx_new(&ctx) || cops_roll_new(&roll)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;
@@ -201,7 +201,7 @@ static int st_odds(int argc, char **argv)
   cops_ctx *ctx = NULL;
   cops_st_pool a, b;
   json_t *out = NULL;
-  if (cops_ctx_new(&ctx)) {
+  if (cli_ctx_new(&ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
@@ -349,7 +349,7 @@ static int st_attack(int argc, char **argv)
   cops_log *log = NULL;
   static struct script script;
   char *text = NULL;
-  if (cops_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
+  if (cli_ctx_new(&ctx) || cops_log_new(&log, ctx)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
     goto done;

@@ -371,6 +371,28 @@ expect_err "fight: --snapshot-at with --json" 2 \
 expect_err "fight: --snapshot-at not a round" 2 \
   "cops: fight: --snapshot-at: '-1' is not a round 0..10000 (see 'cops help')" \
   fight "$sc/street-shootout.json" --snapshot-at -1
+# --root DIR: every file a command reads or writes under DIR; strangers' files quoted never.
+mkdir -p "$tmp/root/sheets"
+printf '{"schema":1,"name":"e","combatants":[{"sheet":"/etc/passwd","side":"a"},{"sheet":"/etc/passwd","side":"b"}]}' > "$tmp/root/evil.json"
+expect_err "fight --root: an absolute sheet" 2 \
+  "cops: evil.json: combatants[0].sheet: /etc/passwd: an absolute path, outside the confinement" \
+  --root "$tmp/root" fight evil.json
+run fight "$tmp/root/evil.json"
+case $err in *root:*|*"near"*) ko "fight: an error quotes a file's content" ;; *) ok ;; esac
+cp "$sc/street-shootout.json" "$tmp/root/"
+cp -r "$sc/../sheets" "$sc/../weapons" "$sc/../armour" "$tmp/" 2>/dev/null
+run --root "$tmp/root" fight street-shootout.json --seed 1 --save-at 1 ../escaped.json
+case $err in *"outside the confinement"*)
+  [ "$rc" -eq 2 ] && [ ! -e "$tmp/escaped.json" ] && ok || ko "fight --root: a save out of the root" ;;
+  *) ko "fight --root --save-at ../: refused" ;; esac
+mkdir -p "$tmp/root2/scenarios"
+cp -r "$sc/../sheets" "$sc/../weapons" "$sc/../armour" "$tmp/root2/"
+cp "$sc/street-shootout.json" "$tmp/root2/scenarios/"
+run fight --root="$tmp/root2" scenarios/street-shootout.json --seed 2030 --json --save-at 2 saved.json
+[ "$rc" -eq 0 ] && [ -f "$tmp/root2/saved.json" ] && [ ! -e saved.json ] && ok ||
+  ko "fight --root: the scenario's files and the save relative to the root"
+expect_err "--root: not a folder" 2 "cops: --root: '$tmp/nothing' is not a folder (see 'cops help')" \
+  --root "$tmp/nothing" roll 4+/3
 expect_err "fight: --resume and --seed" 2 \
   "cops: fight: --seed: a saved fight carries its dice (see 'cops help')" \
   fight --resume "$tmp/saved.json" --seed 3
