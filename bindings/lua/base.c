@@ -37,6 +37,8 @@ int raise(lua_State *L, ctx_ud *c, int rc)
   lua_setfield(L, -2, "code");
   lua_pushstring(L, rc < 0 && -rc < (int)(sizeof code_names / sizeof *code_names)
                         ? code_names[-rc] : "ERROR");
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "status");
   lua_setfield(L, -2, "name");
   const char *msg = c && c->ctx ? cops_ctx_errmsg(c->ctx) : "";
   lua_pushstring(L, msg && *msg ? msg : cops_strerror(rc));
@@ -63,6 +65,8 @@ int raise_message(lua_State *L, int rc, const char *message)
   lua_pushinteger(L, rc);
   lua_setfield(L, -2, "code");
   lua_pushstring(L, code_names[-rc]);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "status");
   lua_setfield(L, -2, "name");
   lua_pushstring(L, message);
   lua_setfield(L, -2, "message");
@@ -467,6 +471,57 @@ static int checkpoint_close(lua_State *L)
   return 0;
 }
 
+/* ---- one error model: every error the module raises is an error table ---------------- */
+
+/* A method or function run protected: an error Lua's argument checks raise as text
+ * ("bad argument #2 to 'roll' (string expected, got table)") becomes an error table
+ * {code = -1, name = "EINVAL", status = "EINVAL", message = ...}, as the library's own;
+ * a table (the library's, a callback's) goes on as it is. */
+static int protected_call(lua_State *L)
+{
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  if (lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0) == LUA_OK)
+    return lua_gettop(L);
+  if (lua_type(L, -1) == LUA_TSTRING)
+    return raise_message(L, COPS_EINVAL, lua_tostring(L, -1));
+  return lua_error(L);
+}
+
+/* Every C function of the table at index t, protected (the table's sub-tables too). */
+static void protect_table(lua_State *L, int t, int depth)
+{
+  t = lua_absindex(L, t);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_iscfunction(L, -1) && lua_tocfunction(L, -1) != protected_call) {
+      lua_pushvalue(L, -2);      /* key */
+      lua_pushvalue(L, -2);      /* the function */
+      lua_pushcclosure(L, protected_call, 1);
+      lua_rawset(L, t);          /* replacing a value while traversing is allowed */
+    } else if (lua_istable(L, -1) && depth < 2) {
+      protect_table(L, -1, depth + 1);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* The module table on top and the __index of every "cops.*" metatable, protected. */
+static void protect_module(lua_State *L)
+{
+  protect_table(L, -1, 0);
+  lua_pushnil(L);
+  while (lua_next(L, LUA_REGISTRYINDEX)) {
+    if (lua_type(L, -2) == LUA_TSTRING && !strncmp(lua_tostring(L, -2), "cops.", 5) &&
+        lua_istable(L, -1)) {
+      if (lua_getfield(L, -1, "__index") == LUA_TTABLE)
+        protect_table(L, -1, 1);
+      lua_pop(L, 1);   /* the __index */
+    }
+    lua_pop(L, 1);
+  }
+}
+
 __attribute__((visibility("default"))) int luaopen_cops(lua_State *L);
 __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
 {
@@ -507,5 +562,6 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   open_sim(L);
   open_st(L);
   open_d6(L);
+  protect_module(L);
   return 1;
 }

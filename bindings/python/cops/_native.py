@@ -6,6 +6,8 @@ import ctypes.util
 import os
 from typing import Any, Callable, Dict, Iterator, Optional, cast
 
+from .errors import InvalidArgumentError, NotFoundError, RangeError
+
 __version__ = "0.16.0"
 _SONAME = "libcops.so.0"
 
@@ -382,8 +384,11 @@ def text(value: object, what: str) -> bytes:
     if not isinstance(value, str):
         raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
     if "\0" in value:
-        raise ValueError("%s contains a NUL character" % what)
-    return value.encode("utf-8")
+        raise InvalidArgumentError("%s contains a NUL character" % what)
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidArgumentError("%s is not UTF-8 text (a lone surrogate)" % what) from None
 
 
 def integer(value: object, what: str, lo: Optional[int] = None, hi: Optional[int] = None) -> int:
@@ -393,10 +398,20 @@ def integer(value: object, what: str, lo: Optional[int] = None, hi: Optional[int
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
     if lo is None and hi is None and not INT_MIN <= value <= INT_MAX:
-        raise OverflowError("%s %d out of range %d..%d" % (what, value, INT_MIN, INT_MAX))
+        raise RangeError("%s %d out of range %d..%d" % (what, value, INT_MIN, INT_MAX))
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError("%s %d out of range %s..%s" % (what, value, lo, hi))
+        raise RangeError("%s %d out of range %s..%s" % (what, value, lo, hi))
     return value
+
+
+def real(value: object, what: str) -> float:
+    """A float for C: an int or a float (not a bool); another type is a TypeError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("%s must be a number, not %s" % (what, type(value).__name__))
+    try:
+        return float(value)
+    except OverflowError:
+        raise RangeError("%s %r out of range" % (what, value)) from None
 
 
 def take_text(ptr: Optional[int]) -> str:
@@ -419,7 +434,7 @@ LANGS: Dict[str, int] = {lib.cops_lang_code(_i).decode(): _i
 
 def lang_code(lang: str) -> int:
     if lang not in LANGS:
-        raise ValueError("lang must be one of %s, not %r" % (", ".join(map(repr, LANGS)), lang))
+        raise NotFoundError("lang must be one of %s, not %r" % (", ".join(map(repr, LANGS)), lang))
     return LANGS[lang]
 
 
@@ -429,5 +444,5 @@ def parsed(parse: Callable[..., int], value: object, what: str) -> int:
         return value
     v = ctypes.c_int()
     if parse(text(value, what), ctypes.byref(v)):
-        raise ValueError("unknown %s %r" % (what, value))
+        raise NotFoundError("unknown %s %r" % (what, value))
     return v.value

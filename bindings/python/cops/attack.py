@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Optional, Tuple, Union, cast
 
 from . import _native as n
-from .errors import OutOfMemoryError
+from .errors import InvalidArgumentError, OutOfMemoryError
 from .base import Context, _Handle, _read_roll
 from .log import Log
 from .sheet import HEALTH, Armour, Character, Weapon
@@ -392,6 +392,8 @@ def cover_enter(ctx: Context, cover: Outcome, character: Character,
 
 def _follow(ctx: Context, fn: Any, character: Character, log: Optional[Log],
             *extra: int) -> Tuple[Roll, bool]:
+    if not isinstance(ctx, Context):
+        raise TypeError("ctx must be a cops.Context, not %s" % type(ctx).__name__)
     _character(character, "character")
     ptr = ctypes.c_void_p()
     if lib.cops_roll_new_in(ctypes.byref(ptr), ctx._h):
@@ -417,7 +419,7 @@ def cover_zone(cover: "Outcome") -> bool:
     successful one (docs/rulings.md). ValueError for an outcome of another mode."""
     zone = ctypes.c_int()
     if lib.cops_cover_zone(_cover(cover), ctypes.byref(zone)):
-        raise ValueError("cover must be the Outcome of a covering fire, not of mode %r"
+        raise InvalidArgumentError("cover must be the Outcome of a covering fire, not of mode %r"
                          % (cover.mode,))
     return bool(zone.value)
 

@@ -9,7 +9,8 @@ import weakref
 from typing import Any, Callable, Dict, Optional, Tuple, Union, cast
 
 from . import _native as n
-from .errors import ERRORS, CopsError, OutOfMemoryError, RandomSourceError, StateError
+from .errors import (CopsError, ERRORS, InvalidArgumentError, OutOfMemoryError, RandomSourceError,
+                     StateError)
 from .results import Die, Odds, Roll
 
 lib = n.lib
@@ -42,7 +43,7 @@ class _Handle:
             raise StateError("cannot close %s from its context's dice callback"
                              % type(self).__name__)
         if self._users:
-            raise ValueError("%s is still in an encounter: close the encounter first"
+            raise InvalidArgumentError("%s is still in an encounter: close the encounter first"
                              % type(self).__name__)
         ptr, self._ptr = self._ptr, None
         if ptr and not self._borrowed:
@@ -83,7 +84,7 @@ class _Handle:
     @property
     def _h(self) -> int:
         if not self._ptr:
-            raise ValueError("%s is closed" % type(self).__name__)
+            raise InvalidArgumentError("%s is closed" % type(self).__name__)
         # ctypes lets go of the GIL during a call: two threads on one context would
         # draw the same dice or race. A context and what is made from it belong to
         # the thread that made the context (docs/python.md).
@@ -130,7 +131,7 @@ class Context(_Handle):
         self._callback: Any = None
         self._callback_error: Optional[BaseException] = None
         if seed is not None and callback is not None:
-            raise ValueError("seed and callback exclude each other")
+            raise InvalidArgumentError("seed and callback exclude each other")
         if seed is not None:
             self.seed(seed)
         if callback is not None:
@@ -158,7 +159,7 @@ class Context(_Handle):
         """Seed the stream: an int 0..2**64-1 (little-endian key) or 32 bytes."""
         if isinstance(seed, (bytes, bytearray)):
             if len(seed) != 32:
-                raise ValueError("a seed of bytes has 32 of them, not %d" % len(seed))
+                raise InvalidArgumentError("a seed of bytes has 32 of them, not %d" % len(seed))
             self._check(lib.cops_ctx_seed_bytes(self._h, bytes(seed), 32))
         else:
             self._check(lib.cops_ctx_seed(self._h, n.integer(seed, "seed", 0, 2 ** 64 - 1)))

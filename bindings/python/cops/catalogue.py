@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple, Union
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError, RangeError
 
 lib = n.lib
 def characteristics(lang: str = "fr") -> List[str]:
@@ -31,7 +32,7 @@ def skill(name: Union[str, int]) -> Skill:
     """A skill of the catalogue, by name in any spelling (or index)."""
     k = n.parsed(lib.cops_skill_parse, name, "skill")
     if not 0 <= k < lib.cops_skill_count():
-        raise ValueError("skill %d out of range 0..%d" % (k, lib.cops_skill_count() - 1))
+        raise RangeError("skill %d out of range 0..%d" % (k, lib.cops_skill_count() - 1))
     level = lib.cops_skill_specialisation_level(k)
     return Skill(n.c_text(lib.cops_skill_name(k, 0)), n.c_text(lib.cops_skill_name(k, 1)),
                  n.c_text(lib.cops_characteristic_name(lib.cops_skill_characteristic(k), 0)),
@@ -60,7 +61,7 @@ def zone_of_die(d10: int) -> Tuple[str, int]:
     """The hit zone of a location d10 (C10.3), with its damage modifier."""
     z = lib.cops_zone_of_die(n.integer(d10, "d10"))
     if z < 0:
-        raise ValueError("a location die is 1..10, not %d" % d10)
+        raise InvalidArgumentError("a location die is 1..10, not %d" % d10)
     return n.c_text(lib.cops_zone_name(z, 1)), int(lib.cops_zone_modifier(z))
 
 
@@ -85,7 +86,7 @@ def rest_name(rest: str, lang: str = "fr") -> str:
     """A kind of rest's name (C8.6): "none", "natural" or "hospital"."""
     kinds = ["none", "natural", "hospital"]
     if rest not in kinds:
-        raise ValueError("rest must be one of %s, not %r" % (", ".join(kinds), rest))
+        raise NotFoundError("rest must be one of %s, not %r" % (", ".join(kinds), rest))
     return _name(lib.cops_rest_name(kinds.index(rest), n.lang_code(lang)), "rest",
                  kinds.index(rest))
 
@@ -94,7 +95,7 @@ def treatment_name(kind: str, lang: str = "fr") -> str:
     """A treatment's name (C8.4, C8.5): "first_aid", "stabilise" or "medicine"."""
     kinds = ["first_aid", "stabilise", "medicine"]
     if kind not in kinds:
-        raise ValueError("kind must be one of %s, not %r" % (", ".join(kinds), kind))
+        raise NotFoundError("kind must be one of %s, not %r" % (", ".join(kinds), kind))
     return _name(lib.cops_treatment_name(kinds.index(kind), n.lang_code(lang)), "treatment",
                  kinds.index(kind))
 
@@ -109,7 +110,7 @@ def body_side(d10: int) -> Optional[str]:
     None for the others."""
     side = lib.cops_body_side_of_die(n.integer(d10, "d10"))
     if side < 0:
-        raise ValueError("a location die is 1..10, not %d" % d10)
+        raise InvalidArgumentError("a location die is 1..10, not %d" % d10)
     name = lib.cops_body_side_name(side, 1)
     return n.c_text(name) if name else None
 
@@ -118,7 +119,7 @@ def body_side_name(side: str, lang: str = "fr") -> str:
     """A side's name ("right", "left") in a language."""
     sides = {"right": 1, "left": 2}
     if side not in sides:
-        raise ValueError("side must be 'right' or 'left', not %r" % (side,))
+        raise NotFoundError("side must be 'right' or 'left', not %r" % (side,))
     return _name(lib.cops_body_side_name(sides[side], n.lang_code(lang)), "side", sides[side])
 
 
@@ -179,7 +180,7 @@ def weapon_values_from_name(name: str) -> Tuple[int, int, int]:
     pr, pu, fa = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
     if lib.cops_weapon_values_from_name(n.text(name, "name"), ctypes.byref(pr), ctypes.byref(pu),
                                         ctypes.byref(fa)):
-        raise ValueError("no PR/PU/FA code in %r" % name)
+        raise InvalidArgumentError("no PR/PU/FA code in %r" % name)
     return pr.value, pu.value, fa.value
 
 
@@ -188,7 +189,7 @@ def initiative_range(reflexes: int) -> Tuple[int, int]:
     lo, hi = ctypes.c_int(), ctypes.c_int()
     if lib.cops_initiative_range(n.integer(reflexes, "reflexes"), ctypes.byref(lo),
                                  ctypes.byref(hi)):
-        raise ValueError("Réflexes %d out of range 1..5" % reflexes)
+        raise RangeError("Réflexes %d out of range 1..5" % reflexes)
     return lo.value, hi.value
 
 
@@ -196,13 +197,13 @@ def language(code: str) -> int:
     """A language's number (cops_lang) from its code, "fr", "en", "es" (any case)."""
     v = ctypes.c_int()
     if lib.cops_lang_parse(n.text(code, "code"), ctypes.byref(v)):
-        raise ValueError("no language %r" % code)
+        raise NotFoundError("no language %r" % code)
     return v.value
 
 
 def _name(value: Optional[bytes], what: str, index: int) -> str:
     if value is None:
-        raise ValueError("no %s %r" % (what, index))
+        raise NotFoundError("no %s %r" % (what, index))
     return value.decode("utf-8")
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple, Union, cast
 
 from . import _native as n
-from .errors import StateError
+from .errors import InvalidArgumentError, NotFoundError, StateError
 import os
 
 from .attack import Outcome, _new_outcome, _outcome, _situation, _Situation
@@ -234,7 +234,7 @@ class Chase(_Handle):
         if not isinstance(character, Character):
             raise TypeError("character must be a cops.Character")
         if role not in ROLES:
-            raise ValueError("role must be 'pursued' or 'pursuer', not %r" % (role,))
+            raise NotFoundError("role must be 'pursued' or 'pursuer', not %r" % (role,))
         ident = ctypes.c_int()
         self._check(lib.cops_chase_add(
             self._h, character._h, n.text(skill, "skill"), ROLES.index(role),
@@ -252,7 +252,7 @@ class Chase(_Handle):
     def _id(self, ident: int) -> int:
         ident = n.integer(ident, "id")
         if not 0 <= ident < self.count:
-            raise ValueError("no participant %d" % ident)
+            raise InvalidArgumentError("no participant %d" % ident)
         return ident
 
     def character(self, ident: int) -> Character:
@@ -416,7 +416,7 @@ class Chase(_Handle):
     def set_crash_mode(self, mode: str) -> None:
         """"each" (one d6 per failed black die) or "one_plus" (one d6 plus the failures)."""
         if mode not in CRASH_MODES:
-            raise ValueError("mode must be 'each' or 'one_plus', not %r" % (mode,))
+            raise NotFoundError("mode must be 'each' or 'one_plus', not %r" % (mode,))
         self._check(lib.cops_chase_set_crash_mode(self._h, CRASH_MODES.index(mode)))
 
     def set_crash_callback(self, fn: Optional[Callable[[int, int, List[int]], bool]]) -> None:
@@ -473,7 +473,7 @@ class Chase(_Handle):
         """A passenger's character and the participant it rides with."""
         ident = n.integer(ident, "id")
         if not 0 <= ident - PASSENGER_ID0 < self.passengers:
-            raise ValueError("no passenger %d" % ident)
+            raise InvalidArgumentError("no passenger %d" % ident)
         vehicle = ctypes.c_int()
         lib.cops_chase_passenger(self._h, ident, ctypes.byref(vehicle))
         return self._riders[ident - PASSENGER_ID0], vehicle.value
@@ -529,5 +529,5 @@ class Chase(_Handle):
 def band_name(band: str, lang: str = "fr") -> str:
     """A band's name ("courte"; "short")."""
     if band not in BANDS:
-        raise ValueError("band must be one of %s, not %r" % (", ".join(BANDS), band))
+        raise NotFoundError("band must be one of %s, not %r" % (", ".join(BANDS), band))
     return n.c_text(lib.cops_chase_band_name(BANDS.index(band), n.lang_code(lang)))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .base import Context
 from .log import _log_handle
 from .sheet import _Entity
@@ -64,7 +65,7 @@ def _index(names: Tuple[Any, ...], value: object, what: str) -> int:
     for i, name in enumerate(names):
         if isinstance(value, str) and isinstance(name, str) and value.lower() == name.lower():
             return i
-    raise KeyError("%r: unknown %s (%s)" % (value, what, ", ".join(str(x) for x in names)))
+    raise NotFoundError("%r: unknown %s (%s)" % (value, what, ", ".join(str(x) for x in names)))
 
 
 def _trait(name: str) -> int:
@@ -233,10 +234,10 @@ class Weapon:
         w = _Weapon()
         if lib.cops_d6_weapon_init_sized(ctypes.byref(w), ctypes.sizeof(w),
                                          _index(CATEGORIES, self.category, "category")):
-            raise ValueError("the library refuses the weapon's size")
+            raise InvalidArgumentError("the library refuses the weapon's size")
         name = n.text(self.name, "name")
         if len(name) >= 48:
-            raise ValueError("a weapon's name is at most 47 bytes")
+            raise RangeError("a weapon's name is at most 47 bytes")
         w.name = name
         w.damage = self.damage._c()
         w.adds_natural = int(bool(self.adds_natural))
@@ -272,10 +273,10 @@ class Protection:
     def _c(self) -> _Protection:
         p = _Protection()
         if lib.cops_d6_protection_init_sized(ctypes.byref(p), ctypes.sizeof(p)):
-            raise ValueError("the library refuses the protection's size")
+            raise InvalidArgumentError("the library refuses the protection's size")
         name = n.text(self.name, "name")
         if len(name) >= 48:
-            raise ValueError("a protection's name is at most 47 bytes")
+            raise RangeError("a protection's name is at most 47 bytes")
         p.name = name
         p.armour = self.armour._c()
         p.coverage = _index(COVERAGES, self.coverage, "coverage")
@@ -310,7 +311,7 @@ def weapon(name: str) -> Weapon:
     w = _Weapon()
     w.size = ctypes.sizeof(w)
     if lib.cops_d6_weapon_find(n.text(name, "name"), ctypes.byref(w)):
-        raise KeyError("%r is not in the D6 catalogue" % name)
+        raise NotFoundError("%r is not in the D6 catalogue" % name)
     return Weapon._of(w)
 
 
@@ -332,7 +333,7 @@ def protection(name: str) -> Protection:
     p = _Protection()
     p.size = ctypes.sizeof(p)
     if lib.cops_d6_protection_find(n.text(name, "name"), ctypes.byref(p)):
-        raise KeyError("%r is not in the D6 catalogue" % name)
+        raise NotFoundError("%r is not in the D6 catalogue" % name)
     return Protection._of(p)
 
 
@@ -347,7 +348,7 @@ def trait_parent(trait: str) -> str:
     _need()
     t = ctypes.c_int()
     if lib.cops_d6_trait_parse(n.text(trait, "trait"), ctypes.byref(t)):
-        raise KeyError("%r: unknown trait (%s)" % (trait, ", ".join(TRAITS)))
+        raise NotFoundError("%r: unknown trait (%s)" % (trait, ", ".join(TRAITS)))
     return n.c_text(lib.cops_d6_trait_name(lib.cops_d6_trait_parent(t.value)))
 
 
@@ -356,7 +357,7 @@ def hit_points(vigueur: Code) -> int:
     _need()
     v = lib.cops_d6_hit_points(_code_arg(vigueur, "vigueur"))
     if v < 0:
-        raise ValueError("not a code: %r" % (vigueur,))
+        raise InvalidArgumentError("not a code: %r" % (vigueur,))
     return int(v)
 
 
@@ -365,7 +366,7 @@ def hp_level(lost: int, max_hp: int) -> str:
     _need()
     v = lib.cops_d6_hp_level(n.integer(lost, "lost"), n.integer(max_hp, "max_hp"))
     if v < 0:
-        raise ValueError("lost 0 or more, max_hp 1 or more")
+        raise InvalidArgumentError("lost 0 or more, max_hp 1 or more")
     return LEVELS[v]
 
 
@@ -511,7 +512,7 @@ class Character(_Entity):
             elif f.name == "treated":
                 ids = [n.integer(i, "treated") for i in v]
                 if len(ids) > 4:
-                    raise ValueError("treated: at most 4 healers")
+                    raise RangeError("treated: at most 4 healers")
                 for k in range(4):
                     w.treated[k] = ids[k] if k < len(ids) else -1
             elif f.name in ("stunned", "stabilised"):
@@ -619,7 +620,7 @@ def _weapon_index(ch: Character, w: Union[None, int, str], what: str) -> int:
         for i, x in enumerate(ch.weapons):
             if x.name.lower() == w.lower():
                 return i
-        raise KeyError("%s carries no weapon %r" % (ch.name, w))
+        raise NotFoundError("%s carries no weapon %r" % (ch.name, w))
     return n.integer(w, what)
 
 
@@ -666,7 +667,7 @@ def attack(ctx: Context, attacker: Character, target: Character, *,
     bits = 0
     for f in flags:
         if f not in _ATTACK_FLAGS:
-            raise ValueError("unknown flag %r (%s)" % (f, ", ".join(_ATTACK_FLAGS)))
+            raise NotFoundError("unknown flag %r (%s)" % (f, ", ".join(_ATTACK_FLAGS)))
         bits |= _ATTACK_FLAGS[f]
     a.flags = bits
     r = rules._c() if rules is not None else None
@@ -686,7 +687,7 @@ def hazard_code(hazard: str, amount: int = 0, rules: Optional[Rules] = None) -> 
     rc = lib.cops_d6_hazard_code(_index(HAZARDS, hazard, "hazard"), n.integer(amount, "amount"),
                                  _rules(rules), ctypes.byref(c))
     if rc:
-        raise ValueError("%s: amount %d out of range" % (hazard, amount))
+        raise RangeError("%s: amount %d out of range" % (hazard, amount))
     return _code_of(c)
 
 
@@ -764,7 +765,7 @@ def recovery_wait(level: str) -> int:
     _need()
     v = lib.cops_d6_recovery_wait(_index(LEVELS, level, "level"))
     if v < 0:
-        raise ValueError("no recovery from %r" % level)
+        raise NotFoundError("no recovery from %r" % level)
     return int(v)
 
 
@@ -809,7 +810,7 @@ def _aboard(passengers: Sequence[Character], ids: Optional[Sequence[int]]) -> Tu
     idarr = None
     if ids is not None:
         if len(ids) != count:
-            raise ValueError("one id a passenger")
+            raise InvalidArgumentError("one id a passenger")
         idarr = (ctypes.c_int * count)(*[n.integer(i, "id") for i in ids])
     return arr, idarr, count
 
@@ -830,7 +831,7 @@ def initiative(ctx: Context, fighters: Sequence[Character], *,
     farr = None
     if flags is not None:
         if len(flags) != count:
-            raise ValueError("one list of flags a fighter")
+            raise InvalidArgumentError("one list of flags a fighter")
         bits = []
         for fl in flags:
             if isinstance(fl, str):
@@ -838,7 +839,7 @@ def initiative(ctx: Context, fighters: Sequence[Character], *,
             b = 0
             for f in fl:
                 if f not in _INITIATIVE_FLAGS:
-                    raise ValueError("unknown flag %r (%s)" % (f, ", ".join(_INITIATIVE_FLAGS)))
+                    raise NotFoundError("unknown flag %r (%s)" % (f, ", ".join(_INITIATIVE_FLAGS)))
                 b |= _INITIATIVE_FLAGS[f]
             bits.append(b)
         farr = (ctypes.c_uint * count)(*bits)

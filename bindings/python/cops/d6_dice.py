@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _native as n
-from .errors import OutOfMemoryError, StateError
+from .errors import InvalidArgumentError, OutOfMemoryError, RangeError, StateError
 from .base import Context
 from .results import Die
 
@@ -97,7 +97,7 @@ class Code:
         _need()
         buf = ctypes.create_string_buffer(32)
         if lib.cops_d6_code_format(self._c(), buf, len(buf)) < 0:
-            raise ValueError("not a code: %r" % (self,))
+            raise InvalidArgumentError("not a code: %r" % (self,))
         return buf.value.decode()
 
     def __add__(self, other: "Code") -> "Code":
@@ -105,7 +105,7 @@ class Code:
         out = _Code()
         rc = lib.cops_d6_code_add(self._c(), other._c(), ctypes.byref(out))
         if rc:
-            raise ValueError("%r + %r: not a code (at most 64D)" % (self, other))
+            raise RangeError("%r + %r: not a code (at most 64D)" % (self, other))
         return Code(out.dice, out.pips)
 
     @property
@@ -114,7 +114,7 @@ class Code:
         _need()
         v = lib.cops_d6_code_pips(self._c())
         if v < 0:
-            raise ValueError("not a code: %r" % (self,))
+            raise InvalidArgumentError("not a code: %r" % (self,))
         return int(v)
 
 
@@ -182,7 +182,7 @@ class Pool:
     def _c(self) -> _Pool:
         p = _Pool()
         if lib.cops_d6_pool_init_sized(ctypes.byref(p), ctypes.sizeof(p), self.code._c()):
-            raise ValueError("the library refuses the pool's size")
+            raise InvalidArgumentError("the library refuses the pool's size")
         p.dice_mod = n.integer(self.dice_mod, "dice_mod")
         p.points = n.integer(self.points, "points")
         p.actions = n.integer(self.actions, "actions")
@@ -203,7 +203,7 @@ class Pool:
         _need()
         buf = ctypes.create_string_buffer(160)
         if lib.cops_d6_pool_format(ctypes.byref(self._c()), buf, len(buf)) < 0:
-            raise ValueError("not a pool: %r" % (self,))
+            raise InvalidArgumentError("not a pool: %r" % (self,))
         return buf.value.decode()
 
 
@@ -363,7 +363,7 @@ def contest(ctx: Context, a: PoolLike, b: PoolLike, rules: Optional[Rules] = Non
 def _default_rules() -> Rules:
     r = _Rules()
     if lib.cops_d6_rules_init_sized(ctypes.byref(r), ctypes.sizeof(r)):
-        raise ValueError("the library refuses the rules' size")
+        raise InvalidArgumentError("the library refuses the rules' size")
     return Rules(bool(r.explode), bool(r.free_die), r.cp_dice, r.fp_factor, r.action_penalty,
                  r.difficulty, bool(r.skill_defence), bool(r.success_damage),
                  bool(r.negative_resistance), r.gravity, bool(r.fall_full_height),

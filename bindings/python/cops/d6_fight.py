@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .fight_base import _ModuleFight
 from .base import Context, _Handle
 from .d6_dice import Code, Rules, _Code, _Rules, _need, _rules, _BOOL_RULES
@@ -157,7 +158,7 @@ class Declaration:
     def _c(self, ch: Character) -> _Declaration:
         d = _Declaration()
         if lib.cops_d6_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), 0):
-            raise ValueError("the library refuses the declaration's size")
+            raise InvalidArgumentError("the library refuses the declaration's size")
         d.action = _index(ACTIONS, self.action, "action")
         d.target = _opt_id(self.target, "target")
         d.weapon = _weapon_index(ch, self.weapon, "weapon")
@@ -327,7 +328,7 @@ class Fight(_ModuleFight):
 
     def _id(self, id: int) -> int:
         if not isinstance(id, int) or isinstance(id, bool) or not 0 <= id < len(self._chars):
-            raise IndexError("fighter %r out of range 0..%d" % (id, len(self._chars) - 1))
+            raise RangeError("fighter %r out of range 0..%d" % (id, len(self._chars) - 1))
         return id
 
 
@@ -502,7 +503,7 @@ def action_name(action: int) -> str:
     """An action's name (cops_d6_fight_action_name)."""
     name = lib.cops_d6_fight_action_name(n.integer(action, "action"))
     if name is None:
-        raise KeyError("action %r: 0 .. %d" % (action, len(ACTIONS) - 1))
+        raise NotFoundError("action %r: 0 .. %d" % (action, len(ACTIONS) - 1))
     return str(name.decode())
 
 
@@ -510,7 +511,7 @@ def action_code(name: str) -> int:
     """An action's number (cops_d6_fight_action_parse)."""
     out = ctypes.c_int()
     if lib.cops_d6_fight_action_parse(n.text(name, "action"), ctypes.byref(out)):
-        raise KeyError("%r: unknown action (%s)" % (name, ", ".join(ACTIONS)))
+        raise NotFoundError("%r: unknown action (%s)" % (name, ", ".join(ACTIONS)))
     return out.value
 
 
@@ -518,7 +519,7 @@ def tactic_name(tactic: int) -> str:
     """A tactic's name (cops_d6_fight_tactic_name)."""
     name = lib.cops_d6_fight_tactic_name(n.integer(tactic, "tactic"))
     if name is None:
-        raise KeyError("tactic %r: 0 .. %d" % (tactic, len(TACTICS) - 1))
+        raise NotFoundError("tactic %r: 0 .. %d" % (tactic, len(TACTICS) - 1))
     return str(name.decode())
 
 
@@ -526,7 +527,7 @@ def tactic_code(name: str) -> int:
     """A tactic's number (cops_d6_fight_tactic_parse)."""
     out = ctypes.c_int()
     if lib.cops_d6_fight_tactic_parse(n.text(name, "tactic"), ctypes.byref(out)):
-        raise KeyError("%r: unknown tactic (%s)" % (name, ", ".join(TACTICS)))
+        raise NotFoundError("%r: unknown tactic (%s)" % (name, ", ".join(TACTICS)))
     return out.value
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError
 from .base import Context
 from .d6_dice import Code, Rules, _Code, _need, _rules
 from .d6_combat import (DEFENCES, LEVELS, ROLL_DEFENCE, TRAITS, Character, _code_arg, _index,
@@ -168,7 +169,7 @@ class SpellDesign:
     def _c(self) -> _Design:
         d = _Design()
         if lib.cops_d6_spell_design_init_sized(ctypes.byref(d), ctypes.sizeof(d)):
-            raise ValueError("the library refuses the design's size")
+            raise InvalidArgumentError("the library refuses the design's size")
         d.effect_kind = _index(EFFECT_KINDS, self.effect_kind, "effect kind")
         d.effect = _code_arg(self.effect, "effect")
         d.effect_value = n.integer(self.effect_value, "effect_value")
@@ -221,7 +222,7 @@ def measure_value(tenths: int) -> int:
     second to a value (10 → 0, 15 → 1, 36000 → 18)."""
     _need()
     if not isinstance(tenths, int) or isinstance(tenths, bool) or not 1 <= tenths <= 10 ** 10:
-        raise ValueError("tenths must be a whole number 1 .. 10**10")
+        raise InvalidArgumentError("tenths must be a whole number 1 .. 10**10")
     return int(lib.cops_d6_measure_value(tenths))
 
 
@@ -266,7 +267,7 @@ def spells() -> List[Spell]:
         s = _Spell()
         s.size = ctypes.sizeof(s)
         if lib.cops_d6_spell_at(i, ctypes.byref(s)):
-            raise ValueError("the library refuses the spell's size")
+            raise InvalidArgumentError("the library refuses the spell's size")
         out.append(Spell._of(s))
     return out
 
@@ -277,7 +278,7 @@ def spell(name: str) -> Spell:
     s = _Spell()
     s.size = ctypes.sizeof(s)
     if lib.cops_d6_spell_find(n.text(name, "name"), ctypes.byref(s)):
-        raise KeyError("%r: no sample spell (%s)" % (name, ", ".join(x.name for x in spells())))
+        raise NotFoundError("%r: no sample spell (%s)" % (name, ", ".join(x.name for x in spells())))
     return Spell._of(s)
 
 
@@ -323,7 +324,7 @@ def cast(ctx: Context, caster: Character, *, skill: str = "alteration", difficul
         raise TypeError("caster and target must be cops.d6.Character")
     c = _Cast()
     if lib.cops_d6_cast_init_sized(ctypes.byref(c), ctypes.sizeof(c)):
-        raise ValueError("the library refuses the cast's size")
+        raise InvalidArgumentError("the library refuses the cast's size")
     c.caster = caster._h
     c.caster_id = n.integer(caster_id, "caster_id")
     c.skill = _trait(skill)
@@ -397,7 +398,7 @@ def psionic(ctx: Context, psionic: Character, power: str, *,
         raise TypeError("psionic and target must be cops.d6.Character")
     q = _Psionic()
     if lib.cops_d6_psionic_init_sized(ctypes.byref(q), ctypes.sizeof(q)):
-        raise ValueError("the library refuses the power's size")
+        raise InvalidArgumentError("the library refuses the power's size")
     q.power = _index(POWERS, power, "power")
     q.psionic = psionic._h
     q.psionic_id = n.integer(psionic_id, "psionic_id")
@@ -416,7 +417,7 @@ def psionic(ctx: Context, psionic: Character, power: str, *,
     bits = 0
     for f in medium:
         if f not in _MEDIUM_FLAGS:
-            raise ValueError("unknown medium modifier %r (%s)" % (f, ", ".join(_MEDIUM_FLAGS)))
+            raise NotFoundError("unknown medium modifier %r (%s)" % (f, ", ".join(_MEDIUM_FLAGS)))
         bits |= _MEDIUM_FLAGS[f]
     q.medium = bits
     q.years_dead = n.integer(years_dead, "years_dead")
@@ -442,7 +443,7 @@ def power_name(power: int) -> str:
     """A power's name (cops_d6_psionic_power_name)."""
     name = lib.cops_d6_psionic_power_name(n.integer(power, "power"))
     if name is None:
-        raise KeyError("power %r: 0 .. %d" % (power, len(POWERS) - 1))
+        raise NotFoundError("power %r: 0 .. %d" % (power, len(POWERS) - 1))
     return str(name.decode())
 
 
@@ -452,7 +453,7 @@ def advance_cost(code: Code, *, magic: bool = False, teacher: bool = True) -> in
     rc = int(lib.cops_d6_advance_cost(_code_arg(code, "code"), int(bool(magic)),
                                       int(bool(teacher))))
     if rc < 0:
-        raise ValueError("%r: not a code" % (code,))
+        raise InvalidArgumentError("%r: not a code" % (code,))
     return rc
 
 

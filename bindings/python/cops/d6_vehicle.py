@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .base import Context
 from .d6_dice import Code, Rules, _Code, _need, _rules
 from .d6_combat import (ROLL_DEFENCE, Character, _aboard, _code_arg, _code_of, _index, _log,
@@ -79,10 +80,10 @@ class Vehicle:
         _need()
         self._c = _Vehicle()
         if lib.cops_d6_vehicle_init_sized(ctypes.byref(self._c), ctypes.sizeof(self._c)):
-            raise ValueError("the library refuses the vehicle's size")
+            raise InvalidArgumentError("the library refuses the vehicle's size")
         raw = n.text(name, "name")
         if not raw or len(raw) >= 48:
-            raise ValueError("a vehicle's name is 1 to 47 bytes")
+            raise RangeError("a vehicle's name is 1 to 47 bytes")
         self._c.name = raw
         self._c.scale = n.integer(scale, "scale")
         self._c.resistance = resistance._c()
@@ -189,7 +190,7 @@ def collision_code(speeds: Sequence[str], impact: str = "side_on") -> Code:
     c = _Code()
     if lib.cops_d6_collision_code(arr, len(speeds), _index(IMPACTS, impact, "impact"),
                                   ctypes.byref(c)):
-        raise ValueError("1 to 8 speeds")
+        raise RangeError("1 to 8 speeds")
     return _code_of(c)
 
 
@@ -206,7 +207,7 @@ def collision(ctx: Context, vehicles: Sequence[Vehicle], *, impact: str = "side_
     counts = None
     if passengers is not None:
         if len(passengers) != count:
-            raise ValueError("one list of passengers a vehicle")
+            raise InvalidArgumentError("one list of passengers a vehicle")
         counts = (ctypes.c_int * count)(*[len(p) for p in passengers])
         for group in passengers:
             flat.extend(group)
@@ -247,7 +248,7 @@ def repair(ctx: Context, mechanic: Character, skill: Code, v: Vehicle, index: in
     bits = 0
     for f in flags:
         if f not in _REPAIR_FLAGS:
-            raise ValueError("unknown flag %r (%s)" % (f, ", ".join(_REPAIR_FLAGS)))
+            raise NotFoundError("unknown flag %r (%s)" % (f, ", ".join(_REPAIR_FLAGS)))
         bits |= _REPAIR_FLAGS[f]
     ok = ctypes.c_int()
     ctx._check(lib.cops_d6_repair(ctypes.byref(ok), ctx._h, mechanic._h,

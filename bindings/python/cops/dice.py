@@ -13,18 +13,24 @@ lib = n.lib
 def odds(ctx: Context, notation: str) -> Odds:
     """Exact odds of a notation: P(success), the expected successes, and the points of C5
     (p_adrenaline and p_both are None when the pool has no room for one more die)."""
-    return ctx.odds(notation)
+    return _context(ctx).odds(notation)
+
+
+def _context(ctx: object) -> Context:
+    if not isinstance(ctx, Context):
+        raise TypeError("ctx must be a cops.Context, not %s" % type(ctx).__name__)
+    return ctx
 
 
 def _p(ctx: Context, fn: Any, notation: str, *args: Any) -> float:
-    a = ctx._action(notation)
+    a = _context(ctx)._action(notation)
     p = ctypes.c_double()
     ctx._check(fn(ctx._h, ctypes.byref(a), *args, ctypes.byref(p)))
     return p.value
 
 
 def _k(ctx: Context, fn: Any, notation: str, *args: Any) -> int:
-    a = ctx._action(notation)
+    a = _context(ctx)._action(notation)
     k = ctypes.c_int()
     ctx._check(fn(ctx._h, ctypes.byref(a), *args, ctypes.byref(k)))
     return k.value
@@ -47,23 +53,23 @@ def odds_margin_at_least(ctx: Context, notation: str, m: int) -> float:
 
 def odds_quantile(ctx: Context, notation: str, q: float) -> int:
     """The smallest k with P(successes <= k) >= q, 0 <= q < 1."""
-    return _k(ctx, lib.cops_odds_quantile, notation, float(q))
+    return _k(ctx, lib.cops_odds_quantile, notation, n.real(q, "q"))
 
 
 def odds_dice_for(ctx: Context, notation: str, p: float) -> int:
     """The fewest dice reaching P(success) >= p at the notation's threshold and difficulty;
     NotFoundError when even 64 dice fall short."""
-    return _k(ctx, lib.cops_odds_dice_for, notation, float(p))
+    return _k(ctx, lib.cops_odds_dice_for, notation, n.real(p, "p"))
 
 
 def odds_threshold_for(ctx: Context, notation: str, p: float) -> int:
     """The worst threshold reaching P(success) >= p with the notation's pool and difficulty."""
-    return _k(ctx, lib.cops_odds_threshold_for, notation, float(p))
+    return _k(ctx, lib.cops_odds_threshold_for, notation, n.real(p, "p"))
 
 
 def odds_opposed_difference(ctx: Context, notation_a: str, notation_b: str, d: int) -> float:
     """P(A's successes - B's successes = d) (C1.6)."""
-    a, b = ctx._action(notation_a), ctx._action(notation_b)
+    a, b = _context(ctx)._action(notation_a), ctx._action(notation_b)
     p = ctypes.c_double()
     ctx._check(lib.cops_odds_opposed_difference(ctx._h, ctypes.byref(a), ctypes.byref(b),
                                                 n.integer(d, "d"), ctypes.byref(p)))
@@ -73,7 +79,7 @@ def odds_opposed_difference(ctx: Context, notation_a: str, notation_b: str, d: i
 def opposed_odds(ctx: Context, notation_a: str, notation_b: str,
                  min_successes: int = 0) -> OpposedOdds:
     """P(A wins), P(no winner), P(B wins) of an opposed roll (C1.6)."""
-    a, b = ctx._action(notation_a), ctx._action(notation_b)
+    a, b = _context(ctx)._action(notation_a), ctx._action(notation_b)
     wa, tie, wb = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     ctx._check(lib.cops_odds_opposed(ctx._h, ctypes.byref(a), ctypes.byref(b),
                                      n.integer(min_successes, "min_successes"),

@@ -2,7 +2,12 @@
 
 Every error the C library returns raises a subclass of CopsError, named for what went
 wrong (NotationError, RuleError ...); the C code's name (ESYNTAX, ERULE ...) is the same
-class under another name, so that either may be caught.
+class under another name, so that either may be caught. A value the binding refuses before
+any C call raises the same classes: `except cops.CopsError` catches every refusal of a value.
+They are also the built-in classes Python code expects: InvalidArgumentError a ValueError,
+RangeError an IndexError, an OverflowError and a ValueError, NotFoundError a KeyError (so a
+LookupError) and a ValueError.
+A wrong type (a list where a string goes) is a TypeError.
 """
 
 from typing import Dict, Type
@@ -19,14 +24,18 @@ class CopsError(Exception):
         super().__init__("%s: %s" % (self.name, message))
         self.message = message
 
+    def __str__(self) -> str:   # KeyError's own would quote it
+        return "%s: %s" % (self.name, self.message)
 
-class InvalidArgumentError(CopsError):
-    """EINVAL: an argument is invalid."""
+
+class InvalidArgumentError(CopsError, ValueError):
+    """EINVAL: an argument is invalid (also a ValueError, as Python code expects)."""
     code, name = -1, "EINVAL"
 
 
-class RangeError(CopsError):
-    """ERANGE: a value is out of range (a pool of 65 dice, a PU of 21, a log past its limit)."""
+class RangeError(CopsError, IndexError, OverflowError, ValueError):
+    """ERANGE: a value is out of range (a pool of 65 dice, a PU of 21, a log past its limit,
+    an int past C's, an index); also an IndexError, an OverflowError and a ValueError."""
     code, name = -2, "ERANGE"
 
 
@@ -50,8 +59,10 @@ class StateError(CopsError):
     code, name = -6, "ESTATE"
 
 
-class NotFoundError(CopsError):
-    """ENOTFOUND: an unknown name (skill, specialisation, weapon kind ...)."""
+class NotFoundError(CopsError, KeyError, ValueError):
+    """ENOTFOUND: an unknown name (skill, specialisation, weapon kind, method, language ...);
+    also a KeyError (a LookupError), and a ValueError as an unknown name given as an
+    argument is."""
     code, name = -7, "ENOTFOUND"
 
 

@@ -9,7 +9,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Type, U
 from . import _native as n
 from .attack import _attack_odds
 from .base import Checkpoint, Context, PathLike, _Handle, _read_roll
-from .errors import CopsError, StateError
+from .errors import CopsError, InvalidArgumentError, NotFoundError, RangeError, StateError
 from .log import _LogView
 from .results import AttackOdds, CombatantState, Roll
 from .sheet import (CLOCK_MAX, HEALTH, HEALTH_STATES, Armour, Character, Weapon, _condition_names,
@@ -266,11 +266,11 @@ class Encounter(_EncounterView):
         if not all(isinstance(w, Weapon) for w in weapons):
             raise TypeError("weapons must be cops.Weapon")
         if len(weapons) > n.WEAPONS_MAX:
-            raise ValueError("at most %d weapons, not %d" % (n.WEAPONS_MAX, len(weapons)))
+            raise RangeError("at most %d weapons, not %d" % (n.WEAPONS_MAX, len(weapons)))
         if len(set(map(id, weapons))) != len(weapons):
-            raise ValueError("a weapon is given twice")
+            raise InvalidArgumentError("a weapon is given twice")
         if any(w is k for w in weapons for k in self._kept):
-            raise ValueError("a weapon is already carried in this encounter")
+            raise InvalidArgumentError("a weapon is already carried in this encounter")
         if armour is not None and not isinstance(armour, Armour):
             raise TypeError("armour must be a cops.Armour")
         if not isinstance(controlled, bool):
@@ -554,7 +554,7 @@ class Encounter(_EncounterView):
         for thing in self._kept:
             if thing._ptr == ptr:
                 return thing
-        raise KeyError(ident)
+        raise NotFoundError("nothing kept for combatant %d" % ident)
 
     def set_max_rounds(self, rounds: int) -> None:
         """After this many rounds the fight ends with no winner."""
@@ -571,7 +571,7 @@ class Scenario(_EncounterView):
         if not isinstance(ctx, Context):
             raise TypeError("ctx must be a cops.Context")
         if (path is None) == (json_text is None):
-            raise ValueError("give a path or json_text")
+            raise InvalidArgumentError("give a path or json_text")
         ptr = ctypes.c_void_p()
         if path is not None:
             ctx._check(lib.cops_scenario_load(ctypes.byref(ptr), ctx._h,

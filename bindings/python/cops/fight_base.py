@@ -5,6 +5,7 @@ cops.d6.Fight (each module's C functions, cops_<module>_fight_*)."""
 from typing import Any, Optional
 
 from . import _native as n
+from .errors import InvalidArgumentError
 from .log import _LogView
 
 lib = n.lib
@@ -42,5 +43,5 @@ class _ModuleFight(_LogView):
     def seed(self, seed: int) -> None:
         """Seed the context with seed, recorded in the save."""
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-            raise ValueError("seed must be a whole number 0 .. 2**64 - 1")
+            raise InvalidArgumentError("seed must be a whole number 0 .. 2**64 - 1")
         self._check(self._call("seed")(self._h, seed))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import List, Optional, cast
 
 from . import _native as n
-from .errors import OutOfMemoryError
+from .errors import NotFoundError, OutOfMemoryError
 from .attack import _optional
 from .base import Context, _read_roll
 from .log import Log
@@ -81,7 +81,7 @@ def _treatment(healer: Character, patient: Character, kind: str, difficulty: int
         if not isinstance(who, Character):
             raise TypeError("%s must be a cops.Character" % what)
     if kind not in TREATMENTS:
-        raise ValueError("kind must be one of %s, not %r" % (", ".join(TREATMENTS), kind))
+        raise NotFoundError("kind must be one of %s, not %r" % (", ".join(TREATMENTS), kind))
     for flag, what in ((adrenaline, "adrenaline"), (anciennete, "anciennete")):
         if not isinstance(flag, bool):
             raise TypeError("%s must be a bool" % what)

@@ -9,7 +9,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, TypeVar, Un
 
 from . import _native as n
 from .base import Context, PathLike, _Handle, _read_roll, _rolled
-from .errors import OutOfMemoryError
+from .errors import NotFoundError, OutOfMemoryError, RangeError
 from .log import _log_of
 from .results import Roll
 
@@ -303,7 +303,7 @@ class Character(_Entity):
         """Rest from now on: "none", "natural" or "hospital" (fixed: a hospital's gain a day,
         2..12, 0 for 2d6), as C8.6 allows it (RuleError otherwise)."""
         if rest not in RESTS:
-            raise ValueError("rest must be one of %s, not %r" % (", ".join(RESTS), rest))
+            raise NotFoundError("rest must be one of %s, not %r" % (", ".join(RESTS), rest))
         self._check(lib.cops_character_set_rest(self._h, RESTS.index(rest),
                                                 n.integer(fixed, "fixed", 0, 12), _log_of(log),
                                                 n.integer(id, "id", -1)))
@@ -377,11 +377,11 @@ class Character(_Entity):
         if isinstance(relation, str):
             found = int(lib.cops_character_find_relation(self._h, n.text(relation, "relation")))
             if found < 0:
-                raise KeyError("no relation named %r" % (relation,))
+                raise NotFoundError("no relation named %r" % (relation,))
             return found
         i = n.integer(relation, "relation")
         if not 0 <= i < lib.cops_character_relation_count(self._h):
-            raise IndexError("no relation %d" % i)
+            raise RangeError("no relation %d" % i)
         return i
 
     def relation(self, relation: Union[int, str]) -> "Relation":
@@ -418,7 +418,7 @@ class Character(_Entity):
         for an informant, "favours" for an ally (RuleError for another); "none" sets the
         kind's default (money, favours)."""
         if upkeep not in UPKEEPS:
-            raise ValueError("upkeep must be one of %s, not %r" % (", ".join(UPKEEPS), upkeep))
+            raise NotFoundError("upkeep must be one of %s, not %r" % (", ".join(UPKEEPS), upkeep))
         self._check(lib.cops_character_set_relation_upkeep(
             self._h, self._relation_index(relation), UPKEEPS.index(upkeep)))
 
@@ -492,7 +492,7 @@ def _roll_flags(adrenaline: bool, not_an_action: bool) -> int:
 def _points_kind(kind: str) -> int:
     kinds = {"adrenaline": 0, "anciennete": 1}
     if kind not in kinds:
-        raise ValueError("kind must be 'adrenaline' or 'anciennete', not %r" % (kind,))
+        raise NotFoundError("kind must be 'adrenaline' or 'anciennete', not %r" % (kind,))
     return kinds[kind]
 
 
@@ -514,7 +514,7 @@ class Weapon(_Entity):
         """weapon["pu"], weapon["loaded"] ... (pr pu fa range magazine loaded ct vrc vc)."""
         index = ctypes.c_int()
         if lib.cops_weapon_field_parse(n.text(field, "field"), ctypes.byref(index)):
-            raise KeyError(field)
+            raise NotFoundError(field)
         v = ctypes.c_int()
         self._check(lib.cops_weapon_get(self._h, index.value, ctypes.byref(v)))
         return v.value
@@ -535,7 +535,7 @@ class Weapon(_Entity):
         """weapon["pu"] = 6 (docs/weapons.md gives each field's range)."""
         index = ctypes.c_int()
         if lib.cops_weapon_field_parse(n.text(field, "field"), ctypes.byref(index)):
-            raise KeyError(field)
+            raise NotFoundError(field)
         self._check(lib.cops_weapon_set(self._h, index.value, n.integer(value, field)))
 
     @property

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .base import Context, PathLike, _Handle
 from .results import Event
 from .sheet import Character
@@ -80,7 +81,7 @@ def _attitude(name: Union[str, int]) -> int:
 
 def _kind(kind: str) -> int:
     if kind not in ("affinity", "deficiency"):
-        raise ValueError("kind must be 'affinity' or 'deficiency', not %r" % (kind,))
+        raise NotFoundError("kind must be 'affinity' or 'deficiency', not %r" % (kind,))
     return 1 if kind == "deficiency" else 0
 
 
@@ -197,7 +198,7 @@ class Subject(_Handle):
     @reaction_mode.setter
     def reaction_mode(self, mode: str) -> None:
         if mode not in MODES:
-            raise ValueError("mode must be 'dice' or 'resistance', not %r" % (mode,))
+            raise NotFoundError("mode must be 'dice' or 'resistance', not %r" % (mode,))
         self._check(lib.cops_subject_set_reaction_mode(self._h, MODES.index(mode)))
 
     def add_tag(self, kind: str, tag: str) -> None:
@@ -249,7 +250,7 @@ def _approach(method: Union[str, int], attitude: Union[str, int], affinity: bool
     skill = n.parsed(lib.cops_skill_parse, method, "method")
     if lib.cops_approach_init_sized(ctypes.byref(a), ctypes.sizeof(a), skill,
                                     _attitude(attitude)):
-        raise ValueError("the approach could not be made")
+        raise InvalidArgumentError("the approach could not be made")
     for name, flag in (("affinity", affinity), ("deficiency", deficiency),
                        ("anciennete", anciennete)):
         if not isinstance(flag, bool):
@@ -311,7 +312,7 @@ def method_characteristic(method: Union[str, int]) -> str:
     """The characteristic a method is resisted with (C4.2): "Sang-froid" ..."""
     c = lib.cops_method_characteristic(n.parsed(lib.cops_skill_parse, method, "method"))
     if c < 0:
-        raise ValueError("a method is Intimidation, Éloquence or Rhétorique, not %r" % (method,))
+        raise InvalidArgumentError("a method is Intimidation, Éloquence or Rhétorique, not %r" % (method,))
     return n.c_text(lib.cops_characteristic_name(c, 0))
 
 
@@ -474,11 +475,11 @@ class Interview(_Handle):
         traits revealed."""
         e = _Evaluation()
         if lib.cops_evaluation_init_sized(ctypes.byref(e), ctypes.sizeof(e)):
-            raise ValueError("the evaluation could not be made")
+            raise InvalidArgumentError("the evaluation could not be made")
         if wishes is None:
             wishes = list(range(8))
         if isinstance(wishes, (str, bytes)) or len(wishes) > 8:
-            raise ValueError("wishes: a list of at most eight traits")
+            raise RangeError("wishes: a list of at most eight traits")
         for k, w in enumerate(wishes):
             e.wishes[k] = _trait(w)
         e.nwishes = len(wishes)

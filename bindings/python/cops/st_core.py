@@ -8,7 +8,7 @@ import os
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple, Union
 
 from . import _native as n
-from .errors import OutOfMemoryError, StateError
+from .errors import InvalidArgumentError, NotFoundError, OutOfMemoryError, RangeError, StateError
 from .base import Context
 from .log import _log_handle
 from .sheet import _Entity
@@ -96,7 +96,7 @@ class Pool:
         p.threshold = n.integer(self.threshold, "threshold")
         p.again = n.integer(self.again, "again")
         if self.mode not in MODES:
-            raise ValueError("mode must be one of %s, not %r" % (", ".join(MODES), self.mode))
+            raise NotFoundError("mode must be one of %s, not %r" % (", ".join(MODES), self.mode))
         p.mode = MODES.index(self.mode)
         if not isinstance(self.chance, bool):
             raise TypeError("chance must be a bool, not %s" % type(self.chance).__name__)
@@ -113,7 +113,7 @@ class Pool:
         _need()
         buf = ctypes.create_string_buffer(160)
         if lib.cops_st_pool_format(ctypes.byref(self._c()), buf, len(buf)) < 0:
-            raise ValueError("not a pool: %r" % (self,))
+            raise InvalidArgumentError("not a pool: %r" % (self,))
         return buf.value.decode("utf-8")
 
 
@@ -281,7 +281,7 @@ def _init(dice: int) -> Pool:
     _need()
     p = _Pool()
     if lib.cops_st_pool_init_sized(ctypes.byref(p), ctypes.sizeof(p), n.integer(dice, "dice")):
-        raise ValueError("no pool of %r dice" % dice)
+        raise InvalidArgumentError("no pool of %r dice" % dice)
     return Pool._of(p)
 
 
@@ -396,13 +396,13 @@ def _index(names: Tuple[str, ...], value: str, what: str) -> int:
     for i, name in enumerate(names):
         if isinstance(value, str) and value.lower() == name.lower():
             return i
-    raise KeyError("%s: unknown %s (%s)" % (value, what, ", ".join(names)))
+    raise NotFoundError("%s: unknown %s (%s)" % (value, what, ", ".join(names)))
 
 
 def _trait(name: str) -> int:
     t = ctypes.c_int()
     if lib.cops_st_trait_parse(n.text(name, "trait"), ctypes.byref(t)):
-        raise KeyError("%s: unknown trait (%s)" % (name, ", ".join(TRAITS)))
+        raise NotFoundError("%s: unknown trait (%s)" % (name, ", ".join(TRAITS)))
     return t.value
 
 
@@ -603,10 +603,10 @@ class Weapon:
         w = _Weapon()
         if lib.cops_st_weapon_init_sized(ctypes.byref(w), ctypes.sizeof(w),
                                          _index(WEAPON_KINDS, self.kind, "weapon kind")):
-            raise ValueError("no weapon of kind %r" % self.kind)
+            raise InvalidArgumentError("no weapon of kind %r" % self.kind)
         name = n.text(self.name, "name")
         if len(name) >= 48:
-            raise ValueError("a weapon's name is at most 47 bytes")
+            raise RangeError("a weapon's name is at most 47 bytes")
         w.name = name
         w.damage = n.integer(self.damage, "damage")
         w.type = _DAMAGE[self.type]
@@ -711,7 +711,7 @@ def _weapon_index(ch: Character, weapon: Union[None, int, str]) -> int:
         for i, w in enumerate(ch.weapons):
             if w.name.lower() == weapon.lower():
                 return i
-        raise KeyError("%s carries no weapon %r" % (ch.name, weapon))
+        raise NotFoundError("%s carries no weapon %r" % (ch.name, weapon))
     return n.integer(weapon, "weapon")
 
 
@@ -746,7 +746,7 @@ def attack(ctx: Context, attacker: Character, target: Character, kind: str = "ex
     bits = 0
     for f in flags:
         if f not in _FLAGS:
-            raise ValueError("unknown flag %r (%s)" % (f, ", ".join(_FLAGS)))
+            raise NotFoundError("unknown flag %r (%s)" % (f, ", ".join(_FLAGS)))
         bits |= _FLAGS[f]
     a.flags = bits
     a.shield = shield._h if shield is not None else None
@@ -781,12 +781,12 @@ def long_burst(ctx: Context, attacker: Character, targets: List[Character], *,
     _need()
     count = len(targets)
     if not 1 <= count <= 8:
-        raise ValueError("1 to 8 targets")
+        raise RangeError("1 to 8 targets")
     covers = list(covers) if covers is not None else [0] * count
     shares = list(shares) if shares is not None else [64] + [0] * (count - 1)
     ids = list(ids) if ids is not None else list(range(1, count + 1))
     if not len(covers) == len(shares) == len(ids) == count:
-        raise ValueError("one cover, share and id for each target")
+        raise InvalidArgumentError("one cover, share and id for each target")
     a = _Attack()
     ctx._check(lib.cops_st_attack_init_sized(ctypes.byref(a), ctypes.sizeof(a), 2))
     a.attacker = attacker._h
@@ -880,7 +880,7 @@ def initiative_order(ctx: Context, chars: List[Character], totals: List[int],
     _need()
     count = len(chars)
     if count != len(totals):
-        raise ValueError("one total for each character")
+        raise InvalidArgumentError("one total for each character")
     arr = (ctypes.c_void_p * max(count, 1))(*[c._h for c in chars])
     tot = (ctypes.c_int * max(count, 1))(*[n.integer(t, "total") for t in totals])
     order = (ctypes.c_int * max(count, 1))()
@@ -924,7 +924,7 @@ def overwhelming(a: int, b: int) -> bool:
     _need()
     rc = lib.cops_st_overwhelming(n.integer(a, "a"), n.integer(b, "b"))
     if rc < 0:
-        raise ValueError("pools 0 .. 128")
+        raise InvalidArgumentError("pools 0 .. 128")
     return bool(rc)
 
 
@@ -952,7 +952,7 @@ class Object:
                                            n.text(name, "name"), n.integer(durability, "durability"),
                                            n.integer(boxes, "boxes"))
         if rc:
-            raise ValueError("an object: a name of 1 to 47 bytes, durability 0 .. 10, "
+            raise RangeError("an object: a name of 1 to 47 bytes, durability 0 .. 10, "
                              "boxes 1 .. 100")
         self._o.failure_damage = n.integer(failure_damage, "failure_damage")
         self._o.damage = n.integer(damage, "damage")
@@ -1036,7 +1036,7 @@ class Grapple:
         self._ctx, self.a, self.b = ctx, a, b
         self._g = _Grapple()
         if lib.cops_st_grapple_init_sized(ctypes.byref(self._g), ctypes.sizeof(self._g)):
-            raise ValueError("the library refuses the grapple's size")
+            raise InvalidArgumentError("the library refuses the grapple's size")
 
     def _side(self, n_: int) -> Optional[str]:
         return (None, "a", "b")[n_]
@@ -1060,7 +1060,7 @@ class Grapple:
             side = _GrappleSide()
             wished = [_index(GRAPPLE_EFFECTS, e, "grapple effect") for e in effects]
             if len(wished) > 2:
-                raise ValueError("two effects at most")
+                raise RangeError("two effects at most")
             side.effects[0] = wished[0] if wished else -1
             side.effects[1] = wished[1] if len(wished) > 1 else -1
             side.in_hand = _weapon_index(ch, hand)
@@ -1083,7 +1083,7 @@ class Grapple:
 def _default_rules() -> Rules:
     r = _Rules()
     if lib.cops_st_rules_init_sized(ctypes.byref(r), ctypes.sizeof(r)):
-        raise ValueError("the library refuses the rules' size")
+        raise InvalidArgumentError("the library refuses the rules' size")
     return Rules(**{name: (bool(getattr(r, name)) if isinstance(getattr(Rules(), name), bool)
                            else getattr(r, name)) for name, _ in _Rules._fields_[1:]})
 

@@ -16,6 +16,7 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .fight_base import _ModuleFight
 from .base import Context, _Handle
 from .st_core import (CALLED, GRAPPLE_EFFECTS, Character, Rules, _Rules, _bind, _index, _need,
@@ -125,10 +126,10 @@ class Declaration:
     def _c(self, ch: Character) -> _Declaration:
         d = _Declaration()
         if lib.cops_st_declaration_init_sized(ctypes.byref(d), ctypes.sizeof(d), 0):
-            raise ValueError("the library refuses the declaration's size")
+            raise InvalidArgumentError("the library refuses the declaration's size")
         code = ctypes.c_int()
         if lib.cops_st_fight_action_parse(n.text(self.action, "action"), ctypes.byref(code)):
-            raise KeyError("%s: unknown action (%s)" % (self.action, ", ".join(ACTIONS)))
+            raise NotFoundError("%s: unknown action (%s)" % (self.action, ", ".join(ACTIONS)))
         d.action = code.value
         d.target = -1 if self.target is None else n.integer(self.target, "target")
         d.weapon = _weapon_index(ch, self.weapon)
@@ -140,12 +141,12 @@ class Declaration:
             d.moving = 1
             d.x, d.y = (n.integer(v, "move_to") for v in self.move_to)
         if self.prone not in (None, "down", "up"):
-            raise ValueError('prone must be None, "down" or "up", not %r' % (self.prone,))
+            raise InvalidArgumentError('prone must be None, "down" or "up", not %r' % (self.prone,))
         d.prone = {None: 0, "down": 1, "up": -1}[self.prone]
         d.after = -1 if self.after is None else n.integer(self.after, "after")
         wished = [_index(GRAPPLE_EFFECTS, e, "grapple effect") for e in self.effects]
         if len(wished) > 2:
-            raise ValueError("two effects at most")
+            raise RangeError("two effects at most")
         d.effects[0] = wished[0] if wished else -1
         d.effects[1] = wished[1] if len(wished) > 1 else -1
         d.bite = int(bool(self.bite))
@@ -303,7 +304,7 @@ class Fight(_ModuleFight):
 
     def _id(self, id: int) -> int:
         if not isinstance(id, int) or isinstance(id, bool) or not 0 <= id < len(self._chars):
-            raise IndexError("fighter %r out of range 0..%d" % (id, len(self._chars) - 1))
+            raise RangeError("fighter %r out of range 0..%d" % (id, len(self._chars) - 1))
         return id
 
 
@@ -331,7 +332,7 @@ class Fight(_ModuleFight):
     def set_tactic(self, id: int, tactic: str) -> None:
         code = ctypes.c_int()
         if lib.cops_st_fight_tactic_parse(n.text(tactic, "tactic"), ctypes.byref(code)):
-            raise KeyError("%s: unknown tactic (%s)" % (tactic, ", ".join(TACTICS)))
+            raise NotFoundError("%s: unknown tactic (%s)" % (tactic, ", ".join(TACTICS)))
         self._check(lib.cops_st_fight_set_tactic(self._h, self._id(id), code.value))
 
 
