@@ -73,7 +73,7 @@ echo "  Lua: require \"cops\" from $prefix/lib/lua/5.4"
 # LuaRocks: the rockspec builds the module against the installed library (in a
 # copy of the sources: luarocks make builds in place).
 if command -v luarocks >/dev/null; then
-  rockspec=bindings/lua/libcops-$version-1.rockspec
+  rockspec=$build/bindings/libcops-$version-1.rockspec
   [ -f "$rockspec" ] || fail "no $rockspec for version $version"
   mkdir -p "$build/rock/bindings/lua"
   cp bindings/lua/*.c bindings/lua/*.h "$build/rock/bindings/lua/" && cp "$rockspec" "$build/rock/"

@@ -1,7 +1,8 @@
 /* What a tabletop needs of a fight (docs/encounters.md, "Tabletops"): the caller's tags in
  * events, states, snapshots, saves and scenarios; a combatant's state with scripted dice;
  * the snapshot against the states; checkpoints rolled back over many seeds and both
- * rulesets, the fight going on byte for byte as the uninterrupted one. */
+ * rulesets, the fight going on byte for byte as the uninterrupted one (48 fights, each round
+ * compared by its own events: the test command runs it under valgrind too). */
 #include <jansson.h>
 #include <stdio.h>
 
@@ -24,11 +25,16 @@ static cops_scenario *open_scenario(cops_ctx *c, const char *name)
   return s;
 }
 
-static char *jsonl(const cops_encounter *e)
+static char *jsonl_from(const cops_encounter *e, int from)
 {
   char *t = NULL;
-  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &t), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), from, &t), COPS_OK);
   return t;
+}
+
+static char *jsonl(const cops_encounter *e)
+{
+  return jsonl_from(e, 0);
 }
 
 /* Every able combatant declares what the policy suggests, in id order, from @p first. */
@@ -82,6 +88,7 @@ static void same_fight(const char *name, int ruleset, uint64_t seed)
   ck_assert_int_eq(cops_encounter_checkpoint(e2, &start), COPS_OK);
   while (!rounds_cap(e2)) {
     cops_checkpoint *before, *between;
+    const int from = cops_log_count(cops_encounter_log(e2));   /* this round's events */
     ck_assert_int_eq(cops_encounter_checkpoint(e2, &before), COPS_OK);
     ck_assert_int_eq(cops_encounter_begin_round(e2), COPS_OK);
     const int first = first_able(e2);
@@ -98,20 +105,20 @@ static void same_fight(const char *name, int ruleset, uint64_t seed)
     ck_assert_int_eq(cops_encounter_checkpoint(e2, &between), COPS_OK);
     declare_from(e2, first + 1);
     ck_assert_int_eq(cops_encounter_resolve_round(e2), COPS_OK);
-    char *once = jsonl(e2);
+    char *once = jsonl_from(e2, from);
     /* Back between the declarations: the same round again. */
     ck_assert_int_eq(cops_encounter_rollback(e2, between), COPS_OK);
     ck_assert_int_eq(cops_encounter_phase(e2), COPS_PHASE_DECLARING);
     declare_from(e2, first + 1);
     ck_assert_int_eq(cops_encounter_resolve_round(e2), COPS_OK);
-    char *twice = jsonl(e2);
+    char *twice = jsonl_from(e2, from);
     ck_assert_str_eq(once, twice);
     cops_free(twice);
     /* Back before the round: the same round again. */
     ck_assert_int_eq(cops_encounter_rollback(e2, before), COPS_OK);
     ck_assert_int_eq(cops_encounter_phase(e2), COPS_PHASE_BETWEEN_ROUNDS);
     round_through(e2);
-    twice = jsonl(e2);
+    twice = jsonl_from(e2, from);
     ck_assert_str_eq(once, twice);
     cops_free(once);
     cops_free(twice);
@@ -149,7 +156,7 @@ START_TEST(test_rollback_gives_the_same_fight)
   static const char *const names[] = {"street-shootout", "bar-brawl", "covering-fire-standoff"};
   const int ruleset = _i % 2 ? COPS_RULES_ALTERNATIVE : COPS_RULES_CORE;
   for (int k = 0; k < 3; k++)
-    for (uint64_t seed = 1; seed <= 12; seed++)
+    for (uint64_t seed = 1; seed <= 8; seed++)
       same_fight(names[k], ruleset, seed + 100 * (uint64_t)_i);
 }
 END_TEST

@@ -8,14 +8,35 @@ import base64
 import hashlib
 import io
 import os
+import re
 import tarfile
 import zipfile
 
 NAME = "libcops"     # the distribution (the name "cops" is taken on the package index)
 PACKAGE = "cops"     # what is imported
-VERSION = "0.16.0"
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _version():
+    """The version of meson.build (the one place it is written); in an sdist, the one its
+    cops/_version.py carries."""
+    meson = os.path.join(HERE, "..", "..", "meson.build")
+    if os.path.exists(meson):
+        with open(meson, encoding="utf-8") as f:
+            found = re.search(r"^\s*version:\s*'([0-9.]+)'", f.read(), re.M)
+        if found:
+            return found.group(1)
+    with open(os.path.join(HERE, "cops", "_version.py"), encoding="utf-8") as f:
+        return re.search(r'VERSION = "([0-9.]+)"', f.read()).group(1)
+
+
+VERSION = _version()
 TAG = "py3-none-any"
+
+
+def _version_py():
+    return ('"""Written by the package\'s build backend: the version of meson.build."""\n\n'
+            'VERSION = "%s"\n' % VERSION).encode("utf-8")
 
 
 def _metadata():
@@ -34,6 +55,8 @@ def _files():
     root = os.path.join(HERE, PACKAGE)
     for folder, _, names in sorted(os.walk(root)):
         for name in sorted(names):
+            if name == "_version.py":   # written from meson.build below, never copied
+                continue
             if name.endswith((".py", ".so", ".so.0", "py.typed")) or ".so." in name:
                 full = os.path.join(folder, name)
                 yield full, os.path.relpath(full, HERE).replace(os.sep, "/")
@@ -72,6 +95,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         for full, arcname in _files():
             with open(full, "rb") as f:
                 add(arcname, f.read())
+        add(PACKAGE + "/_version.py", _version_py())
         add(info + "/METADATA", _metadata().encode("utf-8"))
         add(info + "/WHEEL", ("Wheel-Version: 1.0\nGenerator: cops_backend\n"
                               "Root-Is-Purelib: true\nTag: %s\n" % TAG).encode())
@@ -90,8 +114,9 @@ def build_sdist(sdist_directory, config_settings=None):
                 tar.add(full, arcname=base + "/" + rel)
         for full, arcname in _files():
             tar.add(full, arcname=base + "/" + arcname)
-        info = tarfile.TarInfo(base + "/PKG-INFO")
-        data = _metadata().encode("utf-8")
-        info.size = len(data)
-        tar.addfile(info, io.BytesIO(data))
+        for name, data in (("PKG-INFO", _metadata().encode("utf-8")),
+                           (PACKAGE + "/_version.py", _version_py())):
+            info = tarfile.TarInfo(base + "/" + name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
     return filename

@@ -3,12 +3,30 @@ functions the package calls, and the conversions of arguments (private)."""
 
 import ctypes
 import ctypes.util
+import importlib
 import os
+import re
 from typing import Any, Callable, Dict, Iterator, Optional, cast
 
 from .errors import InvalidArgumentError, NotFoundError, RangeError
 
-__version__ = "0.16.0"
+def _version() -> str:
+    """The version meson.build declares: written into _version.py by meson install and by the
+    package's build backend; read from meson.build itself in a source tree."""
+    try:
+        return str(importlib.import_module("._version", __package__).VERSION)
+    except ImportError:
+        pass
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                        "meson.build")
+    with open(path, encoding="utf-8") as f:
+        found = re.search(r"^\s*version:\s*'([0-9.]+)'", f.read(), re.M)
+    if not found:
+        raise ImportError("no version in %s" % path)
+    return found.group(1)
+
+
+__version__ = _version()
 _SONAME = "libcops.so.0"
 
 
