@@ -25,19 +25,39 @@ class _Handle:
     encounter cannot be closed before the encounter (the encounter borrows it)."""
 
     _free: Optional[Callable[[int], None]] = None
-    _borrowed = False   # the C object belongs to another (a loaded encounter's)
+    _borrows = False    # closed before what it borrows when its context closes
 
     def __init__(self, ptr: Optional[int], ctx: Optional["Context"]) -> None:
         self._ptr = ptr
         self._ctx = ctx
         self._users = 0
+        self.__borrowed = False
         if ctx is not None and ctx is not self:
             ctx._children.add(self)
+            free = type(self)._free
+            if ptr and free is not None:
+                # The context can free it without this object (at interpreter exit,
+                # finalisers run in any order): see Context._release.
+                ctx._owned[id(self)] = (ptr, free, self._borrows)
+
+    @property
+    def _borrowed(self) -> bool:
+        """The C object belongs to another (a loaded encounter's): never freed here."""
+        return self.__borrowed
+
+    @_borrowed.setter
+    def _borrowed(self, yes: bool) -> None:
+        self.__borrowed = yes
+        if yes and self._ctx is not None and self._ctx is not self:
+            self._ctx._owned.pop(id(self), None)
 
     def close(self) -> None:
         """Free the C object (once; later calls do nothing)."""
         owner = self if isinstance(self, Context) else self._ctx
         assert owner is None or isinstance(owner, Context)
+        if owner is not None and owner is not self and owner._ptr is None:
+            self._ptr = None   # the context went first and freed what was made from it
+            return
         if owner is not None and owner._in_callback and self._ptr:
             # The library refuses it too: the object may be in use by the roll under way.
             raise StateError("cannot close %s from its context's dice callback"
@@ -46,6 +66,8 @@ class _Handle:
             raise InvalidArgumentError("%s is still in an encounter: close the encounter first"
                              % type(self).__name__)
         ptr, self._ptr = self._ptr, None
+        if owner is not None and owner is not self:
+            owner._owned.pop(id(self), None)
         if ptr and not self._borrowed:
             self._release()
             free = type(self)._free
@@ -125,6 +147,10 @@ class Context(_Handle):
             raise ERRORS.get(rc, CopsError)("no memory for a context" if rc == OutOfMemoryError.code
                                             else lib.cops_strerror(rc).decode())
         self._children: "weakref.WeakSet[_Handle]" = weakref.WeakSet()
+        # Every C object made from it and not yet freed, by its handle's id: what the
+        # context frees itself, borrowers first, when their handles are gone before it
+        # (the garbage collector's order at interpreter exit).
+        self._owned: Dict[int, Tuple[int, Callable[[int], None], bool]] = {}
         self._in_callback = 0
         self._thread = threading.get_ident()
         super().__init__(ptr.value, self)
@@ -143,6 +169,10 @@ class Context(_Handle):
         children = sorted(self._children, key=lambda h: not getattr(h, "_borrows", False))
         for child in children:
             child.close()
+        left = sorted(self._owned.values(), key=lambda e: not e[2])
+        self._owned.clear()
+        for ptr, free, _ in left:   # their handles are already gone: freed all the same
+            free(ptr)
 
     def _check(self, rc: int) -> int:
         if rc >= 0:
