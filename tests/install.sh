@@ -60,6 +60,11 @@ c = cops.Context(seed=2030)
 print(cops.__file__.startswith("'"$pydir"'"), cops.version(), c.roll("4+/3 (2)").successes >= 0)') ||
   fail "import cops"
 [ "$out" = "True $version True" ] || fail "import cops said '$out'"
+# The chat-bot example, as a user's bot: it imports the installed package.
+out=$(cd "$root" && printf '!odds 4+/3 (2)\n' | env -i PYTHONPATH="$pydir" COPS_LANG=en \
+      /usr/bin/python3 -B examples/python/bot.py) || fail "the bot"
+case $out in "4+/3 (2): 80.29 % to succeed"*) ;; *) fail "the bot said '$out'" ;; esac
+echo "  the chat-bot example, importing the installed package"
 echo "  Python: import cops from $pydir"
 
 # Lua: only the prefix's module folder on the path (the library through the

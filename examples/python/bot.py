@@ -11,17 +11,17 @@ on stdin and prints the bot's answers, in French or English.
     !lang en | !lang fr
     !help
 
-Run: LIBCOPS_PATH=build/lib/libcops.so.0 python3 examples/python/bot.py < chat.txt
-(docs/python.md). Every rule is in libcops; this only reads and answers.
+Run, with the package installed (meson install, or pip install bindings/python), as a
+user's bot imports it: python3 examples/python/bot.py < chat.txt (docs/python.md); from a
+build tree, PYTHONPATH=bindings/python LIBCOPS_PATH=build/lib/libcops.so.0 first. Every rule
+is in libcops; this only reads and answers.
 """
 
 import os
 import sys
 from typing import Callable, Dict, Optional
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "bindings", "python"))
-import cops  # noqa: E402
+import cops
 
 TEXT = {
     "fr": {

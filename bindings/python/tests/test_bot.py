@@ -8,6 +8,7 @@ import sys
 ROOT = os.environ.get("COPS_SOURCE_ROOT",
                       os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")))
 BOT = os.path.join(ROOT, "examples", "python", "bot.py")
+sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))   # the bot imports the package
 spec = importlib.util.spec_from_file_location("bot", BOT)
 bot = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bot)
@@ -36,7 +37,8 @@ def test_commands_in_french_then_english():
 
 
 def test_the_script_reads_stdin():
-    env = dict(os.environ, COPS_LANG="en")
+    env = dict(os.environ, COPS_LANG="en",
+               PYTHONPATH=os.path.join(ROOT, "bindings", "python"))
     out = subprocess.run([sys.executable, BOT], input="!odds 4+/3 (2)\nnot a command\n!help\n",
                          capture_output=True, text=True, env=env, check=True).stdout
     lines = out.splitlines()
