@@ -129,7 +129,9 @@ START_TEST(test_chase_checkpoint_refusals)
   ck_assert_int_eq(cops_log_clear(cops_chase_log(a)), COPS_OK);
   ck_assert_int_eq(cops_chase_rollback(a, cp), COPS_ESTATE);
   ck_assert_int_eq(cops_chase_round(a), 1);
-  ck_assert_int_eq(cops_chase_checkpoint(NULL, &cp), COPS_EINVAL);
+  cops_checkpoint *none = cp;
+  ck_assert_int_eq(cops_chase_checkpoint(NULL, &none), COPS_EINVAL);
+  ck_assert_ptr_null(none);
   cops_checkpoint_free(ecp);
   cops_checkpoint_free(cp);
   cops_scenario_free(s);
