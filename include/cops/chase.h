@@ -83,7 +83,8 @@ COPS_API void cops_chase_free(cops_chase *c);
  * event (its own pair with the pursued, its own band; it declares from the
  * next round on).
  * @param c the chase
- * @param ch the character (borrowed: it must outlive the chase)
+ * @param ch the character (held by the chase until it is freed: the caller may free its own
+ *        handle at any time, docs/api.md "Who frees what")
  * @param skill the chase roll without its difficulty, as cops_character_action()
  *        reads it: "Conduite [voiture]/Réflexes", "Athlétisme/Carrure",
  *        "Pilotage [hélicoptère]/Coordination" (C1.4 and C1.5 apply)
@@ -360,7 +361,7 @@ COPS_API int cops_chase_resume_file(cops_chase **out, cops_ctx *ctx, const char 
  * vehicle's first round (the chase's, or the one after it joined).
  * @param c the chase
  * @param vehicle the participant whose vehicle it rides (one with a vehicle)
- * @param ch the passenger (borrowed: it must outlive the chase)
+ * @param ch the passenger (held by the chase until it is freed, as cops_chase_add())
  * @param[out] id its id, ::COPS_PASSENGER_ID0 + k (may be NULL)
  * @return ::COPS_OK; ::COPS_EINVAL (a bad participant, on foot, a character
  *         of another context or in the chase already); ::COPS_ERANGE (more

@@ -13,9 +13,10 @@
  * conditions expire). cops_encounter_run_round() does both when nobody is
  * controlled; cops_encounter_run() runs to the end.
  *
- * The encounter borrows its characters, weapons and armour: they must
- * outlive it. Their state (hit points, conditions, rounds loaded) is the
- * fight's state.
+ * The encounter holds its characters, weapons and armour until it is freed
+ * (docs/api.md, "Who frees what"): the caller may free its own handles at any
+ * time. Their state (hit points, conditions, rounds loaded) is the fight's
+ * state.
  */
 #ifndef COPS_ENCOUNTER_H
 #define COPS_ENCOUNTER_H
@@ -124,7 +125,8 @@ COPS_API int cops_encounter_new(cops_encounter **out, cops_ctx *ctx, int ruleset
 COPS_API int cops_encounter_set_ruleset(cops_encounter *e, int ruleset);
 /** @brief The encounter's ruleset (::cops_rulesets), or a negative code. @since 0.13.0 */
 COPS_API int cops_encounter_ruleset(const cops_encounter *e);
-/** @brief Free an encounter (not its characters, weapons, armour). NULL is accepted. @since 0.5.0 */
+/** @brief Free an encounter, letting go of the characters, weapons and armour it holds (each
+ * freed if nobody else holds it, docs/api.md "Who frees what"). NULL is accepted. @since 0.5.0 */
 COPS_API void cops_encounter_free(cops_encounter *e);
 
 /**

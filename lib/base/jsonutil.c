@@ -230,9 +230,13 @@ int cops__write_file(cops_ctx *ctx, const char *path, const char *text)
   const int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0)
     return cops__fail(ctx, COPS_EIO, "%s: %s", path, strerror(errno));
+  /* A file replaced keeps its permissions; a new one has 0666 less the umask. */
+  struct stat old;
+  int err = 0;
+  if (stat(name, &old) == 0 && S_ISREG(old.st_mode) && fchmod(fd, old.st_mode & 07777))
+    err = errno;
   const size_t len = strlen(text);
   size_t done = 0;
-  int err = 0;
   while (done < len && !err) {
     const ssize_t w = write(fd, text + done, len - done);
     if (w > 0)

@@ -1,7 +1,7 @@
 /* Files written through a context (docs/api.md, "Files"): confined like reads when the
  * context is (relative to the root; no escape by "..", an absolute path or a symbolic
- * link), and always whole: a new file renamed over the old one, so that a full disk or a
- * crash leaves the old one as it was. */
+ * link), and always whole: a new file renamed over the old one, keeping its permissions,
+ * so that a full disk or a crash leaves the old one as it was. */
 #define _DEFAULT_SOURCE   /* mkdtemp, symlink */
 #include <dirent.h>
 #include <signal.h>
@@ -89,6 +89,12 @@ START_TEST(test_confined_writes_stay_under_the_root)
   cops_character *back;
   ck_assert_int_eq(cops_character_load(&back, ctx, "mike.json"), COPS_OK);
   cops_character_free(back);
+  /* Written again: a new file renamed over it, with the old one's permissions. */
+  ck_assert_int_eq(chmod(path, 0640), 0);
+  ck_assert_int_eq(cops_character_save(ch, "mike.json"), COPS_OK);
+  struct stat st;
+  ck_assert_int_eq(stat(path, &st), 0);
+  ck_assert_int_eq(st.st_mode & 0777, 0640);
   snprintf(path, sizeof path, "%s/sub", root);
   ck_assert_int_eq(mkdir(path, 0700), 0);
   ck_assert_int_eq(cops_character_save(ch, "sub/../sub/./m.json"), COPS_OK);
