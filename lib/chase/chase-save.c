@@ -241,7 +241,7 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
     if (!json_is_object(sheet))
       return cops__fail(ctx, COPS_EJSON, "%s: expected a sheet", field);
     cops_character *ch;
-    if ((rc = cops__inline_character(ctx, sheet, field, NULL, &ch)))
+    if ((rc = cops__saved_character(ctx, sheet, field, &ch)))
       return rc;
     c->owned[c->nowned++] = ch;
     const char *skill = json_string_value(json_object_get(v, "skill"));

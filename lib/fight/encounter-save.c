@@ -292,10 +292,6 @@ static int entity(cops_ctx *ctx, json_t *v, const char *where,
   free(text);
   return rc ? cops__within(ctx, rc, where) : COPS_OK;
 }
-static int character_from(void **out, cops_ctx *ctx, const char *t)
-{
-  return cops_character_from_json((cops_character **)out, ctx, t);
-}
 static int weapon_from(void **out, cops_ctx *ctx, const char *t)
 {
   return cops_weapon_from_json((cops_weapon **)out, ctx, t);
@@ -600,8 +596,8 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
       return cops__fail(ctx, COPS_EJSON, "%s.state: missing", where);
     json_incref(state);
     json_object_del(v, "state");   /* the rest is a sheet */
-    void *ch = NULL;
-    rc = entity(ctx, v, where, character_from, &ch);
+    cops_character *ch = NULL;
+    rc = cops__saved_character(ctx, v, where, &ch);
     if (!rc)
       own(e, ch, 0);
     if (!rc) {

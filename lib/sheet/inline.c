@@ -26,6 +26,24 @@ int cops__inline_character(cops_ctx *ctx, json_t *v, const char *field, const ch
   return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
 }
 
+int cops__saved_character(cops_ctx *ctx, json_t *v, const char *field, cops_character **out)
+{
+  json_t *name = json_object_get(v, "name");
+  if (!json_is_string(name) || json_string_length(name) > 0)
+    return cops__inline_character(ctx, v, field, NULL, out);
+  /* No name: read under a stand-in, then the name as it was. */
+  json_t *named = json_copy(v);
+  if (!named || json_object_set_new(named, "name", json_string("-"))) {
+    json_decref(named);
+    return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory", field);
+  }
+  const int rc = cops__inline_character(ctx, named, field, NULL, out);
+  json_decref(named);
+  if (!rc)
+    (*out)->name[0] = '\0';
+  return rc;
+}
+
 int cops__inline_weapon(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                           cops_weapon **out)
 {

@@ -229,6 +229,49 @@ START_TEST(test_chase_tags_and_states)
 }
 END_TEST
 
+/* A built chase whose characters have no name saves and resumes as any other. */
+START_TEST(test_unnamed_participants_resume)
+{
+  cops_ctx *c = open_ctx(3);
+  cops_chase *h = NULL;
+  ck_assert_int_eq(cops_chase_new(&h, c), COPS_OK);
+  for (int i = 0; i < 2; i++) {
+    cops_character *ch = NULL;
+    ck_assert_int_eq(cops_character_new(&ch, c), COPS_OK);
+    for (int k = 0; k < COPS_CHARACTERISTIC_COUNT; k++)
+      ck_assert_int_eq(cops_character_set_characteristic(ch, k, 3), COPS_OK);
+    ck_assert_int_eq(cops_chase_add(h, ch, "Athlétisme/Carrure",
+                                    i ? COPS_CHASE_PURSUER : COPS_CHASE_PURSUED, NULL, 5, NULL),
+                     COPS_OK);
+    cops_character_free(ch);   /* the chase holds it */
+  }
+  round_through(h);
+  char *save = NULL, *again = NULL;
+  ck_assert_int_eq(cops_chase_save(h, &save), COPS_OK);
+  cops_ctx *c2 = open_ctx(77);   /* the save carries the dice stream's place */
+  cops_chase *back = NULL;
+  ck_assert_msg(cops_chase_resume(&back, c2, save) == COPS_OK, "%s", cops_ctx_errmsg(c2));
+  ck_assert_str_eq(cops_character_name(cops_chase_character(back, 0)), "");
+  ck_assert_int_eq(cops_chase_save(back, &again), COPS_OK);
+  ck_assert_msg(strcmp(again, save) == 0, "the resumed chase saves another text");
+  const int from = cops_log_count(cops_chase_log(h));
+  for (int r = 0; r < 3 && !done(h); r++) {
+    round_through(h);
+    round_through(back);
+  }
+  char *a = jsonl_from(h, from), *b = jsonl_from(back, 0);   /* a resumed log starts empty */
+  ck_assert_msg(strlen(a) > 50 && strcmp(a, b) == 0, "the resumed chase went another way");
+  cops_free(a);
+  cops_free(b);
+  cops_free(save);
+  cops_free(again);
+  cops_chase_free(back);
+  cops_chase_free(h);
+  cops_ctx_free(c2);
+  cops_ctx_free(c);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("chase-board");
@@ -237,6 +280,7 @@ int main(void)
   tcase_add_test(tc, test_rollback_gives_the_same_chase);
   tcase_add_test(tc, test_chase_checkpoint_refusals);
   tcase_add_test(tc, test_chase_tags_and_states);
+  tcase_add_test(tc, test_unnamed_participants_resume);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -662,6 +662,50 @@ START_TEST(test_who_frees_what)
 }
 END_TEST
 
+/* A built fight whose characters have no name saves and resumes as any other: the
+ * resumed fight saves the same text and runs on to the same events. */
+START_TEST(test_unnamed_characters_resume)
+{
+  cops_ctx *c = open_ctx(5);
+  cops_encounter *e = NULL;
+  ck_assert_int_eq(cops_encounter_new(&e, c, COPS_RULES_CORE), COPS_OK);
+  for (int i = 0; i < 2; i++) {
+    cops_character *ch = NULL;
+    ck_assert_int_eq(cops_character_new(&ch, c), COPS_OK);
+    for (int k = 0; k < COPS_CHARACTERISTIC_COUNT; k++)
+      ck_assert_int_eq(cops_character_set_characteristic(ch, k, 3), COPS_OK);
+    ck_assert_int_eq(cops_character_set_hp(ch, cops_character_max_hp(ch)), COPS_OK);
+    ck_assert_int_eq(cops_encounter_add(e, ch, i, 2 * i, 0, NULL), COPS_OK);
+    cops_character_free(ch);   /* the encounter holds it */
+  }
+  ck_assert_int_eq(cops_encounter_seed(e, 5), COPS_OK);
+  round_through(e);
+  char *save = NULL, *again = NULL;
+  ck_assert_int_eq(cops_encounter_save(e, &save), COPS_OK);
+  cops_ctx *c2 = open_ctx(99);   /* the save carries the dice stream's place */
+  cops_encounter *back = NULL;
+  ck_assert_msg(cops_encounter_load(&back, c2, save) == COPS_OK, "%s", cops_ctx_errmsg(c2));
+  ck_assert_str_eq(cops_character_name(cops_encounter_character(back, 0)), "");
+  ck_assert_int_eq(cops_encounter_save(back, &again), COPS_OK);
+  ck_assert_msg(strcmp(again, save) == 0, "the resumed fight saves another text");
+  const int from = cops_log_count(cops_encounter_log(e));
+  for (int r = 0; r < 3 && !rounds_cap(e); r++) {
+    round_through(e);
+    round_through(back);
+  }
+  char *a = jsonl_from(e, from), *b = jsonl_from(back, 0);   /* a resumed log starts empty */
+  ck_assert_msg(strlen(a) > 100 && strcmp(a, b) == 0, "the resumed fight went another way");
+  cops_free(a);
+  cops_free(b);
+  cops_free(save);
+  cops_free(again);
+  cops_encounter_free(back);
+  cops_encounter_free(e);
+  cops_ctx_free(c2);
+  cops_ctx_free(c);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("board");
@@ -677,6 +721,7 @@ int main(void)
   tcase_add_test(tc, test_health_states);
   tcase_add_test(tc, test_snapshot_is_the_states);
   tcase_add_test(tc, test_who_frees_what);
+  tcase_add_test(tc, test_unnamed_characters_resume);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
