@@ -2,7 +2,7 @@
 # The bindings cover the C API: every function the shared library exports is called
 # by the Python package and by the Lua module, or listed in bindings/parity.txt with
 # the reason it is not. Python's calls are its prototypes and lib.cops_x attributes;
-# Lua's, the library symbols the module links to.
+# Lua's, the library symbols the module links to. Then the names (tests/names.py).
 # Usage: parity.sh LIBCOPS SOURCE_ROOT [LUA_MODULE]
 set -eu
 lib=$1 root=$2 luamod=${3:-}
@@ -48,4 +48,8 @@ for binding in $bindings; do
   fi
   echo "parity: $binding calls $(comm -12 "$tmp/exported" "$tmp/called" | wc -l) of $(wc -l < "$tmp/exported") exported functions, $(wc -l < "$tmp/excluded") excused"
 done
+# One set of names: each binding's public names as tests/names/ lists them, the same
+# operation under the same name in both (tests/names.py, docs/python.md "Names").
+LIBCOPS_PATH=$lib /usr/bin/python3 "$root/tests/names.py" "$root" ${luamod:+"$(dirname "$luamod")"} ||
+  fail=1
 exit $fail

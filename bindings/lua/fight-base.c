@@ -87,6 +87,14 @@ static int f_set_logging(lua_State *L)
   return 0;
 }
 
+/* f:set_log_limit(events): the most events the fight's log holds (0: no limit). */
+static int f_set_log_limit(lua_State *L)
+{
+  module_fight_ud *f = fight_of(L);
+  check(L, f->owner, cops_log_set_limit(ops_of(L)->log(f->p), checkint(L, 2)));
+  return 0;
+}
+
 static int f_seed(lua_State *L)
 {
   module_fight_ud *f = fight_of(L);
@@ -177,7 +185,8 @@ void module_fight_methods(lua_State *L, const module_fight_ops *ops)
 {
   static const luaL_Reg shared[] = {
     {"set_side_name", f_set_side_name}, {"side_name", f_side_name},
-    {"set_max_rounds", f_set_max_rounds}, {"set_logging", f_set_logging}, {"seed", f_seed},
+    {"set_max_rounds", f_set_max_rounds}, {"set_logging", f_set_logging},
+    {"set_log_limit", f_set_log_limit}, {"seed", f_seed},
     {"name", f_name}, {"count", f_count}, {"round", f_round}, {"over", f_over},
     {"winner", f_winner}, {"save", f_save}, {"jsonl", f_jsonl}, {"narrate", f_narrate},
     {"events", f_events}, {NULL, NULL},

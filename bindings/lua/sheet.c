@@ -792,9 +792,12 @@ void open_sheet(lua_State *L)
     lua_pop(L, 1);
   }
   static const luaL_Reg ctx[] = {
-    {"load_character", ctx_load_character}, {"character", ctx_character_from_json},
-    {"load_weapon", ctx_load_weapon}, {"weapon", ctx_weapon_from_json},
-    {"load_armour", ctx_load_armour}, {"armour", ctx_armour_from_json},
+    {"load_character", ctx_load_character}, {"character_json", ctx_character_from_json},
+    {"load_weapon", ctx_load_weapon}, {"weapon_json", ctx_weapon_from_json},
+    {"load_armour", ctx_load_armour}, {"armour_json", ctx_armour_from_json},
+    /* Deprecated since 0.17.0, gone in 0.18.0: the 0.16 names of the three above. */
+    {"character", ctx_character_from_json}, {"weapon", ctx_weapon_from_json},
+    {"armour", ctx_armour_from_json},
     {"new_character", ctx_new_character}, {"new_weapon", ctx_new_weapon},
     {"new_armour", ctx_new_armour}, {NULL, NULL},
   };

@@ -241,8 +241,8 @@ static int resume(cops_chase *c, json_t *root, struct cops__rng_state *rng)
     if (!json_is_object(sheet))
       return cops__fail(ctx, COPS_EJSON, "%s: expected a sheet", field);
     cops_character *ch;
-    if ((rc = cops__saved_character(ctx, sheet, field, &ch)))
-      return rc;
+    if ((rc = cops__saved_character(ctx, sheet, &ch)))
+      return cops__prefix_error(ctx, rc, field);
     c->owned[c->nowned++] = ch;
     const char *skill = json_string_value(json_object_get(v, "skill"));
     const int role = name_index(json_string_value(json_object_get(v, "role")), roles, 2);

@@ -597,7 +597,9 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
     json_incref(state);
     json_object_del(v, "state");   /* the rest is a sheet */
     cops_character *ch = NULL;
-    rc = cops__saved_character(ctx, v, where, &ch);
+    rc = cops__saved_character(ctx, v, &ch);
+    if (rc)
+      rc = cops__within(ctx, rc, where);
     if (!rc)
       own(e, ch, 0);
     if (!rc) {

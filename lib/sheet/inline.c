@@ -26,20 +26,22 @@ int cops__inline_character(cops_ctx *ctx, json_t *v, const char *field, const ch
   return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
 }
 
-int cops__saved_character(cops_ctx *ctx, json_t *v, const char *field, cops_character **out)
+int cops__saved_character(cops_ctx *ctx, json_t *v, cops_character **out)
 {
   json_t *name = json_object_get(v, "name");
-  if (!json_is_string(name) || json_string_length(name) > 0)
-    return cops__inline_character(ctx, v, field, NULL, out);
+  const int unnamed = json_is_string(name) && json_string_length(name) == 0;
   /* No name: read under a stand-in, then the name as it was. */
-  json_t *named = json_copy(v);
-  if (!named || json_object_set_new(named, "name", json_string("-"))) {
-    json_decref(named);
-    return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory", field);
+  json_t *sheet = unnamed ? json_copy(v) : json_incref(v);
+  if (!sheet || (unnamed && json_object_set_new(sheet, "name", json_string("-")))) {
+    json_decref(sheet);
+    return cops__fail(ctx, COPS_ENOMEM, "out of memory reading a saved character");
   }
-  const int rc = cops__inline_character(ctx, named, field, NULL, out);
-  json_decref(named);
-  if (!rc)
+  char *text;
+  if (cops__json_hand(&ctx->alloc, sheet, 0, &text))   /* takes the reference */
+    return cops__fail(ctx, COPS_ENOMEM, "out of memory reading a saved character");
+  const int rc = cops_character_from_json(out, ctx, text);
+  cops_free(text);
+  if (!rc && unnamed)
     (*out)->name[0] = '\0';
   return rc;
 }

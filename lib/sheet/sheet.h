@@ -223,9 +223,9 @@ int cops__advance(cops_character *ch, int seconds, cops_log *log, int id, cops_r
  * folder) or the sheet inline (lib/fight/scenario.c). */
 int cops__inline_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out);
-/* A character inside a save (an object): as cops__inline_character(), the name may be empty
- * (a built encounter's or chase's characters need none). */
-int cops__saved_character(cops_ctx *ctx, json_t *v, const char *field, cops_character **out);
+/* A character inside a save (a sheet as an object), whose name may be empty (a built
+ * encounter's or chase's characters need none); the message is the sheet's, unprefixed. */
+int cops__saved_character(cops_ctx *ctx, json_t *v, cops_character **out);
 /* A character's sheet, a weapon, an armour as JSON values, NULL when short of memory
  * (lib/sheet/sheet.c, weapon.c, armour.c): what their _to_json functions write, for the saves
  * that hold them (never written out and read back: jansson's reader may lose a byte when

@@ -609,7 +609,7 @@ test("a cop's relations (C9)", function()
   raises("ERANGE", function() mike:set_domain("Ana", "gangs", 2) end)
   mike:set_domain("Ana", "presse", 1)
   assert(#mike:relations() == 4)
-  local again = ctx:character(mike:to_json())
+  local again = ctx:character_json(mike:to_json())
   assert(again:to_json() == mike:to_json() and again:relation("Ana").domains[1].domain == "presse")
   mike:remove_relation("Ana")
   assert(#mike:relations() == 3)
@@ -1027,6 +1027,22 @@ test("st: a whole fight, its golden log, a save resumed, turns declared", functi
   raises("ESTATE", function() f:step() end)
   f:set_tactic(0, "defend"); f:set_cover(0, 2); f:set_position(0, 0, 1)
   assert(f:fighter(0).cover == 2 and f:fighter(0).tactic == "defend" and f:grapple(0) == nil)
+  -- The fight's log bounded, as an encounter's: a round past it fails whole.
+  local seeded <close> = cops.context(7)
+  local x <close> = cops.st.character(seeded, "X")
+  local y <close> = cops.st.character(seeded, "Y")
+  for _, ch in ipairs{x, y} do
+    for t, v in pairs{Strength = 2, Dexterity = 2, Wits = 2, Brawl = 2, Stamina = 2, Composure = 2} do
+      ch:set_trait(t, v)
+    end
+    ch:set_combatant(true)
+  end
+  local g <close> = cops.st.fight(seeded)
+  g:add(x, 0); g:add(y, 1, 1, 0)
+  g:set_log_limit(3)
+  raises("ERANGE", function() g:run() end)
+  assert(#g:events() <= 3 and g:round() == 0)
+  raises("ERANGE", function() g:set_log_limit(-1) end)
 end)
 
 test("d6: whole fights, their golden logs, a save resumed, turns declared", function()
@@ -1057,6 +1073,8 @@ test("d6: whole fights, their golden logs, a save resumed, turns declared", func
   for _, ch in ipairs{a, b} do ch:set_trait("agility", "3D"); ch:set_trait("vigueur", "3D") end
   local f <close> = cops.d6.fight(s)
   assert(f:add(a, 0) == 0 and f:add(b, 1, 1, 0) == 1 and f:distance(0, 1) == 1)
+  raises("ERANGE", function() f:set_log_limit(-1) end)
+  f:set_log_limit(0)
   f:begin_round()
   assert(f:order()[1] == 0 and f:next() == 0 and f:suggest(0).action == "attack")
   raises("ERULE", function() f:declare(0, {action = "attack", target = 1, defence = "total"}) end)

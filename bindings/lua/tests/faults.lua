@@ -120,7 +120,7 @@ local scripts = {
   {"sheet", {
     setup = function(ctx)
       local mike = ctx:load_character(ex .. "/sheets/mike.json")
-      return {ctx = ctx, mike = ctx:character(mike:to_json())}
+      return {ctx = ctx, mike = ctx:character_json(mike:to_json())}
     end,
     act = function(st) st.roll = st.mike:roll("Arme de poing/Coordination (2)", true) end,
     render = function(st)
@@ -129,7 +129,7 @@ local scripts = {
   {"equipment", {
     setup = function(ctx)
       local gun = ctx:load_weapon(ex .. "/weapons/vulcan-051.json")
-      return {gun = ctx:weapon(gun:to_json()),
+      return {gun = ctx:weapon_json(gun:to_json()),
               vest = ctx:load_armour(ex .. "/armour/gilet-pare-balles.json")}
     end,
     act = function(st) st.gun:reload() end,

@@ -18,7 +18,7 @@ maps its objects, errors and results to Python.
 Contents:
     Context          the dice (system, seeded, or a callback) and the errors' messages
     Roll, Die        a roll's result: every die, successes, margin (immutable)
-    odds, opposed_odds, Odds, OpposedOdds, odds_pmf, odds_at_least ...
+    odds, odds_opposed, Odds, OpposedOdds, odds_pmf, odds_at_least ...
                      exact odds of a roll and of an opposed roll
     catalogue        characteristics, skills, locations, zones, weapon kinds, names
     Character, Weapon, Armour
@@ -53,9 +53,9 @@ from .attack import (Hit, Outcome, Victim, attack, attack_odds, cover_enter, cov
                      cover_zone, recovery_roll, stand_up)
 from . import catalogue
 from .base import Checkpoint, Context
-from .dice import (odds, odds_at_least, odds_dice_for, odds_margin_at_least,
-                   odds_opposed_difference, odds_pmf, odds_quantile, odds_threshold_for,
-                   opposed_odds)
+from .dice import (odds, odds_at_least, odds_dice_for, odds_expected, odds_margin_at_least,
+                   odds_opposed, odds_opposed_difference, odds_pmf, odds_points, odds_quantile,
+                   odds_threshold_for, opposed_odds)
 from .fight import Encounter, Scenario
 from .log import Log
 from .sheet import CONDITIONS, HEALTH, HEALTH_STATES, Armour, Character, Relation, Weapon
@@ -64,7 +64,8 @@ from .results import (AttackOdds, ChaserState, CombatantState, Die, Event, Event
 from .heal import Treated, TreatmentOdds, treat, treat_odds, treatment_action
 from .chase import Chase, ChaseOdds
 from .social import (ApproachOdds, Interview, InterviewResult, Subject, approach_odds,
-                     approach_rolls, trait_name)
+                     approach_rolls)
+from .catalogue import trait_name
 from . import interrogation
 from .sim import Sim
 from . import st
@@ -72,11 +73,11 @@ from . import d6
 
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
-    "Weapon", "Armour", "Encounter", "Scenario", "Declaration", "odds", "opposed_odds",
+    "Weapon", "Armour", "Encounter", "Scenario", "Declaration", "odds", "odds_opposed", "opposed_odds",
     "version", "LANGS", "HEALTH", "HEALTH_STATES", "CONDITIONS", "Checkpoint", "CombatantState",
     "ChaserState",
     "odds_pmf", "odds_at_least", "odds_margin_at_least", "odds_quantile", "odds_dice_for",
-    "odds_threshold_for", "odds_opposed_difference", "catalogue",
+    "odds_threshold_for", "odds_opposed_difference", "odds_expected", "odds_points", "catalogue",
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",
     "cover_zone", "cover_enter",
     "recovery_roll", "stand_up", "treat", "treat_odds", "treatment_action", "Treated",

@@ -69,7 +69,6 @@ for _fn_name, _res, _args in (
         ("cops_recovery_roll", _i, [_p, _p, _i, _p, _ip]),
         ("cops_stand_up", _i, [_p, _p, _p, _ip]),
         ("cops_attack_mode_parse", _i, [ctypes.c_char_p, _ip]),
-        ("cops_attack_mode_name", ctypes.c_char_p, [_i]),
         ("cops_log_new", _i, [ctypes.POINTER(_p), _p]),
         ("cops_log_free", None, [_p]),
         ("cops_log_clear", _i, [_p]),

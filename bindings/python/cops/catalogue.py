@@ -10,6 +10,35 @@ from . import _native as n
 from .errors import InvalidArgumentError, NotFoundError, RangeError
 
 lib = n.lib
+_i = ctypes.c_int
+for _fn_name, _res, _args in (
+        ("cops_attack_mode_name", ctypes.c_char_p, [_i]),
+        ("cops_chase_band_name", ctypes.c_char_p, [_i, _i]),
+        ("cops_interview_attitude_name", ctypes.c_char_p, [_i, _i]),
+        ("cops_interview_attitude_parse", _i, [ctypes.c_char_p, ctypes.POINTER(_i)]),
+        ("cops_method_characteristic", _i, [_i]),
+        ("cops_trait_name", ctypes.c_char_p, [_i, _i]),
+        ("cops_trait_parse", _i, [ctypes.c_char_p, ctypes.POINTER(_i)])):
+    _fn = getattr(lib, _fn_name)
+    _fn.restype, _fn.argtypes = _res, _args
+
+__all__ = [
+    "characteristics", "Skill", "skill", "skills", "locations", "location", "zone_of_die",
+    "zone_name", "attitude_name", "condition_name", "rest_name", "treatment_name",
+    "ruleset_names", "body_side", "body_side_name", "mishap_names", "stopping_name",
+    "purpose_names", "event_type_names", "action_names", "mode_names", "weapon_kinds",
+    "weapon_kind", "weapon_fields", "weapon_values_from_name", "initiative_range", "language",
+    "languages", "health_name", "chase_band_name", "interview_attitude_name",
+    "method_characteristic", "trait_name", "relation_kind_name", "relation_level_name",
+    "upkeep_name", "HEALTH", "BANDS", "RELATION_KINDS", "UPKEEPS",
+]
+
+HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead", "dead_final"]   #: cops_health
+BANDS = ["short", "intermediate", "long"]                                        #: cops_chase_band
+RELATION_KINDS = ["ally", "informant"]                                           #: cops_relation_kind
+UPKEEPS = ["none", "money", "information", "services", "favours"]                #: cops_upkeep
+
+
 def characteristics(lang: str = "fr") -> List[str]:
     """The seven characteristics (C2), in order, French (canonical) or English names."""
     return _list(lib.cops_characteristic_name, n.lang_code(lang))
@@ -201,7 +230,83 @@ def language(code: str) -> int:
     return v.value
 
 
-def _name(value: Optional[bytes], what: str, index: int) -> str:
+def languages() -> List[str]:
+    """The narration's languages, by number: "fr", "en", "es"."""
+    return list(n.LANGS)
+
+
+def mode_names() -> List[str]:
+    """The attack modes, in order (cops_attack_mode_name)."""
+    return _list(lib.cops_attack_mode_name)
+
+
+def _member(value: Union[str, int], names: List[str], what: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < len(names):
+            return value
+        raise RangeError("%s %d out of range 0..%d" % (what, value, len(names) - 1))
+    if not isinstance(value, str):
+        raise TypeError("%s must be a name or a number, not %s" % (what, type(value).__name__))
+    if value not in names:
+        raise NotFoundError("%s must be one of %s, not %r" % (what, ", ".join(names), value))
+    return names.index(value)
+
+
+def health_name(health: Union[str, int], lang: str = "fr") -> str:
+    """A health's name (cops.HEALTH or its number): "Blessé grave", "Below half" ..."""
+    return _name(lib.cops_health_name(_member(health, HEALTH, "health"), n.lang_code(lang)),
+                 "health", health)
+
+
+def chase_band_name(band: Union[str, int], lang: str = "fr") -> str:
+    """A chase's distance band's name ("courte"; "short")."""
+    return _name(lib.cops_chase_band_name(_member(band, BANDS, "band"), n.lang_code(lang)),
+                 "band", band)
+
+
+def interview_attitude_name(attitude: Union[str, int], lang: str = "fr") -> str:
+    """An interrogator's attitude's name: "Inquisiteur", "Inquisitive", "Inquisitivo"."""
+    a = n.parsed(lib.cops_interview_attitude_parse, attitude, "attitude")
+    return _name(lib.cops_interview_attitude_name(a, n.lang_code(lang)), "attitude", attitude)
+
+
+def method_characteristic(method: Union[str, int]) -> str:
+    """The characteristic an interrogation method is resisted with (C4.2): "Sang-froid" ..."""
+    c = lib.cops_method_characteristic(n.parsed(lib.cops_skill_parse, method, "method"))
+    if c < 0:
+        raise InvalidArgumentError("a method is Intimidation, Éloquence or Rhétorique, not %r"
+                                   % (method,))
+    return _name(lib.cops_characteristic_name(c, 0), "characteristic", c)
+
+
+def trait_name(trait: Union[str, int], lang: str = "fr") -> str:
+    """A trait's name: "Sang-froid", "Nerve", "Sangre fría"; "Amical", "Friendly" ..."""
+    t = n.parsed(lib.cops_trait_parse, trait, "trait")
+    return _name(lib.cops_trait_name(t, n.lang_code(lang)), "trait", trait)
+
+
+def relation_kind_name(kind: str, lang: str = "fr") -> str:
+    """A relation's kind's name: "Allié", "Indic" ... (C9)."""
+    k = _member(kind, RELATION_KINDS, "kind")
+    return _name(lib.cops_relation_kind_name(k, n.lang_code(lang)), "kind", kind)
+
+
+def relation_level_name(kind: str, level: int, lang: str = "fr") -> str:
+    """A relation's level's name for its kind (C9)."""
+    k = _member(kind, RELATION_KINDS, "kind")
+    lv = n.integer(level, "level")
+    if not 1 <= lv <= 4:
+        raise RangeError("a relation's level is 1..4, not %d" % lv)
+    return _name(lib.cops_relation_level_name(k, lv, n.lang_code(lang)), "level", level)
+
+
+def upkeep_name(upkeep: str, lang: str = "fr") -> str:
+    """An upkeep's name: money, information, services, favours (C9)."""
+    u = _member(upkeep, UPKEEPS, "upkeep")
+    return _name(lib.cops_upkeep_name(u, n.lang_code(lang)), "upkeep", upkeep)
+
+
+def _name(value: Optional[bytes], what: str, index: Any) -> str:
     if value is None:
         raise NotFoundError("no %s %r" % (what, index))
     return value.decode("utf-8")

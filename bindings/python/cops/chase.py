@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple, Union, cast
 
 from . import _native as n
+from . import catalogue
 from .errors import InvalidArgumentError, NotFoundError, StateError
 import os
 
@@ -18,7 +19,7 @@ from .results import ChaserState, Event
 lib = n.lib
 _p, _i, _ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
 ROLES = ["pursued", "pursuer"]
-BANDS = ["short", "intermediate", "long"]
+BANDS = catalogue.BANDS
 STATES = ["in", "lost", "stopped", "wrecked"]
 RESULTS = ["going", "caught", "escaped"]
 CRASH_MODES = ["each", "one_plus"]
@@ -85,7 +86,6 @@ for _fn_name, _res, _args in (
         ("cops_chase_set_crash_callback", _i, [_p, _p, _p]),
         ("cops_chase_wreck", _i, [_p, _i]),
         ("cops_chase_log", _p, [_p]),
-        ("cops_chase_band_name", ctypes.c_char_p, [_i, _i]),
         ("cops_chase_odds", _i, [_p, _i, ctypes.POINTER(_Declaration), _i,
                                  ctypes.POINTER(_Declaration), ctypes.POINTER(_RoundOdds)]),
         ("cops_chase_suggest", _i, [_p, _i, ctypes.POINTER(_Declaration)]),
@@ -526,8 +526,4 @@ class Chase(_Handle):
         return n.take_text(out.value)
 
 
-def band_name(band: str, lang: str = "fr") -> str:
-    """A band's name ("courte"; "short")."""
-    if band not in BANDS:
-        raise NotFoundError("band must be one of %s, not %r" % (", ".join(BANDS), band))
-    return n.c_text(lib.cops_chase_band_name(BANDS.index(band), n.lang_code(lang)))
+band_name = catalogue.chase_band_name   # cops.catalogue.chase_band_name, here since 0.11

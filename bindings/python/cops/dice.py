@@ -1,7 +1,8 @@
 """The exact odds of a roll and of an opposed roll (lib/dice, docs/odds.md)."""
 
 import ctypes
-from typing import Any
+import warnings
+from typing import Any, Optional, Tuple
 
 from . import _native as n
 from .base import Context
@@ -76,12 +77,34 @@ def odds_opposed_difference(ctx: Context, notation_a: str, notation_b: str, d: i
     return p.value
 
 
-def opposed_odds(ctx: Context, notation_a: str, notation_b: str,
+def odds_expected(ctx: Context, notation: str) -> float:
+    """The expected successes of a notation (cops_odds_expected)."""
+    return _p(ctx, lib.cops_odds_expected, notation)
+
+
+def odds_points(ctx: Context, notation: str) -> Tuple[float, Optional[float], float,
+                                                      Optional[float]]:
+    """P(success) plain, with the Adrénaline die, with an Ancienneté re-roll, with both (C5;
+    the Adrénaline figures None when the pool has no room for one more die)."""
+    o = _context(ctx).odds(notation)
+    return o.p_success, o.p_adrenaline, o.p_anciennete, o.p_both
+
+
+def odds_opposed(ctx: Context, notation_a: str, notation_b: str,
                  min_successes: int = 0) -> OpposedOdds:
-    """P(A wins), P(no winner), P(B wins) of an opposed roll (C1.6)."""
+    """P(A wins), P(no winner), P(B wins) of an opposed roll (C1.6; cops_odds_opposed)."""
     a, b = _context(ctx)._action(notation_a), ctx._action(notation_b)
     wa, tie, wb = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     ctx._check(lib.cops_odds_opposed(ctx._h, ctypes.byref(a), ctypes.byref(b),
                                      n.integer(min_successes, "min_successes"),
                                      ctypes.byref(wa), ctypes.byref(tie), ctypes.byref(wb)))
     return OpposedOdds(p_a=wa.value, p_none=tie.value, p_b=wb.value)
+
+
+def opposed_odds(ctx: Context, notation_a: str, notation_b: str,
+                 min_successes: int = 0) -> OpposedOdds:
+    """Deprecated since 0.17.0, removed in 0.18.0: odds_opposed(), the name every language
+    gives it."""
+    warnings.warn("cops.opposed_odds is now cops.odds_opposed (the old name goes in 0.18.0)",
+                  DeprecationWarning, stacklevel=2)
+    return odds_opposed(ctx, notation_a, notation_b, min_successes)

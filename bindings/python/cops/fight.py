@@ -60,6 +60,10 @@ class _EncounterView(_LogView):
     def _e(self) -> int:
         raise NotImplementedError
 
+    def set_logging(self, on: bool) -> None:
+        """Log the events or not (a simulation runs faster without)."""
+        self._check(lib.cops_encounter_set_logging(self._e(), 1 if on else 0))
+
     def _log(self) -> int:
         return cast(int, lib.cops_encounter_log(self._e()))
 
@@ -604,6 +608,3 @@ class Scenario(_EncounterView):
         """Back to before the first round, every combatant as read."""
         self._check(lib.cops_scenario_reset(self._h))
 
-    def set_logging(self, on: bool) -> None:
-        """Log the events or not (a simulation runs faster without)."""
-        self._check(lib.cops_encounter_set_logging(self._e(), 1 if on else 0))

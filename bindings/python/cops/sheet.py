@@ -8,13 +8,14 @@ import os
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, TypeVar, Union, cast
 
 from . import _native as n
+from . import catalogue
 from .base import Context, PathLike, _Handle, _read_roll, _rolled
 from .errors import NotFoundError, OutOfMemoryError, RangeError
 from .log import _log_of
 from .results import Roll
 
 lib = n.lib
-HEALTH = ["healthy", "below_half", "unconscious", "dying", "dead", "dead_final"]
+HEALTH = catalogue.HEALTH
 RESTS = ["none", "natural", "hospital"]
 TREATMENTS = ["first_aid", "stabilise", "medicine"]
 DAY = 86400        # COPS_DAY_SECONDS
@@ -452,8 +453,8 @@ class Character(_Entity):
         return v.value
 
 
-RELATION_KINDS = ["ally", "informant"]
-UPKEEPS = ["none", "money", "information", "services", "favours"]
+RELATION_KINDS = catalogue.RELATION_KINDS
+UPKEEPS = catalogue.UPKEEPS
 
 
 HEALTH_STATES = ["healthy", "wounded", "below_half", "unconscious", "dying", "stabilised",

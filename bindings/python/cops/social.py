@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from . import catalogue
 from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .base import Context, PathLike, _Handle
 from .results import Event
@@ -63,10 +64,7 @@ for _fn_name, _res, _args in (
         ("cops_approach_init_sized", _i, [ctypes.POINTER(_Approach), ctypes.c_size_t, _i, _i]),
         ("cops_approach_actions", _i, [_p, _p, ctypes.POINTER(_Approach),
                                        ctypes.POINTER(n._Action), ctypes.POINTER(n._Action)]),
-        ("cops_approach_odds", _i, [_p, _p, ctypes.POINTER(_Approach), ctypes.POINTER(_Odds)]),
-        ("cops_interview_attitude_name", ctypes.c_char_p, [_i, _i]),
-        ("cops_interview_attitude_parse", _i, [ctypes.c_char_p, _ip]),
-        ("cops_method_characteristic", _i, [_i])):
+        ("cops_approach_odds", _i, [_p, _p, ctypes.POINTER(_Approach), ctypes.POINTER(_Odds)])):
     _fn = getattr(lib, _fn_name)
     _fn.restype, _fn.argtypes = _res, _args
 
@@ -303,17 +301,10 @@ def approach_rolls(subject: Subject, cop: Character, method: Union[str, int],
     return out[0], out[1]
 
 
-def attitude_name(attitude: Union[str, int], lang: str = "fr") -> str:
-    """An attitude's name: "Inquisiteur", "Inquisitive", "Inquisitivo"."""
-    return n.c_text(lib.cops_interview_attitude_name(_attitude(attitude), n.lang_code(lang)))
-
-
-def method_characteristic(method: Union[str, int]) -> str:
-    """The characteristic a method is resisted with (C4.2): "Sang-froid" ..."""
-    c = lib.cops_method_characteristic(n.parsed(lib.cops_skill_parse, method, "method"))
-    if c < 0:
-        raise InvalidArgumentError("a method is Intimidation, Éloquence or Rhétorique, not %r" % (method,))
-    return n.c_text(lib.cops_characteristic_name(c, 0))
+# The names of C4, in cops.catalogue with the other names; here too, where 0.16 had them.
+attitude_name = catalogue.interview_attitude_name
+method_characteristic = catalogue.method_characteristic
+trait_name = catalogue.trait_name
 
 
 __all__ = ["Subject", "ApproachOdds", "approach_odds", "approach_rolls", "attitude_name",
@@ -355,9 +346,7 @@ for _iv_name, _iv_res, _iv_args in (
         ("cops_interview_save", _i, [_p, ctypes.POINTER(_p)]),
         ("cops_interview_save_file", _i, [_p, ctypes.c_char_p]),
         ("cops_interview_resume", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
-        ("cops_interview_resume_file", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p]),
-        ("cops_trait_name", ctypes.c_char_p, [_i, _i]),
-        ("cops_trait_parse", _i, [ctypes.c_char_p, _ip])):
+        ("cops_interview_resume_file", _i, [ctypes.POINTER(_p), _p, ctypes.c_char_p])):
     _fn = getattr(lib, _iv_name)
     _fn.restype, _fn.argtypes = _iv_res, _iv_args
 
@@ -368,11 +357,6 @@ def _trait(name: Union[str, int]) -> int:
 
 def _method(method: Union[str, int]) -> int:
     return n.parsed(lib.cops_skill_parse, method, "method")
-
-
-def trait_name(trait: Union[str, int], lang: str = "fr") -> str:
-    """A trait's name: "Sang-froid", "Nerve", "Sangre fría"; "Amical", "Friendly" ..."""
-    return n.c_text(lib.cops_trait_name(_trait(trait), n.lang_code(lang)))
 
 
 @dataclass(frozen=True)

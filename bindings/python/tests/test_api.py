@@ -57,6 +57,49 @@ def test_catalogue():
         catalogue.language("de")
 
 
+def test_the_names_every_language_has():
+    """cops.catalogue holds every name function the Lua module's catalogue has (one set of
+    names, tests/names.py), answering as the C library does."""
+    assert catalogue.languages() == ["fr", "en", "es"]
+    assert catalogue.mode_names()[:2] == ["single", "burst"]
+    assert catalogue.health_name("below_half", "en") == catalogue.health_name(1, "en")
+    assert catalogue.health_name("dead", "fr") != catalogue.health_name("dying", "fr")
+    assert catalogue.chase_band_name("short", "en") == "short"
+    assert catalogue.chase_band_name(2, "fr") == catalogue.chase_band_name("long", "fr")
+    assert catalogue.interview_attitude_name("Poli", "en") == "Polite"
+    assert catalogue.method_characteristic("Intimidation") == "Sang-froid"
+    assert catalogue.trait_name("Amical", "en") == cops.trait_name("Amical", "en") == "Friendly"
+    assert catalogue.relation_kind_name("informant", "fr") != catalogue.relation_kind_name("ally", "fr")
+    assert catalogue.relation_level_name("ally", 4, "en")
+    assert catalogue.upkeep_name("money", "en") == "money"
+    with pytest.raises(cops.NotFoundError):
+        catalogue.chase_band_name("far")
+    with pytest.raises(cops.RangeError):
+        catalogue.health_name(99)
+    with pytest.raises(cops.InvalidArgumentError):
+        catalogue.method_characteristic("Arme de poing")
+    with pytest.raises(cops.RangeError):
+        catalogue.relation_level_name("ally", 9)
+    # The 0.16 places still answer.
+    assert cops.chase.band_name("short", "en") == "short"
+    assert cops.social.attitude_name("Froid", "en") == catalogue.interview_attitude_name("Froid", "en")
+
+
+def test_renamed_operations_keep_their_old_name():
+    """odds_opposed is the name of cops_odds_opposed in every language; opposed_odds, its
+    0.16 name, still answers with a DeprecationWarning until 0.18.0."""
+    ctx = cops.Context(seed=1)
+    new = cops.odds_opposed(ctx, "4+/3", "5+/2")
+    with pytest.warns(DeprecationWarning, match="odds_opposed"):
+        old = cops.opposed_odds(ctx, "4+/3", "5+/2")
+    assert old == new and abs(new.p_a + new.p_none + new.p_b - 1) < 1e-12
+    odds = cops.odds(ctx, "4+/3 (2)")
+    assert cops.odds_expected(ctx, "4+/3 (2)") == pytest.approx(odds.expected_successes)
+    assert cops.odds_points(ctx, "4+/3 (2)") == (odds.p_success, odds.p_adrenaline,
+                                                  odds.p_anciennete, odds.p_both)
+    assert cops.odds_points(ctx, "4+/64")[1] is None   # no room for the Adrénaline die
+
+
 def test_every_odds_query():
     with cops.Context() as ctx:
         # 3 dice at 6+ (difficulty 1): P(no success) = (5/10)^3 = 1/8 (docs/odds.md)
@@ -132,6 +175,12 @@ def test_what_an_encounter_tells_of_its_combatants():
                 ("shoot", 1, 1, j, (1, 0))
             with pytest.raises(cops.RangeError):
                 e.character(9)
+        with cops.Encounter(ctx) as quiet:   # set_logging, as a Scenario and Lua have it
+            quiet.add(mike, 0, 0, 0)
+            quiet.add(joe, 1, 2, 0)
+            quiet.set_logging(False)
+            quiet.run()
+            assert quiet.over and quiet.events == []
         joe.set_recovery(3)
         assert joe.recovery() == (3, 0) and joe.conditions & cops.CONDITIONS["out"]
 

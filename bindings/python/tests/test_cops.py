@@ -134,7 +134,7 @@ def test_odds(ctx):
     o = cops.odds(ctx, "4+/3 (2)")
     assert o.p_success == pytest.approx(0.8029, abs=1e-12)
     assert o.expected_successes == pytest.approx(7 / 3)
-    p = cops.opposed_odds(ctx, "4+/1", "4+/1")
+    p = cops.odds_opposed(ctx, "4+/1", "4+/1")
     assert p.p_a == pytest.approx(p.p_b)
     assert p.p_a + p.p_none + p.p_b == pytest.approx(1.0)
 
