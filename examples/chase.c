@@ -120,6 +120,19 @@ static int print_odds(cops_chase *c, cops_ctx *ctx, int id, int json)
   return 0;
 }
 
+/* A saved chase (--resume FILE), sealed or not (--seal-key). */
+static int resume_chase(cops_chase **c, cops_ctx *ctx, const char *path)
+{
+  if (!cli_seal_key())
+    return cops_chase_resume_file(c, ctx, path);
+  char *text = NULL;
+  int rc = cli_read_save(ctx, path, &text);
+  if (!rc)
+    rc = cops_chase_resume(c, ctx, text);
+  cops_free(text);
+  return rc;
+}
+
 int cmd_chase(int argc, char **argv)
 {
   const char *file = NULL, *seed = NULL, *lang_text = NULL, *odds = NULL, *resume = NULL;
@@ -192,14 +205,12 @@ int cmd_chase(int argc, char **argv)
   cops_chase *c = NULL;
   if ((rc = seeded(ctx, seed)))
     goto done;
-  if (odds && !(rc = resume ? cops_chase_resume_file(&c, ctx, resume)
-                             : cops_chase_load(&c, ctx, file))) {
+  if (odds && !(rc = resume ? resume_chase(&c, ctx, resume) : cops_chase_load(&c, ctx, file))) {
     rc = print_odds(c, ctx, (int)odds_id, json);
     goto done;
   }
   int first = 0;   /* the events printed: from the resumed chase's first */
-  if (!rc && !(rc = resume ? cops_chase_resume_file(&c, ctx, resume)
-                           : cops_chase_load(&c, ctx, file))) {
+  if (!rc && !(rc = resume ? resume_chase(&c, ctx, resume) : cops_chase_load(&c, ctx, file))) {
     if (save_at >= 0) {   /* stop once save_at rounds are run, and save */
       const int cap = cops_chase_max_rounds(c);
       if (save_at > cops_chase_round(c) && save_at < cap &&
@@ -212,7 +223,10 @@ int cmd_chase(int argc, char **argv)
         rc = EXIT_FAILURE;
         goto print;
       }
-      rc = cops_chase_save_file(c, save_file);
+      char *saved = NULL;
+      if (!(rc = cops_chase_save(c, &saved)))
+        rc = cli_write_save(ctx, save_file, saved);
+      cops_free(saved);
       goto failed;
     }
     rc = cops_chase_run(c);
@@ -220,6 +234,7 @@ int cmd_chase(int argc, char **argv)
 failed:
   if (rc) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    cli_sealed_hint(ctx);
     rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
     goto done;
   }

@@ -19,6 +19,18 @@ int usage_error(const char *fmt, ...);
 /* A context for a command: confined to the folder of --root when one was given (every file
  * read or written under it), else free (cops.c). */
 int cli_ctx_new(cops_ctx **ctx);
+/* --seal-key FILE (docs/api.md, "Sealed saves"): the key saves are sealed and opened with,
+ * NULL when none was given (cops.c). */
+const unsigned char *cli_seal_key(void);
+/* A save's text to path (confined by --root, written whole), sealed with --seal-key's key
+ * when there is one: a library code, its message in ctx. */
+int cli_write_save(cops_ctx *ctx, const char *path, const char *text);
+/* A save's text from path (confined by --root), opened with --seal-key's key when there is
+ * one (free with cops_free): a library code, its message in ctx. */
+int cli_read_save(cops_ctx *ctx, const char *path, char **text);
+/* After a loader's failure: when it refused a sealed text and no --seal-key was given, a
+ * second line saying what opens it. */
+void cli_sealed_hint(cops_ctx *ctx);
 int script_die(void *user, int sides);
 int parse_faces(const char *text, struct script *s);
 int apply_seed(cops_ctx *ctx, const char *text);
@@ -39,6 +51,7 @@ struct fight_file_ops {
   const char *cmd;    /* "st fight" */
   const char *help;   /* the help's topic, "st" */
   int (*load)(void **f, cops_ctx *ctx, const char *path);
+  int (*from_json)(void **f, cops_ctx *ctx, const char *text, const char *base_dir);
   int (*seed)(void *f, uint64_t seed);
   int (*round)(const void *f);
   int (*over)(const void *f);

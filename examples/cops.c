@@ -146,6 +146,43 @@ int whole_number(const char *cmd, const char *opt, const char *text, int lo, int
   return 0;
 }
 
+/* With --seal-key, a module's fight FILE: a sealed save opened and read from its folder (0,
+ * or a library code); a plain scenario left to the plain loader (1); a plain save refused,
+ * as it could have been changed (COPS_EJSON). */
+static int sealed_fight_file(cops_ctx *ctx, const struct fight_file_ops *ops, const char *file,
+                             void **f)
+{
+  char *raw = NULL, *text = NULL;
+  int rc = cops_ctx_read_file(ctx, file, &raw);
+  if (rc)
+    return rc;
+  if (!cops_is_sealed(raw)) {
+    json_t *doc = json_loads(raw, 0, NULL);
+    const int save = json_object_get(doc, "random") != NULL;
+    json_decref(doc);
+    cops_free(raw);
+    if (!save)
+      return 1;
+    fprintf(stderr, "cops: %s is not sealed: with --seal-key only sealed saves are read\n",
+            file);
+    return cops_unseal(ctx, cli_seal_key(), COPS_SEAL_KEY_BYTES, "{}", &text);
+  }
+  rc = cops_unseal(ctx, cli_seal_key(), COPS_SEAL_KEY_BYTES, raw, &text);
+  cops_free(raw);
+  if (!rc) {
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s", file);
+    char *slash = strrchr(folder, '/');
+    if (slash)
+      *slash = '\0';
+    else
+      snprintf(folder, sizeof folder, ".");
+    rc = ops->from_json(f, ctx, text, folder);
+  }
+  cops_free(text);
+  return rc;
+}
+
 int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
 {
   const char *file = NULL, *seed = NULL, *faces = NULL, *lang_text = NULL, *save_file = NULL;
@@ -199,8 +236,15 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
-  if (ops->load(&f, ctx, file)) {
+  if (cli_seal_key() && (rc = sealed_fight_file(ctx, ops, file, &f)) != 1) {
+    if (rc) {
+      fprintf(stderr, "cops: %s: %s\n", file, cops_ctx_errmsg(ctx));
+      rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+      goto done;
+    }
+  } else if (ops->load(&f, ctx, file)) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+    cli_sealed_hint(ctx);
     rc = EXIT_USAGE;
     goto done;
   }
@@ -235,10 +279,8 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
   if (save_file) {
     cops_free(text);
     text = NULL;
-    FILE *out = NULL;
-    if (ops->save(f, &text) || !(out = fopen(save_file, "w")) || fputs(text, out) == EOF ||
-        fclose(out)) {
-      fprintf(stderr, "cops: %s: cannot save to %s\n", cmd, save_file);
+    if ((rc = ops->save(f, &text)) || (rc = cli_write_save(ctx, save_file, text))) {
+      fprintf(stderr, "cops: %s: cannot save to %s: %s\n", cmd, save_file, cops_ctx_errmsg(ctx));
       rc = EXIT_FAILURE;
       goto done;
     }
@@ -857,18 +899,21 @@ int cli_ctx_new(cops_ctx **ctx)
   return rc;
 }
 
-/* --root DIR (or --root=DIR) anywhere before "--", taken out of argv; the folder checked. */
-static int take_root(int *argc, char **argv)
+/* A global option NAME VALUE (or NAME=VALUE) anywhere before "--", taken out of argv:
+ * its value in *value (the last one given); 0, or a usage error when the value is missing. */
+static int take_option(int *argc, char **argv, const char *name, const char *what,
+                       const char **value)
 {
+  const size_t n = strlen(name);
   for (int i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
     int used = 0;
-    if (!strcmp(argv[i], "--root")) {
+    if (!strcmp(argv[i], name)) {
       if (i + 1 >= *argc)
-        return usage_error("%s", "--root needs a folder");
-      cli_root = argv[i + 1];
+        return usage_error("%s needs %s", name, what);
+      *value = argv[i + 1];
       used = 2;
-    } else if (!strncmp(argv[i], "--root=", 7)) {
-      cli_root = argv[i] + 7;
+    } else if (!strncmp(argv[i], name, n) && argv[i][n] == '=') {
+      *value = argv[i] + n + 1;
       used = 1;
     }
     if (used) {
@@ -877,6 +922,15 @@ static int take_root(int *argc, char **argv)
       i--;
     }
   }
+  return 0;
+}
+
+/* --root DIR anywhere before "--", taken out of argv; the folder checked. */
+static int take_root(int *argc, char **argv)
+{
+  const int rc = take_option(argc, argv, "--root", "a folder", &cli_root);
+  if (rc)
+    return rc;
   if (!cli_root)
     return 0;
   cops_ctx *ctx;
@@ -884,14 +938,143 @@ static int take_root(int *argc, char **argv)
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
-  const int rc = cops_ctx_confine(ctx, cli_root, (size_t)1 << 24);
+  const int confined = cops_ctx_confine(ctx, cli_root, (size_t)1 << 24);
   cops_ctx_free(ctx);
-  return rc ? usage_error("--root: '%s' is not a folder", cli_root) : 0;
+  return confined ? usage_error("--root: '%s' is not a folder", cli_root) : 0;
+}
+
+/* --seal-key FILE: the operator's key, 64 hexadecimal digits (cops seal-key makes one).
+ * The file is read as given, not under --root: the key is the operator's, never a file a
+ * player names. */
+static unsigned char cli_key[COPS_SEAL_KEY_BYTES];
+static int cli_has_key;
+
+const unsigned char *cli_seal_key(void)
+{
+  return cli_has_key ? cli_key : NULL;
+}
+
+static int hex_digit(int c)
+{
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static int read_key(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return usage_error("--seal-key: %s: %s", path, strerror(errno));
+  char text[256];
+  const size_t n = fread(text, 1, sizeof text - 1, f);
+  const int more = fgetc(f) != EOF;
+  fclose(f);
+  text[n] = '\0';
+  size_t k = 0, digits = 0;
+  int bad = more;
+  for (size_t i = 0; i < n && !bad; i++) {
+    const int d = hex_digit((unsigned char)text[i]);
+    if (d < 0) {
+      bad = !strchr(" \t\r\n", text[i]);
+      continue;
+    }
+    if (digits >= 2 * COPS_SEAL_KEY_BYTES) {
+      bad = 1;
+      break;
+    }
+    cli_key[k] = (unsigned char)(digits % 2 ? cli_key[k] << 4 | d : d);
+    k += digits++ % 2;
+  }
+  if (bad || digits != 2 * COPS_SEAL_KEY_BYTES) {
+    memset(cli_key, 0, sizeof cli_key);
+    return usage_error("--seal-key: %s: expected %d hexadecimal digits (cops seal-key makes "
+                       "a key)", path, 2 * COPS_SEAL_KEY_BYTES);
+  }
+  cli_has_key = 1;
+  return 0;
+}
+
+/* --seal-key FILE anywhere before "--", taken out of argv. */
+static int take_seal_key(int *argc, char **argv)
+{
+  const char *path = NULL;
+  const int rc = take_option(argc, argv, "--seal-key", "a key file", &path);
+  if (rc)
+    return rc;
+  if (!path)
+    return 0;
+  static const char *const saving[] = {"fight", "chase", "interrogate", "st", "d6", NULL};
+  int ok = 0;
+  for (int k = 0; saving[k] && *argc > 1; k++)
+    ok |= !strcmp(argv[1], saving[k]);
+  if (!ok)
+    return usage_error("%s", "--seal-key: only fight, chase, interrogate, st fight and d6 "
+                       "fight read and write saves");
+  return read_key(path);
+}
+
+int cli_write_save(cops_ctx *ctx, const char *path, const char *text)
+{
+  char *sealed = NULL;
+  int rc = COPS_OK;
+  if (cli_has_key)
+    rc = cops_seal(ctx, cli_key, sizeof cli_key, text, &sealed);
+  if (!rc)
+    rc = cops_ctx_write_file(ctx, path, sealed ? sealed : text);
+  cops_free(sealed);
+  return rc;
+}
+
+int cli_read_save(cops_ctx *ctx, const char *path, char **text)
+{
+  *text = NULL;
+  char *raw = NULL;
+  int rc = cops_ctx_read_file(ctx, path, &raw);
+  if (rc || !cli_has_key) {
+    *text = raw;
+    return rc;
+  }
+  if (!cops_is_sealed(raw))   /* a plain save could have been changed: the key refuses it */
+    fprintf(stderr, "cops: %s is not sealed: with --seal-key only sealed saves are read\n", path);
+  rc = cops_unseal(ctx, cli_key, sizeof cli_key, raw, text);
+  cops_free(raw);
+  return rc;
+}
+
+void cli_sealed_hint(cops_ctx *ctx)
+{
+  if (!cli_has_key && strstr(cops_ctx_errmsg(ctx), "a sealed text: open it with its key"))
+    fprintf(stderr, "cops: give the save's key with --seal-key FILE\n");
+}
+
+/* cops seal-key: a new key for --seal-key, 64 hexadecimal digits from the system's
+ * entropy; keep it where only its owner reads it. */
+static int cmd_seal_key(int argc, char **argv)
+{
+  (void)argv;
+  if (argc > 1)
+    return usage_error("seal-key: %s", "no argument expected (redirect the key to a file)");
+  unsigned char key[COPS_SEAL_KEY_BYTES];
+  FILE *f = fopen("/dev/urandom", "rb");
+  const int ok = f && fread(key, 1, sizeof key, f) == sizeof key;
+  if (f)
+    fclose(f);
+  if (!ok) {
+    fprintf(stderr, "cops: seal-key: no random source\n");
+    return EXIT_FAILURE;
+  }
+  for (size_t i = 0; i < sizeof key; i++)
+    printf("%02x", key[i]);
+  printf("\n");
+  memset(key, 0, sizeof key);
+  return 0;
 }
 
 static int run(int argc, char **argv)
 {
   int rc = take_root(&argc, argv);
+  if (!rc)
+    rc = take_seal_key(&argc, argv);
   if (rc)
     return rc;
   if (argc < 2)
@@ -910,6 +1093,8 @@ static int run(int argc, char **argv)
       printf("cops %s (libcops %s)\n", COPS_VERSION_STRING, cops_version_string());
       return 0;
     }
+  if (!strcmp(cmd, "seal-key"))
+    return help_asked ? print_help("seal-key") : cmd_seal_key(argc - 1, argv + 1);
   if (!strcmp(cmd, "roll"))
     return cmd_roll(argc - 1, argv + 1);
   if (!strcmp(cmd, "odds"))

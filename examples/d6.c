@@ -229,6 +229,10 @@ static int d6_fight_load(void **f, cops_ctx *ctx, const char *path)
 {
   return cops_d6_fight_load((cops_d6_fight **)f, ctx, path);
 }
+static int d6_fight_from_json(void **f, cops_ctx *ctx, const char *text, const char *base)
+{
+  return cops_d6_fight_from_json((cops_d6_fight **)f, ctx, text, base);
+}
 static int d6_fight_seed(void *f, uint64_t seed) { return cops_d6_fight_seed(f, seed); }
 static int d6_fight_round(const void *f) { return cops_d6_fight_round(f); }
 static int d6_fight_over(const void *f) { return cops_d6_fight_over(f); }
@@ -242,7 +246,8 @@ static void d6_fight_release(void *f) { cops_d6_fight_free(f); }
 static int d6_fight(int argc, char **argv)
 {
   static const struct fight_file_ops ops = {
-    "d6 fight",          "d6",           d6_fight_load,      d6_fight_seed,
+    "d6 fight",          "d6",           d6_fight_load,      d6_fight_from_json,
+    d6_fight_seed,
     d6_fight_round,      d6_fight_over,  d6_fight_run_round, d6_fight_log,
     d6_fight_save,       d6_fight_release};
   return fight_file_command(argc, argv, &ops);

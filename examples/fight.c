@@ -82,9 +82,22 @@ static int resume(cops_ctx **ctx, cops_encounter **e, const char *path)
     fprintf(stderr, "cops: out of memory or no random source\n");
     return EXIT_FAILURE;
   }
-  int rc = cops_encounter_load_file(e, *ctx, path);
+  char *text = NULL;
+  int rc = COPS_OK;
+  if (!cli_seal_key()) {
+    rc = cops_encounter_load_file(e, *ctx, path);
+  } else if (!(rc = cli_read_save(*ctx, path, &text)) && (rc = cops_encounter_load(e, *ctx, text))) {
+    fprintf(stderr, "cops: %s: %s\n", path, cops_ctx_errmsg(*ctx));   /* opened: the save's fault */
+    rc = EXIT_USAGE;
+  }
+  cops_free(text);
+  if (rc == EXIT_USAGE) {
+    cops_ctx_free(*ctx);
+    return rc;
+  }
   if (rc) {
     fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(*ctx));
+    cli_sealed_hint(*ctx);
     cops_ctx_free(*ctx);
     return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
   }
@@ -93,7 +106,7 @@ static int resume(cops_ctx **ctx, cops_encounter **e, const char *path)
 
 /* Rounds to the end, or until @p save_at rounds are done and the fight saved (or its
  * board printed: --snapshot-at). */
-static int run_fight(cops_encounter *e, const struct fight_args *o, int save_at)
+static int run_fight(cops_ctx *ctx, cops_encounter *e, const struct fight_args *o, int save_at)
 {
   int rc = COPS_OK;
   if (o->snapshot) {
@@ -117,7 +130,12 @@ static int run_fight(cops_encounter *e, const struct fight_args *o, int save_at)
             cops_encounter_round(e));
     return COPS_ESTATE;
   }
-  return cops_encounter_save_file(e, o->save_file);
+  char *text = NULL;
+  int rc2 = cops_encounter_save(e, &text);
+  if (!rc2)
+    rc2 = cli_write_save(ctx, o->save_file, text);
+  cops_free(text);
+  return rc2;
 }
 
 int cmd_fight(int argc, char **argv)
@@ -179,7 +197,7 @@ int cmd_fight(int argc, char **argv)
     if (o.seed)
       cops_encounter_seed(e, seed);
   }
-  rc = run_fight(e, &o, (int)save_at);
+  rc = run_fight(ctx, e, &o, (int)save_at);
   /* The first aid and the race against bleeding, then ten minutes (docs/healing.md). */
   if (!rc && o.aftermath && cops_encounter_over(e) && !cops_encounter_aftermath_done(e))
     rc = cops_encounter_aftermath(e, 1, 600);

@@ -20,12 +20,16 @@ static const char overview[] =
   "  interrogate  an interview of a subject, and the exact odds of each approach\n"
   "  st       the optional Storyteller module: d10 pools at 8+, their odds, attacks, fights\n"
   "  d6       the optional D6 System module: dice codes with the free die, their odds\n"
+  "  seal-key a new key for --seal-key (64 hexadecimal digits on stdout)\n"
   "  version  the program's and the library's versions (also --version anywhere)\n"
   "  help     this text; 'cops help COMMAND' or 'cops COMMAND --help' for one command\n"
   "\n"
   "Options may come anywhere, as --opt VALUE or --opt=VALUE. --root DIR, with any\n"
   "command, keeps every file it reads or writes under DIR (paths relative to it; no\n"
-  "'..', absolute path or link out of it): for files from strangers. Exit status: 0 done\n"
+  "'..', absolute path or link out of it): for files from strangers. --seal-key FILE,\n"
+  "with fight, chase, interrogate, st fight and d6 fight, seals the saves they write\n"
+  "and opens the saves they read with the key FILE holds (cops seal-key makes one);\n"
+  "a plain save is then refused. Exit status: 0 done\n"
   "(whatever the dice), 1 the output could not be written, 2 a usage, notation,\n"
   "file or rules error (one line on stderr). See cops(1).\n";
 
@@ -376,6 +380,14 @@ static const char version_text[] =
   "\n"
   "Prints the program's and the library's versions.\n";
 
+static const char seal_key_text[] =
+  "usage: cops seal-key > FILE\n"
+  "\n"
+  "Prints a new key for --seal-key: 32 bytes from the system's entropy, as 64\n"
+  "hexadecimal digits. Keep the file where only you read it (chmod 600): whoever has\n"
+  "it reads and changes the saves it seals. --seal-key FILE reads the file as given,\n"
+  "not under --root: the key is yours, not a player's.\n";
+
 static const char help_text[] =
   "usage: cops help [COMMAND]\n"
   "\n"
@@ -398,6 +410,7 @@ int print_help(const char *cmd)
     {"interrogate", {interrogate_text, NULL, NULL}},
     {"st", {st_text, NULL, NULL}},
     {"d6", {d6_text, NULL, NULL}},
+    {"seal-key", {seal_key_text, NULL, NULL}},
     {"version", {version_text, NULL, NULL}},
     {"help", {help_text, NULL, NULL}},
   };

@@ -247,6 +247,17 @@ static int steps(cops_interview *iv, const struct options *o, const cops_approac
   return COPS_OK;
 }
 
+/* The interview to path (--save), sealed with --seal-key's key when there is one. */
+static int save_interview(cops_ctx *ctx, const cops_interview *iv, const char *path)
+{
+  char *text = NULL;
+  int rc = cops_interview_save(iv, &text);
+  if (!rc)
+    rc = cli_write_save(ctx, path, text);
+  cops_free(text);
+  return rc;
+}
+
 int cmd_interrogate(int argc, char **argv)
 {
   struct options o = {0};
@@ -302,7 +313,12 @@ int cmd_interrogate(int argc, char **argv)
   cops_character *cop = NULL;
   cops_interview *iv = NULL;
   if (o.resume) {
-    rc = cops_interview_resume_file(&iv, ctx, o.resume);
+    char *saved = NULL;
+    if (!cli_seal_key())
+      rc = cops_interview_resume_file(&iv, ctx, o.resume);
+    else if (!(rc = cli_read_save(ctx, o.resume, &saved)))
+      rc = cops_interview_resume(&iv, ctx, saved);
+    cops_free(saved);
   } else if (!(rc = cops_subject_load(&s, ctx, o.file)) &&
              !(rc = cops_character_load(&cop, ctx, o.sheet)) && !(o.odds && !o.save)) {
     rc = cops_interview_new(&iv, ctx, s, cop);
@@ -323,7 +339,7 @@ int cmd_interrogate(int argc, char **argv)
      * would belie. */
     if ((rc = steps(iv, &o, &base)) ||
         (o.write && (rc = cops_subject_save(cops_interview_subject(iv), o.write))) ||
-        (o.save && (rc = cops_interview_save_file(iv, o.save))))
+        (o.save && (rc = save_interview(ctx, iv, o.save))))
       goto failed;
     char *text = NULL;
     if ((rc = o.json ? cops_log_to_jsonl(log, 0, &text) : cops_log_narrate(log, 0, lang, &text)))
@@ -331,12 +347,13 @@ int cmd_interrogate(int argc, char **argv)
     fputs(text, stdout);
     cops_free(text);
   }
-  if (o.odds && o.save && iv && (rc = cops_interview_save_file(iv, o.save)))
+  if (o.odds && o.save && iv && (rc = save_interview(ctx, iv, o.save)))
     goto failed;
   rc = 0;
   goto done;
 failed:
   fprintf(stderr, "cops: %s\n", cops_ctx_errmsg(ctx));
+  cli_sealed_hint(ctx);
   rc = rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
 done:
   cops_interview_free(iv);

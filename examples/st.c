@@ -405,6 +405,10 @@ static int st_fight_load(void **f, cops_ctx *ctx, const char *path)
 {
   return cops_st_fight_load((cops_st_fight **)f, ctx, path);
 }
+static int st_fight_from_json(void **f, cops_ctx *ctx, const char *text, const char *base)
+{
+  return cops_st_fight_from_json((cops_st_fight **)f, ctx, text, base);
+}
 static int st_fight_seed(void *f, uint64_t seed) { return cops_st_fight_seed(f, seed); }
 static int st_fight_round(const void *f) { return cops_st_fight_round(f); }
 static int st_fight_over(const void *f) { return cops_st_fight_over(f); }
@@ -418,7 +422,8 @@ static void st_fight_release(void *f) { cops_st_fight_free(f); }
 static int st_fight(int argc, char **argv)
 {
   static const struct fight_file_ops ops = {
-    "st fight",          "st",           st_fight_load,      st_fight_seed,
+    "st fight",          "st",           st_fight_load,      st_fight_from_json,
+    st_fight_seed,
     st_fight_round,      st_fight_over,  st_fight_run_round, st_fight_log,
     st_fight_save,       st_fight_release};
   return fight_file_command(argc, argv, &ops);

@@ -35,6 +35,13 @@ expect_err() { # expect_err NAME STATUS STDERR ARGS...
   fi
 }
 
+cops_is_sealed() { # cops_is_sealed FILE: the file is a sealed text
+  case $(cat "$1") in '{"schema": 1, "type": "sealed"'*) return 0 ;; *) return 1 ;; esac
+}
+cops_golden() { # cops_golden NAME: the golden JSON Lines of NAME, seed 2030
+  cat "$golden/$1-2030.jsonl"
+}
+
 # C1 worked example (001): dice 3, 4, 6 at 4+, difficulty 2: 2 successes, MR 0.
 expect_out "c1 worked example json" \
 '{"kind":"action","action":"4+/3 (2)","pool":3,"threshold":4,"difficulty":2,"unskilled":false,"dice":[{"face":3,"success":false,"reroll_of":null},{"face":4,"success":true,"reroll_of":null},{"face":6,"success":true,"reroll_of":null}],"successes":2,"success":true,"margin":0,"capped":false}' \
@@ -1019,6 +1026,81 @@ Damage 6 against resistance 4 (margin 2): Dario Cruz +1 level, now stunned." \
     "cops: d6 psionic: --power 'flight': astral, empathy, far-senses, healing, medium, protection, psychometry (see 'cops help')" \
     d6 psionic "$d6s/iris.json" --power flight
 fi
+
+# Sealed saves (docs/api.md, "Sealed saves"): --seal-key FILE seals what --save-at and --save
+# write and opens what --resume reads; the same fight, chase and interview as the plain
+# ones; another key, a changed byte, a missing key: refused, exit 2, nothing run.
+run seal-key
+key1=$out
+$wrap "$cops" seal-key > "$tmp/key1"; $wrap "$cops" seal-key > "$tmp/key2"
+case $key1 in *[!0-9a-f]*) ko "seal-key: hexadecimal digits only" ;;
+  *) [ ${#key1} -eq 64 ] && [ "$rc" -eq 0 ] && [ "$(cat "$tmp/key1")" != "$(cat "$tmp/key2")" ] &&
+       ok || ko "seal-key: 64 digits, a new key each time" ;; esac
+run fight "$sc/street-shootout.json" --seed 2030 --json --save-at 2 "$tmp/sealed.json" --seal-key "$tmp/key1"
+first=$out
+case $(cat "$tmp/sealed.json") in '{"schema": 1, "type": "sealed", "cipher": "xsalsa20poly1305"'*)
+  [ "$rc" -eq 0 ] && ! grep -q '"hp"' "$tmp/sealed.json" && ok || ko "fight --save-at --seal-key" ;;
+  *) ko "fight --save-at --seal-key: a sealed text" ;; esac
+run --seal-key="$tmp/key1" fight --resume "$tmp/sealed.json" --json
+if [ "$rc" -eq 0 ] &&
+   [ "$(printf '%s\n%s' "$first" "$out" | sed '/^$/d')" = "$(cops_golden street-shootout)" ]; then ok
+else ko "fight: a sealed save resumed: the golden log"; fi
+expect_err "fight: a sealed save, another key" 2 \
+  "cops: the key does not open this sealed text (another key, or the text was changed): nothing read" \
+  fight --resume "$tmp/sealed.json" --seal-key "$tmp/key2"
+sed 's/"box": "\(.\)/"box": "\1x/' "$tmp/sealed.json" > "$tmp/changed.json"
+run fight --resume "$tmp/changed.json" --seal-key "$tmp/key1"
+[ "$rc" -eq 2 ] && [ -z "$out" ] && ok || ko "fight: a changed sealed save refused"
+run fight --resume "$tmp/sealed.json"
+case $err in *"a sealed text: open it with its key"*"give the save's key with --seal-key FILE")
+  [ "$rc" -eq 2 ] && [ -z "$out" ] && ok || ko "fight: a sealed save without its key (rc $rc)" ;;
+  *) ko "fight: a sealed save without its key: what opens it" ;; esac
+run fight "$sc/street-shootout.json" --seed 2030 --json --save-at 2 "$tmp/plain.json"
+run fight --resume "$tmp/plain.json" --json --seal-key "$tmp/key1"
+case $err in *"is not sealed: with --seal-key only sealed saves are read"*)
+  [ "$rc" -eq 2 ] && [ -z "$out" ] && ok || ko "fight: a plain save under --seal-key (rc $rc)" ;;
+  *) ko "fight: a plain save under --seal-key refused" ;; esac
+printf 'not a key\n' > "$tmp/badkey"
+expect_err "--seal-key: not a key" 2 \
+  "cops: --seal-key: $tmp/badkey: expected 64 hexadecimal digits (cops seal-key makes a key) (see 'cops help')" \
+  fight --resume "$tmp/sealed.json" --seal-key "$tmp/badkey"
+expect_err "--seal-key: a command without saves" 2 \
+  "cops: --seal-key: only fight, chase, interrogate, st fight and d6 fight read and write saves (see 'cops help')" \
+  roll 4+/3 --seal-key "$tmp/key1"
+run chase "$ex/scenarios/sunset-chase.json" --seed 2030 --json --save-at 3 "$tmp/chase-sealed.json" --seal-key "$tmp/key1"
+first=$out
+run chase --resume "$tmp/chase-sealed.json" --json --seal-key "$tmp/key1"
+if [ "$rc" -eq 0 ] && cops_is_sealed "$tmp/chase-sealed.json" &&
+   [ "$(printf '%s\n%s' "$first" "$out" | sed '/^$/d')" = "$(cat "$golden/sunset-chase-2030.jsonl")" ]; then ok
+else ko "chase: a sealed save resumed: the golden log"; fi
+run interrogate "$ex/subjects/hardened-gang-member.json" --sheet "$sheets/sarah.json" \
+  --evaluate all --method Intimidation --attitude Agressif --seed 2030 --json --save "$tmp/iv-sealed.json" \
+  --seal-key "$tmp/key1"
+all=$out
+run interrogate --resume "$tmp/iv-sealed.json" --method Rhétorique --attitude Froid --json \
+  --seal-key "$tmp/key1"
+if [ "$rc" -eq 0 ] && cops_is_sealed "$tmp/iv-sealed.json" &&
+   [ "$(printf '%s\n%s' "$all" "$out")" = "$(head -n "$(printf '%s\n%s\n' "$all" "$out" | wc -l)" "$golden/gang-member-interview-2030.jsonl")" ]; then ok
+else ko "interrogate: a sealed save resumed: the golden log so far"; fi
+
+for sys in st d6; do   # the modules' fights: sealed, then read back with the key
+  case $sys in st) fightfile=${stsc:-} ;; *) fightfile=${d6sc:+$d6sc/shootout.json} ;; esac
+  [ "$sys" = st ] && fightfile=${fightfile:+$fightfile/street-brawl.json}
+  [ -n "$fightfile" ] || continue
+  run "$sys" fight "$fightfile" --seed 7 --json --save-at 1 "$tmp/$sys-plain.json"
+  run "$sys" fight "$tmp/$sys-plain.json" --json
+  plain=$out
+  run "$sys" fight "$fightfile" --seed 7 --json --save-at 1 "$tmp/$sys-sealed.json" --seal-key "$tmp/key1"
+  run "$sys" fight "$tmp/$sys-sealed.json" --json --seal-key "$tmp/key1"
+  [ "$rc" -eq 0 ] && cops_is_sealed "$tmp/$sys-sealed.json" && [ -n "$plain" ] && [ "$out" = "$plain" ] &&
+    ok || ko "$sys fight: a sealed save read back as the plain one"
+  run "$sys" fight "$tmp/$sys-sealed.json" --json
+  case $err in *"give the save's key with --seal-key FILE") [ "$rc" -eq 2 ] && ok || ko "$sys fight: no key" ;;
+    *) ko "$sys fight: a sealed save without its key" ;; esac
+  run "$sys" fight "$tmp/$sys-plain.json" --json --seal-key "$tmp/key1"
+  case $err in *"is not sealed"*) [ "$rc" -eq 2 ] && ok || ko "$sys fight: a plain save, a key" ;;
+    *) ko "$sys fight: a plain save under --seal-key refused" ;; esac
+done
 
 # Output that cannot be written is exit status 1 with a message (issue 12), never 0.
 if [ -w /dev/full ]; then

@@ -32,12 +32,12 @@ expect() { # expect "WANTED WORDS" WORD...: complete the last word of the line
 }
 
 expect "roll" cops ro
-expect "sheet sim st" cops s
+expect "seal-key sheet sim st" cops s
 expect "--help attack cast fight harm heal odds psionic roll sheet spell-cost spells weapons" cops d6 ""
 expect "healing" cops d6 psionic --power h
 expect "doubled" cops d6 spell-cost --effect-kind d
 expect "--spell" cops d6 cast --sp
-expect "--save-at --seed" cops d6 fight --s
+expect "--save-at --seal-key --seed" cops d6 fight --s
 expect "long" cops d6 heal --rest l
 expect "brutal burst" cops d6 attack --option b
 expect "--defence --defence-skill --defence-total --defender-actions" cops d6 attack --def
@@ -48,7 +48,7 @@ expect "--save-at" cops st fight --sa
 expect "coup" cops st attack --kind cou
 expect "--crowd" cops st attack --cr
 expect "--seed" cops st roll --s
-expect "--save-at --seed --snapshot-at" cops fight --s
+expect "--save-at --seal-key --seed --snapshot-at" cops fight --s
 expect "--version --vs" cops st odds --v
 expect "--help --version" cops --
 expect "--help check show" cops sheet ""

@@ -15,7 +15,7 @@ const NODE = typeof process === 'object' && typeof process.versions === 'object'
 
 /** The C API's error codes by number (cops_errors), for CopsError.code. */
 export const ERRORS = ['OK', 'EINVAL', 'ERANGE', 'ENOMEM', 'ERNG', 'ESYNTAX', 'ESTATE',
-  'ENOTFOUND', 'ERULE', 'EJSON', 'EIO'];
+  'ENOTFOUND', 'ERULE', 'EJSON', 'EIO', 'ESEAL'];
 
 /** A refusal of the library: code (a COPS_E... name), status (its number), message. */
 export class CopsError extends Error {

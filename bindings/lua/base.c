@@ -20,7 +20,7 @@
 
 static const char *const code_names[] = {
   "OK", "EINVAL", "ERANGE", "ENOMEM", "ERNG", "ESYNTAX", "ESTATE", "ENOTFOUND", "ERULE",
-  "EJSON", "EIO",
+  "EJSON", "EIO", "ESEAL",
 };
 
 /* Raise a libcops error as a table; the callback's own error first. */
@@ -284,6 +284,66 @@ static int ctx_confine(lua_State *L)
   return 0;
 }
 
+/* ---- sealed saves and whole files (<cops/seal.h>) -------------------------------------- */
+
+static const unsigned char *key_arg(lua_State *L, int i)
+{
+  size_t n;
+  const char *k = luaL_checklstring(L, i, &n);
+  if (n != COPS_SEAL_KEY_BYTES)
+    luaL_argerror(L, i, "a sealing key: a string of 32 bytes");
+  return (const unsigned char *)k;
+}
+
+/* Push a text the library handed over, then free it. */
+static int push_handed(lua_State *L, char *text)
+{
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+/* ctx:seal(key, text) -> the sealed text. */
+static int ctx_seal(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  const unsigned char *key = key_arg(L, 2);
+  char *out = NULL;
+  check(L, c, cops_seal(c->ctx, key, COPS_SEAL_KEY_BYTES, checktext(L, 3), &out));
+  return push_handed(L, out);
+}
+
+/* ctx:unseal(key, sealed) -> the text; an ESEAL error for another key or a changed byte. */
+static int ctx_unseal(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  const unsigned char *key = key_arg(L, 2);
+  char *out = NULL;
+  check(L, c, cops_unseal(c->ctx, key, COPS_SEAL_KEY_BYTES, checktext(L, 3), &out));
+  return push_handed(L, out);
+}
+
+static int ctx_read_file(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  char *out = NULL;
+  check(L, c, cops_ctx_read_file(c->ctx, checktext(L, 2), &out));
+  return push_handed(L, out);
+}
+
+static int ctx_write_file(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  check(L, c, cops_ctx_write_file(c->ctx, checktext(L, 2), checktext(L, 3)));
+  return 0;
+}
+
+static int l_is_sealed(lua_State *L)
+{
+  lua_pushboolean(L, cops_is_sealed(checktext(L, 1)) == 1);
+  return 1;
+}
+
 static int ctx_die(lua_State *L)
 {
   ctx_ud *c = to_ctx(L, 1);
@@ -533,7 +593,8 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   static const luaL_Reg ctx_methods[] = {
     {"seed", ctx_seed}, {"confine", ctx_confine}, {"die", ctx_die}, {"source", ctx_source},
     {"reroll_cap", ctx_reroll_cap}, {"use_system", ctx_use_system},
-    {"seed_bytes", ctx_seed_bytes}, {NULL, NULL},
+    {"seed_bytes", ctx_seed_bytes}, {"seal", ctx_seal}, {"unseal", ctx_unseal},
+    {"read_file", ctx_read_file}, {"write_file", ctx_write_file}, {NULL, NULL},
   };
   metatable(L, CTX, ctx_methods);
   closers(L, ctx_close, NULL);
@@ -546,7 +607,8 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
 
   static const luaL_Reg functions[] = {
     {"context", l_context}, {"version", l_version}, {"version_number", l_version_number},
-    {"_context_with_allocator", l_context_with_allocator}, {NULL, NULL},
+    {"_context_with_allocator", l_context_with_allocator}, {"is_sealed", l_is_sealed},
+    {NULL, NULL},
   };
   luaL_newlib(L, functions);
   /* Each folder's file, from the bottom up: each adds its methods to the metatables made

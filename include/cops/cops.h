@@ -15,6 +15,7 @@
 #include <cops/common.h>
 #include <cops/error.h>
 #include <cops/rng.h>
+#include <cops/seal.h>
 #include <cops/dice.h>
 #include <cops/odds.h>
 #include <cops/catalogue.h>

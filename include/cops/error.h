@@ -26,7 +26,8 @@ typedef enum cops_error {
   COPS_ENOTFOUND = -7,  /**< nothing satisfies the request: an unknown name, no pool reaching the odds asked */
   COPS_ERULE = -8,      /**< the rules forbid it (a specialisation missing, no point left ...) */
   COPS_EJSON = -9,      /**< malformed JSON: syntax (line and column), a wrong type, a missing field */
-  COPS_EIO = -10        /**< a file cannot be read or written */
+  COPS_EIO = -10,       /**< a file cannot be read or written */
+  COPS_ESEAL = -11      /**< a sealed text the key does not open: another key, or a byte changed (since 0.17.0) */
 } cops_error;
 
 /**

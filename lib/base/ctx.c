@@ -319,6 +319,7 @@ const char *cops_strerror(int code)
   case COPS_ERULE: return "forbidden by the rules";
   case COPS_EJSON: return "malformed JSON";
   case COPS_EIO: return "input/output error";
+  case COPS_ESEAL: return "sealed text not opened by this key";
   default: return "unknown error";
   }
 }

@@ -42,6 +42,19 @@ int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
 
 int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out)
 {
+  int rc = cops__json_parse_any(ctx, text, out);
+  const char *type = rc ? NULL : json_string_value(json_object_get(*out, "type"));
+  if (type && !strcmp(type, "sealed")) {   /* <cops/seal.h> */
+    json_decref(*out);
+    *out = NULL;
+    return cops__fail(ctx, COPS_EJSON, "a sealed text: open it with its key first "
+                      "(cops_unseal, docs/api.md \"Sealed saves\")");
+  }
+  return rc;
+}
+
+int cops__json_parse_any(cops_ctx *ctx, const char *text, json_t **out)
+{
   json_error_t err;
   memset(&err, 0, sizeof err);
   *out = json_loads(text, JSON_REJECT_DUPLICATES, &err);

@@ -15,8 +15,11 @@ int cops__json_field(cops_ctx *ctx, json_t *obj, const char *where, const char *
 /* Only the listed keys (NULL-terminated) may appear in obj. */
 int cops__json_only_keys(cops_ctx *ctx, json_t *obj, const char *where,
                          const char *const *keys);
-/* Parse text: syntax errors give the line and column. */
+/* Parse text: syntax errors give the line and column; a sealed text (<cops/seal.h>) is
+ * refused with a message saying so. */
 int cops__json_parse(cops_ctx *ctx, const char *text, json_t **out);
+/* The same, a sealed text read as any other (cops_unseal). */
+int cops__json_parse_any(cops_ctx *ctx, const char *text, json_t **out);
 /* The common front of every *_from_json: a context, a text, parsed. */
 int cops__json_begin(cops_ctx *ctx, const char *text, const char *what, json_t **root);
 /* The common front and end of every *_load: check the arguments and read the

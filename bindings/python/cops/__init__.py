@@ -45,14 +45,14 @@ values that outlive their context.
 
 from . import _native
 from ._native import LANGS, Declaration, __version__
-from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE, ESTATE,
-                     ESYNTAX, CopsError, FileError, InvalidArgumentError, JSONError,
+from .errors import (EINVAL, EIO, EJSON, ENOMEM, ENOTFOUND, ERANGE, ERNG, ERULE, ESEAL,
+                     ESTATE, ESYNTAX, CopsError, FileError, InvalidArgumentError, JSONError,
                      NotationError, NotFoundError, OutOfMemoryError, RandomSourceError,
-                     RangeError, RuleError, StateError)
+                     RangeError, RuleError, SealError, StateError)
 from .attack import (Hit, Outcome, Victim, attack, attack_odds, cover_enter, cover_nerve,
                      cover_zone, recovery_roll, stand_up)
 from . import catalogue
-from .base import Checkpoint, Context
+from .base import SEAL_KEY_BYTES, Checkpoint, Context, is_sealed, seal, unseal
 from .dice import (odds, odds_at_least, odds_dice_for, odds_expected, odds_margin_at_least,
                    odds_opposed, odds_opposed_difference, odds_pmf, odds_points, odds_quantile,
                    odds_threshold_for, opposed_odds)
@@ -85,9 +85,9 @@ __all__ = [
     "approach_odds", "approach_rolls", "Interview", "InterviewResult", "trait_name", "Sim", "st", "d6",
     "CopsError", "InvalidArgumentError", "RangeError", "OutOfMemoryError",
     "RandomSourceError", "NotationError", "StateError", "NotFoundError", "RuleError",
-    "JSONError", "FileError",
+    "JSONError", "FileError", "SealError", "seal", "unseal", "is_sealed", "SEAL_KEY_BYTES",
     "EINVAL", "ERANGE", "ENOMEM", "ERNG", "ESYNTAX", "ESTATE", "ENOTFOUND", "ERULE",
-    "EJSON", "EIO",
+    "EJSON", "EIO", "ESEAL",
 ]
 
 

@@ -233,6 +233,20 @@ class Context(_Handle):
         self._check(lib.cops_ctx_confine(self._h, n.text(os.fspath(root), "root"),
                                          n.integer(max_bytes, "max_bytes", 1, 1 << 24)))
 
+    def read_file(self, path: PathLike) -> str:
+        """A whole file's text, read as the loaders read (under confine()'s folder when the
+        context is confined; cops_ctx_read_file)."""
+        out = ctypes.c_void_p()
+        self._check(lib.cops_ctx_read_file(self._h, n.text(os.fspath(path), "path"),
+                                           ctypes.byref(out)))
+        return n.take_text(out.value)
+
+    def write_file(self, path: PathLike, text: str) -> None:
+        """Write text to a file as the savers write (under confine()'s folder, whole: a new
+        file renamed over the old; cops_ctx_write_file)."""
+        self._check(lib.cops_ctx_write_file(self._h, n.text(os.fspath(path), "path"),
+                                            n.text(text, "text")))
+
     def die(self, sides: int) -> int:
         """One die of 10 or 6 sides from the source."""
         face = ctypes.c_int()
@@ -364,3 +378,42 @@ class Checkpoint(_Handle):
     as wanted, freed by close(), a with block or the garbage collector."""
 
     _free = lib.cops_checkpoint_free
+
+
+def _key(key: object) -> bytes:
+    if not isinstance(key, (bytes, bytearray)):
+        raise TypeError("key must be bytes, not %s" % type(key).__name__)
+    if len(key) != SEAL_KEY_BYTES:
+        raise InvalidArgumentError("a sealing key has %d bytes, not %d"
+                                   % (SEAL_KEY_BYTES, len(key)))
+    return bytes(key)
+
+
+SEAL_KEY_BYTES = 32   #: COPS_SEAL_KEY_BYTES
+
+
+def seal(ctx: Context, key: bytes, text: str) -> str:
+    """text (a save) sealed with key, 32 bytes of the caller's (cops_seal,
+    docs/api.md "Sealed saves"): JSON that tells nothing of it without the key."""
+    if not isinstance(ctx, Context):
+        raise TypeError("ctx must be a cops.Context, not %s" % type(ctx).__name__)
+    k = _key(key)
+    out = ctypes.c_void_p()
+    ctx._check(lib.cops_seal(ctx._h, k, len(k), n.text(text, "text"), ctypes.byref(out)))
+    return n.take_text(out.value)
+
+
+def unseal(ctx: Context, key: bytes, sealed: str) -> str:
+    """The text a sealed text holds (cops_unseal); SealError for another key or a changed
+    byte, nothing read."""
+    if not isinstance(ctx, Context):
+        raise TypeError("ctx must be a cops.Context, not %s" % type(ctx).__name__)
+    k = _key(key)
+    out = ctypes.c_void_p()
+    ctx._check(lib.cops_unseal(ctx._h, k, len(k), n.text(sealed, "sealed"), ctypes.byref(out)))
+    return n.take_text(out.value)
+
+
+def is_sealed(text: str) -> bool:
+    """True when text is a sealed text (cops_is_sealed)."""
+    return bool(lib.cops_is_sealed(n.text(text, "text")))

@@ -81,6 +81,12 @@ class FileError(CopsError):
     code, name = -10, "EIO"
 
 
+class SealError(CopsError, ValueError):
+    """ESEAL: a sealed text its key does not open (another key, or a byte changed); nothing
+    was read. Also a ValueError, as a wrong key given as an argument is."""
+    code, name = -11, "ESEAL"
+
+
 EINVAL = InvalidArgumentError
 ERANGE = RangeError
 ENOMEM = OutOfMemoryError
@@ -91,8 +97,9 @@ ENOTFOUND = NotFoundError
 ERULE = RuleError
 EJSON = JSONError
 EIO = FileError
+ESEAL = SealError
 
 ERRORS: Dict[int, Type[CopsError]] = {
     cls.code: cls for cls in (InvalidArgumentError, RangeError, OutOfMemoryError,
                               RandomSourceError, NotationError, StateError, NotFoundError,
-                              RuleError, JSONError, FileError)}
+                              RuleError, JSONError, FileError, SealError)}
