@@ -2,8 +2,9 @@
 # Install the Debian packages a step needs, only those missing.
 # Usage: deps.sh build|test|coverage|web. Run as root on Debian 12 (apt-get), or with
 # everything already installed. web (in test too): emscripten and what builds libsodium
-# and jansson from their Debian sources for it (scripts/wasm.sh), Node.js and Chromium
-# and TypeScript for the web tests, and a deb-src entry for those sources when apt has none.
+# and jansson from their Debian sources for it (scripts/wasm.sh), Node.js, npm, Chromium
+# and TypeScript for the web tests and the npm package, and a deb-src entry for those
+# sources when apt has none.
 set -eu
 build="meson ninja-build pkg-config gcc libc6-dev libsodium-dev libjansson-dev"
 web="emscripten nodejs node-typescript chromium autoconf automake libtool cmake dpkg-dev"
@@ -24,6 +25,11 @@ for p in $want; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
     missing="$missing $p"
 done
+# npm packs the JavaScript package (scripts/npm.sh): Debian's, unless a Node.js that brings
+# its own is installed (Debian's npm would conflict with it).
+case " $want " in
+  *" nodejs "*) command -v npm >/dev/null 2>&1 || missing="$missing npm" ;;
+esac
 [ -z "$missing" ] && [ -z "$sources" ] && exit 0
 [ -z "$missing" ] || echo "installing:$missing"
 [ -z "$sources" ] || echo "adding Debian's source packages (deb-src) for libsodium and jansson"

@@ -63,7 +63,21 @@ export interface Roll {
 /** Exact odds of an action: pmf[k] = P(k successes). */
 export interface Odds { success: number; expected: number; pmf: number[] }
 
-export class Context {
+/**
+ * What every handle has: freed by dispose() (also `[Symbol.dispose]`, so `using` frees it
+ * where the language has it); one a program forgets is freed when collected; used after
+ * dispose() it throws CopsError COPS_ESTATE.
+ */
+export class Handle {
+  /** Free it now; again does nothing. */
+  dispose(): void;
+  /** True once disposed (or its owner was). */
+  readonly disposed: boolean;
+  /** The 0.16 name of dispose(). */
+  free(): void;
+}
+
+export class Context extends Handle {
   seed(seed: Seed): void;
   seedBytes(key: ArrayLike<number>): void;
   useSystem(): void;
@@ -80,10 +94,9 @@ export class Context {
   encounter(ruleset?: Ruleset): Encounter;
   /** An encounter resumed from Encounter.save()'s text. */
   resume(save: string | object): Encounter;
-  free(): void;
 }
 
-export class Character {
+export class Character extends Handle {
   readonly name: string;
   /**
    * Roll for the character: its skill and characteristic by name, its wounds (C1, C5).
@@ -98,17 +111,15 @@ export class Character {
   readonly maxHp: number;
   readonly conditions: number;
   toJSON(): object;
-  free(): void;
 }
-export class Weapon { readonly name: string; toJSON(): object; free(): void }
-export class Armour { readonly name: string; toJSON(): object; free(): void }
+export class Weapon extends Handle { readonly name: string; toJSON(): object }
+export class Armour extends Handle { readonly name: string; toJSON(): object }
 
-export class Scenario {
+export class Scenario extends Handle {
   readonly name: string;
   readonly sides: string[];
   /** Owned by the scenario: freed with it. */
   readonly encounter: Encounter;
-  free(): void;
 }
 
 /** cops_declaration's fields; the action by name; fields left out take the defaults. */
@@ -143,7 +154,7 @@ export interface AttackOdds {
   p_down: number; p_dead: number; [key: string]: unknown;
 }
 
-export class Encounter {
+export class Encounter extends Handle {
   add(character: Character, side: number, x?: number, y?: number): number;
   giveWeapon(id: number, weapon: Weapon): void;
   setArmour(id: number, armour: Armour | null): void;
@@ -176,5 +187,4 @@ export class Encounter {
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
   save(): string;
-  free(): void;
 }

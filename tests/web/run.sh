@@ -1,6 +1,7 @@
 #!/bin/sh
 # The WebAssembly build tested (docs/web.md): its types (tsc --strict over
-# tests/web/types.mts), under Node.js (tests/web/node.mjs) and in headless Chromium
+# tests/web/types.mts), under Node.js (tests/web/node.mjs), as the npm package installed in
+# an empty project (tests/web/package.sh), and in headless Chromium
 # through the tabletop page (tests/web/browser.mjs), both against the native build's
 # command, golden logs and odds. The browser test leaves the docs' screenshot in
 # WASM_BUILD/web-tabletop.png.
@@ -19,6 +20,12 @@ else
 fi
 node tests/web/node.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tests/web-odds" ||
   status=1
+# The npm package (scripts/npm.sh) installed in an empty project and used from there.
+if made=$(COPS_WASM_BUILD=$2 sh scripts/npm.sh build/npm); then
+  sh tests/web/package.sh "${made##* }" "$root" "$native/examples/cops" || status=1
+else
+  echo "package: 0 passed, 1 failed (scripts/npm.sh)"; status=1
+fi
 node tests/web/browser.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tests/web-odds" \
   "$wasm/web-tabletop.png" ||
   status=1

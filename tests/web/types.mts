@@ -46,5 +46,7 @@ mike.roll('6+/Carrure', { notAnAction: 1 });
 // @ts-expect-error with anciennete the answer holds both rolls, not one
 const one: number = mike.roll('Arme de poing/Coordination (2)', { anciennete: true }).successes;
 console.log(faces, p, hit, names, winner, text, wrong, once, again, one);
-fight.free();
-ctx.free();
+fight.dispose();
+const gone: boolean = fight.disposed;
+ctx.free();   // the 0.16 name
+console.log(gone);

@@ -1,0 +1,131 @@
+// The npm package as a program that installed it uses it (docs/javascript.md): run from a
+// scratch project where `npm install libcops-VERSION.tgz` put it, importing 'libcops'.
+// The same dice and JSON Lines as the cops command for every example scenario; a wrong
+// type is a TypeError, a refused value a CopsError, never cut or truncated; handles
+// disposed, used after, collected; a loop of rolls and fights with the wasm memory flat.
+// Usage: node package.mjs SOURCE_ROOT NATIVE_COPS
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { strict as assert } from 'node:assert';
+import { load, CopsError } from 'libcops';
+
+const [root, copsCli] = process.argv.slice(2);
+const cops = await load();
+let passed = 0;
+const failures = [];
+function test(name, fn) {
+  try {
+    fn();
+    passed++;
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL: ${name}\n  ${String(e.stack ?? e).split('\n').slice(0, 4).join('\n  ')}`);
+  }
+}
+const native = (...args) => execFileSync(copsCli, args, { encoding: 'utf8' });
+for (const dir of ['sheets', 'weapons', 'armour', 'scenarios'])
+  for (const f of readdirSync(`${root}/examples/${dir}`))
+    if (f.endsWith('.json'))
+      cops.writeFile(`/examples/${dir}/${f}`, readFileSync(`${root}/examples/${dir}/${f}`, 'utf8'));
+
+test('the version is the library\'s and the package\'s', () => {
+  const pkg = JSON.parse(readFileSync(new URL(import.meta.resolve('libcops/package.json')), 'utf8'));
+  assert.equal(cops.version, pkg.version);
+  assert.match(native('version'), new RegExp(`libcops ${pkg.version.replace(/\./g, '\\.')}`));
+});
+
+test('rolls: the same dice as cops roll', () => {
+  for (const [seed, notation] of [[2030, '4+/3 (2)'], [7, '6+/5 (3) +1D'], [1, '10+/2']]) {
+    const ctx = cops.context({ seed });
+    assert.equal(JSON.stringify(ctx.roll(notation)),
+      native('roll', '--seed', String(seed), '--json', notation).trim(), notation);
+    ctx.dispose();
+  }
+});
+
+test('every example scenario: the same JSON Lines as cops fight', () => {
+  const scenarios = readdirSync(`${root}/examples/scenarios`).filter((f) => f.endsWith('.json') &&
+    JSON.parse(readFileSync(`${root}/examples/scenarios/${f}`, 'utf8')).type !== 'chase');
+  assert.ok(scenarios.length >= 3);
+  for (const f of scenarios) {
+    const ctx = cops.context();
+    const sc = ctx.scenarioFile(`/examples/scenarios/${f}`);
+    sc.encounter.seed(2030);
+    sc.encounter.run();
+    assert.equal(sc.encounter.jsonl(),
+      native('fight', `${root}/examples/scenarios/${f}`, '--seed', '2030', '--json'), f);
+    sc.dispose();
+    ctx.dispose();
+  }
+});
+
+test('a wrong type is a TypeError; a refused value a CopsError, never cut', () => {
+  const ctx = cops.context({ seed: 1 });
+  assert.throws(() => ctx.roll(42), TypeError);
+  assert.throws(() => ctx.roll(null), TypeError);
+  assert.throws(() => ctx.roll('4+/3\0 (9)'), (e) => e instanceof CopsError && e.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.roll('4+/3 \ud800'), (e) => e instanceof CopsError && e.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.roll('4+/'), (e) => e instanceof CopsError && e.code === 'COPS_ESYNTAX');
+  assert.throws(() => ctx.roll('4+/3', { unskilled: 1 }), TypeError);
+  assert.throws(() => ctx.seed(0.5), (e) => e.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.seed(-1), (e) => e.code === 'COPS_ERANGE');
+  assert.throws(() => ctx.seed({}), TypeError);
+  assert.throws(() => ctx.seed('12abc'), (e) => e.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.useCallback('not a function'), TypeError);
+  const e = ctx.encounter();
+  const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
+  for (const bad of [0.5, NaN, Infinity, 2 ** 53, -0.5])
+    assert.throws(() => e.add(mike, bad), (err) => err instanceof CopsError, String(bad));
+  assert.throws(() => e.add(mike, 2 ** 31), (err) => err.code === 'COPS_ERANGE');
+  assert.throws(() => e.add('mike', 0), TypeError);
+  assert.throws(() => e.add(mike, '0'), TypeError);
+  assert.equal(e.add(mike, 0), 0);
+  assert.throws(() => e.declare(0, 'shoot'), TypeError);
+  assert.throws(() => e.narrate(0, 'klingon'), (err) => err.code === 'COPS_ENOTFOUND');
+  assert.throws(() => ctx.character(42), TypeError);
+  assert.throws(() => ctx.encounter('house'), (err) => err.code === 'COPS_EINVAL');
+  e.dispose();
+  mike.dispose();
+  ctx.dispose();
+});
+
+test('dispose: once, then a CopsError; what a context made outlives it', () => {
+  const ctx = cops.context({ seed: 3 });
+  const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
+  const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+  assert.equal(typeof ctx[dispose], 'function');
+  ctx[dispose]();
+  assert.ok(ctx.disposed);
+  assert.throws(() => ctx.roll('4+/3'), (e) => e.code === 'COPS_ESTATE');
+  ctx.dispose();                                   // again: nothing
+  assert.equal(mike.name, 'Mike Delgado');   // its context is freed with it, later
+  const before = mike.roll('Arme de poing/Coordination (2)');
+  assert.ok(before.dice.length > 0);
+  mike.dispose();
+  assert.throws(() => mike.name, (e) => e.code === 'COPS_ESTATE');
+  const sc = cops.context().scenarioFile('/examples/scenarios/street-shootout.json');
+  sc.dispose();
+  assert.throws(() => sc.encounter.run(), (e) => e.code === 'COPS_ESTATE');   // owned by it
+});
+
+test('a loop of rolls and fights: the wasm memory flat after warm-up', () => {
+  const ctx = cops.context({ seed: 9 });
+  const heap = () => cops.m.HEAPU8.length;
+  const round = (rolls, fights) => {
+    for (let i = 0; i < rolls; i++) ctx.roll('4+/3 (2)');
+    for (let i = 0; i < fights; i++) {
+      const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+      sc.encounter.run();
+      sc.dispose();
+    }
+  };
+  round(20000, 200);
+  const warm = heap();
+  for (let k = 0; k < 4; k++) round(Number(process.env.COPS_JS_ROLLS ?? 250000),
+    Number(process.env.COPS_JS_FIGHTS ?? 2500));
+  assert.equal(heap(), warm);
+  ctx.dispose();
+});
+
+console.log(`package: ${passed} passed, ${failures.length} failed`);
+process.exitCode = failures.length ? 1 : 0;

@@ -1,0 +1,666 @@
+// libcops from JavaScript (docs/javascript.md): the C library compiled to WebAssembly, the
+// same dice, events and replay as in C. Every rule stays in C; this module turns
+// JavaScript values into the C API's arguments and its results into values, and
+// throws a CopsError for every refusal of a value, a TypeError for a value of the wrong
+// type. It holds no environment code: cops.mjs (browsers, bundlers) and cops-node.mjs
+// (Node.js) load the WebAssembly module and hand it to create().
+
+/** The C API's error codes by number (cops_errors), for CopsError.code. */
+export const ERRORS = ['OK', 'EINVAL', 'ERANGE', 'ENOMEM', 'ERNG', 'ESYNTAX', 'ESTATE',
+  'ENOTFOUND', 'ERULE', 'EJSON', 'EIO', 'ESEAL'];
+
+/** A refusal of the library: code (a COPS_E... name), status (its number), message. */
+export class CopsError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'CopsError';
+    this.status = status;
+    this.code = ERRORS[-status] ? 'COPS_' + ERRORS[-status] : String(status);
+  }
+}
+
+function typeName(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? (v.constructor?.name ?? 'an object') : typeof v;
+}
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A string for C: a TypeError for another type; a NUL or a lone surrogate is refused
+ * (COPS_EINVAL), never cut or replaced. */
+function text(v, what = 'text') {
+  if (typeof v !== 'string') throw new TypeError(`${what} must be a string, not ${typeName(v)}`);
+  if (v.includes('\0')) throw new CopsError(-1, `${what} contains a NUL character`);
+  if (LONE_SURROGATE.test(v)) throw new CopsError(-1, `${what} is not UTF-8 text (a lone surrogate)`);
+  return v;
+}
+
+/** An int for C: a TypeError for another type; a number that is not an integer is refused
+ * (COPS_EINVAL), one outside lo..hi (C's int by default) too (COPS_ERANGE): never truncated. */
+function int(v, what, lo = -2147483648, hi = 2147483647) {
+  if (typeof v !== 'number') throw new TypeError(`${what} must be a number, not ${typeName(v)}`);
+  if (!Number.isInteger(v)) throw new CopsError(-1, `${what}: ${v} is not an integer`);
+  if (v < lo || v > hi) throw new CopsError(-2, `${what}: ${v} out of range ${lo}..${hi}`);
+  return v;
+}
+
+function bool(v, what) {
+  if (typeof v !== 'boolean') throw new TypeError(`${what} must be a boolean, not ${typeName(v)}`);
+  return v;
+}
+
+function instance(v, Kind, what) {
+  if (!(v instanceof Kind)) throw new TypeError(`${what} must be a ${Kind.name}, not ${typeName(v)}`);
+  return v;
+}
+
+// Handles: freed by dispose() (or `using`), or by the garbage collector when a program
+// forgets; a handle used after dispose() throws COPS_ESTATE and never reaches freed memory.
+const DISPOSE = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+const finalizer = new FinalizationRegistry((release) => release());
+
+/** What a handle of the C API is: its pointer, and how it is freed (null: owned by another). */
+export class Handle {
+  constructor(ptr, release) {
+    this._ptr = ptr;
+    this._release = release;
+    if (release) finalizer.register(this, release, this);
+  }
+  /** The C pointer; COPS_ESTATE once disposed. */
+  get ptr() {
+    if (!this._ptr) throw new CopsError(-6, `${this.constructor.name}: used after dispose()`);
+    return this._ptr;
+  }
+  /** True once disposed (or its owner was). */
+  get disposed() { return !this._ptr; }
+  /** Free it now (cops_X_free); again does nothing. */
+  dispose() {
+    if (!this._ptr) return;
+    this._ptr = 0;
+    if (this._release) {
+      finalizer.unregister(this);
+      const release = this._release;
+      this._release = null;
+      release();
+    }
+  }
+  [DISPOSE]() { this.dispose(); }
+  /** The 0.16 name of dispose(). */
+  free() { this.dispose(); }
+}
+
+/** The fields of cops_declaration after its size, in order (0.13.0, 21 ints). */
+const DECLARATION = ['action', 'attitude', 'initiative', 'target', 'weapon', 'shots',
+  'moving', 'x', 'y', 'difficulty', 'dice_mod', 'threshold_mod', 'difficulty_mod',
+  'long_move', 'adrenaline', 'anciennete', 'aim', 'bullets', 'circumstances', 'keep'];
+const DECLARATION_SIZE = 4 * (1 + DECLARATION.length);
+/** cops_action (0.7.0): size, dice, threshold, difficulty, three modifiers, flags. */
+const ACTION_SIZE = 4 * 8;
+const RULESETS = ['core', 'alternative'];
+const LANGS = { fr: 0, en: 1, es: 2 };
+
+/** The library over a loaded emscripten module (what cops.mjs and cops-node.mjs do). */
+export function create(module) { return new Cops(module); }
+
+/** The loaded library: contexts, names, and the in-memory file system it reads. */
+export class Cops {
+  constructor(m) {
+    this.m = m;
+    this.version = m.UTF8ToString(m._cops_version_string());
+    this.cell = m._malloc(16);   // out-parameters of one call at a time
+  }
+
+  /** Write a file into the module's memory file system (sheets, weapons, scenarios). */
+  writeFile(path, text) {
+    const dir = path.replace(/\/[^/]*$/, '');
+    if (dir) this.m.FS.mkdirTree(dir);
+    this.m.FS.writeFile(path, text);
+  }
+
+  /**
+   * A context: { seed } (a number, bigint or decimal string: the seeded stream of
+   * cops_ctx_seed), { key } (32 bytes: cops_ctx_seed_bytes), { callback } (sides => face,
+   * cops_ctx_use_callback), or none: the system source (crypto.getRandomValues).
+   */
+  context(options = {}) {
+    if (typeof options !== 'object' || options === null)
+      throw new TypeError(`options must be an object, not ${typeName(options)}`);
+    const m = this.m;
+    this.check(m._cops_ctx_new(this.cell), 0);
+    const ctx = new Context(this, m.getValue(this.cell, 'i32'));
+    try {
+      if (options.seed !== undefined) ctx.seed(options.seed);
+      else if (options.key !== undefined) ctx.seedBytes(options.key);
+      else if (options.callback !== undefined) ctx.useCallback(options.callback);
+    } catch (e) {
+      ctx.dispose();
+      throw e;
+    }
+    return ctx;
+  }
+
+  /** Names of the C catalogue: actions, attitudes (in a language), conditions. */
+  actionName(action) { return this.str(this.m._cops_encounter_action_name(int(action, 'action'))); }
+  actionParse(name) {
+    if (typeof name === 'number') return int(name, 'action');
+    return this.withString(name, (p) => {
+      this.check(this.m._cops_encounter_action_parse(p, this.cell), 0, `unknown action '${name}'`);
+      return this.m.getValue(this.cell, 'i32');
+    }, 'action');
+  }
+  attitudeName(attitude, lang = 'en') {
+    return this.str(this.m._cops_attitude_name(int(attitude, 'attitude'), this.lang(lang)));
+  }
+  attitudeParse(name) {
+    if (typeof name === 'number') return int(name, 'attitude');
+    return this.withString(name, (p) => {
+      this.check(this.m._cops_attitude_parse(p, this.cell), 0, `unknown attitude '${name}'`);
+      return this.m.getValue(this.cell, 'i32');
+    }, 'attitude');
+  }
+  conditionNames(bits, lang = 'en') {
+    int(bits, 'conditions');
+    const names = [];
+    for (let b = 1; b <= 0x100; b <<= 1)
+      if (bits & b) names.push(this.str(this.m._cops_condition_name(b, this.lang(lang))));
+    return names;
+  }
+  lang(code) {
+    if (typeof code === 'number') return int(code, 'lang', 0, 2);
+    text(code, 'lang');
+    if (!Object.hasOwn(LANGS, code)) throw new CopsError(-7, `unknown language '${code}' (fr, en, es)`);
+    return LANGS[code];
+  }
+
+  // Internals shared by the classes below.
+  str(p) { return p ? this.m.UTF8ToString(p) : null; }
+  withString(value, fn, what = 'text') {
+    text(value, what);
+    const m = this.m;
+    const n = m.lengthBytesUTF8(value) + 1;
+    const p = m._malloc(n);
+    if (!p) throw new CopsError(-3, 'out of memory');
+    try {
+      m.stringToUTF8(value, p, n);
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  /** The text a char ** out-parameter received, freed with cops_free. */
+  taken() {
+    const p = this.m.getValue(this.cell, 'i32');
+    const s = this.m.UTF8ToString(p);
+    this.m._cops_free(p);
+    return s;
+  }
+  check(rc, ctxPtr, message) {
+    if (rc >= 0) return rc;
+    let msg = message;
+    if (!msg && ctxPtr) msg = this.str(this.m._cops_ctx_errmsg(ctxPtr));
+    if (!msg) msg = this.str(this.m._cops_strerror(rc));
+    throw new CopsError(rc, msg);
+  }
+}
+
+/** A document as JSON text: a string as it is, an object written. */
+function json(doc, what = 'document') {
+  if (typeof doc === 'string') return doc;
+  if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) return JSON.stringify(doc);
+  throw new TypeError(`${what} must be JSON text or an object, not ${typeName(doc)}`);
+}
+
+/** A seed: an integer number, a bigint or a decimal string, 0..2^64-1. */
+function seedValue(seed) {
+  let s;
+  if (typeof seed === 'bigint') s = seed;
+  else if (typeof seed === 'number') s = BigInt(int(seed, 'seed', 0, Number.MAX_SAFE_INTEGER));
+  else if (typeof seed === 'string' && /^[0-9]{1,20}$/.test(seed)) s = BigInt(seed);
+  else if (typeof seed === 'string') throw new CopsError(-1, `seed '${seed}': a decimal number`);
+  else throw new TypeError(`seed must be a number, a bigint or a decimal string, not ${typeName(seed)}`);
+  if (s < 0n || s >= 1n << 64n) throw new CopsError(-2, `seed ${seed}: not 0..2^64-1`);
+  return s;
+}
+
+/** A cops_ctx: the random source, and what is made from it. */
+export class Context extends Handle {
+  constructor(cops, ptr) {
+    // The C context outlives what is made from it: disposed (or collected) while some
+    // remain, it is freed with the last of them.
+    const m = cops.m;
+    const life = { refs: 0, done: false, fn: 0, ptr };
+    life.free = () => {
+      if (life.refs > 0 || !life.done || !life.ptr) return;
+      m._cops_ctx_free(ptr);
+      life.ptr = 0;
+      if (life.fn) m.removeFunction(life.fn);
+      life.fn = 0;
+    };
+    super(ptr, () => { life.done = true; life.free(); });
+    this.cops = cops;
+    this.m = m;
+    this.life = life;
+  }
+  check(rc, message) { return this.cops.check(rc, this.life.ptr, message); }
+  /** A child's release: the child's own free, then the context's if it was the last. */
+  child(freeChild) {
+    const life = this.life;
+    life.refs++;
+    return () => { freeChild(); life.refs--; life.free(); };
+  }
+  get fn() { return this.life.fn; }
+  set fn(f) { this.life.fn = f; }
+  dropCallback() {
+    if (this.life.fn) this.m.removeFunction(this.life.fn);
+    this.life.fn = 0;
+  }
+
+  seed(seed) { this.check(this.m._cops_ctx_seed(this.ptr, seedValue(seed))); this.dropCallback(); }
+  seedBytes(key) {
+    if (!(key instanceof Uint8Array) && !Array.isArray(key))
+      throw new TypeError(`key must be a Uint8Array or an array of bytes, not ${typeName(key)}`);
+    if (Array.isArray(key)) key.forEach((b, i) => int(b, `key[${i}]`, 0, 255));
+    const bytes = Uint8Array.from(key);
+    const p = this.m._malloc(bytes.length || 1);
+    try {
+      this.m.HEAPU8.set(bytes, p);
+      this.check(this.m._cops_ctx_seed_bytes(this.ptr, p, bytes.length));
+    } finally {
+      this.m._free(p);
+    }
+    this.dropCallback();
+  }
+  /** Fresh key from the system's entropy (the browser's crypto.getRandomValues). */
+  useSystem() { this.check(this.m._cops_ctx_use_system(this.ptr)); this.dropCallback(); }
+  /** Every face from fn(sides) (10 or 6); a value outside 1..sides is refused (COPS_ERNG). */
+  useCallback(fn) {
+    if (typeof fn !== 'function') throw new TypeError(`the dice must be a function, not ${typeName(fn)}`);
+    const f = this.m.addFunction((user, sides) => {
+      try {
+        const face = fn(sides);
+        return Number.isInteger(face) ? face : 0;
+      } catch {
+        return 0;
+      }
+    }, 'iii');
+    const rc = this.m._cops_ctx_use_callback(this.ptr, f, 0);
+    if (rc < 0) {
+      this.m.removeFunction(f);
+      this.check(rc);
+    }
+    this.dropCallback();
+    this.fn = f;
+  }
+
+  /** Roll a notation ("4+/3 (2)", C1): the roll as its JSON (docs/json.md). */
+  roll(notation, { unskilled = false } = {}) {
+    text(notation, 'notation');
+    bool(unskilled, 'unskilled');
+    const m = this.m;
+    this.check(m._cops_roll_new(this.cops.cell));
+    const roll = m.getValue(this.cops.cell, 'i32');
+    try {
+      this.cops.withString(notation, (p) =>
+        this.check(m._cops_roll_notation(roll, this.ptr, p, unskilled ? 1 : 0)));
+      this.check(m._cops_roll_to_json(roll, this.cops.cell));
+      return JSON.parse(this.cops.taken());
+    } finally {
+      m._cops_roll_free(roll);
+    }
+  }
+
+  /**
+   * Exact odds of a notation: { success, expected, pmf } where pmf[k] is
+   * P(k successes), up to the last k whose probability is not 0.
+   */
+  odds(notation) {
+    text(notation, 'notation');
+    const m = this.m;
+    const a = m._malloc(ACTION_SIZE + 8);
+    try {
+      this.cops.withString(notation, (p) =>
+        this.check(m._cops_action_parse_sized(a, ACTION_SIZE, this.ptr, p)));
+      const d = a + ACTION_SIZE;
+      this.check(m._cops_odds_success(this.ptr, a, d));
+      const success = m.getValue(d, 'double');
+      this.check(m._cops_odds_expected(this.ptr, a, d));
+      const expected = m.getValue(d, 'double');
+      const pmf = [];
+      let total = 0;
+      for (let k = 0; total < 1 - 1e-15 && k <= 4096; k++) {
+        this.check(m._cops_odds_pmf(this.ptr, a, k, d));
+        const p = m.getValue(d, 'double');
+        pmf.push(p);
+        total += p;
+      }
+      while (pmf.length > 1 && pmf[pmf.length - 1] === 0) pmf.pop();
+      return { success, expected, pmf };
+    } finally {
+      m._free(a);
+    }
+  }
+
+  made(fn, doc, Kind) {
+    this.cops.withString(json(doc, 'sheet'), (p) => this.check(fn(this.cops.cell, this.ptr, p)));
+    return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  /** A character from its sheet (JSON text or object, docs/sheets.md). */
+  character(sheet) { return this.made(this.m._cops_character_from_json, sheet, Character); }
+  weapon(w) { return this.made(this.m._cops_weapon_from_json, w, Weapon); }
+  armour(a) { return this.made(this.m._cops_armour_from_json, a, Armour); }
+
+  /** A scenario (JSON text or object); file names resolve from baseDir (memory FS). */
+  scenario(doc, baseDir = null) {
+    const m = this.m;
+    this.cops.withString(json(doc, 'scenario'), (p) => {
+      if (baseDir === null) return this.check(m._cops_scenario_from_json(this.cops.cell, this.ptr, p, 0));
+      return this.cops.withString(baseDir, (b) =>
+        this.check(m._cops_scenario_from_json(this.cops.cell, this.ptr, p, b)), 'baseDir');
+    });
+    return new Scenario(this, m.getValue(this.cops.cell, 'i32'));
+  }
+  /** A scenario file of the memory file system (Cops.writeFile). */
+  scenarioFile(path) {
+    this.cops.withString(path, (p) => this.check(this.m._cops_scenario_load(this.cops.cell, this.ptr, p)));
+    return new Scenario(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  /** An empty encounter under 'core' or 'alternative' rules. */
+  encounter(ruleset = 'core') {
+    text(ruleset, 'ruleset');
+    const r = RULESETS.indexOf(ruleset);
+    if (r < 0) throw new CopsError(-1, `unknown ruleset '${ruleset}' (core, alternative)`);
+    this.check(this.m._cops_encounter_new(this.cops.cell, this.ptr, r));
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  }
+  /** An encounter resumed from the text of Encounter.save(): its own dice go on. */
+  resume(save) {
+    this.cops.withString(json(save, 'save'), (p) => this.check(this.m._cops_encounter_load(this.cops.cell, this.ptr, p)));
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  }
+}
+
+/** What is made from a context: freed by freeFn(ptr), or, with freeFn null, owned by
+ * another handle (a scenario's encounter). */
+class Owned extends Handle {
+  constructor(ctx, ptr, freeFn) {
+    super(ptr, freeFn ? ctx.child(() => freeFn(ptr)) : null);
+    this.ctx = ctx;
+    this.cops = ctx.cops;
+    this.m = ctx.m;
+  }
+}
+
+/** What a context reads from JSON: `kind` names its C functions (cops_KIND_name ...). */
+class Sheet extends Owned {
+  constructor(ctx, ptr, kind) { super(ctx, ptr, (p) => ctx.m[`_cops_${kind}_free`](p)); this.kind = kind; }
+  get name() { return this.cops.str(this.m[`_cops_${this.kind}_name`](this.ptr)); }
+  toJSON() {
+    this.ctx.check(this.m[`_cops_${this.kind}_to_json`](this.ptr, this.cops.cell));
+    return JSON.parse(this.cops.taken());
+  }
+}
+
+export class Character extends Sheet {
+  constructor(ctx, ptr) { super(ctx, ptr, 'character'); }
+  /**
+   * Roll for the character (cops_character_roll, COPS.md C1): a notation naming its
+   * skill and characteristic ("Arme de poing/Coordination (2)"), with its wounds;
+   * adrenaline spends a point for one more die. The roll as its JSON; with anciennete,
+   * { roll, anciennete } as `cops roll --anciennete --json` writes it: a failure rolled
+   * again for a point (C5) in anciennete, null when the roll succeeded. One who cannot
+   * act (0 hit points or below, out of the fight, knocked out: C8.2) cannot roll: a
+   * CopsError COPS_ERULE naming the state, unless notAnAction says the roll is none of
+   * the character's actions (the GM's roll for them).
+   */
+  roll(notation, { adrenaline = false, anciennete = false, notAnAction = false } = {}) {
+    text(notation, 'notation');
+    bool(adrenaline, 'adrenaline'); bool(anciennete, 'anciennete'); bool(notAnAction, 'notAnAction');
+    const m = this.m;
+    const cell = this.cops.cell;
+    const json = (r) => {
+      this.ctx.check(m._cops_roll_to_json(r, cell));
+      return JSON.parse(this.cops.taken());
+    };
+    this.ctx.check(m._cops_roll_new(cell));
+    const roll = m.getValue(cell, 'i32');
+    let again = 0;
+    try {
+      this.cops.withString(notation, (p) => this.ctx.check(
+        m._cops_character_roll(roll, this.ptr, p, (adrenaline ? 0x100 /* COPS_ADRENALINE_DIE */ : 0) |
+          (notAnAction ? 0x200 /* COPS_NOT_AN_ACTION */ : 0))));
+      if (!anciennete) return json(roll);
+      if (this.ctx.check(m._cops_roll_succeeded(roll)) === 1) return { roll: json(roll), anciennete: null };
+      this.ctx.check(m._cops_roll_new(cell));
+      again = m.getValue(cell, 'i32');
+      this.ctx.check(m._cops_character_reroll(again, this.ptr, roll));
+      return { roll: json(roll), anciennete: json(again) };
+    } finally {
+      m._cops_roll_free(roll);
+      if (again) m._cops_roll_free(again);
+    }
+  }
+  get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
+  get conditions() { return this.m._cops_character_conditions(this.ptr); }
+}
+export class Weapon extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); } }
+export class Armour extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'armour'); } }
+
+/** A scenario: its name, sides, and its encounter (owned by the scenario). */
+export class Scenario extends Owned {
+  constructor(ctx, ptr) {
+    super(ctx, ptr, (p) => ctx.m._cops_scenario_free(p));
+    this.encounter = new Encounter(ctx, this.m._cops_scenario_encounter(ptr), false);
+  }
+  get name() { return this.cops.str(this.m._cops_scenario_name(this.ptr)); }
+  get sides() {
+    const n = this.m._cops_scenario_side_count(this.ptr);
+    return Array.from({ length: n }, (_, i) => this.cops.str(this.m._cops_scenario_side_name(this.ptr, i)));
+  }
+  /** The scenario and its encounter freed. */
+  dispose() {
+    this.encounter._ptr = 0;
+    super.dispose();
+  }
+}
+
+/** A fight (cops_encounter): combatants by id, rounds, declarations, the log. */
+export class Encounter extends Owned {
+  constructor(ctx, ptr, owned) {
+    super(ctx, ptr, owned ? (p) => ctx.m._cops_encounter_free(p) : null);
+    this.owned = owned;
+  }
+  check(rc, message) { return this.ctx.check(rc, message); }
+  int(fn) { this.check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+
+  add(character, side, x = 0, y = 0) {
+    instance(character, Character, 'character');
+    int(side, 'side'); int(x, 'x'); int(y, 'y');
+    return this.int((c) => this.m._cops_encounter_add(this.ptr, character.ptr, side, x, y, c));
+  }
+  giveWeapon(id, weapon) {
+    int(id, 'id');
+    instance(weapon, Weapon, 'weapon');
+    this.check(this.m._cops_encounter_give_weapon(this.ptr, id, weapon.ptr));
+  }
+  setArmour(id, armour) {
+    int(id, 'id');
+    if (armour !== null) instance(armour, Armour, 'armour');
+    this.check(this.m._cops_encounter_set_armour(this.ptr, id, armour ? armour.ptr : 0));
+  }
+  /** Record the seed in the log's start and seed the context (cops_encounter_seed). */
+  seed(seed) { this.check(this.m._cops_encounter_seed(this.ptr, seedValue(seed))); }
+  get ruleset() { return RULESETS[this.check(this.m._cops_encounter_ruleset(this.ptr))]; }
+  set ruleset(name) {
+    const r = RULESETS.indexOf(name);
+    if (r < 0) throw new CopsError(-1, `unknown ruleset '${name}' (core, alternative)`);
+    this.check(this.m._cops_encounter_set_ruleset(this.ptr, r));
+  }
+  get count() { return this.check(this.m._cops_encounter_count(this.ptr)); }
+  get round() { return this.check(this.m._cops_encounter_round(this.ptr)); }
+  get over() { return this.check(this.m._cops_encounter_over(this.ptr)) === 1; }
+  /** The winning side once over, null when none won (or not over). */
+  get winner() {
+    if (!this.over) return null;
+    const w = this.int((c) => this.m._cops_encounter_get_winner(this.ptr, c));
+    return w < 0 ? null : w;
+  }
+
+  /** What a tabletop draws of combatant id. */
+  combatant(id) {
+    int(id, 'id');
+    const m = this.m;
+    const ch = m._cops_encounter_character(this.ptr, id);
+    if (!ch) throw new CopsError(-1, `no combatant ${id}`);
+    const cell = this.cops.cell;
+    this.check(m._cops_encounter_position(this.ptr, id, cell, cell + 4));
+    const x = m.getValue(cell, 'i32');
+    const y = m.getValue(cell + 4, 'i32');
+    this.check(m._cops_character_hp(ch, cell));
+    const hp = m.getValue(cell, 'i32');
+    const hand = this.int((c) => m._cops_encounter_hand(this.ptr, id, c));
+    let weapon = null;
+    if (hand >= 0) {
+      const w = m._cops_encounter_weapon_at(this.ptr, id, hand);
+      m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, cell);
+      weapon = { name: this.cops.str(m._cops_weapon_name(w)), loaded: m.getValue(cell, 'i32') };
+    }
+    const conditions = m._cops_character_conditions(ch);
+    return {
+      id, name: this.cops.str(m._cops_character_name(ch)),
+      side: this.check(m._cops_encounter_side(this.ptr, id)), x, y, hp,
+      max_hp: m._cops_character_max_hp(ch), conditions,
+      condition_names: this.cops.conditionNames(conditions),
+      present: this.check(m._cops_encounter_present(this.ptr, id)) === 1,
+      able: this.int((c) => m._cops_encounter_able(this.ptr, id, c)) === 1,
+      controlled: this.int((c) => m._cops_encounter_controlled(this.ptr, id, c)) === 1,
+      weapon,
+    };
+  }
+  /** The weapons id carries, in order (a DRAW declaration's weapon is an index). */
+  weapons(id) {
+    int(id, 'id');
+    const m = this.m;
+    const n = this.check(m._cops_encounter_weapon_count(this.ptr, id));
+    return Array.from({ length: n }, (_, k) => {
+      const w = m._cops_encounter_weapon_at(this.ptr, id, k);
+      m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, this.cops.cell);
+      return { name: this.cops.str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32') };
+    });
+  }
+  combatants() { return Array.from({ length: this.count }, (_, i) => this.combatant(i)); }
+  setPosition(id, x, y) { int(id, 'id'); int(x, 'x'); int(y, 'y'); this.check(this.m._cops_encounter_set_position(this.ptr, id, x, y)); }
+  /** A combatant leaves between rounds (its id stays taken). */
+  remove(id) { int(id, 'id'); this.check(this.m._cops_encounter_remove(this.ptr, id)); }
+  /** Every combatant back as it joined, round 0, the log emptied (cops_encounter_reset). */
+  reset() { this.check(this.m._cops_encounter_reset(this.ptr)); }
+  setControlled(id, on = true) { int(id, 'id'); bool(on, 'on'); this.check(this.m._cops_encounter_set_controlled(this.ptr, id, on ? 1 : 0)); }
+  initiativeRange(id) {
+    int(id, 'id');
+    const c = this.cops.cell;
+    this.check(this.m._cops_encounter_initiative_range(this.ptr, id, c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  /** Whether id may take action now: { allowed, why }. */
+  allowed(id, action) {
+    int(id, 'id');
+    const m = this.m;
+    const why = m._malloc(256);
+    try {
+      this.check(m._cops_encounter_allowed(this.ptr, id, this.cops.actionParse(action), this.cops.cell, why, 256));
+      return { allowed: m.getValue(this.cops.cell, 'i32') === 1, why: m.UTF8ToString(why) };
+    } finally {
+      m._free(why);
+    }
+  }
+
+  // Declarations: plain objects with cops_declaration's fields, the action by name.
+  withDeclaration(d, fn) {
+    const m = this.m;
+    const p = m._malloc(DECLARATION_SIZE);
+    try {
+      const action = d ? this.cops.actionParse(d.action ?? 'wait') : 0;
+      this.check(m._cops_declaration_init_sized(p, DECLARATION_SIZE, action));
+      if (d) {
+        for (const k of Object.keys(d))
+          if (!DECLARATION.includes(k))
+            throw new CopsError(-1, `declaration: unknown field '${k}' (${DECLARATION.join(', ')})`);
+        DECLARATION.forEach((f, i) => {
+          if (f === 'action' || d[f] === undefined) return;
+          let v = d[f];
+          if (f === 'attitude') v = this.cops.attitudeParse(v);
+          if (typeof v === 'boolean') v = v ? 1 : 0;
+          int(v, `declaration: ${f}`);
+          m.setValue(p + 4 * (i + 1), v, 'i32');
+        });
+      }
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  readDeclaration(p) {
+    const d = {};
+    DECLARATION.forEach((f, i) => { d[f] = this.m.getValue(p + 4 * (i + 1), 'i32'); });
+    d.action = this.cops.actionName(d.action);
+    return d;
+  }
+  beginRound() { this.check(this.m._cops_encounter_begin_round(this.ptr)); }
+  declare(id, d) {
+    int(id, 'id');
+    if (typeof d !== 'object' || d === null) throw new TypeError(`a declaration must be an object, not ${typeName(d)}`);
+    this.withDeclaration(d, (p) => this.check(this.m._cops_encounter_declare(this.ptr, id, p)));
+  }
+  declaration(id) {
+    int(id, 'id');
+    return this.withDeclaration(null, (p) => {
+      this.check(this.m._cops_encounter_declaration(this.ptr, id, p));
+      return this.readDeclaration(p);
+    });
+  }
+  /** The default policy's declaration for id now. */
+  suggest(id) {
+    int(id, 'id');
+    return this.withDeclaration(null, (p) => {
+      this.check(this.m._cops_encounter_suggest(this.ptr, id, p));
+      return this.readDeclaration(p);
+    });
+  }
+  /** The exact odds of the attack id would declare (cops_encounter_odds), as their JSON. */
+  odds(id, d) {
+    int(id, 'id');
+    const m = this.m;
+    this.check(m._cops_attack_odds_new(this.cops.cell, this.ctx.ptr));
+    const o = m.getValue(this.cops.cell, 'i32');
+    try {
+      this.withDeclaration(d, (p) => this.check(m._cops_encounter_odds(this.ptr, id, p, o)));
+      this.check(m._cops_attack_odds_to_json(o, this.cops.cell));
+      return JSON.parse(this.cops.taken());
+    } finally {
+      m._cops_attack_odds_free(o);
+    }
+  }
+  resolveRound() { this.check(this.m._cops_encounter_resolve_round(this.ptr)); }
+  runRound() { this.check(this.m._cops_encounter_run_round(this.ptr)); }
+  run() { this.check(this.m._cops_encounter_run(this.ptr)); }
+
+  // The log: events as JSON Lines, as objects, narrated.
+  get log() { return this.m._cops_encounter_log(this.ptr); }
+  get eventCount() { return this.check(this.m._cops_log_count(this.log)); }
+  jsonl(from = 0) {
+    int(from, 'from', 0);
+    this.check(this.m._cops_log_to_jsonl(this.log, from, this.cops.cell));
+    return this.cops.taken();
+  }
+  events(from = 0) { return this.jsonl(from).split('\n').filter((l) => l).map((l) => JSON.parse(l)); }
+  narrate(from = 0, lang = 'fr') {
+    int(from, 'from', 0);
+    this.check(this.m._cops_log_narrate(this.log, from, this.cops.lang(lang), this.cops.cell));
+    return this.cops.taken();
+  }
+  /** The whole fight as text (docs/saves.md); Context.resume() goes on from it. */
+  save() {
+    this.check(this.m._cops_encounter_save(this.ptr, this.cops.cell));
+    return this.cops.taken();
+  }
+}
