@@ -139,6 +139,11 @@ export class Cops {
     return ctx;
   }
 
+  /** Whether a text is a sealed save (cops_is_sealed). */
+  isSealed(sealed) {
+    return this.withString(sealed, (p) => this.m._cops_is_sealed(p) === 1, 'sealed');
+  }
+
   /** Names of the C catalogue: actions, attitudes (in a language), conditions. */
   actionName(action) { return this.str(this.m._cops_encounter_action_name(int(action, 'action'))); }
   actionParse(name) {
@@ -372,6 +377,74 @@ export class Context extends Handle {
     this.check(this.m._cops_encounter_new(this.cops.cell, this.ptr, r));
     return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
   }
+  /** A made object's handle from the cell, or what fn(cell, ctx, text) refused. */
+  fromText(fn, doc, what, Kind, baseDir) {
+    const m = this.m;
+    this.cops.withString(json(doc, what), (p) => {
+      if (baseDir === undefined) return this.check(fn(this.cops.cell, this.ptr, p));
+      if (baseDir === null) return this.check(fn(this.cops.cell, this.ptr, p, 0));
+      return this.cops.withString(baseDir, (b) => this.check(fn(this.cops.cell, this.ptr, p, b)), 'baseDir');
+    }, what);
+    return new Kind(this, m.getValue(this.cops.cell, 'i32'));
+  }
+  fromFile(fn, path, Kind) {
+    this.cops.withString(path, (p) => this.check(fn(this.cops.cell, this.ptr, p)), 'path');
+    return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+
+  /** A chase (JSON text or object, docs/chases.md); file names resolve from baseDir. */
+  chase(doc, baseDir = null) { return this.fromText(this.m._cops_chase_from_json, doc, 'chase', Chase, baseDir); }
+  chaseFile(path) { return this.fromFile(this.m._cops_chase_load, path, Chase); }
+  /** A chase resumed from the text of Chase.save(). */
+  resumeChase(save) { return this.fromText(this.m._cops_chase_resume, save, 'save', Chase); }
+  /** An interrogation's subject (docs/interrogations.md). */
+  subject(doc) { return this.fromText(this.m._cops_subject_from_json, doc, 'subject', Subject); }
+  subjectFile(path) { return this.fromFile(this.m._cops_subject_load, path, Subject); }
+  /** An interview of subject by cop (a Character); both stay in use while it lives. */
+  interview(subject, cop) {
+    instance(subject, Subject, 'subject');
+    instance(cop, Character, 'cop');
+    this.check(this.m._cops_interview_new(this.cops.cell, this.ptr, subject.ptr, cop.ptr));
+    const iv = new Interview(this, this.m.getValue(this.cops.cell, 'i32'));
+    iv.held = [subject, cop];
+    return iv;
+  }
+  resumeInterview(save) { return this.fromText(this.m._cops_interview_resume, save, 'save', Interview); }
+  /** A simulation of scenario's fight (docs/simulation.md): seeded from seed, or the context's dice. */
+  sim(scenario, { seed } = {}) {
+    instance(scenario, Scenario, 'scenario');
+    const seeded = seed !== undefined;
+    this.check(this.m._cops_sim_new(this.cops.cell, this.ptr, scenario.ptr, seeded ? 1 : 0,
+      seeded ? seedValue(seed) : 0n));
+    const s = new Sim(this, this.m.getValue(this.cops.cell, 'i32'));
+    s.scenario = scenario;
+    return s;
+  }
+  /** A Storyteller fight (docs/storyteller.md) and a D6 fight (docs/d6.md). */
+  stFight(doc, baseDir = null) { return this.fromText(this.m._cops_st_fight_from_json, doc, 'fight', StFight, baseDir); }
+  stFightFile(path) { return this.fromFile(this.m._cops_st_fight_load, path, StFight); }
+  d6Fight(doc, baseDir = null) { return this.fromText(this.m._cops_d6_fight_from_json, doc, 'fight', D6Fight, baseDir); }
+  d6FightFile(path) { return this.fromFile(this.m._cops_d6_fight_load, path, D6Fight); }
+
+  /** A save's text sealed with key, 32 bytes (cops_seal, docs/api.md "Sealed saves"). */
+  seal(key, plain) { return this.sealing(this.m._cops_seal, key, plain, 'text'); }
+  /** The text a sealed save holds; COPS_ESEAL for another key or a changed byte. */
+  unseal(key, sealed) { return this.sealing(this.m._cops_unseal, key, sealed, 'sealed'); }
+  sealing(fn, key, value, what) {
+    if (!(key instanceof Uint8Array)) throw new TypeError(`key must be a Uint8Array, not ${typeName(key)}`);
+    if (key.length !== 32) throw new CopsError(-1, `a sealing key has 32 bytes, not ${key.length}`);
+    const m = this.m;
+    const k = m._malloc(32);
+    try {
+      m.HEAPU8.set(key, k);
+      this.cops.withString(value, (p) => this.check(fn(this.ptr, k, 32, p, this.cops.cell)), what);
+    } finally {
+      m.HEAPU8.fill(0, k, k + 32);
+      m._free(k);
+    }
+    return this.cops.taken();
+  }
+
   /** An encounter resumed from the text of Encounter.save(): its own dice go on. */
   resume(save) {
     this.cops.withString(json(save, 'save'), (p) => this.check(this.m._cops_encounter_load(this.cops.cell, this.ptr, p)));
@@ -442,6 +515,11 @@ export class Character extends Sheet {
   get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
   get conditions() { return this.m._cops_character_conditions(this.ptr); }
+  /** What a board shows: 'healthy', 'wounded', 'below_half', 'unconscious', 'dying',
+   * 'stabilised', 'clinically_dead' or 'dead'. */
+  get healthState() {
+    return this.cops.str(this.m._cops_health_state_key(this.ctx.check(this.m._cops_character_health_state(this.ptr))));
+  }
 }
 export class Weapon extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); } }
 export class Armour extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'armour'); } }
@@ -658,9 +736,245 @@ export class Encounter extends Owned {
     this.check(this.m._cops_log_narrate(this.log, from, this.cops.lang(lang), this.cops.cell));
     return this.cops.taken();
   }
+  // What a tabletop needs (docs/encounters.md, "Tabletops").
+  /** The caller's token id for combatant id (up to 64 bytes of UTF-8), null to drop it. */
+  setTag(id, tag) {
+    int(id, 'id');
+    if (tag === null) return this.check(this.m._cops_encounter_set_tag(this.ptr, id, 0));
+    this.cops.withString(tag, (p) => this.check(this.m._cops_encounter_set_tag(this.ptr, id, p)), 'tag');
+  }
+  tag(id) { int(id, 'id'); return this.cops.str(this.m._cops_encounter_tag(this.ptr, id)); }
+  /** The combatant tagged tag, null for none. */
+  findTag(tag) {
+    const rc = this.cops.withString(tag, (p) => this.m._cops_encounter_find_tag(this.ptr, p), 'tag');
+    return rc === -7 /* COPS_ENOTFOUND */ ? null : this.check(rc);
+  }
+  /** The whole board (schemas/snapshot.schema.json). */
+  snapshot() {
+    this.check(this.m._cops_encounter_snapshot(this.ptr, this.cops.cell));
+    return JSON.parse(this.cops.taken());
+  }
+  /** Everything a board shows of combatant id, as in snapshot(). */
+  state(id) {
+    int(id, 'id');
+    const c = this.snapshot().combatants.find((x) => x.id === id);
+    if (!c) throw new CopsError(-2, `no combatant ${id}`);
+    return c;
+  }
+  /** 'between_rounds', 'declaring' or 'resolved'. */
+  get phase() { return this.cops.str(this.m._cops_phase_key(this.check(this.m._cops_encounter_phase(this.ptr)))); }
+  /** The fight now, to come back to (cops_encounter_checkpoint). */
+  checkpoint() {
+    this.check(this.m._cops_encounter_checkpoint(this.ptr, this.cops.cell));
+    return new Checkpoint(this.ctx, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  /** Back to cp, exactly: the fight goes on as it did from there. */
+  rollback(cp) {
+    instance(cp, Checkpoint, 'checkpoint');
+    this.check(this.m._cops_encounter_rollback(this.ptr, cp.ptr));
+  }
+
   /** The whole fight as text (docs/saves.md); Context.resume() goes on from it. */
   save() {
     this.check(this.m._cops_encounter_save(this.ptr, this.cops.cell));
     return this.cops.taken();
   }
 }
+
+
+/** A checkpoint of an encounter or a chase (cops_checkpoint). */
+export class Checkpoint extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_checkpoint_free(p)); }
+}
+
+/** The events of a log: JSON Lines, objects, narration. */
+function logJsonl(owner, log, from) {
+  int(from, 'from', 0);
+  owner.ctx.check(owner.m._cops_log_to_jsonl(log, from, owner.cops.cell));
+  return owner.cops.taken();
+}
+function logNarrate(owner, log, from, lang) {
+  int(from, 'from', 0);
+  owner.ctx.check(owner.m._cops_log_narrate(log, from, owner.cops.lang(lang), owner.cops.cell));
+  return owner.cops.taken();
+}
+function lines(text) { return text.split('\n').filter((l) => l).map((l) => JSON.parse(l)); }
+
+const CHASE_RESULTS = ['going', 'caught', 'escaped'];
+const CHASE_DECLARATION = ['successes', 'blacken', 'flags', 'dice_mod', 'threshold_mod', 'difficulty_mod'];
+
+/** A chase (cops_chase, docs/chases.md): participants by id, rounds, declarations, the log. */
+export class Chase extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_chase_free(p)); }
+  get name() { return this.cops.str(this.m._cops_chase_name(this.ptr)); }
+  get count() { return this.ctx.check(this.m._cops_chase_count(this.ptr)); }
+  get round() { return this.ctx.check(this.m._cops_chase_round(this.ptr)); }
+  /** 'going', 'caught' or 'escaped'. */
+  get result() { return CHASE_RESULTS[this.ctx.check(this.m._cops_chase_result(this.ptr))]; }
+  run() { this.ctx.check(this.m._cops_chase_run(this.ptr)); }
+  resolveRound() { this.ctx.check(this.m._cops_chase_resolve_round(this.ptr)); }
+  withDeclaration(fn, successes = 1) {
+    const m = this.m;
+    const p = m._malloc(4 * (1 + CHASE_DECLARATION.length));
+    try {
+      this.ctx.check(m._cops_chase_declaration_init_sized(p, 4 * (1 + CHASE_DECLARATION.length), successes));
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  /** Declare for participant id: { successes, blacken, adrenaline, anciennete, dice_mod,
+   * threshold_mod, difficulty_mod }. */
+  declare(id, d) {
+    int(id, 'id');
+    if (typeof d !== 'object' || d === null) throw new TypeError(`a declaration must be an object, not ${typeName(d)}`);
+    const known = ['successes', 'blacken', 'adrenaline', 'anciennete', 'dice_mod', 'threshold_mod', 'difficulty_mod'];
+    for (const k of Object.keys(d))
+      if (!known.includes(k)) throw new CopsError(-1, `chase declaration: unknown field '${k}' (${known.join(', ')})`);
+    this.withDeclaration((p) => {
+      const m = this.m;
+      const set = (i, v) => m.setValue(p + 4 * (i + 1), v, 'i32');
+      set(0, int(d.successes ?? 1, 'successes'));
+      if (d.blacken !== undefined) set(1, int(d.blacken, 'blacken'));
+      const flags = (d.adrenaline ? 0x100 : 0) | (d.anciennete ? 0x200 : 0);
+      if (d.adrenaline !== undefined) bool(d.adrenaline, 'adrenaline');
+      if (d.anciennete !== undefined) bool(d.anciennete, 'anciennete');
+      set(2, flags);
+      ['dice_mod', 'threshold_mod', 'difficulty_mod'].forEach((f, k) => {
+        if (d[f] !== undefined) set(3 + k, int(d[f], f));
+      });
+      this.ctx.check(m._cops_chase_declare(this.ptr, id, p));
+    });
+  }
+  /** What the default policy would declare for id: { successes, blacken }. */
+  suggest(id) {
+    int(id, 'id');
+    return this.withDeclaration((p) => {
+      this.ctx.check(this.m._cops_chase_suggest(this.ptr, id, p));
+      return { successes: this.m.getValue(p + 4, 'i32'), blacken: this.m.getValue(p + 8, 'i32') };
+    });
+  }
+  get log() { return this.m._cops_chase_log(this.ptr); }
+  jsonl(from = 0) { return logJsonl(this, this.log, from); }
+  events(from = 0) { return lines(this.jsonl(from)); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.log, from, lang); }
+  save() { this.ctx.check(this.m._cops_chase_save(this.ptr, this.cops.cell)); return this.cops.taken(); }
+  snapshot() { this.ctx.check(this.m._cops_chase_snapshot(this.ptr, this.cops.cell)); return JSON.parse(this.cops.taken()); }
+  setTag(id, tag) {
+    int(id, 'id');
+    if (tag === null) return this.ctx.check(this.m._cops_chase_set_tag(this.ptr, id, 0));
+    this.cops.withString(tag, (p) => this.ctx.check(this.m._cops_chase_set_tag(this.ptr, id, p)), 'tag');
+  }
+  tag(id) { int(id, 'id'); return this.cops.str(this.m._cops_chase_tag(this.ptr, id)); }
+  findTag(tag) {
+    const rc = this.cops.withString(tag, (p) => this.m._cops_chase_find_tag(this.ptr, p), 'tag');
+    return rc === -7 ? null : this.ctx.check(rc);
+  }
+  checkpoint() {
+    this.ctx.check(this.m._cops_chase_checkpoint(this.ptr, this.cops.cell));
+    return new Checkpoint(this.ctx, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  rollback(cp) { instance(cp, Checkpoint, 'checkpoint'); this.ctx.check(this.m._cops_chase_rollback(this.ptr, cp.ptr)); }
+}
+
+/** An interrogation's subject (cops_subject, docs/interrogations.md). */
+export class Subject extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_subject_free(p)); }
+  get name() { return this.cops.str(this.m._cops_subject_name(this.ptr)); }
+  toJSON() { this.ctx.check(this.m._cops_subject_to_json(this.ptr, this.cops.cell)); return JSON.parse(this.cops.taken()); }
+}
+
+const APPROACH = ['skill', 'attitude', 'affinity', 'deficiency', 'resistance_up', 'dice_mod', 'threshold_mod', 'anciennete'];
+const IV_RESULTS = ['won', 'tied', 'lost'];
+
+/** An interview (cops_interview): a cop's interrogations of a subject, saved and resumed. */
+export class Interview extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_interview_free(p)); }
+  /** One interrogation: { method, attitude, affinity, deficiency, dice_mod, threshold_mod,
+   * anciennete } → { result: 'won'|'tied'|'lost', margin, tiers, learnt, anciennete }. */
+  ask(a) {
+    if (typeof a !== 'object' || a === null) throw new TypeError(`an approach must be an object, not ${typeName(a)}`);
+    const known = ['method', 'attitude', 'affinity', 'deficiency', 'dice_mod', 'threshold_mod', 'anciennete'];
+    for (const k of Object.keys(a))
+      if (!known.includes(k)) throw new CopsError(-1, `approach: unknown field '${k}' (${known.join(', ')})`);
+    const m = this.m;
+    const cell = this.cops.cell;
+    const skill = this.cops.withString(a.method, (p) => {
+      this.cops.check(m._cops_skill_parse(p, cell), 0, `unknown method '${a.method}'`);
+      return m.getValue(cell, 'i32');
+    }, 'method');
+    const attitude = this.cops.withString(a.attitude, (p) => {
+      this.cops.check(m._cops_interview_attitude_parse(p, cell), 0, `unknown attitude '${a.attitude}'`);
+      return m.getValue(cell, 'i32');
+    }, 'attitude');
+    const size = 4 * (1 + APPROACH.length);
+    const p = m._malloc(size + 24);
+    try {
+      this.ctx.check(m._cops_approach_init_sized(p, size, skill, attitude));
+      const flag = (f) => (a[f] === undefined ? 0 : (bool(a[f], f) ? 1 : 0));
+      m.setValue(p + 12, flag('affinity'), 'i32');
+      m.setValue(p + 16, flag('deficiency'), 'i32');
+      if (a.dice_mod !== undefined) m.setValue(p + 24, int(a.dice_mod, 'dice_mod'), 'i32');
+      if (a.threshold_mod !== undefined) m.setValue(p + 28, int(a.threshold_mod, 'threshold_mod'), 'i32');
+      m.setValue(p + 32, flag('anciennete'), 'i32');
+      const r = p + size;
+      m.setValue(r, 24, 'i32');
+      this.ctx.check(m._cops_interview_ask(this.ptr, p, r));
+      const at = (k) => m.getValue(r + 4 * k, 'i32');
+      return { result: IV_RESULTS[at(1)], margin: at(2), tiers: at(3), learnt: at(4), anciennete: at(5) === 1 };
+    } finally {
+      m._free(p);
+    }
+  }
+  /** New evidence (C4.7): barred methods and the resistance back. */
+  evidence() { this.ctx.check(this.m._cops_interview_evidence(this.ptr)); }
+  get log() { return this.m._cops_interview_log(this.ptr); }
+  jsonl(from = 0) { return logJsonl(this, this.log, from); }
+  events(from = 0) { return lines(this.jsonl(from)); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.log, from, lang); }
+  save() { this.ctx.check(this.m._cops_interview_save(this.ptr, this.cops.cell)); return this.cops.taken(); }
+}
+
+/** A simulation's summary (cops_sim, docs/simulation.md). */
+export class Sim extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_sim_free(p)); }
+  /** Fights from .. from + runs - 1 of the study. */
+  run(runs, from = 0) {
+    int(runs, 'runs', 1); int(from, 'from', 0, Number.MAX_SAFE_INTEGER);
+    this.ctx.check(this.m._cops_sim_run(this.ptr, this.scenario.ptr, BigInt(from), BigInt(runs)));
+  }
+  /** The summary, as cops sim --json writes it (schemas/sim.schema.json). */
+  toJSON() { this.ctx.check(this.m._cops_sim_to_json(this.ptr, this.cops.cell)); return JSON.parse(this.cops.taken()); }
+}
+
+/** What the Storyteller and D6 fights share (their C functions: cops_PREFIX_fight_...). */
+class ModuleFight extends Owned {
+  constructor(ctx, ptr, prefix) {
+    super(ctx, ptr, (p) => ctx.m[`_cops_${prefix}_fight_free`](p));
+    this.prefix = prefix;
+  }
+  fn(name) { return this.m[`_cops_${this.prefix}_fight_${name}`]; }
+  get name() { return this.cops.str(this.fn('name')(this.ptr)); }
+  get count() { return this.ctx.check(this.fn('count')(this.ptr)); }
+  get round() { return this.ctx.check(this.fn('round')(this.ptr)); }
+  get over() { return this.ctx.check(this.fn('over')(this.ptr)) === 1; }
+  /** The winning side once over, null when none won (or not over). */
+  get winner() {
+    if (!this.over) return null;
+    this.ctx.check(this.fn('winner')(this.ptr, this.cops.cell));
+    const w = this.m.getValue(this.cops.cell, 'i32');
+    return w < 0 ? null : w;
+  }
+  seed(seed) { this.ctx.check(this.fn('seed')(this.ptr, seedValue(seed))); }
+  run() { this.ctx.check(this.fn('run')(this.ptr)); }
+  runRound() { this.ctx.check(this.fn('run_round')(this.ptr)); }
+  get log() { return this.fn('log')(this.ptr); }
+  jsonl(from = 0) { return logJsonl(this, this.log, from); }
+  events(from = 0) { return lines(this.jsonl(from)); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.log, from, lang); }
+  save() { this.ctx.check(this.fn('save')(this.ptr, this.cops.cell)); return this.cops.taken(); }
+}
+/** A Storyteller fight (cops_st_fight, docs/storyteller.md). */
+export class StFight extends ModuleFight { constructor(ctx, ptr) { super(ctx, ptr, 'st'); } }
+/** A D6 System fight (cops_d6_fight, docs/d6.md). */
+export class D6Fight extends ModuleFight { constructor(ctx, ptr) { super(ctx, ptr, 'd6'); } }

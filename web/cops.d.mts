@@ -50,6 +50,8 @@ export class Cops {
   attitudeName(attitude: number, lang?: Lang): string;
   attitudeParse(text: string | number): number;
   conditionNames(bits: number, lang?: Lang): string[];
+  /** Whether a text is a sealed save. */
+  isSealed(text: string): boolean;
 }
 
 /** A die of a roll's trace (docs/json.md). */
@@ -94,6 +96,22 @@ export class Context extends Handle {
   encounter(ruleset?: Ruleset): Encounter;
   /** An encounter resumed from Encounter.save()'s text. */
   resume(save: string | object): Encounter;
+  chase(json: string | object, baseDir?: string | null): Chase;
+  chaseFile(path: string): Chase;
+  resumeChase(save: string | object): Chase;
+  subject(json: string | object): Subject;
+  subjectFile(path: string): Subject;
+  interview(subject: Subject, cop: Character): Interview;
+  resumeInterview(save: string | object): Interview;
+  sim(scenario: Scenario, options?: { seed?: Seed }): Sim;
+  stFight(json: string | object, baseDir?: string | null): StFight;
+  stFightFile(path: string): StFight;
+  d6Fight(json: string | object, baseDir?: string | null): D6Fight;
+  d6FightFile(path: string): D6Fight;
+  /** A save sealed with a 32-byte key (docs/api.md, "Sealed saves"). */
+  seal(key: Uint8Array, text: string): string;
+  /** A sealed save's text; CopsError COPS_ESEAL for another key or a changed byte. */
+  unseal(key: Uint8Array, sealed: string): string;
 }
 
 export class Character extends Handle {
@@ -110,6 +128,8 @@ export class Character extends Handle {
   readonly hp: number;
   readonly maxHp: number;
   readonly conditions: number;
+  /** What a board shows of its health. */
+  readonly healthState: HealthState;
   toJSON(): object;
 }
 export class Weapon extends Handle { readonly name: string; toJSON(): object }
@@ -187,4 +207,107 @@ export class Encounter extends Handle {
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
   save(): string;
+  /** The caller's token id (up to 64 bytes), null to drop it. */
+  setTag(id: number, tag: string | null): void;
+  tag(id: number): string | null;
+  findTag(tag: string): number | null;
+  /** The whole board (schemas/snapshot.schema.json). */
+  snapshot(): { round: number; phase: Phase; combatants: CombatantState[]; [key: string]: unknown };
+  state(id: number): CombatantState;
+  readonly phase: Phase;
+  checkpoint(): Checkpoint;
+  rollback(checkpoint: Checkpoint): void;
 }
+
+export type Phase = 'between_rounds' | 'declaring' | 'resolved';
+export type HealthState = 'healthy' | 'wounded' | 'below_half' | 'unconscious' | 'dying' |
+  'stabilised' | 'clinically_dead' | 'dead';
+/** A combatant as a board shows it (cops_encounter_state; snapshot's combatants). */
+export interface CombatantState {
+  id: number; tag: string | null; name: string; side: number; x: number; y: number;
+  hp: number; max_hp: number; health_state: HealthState; [key: string]: unknown;
+}
+
+/** A checkpoint of an encounter or a chase, for rollback(). */
+export class Checkpoint extends Handle {}
+
+/** A log's events, as every fight has them. */
+interface Logged {
+  jsonl(from?: number): string;
+  events(from?: number): Event[];
+  narrate(from?: number, lang?: Lang): string;
+  save(): string;
+}
+
+export type ChaseResult = 'going' | 'caught' | 'escaped';
+export interface ChaseDeclaration {
+  successes?: number; blacken?: number; adrenaline?: boolean; anciennete?: boolean;
+  dice_mod?: number; threshold_mod?: number; difficulty_mod?: number;
+}
+/** A chase (docs/chases.md). */
+export class Chase extends Handle implements Logged {
+  readonly name: string;
+  readonly count: number;
+  readonly round: number;
+  readonly result: ChaseResult;
+  run(): void;
+  resolveRound(): void;
+  declare(id: number, declaration: ChaseDeclaration): void;
+  suggest(id: number): { successes: number; blacken: number };
+  jsonl(from?: number): string;
+  events(from?: number): Event[];
+  narrate(from?: number, lang?: Lang): string;
+  save(): string;
+  snapshot(): { [key: string]: unknown };
+  setTag(id: number, tag: string | null): void;
+  tag(id: number): string | null;
+  findTag(tag: string): number | null;
+  checkpoint(): Checkpoint;
+  rollback(checkpoint: Checkpoint): void;
+}
+
+/** An interrogation's subject (docs/interrogations.md). */
+export class Subject extends Handle { readonly name: string; toJSON(): object }
+export type Method = 'Intimidation' | 'Éloquence' | 'Rhétorique';
+export type InterviewAttitude = 'Agressif' | 'Inquisiteur' | 'Froid' | 'Poli' | 'Amical';
+export interface Approach {
+  method: Method | string; attitude: InterviewAttitude | string; affinity?: boolean;
+  deficiency?: boolean; dice_mod?: number; threshold_mod?: number; anciennete?: boolean;
+}
+export interface InterviewResult {
+  result: 'won' | 'tied' | 'lost'; margin: number; tiers: number; learnt: number; anciennete: boolean;
+}
+/** An interview (docs/interrogations.md). */
+export class Interview extends Handle implements Logged {
+  ask(approach: Approach): InterviewResult;
+  evidence(): void;
+  jsonl(from?: number): string;
+  events(from?: number): Event[];
+  narrate(from?: number, lang?: Lang): string;
+  save(): string;
+}
+
+/** A simulation (docs/simulation.md). */
+export class Sim extends Handle {
+  run(runs: number, from?: number): void;
+  /** The summary, as cops sim --json writes it (schemas/sim.schema.json). */
+  toJSON(): { fights: number; [key: string]: unknown };
+}
+
+/** A Storyteller or D6 fight (docs/storyteller.md, docs/d6.md). */
+declare class ModuleFight extends Handle implements Logged {
+  readonly name: string;
+  readonly count: number;
+  readonly round: number;
+  readonly over: boolean;
+  readonly winner: number | null;
+  seed(seed: Seed): void;
+  run(): void;
+  runRound(): void;
+  jsonl(from?: number): string;
+  events(from?: number): Event[];
+  narrate(from?: number, lang?: Lang): string;
+  save(): string;
+}
+export class StFight extends ModuleFight {}
+export class D6Fight extends ModuleFight {}

@@ -5,7 +5,7 @@
 // disposed, used after, collected; a loop of rolls and fights with the wasm memory flat.
 // Usage: node package.mjs SOURCE_ROOT NATIVE_COPS
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { strict as assert } from 'node:assert';
 import { load, CopsError } from 'libcops';
 
@@ -23,10 +23,14 @@ function test(name, fn) {
   }
 }
 const native = (...args) => execFileSync(copsCli, args, { encoding: 'utf8' });
-for (const dir of ['sheets', 'weapons', 'armour', 'scenarios'])
-  for (const f of readdirSync(`${root}/examples/${dir}`))
-    if (f.endsWith('.json'))
-      cops.writeFile(`/examples/${dir}/${f}`, readFileSync(`${root}/examples/${dir}/${f}`, 'utf8'));
+// Every example file, in the module's memory file system where the files name each other.
+(function copy(dir) {
+  for (const f of readdirSync(`${root}/${dir}`)) {
+    const path = `${dir}/${f}`;
+    if (statSync(`${root}/${path}`).isDirectory()) copy(path);
+    else if (f.endsWith('.json')) cops.writeFile(`/${path}`, readFileSync(`${root}/${path}`, 'utf8'));
+  }
+})('examples');
 
 test('the version is the library\'s and the package\'s', () => {
   const pkg = JSON.parse(readFileSync(new URL(import.meta.resolve('libcops/package.json')), 'utf8'));
@@ -57,6 +61,91 @@ test('every example scenario: the same JSON Lines as cops fight', () => {
     sc.dispose();
     ctx.dispose();
   }
+});
+
+test('chases, interviews, Storyteller and D6 fights, simulations: as the cops command', () => {
+  for (const f of ['sunset-chase.json', 'harbor-freeway-pursuit.json']) {
+    const ctx = cops.context({ seed: 2030 });
+    const chase = ctx.chaseFile(`/examples/scenarios/${f}`);
+    chase.run();
+    assert.equal(chase.jsonl(), native('chase', `${root}/examples/scenarios/${f}`, '--seed', '2030', '--json'), f);
+    assert.ok(['caught', 'escaped', 'going'].includes(chase.result));
+    chase.dispose();
+    ctx.dispose();
+  }
+  {
+    const ctx = cops.context({ seed: 2030 });
+    const subject = ctx.subjectFile('/examples/subjects/hardened-gang-member.json');
+    const sarah = ctx.character(readFileSync(`${root}/examples/sheets/sarah.json`, 'utf8'));
+    const iv = ctx.interview(subject, sarah);
+    const r = iv.ask({ method: 'Intimidation', attitude: 'Agressif' });
+    assert.ok(['won', 'tied', 'lost'].includes(r.result));
+    assert.equal(iv.jsonl(), native('interrogate', `${root}/examples/subjects/hardened-gang-member.json`,
+      '--sheet', `${root}/examples/sheets/sarah.json`, '--method', 'Intimidation', '--attitude', 'Agressif',
+      '--seed', '2030', '--json'));
+    const again = ctx.resumeInterview(iv.save());
+    assert.equal(again.save(), iv.save());
+    assert.throws(() => iv.ask({ method: 'Nonsense', attitude: 'Agressif' }), CopsError);
+    assert.throws(() => iv.ask({ method: 'Intimidation', attitude: 'Poli', tone: 1 }), CopsError);
+    for (const h of [again, iv, sarah, subject, ctx]) h.dispose();
+  }
+  for (const [sys, file, load] of [['st', 'st/scenarios/street-brawl.json', 'stFightFile'],
+    ['d6', 'd6/scenarios/shootout.json', 'd6FightFile']]) {
+    const ctx = cops.context();
+    const f = ctx[load](`/examples/${file}`);
+    f.seed(7);
+    f.run();
+    assert.equal(f.jsonl(), native(sys, 'fight', `${root}/examples/${file}`, '--seed', '7', '--json'), file);
+    assert.ok(f.over);
+    f.dispose();
+    ctx.dispose();
+  }
+  {
+    const ctx = cops.context();
+    const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+    const sim = ctx.sim(sc, { seed: 5 });
+    sim.run(50);
+    assert.deepEqual(sim.toJSON(), JSON.parse(native('sim', `${root}/examples/scenarios/street-shootout.json`,
+      '-n', '50', '--seed', '5', '--json', '--jobs', '1')));
+    for (const h of [sim, sc, ctx]) h.dispose();
+  }
+});
+
+test('a tabletop: tags in events, snapshots, checkpoints rolled back, sealed saves', () => {
+  const ctx = cops.context();
+  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+  const e = sc.encounter;
+  e.seed(2030);
+  e.setTag(0, 'token-7');
+  assert.equal(e.tag(0), 'token-7');
+  assert.equal(e.findTag('token-7'), 0);
+  assert.equal(e.findTag('nobody'), null);
+  assert.throws(() => e.setTag(0, 'x'.repeat(65)), (err) => err instanceof CopsError);
+  assert.equal(e.phase, 'between_rounds');
+  assert.equal(e.state(0).tag, 'token-7');
+  assert.equal(e.snapshot().combatants.length, e.count);
+  const cp = e.checkpoint();
+  e.runRound();
+  const first = e.jsonl();
+  assert.match(first, /"actor_tag":"token-7"/);
+  e.rollback(cp);
+  assert.equal(e.round, 0);
+  e.runRound();
+  assert.equal(e.jsonl(), first);   // the same round again, byte for byte
+  cp.dispose();
+  const key = new Uint8Array(32).fill(7);
+  const sealed = ctx.seal(key, e.save());
+  assert.ok(cops.isSealed(sealed) && !sealed.includes('"hp"'));
+  assert.equal(ctx.unseal(key, sealed), e.save());
+  assert.throws(() => ctx.unseal(new Uint8Array(32), sealed), (err) => err.code === 'COPS_ESEAL');
+  assert.throws(() => ctx.seal(new Uint8Array(3), 'x'), (err) => err.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.seal('key', 'x'), TypeError);
+  assert.throws(() => ctx.resume(sealed), (err) => err.code === 'COPS_EJSON');
+  const resumed = ctx.resume(ctx.unseal(key, sealed));
+  assert.equal(resumed.save(), e.save());
+  const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
+  assert.equal(mike.healthState, 'healthy');
+  for (const h of [mike, resumed, sc, ctx]) h.dispose();
 });
 
 test('a wrong type is a TypeError; a refused value a CopsError, never cut', () => {

@@ -50,3 +50,24 @@ fight.dispose();
 const gone: boolean = fight.disposed;
 ctx.free();   // the 0.16 name
 console.log(gone);
+// The areas beyond fights, as a program uses them.
+{
+  const c2 = cops.context({ seed: 1 });
+  const chase = c2.chaseFile('/examples/scenarios/sunset-chase.json');
+  const result: 'going' | 'caught' | 'escaped' = chase.result;
+  const s: { successes: number; blacken: number } = chase.suggest(0);
+  const iv = c2.interview(c2.subjectFile('/examples/subjects/frightened-witness.json'), mike);
+  const r = iv.ask({ method: 'Intimidation', attitude: 'Poli' });
+  const won: boolean = r.result === 'won';
+  const st = c2.stFightFile('/examples/st/scenarios/street-brawl.json');
+  const w: number | null = st.winner;
+  const sealed: string = c2.seal(new Uint8Array(32), st.save());
+  const health: 'healthy' | 'wounded' | 'below_half' | 'unconscious' | 'dying' | 'stabilised' |
+    'clinically_dead' | 'dead' = mike.healthState;
+  // @ts-expect-error a chase declaration's successes are a number
+  chase.declare(0, { successes: '2' });
+  // @ts-expect-error a key is bytes
+  c2.unseal('key', sealed);
+  console.log(result, s, won, w, health);
+  c2.dispose();
+}
