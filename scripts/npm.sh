@@ -13,8 +13,8 @@ version=$(sed -n "s/^  version: '\([0-9.]*\)',$/\1/p" meson.build | head -n 1)
 pkg=$build/package
 rm -rf "$pkg"
 mkdir -p "$pkg"
-for f in cops.mjs cops-core.mjs cops-node.mjs cops-single.mjs cops.d.mts libcops.mjs \
-         libcops.wasm libcops-node.cjs libcops-single.mjs; do
+for f in cops.mjs cops-core.mjs cops-node.mjs cops-single.mjs cops.d.mts events.d.mts \
+         libcops.mjs libcops.wasm libcops-node.cjs libcops-single.mjs; do
   cp "$wasm/web/$f" "$pkg/"
 done
 cp LICENSE "$pkg/"

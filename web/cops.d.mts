@@ -1,5 +1,9 @@
-// Types of cops.mjs, libcops from JavaScript (docs/web.md). tsc --strict checks them
-// against tests/web/types.mts in the test command (tests/web/run.sh).
+// Types of libcops from JavaScript (docs/javascript.md): cops.mjs, cops-node.mjs and
+// cops-single.mjs. The events' types (events.d.mts) are generated from their schema by the
+// build. tsc --strict checks them against tests/web/types.mts from an installed package in
+// the test command (tests/web/package.sh).
+import type { Die, Event } from './events.mjs';
+export * from './events.mjs';
 
 /** The C API's error names (COPS_EINVAL ...), by the negated code. */
 export const ERRORS: readonly string[];
@@ -54,8 +58,6 @@ export class Cops {
   isSealed(text: string): boolean;
 }
 
-/** A die of a roll's trace (docs/json.md). */
-export interface Die { face: number; success: boolean; reroll_of: number | null }
 /** A roll as cops_roll_to_json writes it. */
 export interface Roll {
   kind: string; action: string; pool: number; threshold: number; difficulty: number;
@@ -160,12 +162,6 @@ export interface Combatant {
   controlled: boolean; weapon: { name: string; loaded: number } | null;
 }
 
-/** An event of the log as its JSON Line (docs/events.md, schemas/event.schema.json). */
-export interface Event {
-  schema: number; seq: number; round: number; type: string;
-  actor: string | null; actor_id: number | null; target: string | null; target_id: number | null;
-  [key: string]: unknown;
-}
 
 /** The exact odds of a planned attack, as cops_attack_odds_to_json writes them. */
 export interface AttackOdds {

@@ -12,4 +12,26 @@ printf '{ "name": "a-table", "version": "1.0.0", "private": true, "type": "modul
 npm install --offline --no-audit --no-fund --silent "$tarball" >npm.log 2>&1 ||
   { cat npm.log; echo "package: 0 passed, 1 failed (npm install)"; exit 1; }
 cp "$root/tests/web/package.mjs" .
-node package.mjs "$root" "$cli"
+# The types, as a TypeScript program that installed the package sees them: the example of
+# tests/web/types.mts, and a switch over every event type of the schema whose default is
+# `never` (accepted), then the same with one case left out (refused).
+cp "$root/tests/web/types.mts" .
+node -e '
+  const fs = require("fs");
+  const types = Object.keys(JSON.parse(fs.readFileSync(process.argv[1], "utf8")).$defs);
+  const sw = (ts) => `import type { Event } from "libcops";\nexport function kind(e: Event): string {\n` +
+    `  switch (e.type) {\n${ts.map((t) => `    case "${t}": return e.type;`).join("\n")}\n` +
+    `    default: { const none: never = e; return none; }\n  }\n}\n`;
+  fs.writeFileSync("every-event.mts", sw(types));
+  fs.writeFileSync("one-missing.mts", sw(types.slice(1)));' "$root/schemas/event.schema.json"
+tsc_strict() { tsc --strict --noEmit --module node16 --moduleResolution node16 --target es2022 "$@"; }
+tpass=0 tfail=0
+if tsc_strict types.mts every-event.mts; then tpass=$((tpass + 1)); else tfail=$((tfail + 1)); fi
+if tsc_strict one-missing.mts >/dev/null 2>&1; then
+  echo "FAIL: types: a switch missing an event type passes"; tfail=$((tfail + 1))
+else tpass=$((tpass + 1)); fi
+echo "types: $tpass passed, $tfail failed"
+status=0
+node package.mjs "$root" "$cli" || status=1
+[ "$tfail" -eq 0 ] || status=1
+exit $status

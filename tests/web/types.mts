@@ -1,6 +1,7 @@
-// The types of cops.mjs (web/cops.d.mts) as a program uses them: tsc --strict accepts
-// this file, and refuses each line marked @ts-expect-error (a misuse the types catch).
-import { load, CopsError, type Declaration } from '../../web/cops.mjs';
+// The types of the package (web/cops.d.mts, events.d.mts) as a program that installed it
+// uses them: tsc --strict accepts this file, and refuses each line marked @ts-expect-error
+// (a misuse the types catch). Run from the scratch project of tests/web/package.sh.
+import { load, CopsError, type Declaration } from 'libcops';
 
 const cops = await load();
 const ctx = cops.context({ seed: 2030n });
