@@ -108,6 +108,8 @@ export class Cops {
     this.m = m;
     this.version = m.UTF8ToString(m._cops_version_string());
     this.cell = m._malloc(16);   // out-parameters of one call at a time
+    /** The rules' catalogue: names of every game term, in fr, en or es. */
+    this.catalogue = new Catalogue(this);
   }
 
   /** Write a file into the module's memory file system (sheets, weapons, scenarios). */
@@ -345,6 +347,141 @@ export class Context extends Handle {
     }
   }
 
+  /** The parsed action of a notation in C memory, for fn(actionPtr); freed after. */
+  withAction(notation, fn) {
+    text(notation, 'notation');
+    const m = this.m;
+    const a = m._malloc(ACTION_SIZE);
+    try {
+      this.cops.withString(notation, (p) =>
+        this.check(m._cops_action_parse_sized(a, ACTION_SIZE, this.ptr, p)), 'notation');
+      return fn(a);
+    } finally {
+      m._free(a);
+    }
+  }
+  /** A double the C call writes into its last argument. */
+  real(fn) {
+    const d = this.m._malloc(8);
+    try {
+      this.check(fn(d));
+      return this.m.getValue(d, 'double');
+    } finally {
+      this.m._free(d);
+    }
+  }
+  count(fn) { this.check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  /** P(successes = k), P(successes >= k), P(margin >= m) (COPS.md C1, docs/odds.md). */
+  oddsPmf(notation, k) { int(k, 'k'); return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_pmf(this.ptr, a, k, d))); }
+  oddsAtLeast(notation, k) { int(k, 'k'); return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_at_least(this.ptr, a, k, d))); }
+  oddsMarginAtLeast(notation, margin) {
+    int(margin, 'margin');
+    return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_margin_at_least(this.ptr, a, margin, d)));
+  }
+  oddsExpected(notation) { return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_expected(this.ptr, a, d))); }
+  /** The smallest k with P(successes <= k) >= q, 0 <= q < 1. */
+  oddsQuantile(notation, q) {
+    if (typeof q !== 'number') throw new TypeError(`q must be a number, not ${typeName(q)}`);
+    return this.withAction(notation, (a) => this.count((c) => this.m._cops_odds_quantile(this.ptr, a, q, c)));
+  }
+  /** The fewest dice, the worst threshold reaching P(success) >= p. */
+  oddsDiceFor(notation, p) {
+    if (typeof p !== 'number') throw new TypeError(`p must be a number, not ${typeName(p)}`);
+    return this.withAction(notation, (a) => this.count((c) => this.m._cops_odds_dice_for(this.ptr, a, p, c)));
+  }
+  oddsThresholdFor(notation, p) {
+    if (typeof p !== 'number') throw new TypeError(`p must be a number, not ${typeName(p)}`);
+    return this.withAction(notation, (a) => this.count((c) => this.m._cops_odds_threshold_for(this.ptr, a, p, c)));
+  }
+  /** P(success) plain, with the Adrénaline die, with an Ancienneté re-roll, with both (C5;
+   * the Adrénaline figures null when the pool has no room for one more die). */
+  oddsPoints(notation) {
+    return this.withAction(notation, (a) => {
+      const m = this.m;
+      const d = m._malloc(32);
+      try {
+        this.check(m._cops_odds_points(this.ptr, a, d, d + 8, d + 16, d + 24));
+        const v = [0, 1, 2, 3].map((i) => m.getValue(d + 8 * i, 'double'));
+        const known = (x) => (x < 0 || Number.isNaN(x) ? null : x);
+        return { plain: v[0], adrenaline: known(v[1]), anciennete: v[2], both: known(v[3]) };
+      } finally {
+        m._free(d);
+      }
+    });
+  }
+  /** P(A wins), P(no winner), P(B wins) of an opposed roll (C1.6). */
+  oddsOpposed(notationA, notationB, minSuccesses = 0) {
+    int(minSuccesses, 'minSuccesses');
+    return this.withAction(notationA, (a) => this.withAction(notationB, (b) => {
+      const m = this.m;
+      const d = m._malloc(24);
+      try {
+        this.check(m._cops_odds_opposed(this.ptr, a, b, minSuccesses, d, d + 8, d + 16));
+        return { a: m.getValue(d, 'double'), none: m.getValue(d + 8, 'double'), b: m.getValue(d + 16, 'double') };
+      } finally {
+        m._free(d);
+      }
+    }));
+  }
+  /** P(A's successes - B's successes = d) (C1.6). */
+  oddsOpposedDifference(notationA, notationB, difference) {
+    int(difference, 'difference');
+    return this.withAction(notationA, (a) => this.withAction(notationB, (b) =>
+      this.real((d) => this.m._cops_odds_opposed_difference(this.ptr, a, b, difference, d))));
+  }
+
+  /** A roll the C call fill(roll) makes, as its JSON. */
+  rolled(fill) {
+    const m = this.m;
+    this.check(m._cops_roll_new_in(this.cops.cell, this.ptr));
+    const roll = m.getValue(this.cops.cell, 'i32');
+    try {
+      this.check(fill(roll));
+      this.check(m._cops_roll_to_json(roll, this.cops.cell));
+      return JSON.parse(this.cops.taken());
+    } finally {
+      m._cops_roll_free(roll);
+    }
+  }
+  /** A pool given by its numbers: dice at threshold+, difficulty (C1). */
+  rollPool(dice, threshold, difficulty, { unskilled = false } = {}) {
+    int(dice, 'dice'); int(threshold, 'threshold'); int(difficulty, 'difficulty'); bool(unskilled, 'unskilled');
+    return this.rolled((r) => this.m._cops_roll_pool(r, this.ptr, dice, threshold, difficulty, unskilled ? 1 : 0));
+  }
+  /** count d6 summed (damage, C8.1), or the highest kept. */
+  rollD6(count, { highest = false } = {}) {
+    int(count, 'count'); bool(highest, 'highest');
+    return this.rolled((r) => (highest ? this.m._cops_roll_d6_highest : this.m._cops_roll_d6)(r, this.ptr, count));
+  }
+  /** An opposed roll (C1.6): { a, b, winner: 'a' | 'b' | null, margin }. */
+  rollOpposed(notationA, notationB, minSuccesses = 0) {
+    int(minSuccesses, 'minSuccesses');
+    return this.withAction(notationA, (a) => this.withAction(notationB, (b) => {
+      const m = this.m;
+      const cell = this.cops.cell;
+      this.check(m._cops_roll_new_in(cell, this.ptr));
+      const ra = m.getValue(cell, 'i32');
+      let rb = 0;
+      try {
+        this.check(m._cops_roll_new_in(cell, this.ptr));
+        rb = m.getValue(cell, 'i32');
+        this.check(m._cops_roll_opposed(ra, rb, this.ptr, a, b, minSuccesses, cell, cell + 4));
+        const winner = { 1: 'a', 2: 'b' }[m.getValue(cell, 'i32')] ?? null;
+        const margin = m.getValue(cell + 4, 'i32');
+        const json = (r) => { this.check(m._cops_roll_to_json(r, cell)); return JSON.parse(this.cops.taken()); };
+        return { a: json(ra), b: json(rb), winner, margin };
+      } finally {
+        m._cops_roll_free(ra);
+        if (rb) m._cops_roll_free(rb);
+      }
+    }));
+  }
+  /** A log of one's own (cops_log): wounds over time and one-off procedures write to it. */
+  log() {
+    this.check(this.m._cops_log_new(this.cops.cell, this.ptr));
+    return new Log(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+
   made(fn, doc, Kind) {
     this.cops.withString(json(doc, 'sheet'), (p) => this.check(fn(this.cops.cell, this.ptr, p)));
     return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
@@ -515,6 +652,56 @@ export class Character extends Sheet {
   get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
   get conditions() { return this.m._cops_character_conditions(this.ptr); }
+  // Wounds over time (docs/healing.md): events go to a Log given as { log, id }.
+  logArgs(opts) {
+    const { log = null, id = 0 } = opts ?? {};
+    if (log !== null) instance(log, Log, 'log');
+    int(id, 'id', -1);
+    return [log ? log.ptr : 0, id];
+  }
+  /** Seconds of the character's clock. */
+  get time() { return this.ctx.count((c) => this.m._cops_character_time(this.ptr, c)); }
+  /** Let seconds pass (C8.2, C8.5, C8.6, C8.8): bleeding, rest, all or nothing. */
+  advance(seconds, opts) {
+    int(seconds, 'seconds', 0);
+    const [log, id] = this.logArgs(opts);
+    this.ctx.check(this.m._cops_character_advance(this.ptr, seconds, log, id));
+  }
+  /** { period, next, stabilised: 'stabilise' / 'medicine' flags } of a dying character. */
+  bleeding() {
+    const m = this.m;
+    const c = m._malloc(12);
+    try {
+      this.ctx.check(m._cops_character_bleeding(this.ptr, c, c + 4, c + 8));
+      const flags = m.getValue(c + 8, 'i32');
+      return { period: m.getValue(c, 'i32'), next: m.getValue(c + 4, 'i32'),
+        stabilised: [flags & 2 ? 'stabilise' : null, flags & 4 ? 'medicine' : null].filter((x) => x) };
+    } finally {
+      m._free(c);
+    }
+  }
+  get lostRecently() { return this.ctx.check(this.m._cops_character_lost_recently(this.ptr)); }
+  get lastingWounds() { return this.ctx.check(this.m._cops_character_lasting_wounds(this.ptr)); }
+  set lastingWounds(n) { this.ctx.check(this.m._cops_character_set_lasting_wounds(this.ptr, int(n, 'lastingWounds'))); }
+  /** At rest from now on: 'none', 'natural' or 'hospital' (fixed: the hospital's gain a day,
+   * 2..12, or 0 for 2d6) (C8.6). */
+  setRest(kind, opts = {}) {
+    const r = ['none', 'natural', 'hospital'].indexOf(text(kind, 'rest'));
+    if (r < 0) throw new CopsError(-7, `rest '${kind}': none, natural or hospital`);
+    const fixed = int(opts.fixed ?? 0, 'fixed');
+    const [log, id] = this.logArgs(opts);
+    this.ctx.check(this.m._cops_character_set_rest(this.ptr, r, fixed, log, id));
+  }
+  /** A night's sleep (C5): seconds pass, then a point of 'adrenaline' or 'anciennete' (or none) comes back. */
+  night(kind, opts = {}) {
+    const k = kind === null ? -1 : ['adrenaline', 'anciennete'].indexOf(text(kind, 'kind'));
+    if (k === -1 && kind !== null) throw new CopsError(-7, `night '${kind}': adrenaline, anciennete or null`);
+    const seconds = int(opts.seconds ?? 8 * 3600, 'seconds', 1);
+    const [log, id] = this.logArgs(opts);
+    this.ctx.check(this.m._cops_character_night(this.ptr, k, seconds, log, id));
+  }
+  revive(opts) { const [log, id] = this.logArgs(opts); this.ctx.check(this.m._cops_character_revive(this.ptr, log, id)); }
+  declareDead(opts) { const [log, id] = this.logArgs(opts); this.ctx.check(this.m._cops_character_declare_dead(this.ptr, log, id)); }
   /** What a board shows: 'healthy', 'wounded', 'below_half', 'unconscious', 'dying',
    * 'stabilised', 'clinically_dead' or 'dead'. */
   get healthState() {
@@ -978,3 +1165,110 @@ class ModuleFight extends Owned {
 export class StFight extends ModuleFight { constructor(ctx, ptr) { super(ctx, ptr, 'st'); } }
 /** A D6 System fight (cops_d6_fight, docs/d6.md). */
 export class D6Fight extends ModuleFight { constructor(ctx, ptr) { super(ctx, ptr, 'd6'); } }
+
+/** A log of one's own (cops_log, docs/events.md). */
+export class Log extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_log_free(p)); }
+  get count() { return this.ctx.check(this.m._cops_log_count(this.ptr)); }
+  /** The most events it holds (0: no limit). */
+  get limit() { return this.ctx.check(this.m._cops_log_limit(this.ptr)); }
+  set limit(n) { this.ctx.check(this.m._cops_log_set_limit(this.ptr, int(n, 'limit', 0))); }
+  clear() { this.ctx.check(this.m._cops_log_clear(this.ptr)); }
+  jsonl(from = 0) { return logJsonl(this, this.ptr, from); }
+  events(from = 0) { return lines(this.jsonl(from)); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.ptr, from, lang); }
+}
+
+const HEALTH = ['healthy', 'below_half', 'unconscious', 'dying', 'dead', 'dead_final'];
+const BANDS = ['short', 'intermediate', 'long'];
+const RELATION_KINDS = ['ally', 'informant'];
+const UPKEEPS = ['none', 'money', 'information', 'services', 'favours'];
+const RESTS = ['none', 'natural', 'hospital'];
+const TREATMENTS = ['first_aid', 'stabilise', 'medicine'];
+
+/** The rules' catalogue (<cops/catalogue.h> and the names of every area), as Python's
+ * cops.catalogue and Lua's cops.catalogue. */
+export class Catalogue {
+  constructor(cops) { this.cops = cops; this.m = cops.m; }
+  name(p, what, value) {
+    if (!p) throw new CopsError(-7, `no ${what} ${JSON.stringify(value)}`);
+    return this.m.UTF8ToString(p);
+  }
+  list(fn, ...args) {
+    const out = [];
+    for (let i = 0; i < 64; i++) {
+      const p = fn(i, ...args);
+      if (!p) break;
+      out.push(this.m.UTF8ToString(p));
+    }
+    return out;
+  }
+  member(value, names, what) {
+    if (typeof value === 'number') return int(value, what, 0, names.length - 1);
+    text(value, what);
+    const i = names.indexOf(value);
+    if (i < 0) throw new CopsError(-7, `${what} must be one of ${names.join(', ')}, not '${value}'`);
+    return i;
+  }
+  parsed(fn, value, what) {
+    if (typeof value === 'number') return int(value, what);
+    return this.cops.withString(value, (p) => {
+      this.cops.check(fn(p, this.cops.cell), 0, `unknown ${what} '${value}'`);
+      return this.m.getValue(this.cops.cell, 'i32');
+    }, what);
+  }
+  characteristics(lang = 'fr') { return this.list(this.m._cops_characteristic_name, this.cops.lang(lang)); }
+  languages() { return ['fr', 'en', 'es']; }
+  language(code) { return this.cops.lang(code); }
+  actionNames() { return this.list(this.m._cops_encounter_action_name); }
+  modeNames() { return this.list(this.m._cops_attack_mode_name); }
+  rulesetNames() { return this.list(this.m._cops_ruleset_name); }
+  purposeNames() { return this.list(this.m._cops_purpose_name); }
+  weaponKinds(lang = 'en') { return this.list(this.m._cops_weapon_kind_name, this.cops.lang(lang)); }
+  weaponKind(name) { return this.parsed(this.m._cops_weapon_kind_parse, name, 'weapon kind'); }
+  weaponFields() { return this.list(this.m._cops_weapon_field_name); }
+  locations(lang = 'fr') { return this.list(this.m._cops_location_name, this.cops.lang(lang)); }
+  location(name) { return this.parsed(this.m._cops_location_parse, name, 'location'); }
+  zoneName(zone, lang = 'fr') { return this.name(this.m._cops_zone_name(int(zone, 'zone'), this.cops.lang(lang)), 'zone', zone); }
+  attitudeName(attitude, lang = 'fr') { return this.name(this.m._cops_attitude_name(int(attitude, 'attitude'), this.cops.lang(lang)), 'attitude', attitude); }
+  conditionName(condition, lang = 'fr') { return this.name(this.m._cops_condition_name(int(condition, 'condition', 0), this.cops.lang(lang)), 'condition', condition); }
+  stoppingName(result, lang = 'fr') { return this.name(this.m._cops_stopping_name(int(result, 'result'), this.cops.lang(lang)), 'stopping result', result); }
+  restName(rest, lang = 'fr') { return this.name(this.m._cops_rest_name(this.member(rest, RESTS, 'rest'), this.cops.lang(lang)), 'rest', rest); }
+  treatmentName(kind, lang = 'fr') { return this.name(this.m._cops_treatment_name(this.member(kind, TREATMENTS, 'treatment'), this.cops.lang(lang)), 'treatment', kind); }
+  healthName(health, lang = 'fr') { return this.name(this.m._cops_health_name(this.member(health, HEALTH, 'health'), this.cops.lang(lang)), 'health', health); }
+  chaseBandName(band, lang = 'fr') { return this.name(this.m._cops_chase_band_name(this.member(band, BANDS, 'band'), this.cops.lang(lang)), 'band', band); }
+  interviewAttitudeName(attitude, lang = 'fr') {
+    const a = this.parsed(this.m._cops_interview_attitude_parse, attitude, 'attitude');
+    return this.name(this.m._cops_interview_attitude_name(a, this.cops.lang(lang)), 'attitude', attitude);
+  }
+  methodCharacteristic(method) {
+    const c = this.m._cops_method_characteristic(this.parsed(this.m._cops_skill_parse, method, 'method'));
+    if (c < 0) throw new CopsError(-1, `a method is Intimidation, Éloquence or Rhétorique, not '${method}'`);
+    return this.name(this.m._cops_characteristic_name(c, 0), 'characteristic', c);
+  }
+  traitName(trait, lang = 'fr') {
+    const t = this.parsed(this.m._cops_trait_parse, trait, 'trait');
+    return this.name(this.m._cops_trait_name(t, this.cops.lang(lang)), 'trait', trait);
+  }
+  relationKindName(kind, lang = 'fr') { return this.name(this.m._cops_relation_kind_name(this.member(kind, RELATION_KINDS, 'kind'), this.cops.lang(lang)), 'kind', kind); }
+  relationLevelName(kind, level, lang = 'fr') {
+    const k = this.member(kind, RELATION_KINDS, 'kind');
+    int(level, 'level', 1, 4);
+    return this.name(this.m._cops_relation_level_name(k, level, this.cops.lang(lang)), 'level', level);
+  }
+  upkeepName(upkeep, lang = 'fr') { return this.name(this.m._cops_upkeep_name(this.member(upkeep, UPKEEPS, 'upkeep'), this.cops.lang(lang)), 'upkeep', upkeep); }
+  /** The initiatives a character of this Réflexes may choose (C6): [lowest, highest]. */
+  initiativeRange(reflexes) {
+    int(reflexes, 'reflexes');
+    const c = this.cops.cell;
+    if (this.m._cops_initiative_range(reflexes, c, c + 4)) throw new CopsError(-2, `Réflexes ${reflexes} out of range 1..5`);
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  /** The PR, PU and FA a weapon's name carries ("Vulcan 051": [0, 5, 1]). */
+  weaponValuesFromName(name) {
+    const c = this.cops.cell;
+    const rc = this.cops.withString(name, (p) => this.m._cops_weapon_values_from_name(p, c, c + 4, c + 8), 'name');
+    if (rc) throw new CopsError(rc, `no PR/PU/FA code in '${name}'`);
+    return [0, 4, 8].map((o) => this.m.getValue(c + o, 'i32'));
+  }
+}

@@ -56,6 +56,40 @@ export class Cops {
   conditionNames(bits: number, lang?: Lang): string[];
   /** Whether a text is a sealed save. */
   isSealed(text: string): boolean;
+  /** The rules' catalogue: names of every game term. */
+  readonly catalogue: Catalogue;
+}
+
+/** The rules' catalogue, as Python's and Lua's cops.catalogue. */
+export class Catalogue {
+  characteristics(lang?: Lang): string[];
+  languages(): Lang[];
+  language(code: Lang | number): number;
+  actionNames(): string[];
+  modeNames(): string[];
+  rulesetNames(): string[];
+  purposeNames(): string[];
+  weaponKinds(lang?: Lang): string[];
+  weaponKind(name: string | number): number;
+  weaponFields(): string[];
+  locations(lang?: Lang): string[];
+  location(name: string | number): number;
+  zoneName(zone: number, lang?: Lang): string;
+  attitudeName(attitude: number, lang?: Lang): string;
+  conditionName(condition: number, lang?: Lang): string;
+  stoppingName(result: number, lang?: Lang): string;
+  restName(rest: 'none' | 'natural' | 'hospital' | number, lang?: Lang): string;
+  treatmentName(kind: 'first_aid' | 'stabilise' | 'medicine' | number, lang?: Lang): string;
+  healthName(health: 'healthy' | 'below_half' | 'unconscious' | 'dying' | 'dead' | 'dead_final' | number, lang?: Lang): string;
+  chaseBandName(band: 'short' | 'intermediate' | 'long' | number, lang?: Lang): string;
+  interviewAttitudeName(attitude: string | number, lang?: Lang): string;
+  methodCharacteristic(method: string | number): string;
+  traitName(trait: string | number, lang?: Lang): string;
+  relationKindName(kind: 'ally' | 'informant' | number, lang?: Lang): string;
+  relationLevelName(kind: 'ally' | 'informant' | number, level: number, lang?: Lang): string;
+  upkeepName(upkeep: 'none' | 'money' | 'information' | 'services' | 'favours' | number, lang?: Lang): string;
+  initiativeRange(reflexes: number): [number, number];
+  weaponValuesFromName(name: string): [number, number, number];
 }
 
 /** A roll as cops_roll_to_json writes it. */
@@ -110,6 +144,22 @@ export class Context extends Handle {
   stFightFile(path: string): StFight;
   d6Fight(json: string | object, baseDir?: string | null): D6Fight;
   d6FightFile(path: string): D6Fight;
+  oddsPmf(notation: string, k: number): number;
+  oddsAtLeast(notation: string, k: number): number;
+  oddsMarginAtLeast(notation: string, margin: number): number;
+  oddsExpected(notation: string): number;
+  oddsQuantile(notation: string, q: number): number;
+  oddsDiceFor(notation: string, p: number): number;
+  oddsThresholdFor(notation: string, p: number): number;
+  /** P(success) plain, with the Adrénaline die (null: no room), with Ancienneté, with both. */
+  oddsPoints(notation: string): { plain: number; adrenaline: number | null; anciennete: number; both: number | null };
+  oddsOpposed(notationA: string, notationB: string, minSuccesses?: number): { a: number; none: number; b: number };
+  oddsOpposedDifference(notationA: string, notationB: string, difference: number): number;
+  rollPool(dice: number, threshold: number, difficulty: number, options?: { unskilled?: boolean }): Roll;
+  rollD6(count: number, options?: { highest?: boolean }): Roll;
+  rollOpposed(notationA: string, notationB: string, minSuccesses?: number): { a: Roll; b: Roll; winner: 'a' | 'b' | null; margin: number };
+  /** A log of one's own, for wounds over time and one-off procedures. */
+  log(): Log;
   /** A save sealed with a 32-byte key (docs/api.md, "Sealed saves"). */
   seal(key: Uint8Array, text: string): string;
   /** A sealed save's text; CopsError COPS_ESEAL for another key or a changed byte. */
@@ -130,6 +180,16 @@ export class Character extends Handle {
   readonly hp: number;
   readonly maxHp: number;
   readonly conditions: number;
+  /** Wounds over time (docs/healing.md); events go to { log, id }. */
+  readonly time: number;
+  advance(seconds: number, options?: LogTo): void;
+  bleeding(): { period: number; next: number; stabilised: ('stabilise' | 'medicine')[] };
+  readonly lostRecently: number;
+  lastingWounds: number;
+  setRest(kind: 'none' | 'natural' | 'hospital', options?: LogTo & { fixed?: number }): void;
+  night(kind: 'adrenaline' | 'anciennete' | null, options?: LogTo & { seconds?: number }): void;
+  revive(options?: LogTo): void;
+  declareDead(options?: LogTo): void;
   /** What a board shows of its health. */
   readonly healthState: HealthState;
   toJSON(): object;
@@ -307,3 +367,18 @@ declare class ModuleFight extends Handle implements Logged {
 }
 export class StFight extends ModuleFight {}
 export class D6Fight extends ModuleFight {}
+
+
+/** Where a character's events go. */
+export interface LogTo { log?: Log | null; id?: number }
+
+/** A log of one's own (docs/events.md). */
+export class Log extends Handle {
+  readonly count: number;
+  /** The most events it holds (0: no limit). */
+  limit: number;
+  clear(): void;
+  jsonl(from?: number): string;
+  events(from?: number): Event[];
+  narrate(from?: number, lang?: Lang): string;
+}

@@ -111,6 +111,71 @@ test('chases, interviews, Storyteller and D6 fights, simulations: as the cops co
   }
 });
 
+test('odds, rolls and the catalogue: as the cops command and the C library', () => {
+  const ctx = cops.context({ seed: 2030 });
+  const want = JSON.parse(native('odds', '4+/3 (2)', '--json'));
+  assert.equal(ctx.oddsExpected('4+/3 (2)'), want.expected_successes);
+  want.at_least.forEach((p, k) => assert.equal(ctx.oddsAtLeast('4+/3 (2)', k), p, `k ${k}`));
+  const points = ctx.oddsPoints('4+/3 (2)');
+  assert.equal(points.plain, want.p_success);
+  assert.equal(points.adrenaline, want.p_adrenaline);
+  assert.equal(points.anciennete, want.p_anciennete);
+  assert.equal(ctx.oddsPoints('4+/64').adrenaline, null);   // no room for one more die
+  const pmf = Array.from({ length: 40 }, (_, k) => ctx.oddsPmf('4+/3 (2)', k));   // open 10s: past 3
+  assert.ok(Math.abs(pmf.reduce((a, b) => a + b) - 1) < 1e-12);
+  const opposed = ctx.oddsOpposed('4+/3', '5+/2');
+  assert.ok(Math.abs(opposed.a + opposed.none + opposed.b - 1) < 1e-12);
+  assert.ok(ctx.oddsOpposedDifference('4+/3', '5+/2', 0) > 0);
+  assert.equal(ctx.oddsQuantile('4+/3 (2)', 0.5), 2);
+  assert.ok(ctx.oddsDiceFor('4+/1', 0.9) >= 1 && ctx.oddsThresholdFor('4+/3', 0.5) >= 2);
+  assert.throws(() => ctx.oddsPmf('4+/3', 0.5), (e) => e.code === 'COPS_EINVAL');
+  const byPool = cops.context({ seed: 2030 }).rollPool(3, 4, 2);
+  assert.deepEqual(byPool.dice, JSON.parse(native('roll', '--seed', '2030', '--json', '4+/3 (2)')).dice);
+  assert.equal(ctx.rollD6(3).dice.length, 3);
+  const o = cops.context({ seed: 1 }).rollOpposed('4+/3', '4+/3');
+  assert.ok([null, 'a', 'b'].includes(o.winner) && o.a.dice.length === 3);
+  const cat = cops.catalogue;
+  assert.equal(cat.characteristics('en').at(-1), 'Nerve');
+  assert.deepEqual(cat.languages(), ['fr', 'en', 'es']);
+  assert.equal(cat.chaseBandName('short', 'en'), 'short');
+  assert.equal(cat.interviewAttitudeName('Poli', 'en'), 'Polite');
+  assert.equal(cat.methodCharacteristic('Intimidation'), 'Sang-froid');
+  assert.equal(cat.traitName('Amical', 'en'), 'Friendly');
+  assert.equal(cat.upkeepName('money', 'en'), 'money');
+  const [lo, hi] = cat.initiativeRange(3);
+  assert.ok(Number.isInteger(lo) && lo <= hi);
+  assert.throws(() => cat.initiativeRange(9), (e) => e.code === 'COPS_ERANGE');
+  assert.deepEqual(cat.weaponValuesFromName('Vulcan 051'), [0, 5, 1]);
+  assert.ok(cat.actionNames().includes('shoot') && cat.modeNames().includes('burst'));
+  assert.throws(() => cat.relationLevelName('ally', 9), (e) => e.code === 'COPS_ERANGE');
+  assert.throws(() => cat.chaseBandName('far'), (e) => e.code === 'COPS_ENOTFOUND');
+  assert.throws(() => cat.healthName({}), TypeError);
+  ctx.dispose();
+});
+
+test('wounds over time: the clock, bleeding, rest, nights, a log of its own', () => {
+  const ctx = cops.context({ seed: 4 });
+  const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
+  const log = ctx.log();
+  const t0 = mike.time;
+  mike.advance(600, { log, id: 3 });
+  assert.equal(mike.time, t0 + 600);
+  assert.equal(mike.bleeding().period, 0);
+  mike.setRest('hospital', { log, id: 3 });
+  mike.advance(86400, { log, id: 3 });
+  assert.ok(log.count > 0 && log.events().every((e) => e.actor_id === 3 || e.target_id === 3 || e.actor_id === null));
+  assert.match(log.narrate(0, 'en'), /\S/);
+  assert.throws(() => mike.setRest('spa'), (e) => e.code === 'COPS_ENOTFOUND');
+  assert.throws(() => mike.advance(-1), (e) => e.code === 'COPS_ERANGE');
+  assert.throws(() => mike.advance(60, { log: 'log' }), TypeError);
+  assert.equal(typeof mike.lostRecently, 'number');
+  log.limit = 1;
+  assert.equal(log.limit, 1);
+  log.clear();
+  assert.equal(log.count, 0);
+  for (const h of [log, mike, ctx]) h.dispose();
+});
+
 test('a tabletop: tags in events, snapshots, checkpoints rolled back, sealed saves', () => {
   const ctx = cops.context();
   const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');

@@ -72,3 +72,21 @@ console.log(gone);
   console.log(result, s, won, w, health);
   c2.dispose();
 }
+// Odds, rolls, the catalogue, wounds over time.
+{
+  const c3 = cops.context({ seed: 3 });
+  const p: number = c3.oddsAtLeast('4+/3', 2);
+  const pts = c3.oddsPoints('4+/3');
+  const adr: number | null = pts.adrenaline;
+  const band: string = cops.catalogue.chaseBandName('short', 'en');
+  const log = c3.log();
+  const joe = c3.character('{}');
+  joe.advance(60, { log, id: 1 });
+  const period: number = joe.bleeding().period;
+  // @ts-expect-error a rest is none, natural or hospital
+  joe.setRest('spa');
+  // @ts-expect-error a log's count is read only
+  log.count = 3;
+  console.log(p, adr, band, period);
+  c3.dispose();
+}
