@@ -160,6 +160,10 @@ export class Context extends Handle {
   rollOpposed(notationA: string, notationB: string, minSuccesses?: number): { a: Roll; b: Roll; winner: 'a' | 'b' | null; margin: number };
   /** A log of one's own, for wounds over time and one-off procedures. */
   log(): Log;
+  /** One attack (docs/attacks.md); all or nothing. */
+  attack(situation: Situation, options?: { log?: Log | null }): Outcome;
+  /** The exact odds of an attack (schemas/attack-odds.schema.json). */
+  attackOdds(situation: Situation): AttackOdds;
   /** A save sealed with a 32-byte key (docs/api.md, "Sealed saves"). */
   seal(key: Uint8Array, text: string): string;
   /** A sealed save's text; CopsError COPS_ESEAL for another key or a changed byte. */
@@ -381,4 +385,38 @@ export class Log extends Handle {
   jsonl(from?: number): string;
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
+}
+
+/** An attack's situation, by cops_situation's field names (docs/attacks.md). */
+export interface Situation {
+  attacker: Character; target?: Character | null;
+  mode?: 'single' | 'burst' | 'cover' | 'melee' | 'strike' | 'hold' | 'throw' | 'escape' | number;
+  weapon?: Weapon | null; armour?: Armour | null; target_weapon?: Weapon | null;
+  attacker_armour?: Armour | null; attitude?: string | number; target_attitude?: string | number;
+  characteristic?: string | number | null; target_stopping?: string | number | null;
+  attacker_stopping?: string | number | null; target_mode?: string | number | null;
+  rules?: Ruleset; zone?: [number, number, number]; several?: boolean; adrenaline?: boolean;
+  anciennete?: boolean; target_adrenaline?: boolean; holding?: boolean; initiative?: number;
+  movement?: number; shots_fired?: number; distance?: number; dice_mod?: number;
+  threshold_mod?: number; difficulty_mod?: number; target_dice_mod?: number; penetration?: number;
+  attacker_id?: number; target_id?: number; target_threshold_mod?: number; distance_cm?: number;
+  aim?: number; bullets?: number; knockout_minutes?: number;
+}
+/** A hit of an attack (cops_hit). */
+export interface Hit {
+  victim: 'target' | 'attacker'; bullet: number; die: number; location: number; modifier: number;
+  raw: number; protection: number; bonus: number; damage: number; stopped: boolean;
+  body_side: number; rolled: number;
+}
+/** What an attack did to one character (cops_victim). */
+export interface Victim {
+  who: 'target' | 'attacker' | null; hits: number; damage: number; lasting: number;
+  hp_before: number; hp_after: number; health_before: number; health_after: number;
+  stopping: number; stopping_difficulty: number; conditions: number; stopping_threshold: number;
+  mishaps: number; minutes: number;
+}
+/** What an attack did (cops_outcome). */
+export interface Outcome {
+  mode: string; hitTarget: boolean; possible: boolean; margin: number | null; fired: number;
+  bulletsIn: number; hits: Hit[]; victims: Victim[];
 }

@@ -153,6 +153,30 @@ test('odds, rolls and the catalogue: as the cops command and the C library', () 
   ctx.dispose();
 });
 
+test('a single attack and its odds: as cops attack', () => {
+  const read = (f) => readFileSync(`${root}/examples/${f}`, 'utf8');
+  const args = ['--attacker', `${root}/examples/sheets/mike.json`, '--target', `${root}/examples/sheets/joe.json`,
+    '--weapon', `${root}/examples/weapons/vulcan-051.json`, '--distance', '8'];
+  for (const [mode, seed] of [['single', 2030], ['single', 7]]) {
+    const ctx = cops.context({ seed });
+    const mike = ctx.character(read('sheets/mike.json'));
+    const joe = ctx.character(read('sheets/joe.json'));
+    const gun = ctx.weapon(read('weapons/vulcan-051.json'));
+    const log = ctx.log();
+    const sit = { attacker: mike, target: joe, weapon: gun, distance: 8, mode };
+    const odds = ctx.attackOdds(sit);
+    const out = ctx.attack(sit, { log });
+    assert.equal(log.jsonl(), native('attack', ...args, '--mode', mode, '--seed', String(seed), '--json'), mode);
+    assert.deepEqual(odds, JSON.parse(native('attack', ...args, '--mode', mode, '--odds', '--json')), mode);
+    assert.equal(out.mode, mode);
+    assert.equal(out.victims.reduce((n, v) => n + v.damage, 0), out.hits.reduce((n, h) => n + h.damage, 0));
+    assert.throws(() => ctx.attack({ ...sit, range: 3 }), (e) => e.code === 'COPS_EINVAL');
+    assert.throws(() => ctx.attack({ ...sit, attacker: 'mike' }), TypeError);
+    assert.throws(() => ctx.attack({ ...sit, distance: 1.5 }), (e) => e.code === 'COPS_EINVAL');
+    for (const h of [log, gun, joe, mike, ctx]) h.dispose();
+  }
+});
+
 test('wounds over time: the clock, bleeding, rest, nights, a log of its own', () => {
   const ctx = cops.context({ seed: 4 });
   const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));

@@ -90,3 +90,14 @@ console.log(gone);
   console.log(p, adr, band, period);
   c3.dispose();
 }
+{
+  const c4 = cops.context({ seed: 4 });
+  const a = c4.character('{}');
+  const out = c4.attack({ attacker: a, target: a, mode: 'single', distance: 8 });
+  const hit: boolean = out.hitTarget;
+  const p: number = c4.attackOdds({ attacker: a, target: a }).p_hit;
+  // @ts-expect-error no such mode
+  c4.attack({ attacker: a, mode: 'laser' });
+  console.log(hit, p);
+  c4.dispose();
+}
