@@ -112,6 +112,9 @@ const SITUATION_KEYS = ['attacker', 'target', 'mode', 'weapon', 'armour', 'targe
   'attacker_armour', 'attitude', 'target_attitude', 'characteristic', 'target_stopping',
   'attacker_stopping', 'target_mode', 'rules', 'zone', 'several', 'adrenaline', 'anciennete',
   'target_adrenaline', 'holding', ...SITUATION_INTS];
+/** cops_treated's fields after its size. */
+const TREATED = ['kind', 'succeeded', 'margin', 'anciennete', 'healed', 'cap', 'hp_before', 'hp_after',
+  'bleed_period'];
 /** cops_hit's and cops_victim's fields after size (and who). */
 const HIT = ['victim', 'bullet', 'die', 'location', 'modifier', 'raw', 'protection', 'bonus',
   'damage', 'stopped', 'body_side', 'rolled'];
@@ -612,6 +615,99 @@ export class Context extends Handle {
     } finally {
       m._cops_attack_odds_free(o);
     }
+  }
+
+  /** cops_treatment in C memory, for fn(ptr) (docs/healing.md). */
+  withTreatment(kind, opts, fn) {
+    const k = this.cops.catalogue.member(kind, TREATMENTS, 'treatment');
+    if (typeof opts !== 'object' || opts === null) throw new TypeError(`options must be an object, not ${typeName(opts)}`);
+    const known = ['difficulty', 'adrenaline', 'anciennete', 'dice_mod', 'threshold_mod', 'difficulty_mod',
+      'healer_id', 'patient_id', 'log'];
+    for (const key of Object.keys(opts))
+      if (!known.includes(key)) throw new CopsError(-1, `treatment: unknown field '${key}' (${known.join(', ')})`);
+    const m = this.m;
+    const p = m._malloc(36);
+    try {
+      this.check(m._cops_treatment_init_sized(p, 36, k));
+      if (opts.difficulty !== undefined) m.setValue(p + 8, int(opts.difficulty, 'difficulty'), 'i32');
+      const flags = (opts.adrenaline !== undefined && bool(opts.adrenaline, 'adrenaline') ? 0x100 : 0) |
+        (opts.anciennete !== undefined && bool(opts.anciennete, 'anciennete') ? 0x200 : 0);
+      m.setValue(p + 12, flags, 'i32');
+      ['dice_mod', 'threshold_mod', 'difficulty_mod', 'healer_id', 'patient_id'].forEach((f, i) => {
+        if (opts[f] !== undefined) m.setValue(p + 16 + 4 * i, int(opts[f], f), 'i32');
+      });
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  /** First aid, stabilisation or Médecine by healer on patient (C8.4, C8.5): kind
+   * 'first_aid' | 'stabilise' | 'medicine', options { difficulty, adrenaline, anciennete,
+   * dice_mod, threshold_mod, difficulty_mod, healer_id, patient_id, log }; all or nothing. */
+  treat(healer, patient, kind, opts = {}) {
+    instance(healer, Character, 'healer');
+    instance(patient, Character, 'patient');
+    const log = opts.log ?? null;
+    if (log !== null) instance(log, Log, 'log');
+    return this.withTreatment(kind, opts, (t) => {
+      const m = this.m;
+      const out = m._malloc(40);
+      const cell = this.cops.cell;
+      this.check(m._cops_roll_new_in(cell, this.ptr));
+      const roll = m.getValue(cell, 'i32');
+      try {
+        m.setValue(out, 40, 'i32');
+        this.check(m._cops_treat(out, roll, healer.ptr, patient.ptr, t, log ? log.ptr : 0));
+        const r = {};
+        TREATED.forEach((f, i) => { r[f] = m.getValue(out + 4 * (i + 1), 'i32'); });
+        r.kind = TREATMENTS[r.kind];
+        r.succeeded = r.succeeded === 1;
+        r.anciennete = r.anciennete === 1;
+        this.check(m._cops_roll_to_json(roll, cell));
+        r.roll = JSON.parse(this.cops.taken());
+        return r;
+      } finally {
+        m._cops_roll_free(roll);
+        m._free(out);
+      }
+    });
+  }
+  /** The exact odds of a treatment: { success, mean_healed, cap, awake, healed } where
+   * healed[k] is P(k hit points healed). */
+  treatOdds(healer, patient, kind, opts = {}) {
+    instance(healer, Character, 'healer');
+    instance(patient, Character, 'patient');
+    return this.withTreatment(kind, opts, (t) => {
+      const m = this.m;
+      const n = 64;
+      const out = m._malloc(40 + 8 * n);
+      try {
+        m.setValue(out, 40, 'i32');
+        this.check(m._cops_treat_odds(out, healer.ptr, patient.ptr, t, out + 40, n));
+        const cap = m.getValue(out + 24, 'i32');
+        const healed = Array.from({ length: Math.min(n, cap + 1) }, (_, k) => m.getValue(out + 40 + 8 * k, 'double'));
+        return { success: m.getValue(out + 8, 'double'), mean_healed: m.getValue(out + 16, 'double'), cap,
+          awake: m.getValue(out + 32, 'double'), healed };
+      } finally {
+        m._free(out);
+      }
+    });
+  }
+  /** The notation the healer rolls for that treatment ("Premiers secours/Coordination (1)" as numbers). */
+  treatmentAction(healer, patient, kind, opts = {}) {
+    instance(healer, Character, 'healer');
+    instance(patient, Character, 'patient');
+    return this.withTreatment(kind, opts, (t) => {
+      const m = this.m;
+      const a = m._malloc(ACTION_SIZE + 64);
+      try {
+        this.check(m._cops_treatment_action(a, healer.ptr, patient.ptr, t));
+        this.check(m._cops_action_format(a, a + ACTION_SIZE, 64));
+        return m.UTF8ToString(a + ACTION_SIZE);
+      } finally {
+        m._free(a);
+      }
+    });
   }
 
   /** A log of one's own (cops_log): wounds over time and one-off procedures write to it. */

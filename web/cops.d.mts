@@ -164,6 +164,10 @@ export class Context extends Handle {
   attack(situation: Situation, options?: { log?: Log | null }): Outcome;
   /** The exact odds of an attack (schemas/attack-odds.schema.json). */
   attackOdds(situation: Situation): AttackOdds;
+  /** First aid, stabilisation, Médecine (docs/healing.md); all or nothing. */
+  treat(healer: Character, patient: Character, kind: TreatmentKind, options?: TreatmentOptions & { log?: Log | null }): Treated;
+  treatOdds(healer: Character, patient: Character, kind: TreatmentKind, options?: TreatmentOptions): TreatmentOdds;
+  treatmentAction(healer: Character, patient: Character, kind: TreatmentKind, options?: TreatmentOptions): string;
   /** A save sealed with a 32-byte key (docs/api.md, "Sealed saves"). */
   seal(key: Uint8Array, text: string): string;
   /** A sealed save's text; CopsError COPS_ESEAL for another key or a changed byte. */
@@ -420,3 +424,16 @@ export interface Outcome {
   mode: string; hitTarget: boolean; possible: boolean; margin: number | null; fired: number;
   bulletsIn: number; hits: Hit[]; victims: Victim[];
 }
+
+export type TreatmentKind = 'first_aid' | 'stabilise' | 'medicine';
+export interface TreatmentOptions {
+  difficulty?: number; adrenaline?: boolean; anciennete?: boolean; dice_mod?: number;
+  threshold_mod?: number; difficulty_mod?: number; healer_id?: number; patient_id?: number;
+}
+/** What a treatment did (cops_treated). */
+export interface Treated {
+  kind: TreatmentKind; succeeded: boolean; margin: number; anciennete: boolean; healed: number;
+  cap: number; hp_before: number; hp_after: number; bleed_period: number; roll: Roll;
+}
+/** The exact odds of a treatment; healed[k] = P(k hit points healed). */
+export interface TreatmentOdds { success: number; mean_healed: number; cap: number; awake: number; healed: number[] }

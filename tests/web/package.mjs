@@ -177,6 +177,36 @@ test('a single attack and its odds: as cops attack', () => {
   }
 });
 
+test('treatments and their odds: as cops heal', () => {
+  const read = (f) => readFileSync(`${root}/examples/${f}`, 'utf8');
+  for (const seed of [3, 11]) {
+    const ctx = cops.context({ seed });
+    const sarah = ctx.character(read('sheets/sarah.json'));
+    const joe = ctx.character(read('sheets/joe.json'));
+    const log = ctx.log();
+    const r = ctx.treat(sarah, joe, 'first_aid', { log });
+    assert.equal(log.jsonl(), native('heal', 'first-aid', `${root}/examples/sheets/joe.json`, '--healer',
+      `${root}/examples/sheets/sarah.json`, '--seed', String(seed), '--json'));
+    assert.equal(r.kind, 'first_aid');
+    assert.equal(r.hp_after - r.hp_before, r.healed);
+    assert.equal(joe.hp, r.hp_after);
+    for (const h of [log, joe, sarah, ctx]) h.dispose();
+  }
+  const ctx = cops.context();
+  const sarah = ctx.character(read('sheets/sarah.json'));
+  const joe = ctx.character(read('sheets/joe.json'));
+  const odds = ctx.treatOdds(sarah, joe, 'first_aid');
+  assert.deepEqual({ kind: 'first_aid', ...odds }, JSON.parse(native('heal', 'first-aid',
+    `${root}/examples/sheets/joe.json`, '--healer', `${root}/examples/sheets/sarah.json`, '--odds', '--json')));
+  assert.ok(Math.abs(odds.healed.reduce((a, b) => a + b, 0) - 1) < 1e-9 && odds.cap >= 0);
+  assert.match(ctx.treatmentAction(sarah, joe, 'first_aid'), /^\d+\+\/\d+ \(\d+\)/);
+  assert.throws(() => ctx.treat(sarah, joe, 'stabilise'), (e) => e.code === 'COPS_ERULE');   // not dying
+  assert.throws(() => ctx.treat(sarah, joe, 'massage'), (e) => e.code === 'COPS_ENOTFOUND');
+  assert.throws(() => ctx.treat(sarah, joe, 'first_aid', { gear: 'kit' }), (e) => e.code === 'COPS_EINVAL');
+  assert.throws(() => ctx.treat(sarah, 'joe', 'first_aid'), TypeError);
+  for (const h of [joe, sarah, ctx]) h.dispose();
+});
+
 test('wounds over time: the clock, bleeding, rest, nights, a log of its own', () => {
   const ctx = cops.context({ seed: 4 });
   const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
