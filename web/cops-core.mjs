@@ -886,6 +886,88 @@ export class Character extends Sheet {
   get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
   get conditions() { return this.m._cops_character_conditions(this.ptr); }
+  // Relations (C9, docs/relations.md): by index or by the contact's name (folded).
+  relationIndex(relation) {
+    if (typeof relation === 'number') return int(relation, 'relation', 0);
+    const i = this.cops.withString(relation, (p) => this.m._cops_character_find_relation(this.ptr, p), 'relation');
+    if (i < 0) throw new CopsError(-7, `no relation '${relation}'`);
+    return i;
+  }
+  /** A relation: 'ally' or 'informant' (or their French names), level 1..4, the upkeep of
+   * its kind or its default; its index. All or nothing. */
+  addRelation(name, kind, level, upkeep = null) {
+    const m = this.m;
+    const k = this.cops.catalogue.parsed(m._cops_relation_kind_parse, kind, 'kind');
+    int(level, 'level');
+    this.cops.withString(name, (p) => this.ctx.check(m._cops_character_add_relation(this.ptr, p, k, level, this.cops.cell)), 'name');
+    const i = m.getValue(this.cops.cell, 'i32');
+    if (upkeep !== null) {
+      try {
+        this.setRelationUpkeep(i, upkeep);
+      } catch (e) {
+        m._cops_character_remove_relation(this.ptr, i);
+        throw e;
+      }
+    }
+    return i;
+  }
+  /** { name, kind, level, upkeep, domains: { domain: rating }, pushed } */
+  relation(relation) {
+    const m = this.m;
+    const i = this.relationIndex(relation);
+    const r = m._malloc(28);
+    try {
+      m.setValue(r, 28, 'i32');
+      this.ctx.check(m._cops_character_relation(this.ptr, i, r));
+      const at = (k) => m.getValue(r + 4 * k, 'i32');
+      const domains = {};
+      const cell = this.cops.cell;
+      for (let k = 0; k < at(5); k++) {
+        this.ctx.check(m._cops_relation_domain(this.ptr, i, k, cell, cell + 4));
+        domains[m.UTF8ToString(m.getValue(cell, 'i32'))] = m.getValue(cell + 4, 'i32');
+      }
+      const pushed = at(6) >= 0 ? Object.keys(domains)[at(6)] : null;
+      return { name: m.UTF8ToString(at(1)), kind: RELATION_KINDS[at(2)], level: at(3),
+        upkeep: UPKEEPS[at(4)], domains, pushed };
+    } finally {
+      m._free(r);
+    }
+  }
+  get relations() {
+    return Array.from({ length: this.ctx.check(this.m._cops_character_relation_count(this.ptr)) }, (_, i) => this.relation(i));
+  }
+  removeRelation(relation) { this.ctx.check(this.m._cops_character_remove_relation(this.ptr, this.relationIndex(relation))); }
+  setRelationLevel(relation, level) {
+    this.ctx.check(this.m._cops_character_set_relation_level(this.ptr, this.relationIndex(relation), int(level, 'level')));
+  }
+  setRelationUpkeep(relation, upkeep) {
+    const u = this.cops.catalogue.member(upkeep, UPKEEPS, 'upkeep');
+    this.ctx.check(this.m._cops_character_set_relation_upkeep(this.ptr, this.relationIndex(relation), u));
+  }
+  setDomain(relation, domain, rating) {
+    const i = this.relationIndex(relation);
+    int(rating, 'rating');
+    this.cops.withString(domain, (p) => this.ctx.check(this.m._cops_relation_set_domain(this.ptr, i, p, rating)), 'domain');
+  }
+  removeDomain(relation, domain) {
+    const i = this.relationIndex(relation);
+    this.cops.withString(domain, (p) => this.ctx.check(this.m._cops_relation_remove_domain(this.ptr, i, p)), 'domain');
+  }
+  /** Push a relation for information in a domain (C9); release() ends it. */
+  push(relation, domain) {
+    const i = this.relationIndex(relation);
+    this.cops.withString(domain, (p) => this.ctx.check(this.m._cops_relation_push(this.ptr, i, p)), 'domain');
+  }
+  release(relation) { this.ctx.check(this.m._cops_relation_release(this.ptr, this.relationIndex(relation))); }
+  /** The level of information the relation gives in a domain (C9). */
+  information(relation, domain) {
+    const i = this.relationIndex(relation);
+    return this.cops.withString(domain, (p) => {
+      this.ctx.check(this.m._cops_relation_information(this.ptr, i, p, this.cops.cell));
+      return this.m.getValue(this.cops.cell, 'i32');
+    }, 'domain');
+  }
+
   // Wounds over time (docs/healing.md): events go to a Log given as { log, id }.
   logArgs(opts) {
     const { log = null, id = 0 } = opts ?? {};

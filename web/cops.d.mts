@@ -188,6 +188,18 @@ export class Character extends Handle {
   readonly hp: number;
   readonly maxHp: number;
   readonly conditions: number;
+  /** Relations (C9, docs/relations.md), by index or name. */
+  addRelation(name: string, kind: 'ally' | 'informant' | string, level: number, upkeep?: Upkeep | null): number;
+  relation(relation: number | string): Relation;
+  readonly relations: Relation[];
+  removeRelation(relation: number | string): void;
+  setRelationLevel(relation: number | string, level: number): void;
+  setRelationUpkeep(relation: number | string, upkeep: Upkeep): void;
+  setDomain(relation: number | string, domain: string, rating: number): void;
+  removeDomain(relation: number | string, domain: string): void;
+  push(relation: number | string, domain: string): void;
+  release(relation: number | string): void;
+  information(relation: number | string, domain: string): number;
   /** Wounds over time (docs/healing.md); events go to { log, id }. */
   readonly time: number;
   advance(seconds: number, options?: LogTo): void;
@@ -437,3 +449,10 @@ export interface Treated {
 }
 /** The exact odds of a treatment; healed[k] = P(k hit points healed). */
 export interface TreatmentOdds { success: number; mean_healed: number; cap: number; awake: number; healed: number[] }
+
+export type Upkeep = 'none' | 'money' | 'information' | 'services' | 'favours';
+/** A relation of a cop (C9). */
+export interface Relation {
+  name: string; kind: 'ally' | 'informant'; level: number; upkeep: Upkeep;
+  domains: Record<string, number>; pushed: string | null;
+}

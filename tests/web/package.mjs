@@ -207,6 +207,40 @@ test('treatments and their odds: as cops heal', () => {
   for (const h of [joe, sarah, ctx]) h.dispose();
 });
 
+test('relations (C9): as the Python binding reads them', () => {
+  const ctx = cops.context();
+  const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
+  assert.deepEqual(mike.relation('tito vargas'), { name: 'Tito Vargas', kind: 'informant', level: 2,
+    upkeep: 'money', domains: { drogue: 1, gangs: 0, politique: -2 }, pushed: null });
+  assert.equal(mike.information('Tito Vargas', 'drogue'), 3);
+  assert.equal(mike.information(0, 'politique'), 0);
+  mike.push(0, 'politique');
+  assert.equal(mike.information(0, 'politique'), 1);
+  assert.equal(mike.relation(0).pushed, 'politique');
+  assert.throws(() => mike.push(0, 'gangs'), (e) => e.code === 'COPS_ESTATE' && /one push at a time/.test(e.message));
+  mike.release(0);
+  assert.equal(mike.relation(0).pushed, null);
+  const i = mike.addRelation('Ana', 'allié', 4, 'favours');
+  assert.equal(mike.relations[i].kind, 'ally');
+  mike.addRelation('Ben', 'informant', 4);
+  assert.throws(() => mike.addRelation('Cid', 'ally', 4), (e) => e.code === 'COPS_ERULE');
+  const before = mike.relations.length;
+  assert.throws(() => mike.addRelation('Dee', 'ally', 1, 'money'), (e) => e.code === 'COPS_ERULE');
+  assert.throws(() => mike.addRelation('Dee', 'ally', 1, 'cash'), (e) => e.code === 'COPS_ENOTFOUND');
+  assert.equal(mike.relations.length, before);   // all or nothing
+  mike.setRelationUpkeep('Ben', 'information');
+  assert.equal(mike.relation('Ben').upkeep, 'information');
+  mike.setDomain('Ben', 'docks', 1);
+  assert.equal(mike.relation('Ben').domains.docks, 1);
+  mike.removeDomain('Ben', 'docks');
+  mike.setRelationLevel('Ana', 3);
+  mike.removeRelation('Ana');
+  assert.throws(() => mike.relation('Ana'), (e) => e.code === 'COPS_ENOTFOUND');
+  assert.throws(() => mike.relation(1.5), (e) => e.code === 'COPS_EINVAL');
+  mike.dispose();
+  ctx.dispose();
+});
+
 test('wounds over time: the clock, bleeding, rest, nights, a log of its own', () => {
   const ctx = cops.context({ seed: 4 });
   const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));
