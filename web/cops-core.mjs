@@ -720,6 +720,20 @@ export class Context extends Handle {
     this.cops.withString(json(doc, 'sheet'), (p) => this.check(fn(this.cops.cell, this.ptr, p)));
     return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
   }
+  /** A blank character (cops_character_new), a weapon of a kind, armour: to fill in. */
+  newCharacter() {
+    this.check(this.m._cops_character_new(this.cops.cell, this.ptr));
+    return new Character(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  newWeapon(kind, name) {
+    const k = this.cops.catalogue.parsed(this.m._cops_weapon_kind_parse, kind, 'kind');
+    this.cops.withString(name, (p) => this.check(this.m._cops_weapon_new(this.cops.cell, this.ptr, k, p)), 'name');
+    return new Weapon(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  newArmour(name) {
+    this.cops.withString(name, (p) => this.check(this.m._cops_armour_new(this.cops.cell, this.ptr, p)), 'name');
+    return new Armour(this, this.m.getValue(this.cops.cell, 'i32'));
+  }
   /** A character from its sheet (JSON text or object, docs/sheets.md). */
   character(sheet) { return this.made(this.m._cops_character_from_json, sheet, Character); }
   weapon(w) { return this.made(this.m._cops_weapon_from_json, w, Weapon); }
@@ -836,10 +850,10 @@ class Owned extends Handle {
 
 /** What a context reads from JSON: `kind` names its C functions (cops_KIND_name ...). */
 class Sheet extends Owned {
-  constructor(ctx, ptr, kind) { super(ctx, ptr, (p) => ctx.m[`_cops_${kind}_free`](p)); this.kind = kind; }
-  get name() { return this.cops.str(this.m[`_cops_${this.kind}_name`](this.ptr)); }
+  constructor(ctx, ptr, prefix) { super(ctx, ptr, (p) => ctx.m[`_cops_${prefix}_free`](p)); this.prefix = prefix; }
+  get name() { return this.cops.str(this.m[`_cops_${this.prefix}_name`](this.ptr)); }
   toJSON() {
-    this.ctx.check(this.m[`_cops_${this.kind}_to_json`](this.ptr, this.cops.cell));
+    this.ctx.check(this.m[`_cops_${this.prefix}_to_json`](this.ptr, this.cops.cell));
     return JSON.parse(this.cops.taken());
   }
 }
@@ -886,6 +900,84 @@ export class Character extends Sheet {
   get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
   get conditions() { return this.m._cops_character_conditions(this.ptr); }
+  // The sheet (docs/sheets.md): characteristics, skills, points, hit points, conditions.
+  parsedArg(fn, value, what) { return this.cops.catalogue.parsed(fn, value, what); }
+  get name() { return super.name; }
+  set name(value) { this.cops.withString(value, (p) => this.ctx.check(this.m._cops_character_set_name(this.ptr, p)), 'name'); }
+  characteristic(name) {
+    return this.ctx.check(this.m._cops_character_characteristic(this.ptr, this.parsedArg(this.m._cops_characteristic_parse, name, 'characteristic')));
+  }
+  setCharacteristic(name, value) {
+    const c = this.parsedArg(this.m._cops_characteristic_parse, name, 'characteristic');
+    this.ctx.check(this.m._cops_character_set_characteristic(this.ptr, c, int(value, 'value')));
+  }
+  /** The skill's level (2..9, as "N+"), null when the character lacks it (C3). */
+  skill(name) {
+    const level = this.ctx.check(this.m._cops_character_skill(this.ptr, this.parsedArg(this.m._cops_skill_parse, name, 'skill')));
+    return level > 0 ? level : null;
+  }
+  /** A skill at a level (2..9) with its specialisations (C3). */
+  setSkill(name, level, specialisations = []) {
+    const m = this.m;
+    const skill = this.parsedArg(m._cops_skill_parse, name, 'skill');
+    int(level, 'level');
+    if (!Array.isArray(specialisations)) throw new TypeError(`specialisations must be an array, not ${typeName(specialisations)}`);
+    specialisations.forEach((x, i) => text(x, `specialisations[${i}]`));
+    if (specialisations.length === 0) this.ctx.check(m._cops_character_set_skill(this.ptr, skill, level, 0));
+    else this.cops.withString(specialisations[0], (p) => this.ctx.check(m._cops_character_set_skill(this.ptr, skill, level, p)), 'specialisation');
+    for (const x of specialisations.slice(1))
+      this.cops.withString(x, (p) => this.ctx.check(m._cops_character_add_specialisation(this.ptr, skill, p)), 'specialisation');
+  }
+  removeSkill(name) { this.ctx.check(this.m._cops_character_remove_skill(this.ptr, this.parsedArg(this.m._cops_skill_parse, name, 'skill'))); }
+  specialisations(name) {
+    const skill = this.parsedArg(this.m._cops_skill_parse, name, 'skill');
+    const n = this.ctx.check(this.m._cops_character_specialisation_count(this.ptr, skill));
+    return Array.from({ length: n }, (_, i) => this.cops.str(this.m._cops_character_specialisation(this.ptr, skill, i)));
+  }
+  /** [current, max] of 'adrenaline' or 'anciennete' (C5). */
+  points(kind) {
+    const k = this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind');
+    const c = this.cops.cell;
+    this.ctx.check(this.m._cops_character_points(this.ptr, k, c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  setPoints(adrenalineMax, ancienneteMax) {
+    this.ctx.check(this.m._cops_character_set_points(this.ptr, int(adrenalineMax, 'adrenalineMax'), int(ancienneteMax, 'ancienneteMax')));
+  }
+  setCurrentPoints(kind, current) {
+    const k = this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind');
+    this.ctx.check(this.m._cops_character_set_current_points(this.ptr, k, int(current, 'current')));
+  }
+  recoverPoint(kind) { this.ctx.check(this.m._cops_character_recover(this.ptr, this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind'))); }
+  spendPermanently(kind) { this.ctx.check(this.m._cops_character_spend_permanently(this.ptr, this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind'))); }
+  /** Damage taken (C8.2), hit points healed. */
+  damage(amount) { this.ctx.check(this.m._cops_character_damage(this.ptr, int(amount, 'amount', 0))); }
+  heal(amount) { this.ctx.check(this.m._cops_character_heal(this.ptr, int(amount, 'amount', 0))); }
+  setHp(hp) { this.ctx.check(this.m._cops_character_set_hp(this.ptr, int(hp, 'hp'))); }
+  /** 'healthy', 'below_half', 'unconscious', 'dying', 'dead' or 'dead_final' (C8.2). */
+  get health() { return HEALTH[this.ctx.check(this.m._cops_character_health(this.ptr))]; }
+  healthName(lang = 'fr') { return this.cops.catalogue.healthName(this.health, lang); }
+  setConditions(bits, on = true) { this.ctx.check(this.m._cops_character_set_conditions(this.ptr, int(bits, 'conditions', 0), bool(on, 'on') ? 1 : 0)); }
+  /** [difficulty, rounds] of the recovery roll of one out of the fight (C10.4). */
+  recovery() {
+    const c = this.cops.cell;
+    this.ctx.check(this.m._cops_character_recovery(this.ptr, c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  setRecovery(difficulty) { this.ctx.check(this.m._cops_character_set_recovery(this.ptr, int(difficulty, 'difficulty'))); }
+  /** P(success) of a notation naming the character's skill and characteristic. */
+  odds(notation) {
+    const m = this.m;
+    const a = m._malloc(ACTION_SIZE + 8);
+    try {
+      this.cops.withString(notation, (p) => this.ctx.check(m._cops_character_action_sized(a, ACTION_SIZE, this.ptr, p, 0)), 'notation');
+      this.ctx.check(m._cops_odds_success(this.ctx.ptr, a, a + ACTION_SIZE));
+      return m.getValue(a + ACTION_SIZE, 'double');
+    } finally {
+      m._free(a);
+    }
+  }
+
   // Relations (C9, docs/relations.md): by index or by the contact's name (folded).
   relationIndex(relation) {
     if (typeof relation === 'number') return int(relation, 'relation', 0);
@@ -1024,8 +1116,49 @@ export class Character extends Sheet {
     return this.cops.str(this.m._cops_health_state_key(this.ctx.check(this.m._cops_character_health_state(this.ptr))));
   }
 }
-export class Weapon extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); } }
-export class Armour extends Sheet { constructor(ctx, ptr) { super(ctx, ptr, 'armour'); } }
+export class Weapon extends Sheet {
+  constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); }
+  /** Its kind's number (cops.catalogue.weaponKinds() in order). */
+  get kind() { return this.ctx.check(this.m._cops_weapon_kind(this.ptr)); }
+  /** [skill, specialisation] it is used with. */
+  get skill() {
+    const s = this.ctx.check(this.m._cops_weapon_skill(this.ptr));
+    return [this.cops.str(this.m._cops_skill_name(s, 0)), this.cops.str(this.m._cops_weapon_specialisation(this.ptr))];
+  }
+  setSkill(skill, specialisation = null) {
+    const k = this.cops.catalogue.parsed(this.m._cops_skill_parse, skill, 'skill');
+    if (specialisation === null) return this.ctx.check(this.m._cops_weapon_set_skill(this.ptr, k, 0));
+    this.cops.withString(specialisation, (p) => this.ctx.check(this.m._cops_weapon_set_skill(this.ptr, k, p)), 'specialisation');
+  }
+  /** A field by its name (cops.catalogue.weaponFields(): "pr", "pu", "loaded" ...). */
+  get(field) {
+    const f = this.cops.catalogue.parsed(this.m._cops_weapon_field_parse, field, 'field');
+    this.ctx.check(this.m._cops_weapon_get(this.ptr, f, this.cops.cell));
+    return this.m.getValue(this.cops.cell, 'i32');
+  }
+  set(field, value) {
+    const f = this.cops.catalogue.parsed(this.m._cops_weapon_field_parse, field, 'field');
+    this.ctx.check(this.m._cops_weapon_set(this.ptr, f, int(value, 'value')));
+  }
+  /** A full magazine again. */
+  reload() { this.ctx.check(this.m._cops_weapon_reload(this.ptr)); }
+}
+export class Armour extends Sheet {
+  constructor(ctx, ptr) { super(ctx, ptr, 'armour'); }
+  /** [dice, fixed] of protection at a location (C8.3). */
+  protection(location) {
+    const l = this.cops.catalogue.parsed(this.m._cops_location_parse, location, 'location');
+    const c = this.cops.cell;
+    this.ctx.check(this.m._cops_armour_get(this.ptr, l, c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  setProtection(location, dice, fixed) {
+    const l = this.cops.catalogue.parsed(this.m._cops_location_parse, location, 'location');
+    this.ctx.check(this.m._cops_armour_set(this.ptr, l, int(dice, 'dice'), int(fixed, 'fixed')));
+  }
+  get againstThrows() { return this.ctx.check(this.m._cops_armour_against_throws(this.ptr)) === 1; }
+  set againstThrows(yes) { this.ctx.check(this.m._cops_armour_set_against_throws(this.ptr, bool(yes, 'againstThrows') ? 1 : 0)); }
+}
 
 /** A scenario: its name, sides, and its encounter (owned by the scenario). */
 export class Scenario extends Owned {

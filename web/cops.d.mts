@@ -123,6 +123,9 @@ export class Context extends Handle {
   /** Roll a notation ("4+/3 (2)", COPS.md C1). */
   roll(notation: string, options?: { unskilled?: boolean }): Roll;
   odds(notation: string): Odds;
+  newCharacter(): Character;
+  newWeapon(kind: string | number, name: string): Weapon;
+  newArmour(name: string): Armour;
   character(sheet: string | object): Character;
   weapon(weapon: string | object): Weapon;
   armour(armour: string | object): Armour;
@@ -175,7 +178,6 @@ export class Context extends Handle {
 }
 
 export class Character extends Handle {
-  readonly name: string;
   /**
    * Roll for the character: its skill and characteristic by name, its wounds (C1, C5).
    * One who cannot act (C8.2) throws COPS_ERULE unless notAnAction (the GM's roll).
@@ -188,6 +190,32 @@ export class Character extends Handle {
   readonly hp: number;
   readonly maxHp: number;
   readonly conditions: number;
+  /** The sheet (docs/sheets.md). */
+  name: string;
+  characteristic(name: string | number): number;
+  setCharacteristic(name: string | number, value: number): void;
+  /** The level (2..9), null without the skill. */
+  skill(name: string | number): number | null;
+  setSkill(name: string | number, level: number, specialisations?: string[]): void;
+  removeSkill(name: string | number): void;
+  specialisations(name: string | number): string[];
+  /** [current, max]. */
+  points(kind: 'adrenaline' | 'anciennete'): [number, number];
+  setPoints(adrenalineMax: number, ancienneteMax: number): void;
+  setCurrentPoints(kind: 'adrenaline' | 'anciennete', current: number): void;
+  recoverPoint(kind: 'adrenaline' | 'anciennete'): void;
+  spendPermanently(kind: 'adrenaline' | 'anciennete'): void;
+  damage(amount: number): void;
+  heal(amount: number): void;
+  setHp(hp: number): void;
+  readonly health: 'healthy' | 'below_half' | 'unconscious' | 'dying' | 'dead' | 'dead_final';
+  healthName(lang?: Lang): string;
+  setConditions(bits: number, on?: boolean): void;
+  /** [difficulty, rounds]. */
+  recovery(): [number, number];
+  setRecovery(difficulty: number): void;
+  /** P(success) of a notation naming its skill and characteristic. */
+  odds(notation: string): number;
   /** Relations (C9, docs/relations.md), by index or name. */
   addRelation(name: string, kind: 'ally' | 'informant' | string, level: number, upkeep?: Upkeep | null): number;
   relation(relation: number | string): Relation;
@@ -214,8 +242,26 @@ export class Character extends Handle {
   readonly healthState: HealthState;
   toJSON(): object;
 }
-export class Weapon extends Handle { readonly name: string; toJSON(): object }
-export class Armour extends Handle { readonly name: string; toJSON(): object }
+export class Weapon extends Handle {
+  readonly name: string;
+  toJSON(): object;
+  readonly kind: number;
+  /** [skill, specialisation]. */
+  readonly skill: [string, string];
+  setSkill(skill: string | number, specialisation?: string | null): void;
+  /** A field by name (cops.catalogue.weaponFields()). */
+  get(field: string | number): number;
+  set(field: string | number, value: number): void;
+  reload(): void;
+}
+export class Armour extends Handle {
+  readonly name: string;
+  toJSON(): object;
+  /** [dice, fixed] at a location. */
+  protection(location: string | number): [number, number];
+  setProtection(location: string | number, dice: number, fixed: number): void;
+  againstThrows: boolean;
+}
 
 export class Scenario extends Handle {
   readonly name: string;

@@ -207,6 +207,47 @@ test('treatments and their odds: as cops heal', () => {
   for (const h of [joe, sarah, ctx]) h.dispose();
 });
 
+test('sheets, weapons and armour built and changed', () => {
+  const ctx = cops.context({ seed: 5 });
+  const kim = ctx.newCharacter();
+  kim.name = 'Kim';
+  assert.equal(kim.name, 'Kim');
+  for (const c of cops.catalogue.characteristics()) kim.setCharacteristic(c, 3);
+  assert.equal(kim.characteristic('Réflexes'), 3);
+  kim.setSkill("Arme d'épaule", 5, ['fusil à pompe']);
+  assert.equal(kim.skill("Arme d'épaule"), 5);
+  assert.deepEqual(kim.specialisations("Arme d'épaule"), ['fusil à pompe']);
+  kim.setSkill('Arme de poing', 4);
+  assert.equal(kim.skill('Pilotage'), null);
+  assert.throws(() => kim.setSkill('Arme de poing', 12), (e) => e.code === 'COPS_ERANGE');
+  assert.throws(() => kim.setSkill('Nonsense', 5), (e) => e.code === 'COPS_ENOTFOUND');
+  kim.setPoints(3, 2);
+  assert.deepEqual(kim.points('adrenaline'), [3, 3]);
+  kim.setCurrentPoints('anciennete', 1);
+  assert.deepEqual(kim.points('anciennete'), [1, 2]);
+  kim.setHp(kim.maxHp);
+  kim.damage(kim.maxHp - 2);
+  assert.equal(kim.health, 'below_half');
+  kim.heal(1);
+  assert.equal(kim.hp, 3);
+  assert.ok(kim.odds('Arme de poing/Réflexes (2)') > 0);
+  kim.removeSkill('Arme de poing');
+  assert.equal(kim.skill('Arme de poing'), null);
+  const gun = ctx.newWeapon('handgun', 'Vulcan 051');
+  assert.deepEqual(gun.skill[0], 'Arme de poing');
+  gun.set('magazine', 15);
+  gun.reload();
+  assert.equal(gun.get('loaded'), 15);
+  assert.throws(() => gun.set('colour', 1), (e) => e.code === 'COPS_ENOTFOUND');
+  const vest = ctx.newArmour('Gilet');
+  vest.setProtection('torso', 2, 1);
+  assert.deepEqual(vest.protection('torso'), [2, 1]);
+  vest.againstThrows = true;
+  assert.equal(vest.againstThrows, true);
+  assert.equal(ctx.armour(vest.toJSON()).protection('torso')[0], 2);
+  for (const h of [vest, gun, kim, ctx]) h.dispose();
+});
+
 test('relations (C9): as the Python binding reads them', () => {
   const ctx = cops.context();
   const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));

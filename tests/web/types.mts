@@ -101,3 +101,16 @@ console.log(gone);
   console.log(hit, p);
   c4.dispose();
 }
+{
+  const c5 = cops.context();
+  const kim = c5.newCharacter();
+  kim.name = 'Kim';
+  const lv: number | null = kim.skill('Arme de poing');
+  const [cur, max]: [number, number] = kim.points('adrenaline');
+  const gun = c5.newWeapon('handgun', 'Vulcan 051');
+  const loaded: number = gun.get('loaded');
+  // @ts-expect-error the points are adrenaline or anciennete
+  kim.points('luck');
+  console.log(lv, cur, max, loaded);
+  c5.dispose();
+}
