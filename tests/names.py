@@ -9,19 +9,26 @@ compared across the languages, each spelling brought to one form by the rules be
 operation one language has and the other has not, or spells otherwise, is listed in
 tests/names/differences.txt with its reason, and the test fails on any other.
 
+tests/names/javascript.txt holds every public name of the JavaScript package the same way
+(--js WEB_DIR, run by the WebAssembly stage: tests/web/run.sh), and the run says how many of
+Python's operations JavaScript has under their camelCase names.
+
 Usage: names.py SOURCE_ROOT [LUA_MODULE_DIR] [--write]
-(LIBCOPS_PATH names the library the package loads; --write rewrites the two tables.)
+       names.py SOURCE_ROOT --js WEB_DIR [--write]
+(LIBCOPS_PATH names the library the package loads; --write rewrites the tables.)
 """
 import dataclasses
 import enum
 import importlib
 import inspect
 import os
+import re
 import subprocess
 import sys
 
 root = sys.argv[1]
 lua_dir = sys.argv[2] if len(sys.argv) > 2 and not sys.argv[2].startswith('--') else None
+js_dir = sys.argv[sys.argv.index('--js') + 1] if '--js' in sys.argv else None
 write = '--write' in sys.argv
 sys.path.insert(0, os.path.join(root, 'bindings', 'python'))
 here = os.path.join(root, 'tests', 'names')
@@ -178,6 +185,57 @@ def cross_check(py_ops, lua_ops):
         bad = 1
     return bad
 
+
+def camel(name):
+    return re.sub(r'_([a-z0-9])', lambda m: m.group(1).upper(), name)
+
+
+def js_forms(n):
+    """The spellings a Python operation has in JavaScript."""
+    system = n[:3] if n[:3] in ('st.', 'd6.') else ''
+    rest = n[len(system):]
+    pre = {'st.': 'St', 'd6.': 'D6', '': ''}[system]
+    if '.' not in rest:
+        if rest[:1].isupper():                     # a constructor
+            low = rest[0].lower() + rest[1:]
+            return {'Cops.context'} if rest == 'Context' else \
+                {'Context.%s' % camel(system.rstrip('.') + low if system else low)}
+        f = camel(rest)
+        return {'Context.%s' % f, 'Catalogue.%s' % f, 'Cops.%s' % f,
+                'Context.%s%s' % (system.rstrip('.'), f[0].upper() + f[1:]) if system else 'Cops.%s' % f}
+    if rest.startswith('catalogue.'):
+        return {'Catalogue.%s' % camel(rest.split('.', 1)[1])}
+    cls, method = rest.split('.', 1)
+    js = pre + cls
+    low = (system.rstrip('.') + cls) if system else cls[0].lower() + cls[1:]
+    made = {'load': 'Context.%sFile' % low, 'from_json': 'Context.%s' % low,
+            'new': 'Context.new%s' % (pre + cls), 'resume': 'Context.resume%s' % cls,
+            'resume_file': 'Context.resume%sFile' % cls, 'to_dict': '%s.toJSON' % js,
+            'close': '%s.dispose' % js}
+    forms = {'%s.%s' % (js, camel(method))}
+    if method in made:
+        forms.add(made[method])
+    if method.startswith('set_'):
+        forms.add('%s.%s' % (js, camel(method[4:])))   # a JavaScript setter
+    return forms
+
+
+def js_names():
+    out = subprocess.run(['node', os.path.join(root, 'tests', 'names.mjs'), js_dir],
+                         check=True, capture_output=True, text=True).stdout
+    return set(out.split())
+
+
+if js_dir:
+    py_names, py_ops = python_names()
+    names = js_names()
+    bad = check_table('javascript', names)
+    if not write:
+        covered = sorted(n for n in py_ops if js_forms(n) & names)
+        print(f'names: {len(names)} JavaScript names; {len(covered)} of {len(py_ops)} Python '
+              'operations under their JavaScript names')
+        print(f'jsnames: {0 if bad else 1} passed, {1 if bad else 0} failed')
+    sys.exit(bad)
 
 py_names, py_ops = python_names()
 bad = check_table('python', py_names)

@@ -67,7 +67,7 @@ export class Handle {
     if (release) finalizer.register(this, release, this);
   }
   /** The C pointer; COPS_ESTATE once disposed. */
-  get ptr() {
+  get _h() {
     if (!this._ptr) throw new CopsError(-6, `${this.constructor.name}: used after dispose()`);
     return this._ptr;
   }
@@ -152,7 +152,7 @@ export class Cops {
     if (typeof options !== 'object' || options === null)
       throw new TypeError(`options must be an object, not ${typeName(options)}`);
     const m = this.m;
-    this.check(m._cops_ctx_new(this.cell), 0);
+    this._check(m._cops_ctx_new(this.cell), 0);
     const ctx = new Context(this, m.getValue(this.cell, 'i32'));
     try {
       if (options.seed !== undefined) ctx.seed(options.seed);
@@ -167,25 +167,25 @@ export class Cops {
 
   /** Whether a text is a sealed save (cops_is_sealed). */
   isSealed(sealed) {
-    return this.withString(sealed, (p) => this.m._cops_is_sealed(p) === 1, 'sealed');
+    return this._withString(sealed, (p) => this.m._cops_is_sealed(p) === 1, 'sealed');
   }
 
   /** Names of the C catalogue: actions, attitudes (in a language), conditions. */
-  actionName(action) { return this.str(this.m._cops_encounter_action_name(int(action, 'action'))); }
+  actionName(action) { return this._str(this.m._cops_encounter_action_name(int(action, 'action'))); }
   actionParse(name) {
     if (typeof name === 'number') return int(name, 'action');
-    return this.withString(name, (p) => {
-      this.check(this.m._cops_encounter_action_parse(p, this.cell), 0, `unknown action '${name}'`);
+    return this._withString(name, (p) => {
+      this._check(this.m._cops_encounter_action_parse(p, this.cell), 0, `unknown action '${name}'`);
       return this.m.getValue(this.cell, 'i32');
     }, 'action');
   }
   attitudeName(attitude, lang = 'en') {
-    return this.str(this.m._cops_attitude_name(int(attitude, 'attitude'), this.lang(lang)));
+    return this._str(this.m._cops_attitude_name(int(attitude, 'attitude'), this._lang(lang)));
   }
   attitudeParse(name) {
     if (typeof name === 'number') return int(name, 'attitude');
-    return this.withString(name, (p) => {
-      this.check(this.m._cops_attitude_parse(p, this.cell), 0, `unknown attitude '${name}'`);
+    return this._withString(name, (p) => {
+      this._check(this.m._cops_attitude_parse(p, this.cell), 0, `unknown attitude '${name}'`);
       return this.m.getValue(this.cell, 'i32');
     }, 'attitude');
   }
@@ -193,10 +193,10 @@ export class Cops {
     int(bits, 'conditions');
     const names = [];
     for (let b = 1; b <= 0x100; b <<= 1)
-      if (bits & b) names.push(this.str(this.m._cops_condition_name(b, this.lang(lang))));
+      if (bits & b) names.push(this._str(this.m._cops_condition_name(b, this._lang(lang))));
     return names;
   }
-  lang(code) {
+  _lang(code) {
     if (typeof code === 'number') return int(code, 'lang', 0, 2);
     text(code, 'lang');
     if (!Object.hasOwn(LANGS, code)) throw new CopsError(-7, `unknown language '${code}' (fr, en, es)`);
@@ -204,8 +204,8 @@ export class Cops {
   }
 
   // Internals shared by the classes below.
-  str(p) { return p ? this.m.UTF8ToString(p) : null; }
-  withString(value, fn, what = 'text') {
+  _str(p) { return p ? this.m.UTF8ToString(p) : null; }
+  _withString(value, fn, what = 'text') {
     text(value, what);
     const m = this.m;
     const n = m.lengthBytesUTF8(value) + 1;
@@ -219,17 +219,17 @@ export class Cops {
     }
   }
   /** The text a char ** out-parameter received, freed with cops_free. */
-  taken() {
+  _taken() {
     const p = this.m.getValue(this.cell, 'i32');
     const s = this.m.UTF8ToString(p);
     this.m._cops_free(p);
     return s;
   }
-  check(rc, ctxPtr, message) {
+  _check(rc, ctxPtr, message) {
     if (rc >= 0) return rc;
     let msg = message;
-    if (!msg && ctxPtr) msg = this.str(this.m._cops_ctx_errmsg(ctxPtr));
-    if (!msg) msg = this.str(this.m._cops_strerror(rc));
+    if (!msg && ctxPtr) msg = this._str(this.m._cops_ctx_errmsg(ctxPtr));
+    if (!msg) msg = this._str(this.m._cops_strerror(rc));
     throw new CopsError(rc, msg);
   }
 }
@@ -272,21 +272,19 @@ export class Context extends Handle {
     this.m = m;
     this.life = life;
   }
-  check(rc, message) { return this.cops.check(rc, this.life.ptr, message); }
+  _check(rc, message) { return this.cops._check(rc, this.life.ptr, message); }
   /** A child's release: the child's own free, then the context's if it was the last. */
-  child(freeChild) {
+  _child(freeChild) {
     const life = this.life;
     life.refs++;
     return () => { freeChild(); life.refs--; life.free(); };
   }
-  get fn() { return this.life.fn; }
-  set fn(f) { this.life.fn = f; }
-  dropCallback() {
+  _dropCallback() {
     if (this.life.fn) this.m.removeFunction(this.life.fn);
     this.life.fn = 0;
   }
 
-  seed(seed) { this.check(this.m._cops_ctx_seed(this.ptr, seedValue(seed))); this.dropCallback(); }
+  seed(seed) { this._check(this.m._cops_ctx_seed(this._h, seedValue(seed))); this._dropCallback(); }
   seedBytes(key) {
     if (!(key instanceof Uint8Array) && !Array.isArray(key))
       throw new TypeError(`key must be a Uint8Array or an array of bytes, not ${typeName(key)}`);
@@ -295,14 +293,14 @@ export class Context extends Handle {
     const p = this.m._malloc(bytes.length || 1);
     try {
       this.m.HEAPU8.set(bytes, p);
-      this.check(this.m._cops_ctx_seed_bytes(this.ptr, p, bytes.length));
+      this._check(this.m._cops_ctx_seed_bytes(this._h, p, bytes.length));
     } finally {
       this.m._free(p);
     }
-    this.dropCallback();
+    this._dropCallback();
   }
   /** Fresh key from the system's entropy (the browser's crypto.getRandomValues). */
-  useSystem() { this.check(this.m._cops_ctx_use_system(this.ptr)); this.dropCallback(); }
+  useSystem() { this._check(this.m._cops_ctx_use_system(this._h)); this._dropCallback(); }
   /** Every face from fn(sides) (10 or 6); a value outside 1..sides is refused (COPS_ERNG). */
   useCallback(fn) {
     if (typeof fn !== 'function') throw new TypeError(`the dice must be a function, not ${typeName(fn)}`);
@@ -314,13 +312,13 @@ export class Context extends Handle {
         return 0;
       }
     }, 'iii');
-    const rc = this.m._cops_ctx_use_callback(this.ptr, f, 0);
+    const rc = this.m._cops_ctx_use_callback(this._h, f, 0);
     if (rc < 0) {
       this.m.removeFunction(f);
-      this.check(rc);
+      this._check(rc);
     }
-    this.dropCallback();
-    this.fn = f;
+    this._dropCallback();
+    this.life.fn = f;
   }
 
   /** Roll a notation ("4+/3 (2)", C1): the roll as its JSON (docs/json.md). */
@@ -328,13 +326,13 @@ export class Context extends Handle {
     text(notation, 'notation');
     bool(unskilled, 'unskilled');
     const m = this.m;
-    this.check(m._cops_roll_new(this.cops.cell));
+    this._check(m._cops_roll_new(this.cops.cell));
     const roll = m.getValue(this.cops.cell, 'i32');
     try {
-      this.cops.withString(notation, (p) =>
-        this.check(m._cops_roll_notation(roll, this.ptr, p, unskilled ? 1 : 0)));
-      this.check(m._cops_roll_to_json(roll, this.cops.cell));
-      return JSON.parse(this.cops.taken());
+      this.cops._withString(notation, (p) =>
+        this._check(m._cops_roll_notation(roll, this._h, p, unskilled ? 1 : 0)));
+      this._check(m._cops_roll_to_json(roll, this.cops.cell));
+      return JSON.parse(this.cops._taken());
     } finally {
       m._cops_roll_free(roll);
     }
@@ -349,17 +347,17 @@ export class Context extends Handle {
     const m = this.m;
     const a = m._malloc(ACTION_SIZE + 8);
     try {
-      this.cops.withString(notation, (p) =>
-        this.check(m._cops_action_parse_sized(a, ACTION_SIZE, this.ptr, p)));
+      this.cops._withString(notation, (p) =>
+        this._check(m._cops_action_parse_sized(a, ACTION_SIZE, this._h, p)));
       const d = a + ACTION_SIZE;
-      this.check(m._cops_odds_success(this.ptr, a, d));
+      this._check(m._cops_odds_success(this._h, a, d));
       const success = m.getValue(d, 'double');
-      this.check(m._cops_odds_expected(this.ptr, a, d));
+      this._check(m._cops_odds_expected(this._h, a, d));
       const expected = m.getValue(d, 'double');
       const pmf = [];
       let total = 0;
       for (let k = 0; total < 1 - 1e-15 && k <= 4096; k++) {
-        this.check(m._cops_odds_pmf(this.ptr, a, k, d));
+        this._check(m._cops_odds_pmf(this._h, a, k, d));
         const p = m.getValue(d, 'double');
         pmf.push(p);
         total += p;
@@ -372,59 +370,59 @@ export class Context extends Handle {
   }
 
   /** The parsed action of a notation in C memory, for fn(actionPtr); freed after. */
-  withAction(notation, fn) {
+  _withAction(notation, fn) {
     text(notation, 'notation');
     const m = this.m;
     const a = m._malloc(ACTION_SIZE);
     try {
-      this.cops.withString(notation, (p) =>
-        this.check(m._cops_action_parse_sized(a, ACTION_SIZE, this.ptr, p)), 'notation');
+      this.cops._withString(notation, (p) =>
+        this._check(m._cops_action_parse_sized(a, ACTION_SIZE, this._h, p)), 'notation');
       return fn(a);
     } finally {
       m._free(a);
     }
   }
   /** A double the C call writes into its last argument. */
-  real(fn) {
+  _real(fn) {
     const d = this.m._malloc(8);
     try {
-      this.check(fn(d));
+      this._check(fn(d));
       return this.m.getValue(d, 'double');
     } finally {
       this.m._free(d);
     }
   }
-  count(fn) { this.check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  _count(fn) { this._check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   /** P(successes = k), P(successes >= k), P(margin >= m) (COPS.md C1, docs/odds.md). */
-  oddsPmf(notation, k) { int(k, 'k'); return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_pmf(this.ptr, a, k, d))); }
-  oddsAtLeast(notation, k) { int(k, 'k'); return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_at_least(this.ptr, a, k, d))); }
+  oddsPmf(notation, k) { int(k, 'k'); return this._withAction(notation, (a) => this._real((d) => this.m._cops_odds_pmf(this._h, a, k, d))); }
+  oddsAtLeast(notation, k) { int(k, 'k'); return this._withAction(notation, (a) => this._real((d) => this.m._cops_odds_at_least(this._h, a, k, d))); }
   oddsMarginAtLeast(notation, margin) {
     int(margin, 'margin');
-    return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_margin_at_least(this.ptr, a, margin, d)));
+    return this._withAction(notation, (a) => this._real((d) => this.m._cops_odds_margin_at_least(this._h, a, margin, d)));
   }
-  oddsExpected(notation) { return this.withAction(notation, (a) => this.real((d) => this.m._cops_odds_expected(this.ptr, a, d))); }
+  oddsExpected(notation) { return this._withAction(notation, (a) => this._real((d) => this.m._cops_odds_expected(this._h, a, d))); }
   /** The smallest k with P(successes <= k) >= q, 0 <= q < 1. */
   oddsQuantile(notation, q) {
     if (typeof q !== 'number') throw new TypeError(`q must be a number, not ${typeName(q)}`);
-    return this.withAction(notation, (a) => this.count((c) => this.m._cops_odds_quantile(this.ptr, a, q, c)));
+    return this._withAction(notation, (a) => this._count((c) => this.m._cops_odds_quantile(this._h, a, q, c)));
   }
   /** The fewest dice, the worst threshold reaching P(success) >= p. */
   oddsDiceFor(notation, p) {
     if (typeof p !== 'number') throw new TypeError(`p must be a number, not ${typeName(p)}`);
-    return this.withAction(notation, (a) => this.count((c) => this.m._cops_odds_dice_for(this.ptr, a, p, c)));
+    return this._withAction(notation, (a) => this._count((c) => this.m._cops_odds_dice_for(this._h, a, p, c)));
   }
   oddsThresholdFor(notation, p) {
     if (typeof p !== 'number') throw new TypeError(`p must be a number, not ${typeName(p)}`);
-    return this.withAction(notation, (a) => this.count((c) => this.m._cops_odds_threshold_for(this.ptr, a, p, c)));
+    return this._withAction(notation, (a) => this._count((c) => this.m._cops_odds_threshold_for(this._h, a, p, c)));
   }
   /** P(success) plain, with the Adrénaline die, with an Ancienneté re-roll, with both (C5;
    * the Adrénaline figures null when the pool has no room for one more die). */
   oddsPoints(notation) {
-    return this.withAction(notation, (a) => {
+    return this._withAction(notation, (a) => {
       const m = this.m;
       const d = m._malloc(32);
       try {
-        this.check(m._cops_odds_points(this.ptr, a, d, d + 8, d + 16, d + 24));
+        this._check(m._cops_odds_points(this._h, a, d, d + 8, d + 16, d + 24));
         const v = [0, 1, 2, 3].map((i) => m.getValue(d + 8 * i, 'double'));
         const known = (x) => (x < 0 || Number.isNaN(x) ? null : x);
         return { plain: v[0], adrenaline: known(v[1]), anciennete: v[2], both: known(v[3]) };
@@ -436,11 +434,11 @@ export class Context extends Handle {
   /** P(A wins), P(no winner), P(B wins) of an opposed roll (C1.6). */
   oddsOpposed(notationA, notationB, minSuccesses = 0) {
     int(minSuccesses, 'minSuccesses');
-    return this.withAction(notationA, (a) => this.withAction(notationB, (b) => {
+    return this._withAction(notationA, (a) => this._withAction(notationB, (b) => {
       const m = this.m;
       const d = m._malloc(24);
       try {
-        this.check(m._cops_odds_opposed(this.ptr, a, b, minSuccesses, d, d + 8, d + 16));
+        this._check(m._cops_odds_opposed(this._h, a, b, minSuccesses, d, d + 8, d + 16));
         return { a: m.getValue(d, 'double'), none: m.getValue(d + 8, 'double'), b: m.getValue(d + 16, 'double') };
       } finally {
         m._free(d);
@@ -450,19 +448,19 @@ export class Context extends Handle {
   /** P(A's successes - B's successes = d) (C1.6). */
   oddsOpposedDifference(notationA, notationB, difference) {
     int(difference, 'difference');
-    return this.withAction(notationA, (a) => this.withAction(notationB, (b) =>
-      this.real((d) => this.m._cops_odds_opposed_difference(this.ptr, a, b, difference, d))));
+    return this._withAction(notationA, (a) => this._withAction(notationB, (b) =>
+      this._real((d) => this.m._cops_odds_opposed_difference(this._h, a, b, difference, d))));
   }
 
   /** A roll the C call fill(roll) makes, as its JSON. */
-  rolled(fill) {
+  _rolled(fill) {
     const m = this.m;
-    this.check(m._cops_roll_new_in(this.cops.cell, this.ptr));
+    this._check(m._cops_roll_new_in(this.cops.cell, this._h));
     const roll = m.getValue(this.cops.cell, 'i32');
     try {
-      this.check(fill(roll));
-      this.check(m._cops_roll_to_json(roll, this.cops.cell));
-      return JSON.parse(this.cops.taken());
+      this._check(fill(roll));
+      this._check(m._cops_roll_to_json(roll, this.cops.cell));
+      return JSON.parse(this.cops._taken());
     } finally {
       m._cops_roll_free(roll);
     }
@@ -470,29 +468,29 @@ export class Context extends Handle {
   /** A pool given by its numbers: dice at threshold+, difficulty (C1). */
   rollPool(dice, threshold, difficulty, { unskilled = false } = {}) {
     int(dice, 'dice'); int(threshold, 'threshold'); int(difficulty, 'difficulty'); bool(unskilled, 'unskilled');
-    return this.rolled((r) => this.m._cops_roll_pool(r, this.ptr, dice, threshold, difficulty, unskilled ? 1 : 0));
+    return this._rolled((r) => this.m._cops_roll_pool(r, this._h, dice, threshold, difficulty, unskilled ? 1 : 0));
   }
   /** count d6 summed (damage, C8.1), or the highest kept. */
   rollD6(count, { highest = false } = {}) {
     int(count, 'count'); bool(highest, 'highest');
-    return this.rolled((r) => (highest ? this.m._cops_roll_d6_highest : this.m._cops_roll_d6)(r, this.ptr, count));
+    return this._rolled((r) => (highest ? this.m._cops_roll_d6_highest : this.m._cops_roll_d6)(r, this._h, count));
   }
   /** An opposed roll (C1.6): { a, b, winner: 'a' | 'b' | null, margin }. */
   rollOpposed(notationA, notationB, minSuccesses = 0) {
     int(minSuccesses, 'minSuccesses');
-    return this.withAction(notationA, (a) => this.withAction(notationB, (b) => {
+    return this._withAction(notationA, (a) => this._withAction(notationB, (b) => {
       const m = this.m;
       const cell = this.cops.cell;
-      this.check(m._cops_roll_new_in(cell, this.ptr));
+      this._check(m._cops_roll_new_in(cell, this._h));
       const ra = m.getValue(cell, 'i32');
       let rb = 0;
       try {
-        this.check(m._cops_roll_new_in(cell, this.ptr));
+        this._check(m._cops_roll_new_in(cell, this._h));
         rb = m.getValue(cell, 'i32');
-        this.check(m._cops_roll_opposed(ra, rb, this.ptr, a, b, minSuccesses, cell, cell + 4));
+        this._check(m._cops_roll_opposed(ra, rb, this._h, a, b, minSuccesses, cell, cell + 4));
         const winner = { 1: 'a', 2: 'b' }[m.getValue(cell, 'i32')] ?? null;
         const margin = m.getValue(cell + 4, 'i32');
-        const json = (r) => { this.check(m._cops_roll_to_json(r, cell)); return JSON.parse(this.cops.taken()); };
+        const json = (r) => { this._check(m._cops_roll_to_json(r, cell)); return JSON.parse(this.cops._taken()); };
         return { a: json(ra), b: json(rb), winner, margin };
       } finally {
         m._cops_roll_free(ra);
@@ -501,7 +499,7 @@ export class Context extends Handle {
     }));
   }
   /** cops_situation in C memory from a plain object (C's field names), for fn(ptr). */
-  withSituation(sit, fn) {
+  _withSituation(sit, fn) {
     if (typeof sit !== 'object' || sit === null) throw new TypeError(`a situation must be an object, not ${typeName(sit)}`);
     for (const k of Object.keys(sit))
       if (!SITUATION_KEYS.includes(k))
@@ -511,15 +509,15 @@ export class Context extends Handle {
     const p = m._malloc(4 * SITUATION.length);
     try {
       const at = (f) => p + 4 * SITUATION.indexOf(f);
-      const mode = cat.parsed(m._cops_attack_mode_parse, sit.mode ?? 'single', 'mode');
-      this.check(m._cops_situation_init_sized(p, 4 * SITUATION.length, mode));
+      const mode = cat._parsed(m._cops_attack_mode_parse, sit.mode ?? 'single', 'mode');
+      this._check(m._cops_situation_init_sized(p, 4 * SITUATION.length, mode));
       const handle = (f, Kind, required) => {
         const v = sit[f];
         if (v === undefined || v === null) {
           if (required) throw new TypeError(`situation: ${f} must be a ${Kind.name}`);
           return;
         }
-        m.setValue(at(f), instance(v, Kind, f).ptr, 'i32');
+        m.setValue(at(f), instance(v, Kind, f)._h, 'i32');
       };
       handle('attacker', Character, true);
       handle('target', Character, false);
@@ -531,9 +529,9 @@ export class Context extends Handle {
         if (sit[f] !== undefined) m.setValue(at(f), this.cops.attitudeParse(sit[f]), 'i32');
       for (const f of ['characteristic', 'target_stopping', 'attacker_stopping'])
         if (sit[f] !== undefined && sit[f] !== null)
-          m.setValue(at(f), cat.parsed(m._cops_characteristic_parse, sit[f], f), 'i32');
+          m.setValue(at(f), cat._parsed(m._cops_characteristic_parse, sit[f], f), 'i32');
       if (sit.target_mode !== undefined && sit.target_mode !== null)
-        m.setValue(at('target_mode'), cat.parsed(m._cops_attack_mode_parse, sit.target_mode, 'target_mode'), 'i32');
+        m.setValue(at('target_mode'), cat._parsed(m._cops_attack_mode_parse, sit.target_mode, 'target_mode'), 'i32');
       if (sit.rules !== undefined) {
         const r = RULESETS.indexOf(text(sit.rules, 'rules'));
         if (r < 0) throw new CopsError(-7, `unknown ruleset '${sit.rules}' (core, alternative)`);
@@ -561,16 +559,16 @@ export class Context extends Handle {
   attack(situation, { log = null } = {}) {
     if (log !== null) instance(log, Log, 'log');
     const m = this.m;
-    this.check(m._cops_outcome_new_in(this.cops.cell, this.ptr));
+    this._check(m._cops_outcome_new_in(this.cops.cell, this._h));
     const o = m.getValue(this.cops.cell, 'i32');
     try {
-      this.withSituation(situation, (p) => this.check(m._cops_attack(o, p, log ? log.ptr : 0)));
-      return this.outcome(o, situation);
+      this._withSituation(situation, (p) => this._check(m._cops_attack(o, p, log ? log._h : 0)));
+      return this._outcome(o, situation);
     } finally {
       m._cops_outcome_free(o);
     }
   }
-  outcome(o, situation) {
+  _outcome(o, situation) {
     const m = this.m;
     const cell = this.cops.cell;
     const margin = m._cops_outcome_margin(o, cell) < 0 ? null : m.getValue(cell, 'i32');
@@ -581,7 +579,7 @@ export class Context extends Handle {
     try {
       const hits = Array.from({ length: Math.max(0, m._cops_outcome_hit_count(o)) }, (_, i) => {
         m.setValue(buf, 52, 'i32');
-        this.check(m._cops_outcome_hit(o, i, buf));
+        this._check(m._cops_outcome_hit(o, i, buf));
         const h = {};
         HIT.forEach((f, k) => { h[f] = m.getValue(buf + 4 * (k + 1), 'i32'); });
         h.stopped = h.stopped === 1;
@@ -590,13 +588,13 @@ export class Context extends Handle {
       });
       const victims = Array.from({ length: Math.max(0, m._cops_outcome_victim_count(o)) }, (_, i) => {
         m.setValue(buf, 60, 'i32');
-        this.check(m._cops_outcome_victim(o, i, buf));
+        this._check(m._cops_outcome_victim(o, i, buf));
         const who = m.getValue(buf + 4, 'i32');
         const v = { who: who === situation.target?._ptr ? 'target' : who === situation.attacker._ptr ? 'attacker' : null };
         VICTIM.forEach((f, k) => { v[f] = m.getValue(buf + 8 + 4 * k, 'i32'); });
         return v;
       });
-      return { mode: this.cops.str(m._cops_attack_mode_name(m._cops_outcome_mode(o))),
+      return { mode: this.cops._str(m._cops_attack_mode_name(m._cops_outcome_mode(o))),
         hitTarget: m._cops_outcome_hit_target(o) === 1, possible: m._cops_outcome_possible(o) === 1,
         margin, fired, bulletsIn, hits, victims };
     } finally {
@@ -606,20 +604,20 @@ export class Context extends Handle {
   /** The exact odds of an attack (cops_attack_odds): its JSON (schemas/attack-odds.schema.json). */
   attackOdds(situation) {
     const m = this.m;
-    this.check(m._cops_attack_odds_new(this.cops.cell, this.ptr));
+    this._check(m._cops_attack_odds_new(this.cops.cell, this._h));
     const o = m.getValue(this.cops.cell, 'i32');
     try {
-      this.withSituation(situation, (p) => this.check(m._cops_attack_odds_compute(o, p)));
-      this.check(m._cops_attack_odds_to_json(o, this.cops.cell));
-      return JSON.parse(this.cops.taken());
+      this._withSituation(situation, (p) => this._check(m._cops_attack_odds_compute(o, p)));
+      this._check(m._cops_attack_odds_to_json(o, this.cops.cell));
+      return JSON.parse(this.cops._taken());
     } finally {
       m._cops_attack_odds_free(o);
     }
   }
 
   /** cops_treatment in C memory, for fn(ptr) (docs/healing.md). */
-  withTreatment(kind, opts, fn) {
-    const k = this.cops.catalogue.member(kind, TREATMENTS, 'treatment');
+  _withTreatment(kind, opts, fn) {
+    const k = this.cops.catalogue._member(kind, TREATMENTS, 'treatment');
     if (typeof opts !== 'object' || opts === null) throw new TypeError(`options must be an object, not ${typeName(opts)}`);
     const known = ['difficulty', 'adrenaline', 'anciennete', 'dice_mod', 'threshold_mod', 'difficulty_mod',
       'healer_id', 'patient_id', 'log'];
@@ -628,7 +626,7 @@ export class Context extends Handle {
     const m = this.m;
     const p = m._malloc(36);
     try {
-      this.check(m._cops_treatment_init_sized(p, 36, k));
+      this._check(m._cops_treatment_init_sized(p, 36, k));
       if (opts.difficulty !== undefined) m.setValue(p + 8, int(opts.difficulty, 'difficulty'), 'i32');
       const flags = (opts.adrenaline !== undefined && bool(opts.adrenaline, 'adrenaline') ? 0x100 : 0) |
         (opts.anciennete !== undefined && bool(opts.anciennete, 'anciennete') ? 0x200 : 0);
@@ -649,22 +647,22 @@ export class Context extends Handle {
     instance(patient, Character, 'patient');
     const log = opts.log ?? null;
     if (log !== null) instance(log, Log, 'log');
-    return this.withTreatment(kind, opts, (t) => {
+    return this._withTreatment(kind, opts, (t) => {
       const m = this.m;
       const out = m._malloc(40);
       const cell = this.cops.cell;
-      this.check(m._cops_roll_new_in(cell, this.ptr));
+      this._check(m._cops_roll_new_in(cell, this._h));
       const roll = m.getValue(cell, 'i32');
       try {
         m.setValue(out, 40, 'i32');
-        this.check(m._cops_treat(out, roll, healer.ptr, patient.ptr, t, log ? log.ptr : 0));
+        this._check(m._cops_treat(out, roll, healer._h, patient._h, t, log ? log._h : 0));
         const r = {};
         TREATED.forEach((f, i) => { r[f] = m.getValue(out + 4 * (i + 1), 'i32'); });
         r.kind = TREATMENTS[r.kind];
         r.succeeded = r.succeeded === 1;
         r.anciennete = r.anciennete === 1;
-        this.check(m._cops_roll_to_json(roll, cell));
-        r.roll = JSON.parse(this.cops.taken());
+        this._check(m._cops_roll_to_json(roll, cell));
+        r.roll = JSON.parse(this.cops._taken());
         return r;
       } finally {
         m._cops_roll_free(roll);
@@ -677,13 +675,13 @@ export class Context extends Handle {
   treatOdds(healer, patient, kind, opts = {}) {
     instance(healer, Character, 'healer');
     instance(patient, Character, 'patient');
-    return this.withTreatment(kind, opts, (t) => {
+    return this._withTreatment(kind, opts, (t) => {
       const m = this.m;
       const n = 64;
       const out = m._malloc(40 + 8 * n);
       try {
         m.setValue(out, 40, 'i32');
-        this.check(m._cops_treat_odds(out, healer.ptr, patient.ptr, t, out + 40, n));
+        this._check(m._cops_treat_odds(out, healer._h, patient._h, t, out + 40, n));
         const cap = m.getValue(out + 24, 'i32');
         const healed = Array.from({ length: Math.min(n, cap + 1) }, (_, k) => m.getValue(out + 40 + 8 * k, 'double'));
         return { success: m.getValue(out + 8, 'double'), mean_healed: m.getValue(out + 16, 'double'), cap,
@@ -697,12 +695,12 @@ export class Context extends Handle {
   treatmentAction(healer, patient, kind, opts = {}) {
     instance(healer, Character, 'healer');
     instance(patient, Character, 'patient');
-    return this.withTreatment(kind, opts, (t) => {
+    return this._withTreatment(kind, opts, (t) => {
       const m = this.m;
       const a = m._malloc(ACTION_SIZE + 64);
       try {
-        this.check(m._cops_treatment_action(a, healer.ptr, patient.ptr, t));
-        this.check(m._cops_action_format(a, a + ACTION_SIZE, 64));
+        this._check(m._cops_treatment_action(a, healer._h, patient._h, t));
+        this._check(m._cops_action_format(a, a + ACTION_SIZE, 64));
         return m.UTF8ToString(a + ACTION_SIZE);
       } finally {
         m._free(a);
@@ -712,46 +710,46 @@ export class Context extends Handle {
 
   /** A log of one's own (cops_log): wounds over time and one-off procedures write to it. */
   log() {
-    this.check(this.m._cops_log_new(this.cops.cell, this.ptr));
+    this._check(this.m._cops_log_new(this.cops.cell, this._h));
     return new Log(this, this.m.getValue(this.cops.cell, 'i32'));
   }
 
-  made(fn, doc, Kind) {
-    this.cops.withString(json(doc, 'sheet'), (p) => this.check(fn(this.cops.cell, this.ptr, p)));
+  _made(fn, doc, Kind) {
+    this.cops._withString(json(doc, 'sheet'), (p) => this._check(fn(this.cops.cell, this._h, p)));
     return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
   }
   /** A blank character (cops_character_new), a weapon of a kind, armour: to fill in. */
   newCharacter() {
-    this.check(this.m._cops_character_new(this.cops.cell, this.ptr));
+    this._check(this.m._cops_character_new(this.cops.cell, this._h));
     return new Character(this, this.m.getValue(this.cops.cell, 'i32'));
   }
   newWeapon(kind, name) {
-    const k = this.cops.catalogue.parsed(this.m._cops_weapon_kind_parse, kind, 'kind');
-    this.cops.withString(name, (p) => this.check(this.m._cops_weapon_new(this.cops.cell, this.ptr, k, p)), 'name');
+    const k = this.cops.catalogue._parsed(this.m._cops_weapon_kind_parse, kind, 'kind');
+    this.cops._withString(name, (p) => this._check(this.m._cops_weapon_new(this.cops.cell, this._h, k, p)), 'name');
     return new Weapon(this, this.m.getValue(this.cops.cell, 'i32'));
   }
   newArmour(name) {
-    this.cops.withString(name, (p) => this.check(this.m._cops_armour_new(this.cops.cell, this.ptr, p)), 'name');
+    this.cops._withString(name, (p) => this._check(this.m._cops_armour_new(this.cops.cell, this._h, p)), 'name');
     return new Armour(this, this.m.getValue(this.cops.cell, 'i32'));
   }
   /** A character from its sheet (JSON text or object, docs/sheets.md). */
-  character(sheet) { return this.made(this.m._cops_character_from_json, sheet, Character); }
-  weapon(w) { return this.made(this.m._cops_weapon_from_json, w, Weapon); }
-  armour(a) { return this.made(this.m._cops_armour_from_json, a, Armour); }
+  character(sheet) { return this._made(this.m._cops_character_from_json, sheet, Character); }
+  weapon(w) { return this._made(this.m._cops_weapon_from_json, w, Weapon); }
+  armour(a) { return this._made(this.m._cops_armour_from_json, a, Armour); }
 
   /** A scenario (JSON text or object); file names resolve from baseDir (memory FS). */
   scenario(doc, baseDir = null) {
     const m = this.m;
-    this.cops.withString(json(doc, 'scenario'), (p) => {
-      if (baseDir === null) return this.check(m._cops_scenario_from_json(this.cops.cell, this.ptr, p, 0));
-      return this.cops.withString(baseDir, (b) =>
-        this.check(m._cops_scenario_from_json(this.cops.cell, this.ptr, p, b)), 'baseDir');
+    this.cops._withString(json(doc, 'scenario'), (p) => {
+      if (baseDir === null) return this._check(m._cops_scenario_from_json(this.cops.cell, this._h, p, 0));
+      return this.cops._withString(baseDir, (b) =>
+        this._check(m._cops_scenario_from_json(this.cops.cell, this._h, p, b)), 'baseDir');
     });
     return new Scenario(this, m.getValue(this.cops.cell, 'i32'));
   }
   /** A scenario file of the memory file system (Cops.writeFile). */
   scenarioFile(path) {
-    this.cops.withString(path, (p) => this.check(this.m._cops_scenario_load(this.cops.cell, this.ptr, p)));
+    this.cops._withString(path, (p) => this._check(this.m._cops_scenario_load(this.cops.cell, this._h, p)));
     return new Scenario(this, this.m.getValue(this.cops.cell, 'i32'));
   }
   /** An empty encounter under 'core' or 'alternative' rules. */
@@ -759,80 +757,80 @@ export class Context extends Handle {
     text(ruleset, 'ruleset');
     const r = RULESETS.indexOf(ruleset);
     if (r < 0) throw new CopsError(-1, `unknown ruleset '${ruleset}' (core, alternative)`);
-    this.check(this.m._cops_encounter_new(this.cops.cell, this.ptr, r));
+    this._check(this.m._cops_encounter_new(this.cops.cell, this._h, r));
     return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
   }
   /** A made object's handle from the cell, or what fn(cell, ctx, text) refused. */
-  fromText(fn, doc, what, Kind, baseDir) {
+  _fromText(fn, doc, what, Kind, baseDir) {
     const m = this.m;
-    this.cops.withString(json(doc, what), (p) => {
-      if (baseDir === undefined) return this.check(fn(this.cops.cell, this.ptr, p));
-      if (baseDir === null) return this.check(fn(this.cops.cell, this.ptr, p, 0));
-      return this.cops.withString(baseDir, (b) => this.check(fn(this.cops.cell, this.ptr, p, b)), 'baseDir');
+    this.cops._withString(json(doc, what), (p) => {
+      if (baseDir === undefined) return this._check(fn(this.cops.cell, this._h, p));
+      if (baseDir === null) return this._check(fn(this.cops.cell, this._h, p, 0));
+      return this.cops._withString(baseDir, (b) => this._check(fn(this.cops.cell, this._h, p, b)), 'baseDir');
     }, what);
     return new Kind(this, m.getValue(this.cops.cell, 'i32'));
   }
-  fromFile(fn, path, Kind) {
-    this.cops.withString(path, (p) => this.check(fn(this.cops.cell, this.ptr, p)), 'path');
+  _fromFile(fn, path, Kind) {
+    this.cops._withString(path, (p) => this._check(fn(this.cops.cell, this._h, p)), 'path');
     return new Kind(this, this.m.getValue(this.cops.cell, 'i32'));
   }
 
   /** A chase (JSON text or object, docs/chases.md); file names resolve from baseDir. */
-  chase(doc, baseDir = null) { return this.fromText(this.m._cops_chase_from_json, doc, 'chase', Chase, baseDir); }
-  chaseFile(path) { return this.fromFile(this.m._cops_chase_load, path, Chase); }
+  chase(doc, baseDir = null) { return this._fromText(this.m._cops_chase_from_json, doc, 'chase', Chase, baseDir); }
+  chaseFile(path) { return this._fromFile(this.m._cops_chase_load, path, Chase); }
   /** A chase resumed from the text of Chase.save(). */
-  resumeChase(save) { return this.fromText(this.m._cops_chase_resume, save, 'save', Chase); }
+  resumeChase(save) { return this._fromText(this.m._cops_chase_resume, save, 'save', Chase); }
   /** An interrogation's subject (docs/interrogations.md). */
-  subject(doc) { return this.fromText(this.m._cops_subject_from_json, doc, 'subject', Subject); }
-  subjectFile(path) { return this.fromFile(this.m._cops_subject_load, path, Subject); }
+  subject(doc) { return this._fromText(this.m._cops_subject_from_json, doc, 'subject', Subject); }
+  subjectFile(path) { return this._fromFile(this.m._cops_subject_load, path, Subject); }
   /** An interview of subject by cop (a Character); both stay in use while it lives. */
   interview(subject, cop) {
     instance(subject, Subject, 'subject');
     instance(cop, Character, 'cop');
-    this.check(this.m._cops_interview_new(this.cops.cell, this.ptr, subject.ptr, cop.ptr));
+    this._check(this.m._cops_interview_new(this.cops.cell, this._h, subject._h, cop._h));
     const iv = new Interview(this, this.m.getValue(this.cops.cell, 'i32'));
     iv.held = [subject, cop];
     return iv;
   }
-  resumeInterview(save) { return this.fromText(this.m._cops_interview_resume, save, 'save', Interview); }
+  resumeInterview(save) { return this._fromText(this.m._cops_interview_resume, save, 'save', Interview); }
   /** A simulation of scenario's fight (docs/simulation.md): seeded from seed, or the context's dice. */
   sim(scenario, { seed } = {}) {
     instance(scenario, Scenario, 'scenario');
     const seeded = seed !== undefined;
-    this.check(this.m._cops_sim_new(this.cops.cell, this.ptr, scenario.ptr, seeded ? 1 : 0,
+    this._check(this.m._cops_sim_new(this.cops.cell, this._h, scenario._h, seeded ? 1 : 0,
       seeded ? seedValue(seed) : 0n));
     const s = new Sim(this, this.m.getValue(this.cops.cell, 'i32'));
     s.scenario = scenario;
     return s;
   }
   /** A Storyteller fight (docs/storyteller.md) and a D6 fight (docs/d6.md). */
-  stFight(doc, baseDir = null) { return this.fromText(this.m._cops_st_fight_from_json, doc, 'fight', StFight, baseDir); }
-  stFightFile(path) { return this.fromFile(this.m._cops_st_fight_load, path, StFight); }
-  d6Fight(doc, baseDir = null) { return this.fromText(this.m._cops_d6_fight_from_json, doc, 'fight', D6Fight, baseDir); }
-  d6FightFile(path) { return this.fromFile(this.m._cops_d6_fight_load, path, D6Fight); }
+  stFight(doc, baseDir = null) { return this._fromText(this.m._cops_st_fight_from_json, doc, 'fight', StFight, baseDir); }
+  stFightFile(path) { return this._fromFile(this.m._cops_st_fight_load, path, StFight); }
+  d6Fight(doc, baseDir = null) { return this._fromText(this.m._cops_d6_fight_from_json, doc, 'fight', D6Fight, baseDir); }
+  d6FightFile(path) { return this._fromFile(this.m._cops_d6_fight_load, path, D6Fight); }
 
   /** A save's text sealed with key, 32 bytes (cops_seal, docs/api.md "Sealed saves"). */
-  seal(key, plain) { return this.sealing(this.m._cops_seal, key, plain, 'text'); }
+  seal(key, plain) { return this._sealing(this.m._cops_seal, key, plain, 'text'); }
   /** The text a sealed save holds; COPS_ESEAL for another key or a changed byte. */
-  unseal(key, sealed) { return this.sealing(this.m._cops_unseal, key, sealed, 'sealed'); }
-  sealing(fn, key, value, what) {
+  unseal(key, sealed) { return this._sealing(this.m._cops_unseal, key, sealed, 'sealed'); }
+  _sealing(fn, key, value, what) {
     if (!(key instanceof Uint8Array)) throw new TypeError(`key must be a Uint8Array, not ${typeName(key)}`);
     if (key.length !== 32) throw new CopsError(-1, `a sealing key has 32 bytes, not ${key.length}`);
     const m = this.m;
     const k = m._malloc(32);
     try {
       m.HEAPU8.set(key, k);
-      this.cops.withString(value, (p) => this.check(fn(this.ptr, k, 32, p, this.cops.cell)), what);
+      this.cops._withString(value, (p) => this._check(fn(this._h, k, 32, p, this.cops.cell)), what);
     } finally {
       m.HEAPU8.fill(0, k, k + 32);
       m._free(k);
     }
-    return this.cops.taken();
+    return this.cops._taken();
   }
 
   /** An encounter resumed from the text of Encounter.save(): its own dice go on. */
   resume(save) {
-    this.cops.withString(json(save, 'save'), (p) => this.check(this.m._cops_encounter_load(this.cops.cell, this.ptr, p)));
+    this.cops._withString(json(save, 'save'), (p) => this._check(this.m._cops_encounter_load(this.cops.cell, this._h, p)));
     return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
   }
 }
@@ -841,7 +839,7 @@ export class Context extends Handle {
  * another handle (a scenario's encounter). */
 class Owned extends Handle {
   constructor(ctx, ptr, freeFn) {
-    super(ptr, freeFn ? ctx.child(() => freeFn(ptr)) : null);
+    super(ptr, freeFn ? ctx._child(() => freeFn(ptr)) : null);
     this.ctx = ctx;
     this.cops = ctx.cops;
     this.m = ctx.m;
@@ -851,10 +849,10 @@ class Owned extends Handle {
 /** What a context reads from JSON: `kind` names its C functions (cops_KIND_name ...). */
 class Sheet extends Owned {
   constructor(ctx, ptr, prefix) { super(ctx, ptr, (p) => ctx.m[`_cops_${prefix}_free`](p)); this.prefix = prefix; }
-  get name() { return this.cops.str(this.m[`_cops_${this.prefix}_name`](this.ptr)); }
+  get name() { return this.cops._str(this.m[`_cops_${this.prefix}_name`](this._h)); }
   toJSON() {
-    this.ctx.check(this.m[`_cops_${this.prefix}_to_json`](this.ptr, this.cops.cell));
-    return JSON.parse(this.cops.taken());
+    this.ctx._check(this.m[`_cops_${this.prefix}_to_json`](this._h, this.cops.cell));
+    return JSON.parse(this.cops._taken());
   }
 }
 
@@ -876,102 +874,102 @@ export class Character extends Sheet {
     const m = this.m;
     const cell = this.cops.cell;
     const json = (r) => {
-      this.ctx.check(m._cops_roll_to_json(r, cell));
-      return JSON.parse(this.cops.taken());
+      this.ctx._check(m._cops_roll_to_json(r, cell));
+      return JSON.parse(this.cops._taken());
     };
-    this.ctx.check(m._cops_roll_new(cell));
+    this.ctx._check(m._cops_roll_new(cell));
     const roll = m.getValue(cell, 'i32');
     let again = 0;
     try {
-      this.cops.withString(notation, (p) => this.ctx.check(
-        m._cops_character_roll(roll, this.ptr, p, (adrenaline ? 0x100 /* COPS_ADRENALINE_DIE */ : 0) |
+      this.cops._withString(notation, (p) => this.ctx._check(
+        m._cops_character_roll(roll, this._h, p, (adrenaline ? 0x100 /* COPS_ADRENALINE_DIE */ : 0) |
           (notAnAction ? 0x200 /* COPS_NOT_AN_ACTION */ : 0))));
       if (!anciennete) return json(roll);
-      if (this.ctx.check(m._cops_roll_succeeded(roll)) === 1) return { roll: json(roll), anciennete: null };
-      this.ctx.check(m._cops_roll_new(cell));
+      if (this.ctx._check(m._cops_roll_succeeded(roll)) === 1) return { roll: json(roll), anciennete: null };
+      this.ctx._check(m._cops_roll_new(cell));
       again = m.getValue(cell, 'i32');
-      this.ctx.check(m._cops_character_reroll(again, this.ptr, roll));
+      this.ctx._check(m._cops_character_reroll(again, this._h, roll));
       return { roll: json(roll), anciennete: json(again) };
     } finally {
       m._cops_roll_free(roll);
       if (again) m._cops_roll_free(again);
     }
   }
-  get hp() { this.ctx.check(this.m._cops_character_hp(this.ptr, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
-  get maxHp() { return this.m._cops_character_max_hp(this.ptr); }
-  get conditions() { return this.m._cops_character_conditions(this.ptr); }
+  get hp() { this.ctx._check(this.m._cops_character_hp(this._h, this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  get maxHp() { return this.m._cops_character_max_hp(this._h); }
+  get conditions() { return this.m._cops_character_conditions(this._h); }
   // The sheet (docs/sheets.md): characteristics, skills, points, hit points, conditions.
-  parsedArg(fn, value, what) { return this.cops.catalogue.parsed(fn, value, what); }
+  _parsedArg(fn, value, what) { return this.cops.catalogue._parsed(fn, value, what); }
   get name() { return super.name; }
-  set name(value) { this.cops.withString(value, (p) => this.ctx.check(this.m._cops_character_set_name(this.ptr, p)), 'name'); }
+  set name(value) { this.cops._withString(value, (p) => this.ctx._check(this.m._cops_character_set_name(this._h, p)), 'name'); }
   characteristic(name) {
-    return this.ctx.check(this.m._cops_character_characteristic(this.ptr, this.parsedArg(this.m._cops_characteristic_parse, name, 'characteristic')));
+    return this.ctx._check(this.m._cops_character_characteristic(this._h, this._parsedArg(this.m._cops_characteristic_parse, name, 'characteristic')));
   }
   setCharacteristic(name, value) {
-    const c = this.parsedArg(this.m._cops_characteristic_parse, name, 'characteristic');
-    this.ctx.check(this.m._cops_character_set_characteristic(this.ptr, c, int(value, 'value')));
+    const c = this._parsedArg(this.m._cops_characteristic_parse, name, 'characteristic');
+    this.ctx._check(this.m._cops_character_set_characteristic(this._h, c, int(value, 'value')));
   }
   /** The skill's level (2..9, as "N+"), null when the character lacks it (C3). */
   skill(name) {
-    const level = this.ctx.check(this.m._cops_character_skill(this.ptr, this.parsedArg(this.m._cops_skill_parse, name, 'skill')));
+    const level = this.ctx._check(this.m._cops_character_skill(this._h, this._parsedArg(this.m._cops_skill_parse, name, 'skill')));
     return level > 0 ? level : null;
   }
   /** A skill at a level (2..9) with its specialisations (C3). */
   setSkill(name, level, specialisations = []) {
     const m = this.m;
-    const skill = this.parsedArg(m._cops_skill_parse, name, 'skill');
+    const skill = this._parsedArg(m._cops_skill_parse, name, 'skill');
     int(level, 'level');
     if (!Array.isArray(specialisations)) throw new TypeError(`specialisations must be an array, not ${typeName(specialisations)}`);
     specialisations.forEach((x, i) => text(x, `specialisations[${i}]`));
-    if (specialisations.length === 0) this.ctx.check(m._cops_character_set_skill(this.ptr, skill, level, 0));
-    else this.cops.withString(specialisations[0], (p) => this.ctx.check(m._cops_character_set_skill(this.ptr, skill, level, p)), 'specialisation');
+    if (specialisations.length === 0) this.ctx._check(m._cops_character_set_skill(this._h, skill, level, 0));
+    else this.cops._withString(specialisations[0], (p) => this.ctx._check(m._cops_character_set_skill(this._h, skill, level, p)), 'specialisation');
     for (const x of specialisations.slice(1))
-      this.cops.withString(x, (p) => this.ctx.check(m._cops_character_add_specialisation(this.ptr, skill, p)), 'specialisation');
+      this.cops._withString(x, (p) => this.ctx._check(m._cops_character_add_specialisation(this._h, skill, p)), 'specialisation');
   }
-  removeSkill(name) { this.ctx.check(this.m._cops_character_remove_skill(this.ptr, this.parsedArg(this.m._cops_skill_parse, name, 'skill'))); }
+  removeSkill(name) { this.ctx._check(this.m._cops_character_remove_skill(this._h, this._parsedArg(this.m._cops_skill_parse, name, 'skill'))); }
   specialisations(name) {
-    const skill = this.parsedArg(this.m._cops_skill_parse, name, 'skill');
-    const n = this.ctx.check(this.m._cops_character_specialisation_count(this.ptr, skill));
-    return Array.from({ length: n }, (_, i) => this.cops.str(this.m._cops_character_specialisation(this.ptr, skill, i)));
+    const skill = this._parsedArg(this.m._cops_skill_parse, name, 'skill');
+    const n = this.ctx._check(this.m._cops_character_specialisation_count(this._h, skill));
+    return Array.from({ length: n }, (_, i) => this.cops._str(this.m._cops_character_specialisation(this._h, skill, i)));
   }
   /** [current, max] of 'adrenaline' or 'anciennete' (C5). */
   points(kind) {
-    const k = this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind');
+    const k = this.cops.catalogue._member(kind, ['adrenaline', 'anciennete'], 'kind');
     const c = this.cops.cell;
-    this.ctx.check(this.m._cops_character_points(this.ptr, k, c, c + 4));
+    this.ctx._check(this.m._cops_character_points(this._h, k, c, c + 4));
     return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
   }
   setPoints(adrenalineMax, ancienneteMax) {
-    this.ctx.check(this.m._cops_character_set_points(this.ptr, int(adrenalineMax, 'adrenalineMax'), int(ancienneteMax, 'ancienneteMax')));
+    this.ctx._check(this.m._cops_character_set_points(this._h, int(adrenalineMax, 'adrenalineMax'), int(ancienneteMax, 'ancienneteMax')));
   }
   setCurrentPoints(kind, current) {
-    const k = this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind');
-    this.ctx.check(this.m._cops_character_set_current_points(this.ptr, k, int(current, 'current')));
+    const k = this.cops.catalogue._member(kind, ['adrenaline', 'anciennete'], 'kind');
+    this.ctx._check(this.m._cops_character_set_current_points(this._h, k, int(current, 'current')));
   }
-  recoverPoint(kind) { this.ctx.check(this.m._cops_character_recover(this.ptr, this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind'))); }
-  spendPermanently(kind) { this.ctx.check(this.m._cops_character_spend_permanently(this.ptr, this.cops.catalogue.member(kind, ['adrenaline', 'anciennete'], 'kind'))); }
+  recoverPoint(kind) { this.ctx._check(this.m._cops_character_recover(this._h, this.cops.catalogue._member(kind, ['adrenaline', 'anciennete'], 'kind'))); }
+  spendPermanently(kind) { this.ctx._check(this.m._cops_character_spend_permanently(this._h, this.cops.catalogue._member(kind, ['adrenaline', 'anciennete'], 'kind'))); }
   /** Damage taken (C8.2), hit points healed. */
-  damage(amount) { this.ctx.check(this.m._cops_character_damage(this.ptr, int(amount, 'amount', 0))); }
-  heal(amount) { this.ctx.check(this.m._cops_character_heal(this.ptr, int(amount, 'amount', 0))); }
-  setHp(hp) { this.ctx.check(this.m._cops_character_set_hp(this.ptr, int(hp, 'hp'))); }
+  damage(amount) { this.ctx._check(this.m._cops_character_damage(this._h, int(amount, 'amount', 0))); }
+  heal(amount) { this.ctx._check(this.m._cops_character_heal(this._h, int(amount, 'amount', 0))); }
+  setHp(hp) { this.ctx._check(this.m._cops_character_set_hp(this._h, int(hp, 'hp'))); }
   /** 'healthy', 'below_half', 'unconscious', 'dying', 'dead' or 'dead_final' (C8.2). */
-  get health() { return HEALTH[this.ctx.check(this.m._cops_character_health(this.ptr))]; }
+  get health() { return HEALTH[this.ctx._check(this.m._cops_character_health(this._h))]; }
   healthName(lang = 'fr') { return this.cops.catalogue.healthName(this.health, lang); }
-  setConditions(bits, on = true) { this.ctx.check(this.m._cops_character_set_conditions(this.ptr, int(bits, 'conditions', 0), bool(on, 'on') ? 1 : 0)); }
+  setConditions(bits, on = true) { this.ctx._check(this.m._cops_character_set_conditions(this._h, int(bits, 'conditions', 0), bool(on, 'on') ? 1 : 0)); }
   /** [difficulty, rounds] of the recovery roll of one out of the fight (C10.4). */
   recovery() {
     const c = this.cops.cell;
-    this.ctx.check(this.m._cops_character_recovery(this.ptr, c, c + 4));
+    this.ctx._check(this.m._cops_character_recovery(this._h, c, c + 4));
     return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
   }
-  setRecovery(difficulty) { this.ctx.check(this.m._cops_character_set_recovery(this.ptr, int(difficulty, 'difficulty'))); }
+  setRecovery(difficulty) { this.ctx._check(this.m._cops_character_set_recovery(this._h, int(difficulty, 'difficulty'))); }
   /** P(success) of a notation naming the character's skill and characteristic. */
   odds(notation) {
     const m = this.m;
     const a = m._malloc(ACTION_SIZE + 8);
     try {
-      this.cops.withString(notation, (p) => this.ctx.check(m._cops_character_action_sized(a, ACTION_SIZE, this.ptr, p, 0)), 'notation');
-      this.ctx.check(m._cops_odds_success(this.ctx.ptr, a, a + ACTION_SIZE));
+      this.cops._withString(notation, (p) => this.ctx._check(m._cops_character_action_sized(a, ACTION_SIZE, this._h, p, 0)), 'notation');
+      this.ctx._check(m._cops_odds_success(this.ctx._h, a, a + ACTION_SIZE));
       return m.getValue(a + ACTION_SIZE, 'double');
     } finally {
       m._free(a);
@@ -979,9 +977,9 @@ export class Character extends Sheet {
   }
 
   // Relations (C9, docs/relations.md): by index or by the contact's name (folded).
-  relationIndex(relation) {
+  _relationIndex(relation) {
     if (typeof relation === 'number') return int(relation, 'relation', 0);
-    const i = this.cops.withString(relation, (p) => this.m._cops_character_find_relation(this.ptr, p), 'relation');
+    const i = this.cops._withString(relation, (p) => this.m._cops_character_find_relation(this._h, p), 'relation');
     if (i < 0) throw new CopsError(-7, `no relation '${relation}'`);
     return i;
   }
@@ -989,15 +987,15 @@ export class Character extends Sheet {
    * its kind or its default; its index. All or nothing. */
   addRelation(name, kind, level, upkeep = null) {
     const m = this.m;
-    const k = this.cops.catalogue.parsed(m._cops_relation_kind_parse, kind, 'kind');
+    const k = this.cops.catalogue._parsed(m._cops_relation_kind_parse, kind, 'kind');
     int(level, 'level');
-    this.cops.withString(name, (p) => this.ctx.check(m._cops_character_add_relation(this.ptr, p, k, level, this.cops.cell)), 'name');
+    this.cops._withString(name, (p) => this.ctx._check(m._cops_character_add_relation(this._h, p, k, level, this.cops.cell)), 'name');
     const i = m.getValue(this.cops.cell, 'i32');
     if (upkeep !== null) {
       try {
         this.setRelationUpkeep(i, upkeep);
       } catch (e) {
-        m._cops_character_remove_relation(this.ptr, i);
+        m._cops_character_remove_relation(this._h, i);
         throw e;
       }
     }
@@ -1006,16 +1004,16 @@ export class Character extends Sheet {
   /** { name, kind, level, upkeep, domains: { domain: rating }, pushed } */
   relation(relation) {
     const m = this.m;
-    const i = this.relationIndex(relation);
+    const i = this._relationIndex(relation);
     const r = m._malloc(28);
     try {
       m.setValue(r, 28, 'i32');
-      this.ctx.check(m._cops_character_relation(this.ptr, i, r));
+      this.ctx._check(m._cops_character_relation(this._h, i, r));
       const at = (k) => m.getValue(r + 4 * k, 'i32');
       const domains = {};
       const cell = this.cops.cell;
       for (let k = 0; k < at(5); k++) {
-        this.ctx.check(m._cops_relation_domain(this.ptr, i, k, cell, cell + 4));
+        this.ctx._check(m._cops_relation_domain(this._h, i, k, cell, cell + 4));
         domains[m.UTF8ToString(m.getValue(cell, 'i32'))] = m.getValue(cell + 4, 'i32');
       }
       const pushed = at(6) >= 0 ? Object.keys(domains)[at(6)] : null;
@@ -1026,61 +1024,61 @@ export class Character extends Sheet {
     }
   }
   get relations() {
-    return Array.from({ length: this.ctx.check(this.m._cops_character_relation_count(this.ptr)) }, (_, i) => this.relation(i));
+    return Array.from({ length: this.ctx._check(this.m._cops_character_relation_count(this._h)) }, (_, i) => this.relation(i));
   }
-  removeRelation(relation) { this.ctx.check(this.m._cops_character_remove_relation(this.ptr, this.relationIndex(relation))); }
+  removeRelation(relation) { this.ctx._check(this.m._cops_character_remove_relation(this._h, this._relationIndex(relation))); }
   setRelationLevel(relation, level) {
-    this.ctx.check(this.m._cops_character_set_relation_level(this.ptr, this.relationIndex(relation), int(level, 'level')));
+    this.ctx._check(this.m._cops_character_set_relation_level(this._h, this._relationIndex(relation), int(level, 'level')));
   }
   setRelationUpkeep(relation, upkeep) {
-    const u = this.cops.catalogue.member(upkeep, UPKEEPS, 'upkeep');
-    this.ctx.check(this.m._cops_character_set_relation_upkeep(this.ptr, this.relationIndex(relation), u));
+    const u = this.cops.catalogue._member(upkeep, UPKEEPS, 'upkeep');
+    this.ctx._check(this.m._cops_character_set_relation_upkeep(this._h, this._relationIndex(relation), u));
   }
   setDomain(relation, domain, rating) {
-    const i = this.relationIndex(relation);
+    const i = this._relationIndex(relation);
     int(rating, 'rating');
-    this.cops.withString(domain, (p) => this.ctx.check(this.m._cops_relation_set_domain(this.ptr, i, p, rating)), 'domain');
+    this.cops._withString(domain, (p) => this.ctx._check(this.m._cops_relation_set_domain(this._h, i, p, rating)), 'domain');
   }
   removeDomain(relation, domain) {
-    const i = this.relationIndex(relation);
-    this.cops.withString(domain, (p) => this.ctx.check(this.m._cops_relation_remove_domain(this.ptr, i, p)), 'domain');
+    const i = this._relationIndex(relation);
+    this.cops._withString(domain, (p) => this.ctx._check(this.m._cops_relation_remove_domain(this._h, i, p)), 'domain');
   }
   /** Push a relation for information in a domain (C9); release() ends it. */
   push(relation, domain) {
-    const i = this.relationIndex(relation);
-    this.cops.withString(domain, (p) => this.ctx.check(this.m._cops_relation_push(this.ptr, i, p)), 'domain');
+    const i = this._relationIndex(relation);
+    this.cops._withString(domain, (p) => this.ctx._check(this.m._cops_relation_push(this._h, i, p)), 'domain');
   }
-  release(relation) { this.ctx.check(this.m._cops_relation_release(this.ptr, this.relationIndex(relation))); }
+  release(relation) { this.ctx._check(this.m._cops_relation_release(this._h, this._relationIndex(relation))); }
   /** The level of information the relation gives in a domain (C9). */
   information(relation, domain) {
-    const i = this.relationIndex(relation);
-    return this.cops.withString(domain, (p) => {
-      this.ctx.check(this.m._cops_relation_information(this.ptr, i, p, this.cops.cell));
+    const i = this._relationIndex(relation);
+    return this.cops._withString(domain, (p) => {
+      this.ctx._check(this.m._cops_relation_information(this._h, i, p, this.cops.cell));
       return this.m.getValue(this.cops.cell, 'i32');
     }, 'domain');
   }
 
   // Wounds over time (docs/healing.md): events go to a Log given as { log, id }.
-  logArgs(opts) {
+  _logArgs(opts) {
     const { log = null, id = 0 } = opts ?? {};
     if (log !== null) instance(log, Log, 'log');
     int(id, 'id', -1);
-    return [log ? log.ptr : 0, id];
+    return [log ? log._h : 0, id];
   }
   /** Seconds of the character's clock. */
-  get time() { return this.ctx.count((c) => this.m._cops_character_time(this.ptr, c)); }
+  get time() { return this.ctx._count((c) => this.m._cops_character_time(this._h, c)); }
   /** Let seconds pass (C8.2, C8.5, C8.6, C8.8): bleeding, rest, all or nothing. */
   advance(seconds, opts) {
     int(seconds, 'seconds', 0);
-    const [log, id] = this.logArgs(opts);
-    this.ctx.check(this.m._cops_character_advance(this.ptr, seconds, log, id));
+    const [log, id] = this._logArgs(opts);
+    this.ctx._check(this.m._cops_character_advance(this._h, seconds, log, id));
   }
   /** { period, next, stabilised: 'stabilise' / 'medicine' flags } of a dying character. */
   bleeding() {
     const m = this.m;
     const c = m._malloc(12);
     try {
-      this.ctx.check(m._cops_character_bleeding(this.ptr, c, c + 4, c + 8));
+      this.ctx._check(m._cops_character_bleeding(this._h, c, c + 4, c + 8));
       const flags = m.getValue(c + 8, 'i32');
       return { period: m.getValue(c, 'i32'), next: m.getValue(c + 4, 'i32'),
         stabilised: [flags & 2 ? 'stabilise' : null, flags & 4 ? 'medicine' : null].filter((x) => x) };
@@ -1088,76 +1086,76 @@ export class Character extends Sheet {
       m._free(c);
     }
   }
-  get lostRecently() { return this.ctx.check(this.m._cops_character_lost_recently(this.ptr)); }
-  get lastingWounds() { return this.ctx.check(this.m._cops_character_lasting_wounds(this.ptr)); }
-  set lastingWounds(n) { this.ctx.check(this.m._cops_character_set_lasting_wounds(this.ptr, int(n, 'lastingWounds'))); }
+  get lostRecently() { return this.ctx._check(this.m._cops_character_lost_recently(this._h)); }
+  get lastingWounds() { return this.ctx._check(this.m._cops_character_lasting_wounds(this._h)); }
+  set lastingWounds(n) { this.ctx._check(this.m._cops_character_set_lasting_wounds(this._h, int(n, 'lastingWounds'))); }
   /** At rest from now on: 'none', 'natural' or 'hospital' (fixed: the hospital's gain a day,
    * 2..12, or 0 for 2d6) (C8.6). */
   setRest(kind, opts = {}) {
     const r = ['none', 'natural', 'hospital'].indexOf(text(kind, 'rest'));
     if (r < 0) throw new CopsError(-7, `rest '${kind}': none, natural or hospital`);
     const fixed = int(opts.fixed ?? 0, 'fixed');
-    const [log, id] = this.logArgs(opts);
-    this.ctx.check(this.m._cops_character_set_rest(this.ptr, r, fixed, log, id));
+    const [log, id] = this._logArgs(opts);
+    this.ctx._check(this.m._cops_character_set_rest(this._h, r, fixed, log, id));
   }
   /** A night's sleep (C5): seconds pass, then a point of 'adrenaline' or 'anciennete' (or none) comes back. */
   night(kind, opts = {}) {
     const k = kind === null ? -1 : ['adrenaline', 'anciennete'].indexOf(text(kind, 'kind'));
     if (k === -1 && kind !== null) throw new CopsError(-7, `night '${kind}': adrenaline, anciennete or null`);
     const seconds = int(opts.seconds ?? 8 * 3600, 'seconds', 1);
-    const [log, id] = this.logArgs(opts);
-    this.ctx.check(this.m._cops_character_night(this.ptr, k, seconds, log, id));
+    const [log, id] = this._logArgs(opts);
+    this.ctx._check(this.m._cops_character_night(this._h, k, seconds, log, id));
   }
-  revive(opts) { const [log, id] = this.logArgs(opts); this.ctx.check(this.m._cops_character_revive(this.ptr, log, id)); }
-  declareDead(opts) { const [log, id] = this.logArgs(opts); this.ctx.check(this.m._cops_character_declare_dead(this.ptr, log, id)); }
+  revive(opts) { const [log, id] = this._logArgs(opts); this.ctx._check(this.m._cops_character_revive(this._h, log, id)); }
+  declareDead(opts) { const [log, id] = this._logArgs(opts); this.ctx._check(this.m._cops_character_declare_dead(this._h, log, id)); }
   /** What a board shows: 'healthy', 'wounded', 'below_half', 'unconscious', 'dying',
    * 'stabilised', 'clinically_dead' or 'dead'. */
   get healthState() {
-    return this.cops.str(this.m._cops_health_state_key(this.ctx.check(this.m._cops_character_health_state(this.ptr))));
+    return this.cops._str(this.m._cops_health_state_key(this.ctx._check(this.m._cops_character_health_state(this._h))));
   }
 }
 export class Weapon extends Sheet {
   constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); }
   /** Its kind's number (cops.catalogue.weaponKinds() in order). */
-  get kind() { return this.ctx.check(this.m._cops_weapon_kind(this.ptr)); }
+  get kind() { return this.ctx._check(this.m._cops_weapon_kind(this._h)); }
   /** [skill, specialisation] it is used with. */
   get skill() {
-    const s = this.ctx.check(this.m._cops_weapon_skill(this.ptr));
-    return [this.cops.str(this.m._cops_skill_name(s, 0)), this.cops.str(this.m._cops_weapon_specialisation(this.ptr))];
+    const s = this.ctx._check(this.m._cops_weapon_skill(this._h));
+    return [this.cops._str(this.m._cops_skill_name(s, 0)), this.cops._str(this.m._cops_weapon_specialisation(this._h))];
   }
   setSkill(skill, specialisation = null) {
-    const k = this.cops.catalogue.parsed(this.m._cops_skill_parse, skill, 'skill');
-    if (specialisation === null) return this.ctx.check(this.m._cops_weapon_set_skill(this.ptr, k, 0));
-    this.cops.withString(specialisation, (p) => this.ctx.check(this.m._cops_weapon_set_skill(this.ptr, k, p)), 'specialisation');
+    const k = this.cops.catalogue._parsed(this.m._cops_skill_parse, skill, 'skill');
+    if (specialisation === null) return this.ctx._check(this.m._cops_weapon_set_skill(this._h, k, 0));
+    this.cops._withString(specialisation, (p) => this.ctx._check(this.m._cops_weapon_set_skill(this._h, k, p)), 'specialisation');
   }
   /** A field by its name (cops.catalogue.weaponFields(): "pr", "pu", "loaded" ...). */
   get(field) {
-    const f = this.cops.catalogue.parsed(this.m._cops_weapon_field_parse, field, 'field');
-    this.ctx.check(this.m._cops_weapon_get(this.ptr, f, this.cops.cell));
+    const f = this.cops.catalogue._parsed(this.m._cops_weapon_field_parse, field, 'field');
+    this.ctx._check(this.m._cops_weapon_get(this._h, f, this.cops.cell));
     return this.m.getValue(this.cops.cell, 'i32');
   }
   set(field, value) {
-    const f = this.cops.catalogue.parsed(this.m._cops_weapon_field_parse, field, 'field');
-    this.ctx.check(this.m._cops_weapon_set(this.ptr, f, int(value, 'value')));
+    const f = this.cops.catalogue._parsed(this.m._cops_weapon_field_parse, field, 'field');
+    this.ctx._check(this.m._cops_weapon_set(this._h, f, int(value, 'value')));
   }
   /** A full magazine again. */
-  reload() { this.ctx.check(this.m._cops_weapon_reload(this.ptr)); }
+  reload() { this.ctx._check(this.m._cops_weapon_reload(this._h)); }
 }
 export class Armour extends Sheet {
   constructor(ctx, ptr) { super(ctx, ptr, 'armour'); }
   /** [dice, fixed] of protection at a location (C8.3). */
   protection(location) {
-    const l = this.cops.catalogue.parsed(this.m._cops_location_parse, location, 'location');
+    const l = this.cops.catalogue._parsed(this.m._cops_location_parse, location, 'location');
     const c = this.cops.cell;
-    this.ctx.check(this.m._cops_armour_get(this.ptr, l, c, c + 4));
+    this.ctx._check(this.m._cops_armour_get(this._h, l, c, c + 4));
     return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
   }
   setProtection(location, dice, fixed) {
-    const l = this.cops.catalogue.parsed(this.m._cops_location_parse, location, 'location');
-    this.ctx.check(this.m._cops_armour_set(this.ptr, l, int(dice, 'dice'), int(fixed, 'fixed')));
+    const l = this.cops.catalogue._parsed(this.m._cops_location_parse, location, 'location');
+    this.ctx._check(this.m._cops_armour_set(this._h, l, int(dice, 'dice'), int(fixed, 'fixed')));
   }
-  get againstThrows() { return this.ctx.check(this.m._cops_armour_against_throws(this.ptr)) === 1; }
-  set againstThrows(yes) { this.ctx.check(this.m._cops_armour_set_against_throws(this.ptr, bool(yes, 'againstThrows') ? 1 : 0)); }
+  get againstThrows() { return this.ctx._check(this.m._cops_armour_against_throws(this._h)) === 1; }
+  set againstThrows(yes) { this.ctx._check(this.m._cops_armour_set_against_throws(this._h, bool(yes, 'againstThrows') ? 1 : 0)); }
 }
 
 /** A scenario: its name, sides, and its encounter (owned by the scenario). */
@@ -1166,10 +1164,10 @@ export class Scenario extends Owned {
     super(ctx, ptr, (p) => ctx.m._cops_scenario_free(p));
     this.encounter = new Encounter(ctx, this.m._cops_scenario_encounter(ptr), false);
   }
-  get name() { return this.cops.str(this.m._cops_scenario_name(this.ptr)); }
+  get name() { return this.cops._str(this.m._cops_scenario_name(this._h)); }
   get sides() {
-    const n = this.m._cops_scenario_side_count(this.ptr);
-    return Array.from({ length: n }, (_, i) => this.cops.str(this.m._cops_scenario_side_name(this.ptr, i)));
+    const n = this.m._cops_scenario_side_count(this._h);
+    return Array.from({ length: n }, (_, i) => this.cops._str(this.m._cops_scenario_side_name(this._h, i)));
   }
   /** The scenario and its encounter freed. */
   dispose() {
@@ -1184,39 +1182,39 @@ export class Encounter extends Owned {
     super(ctx, ptr, owned ? (p) => ctx.m._cops_encounter_free(p) : null);
     this.owned = owned;
   }
-  check(rc, message) { return this.ctx.check(rc, message); }
-  int(fn) { this.check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+  _check(rc, message) { return this.ctx._check(rc, message); }
+  _int(fn) { this._check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
 
   add(character, side, x = 0, y = 0) {
     instance(character, Character, 'character');
     int(side, 'side'); int(x, 'x'); int(y, 'y');
-    return this.int((c) => this.m._cops_encounter_add(this.ptr, character.ptr, side, x, y, c));
+    return this._int((c) => this.m._cops_encounter_add(this._h, character._h, side, x, y, c));
   }
   giveWeapon(id, weapon) {
     int(id, 'id');
     instance(weapon, Weapon, 'weapon');
-    this.check(this.m._cops_encounter_give_weapon(this.ptr, id, weapon.ptr));
+    this._check(this.m._cops_encounter_give_weapon(this._h, id, weapon._h));
   }
   setArmour(id, armour) {
     int(id, 'id');
     if (armour !== null) instance(armour, Armour, 'armour');
-    this.check(this.m._cops_encounter_set_armour(this.ptr, id, armour ? armour.ptr : 0));
+    this._check(this.m._cops_encounter_set_armour(this._h, id, armour ? armour._h : 0));
   }
   /** Record the seed in the log's start and seed the context (cops_encounter_seed). */
-  seed(seed) { this.check(this.m._cops_encounter_seed(this.ptr, seedValue(seed))); }
-  get ruleset() { return RULESETS[this.check(this.m._cops_encounter_ruleset(this.ptr))]; }
+  seed(seed) { this._check(this.m._cops_encounter_seed(this._h, seedValue(seed))); }
+  get ruleset() { return RULESETS[this._check(this.m._cops_encounter_ruleset(this._h))]; }
   set ruleset(name) {
     const r = RULESETS.indexOf(name);
     if (r < 0) throw new CopsError(-1, `unknown ruleset '${name}' (core, alternative)`);
-    this.check(this.m._cops_encounter_set_ruleset(this.ptr, r));
+    this._check(this.m._cops_encounter_set_ruleset(this._h, r));
   }
-  get count() { return this.check(this.m._cops_encounter_count(this.ptr)); }
-  get round() { return this.check(this.m._cops_encounter_round(this.ptr)); }
-  get over() { return this.check(this.m._cops_encounter_over(this.ptr)) === 1; }
+  get count() { return this._check(this.m._cops_encounter_count(this._h)); }
+  get round() { return this._check(this.m._cops_encounter_round(this._h)); }
+  get over() { return this._check(this.m._cops_encounter_over(this._h)) === 1; }
   /** The winning side once over, null when none won (or not over). */
   get winner() {
     if (!this.over) return null;
-    const w = this.int((c) => this.m._cops_encounter_get_winner(this.ptr, c));
+    const w = this._int((c) => this.m._cops_encounter_get_winner(this._h, c));
     return w < 0 ? null : w;
   }
 
@@ -1224,30 +1222,30 @@ export class Encounter extends Owned {
   combatant(id) {
     int(id, 'id');
     const m = this.m;
-    const ch = m._cops_encounter_character(this.ptr, id);
+    const ch = m._cops_encounter_character(this._h, id);
     if (!ch) throw new CopsError(-1, `no combatant ${id}`);
     const cell = this.cops.cell;
-    this.check(m._cops_encounter_position(this.ptr, id, cell, cell + 4));
+    this._check(m._cops_encounter_position(this._h, id, cell, cell + 4));
     const x = m.getValue(cell, 'i32');
     const y = m.getValue(cell + 4, 'i32');
-    this.check(m._cops_character_hp(ch, cell));
+    this._check(m._cops_character_hp(ch, cell));
     const hp = m.getValue(cell, 'i32');
-    const hand = this.int((c) => m._cops_encounter_hand(this.ptr, id, c));
+    const hand = this._int((c) => m._cops_encounter_hand(this._h, id, c));
     let weapon = null;
     if (hand >= 0) {
-      const w = m._cops_encounter_weapon_at(this.ptr, id, hand);
+      const w = m._cops_encounter_weapon_at(this._h, id, hand);
       m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, cell);
-      weapon = { name: this.cops.str(m._cops_weapon_name(w)), loaded: m.getValue(cell, 'i32') };
+      weapon = { name: this.cops._str(m._cops_weapon_name(w)), loaded: m.getValue(cell, 'i32') };
     }
     const conditions = m._cops_character_conditions(ch);
     return {
-      id, name: this.cops.str(m._cops_character_name(ch)),
-      side: this.check(m._cops_encounter_side(this.ptr, id)), x, y, hp,
+      id, name: this.cops._str(m._cops_character_name(ch)),
+      side: this._check(m._cops_encounter_side(this._h, id)), x, y, hp,
       max_hp: m._cops_character_max_hp(ch), conditions,
       condition_names: this.cops.conditionNames(conditions),
-      present: this.check(m._cops_encounter_present(this.ptr, id)) === 1,
-      able: this.int((c) => m._cops_encounter_able(this.ptr, id, c)) === 1,
-      controlled: this.int((c) => m._cops_encounter_controlled(this.ptr, id, c)) === 1,
+      present: this._check(m._cops_encounter_present(this._h, id)) === 1,
+      able: this._int((c) => m._cops_encounter_able(this._h, id, c)) === 1,
+      controlled: this._int((c) => m._cops_encounter_controlled(this._h, id, c)) === 1,
       weapon,
     };
   }
@@ -1255,24 +1253,24 @@ export class Encounter extends Owned {
   weapons(id) {
     int(id, 'id');
     const m = this.m;
-    const n = this.check(m._cops_encounter_weapon_count(this.ptr, id));
+    const n = this._check(m._cops_encounter_weapon_count(this._h, id));
     return Array.from({ length: n }, (_, k) => {
-      const w = m._cops_encounter_weapon_at(this.ptr, id, k);
+      const w = m._cops_encounter_weapon_at(this._h, id, k);
       m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, this.cops.cell);
-      return { name: this.cops.str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32') };
+      return { name: this.cops._str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32') };
     });
   }
   combatants() { return Array.from({ length: this.count }, (_, i) => this.combatant(i)); }
-  setPosition(id, x, y) { int(id, 'id'); int(x, 'x'); int(y, 'y'); this.check(this.m._cops_encounter_set_position(this.ptr, id, x, y)); }
+  setPosition(id, x, y) { int(id, 'id'); int(x, 'x'); int(y, 'y'); this._check(this.m._cops_encounter_set_position(this._h, id, x, y)); }
   /** A combatant leaves between rounds (its id stays taken). */
-  remove(id) { int(id, 'id'); this.check(this.m._cops_encounter_remove(this.ptr, id)); }
+  remove(id) { int(id, 'id'); this._check(this.m._cops_encounter_remove(this._h, id)); }
   /** Every combatant back as it joined, round 0, the log emptied (cops_encounter_reset). */
-  reset() { this.check(this.m._cops_encounter_reset(this.ptr)); }
-  setControlled(id, on = true) { int(id, 'id'); bool(on, 'on'); this.check(this.m._cops_encounter_set_controlled(this.ptr, id, on ? 1 : 0)); }
+  reset() { this._check(this.m._cops_encounter_reset(this._h)); }
+  setControlled(id, on = true) { int(id, 'id'); bool(on, 'on'); this._check(this.m._cops_encounter_set_controlled(this._h, id, on ? 1 : 0)); }
   initiativeRange(id) {
     int(id, 'id');
     const c = this.cops.cell;
-    this.check(this.m._cops_encounter_initiative_range(this.ptr, id, c, c + 4));
+    this._check(this.m._cops_encounter_initiative_range(this._h, id, c, c + 4));
     return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
   }
   /** Whether id may take action now: { allowed, why }. */
@@ -1281,7 +1279,7 @@ export class Encounter extends Owned {
     const m = this.m;
     const why = m._malloc(256);
     try {
-      this.check(m._cops_encounter_allowed(this.ptr, id, this.cops.actionParse(action), this.cops.cell, why, 256));
+      this._check(m._cops_encounter_allowed(this._h, id, this.cops.actionParse(action), this.cops.cell, why, 256));
       return { allowed: m.getValue(this.cops.cell, 'i32') === 1, why: m.UTF8ToString(why) };
     } finally {
       m._free(why);
@@ -1289,12 +1287,12 @@ export class Encounter extends Owned {
   }
 
   // Declarations: plain objects with cops_declaration's fields, the action by name.
-  withDeclaration(d, fn) {
+  _withDeclaration(d, fn) {
     const m = this.m;
     const p = m._malloc(DECLARATION_SIZE);
     try {
       const action = d ? this.cops.actionParse(d.action ?? 'wait') : 0;
-      this.check(m._cops_declaration_init_sized(p, DECLARATION_SIZE, action));
+      this._check(m._cops_declaration_init_sized(p, DECLARATION_SIZE, action));
       if (d) {
         for (const k of Object.keys(d))
           if (!DECLARATION.includes(k))
@@ -1313,82 +1311,82 @@ export class Encounter extends Owned {
       m._free(p);
     }
   }
-  readDeclaration(p) {
+  _readDeclaration(p) {
     const d = {};
     DECLARATION.forEach((f, i) => { d[f] = this.m.getValue(p + 4 * (i + 1), 'i32'); });
     d.action = this.cops.actionName(d.action);
     return d;
   }
-  beginRound() { this.check(this.m._cops_encounter_begin_round(this.ptr)); }
+  beginRound() { this._check(this.m._cops_encounter_begin_round(this._h)); }
   declare(id, d) {
     int(id, 'id');
     if (typeof d !== 'object' || d === null) throw new TypeError(`a declaration must be an object, not ${typeName(d)}`);
-    this.withDeclaration(d, (p) => this.check(this.m._cops_encounter_declare(this.ptr, id, p)));
+    this._withDeclaration(d, (p) => this._check(this.m._cops_encounter_declare(this._h, id, p)));
   }
   declaration(id) {
     int(id, 'id');
-    return this.withDeclaration(null, (p) => {
-      this.check(this.m._cops_encounter_declaration(this.ptr, id, p));
-      return this.readDeclaration(p);
+    return this._withDeclaration(null, (p) => {
+      this._check(this.m._cops_encounter_declaration(this._h, id, p));
+      return this._readDeclaration(p);
     });
   }
   /** The default policy's declaration for id now. */
   suggest(id) {
     int(id, 'id');
-    return this.withDeclaration(null, (p) => {
-      this.check(this.m._cops_encounter_suggest(this.ptr, id, p));
-      return this.readDeclaration(p);
+    return this._withDeclaration(null, (p) => {
+      this._check(this.m._cops_encounter_suggest(this._h, id, p));
+      return this._readDeclaration(p);
     });
   }
   /** The exact odds of the attack id would declare (cops_encounter_odds), as their JSON. */
   odds(id, d) {
     int(id, 'id');
     const m = this.m;
-    this.check(m._cops_attack_odds_new(this.cops.cell, this.ctx.ptr));
+    this._check(m._cops_attack_odds_new(this.cops.cell, this.ctx._h));
     const o = m.getValue(this.cops.cell, 'i32');
     try {
-      this.withDeclaration(d, (p) => this.check(m._cops_encounter_odds(this.ptr, id, p, o)));
-      this.check(m._cops_attack_odds_to_json(o, this.cops.cell));
-      return JSON.parse(this.cops.taken());
+      this._withDeclaration(d, (p) => this._check(m._cops_encounter_odds(this._h, id, p, o)));
+      this._check(m._cops_attack_odds_to_json(o, this.cops.cell));
+      return JSON.parse(this.cops._taken());
     } finally {
       m._cops_attack_odds_free(o);
     }
   }
-  resolveRound() { this.check(this.m._cops_encounter_resolve_round(this.ptr)); }
-  runRound() { this.check(this.m._cops_encounter_run_round(this.ptr)); }
-  run() { this.check(this.m._cops_encounter_run(this.ptr)); }
+  resolveRound() { this._check(this.m._cops_encounter_resolve_round(this._h)); }
+  runRound() { this._check(this.m._cops_encounter_run_round(this._h)); }
+  run() { this._check(this.m._cops_encounter_run(this._h)); }
 
   // The log: events as JSON Lines, as objects, narrated.
-  get log() { return this.m._cops_encounter_log(this.ptr); }
-  get eventCount() { return this.check(this.m._cops_log_count(this.log)); }
+  get _log() { return this.m._cops_encounter_log(this._h); }
+  get eventCount() { return this._check(this.m._cops_log_count(this._log)); }
   jsonl(from = 0) {
     int(from, 'from', 0);
-    this.check(this.m._cops_log_to_jsonl(this.log, from, this.cops.cell));
-    return this.cops.taken();
+    this._check(this.m._cops_log_to_jsonl(this._log, from, this.cops.cell));
+    return this.cops._taken();
   }
   events(from = 0) { return this.jsonl(from).split('\n').filter((l) => l).map((l) => JSON.parse(l)); }
   narrate(from = 0, lang = 'fr') {
     int(from, 'from', 0);
-    this.check(this.m._cops_log_narrate(this.log, from, this.cops.lang(lang), this.cops.cell));
-    return this.cops.taken();
+    this._check(this.m._cops_log_narrate(this._log, from, this.cops._lang(lang), this.cops.cell));
+    return this.cops._taken();
   }
   // What a tabletop needs (docs/encounters.md, "Tabletops").
   /** The caller's token id for combatant id (up to 64 bytes of UTF-8), null to drop it. */
   setTag(id, tag) {
     int(id, 'id');
-    if (tag === null) return this.check(this.m._cops_encounter_set_tag(this.ptr, id, 0));
-    this.cops.withString(tag, (p) => this.check(this.m._cops_encounter_set_tag(this.ptr, id, p)), 'tag');
+    if (tag === null) return this._check(this.m._cops_encounter_set_tag(this._h, id, 0));
+    this.cops._withString(tag, (p) => this._check(this.m._cops_encounter_set_tag(this._h, id, p)), 'tag');
   }
-  tag(id) { int(id, 'id'); return this.cops.str(this.m._cops_encounter_tag(this.ptr, id)); }
+  tag(id) { int(id, 'id'); return this.cops._str(this.m._cops_encounter_tag(this._h, id)); }
   /** The combatant tagged tag, null for none. */
   findTag(tag) {
-    const rc = this.cops.withString(tag, (p) => this.m._cops_encounter_find_tag(this.ptr, p), 'tag');
-    return rc === -7 /* COPS_ENOTFOUND */ ? null : this.check(rc);
+    const rc = this.cops._withString(tag, (p) => this.m._cops_encounter_find_tag(this._h, p), 'tag');
+    return rc === -7 /* COPS_ENOTFOUND */ ? null : this._check(rc);
   }
   /** The whole board (schemas/snapshot.schema.json). */
   snapshot() {
-    this.check(this.m._cops_encounter_snapshot(this.ptr, this.cops.cell));
-    return JSON.parse(this.cops.taken());
+    this._check(this.m._cops_encounter_snapshot(this._h, this.cops.cell));
+    return JSON.parse(this.cops._taken());
   }
   /** Everything a board shows of combatant id, as in snapshot(). */
   state(id) {
@@ -1398,22 +1396,22 @@ export class Encounter extends Owned {
     return c;
   }
   /** 'between_rounds', 'declaring' or 'resolved'. */
-  get phase() { return this.cops.str(this.m._cops_phase_key(this.check(this.m._cops_encounter_phase(this.ptr)))); }
+  get phase() { return this.cops._str(this.m._cops_phase_key(this._check(this.m._cops_encounter_phase(this._h)))); }
   /** The fight now, to come back to (cops_encounter_checkpoint). */
   checkpoint() {
-    this.check(this.m._cops_encounter_checkpoint(this.ptr, this.cops.cell));
+    this._check(this.m._cops_encounter_checkpoint(this._h, this.cops.cell));
     return new Checkpoint(this.ctx, this.m.getValue(this.cops.cell, 'i32'));
   }
   /** Back to cp, exactly: the fight goes on as it did from there. */
   rollback(cp) {
     instance(cp, Checkpoint, 'checkpoint');
-    this.check(this.m._cops_encounter_rollback(this.ptr, cp.ptr));
+    this._check(this.m._cops_encounter_rollback(this._h, cp._h));
   }
 
   /** The whole fight as text (docs/saves.md); Context.resume() goes on from it. */
   save() {
-    this.check(this.m._cops_encounter_save(this.ptr, this.cops.cell));
-    return this.cops.taken();
+    this._check(this.m._cops_encounter_save(this._h, this.cops.cell));
+    return this.cops._taken();
   }
 }
 
@@ -1426,13 +1424,13 @@ export class Checkpoint extends Owned {
 /** The events of a log: JSON Lines, objects, narration. */
 function logJsonl(owner, log, from) {
   int(from, 'from', 0);
-  owner.ctx.check(owner.m._cops_log_to_jsonl(log, from, owner.cops.cell));
-  return owner.cops.taken();
+  owner.ctx._check(owner.m._cops_log_to_jsonl(log, from, owner.cops.cell));
+  return owner.cops._taken();
 }
 function logNarrate(owner, log, from, lang) {
   int(from, 'from', 0);
-  owner.ctx.check(owner.m._cops_log_narrate(log, from, owner.cops.lang(lang), owner.cops.cell));
-  return owner.cops.taken();
+  owner.ctx._check(owner.m._cops_log_narrate(log, from, owner.cops._lang(lang), owner.cops.cell));
+  return owner.cops._taken();
 }
 function lines(text) { return text.split('\n').filter((l) => l).map((l) => JSON.parse(l)); }
 
@@ -1442,18 +1440,18 @@ const CHASE_DECLARATION = ['successes', 'blacken', 'flags', 'dice_mod', 'thresho
 /** A chase (cops_chase, docs/chases.md): participants by id, rounds, declarations, the log. */
 export class Chase extends Owned {
   constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_chase_free(p)); }
-  get name() { return this.cops.str(this.m._cops_chase_name(this.ptr)); }
-  get count() { return this.ctx.check(this.m._cops_chase_count(this.ptr)); }
-  get round() { return this.ctx.check(this.m._cops_chase_round(this.ptr)); }
+  get name() { return this.cops._str(this.m._cops_chase_name(this._h)); }
+  get count() { return this.ctx._check(this.m._cops_chase_count(this._h)); }
+  get round() { return this.ctx._check(this.m._cops_chase_round(this._h)); }
   /** 'going', 'caught' or 'escaped'. */
-  get result() { return CHASE_RESULTS[this.ctx.check(this.m._cops_chase_result(this.ptr))]; }
-  run() { this.ctx.check(this.m._cops_chase_run(this.ptr)); }
-  resolveRound() { this.ctx.check(this.m._cops_chase_resolve_round(this.ptr)); }
-  withDeclaration(fn, successes = 1) {
+  get result() { return CHASE_RESULTS[this.ctx._check(this.m._cops_chase_result(this._h))]; }
+  run() { this.ctx._check(this.m._cops_chase_run(this._h)); }
+  resolveRound() { this.ctx._check(this.m._cops_chase_resolve_round(this._h)); }
+  _withDeclaration(fn, successes = 1) {
     const m = this.m;
     const p = m._malloc(4 * (1 + CHASE_DECLARATION.length));
     try {
-      this.ctx.check(m._cops_chase_declaration_init_sized(p, 4 * (1 + CHASE_DECLARATION.length), successes));
+      this.ctx._check(m._cops_chase_declaration_init_sized(p, 4 * (1 + CHASE_DECLARATION.length), successes));
       return fn(p);
     } finally {
       m._free(p);
@@ -1467,7 +1465,7 @@ export class Chase extends Owned {
     const known = ['successes', 'blacken', 'adrenaline', 'anciennete', 'dice_mod', 'threshold_mod', 'difficulty_mod'];
     for (const k of Object.keys(d))
       if (!known.includes(k)) throw new CopsError(-1, `chase declaration: unknown field '${k}' (${known.join(', ')})`);
-    this.withDeclaration((p) => {
+    this._withDeclaration((p) => {
       const m = this.m;
       const set = (i, v) => m.setValue(p + 4 * (i + 1), v, 'i32');
       set(0, int(d.successes ?? 1, 'successes'));
@@ -1479,45 +1477,45 @@ export class Chase extends Owned {
       ['dice_mod', 'threshold_mod', 'difficulty_mod'].forEach((f, k) => {
         if (d[f] !== undefined) set(3 + k, int(d[f], f));
       });
-      this.ctx.check(m._cops_chase_declare(this.ptr, id, p));
+      this.ctx._check(m._cops_chase_declare(this._h, id, p));
     });
   }
   /** What the default policy would declare for id: { successes, blacken }. */
   suggest(id) {
     int(id, 'id');
-    return this.withDeclaration((p) => {
-      this.ctx.check(this.m._cops_chase_suggest(this.ptr, id, p));
+    return this._withDeclaration((p) => {
+      this.ctx._check(this.m._cops_chase_suggest(this._h, id, p));
       return { successes: this.m.getValue(p + 4, 'i32'), blacken: this.m.getValue(p + 8, 'i32') };
     });
   }
-  get log() { return this.m._cops_chase_log(this.ptr); }
-  jsonl(from = 0) { return logJsonl(this, this.log, from); }
+  get _log() { return this.m._cops_chase_log(this._h); }
+  jsonl(from = 0) { return logJsonl(this, this._log, from); }
   events(from = 0) { return lines(this.jsonl(from)); }
-  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.log, from, lang); }
-  save() { this.ctx.check(this.m._cops_chase_save(this.ptr, this.cops.cell)); return this.cops.taken(); }
-  snapshot() { this.ctx.check(this.m._cops_chase_snapshot(this.ptr, this.cops.cell)); return JSON.parse(this.cops.taken()); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this._log, from, lang); }
+  save() { this.ctx._check(this.m._cops_chase_save(this._h, this.cops.cell)); return this.cops._taken(); }
+  snapshot() { this.ctx._check(this.m._cops_chase_snapshot(this._h, this.cops.cell)); return JSON.parse(this.cops._taken()); }
   setTag(id, tag) {
     int(id, 'id');
-    if (tag === null) return this.ctx.check(this.m._cops_chase_set_tag(this.ptr, id, 0));
-    this.cops.withString(tag, (p) => this.ctx.check(this.m._cops_chase_set_tag(this.ptr, id, p)), 'tag');
+    if (tag === null) return this.ctx._check(this.m._cops_chase_set_tag(this._h, id, 0));
+    this.cops._withString(tag, (p) => this.ctx._check(this.m._cops_chase_set_tag(this._h, id, p)), 'tag');
   }
-  tag(id) { int(id, 'id'); return this.cops.str(this.m._cops_chase_tag(this.ptr, id)); }
+  tag(id) { int(id, 'id'); return this.cops._str(this.m._cops_chase_tag(this._h, id)); }
   findTag(tag) {
-    const rc = this.cops.withString(tag, (p) => this.m._cops_chase_find_tag(this.ptr, p), 'tag');
-    return rc === -7 ? null : this.ctx.check(rc);
+    const rc = this.cops._withString(tag, (p) => this.m._cops_chase_find_tag(this._h, p), 'tag');
+    return rc === -7 ? null : this.ctx._check(rc);
   }
   checkpoint() {
-    this.ctx.check(this.m._cops_chase_checkpoint(this.ptr, this.cops.cell));
+    this.ctx._check(this.m._cops_chase_checkpoint(this._h, this.cops.cell));
     return new Checkpoint(this.ctx, this.m.getValue(this.cops.cell, 'i32'));
   }
-  rollback(cp) { instance(cp, Checkpoint, 'checkpoint'); this.ctx.check(this.m._cops_chase_rollback(this.ptr, cp.ptr)); }
+  rollback(cp) { instance(cp, Checkpoint, 'checkpoint'); this.ctx._check(this.m._cops_chase_rollback(this._h, cp._h)); }
 }
 
 /** An interrogation's subject (cops_subject, docs/interrogations.md). */
 export class Subject extends Owned {
   constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_subject_free(p)); }
-  get name() { return this.cops.str(this.m._cops_subject_name(this.ptr)); }
-  toJSON() { this.ctx.check(this.m._cops_subject_to_json(this.ptr, this.cops.cell)); return JSON.parse(this.cops.taken()); }
+  get name() { return this.cops._str(this.m._cops_subject_name(this._h)); }
+  toJSON() { this.ctx._check(this.m._cops_subject_to_json(this._h, this.cops.cell)); return JSON.parse(this.cops._taken()); }
 }
 
 const APPROACH = ['skill', 'attitude', 'affinity', 'deficiency', 'resistance_up', 'dice_mod', 'threshold_mod', 'anciennete'];
@@ -1535,18 +1533,18 @@ export class Interview extends Owned {
       if (!known.includes(k)) throw new CopsError(-1, `approach: unknown field '${k}' (${known.join(', ')})`);
     const m = this.m;
     const cell = this.cops.cell;
-    const skill = this.cops.withString(a.method, (p) => {
-      this.cops.check(m._cops_skill_parse(p, cell), 0, `unknown method '${a.method}'`);
+    const skill = this.cops._withString(a.method, (p) => {
+      this.cops._check(m._cops_skill_parse(p, cell), 0, `unknown method '${a.method}'`);
       return m.getValue(cell, 'i32');
     }, 'method');
-    const attitude = this.cops.withString(a.attitude, (p) => {
-      this.cops.check(m._cops_interview_attitude_parse(p, cell), 0, `unknown attitude '${a.attitude}'`);
+    const attitude = this.cops._withString(a.attitude, (p) => {
+      this.cops._check(m._cops_interview_attitude_parse(p, cell), 0, `unknown attitude '${a.attitude}'`);
       return m.getValue(cell, 'i32');
     }, 'attitude');
     const size = 4 * (1 + APPROACH.length);
     const p = m._malloc(size + 24);
     try {
-      this.ctx.check(m._cops_approach_init_sized(p, size, skill, attitude));
+      this.ctx._check(m._cops_approach_init_sized(p, size, skill, attitude));
       const flag = (f) => (a[f] === undefined ? 0 : (bool(a[f], f) ? 1 : 0));
       m.setValue(p + 12, flag('affinity'), 'i32');
       m.setValue(p + 16, flag('deficiency'), 'i32');
@@ -1555,7 +1553,7 @@ export class Interview extends Owned {
       m.setValue(p + 32, flag('anciennete'), 'i32');
       const r = p + size;
       m.setValue(r, 24, 'i32');
-      this.ctx.check(m._cops_interview_ask(this.ptr, p, r));
+      this.ctx._check(m._cops_interview_ask(this._h, p, r));
       const at = (k) => m.getValue(r + 4 * k, 'i32');
       return { result: IV_RESULTS[at(1)], margin: at(2), tiers: at(3), learnt: at(4), anciennete: at(5) === 1 };
     } finally {
@@ -1563,12 +1561,12 @@ export class Interview extends Owned {
     }
   }
   /** New evidence (C4.7): barred methods and the resistance back. */
-  evidence() { this.ctx.check(this.m._cops_interview_evidence(this.ptr)); }
-  get log() { return this.m._cops_interview_log(this.ptr); }
-  jsonl(from = 0) { return logJsonl(this, this.log, from); }
+  evidence() { this.ctx._check(this.m._cops_interview_evidence(this._h)); }
+  get _log() { return this.m._cops_interview_log(this._h); }
+  jsonl(from = 0) { return logJsonl(this, this._log, from); }
   events(from = 0) { return lines(this.jsonl(from)); }
-  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.log, from, lang); }
-  save() { this.ctx.check(this.m._cops_interview_save(this.ptr, this.cops.cell)); return this.cops.taken(); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this._log, from, lang); }
+  save() { this.ctx._check(this.m._cops_interview_save(this._h, this.cops.cell)); return this.cops._taken(); }
 }
 
 /** A simulation's summary (cops_sim, docs/simulation.md). */
@@ -1577,10 +1575,10 @@ export class Sim extends Owned {
   /** Fights from .. from + runs - 1 of the study. */
   run(runs, from = 0) {
     int(runs, 'runs', 1); int(from, 'from', 0, Number.MAX_SAFE_INTEGER);
-    this.ctx.check(this.m._cops_sim_run(this.ptr, this.scenario.ptr, BigInt(from), BigInt(runs)));
+    this.ctx._check(this.m._cops_sim_run(this._h, this.scenario._h, BigInt(from), BigInt(runs)));
   }
   /** The summary, as cops sim --json writes it (schemas/sim.schema.json). */
-  toJSON() { this.ctx.check(this.m._cops_sim_to_json(this.ptr, this.cops.cell)); return JSON.parse(this.cops.taken()); }
+  toJSON() { this.ctx._check(this.m._cops_sim_to_json(this._h, this.cops.cell)); return JSON.parse(this.cops._taken()); }
 }
 
 /** What the Storyteller and D6 fights share (their C functions: cops_PREFIX_fight_...). */
@@ -1589,26 +1587,26 @@ class ModuleFight extends Owned {
     super(ctx, ptr, (p) => ctx.m[`_cops_${prefix}_fight_free`](p));
     this.prefix = prefix;
   }
-  fn(name) { return this.m[`_cops_${this.prefix}_fight_${name}`]; }
-  get name() { return this.cops.str(this.fn('name')(this.ptr)); }
-  get count() { return this.ctx.check(this.fn('count')(this.ptr)); }
-  get round() { return this.ctx.check(this.fn('round')(this.ptr)); }
-  get over() { return this.ctx.check(this.fn('over')(this.ptr)) === 1; }
+  _fn(name) { return this.m[`_cops_${this.prefix}_fight_${name}`]; }
+  get name() { return this.cops._str(this._fn('name')(this._h)); }
+  get count() { return this.ctx._check(this._fn('count')(this._h)); }
+  get round() { return this.ctx._check(this._fn('round')(this._h)); }
+  get over() { return this.ctx._check(this._fn('over')(this._h)) === 1; }
   /** The winning side once over, null when none won (or not over). */
   get winner() {
     if (!this.over) return null;
-    this.ctx.check(this.fn('winner')(this.ptr, this.cops.cell));
+    this.ctx._check(this._fn('winner')(this._h, this.cops.cell));
     const w = this.m.getValue(this.cops.cell, 'i32');
     return w < 0 ? null : w;
   }
-  seed(seed) { this.ctx.check(this.fn('seed')(this.ptr, seedValue(seed))); }
-  run() { this.ctx.check(this.fn('run')(this.ptr)); }
-  runRound() { this.ctx.check(this.fn('run_round')(this.ptr)); }
-  get log() { return this.fn('log')(this.ptr); }
-  jsonl(from = 0) { return logJsonl(this, this.log, from); }
+  seed(seed) { this.ctx._check(this._fn('seed')(this._h, seedValue(seed))); }
+  run() { this.ctx._check(this._fn('run')(this._h)); }
+  runRound() { this.ctx._check(this._fn('run_round')(this._h)); }
+  get _log() { return this._fn('log')(this._h); }
+  jsonl(from = 0) { return logJsonl(this, this._log, from); }
   events(from = 0) { return lines(this.jsonl(from)); }
-  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.log, from, lang); }
-  save() { this.ctx.check(this.fn('save')(this.ptr, this.cops.cell)); return this.cops.taken(); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this._log, from, lang); }
+  save() { this.ctx._check(this._fn('save')(this._h, this.cops.cell)); return this.cops._taken(); }
 }
 /** A Storyteller fight (cops_st_fight, docs/storyteller.md). */
 export class StFight extends ModuleFight { constructor(ctx, ptr) { super(ctx, ptr, 'st'); } }
@@ -1618,14 +1616,14 @@ export class D6Fight extends ModuleFight { constructor(ctx, ptr) { super(ctx, pt
 /** A log of one's own (cops_log, docs/events.md). */
 export class Log extends Owned {
   constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_log_free(p)); }
-  get count() { return this.ctx.check(this.m._cops_log_count(this.ptr)); }
+  get count() { return this.ctx._check(this.m._cops_log_count(this._h)); }
   /** The most events it holds (0: no limit). */
-  get limit() { return this.ctx.check(this.m._cops_log_limit(this.ptr)); }
-  set limit(n) { this.ctx.check(this.m._cops_log_set_limit(this.ptr, int(n, 'limit', 0))); }
-  clear() { this.ctx.check(this.m._cops_log_clear(this.ptr)); }
-  jsonl(from = 0) { return logJsonl(this, this.ptr, from); }
+  get limit() { return this.ctx._check(this.m._cops_log_limit(this._h)); }
+  set limit(n) { this.ctx._check(this.m._cops_log_set_limit(this._h, int(n, 'limit', 0))); }
+  clear() { this.ctx._check(this.m._cops_log_clear(this._h)); }
+  jsonl(from = 0) { return logJsonl(this, this._h, from); }
   events(from = 0) { return lines(this.jsonl(from)); }
-  narrate(from = 0, lang = 'fr') { return logNarrate(this, this.ptr, from, lang); }
+  narrate(from = 0, lang = 'fr') { return logNarrate(this, this._h, from, lang); }
 }
 
 const HEALTH = ['healthy', 'below_half', 'unconscious', 'dying', 'dead', 'dead_final'];
@@ -1639,11 +1637,11 @@ const TREATMENTS = ['first_aid', 'stabilise', 'medicine'];
  * cops.catalogue and Lua's cops.catalogue. */
 export class Catalogue {
   constructor(cops) { this.cops = cops; this.m = cops.m; }
-  name(p, what, value) {
+  _name(p, what, value) {
     if (!p) throw new CopsError(-7, `no ${what} ${JSON.stringify(value)}`);
     return this.m.UTF8ToString(p);
   }
-  list(fn, ...args) {
+  _list(fn, ...args) {
     const out = [];
     for (let i = 0; i < 64; i++) {
       const p = fn(i, ...args);
@@ -1652,60 +1650,60 @@ export class Catalogue {
     }
     return out;
   }
-  member(value, names, what) {
+  _member(value, names, what) {
     if (typeof value === 'number') return int(value, what, 0, names.length - 1);
     text(value, what);
     const i = names.indexOf(value);
     if (i < 0) throw new CopsError(-7, `${what} must be one of ${names.join(', ')}, not '${value}'`);
     return i;
   }
-  parsed(fn, value, what) {
+  _parsed(fn, value, what) {
     if (typeof value === 'number') return int(value, what);
-    return this.cops.withString(value, (p) => {
-      this.cops.check(fn(p, this.cops.cell), 0, `unknown ${what} '${value}'`);
+    return this.cops._withString(value, (p) => {
+      this.cops._check(fn(p, this.cops.cell), 0, `unknown ${what} '${value}'`);
       return this.m.getValue(this.cops.cell, 'i32');
     }, what);
   }
-  characteristics(lang = 'fr') { return this.list(this.m._cops_characteristic_name, this.cops.lang(lang)); }
+  characteristics(lang = 'fr') { return this._list(this.m._cops_characteristic_name, this.cops._lang(lang)); }
   languages() { return ['fr', 'en', 'es']; }
-  language(code) { return this.cops.lang(code); }
-  actionNames() { return this.list(this.m._cops_encounter_action_name); }
-  modeNames() { return this.list(this.m._cops_attack_mode_name); }
-  rulesetNames() { return this.list(this.m._cops_ruleset_name); }
-  purposeNames() { return this.list(this.m._cops_purpose_name); }
-  weaponKinds(lang = 'en') { return this.list(this.m._cops_weapon_kind_name, this.cops.lang(lang)); }
-  weaponKind(name) { return this.parsed(this.m._cops_weapon_kind_parse, name, 'weapon kind'); }
-  weaponFields() { return this.list(this.m._cops_weapon_field_name); }
-  locations(lang = 'fr') { return this.list(this.m._cops_location_name, this.cops.lang(lang)); }
-  location(name) { return this.parsed(this.m._cops_location_parse, name, 'location'); }
-  zoneName(zone, lang = 'fr') { return this.name(this.m._cops_zone_name(int(zone, 'zone'), this.cops.lang(lang)), 'zone', zone); }
-  attitudeName(attitude, lang = 'fr') { return this.name(this.m._cops_attitude_name(int(attitude, 'attitude'), this.cops.lang(lang)), 'attitude', attitude); }
-  conditionName(condition, lang = 'fr') { return this.name(this.m._cops_condition_name(int(condition, 'condition', 0), this.cops.lang(lang)), 'condition', condition); }
-  stoppingName(result, lang = 'fr') { return this.name(this.m._cops_stopping_name(int(result, 'result'), this.cops.lang(lang)), 'stopping result', result); }
-  restName(rest, lang = 'fr') { return this.name(this.m._cops_rest_name(this.member(rest, RESTS, 'rest'), this.cops.lang(lang)), 'rest', rest); }
-  treatmentName(kind, lang = 'fr') { return this.name(this.m._cops_treatment_name(this.member(kind, TREATMENTS, 'treatment'), this.cops.lang(lang)), 'treatment', kind); }
-  healthName(health, lang = 'fr') { return this.name(this.m._cops_health_name(this.member(health, HEALTH, 'health'), this.cops.lang(lang)), 'health', health); }
-  chaseBandName(band, lang = 'fr') { return this.name(this.m._cops_chase_band_name(this.member(band, BANDS, 'band'), this.cops.lang(lang)), 'band', band); }
+  language(code) { return this.cops._lang(code); }
+  actionNames() { return this._list(this.m._cops_encounter_action_name); }
+  modeNames() { return this._list(this.m._cops_attack_mode_name); }
+  rulesetNames() { return this._list(this.m._cops_ruleset_name); }
+  purposeNames() { return this._list(this.m._cops_purpose_name); }
+  weaponKinds(lang = 'en') { return this._list(this.m._cops_weapon_kind_name, this.cops._lang(lang)); }
+  weaponKind(name) { return this._parsed(this.m._cops_weapon_kind_parse, name, 'weapon kind'); }
+  weaponFields() { return this._list(this.m._cops_weapon_field_name); }
+  locations(lang = 'fr') { return this._list(this.m._cops_location_name, this.cops._lang(lang)); }
+  location(name) { return this._parsed(this.m._cops_location_parse, name, 'location'); }
+  zoneName(zone, lang = 'fr') { return this._name(this.m._cops_zone_name(int(zone, 'zone'), this.cops._lang(lang)), 'zone', zone); }
+  attitudeName(attitude, lang = 'fr') { return this._name(this.m._cops_attitude_name(int(attitude, 'attitude'), this.cops._lang(lang)), 'attitude', attitude); }
+  conditionName(condition, lang = 'fr') { return this._name(this.m._cops_condition_name(int(condition, 'condition', 0), this.cops._lang(lang)), 'condition', condition); }
+  stoppingName(result, lang = 'fr') { return this._name(this.m._cops_stopping_name(int(result, 'result'), this.cops._lang(lang)), 'stopping result', result); }
+  restName(rest, lang = 'fr') { return this._name(this.m._cops_rest_name(this._member(rest, RESTS, 'rest'), this.cops._lang(lang)), 'rest', rest); }
+  treatmentName(kind, lang = 'fr') { return this._name(this.m._cops_treatment_name(this._member(kind, TREATMENTS, 'treatment'), this.cops._lang(lang)), 'treatment', kind); }
+  healthName(health, lang = 'fr') { return this._name(this.m._cops_health_name(this._member(health, HEALTH, 'health'), this.cops._lang(lang)), 'health', health); }
+  chaseBandName(band, lang = 'fr') { return this._name(this.m._cops_chase_band_name(this._member(band, BANDS, 'band'), this.cops._lang(lang)), 'band', band); }
   interviewAttitudeName(attitude, lang = 'fr') {
-    const a = this.parsed(this.m._cops_interview_attitude_parse, attitude, 'attitude');
-    return this.name(this.m._cops_interview_attitude_name(a, this.cops.lang(lang)), 'attitude', attitude);
+    const a = this._parsed(this.m._cops_interview_attitude_parse, attitude, 'attitude');
+    return this._name(this.m._cops_interview_attitude_name(a, this.cops._lang(lang)), 'attitude', attitude);
   }
   methodCharacteristic(method) {
-    const c = this.m._cops_method_characteristic(this.parsed(this.m._cops_skill_parse, method, 'method'));
+    const c = this.m._cops_method_characteristic(this._parsed(this.m._cops_skill_parse, method, 'method'));
     if (c < 0) throw new CopsError(-1, `a method is Intimidation, Éloquence or Rhétorique, not '${method}'`);
-    return this.name(this.m._cops_characteristic_name(c, 0), 'characteristic', c);
+    return this._name(this.m._cops_characteristic_name(c, 0), 'characteristic', c);
   }
   traitName(trait, lang = 'fr') {
-    const t = this.parsed(this.m._cops_trait_parse, trait, 'trait');
-    return this.name(this.m._cops_trait_name(t, this.cops.lang(lang)), 'trait', trait);
+    const t = this._parsed(this.m._cops_trait_parse, trait, 'trait');
+    return this._name(this.m._cops_trait_name(t, this.cops._lang(lang)), 'trait', trait);
   }
-  relationKindName(kind, lang = 'fr') { return this.name(this.m._cops_relation_kind_name(this.member(kind, RELATION_KINDS, 'kind'), this.cops.lang(lang)), 'kind', kind); }
+  relationKindName(kind, lang = 'fr') { return this._name(this.m._cops_relation_kind_name(this._member(kind, RELATION_KINDS, 'kind'), this.cops._lang(lang)), 'kind', kind); }
   relationLevelName(kind, level, lang = 'fr') {
-    const k = this.member(kind, RELATION_KINDS, 'kind');
+    const k = this._member(kind, RELATION_KINDS, 'kind');
     int(level, 'level', 1, 4);
-    return this.name(this.m._cops_relation_level_name(k, level, this.cops.lang(lang)), 'level', level);
+    return this._name(this.m._cops_relation_level_name(k, level, this.cops._lang(lang)), 'level', level);
   }
-  upkeepName(upkeep, lang = 'fr') { return this.name(this.m._cops_upkeep_name(this.member(upkeep, UPKEEPS, 'upkeep'), this.cops.lang(lang)), 'upkeep', upkeep); }
+  upkeepName(upkeep, lang = 'fr') { return this._name(this.m._cops_upkeep_name(this._member(upkeep, UPKEEPS, 'upkeep'), this.cops._lang(lang)), 'upkeep', upkeep); }
   /** The initiatives a character of this Réflexes may choose (C6): [lowest, highest]. */
   initiativeRange(reflexes) {
     int(reflexes, 'reflexes');
@@ -1716,7 +1714,7 @@ export class Catalogue {
   /** The PR, PU and FA a weapon's name carries ("Vulcan 051": [0, 5, 1]). */
   weaponValuesFromName(name) {
     const c = this.cops.cell;
-    const rc = this.cops.withString(name, (p) => this.m._cops_weapon_values_from_name(p, c, c + 4, c + 8), 'name');
+    const rc = this.cops._withString(name, (p) => this.m._cops_weapon_values_from_name(p, c, c + 4, c + 8), 'name');
     if (rc) throw new CopsError(rc, `no PR/PU/FA code in '${name}'`);
     return [0, 4, 8].map((o) => this.m.getValue(c + o, 'i32'));
   }

@@ -23,6 +23,8 @@ else
   echo "types: 0 passed, 1 failed"; echo "package: 0 passed, 1 failed (scripts/npm.sh)"
   echo "bundlers: 0 passed, 2 failed"; status=1
 fi
+# The package's public names (tests/names/javascript.txt) and how many of Python's it has.
+LIBCOPS_PATH=$native/lib/libcops.so /usr/bin/python3 tests/names.py "$root" --js "$wasm/web" || status=1
 node tests/web/browser.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tests/web-odds" \
   "$wasm/web-tabletop.png" ||
   status=1
