@@ -140,6 +140,7 @@ export class Context extends Handle {
   resumeChase(save: string | object): Chase;
   subject(json: string | object): Subject;
   subjectFile(path: string): Subject;
+  newSubject(name: string): Subject;
   interview(subject: Subject, cop: Character): Interview;
   resumeInterview(save: string | object): Interview;
   sim(scenario: Scenario, options?: { seed?: Seed }): Sim;
@@ -389,7 +390,26 @@ export class Chase extends Handle implements Logged {
 }
 
 /** An interrogation's subject (docs/interrogations.md). */
-export class Subject extends Handle { readonly name: string; toJSON(): object }
+export class Subject extends Handle {
+  readonly name: string;
+  toJSON(): object;
+  characteristic(name: string | number): number;
+  setCharacteristic(name: string | number, value: number): void;
+  resistance(name: string | number): number;
+  setResistance(name: string | number, modifier: number): void;
+  reaction(attitude: InterviewAttitude | string | number): number;
+  setReaction(attitude: InterviewAttitude | string | number, reaction: number): void;
+  reactionMode: 'dice' | 'resistance';
+  addTag(kind: 'affinity' | 'deficiency', tag: string): void;
+  tags(kind: 'affinity' | 'deficiency'): string[];
+  hasTag(kind: 'affinity' | 'deficiency', tag: string): boolean;
+  addFact(tier: number, fact: string): void;
+  /** [tier, text] of each fact. */
+  readonly facts: [number, string][];
+  barred(method: Method | string): boolean;
+  setBarred(method: Method | string, barred?: boolean): void;
+  resistanceUp: number;
+}
 export type Method = 'Intimidation' | 'Éloquence' | 'Rhétorique';
 export type InterviewAttitude = 'Agressif' | 'Inquisiteur' | 'Froid' | 'Poli' | 'Amical';
 export interface Approach {
@@ -403,6 +423,12 @@ export interface InterviewResult {
 export class Interview extends Handle implements Logged {
   ask(approach: Approach): InterviewResult;
   evidence(): void;
+  barred(method: Method | string): boolean;
+  readonly resistanceUp: number;
+  readonly asked: number;
+  knows(trait: string | number): boolean;
+  /** The exact odds of an approach now; gm: the subject's reactions known. */
+  odds(approach: Approach, options?: { gm?: boolean }): { win: number; tie: number; lose: number; tiers: number[]; mean_tiers: number };
   jsonl(from?: number): string;
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
@@ -412,6 +438,11 @@ export class Interview extends Handle implements Logged {
 /** A simulation (docs/simulation.md). */
 export class Sim extends Handle {
   run(runs: number, from?: number): void;
+  readonly fights: number;
+  readonly stopped: number;
+  wins(side: number): number;
+  merge(other: Sim): void;
+  compare(other: Sim): { [key: string]: unknown };
   /** The summary, as cops sim --json writes it (schemas/sim.schema.json). */
   toJSON(): { fights: number; [key: string]: unknown };
 }

@@ -248,6 +248,57 @@ test('sheets, weapons and armour built and changed', () => {
   for (const h of [vest, gun, kim, ctx]) h.dispose();
 });
 
+test('subjects, interviews and simulations: every call', () => {
+  const ctx = cops.context({ seed: 8 });
+  const subject = ctx.subjectFile('/examples/subjects/hardened-gang-member.json');
+  const sarah = ctx.character(readFileSync(`${root}/examples/sheets/sarah.json`, 'utf8'));
+  const table = JSON.parse(native('interrogate', `${root}/examples/subjects/hardened-gang-member.json`,
+    '--sheet', `${root}/examples/sheets/sarah.json`, '--odds', '--json')).approaches;
+  const iv = ctx.interview(subject, sarah);
+  for (const row of table.slice(0, 4)) {
+    const { method, attitude, ...odds } = row;
+    // The GM's odds (the subject's reactions known) are the table cops interrogate --odds prints.
+    assert.deepEqual(iv.odds({ method, attitude }, { gm: true }), odds, `${method} ${attitude}`);
+    assert.ok(iv.odds({ method, attitude }).win > 0);
+  }
+  assert.equal(iv.asked, 0);
+  assert.equal(iv.barred('Intimidation'), false);
+  assert.equal(iv.knows('Sang-froid'), false);
+  const s2 = ctx.newSubject('Vic');
+  s2.setCharacteristic('Sang-froid', 4);
+  assert.equal(s2.characteristic('Sang-froid'), 4);
+  s2.setResistance('Charme', 2);
+  assert.equal(s2.resistance('Charme'), 2);
+  s2.setReaction('Poli', 1);
+  assert.equal(s2.reaction('Poli'), 1);
+  s2.reactionMode = 'resistance';
+  assert.equal(s2.reactionMode, 'resistance');
+  s2.addTag('affinity', 'cops in uniform');
+  assert.deepEqual(s2.tags('affinity'), ['cops in uniform']);
+  assert.equal(s2.hasTag('affinity', 'COPS IN UNIFORM'), true);
+  s2.addFact(1, 'the car');
+  assert.deepEqual(s2.facts, [[1, 'the car']]);
+  s2.setBarred('Intimidation');
+  assert.equal(s2.barred('Intimidation'), true);
+  s2.resistanceUp = 2;
+  assert.equal(s2.resistanceUp, 2);
+  assert.throws(() => s2.setCharacteristic('Carrure', 3), (e) => e instanceof CopsError);
+  assert.throws(() => s2.addTag('hatred', 'x'), (e) => e.code === 'COPS_ENOTFOUND');
+  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+  const a = ctx.sim(sc, { seed: 5 });
+  const b = ctx.sim(sc, { seed: 5 });
+  a.run(20);
+  b.run(30, 20);
+  a.merge(b);
+  const whole = ctx.sim(sc, { seed: 5 });
+  whole.run(50);
+  assert.deepEqual(a.toJSON(), whole.toJSON());   // disjoint ranges merged: the whole study
+  assert.equal(a.fights, 50);
+  assert.equal(a.wins(0) + a.wins(1) + a.stopped <= 50, true);
+  assert.ok(a.compare(whole).schema >= 1);
+  for (const h of [whole, b, a, sc, iv, s2, sarah, subject, ctx]) h.dispose();
+});
+
 test('relations (C9): as the Python binding reads them', () => {
   const ctx = cops.context();
   const mike = ctx.character(readFileSync(`${root}/examples/sheets/mike.json`, 'utf8'));

@@ -114,3 +114,13 @@ console.log(gone);
   console.log(lv, cur, max, loaded);
   c5.dispose();
 }
+{
+  const c6 = cops.context();
+  const s = c6.newSubject('Vic');
+  s.reactionMode = 'dice';
+  const facts: [number, string][] = s.facts;
+  // @ts-expect-error a reaction mode is dice or resistance
+  s.reactionMode = 'luck';
+  console.log(facts);
+  c6.dispose();
+}
