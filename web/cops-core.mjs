@@ -64,7 +64,25 @@ export class Handle {
   constructor(ptr, release) {
     this._ptr = ptr;
     this._release = release;
+    this._holds = 0;        // C objects that borrow this one (an interview its subject)
+    this._deferred = false;
     if (release) finalizer.register(this, release, this);
+  }
+  /** A borrower's hold: while held, dispose() only marks it disposed; the last release frees it. */
+  _hold() {
+    this._holds++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this._holds === 0 && this._deferred) this._freeNow();
+    };
+  }
+  _freeNow() {
+    const release = this._release;
+    this._release = null;
+    this._deferred = false;
+    if (release) release();
   }
   /** The C pointer; COPS_ESTATE once disposed. */
   get _h() {
@@ -79,9 +97,8 @@ export class Handle {
     this._ptr = 0;
     if (this._release) {
       finalizer.unregister(this);
-      const release = this._release;
-      this._release = null;
-      release();
+      if (this._holds > 0) this._deferred = true;
+      else this._freeNow();
     }
   }
   [DISPOSE]() { this.dispose(); }
@@ -793,8 +810,11 @@ export class Context extends Handle {
     instance(subject, Subject, 'subject');
     instance(cop, Character, 'cop');
     this._check(this.m._cops_interview_new(this.cops.cell, this._h, subject._h, cop._h));
-    const iv = new Interview(this, this.m.getValue(this.cops.cell, 'i32'));
-    iv.held = [subject, cop];
+    // The interview borrows both (cops_interview_new): they are freed after it, whatever
+    // the order of dispose() or of collection.
+    const releases = [subject._hold(), cop._hold()];
+    const iv = new Interview(this, this.m.getValue(this.cops.cell, 'i32'), () => releases.forEach((r) => r()));
+    iv._held = [subject, cop];
     return iv;
   }
   resumeInterview(save) { return this._fromText(this.m._cops_interview_resume, save, 'save', Interview); }
@@ -843,8 +863,8 @@ export class Context extends Handle {
 /** What is made from a context: freed by freeFn(ptr), or, with freeFn null, owned by
  * another handle (a scenario's encounter). */
 class Owned extends Handle {
-  constructor(ctx, ptr, freeFn) {
-    super(ptr, freeFn ? ctx._child(() => freeFn(ptr)) : null);
+  constructor(ctx, ptr, freeFn, after = null) {
+    super(ptr, freeFn ? ctx._child(() => { freeFn(ptr); if (after) after(); }) : null);
     this.ctx = ctx;
     this.cops = ctx.cops;
     this.m = ctx.m;
@@ -1580,7 +1600,7 @@ const IV_RESULTS = ['won', 'tied', 'lost'];
 
 /** An interview (cops_interview): a cop's interrogations of a subject, saved and resumed. */
 export class Interview extends Owned {
-  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_interview_free(p)); }
+  constructor(ctx, ptr, after = null) { super(ctx, ptr, (p) => ctx.m._cops_interview_free(p), after); }
   /** One interrogation: { method, attitude, affinity, deficiency, dice_mod, threshold_mod,
    * anciennete } → { result: 'won'|'tied'|'lost', margin, tiers, learnt, anciennete }. */
   ask(a) {

@@ -296,7 +296,15 @@ test('subjects, interviews and simulations: every call', () => {
   assert.equal(a.fights, 50);
   assert.equal(a.wins(0) + a.wins(1) + a.stopped <= 50, true);
   assert.ok(a.compare(whole).schema >= 1);
-  for (const h of [whole, b, a, sc, iv, s2, sarah, subject, ctx]) h.dispose();
+  // The interview borrows its subject and its cop: disposed first, they live on for it.
+  subject.dispose();
+  sarah.dispose();
+  assert.throws(() => subject.name, (e) => e.code === 'COPS_ESTATE');
+  assert.ok(['won', 'tied', 'lost'].includes(iv.ask({ method: 'Éloquence', attitude: 'Poli' }).result));
+  assert.ok(subject._deferred && sarah._deferred);   // their C memory waits for the interview
+  iv.dispose();
+  assert.ok(!subject._deferred && subject._release === null && sarah._release === null);
+  for (const h of [whole, b, a, sc, s2, ctx]) h.dispose();
 });
 
 test('relations (C9): as the Python binding reads them', () => {
