@@ -13,15 +13,10 @@
 #include "testutil.h"
 
 static cops_ctx *ctx;
+static script dead_script;
+#define dead_ctx() dead_ctx_of(&dead_script)
 static cops_log *log_;
 
-/* A call and the code it must give, with the context's message when it does not. */
-#define EXPECT(call, code)                                                            \
-  do {                                                                                \
-    const int rc_ = (call);                                                           \
-    ck_assert_msg(rc_ == (code), "%s gave %d, expected %s: %s", #call, rc_, #code,     \
-                  cops_ctx_errmsg(ctx));                                              \
-  } while (0)
 
 /* Joe's sheet with @p key replaced by @p value (taken), as JSON text to free(). */
 static char *joe_with(const char *key, json_t *value)
@@ -47,16 +42,6 @@ static void teardown(void)
   cops_ctx_free(ctx);
 }
 
-/* A context whose random source fails at its first die. */
-static script dead_script;
-static cops_ctx *dead_ctx(void)
-{
-  cops_ctx *c = NULL;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  memset(&dead_script, 0, sizeof dead_script);
-  ck_assert_int_eq(cops_ctx_use_callback(c, script_die, &dead_script), COPS_OK);
-  return c;
-}
 
 static cops_character *sheet(cops_ctx *c, const char *file)
 {

@@ -53,6 +53,25 @@ static inline void script_faces(script *s, int n, const int *faces)
   scripted_ctx((s), (const int[]){__VA_ARGS__},                            \
                (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int)))
 
+/* A call and the code it must give, with the message of the suite's context `ctx` when it
+ * does not (the suites of documented errors). */
+#define EXPECT(call, code)                                                            \
+  do {                                                                                \
+    const int rc_ = (call);                                                           \
+    ck_assert_msg(rc_ == (code), "%s gave %d, expected %s: %s", #call, rc_, #code,     \
+                  cops_ctx_errmsg(ctx));                                              \
+  } while (0)
+
+/* A context whose random source fails at its first die (the script's own, no face). */
+static inline cops_ctx *dead_ctx_of(script *s)
+{
+  cops_ctx *c = NULL;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  memset(s, 0, sizeof *s);
+  ck_assert_int_eq(cops_ctx_use_callback(c, script_die, s), COPS_OK);
+  return c;
+}
+
 /* Every die of a roll: faces, success flags, re-roll parents. */
 static inline void expect_dice(const cops_roll *r, int n, const int *faces, const int *succ,
                                const int *parent)

@@ -6,13 +6,9 @@
 #include "d6-testutil.h"
 
 static cops_ctx *ctx;
+static script dead_script;
+#define dead_ctx() dead_ctx_of(&dead_script)
 
-#define EXPECT(call, code)                                                            \
-  do {                                                                                \
-    const int rc_ = (call);                                                           \
-    ck_assert_msg(rc_ == (code), "%s gave %d, expected %s: %s", #call, rc_, #code,     \
-                  cops_ctx_errmsg(ctx));                                              \
-  } while (0)
 
 static void setup(void)
 {
@@ -25,16 +21,6 @@ static void teardown(void)
   cops_ctx_free(ctx);
 }
 
-/* A context whose dice fail at the first. */
-static script dead_script;
-static cops_ctx *dead_ctx(void)
-{
-  cops_ctx *c = NULL;
-  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-  memset(&dead_script, 0, sizeof dead_script);
-  ck_assert_int_eq(cops_ctx_use_callback(c, script_die, &dead_script), COPS_OK);
-  return c;
-}
 
 static cops_d6_vehicle car(const char *name)
 {

@@ -9,12 +9,6 @@
 
 static cops_ctx *ctx;
 
-#define EXPECT(call, code)                                                            \
-  do {                                                                                \
-    const int rc_ = (call);                                                           \
-    ck_assert_msg(rc_ == (code), "%s gave %d, expected %s: %s", #call, rc_, #code,     \
-                  cops_ctx_errmsg(ctx));                                              \
-  } while (0)
 
 static void setup(void)
 {
