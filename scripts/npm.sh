@@ -13,10 +13,11 @@ version=$(sed -n "s/^  version: '\([0-9.]*\)',$/\1/p" meson.build | head -n 1)
 pkg=$build/package
 rm -rf "$pkg"
 mkdir -p "$pkg"
-for f in cops.mjs cops-core.mjs cops-node.mjs cops-single.mjs cops.d.mts events.d.mts \
-         libcops.mjs libcops.wasm libcops-node.cjs libcops-single.mjs; do
+for f in cops.d.mts events.d.mts libcops.mjs libcops.wasm libcops-node.cjs libcops-single.mjs; do
   cp "$wasm/web/$f" "$pkg/"
 done
+# The API's modules, one an area (docs/javascript.md), as web/meson.build copies them.
+cp "$wasm"/web/cops*.mjs "$pkg/"
 cp LICENSE "$pkg/"
 cp web/README.npm.md "$pkg/README.md"
 sed "s/@VERSION@/$version/" web/package.json.in >"$pkg/package.json"

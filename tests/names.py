@@ -211,6 +211,7 @@ def js_forms(n):
     made = {'load': 'Context.%sFile' % low, 'from_json': 'Context.%s' % low,
             'new': 'Context.new%s' % (pre + cls), 'resume': 'Context.resume%s' % cls,
             'resume_file': 'Context.resume%sFile' % cls, 'to_dict': '%s.toJSON' % js,
+            'to_json': '%s.toJSON' % js,
             'close': '%s.dispose' % js}
     forms = {'%s.%s' % (js, camel(method))}
     if method in made:

@@ -148,6 +148,86 @@ export class Context extends Handle {
   stFightFile(path: string): StFight;
   d6Fight(json: string | object, baseDir?: string | null): D6Fight;
   d6FightFile(path: string): D6Fight;
+  /** An empty Storyteller fight, and a D6 one, under rules (the defaults by default). */
+  newStFight(options?: { rules?: Partial<StRules> | null }): StFight;
+  newD6Fight(options?: { rules?: Partial<D6Rules> | null }): D6Fight;
+  // The Storyteller module (docs/storyteller.md).
+  stAvailable(): boolean;
+  stPool(pool: StPoolSpec): StPool;
+  /** The roll's JSON, as `cops st roll --json` writes it. */
+  stRoll(pool: StPoolSpec): StRoll;
+  /** As `cops st odds --json` writes them. */
+  stOdds(pool: StPoolSpec): { pool: string; expected: number; dramatic: number; pmf: number[]; at_least: number[] };
+  stOpposed(a: StPoolSpec, b: StPoolSpec): { a_wins: number; b_wins: number; tie: number };
+  stDifference(a: StPoolSpec, b: StPoolSpec, d: number): number;
+  stRules(): StRules;
+  newStCharacter(name: string): StCharacter;
+  stCharacter(sheet: string | object): StCharacter;
+  stCharacterFile(path: string): StCharacter;
+  stAttack(attacker: StCharacter, target: StCharacter, kind?: StAttackKind, options?: StAttackOptions): StOutcome;
+  stLongBurst(attacker: StCharacter, targets: StCharacter[], options?: StLongBurstOptions): StOutcome[];
+  stEventFields(log: Log | StFight, index: number): { [field: string]: number };
+  stInitiative(ch: StCharacter, options?: StSceneOptions): { die: number; total: number };
+  stInitiativeOrder(chars: StCharacter[], totals: number[], options?: { rules?: Partial<StRules> | null }): number[];
+  stTotalDefense(ch: StCharacter, options?: StSceneOptions): number;
+  stNerve(ch: StCharacter, options?: StSceneOptions & { spend?: boolean }): StNerve;
+  stInjury(ch: StCharacter, damage: number, options?: StSceneOptions & { spend?: boolean }): StNerve;
+  stOverwhelming(a: number, b: number): boolean;
+  stBout(a: StCharacter, b: StCharacter, options?: { pool_a?: number; pool_b?: number; damage?: boolean; rules?: Partial<StRules> | null; log?: Log | StFight | null }): 'a' | 'b' | null;
+  stObject(name: string, durability: number, boxes: number, options?: { failure_damage?: number; damage?: number }): StObject;
+  stGrapple(a: StCharacter, b: StCharacter): StGrapple;
+  // The D6 System module (docs/d6.md).
+  d6Available(): boolean;
+  d6Code(text: string): D6Code;
+  d6CodeAdd(a: D6CodeSpec, b: D6CodeSpec): D6Code;
+  d6CodePips(code: D6CodeSpec): number;
+  d6Pool(pool: D6PoolSpec): D6Pool;
+  /** The roll's JSON, as `cops d6 roll --json` writes it. */
+  d6Roll(pool: D6PoolSpec, rules?: Partial<D6Rules> | null): D6Roll;
+  d6Odds(pool: D6PoolSpec, rules?: Partial<D6Rules> | null): { expected: number; success: number | null; critical: number | null };
+  d6Total(pool: D6PoolSpec, k: number, rules?: Partial<D6Rules> | null): [number, number];
+  d6Contest(a: D6PoolSpec, b: D6PoolSpec, rules?: Partial<D6Rules> | null): { greater: number; equal: number; less: number };
+  d6Rules(): D6Rules;
+  newD6Character(name: string): D6Character;
+  d6Character(sheet: string | object): D6Character;
+  d6CharacterFile(path: string): D6Character;
+  d6Vehicle(name: string, options?: { scale?: number; resistance?: D6CodeSpec; manoeuvrability?: D6CodeSpec; speed?: D6Speed; top_speed?: D6Speed }): D6Vehicle;
+  d6Weapons(): D6Weapon[];
+  d6Weapon(name: string): D6Weapon;
+  d6Protections(): D6Protection[];
+  d6Protection(name: string): D6Protection;
+  d6Spells(): D6Spell[];
+  d6Spell(name: string): D6Spell;
+  d6CategoryName(category: number): string;
+  d6TraitParent(trait: string): string;
+  d6HitPoints(vigueur: D6CodeSpec): number;
+  d6HpLevel(lost: number, maxHp: number): D6Level;
+  d6HazardCode(hazard: string, amount?: number, rules?: Partial<D6Rules> | null): D6Code;
+  d6HazardName(hazard: number): string;
+  d6RecoveryWait(level: D6Level): number;
+  d6ActionName(action: number): string;
+  d6ActionCode(name: string): number;
+  d6TacticName(tactic: number): string;
+  d6TacticCode(name: string): number;
+  d6PowerName(power: number): string;
+  d6MeasureValue(tenths: number): number;
+  d6AdvanceCost(code: D6CodeSpec, options?: { magic?: boolean; teacher?: boolean }): number;
+  d6CollisionCode(speeds: D6Speed[], impact?: D6Impact): D6Code;
+  d6SpellDifficulty(design?: { [field: string]: string | number | boolean | D6CodeSpec }, rules?: Partial<D6Rules> | null): { parts: { [part: string]: number }; sum: number; difficulty: number };
+  d6Attack(attacker: D6Character, target: D6Character, options?: { [field: string]: unknown; log?: Log | D6Fight | null; rules?: Partial<D6Rules> | null }): D6Outcome;
+  d6Harm(ch: D6Character, damage: D6CodeSpec, options?: { stun?: boolean; id?: number; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null }): D6Outcome;
+  d6EndRound(ch: D6Character, options?: { id?: number; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null }): void;
+  d6EventFields(log: Log | D6Fight, index: number): { code: D6Code; [field: string]: number | D6Code };
+  d6Recover(ch: D6Character, options?: { rest?: 'rested' | 'worked' | 'long_rest'; id?: number; rules?: Partial<D6Rules> | null; log?: Log | null }): D6Healing;
+  d6Treat(healer: D6Character, patient: D6Character, options?: { kind?: 'after_combat' | 'in_combat'; healer_id?: number; patient_id?: number; rules?: Partial<D6Rules> | null; log?: Log | null }): D6Healing;
+  d6Initiative(fighters: D6Character[], options?: { ids?: number[]; flags?: ('surpriser' | 'long_in_melee')[][]; rules?: Partial<D6Rules> | null; log?: Log | null }): { order: number[]; totals: number[] };
+  d6Cast(caster: D6Character, options?: { [field: string]: unknown; target?: D6Character | null; aim_target?: D6Character; damage?: D6CodeSpec | null; rules?: Partial<D6Rules> | null; log?: Log | null }): { [field: string]: number | boolean | string | null };
+  d6Psionic(ch: D6Character, power: 'astral' | 'empathy' | 'far_senses' | 'healing' | 'medium' | 'protection' | 'psychometry', options?: { [field: string]: unknown; target?: D6Character | null; rules?: Partial<D6Rules> | null; log?: Log | null }): { [field: string]: number | boolean | string | null };
+  d6VehicleHarm(v: D6Vehicle, damage: D6CodeSpec, options?: D6VehicleOptions): D6VehicleOutcome;
+  d6AttackVehicle(attacker: D6Character, v: D6Vehicle, options?: D6VehicleOptions & { weapon?: number | string | null; distance?: number; actions?: number; dodge_total?: number | null; attacker_id?: number }): D6VehicleOutcome;
+  d6Collision(vehicles: D6Vehicle[], options?: { impact?: D6Impact; ids?: number[]; passengers?: D6Character[][]; rules?: Partial<D6Rules> | null; log?: Log | null }): D6VehicleOutcome[];
+  d6VehicleCrash(v: D6Vehicle, options?: D6VehicleOptions): D6VehicleOutcome;
+  d6Repair(mechanic: D6Character, skill: D6CodeSpec, v: D6Vehicle, index?: number, options?: { flags?: ('workshop' | 'tools' | 'unknown' | 'studied')[]; mechanic_id?: number; id?: number; rules?: Partial<D6Rules> | null; log?: Log | null }): boolean;
   oddsPmf(notation: string, k: number): number;
   oddsAtLeast(notation: string, k: number): number;
   oddsMarginAtLeast(notation: string, margin: number): number;
@@ -448,22 +528,68 @@ export class Sim extends Handle {
 }
 
 /** A Storyteller or D6 fight (docs/storyteller.md, docs/d6.md). */
-declare class ModuleFight extends Handle implements Logged {
+declare class ModuleFight<C> extends Handle implements Logged {
   readonly name: string;
   readonly count: number;
   readonly round: number;
   readonly over: boolean;
   readonly winner: number | null;
+  /** The most events its log holds (0: no limit). */
+  logLimit: number;
   seed(seed: Seed): void;
   run(): void;
   runRound(): void;
+  beginRound(): void;
+  resolveRound(): void;
+  /** Whose turn comes next, null when no round is under way. */
+  next(): number | null;
+  /** Play the next turn; whose it was. */
+  step(): number | null;
+  /** A fighter before the first round (kept in use by the fight); its id. */
+  add(character: C, side: number, x?: number, y?: number): number;
+  /** Fighter id's character (one a fight file made goes with the fight). */
+  character(id: number): C;
+  sideName(side: number): string | null;
+  setSideName(side: number, name: string): void;
+  setMaxRounds(rounds: number): void;
+  setLogging(on: boolean): void;
+  distance(a: number, b: number): number;
+  setPosition(id: number, x: number, y: number): void;
+  setCover(id: number, cover: number): void;
+  setOut(id: number, out?: boolean): void;
+  order(): number[];
   jsonl(from?: number): string;
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
   save(): string;
 }
-export class StFight extends ModuleFight {}
-export class D6Fight extends ModuleFight {}
+/** A Storyteller fight (cops_st_fight). */
+export class StFight extends ModuleFight<StCharacter> {
+  setSurprised(id: number, surprised?: boolean): void;
+  setProne(id: number, prone?: boolean): void;
+  setSpend(id: number, spend: boolean): void;
+  setTactic(id: number, tactic: StTactic): void;
+  readonly rules: StRules;
+  fighter(id: number): StFighter;
+  grapple(id: number): StGrappleState | null;
+  declare(id: number, declaration: StDeclaration): void;
+  suggest(id: number): Required<StDeclaration>;
+}
+/** A D6 System fight (cops_d6_fight). */
+export class D6Fight extends ModuleFight<D6Character> {
+  setSurpriser(id: number, surpriser?: boolean): void;
+  setTactic(id: number, tactic: D6Tactic): void;
+  readonly rules: D6Rules;
+  coordinate(coordinator: number, target: number, members: number[]): void;
+  addVehicle(vehicle: D6Vehicle, x?: number, y?: number): number;
+  vehicleCount(): number;
+  vehicle(vid: number): D6Vehicle;
+  vehiclePosition(vid: number): [number, number];
+  board(id: number, vid: number | null, driver?: boolean): void;
+  fighter(id: number): D6Fighter;
+  declare(id: number, declaration: D6Declaration): void;
+  suggest(id: number): Required<D6Declaration>;
+}
 
 
 /** Where a character's events go. */
@@ -532,4 +658,221 @@ export type Upkeep = 'none' | 'money' | 'information' | 'services' | 'favours';
 export interface Relation {
   name: string; kind: 'ally' | 'informant'; level: number; upkeep: Upkeep;
   domains: Record<string, number>; pushed: string | null;
+}
+
+// The Storyteller module's values (docs/storyteller.md, <cops/st.h>).
+export type StPoolSpec = string | { dice: number; mod?: number; threshold?: number; again?: number; mode?: 'dice' | 'all-8s' | 'average'; chance?: boolean };
+export interface StPool { dice: number; mod: number; threshold: number; again: number; mode: 'dice' | 'all-8s' | 'average'; chance: boolean; notation: string }
+export interface StRoll { kind: 'st'; pool: string; dice_pool: number; dice: Die[]; successes: number; success: boolean; dramatic: boolean; capped: boolean; [key: string]: unknown }
+export interface StRules {
+  threshold: number; again: number; chance_die: boolean; human_size: number; speed_base: number;
+  defense_athletics: boolean; health_track: boolean; wound_penalties: boolean; combatant_xp: number;
+  combatant_skill: number; outnumber_incremental: boolean; stray_shots: boolean;
+}
+export type StTrait = 'Strength' | 'Dexterity' | 'Stamina' | 'Wits' | 'Resolve' | 'Composure' | 'Brawl' |
+  'Weaponry' | 'Firearms' | 'Athletics' | 'Vigor' | 'Size';
+export type StDerived = 'Defense' | 'Initiative' | 'Speed' | 'Health' | 'Willpower';
+export type StHealthState = 'fit' | 'unconscious' | 'bleeding out' | 'dead';
+export type StNerve = 'acts' | 'spent' | 'restricted' | 'out';
+export type StTactic = 'strike' | 'grapple' | 'aim' | 'defend';
+export type StAttackKind = 'exchange' | 'strike' | 'shot' | 'contact_shot' | 'coup_de_grace';
+export type StCalled = 'body' | 'arm' | 'leg' | 'head' | 'heart' | 'hand' | 'eye';
+export type StGrappleEffect = 'break_free' | 'take_weapon' | 'damage' | 'disarm' | 'hold' | 'shield';
+export interface StWeapon {
+  name: string; damage: number; type: 'bashing' | 'lethal'; kind: 'unarmed' | 'melee' | 'firearm' | 'teeth';
+  automatic: boolean; min_strength: number; range: [number, number, number]; ammo: number;
+}
+export interface StSceneOptions { id?: number; rules?: Partial<StRules> | null; log?: Log | StFight | null }
+export interface StAttackOptions {
+  weapon?: number | string | null; target_weapon?: number | string | null; distance?: number; cover?: number;
+  own_cover?: number; crowd?: number; opponents?: number; rank?: number; called?: StCalled; aim?: number;
+  total_defense?: number; bonus?: number; flags?: ('touch' | 'burst' | 'surprised' | 'defenseless' | 'prone')[];
+  shield?: StCharacter | null; attacker_id?: number; target_id?: number; shield_id?: number;
+  rules?: Partial<StRules> | null; log?: Log | StFight | null;
+}
+export interface StLongBurstOptions {
+  weapon?: number | string | null; distance?: number; covers?: number[]; shares?: number[]; ids?: number[];
+  own_cover?: number; aim?: number; bonus?: number; surprised?: boolean; attacker_id?: number;
+  rules?: Partial<StRules> | null; log?: Log | StFight | null;
+}
+export interface StOutcome {
+  pool: number; successes: number; dramatic: boolean; defender_pool: number; defender_successes: number;
+  winner: 'attacker' | 'defender' | null; margin: number; victim: 'attacker' | 'defender' | null;
+  damage: number; type: 'bashing' | 'lethal'; shield_damage: number; ignored: number; converted: number;
+  bashing: number; lethal: number; state: StHealthState; full_effect: boolean; stray: boolean; recoil: number;
+  contact: boolean;
+}
+/** A Storyteller character (cops_st_character). */
+export class StCharacter extends Handle {
+  name: string;
+  toJSON(): object;
+  copy(): StCharacter;
+  trait(name: StTrait | number): number;
+  setTrait(name: StTrait | number, value: number): void;
+  derived(which: StDerived, rules?: Partial<StRules> | null): number;
+  setDerived(which: StDerived, value: number | null): void;
+  points(kind: 'willpower' | 'vitae'): [number, number];
+  setPoints(kind: 'willpower' | 'vitae', current: number): void;
+  background: ('military' | 'police' | 'criminal' | 'crisis-trained' | 'player')[];
+  experience: number;
+  isCombatant(rules?: Partial<StRules> | null): boolean;
+  setCombatant(combatant: boolean | null): void;
+  damage(boxes: number, kind: 'bashing' | 'lethal', rules?: Partial<StRules> | null): void;
+  /** [bashing, lethal] boxes marked. */
+  readonly health: [number, number];
+  setHealth(bashing: number, lethal: number): void;
+  healthState(rules?: Partial<StRules> | null): StHealthState;
+  woundPenalty(rules?: Partial<StRules> | null): number;
+  readonly weapons: StWeapon[];
+  addWeapon(weapon: Partial<StWeapon> & { name: string; damage: number }): number;
+  removeWeapon(index: number): void;
+  readonly protection: { vest: number; armour: number; old_fashioned: boolean };
+  setProtection(vest?: number, armour?: number, oldFashioned?: boolean): void;
+  beginRound(): void;
+}
+/** An object to force or smash (ST-M6): a plain value. */
+export class StObject {
+  readonly name: string;
+  readonly durability: number;
+  readonly boxes: number;
+  readonly damage: number;
+  readonly failureDamage: number;
+  readonly broken: boolean;
+  strike(ch: StCharacter, options?: StSceneOptions & { weapon?: number | string | null; dice?: number; average?: boolean }): number;
+}
+/** Two characters grappling (ST-M19): a plain value. */
+export class StGrapple {
+  readonly a: StCharacter;
+  readonly b: StCharacter;
+  readonly active: boolean;
+  readonly hold: 'a' | 'b' | null;
+  readonly shield: 'a' | 'b' | null;
+  readonly controller: 'a' | 'b' | null;
+  round(options?: {
+    a_effects?: StGrappleEffect[]; b_effects?: StGrappleEffect[]; a_in_hand?: number | string | null;
+    b_in_hand?: number | string | null; a_bite?: boolean; b_bite?: boolean; a_id?: number; b_id?: number;
+    rules?: Partial<StRules> | null; log?: Log | StFight | null;
+  }): { successes: [number, number]; pools: [number, number]; winner: 'a' | 'b' | null; margin: number;
+    effects: StGrappleEffect[]; damage: number; damage_type: 'bashing' | 'lethal'; bite: number;
+    disarmed: ['a' | 'b', number] | null };
+}
+export interface StDeclaration {
+  action?: 'nothing' | 'attack' | 'grapple' | 'total_defense' | 'aim' | 'coup_de_grace';
+  target?: number | null; weapon?: number | string | null; touch?: boolean; burst?: boolean; called?: StCalled;
+  bonus?: number; cover?: number | null; move_to?: [number, number] | null; prone?: 'down' | 'up' | null;
+  after?: number | null; effects?: StGrappleEffect[]; bite?: boolean;
+}
+export interface StFighter {
+  side: number; x: number; y: number; able: boolean; out: boolean; initiative: number; rank: number | null;
+  acted: boolean; delayed: boolean; roll_used: number; moves_used: number; automatic_used: number;
+  facing: number | null; attackers: number; cover: number; cover_used: number; total_defense: number;
+  aim: number; aim_target: number | null; surprised: boolean; prone: boolean; nerve: StNerve;
+  grapple: number | null; spend: boolean; tactic: StTactic;
+}
+export interface StGrappleState { first: number; second: number; hold: 'first' | 'second' | null; shield: 'first' | 'second' | null; controller: 'first' | 'second' | null }
+
+// The D6 System module's values (docs/d6.md, <cops/d6.h>).
+export interface D6Code { dice: number; pips: number; notation: string | null }
+export type D6CodeSpec = string | { dice: number; pips?: number };
+export type D6PoolSpec = string | { code: D6CodeSpec; dice_mod?: number; points?: number; actions?: number; cp?: number; fp?: boolean; difficulty?: number | null };
+export interface D6Pool { code: D6Code; dice_mod: number; points: number; actions: number; cp: number; fp: boolean; difficulty: number | null; notation: string | null }
+export interface D6Roll { kind: 'd6'; dice: Die[]; total: number; success: boolean | null; critical: boolean; [key: string]: unknown }
+export interface D6Rules {
+  explode: boolean; free_die: boolean; cp_dice: number; fp_factor: number; action_penalty: number;
+  difficulty: number; skill_defence: boolean; success_damage: boolean; negative_resistance: boolean;
+  gravity: number; fall_full_height: boolean; medical_tech: number; combat_heal_level5_only: boolean;
+  disarm_vs_damage_roll: boolean; magic_modifier: number; magic_banned: boolean;
+  spell_difficulty_halved: boolean; backlash_percent: number; scroll_use: number; artifact_use: number;
+}
+export type D6Level = 'unhurt' | 'stunned' | 'wounded' | 'severely_wounded' | 'incapacitated' | 'mortally_wounded' | 'killed';
+export type D6Speed = 'stopped' | 'slow' | 'cruising' | 'full_speed' | 'flat_out';
+export type D6Impact = 'side_on' | 'head_on' | 'from_behind' | 'into_object';
+export type D6Tactic = 'attack' | 'dodge' | 'grab' | 'defend' | 'ram';
+export interface D6Weapon {
+  name: string; category: string; damage: D6Code; adds_natural: boolean; vig_range: boolean;
+  range: [number, number, number]; ammo: number; roll_dice: number; flags: ('burst' | 'stun' | 'energy' | 'long')[];
+}
+export interface D6Protection {
+  name: string; armour: D6Code; coverage: 'body' | 'head' | 'parry'; energy_only: boolean;
+  penalty_dice: number; penalty_points: number; penalty_perception: boolean;
+}
+export interface D6Spell {
+  name: string; skill: string; activation_skill: string | null; difficulty: number; effect: string;
+  effect_value: number; range_m: number; range_value: number; exact: boolean; speed: number; duration: string;
+  duration_value: number; casting: string; casting_value: number; conditions: string;
+  conditions_value: number; damage: D6Code | null;
+}
+export interface D6Wounds {
+  mode: 'levels' | 'hit_points'; level: D6Level; step: number; extra: number; hp_max: number; hp_lost: number;
+  stunned: boolean; stunned_rounds: number; defend_only: number; unconscious: number; mortal_rounds: number;
+  stabilised: boolean; limbs: ('arm' | 'leg')[]; treated: number[]; confused: number; protection: number;
+  protection_rounds: number;
+}
+export interface D6Outcome {
+  attack_total: number; defence_value: number; band: 'point_blank' | 'short' | 'medium' | 'long' | null;
+  hit: boolean; level: number; parried: boolean; victim: 'target' | 'attacker' | null; damage_total: number;
+  resistance_total: number; margin: number; steps: number; hp_lost: number; wound_level: D6Level;
+  massive: boolean; unconscious: number; check: boolean | null; neutralised: string; dropped: boolean;
+}
+export interface D6Healing { rolled: boolean; total: number; difficulty: number; success: boolean; critical: boolean; level_before: D6Level; level: D6Level; hp_gained: number }
+export interface D6VehicleOptions { id?: number; passengers?: D6Character[]; ids?: number[]; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null }
+export interface D6VehicleOutcome {
+  attack_total: number; defence_value: number; hit: boolean; damage_total: number; resistance_total: number;
+  margin: number; result: 'none' | 'very_light' | 'light' | 'heavy' | 'severe' | 'destroyed';
+  passenger_damage: number; ranks_lost: number;
+}
+/** A D6 character (cops_d6_character). */
+export class D6Character extends Handle {
+  name: string;
+  toJSON(): object;
+  /** Write the sheet to a path of the memory file system. */
+  save(path: string): void;
+  copy(): D6Character;
+  trait(name: string): D6Code;
+  setTrait(name: string, code: D6CodeSpec | null): void;
+  has(name: string): boolean;
+  naturalDamage: D6Code;
+  /** [Character Points, Fate Points]. */
+  readonly points: [number, number];
+  setPoints(cp: number, fp: number): void;
+  scale: number;
+  wounds(): D6Wounds;
+  setWounds(wounds: Partial<D6Wounds>): void;
+  setMode(mode: 'levels' | 'hit_points'): void;
+  penalty(trait: string): [number, number];
+  readonly canAct: boolean;
+  readonly weapons: D6Weapon[];
+  addWeapon(weapon: string | (Partial<Omit<D6Weapon, 'damage'>> & { name: string; damage?: D6CodeSpec })): number;
+  removeWeapon(index: number): void;
+  readonly protections: D6Protection[];
+  addProtection(protection: string | (Partial<Omit<D6Protection, 'armour'>> & { name: string; armour?: D6CodeSpec })): number;
+  removeProtection(index: number): void;
+}
+/** A vehicle (cops_d6_vehicle): a plain value the vehicle calls change in place. */
+export class D6Vehicle {
+  readonly name: string;
+  readonly scale: number;
+  speed: D6Speed;
+  readonly topSpeed: D6Speed;
+  readonly control: 'controlled' | 'out_of_control' | 'crashed' | 'wrecked';
+  /** The outstanding results: [result, dice, top-speed ranks]. */
+  readonly damage: [string, number, number][];
+  readonly penalty: number;
+  endRound(): void;
+}
+export interface D6Declaration {
+  action?: 'nothing' | 'attack' | 'grab' | 'escape' | 'shoot_vehicle' | 'ram' | 'cast';
+  target?: number | null; weapon?: number | string | null; option?: string; location?: string; count?: number;
+  impact?: D6Impact; defence?: 'natural' | 'active' | 'total'; defence_skill?: string;
+  parry_weapon?: number | string | null; disarm?: boolean; release?: boolean; speed?: D6Speed | null;
+  move_to?: [number, number] | null; cp?: number; fp?: boolean; extra_actions?: number; spell_skill?: string;
+  spell_difficulty?: number; spell_damage?: D6CodeSpec | null; preparation?: number; spell_aim?: string | null;
+  spell_reach?: number; spell_beat?: number | null;
+}
+export interface D6Fighter {
+  side: number; x: number; y: number; able: boolean; out: boolean; initiative: number; rank: number | null;
+  acted: boolean; actions: number; defence: 'natural' | 'active' | 'total'; defence_skill: string | null;
+  defence_total: number; cover: number; surpriser: boolean; holding: number | null; held_by: number | null;
+  vehicle: number | null; driver: boolean; coordinator: number | null; coordinated: boolean; tactic: D6Tactic;
+  preparing: number;
 }

@@ -6,21 +6,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
+import { harness } from './harness.mjs';
 
 const [webDir, root, copsCli, webOdds] = process.argv.slice(2);
 const { load, CopsError } = await import(`${webDir}/cops-node.mjs`);
 const cops = await load();
-let passed = 0;
-const failures = [];
-function test(name, fn) {
-  try {
-    fn();
-    passed++;
-  } catch (e) {
-    failures.push(name);
-    console.log(`FAIL: ${name}\n  ${e.stack.split('\n').slice(0, 4).join('\n  ')}`);
-  }
-}
+const { test, report } = harness('node');
 const native = (...args) => execFileSync(copsCli, args, { encoding: 'utf8' });
 const golden = (name) => readFileSync(`${root}/tests/golden/${name}`, 'utf8');
 
@@ -306,5 +297,4 @@ test('a controlled combatant: suggestion, allowed actions, odds equal to C', () 
   free();
 });
 
-console.log(`node: ${passed} passed, ${failures.length} failed`);
-process.exit(failures.length ? 1 : 0);
+report();

@@ -7,21 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { strict as assert } from 'node:assert';
+import { harness } from './harness.mjs';
 import { load, CopsError } from 'libcops';
 
 const [root, copsCli] = process.argv.slice(2);
 const cops = await load();
-let passed = 0;
-const failures = [];
-function test(name, fn) {
-  try {
-    fn();
-    passed++;
-  } catch (e) {
-    failures.push(name);
-    console.log(`FAIL: ${name}\n  ${String(e.stack ?? e).split('\n').slice(0, 4).join('\n  ')}`);
-  }
-}
+const { test, report } = harness('package');
 const native = (...args) => execFileSync(copsCli, args, { encoding: 'utf8' });
 // Every example file, in the module's memory file system where the files name each other.
 (function copy(dir) {
@@ -469,5 +460,4 @@ test('a loop of rolls and fights: the wasm memory flat after warm-up', () => {
   ctx.dispose();
 });
 
-console.log(`package: ${passed} passed, ${failures.length} failed`);
-process.exitCode = failures.length ? 1 : 0;
+report();

@@ -46,6 +46,29 @@ const wrong: string[] = roll.dice.map((d) => d.face);
 mike.roll('6+/Carrure', { notAnAction: 1 });
 // @ts-expect-error with anciennete the answer holds both rolls, not one
 const one: number = mike.roll('Arme de poing/Coordination (2)', { anciennete: true }).successes;
+// The optional systems: Storyteller and D6 characters, rolls, attacks and fights.
+const marcus = ctx.stCharacterFile('/examples/st/sheets/marcus.json');
+const vince = ctx.stCharacterFile('/examples/st/sheets/vince.json');
+const hitSt: 'attacker' | 'defender' | null = ctx.stAttack(marcus, vince, 'exchange', { called: 'head' }).winner;
+const stPool: number = ctx.stRoll('5 9-again').successes + ctx.stOdds({ dice: 5, again: 9 }).expected;
+const brawl = ctx.stFightFile('/examples/st/scenarios/street-brawl.json');
+brawl.beginRound();
+for (let id = brawl.next(); id !== null; id = brawl.next()) { brawl.declare(id, brawl.suggest(id)); brawl.step(); }
+const nerve: string = brawl.fighter(0).nerve;
+const iris = ctx.d6CharacterFile('/examples/d6/sheets/iris.json');
+const dodge: string | null = iris.trait('dodge').notation;
+const level: string = ctx.d6Harm(iris, '3D', { id: 0 }).wound_level;
+const car = ctx.d6Vehicle('Car', { speed: 'cruising', resistance: '4D' });
+const wreck: string = ctx.d6VehicleHarm(car, { dice: 5 }).result;
+const d6fight = ctx.newD6Fight({ rules: { explode: false } });
+d6fight.add(iris.copy(), 0);
+// @ts-expect-error a Storyteller fight takes Storyteller characters
+brawl.add(iris, 0);
+// @ts-expect-error no such attack kind
+ctx.stAttack(marcus, vince, 'headbutt');
+// @ts-expect-error a vehicle's speed is a speed band
+car.speed = 'fast';
+console.log(hitSt, stPool, nerve, dodge, level, wreck);
 console.log(faces, p, hit, names, winner, text, wrong, once, again, one);
 fight.dispose();
 const gone: boolean = fight.disposed;

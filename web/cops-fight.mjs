@@ -1,0 +1,335 @@
+// libcops from JavaScript: Fights (docs/encounters.md): scenarios, encounters and their rounds, simulations
+// (docs/simulation.md).
+
+import {
+  Checkpoint, CopsError, Owned, RULESETS, bool, instance, int, json, seedValue, text, typeName,
+} from './cops-base.mjs';
+import { Armour, Character, Weapon } from './cops-sheet.mjs';
+
+/** The fields of cops_declaration after its size, in order (0.13.0, 21 ints). */
+const DECLARATION = ['action', 'attitude', 'initiative', 'target', 'weapon', 'shots',
+  'moving', 'x', 'y', 'difficulty', 'dice_mod', 'threshold_mod', 'difficulty_mod',
+  'long_move', 'adrenaline', 'anciennete', 'aim', 'bullets', 'circumstances', 'keep'];
+const DECLARATION_SIZE = 4 * (1 + DECLARATION.length);
+
+/** The calls of a Context for this area (Context.prototype takes them). */
+export const fightContext = {
+  /** A scenario (JSON text or object); file names resolve from baseDir (memory FS). */
+  scenario(doc, baseDir = null) {
+    const m = this.m;
+    this.cops._withString(json(doc, 'scenario'), (p) => {
+      if (baseDir === null) return this._check(m._cops_scenario_from_json(this.cops.cell, this._h, p, 0));
+      return this.cops._withString(baseDir, (b) =>
+        this._check(m._cops_scenario_from_json(this.cops.cell, this._h, p, b)), 'baseDir');
+    });
+    return new Scenario(this, m.getValue(this.cops.cell, 'i32'));
+  },
+  /** A scenario file of the memory file system (Cops.writeFile). */
+  scenarioFile(path) {
+    this.cops._withString(path, (p) => this._check(this.m._cops_scenario_load(this.cops.cell, this._h, p)));
+    return new Scenario(this, this.m.getValue(this.cops.cell, 'i32'));
+  },
+  /** An empty encounter under 'core' or 'alternative' rules. */
+  encounter(ruleset = 'core') {
+    text(ruleset, 'ruleset');
+    const r = RULESETS.indexOf(ruleset);
+    if (r < 0) throw new CopsError(-1, `unknown ruleset '${ruleset}' (core, alternative)`);
+    this._check(this.m._cops_encounter_new(this.cops.cell, this._h, r));
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  },
+  /** A simulation of scenario's fight (docs/simulation.md): seeded from seed, or the context's dice. */
+  sim(scenario, { seed } = {}) {
+    instance(scenario, Scenario, 'scenario');
+    const seeded = seed !== undefined;
+    this._check(this.m._cops_sim_new(this.cops.cell, this._h, scenario._h, seeded ? 1 : 0,
+      seeded ? seedValue(seed) : 0n));
+    const s = new Sim(this, this.m.getValue(this.cops.cell, 'i32'));
+    s.scenario = scenario;
+    return s;
+  },
+  /** An encounter resumed from the text of Encounter.save(): its own dice go on. */
+  resume(save) {
+    this.cops._withString(json(save, 'save'), (p) => this._check(this.m._cops_encounter_load(this.cops.cell, this._h, p)));
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  },
+};
+
+/** A scenario: its name, sides, and its encounter (owned by the scenario). */
+export class Scenario extends Owned {
+  constructor(ctx, ptr) {
+    super(ctx, ptr, (p) => ctx.m._cops_scenario_free(p));
+    this.encounter = new Encounter(ctx, this.m._cops_scenario_encounter(ptr), false);
+  }
+  get name() { return this.cops._str(this.m._cops_scenario_name(this._h)); }
+  get sides() {
+    const n = this.m._cops_scenario_side_count(this._h);
+    return Array.from({ length: n }, (_, i) => this.cops._str(this.m._cops_scenario_side_name(this._h, i)));
+  }
+  /** The scenario and its encounter freed. */
+  dispose() {
+    this.encounter._ptr = 0;
+    super.dispose();
+  }
+}
+
+/** A fight (cops_encounter): combatants by id, rounds, declarations, the log. */
+export class Encounter extends Owned {
+  constructor(ctx, ptr, owned) {
+    super(ctx, ptr, owned ? (p) => ctx.m._cops_encounter_free(p) : null);
+    this.owned = owned;
+  }
+  _check(rc, message) { return this.ctx._check(rc, message); }
+  _int(fn) { this._check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
+
+  add(character, side, x = 0, y = 0) {
+    instance(character, Character, 'character');
+    int(side, 'side'); int(x, 'x'); int(y, 'y');
+    return this._int((c) => this.m._cops_encounter_add(this._h, character._h, side, x, y, c));
+  }
+  giveWeapon(id, weapon) {
+    int(id, 'id');
+    instance(weapon, Weapon, 'weapon');
+    this._check(this.m._cops_encounter_give_weapon(this._h, id, weapon._h));
+  }
+  setArmour(id, armour) {
+    int(id, 'id');
+    if (armour !== null) instance(armour, Armour, 'armour');
+    this._check(this.m._cops_encounter_set_armour(this._h, id, armour ? armour._h : 0));
+  }
+  /** Record the seed in the log's start and seed the context (cops_encounter_seed). */
+  seed(seed) { this._check(this.m._cops_encounter_seed(this._h, seedValue(seed))); }
+  get ruleset() { return RULESETS[this._check(this.m._cops_encounter_ruleset(this._h))]; }
+  set ruleset(name) {
+    const r = RULESETS.indexOf(name);
+    if (r < 0) throw new CopsError(-1, `unknown ruleset '${name}' (core, alternative)`);
+    this._check(this.m._cops_encounter_set_ruleset(this._h, r));
+  }
+  get count() { return this._check(this.m._cops_encounter_count(this._h)); }
+  get round() { return this._check(this.m._cops_encounter_round(this._h)); }
+  get over() { return this._check(this.m._cops_encounter_over(this._h)) === 1; }
+  /** The winning side once over, null when none won (or not over). */
+  get winner() {
+    if (!this.over) return null;
+    const w = this._int((c) => this.m._cops_encounter_get_winner(this._h, c));
+    return w < 0 ? null : w;
+  }
+
+  /** What a tabletop draws of combatant id. */
+  combatant(id) {
+    int(id, 'id');
+    const m = this.m;
+    const ch = m._cops_encounter_character(this._h, id);
+    if (!ch) throw new CopsError(-1, `no combatant ${id}`);
+    const cell = this.cops.cell;
+    this._check(m._cops_encounter_position(this._h, id, cell, cell + 4));
+    const x = m.getValue(cell, 'i32');
+    const y = m.getValue(cell + 4, 'i32');
+    this._check(m._cops_character_hp(ch, cell));
+    const hp = m.getValue(cell, 'i32');
+    const hand = this._int((c) => m._cops_encounter_hand(this._h, id, c));
+    let weapon = null;
+    if (hand >= 0) {
+      const w = m._cops_encounter_weapon_at(this._h, id, hand);
+      m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, cell);
+      weapon = { name: this.cops._str(m._cops_weapon_name(w)), loaded: m.getValue(cell, 'i32') };
+    }
+    const conditions = m._cops_character_conditions(ch);
+    return {
+      id, name: this.cops._str(m._cops_character_name(ch)),
+      side: this._check(m._cops_encounter_side(this._h, id)), x, y, hp,
+      max_hp: m._cops_character_max_hp(ch), conditions,
+      condition_names: this.cops.conditionNames(conditions),
+      present: this._check(m._cops_encounter_present(this._h, id)) === 1,
+      able: this._int((c) => m._cops_encounter_able(this._h, id, c)) === 1,
+      controlled: this._int((c) => m._cops_encounter_controlled(this._h, id, c)) === 1,
+      weapon,
+    };
+  }
+  /** The weapons id carries, in order (a DRAW declaration's weapon is an index). */
+  weapons(id) {
+    int(id, 'id');
+    const m = this.m;
+    const n = this._check(m._cops_encounter_weapon_count(this._h, id));
+    return Array.from({ length: n }, (_, k) => {
+      const w = m._cops_encounter_weapon_at(this._h, id, k);
+      m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, this.cops.cell);
+      return { name: this.cops._str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32') };
+    });
+  }
+  combatants() { return Array.from({ length: this.count }, (_, i) => this.combatant(i)); }
+  setPosition(id, x, y) { int(id, 'id'); int(x, 'x'); int(y, 'y'); this._check(this.m._cops_encounter_set_position(this._h, id, x, y)); }
+  /** A combatant leaves between rounds (its id stays taken). */
+  remove(id) { int(id, 'id'); this._check(this.m._cops_encounter_remove(this._h, id)); }
+  /** Every combatant back as it joined, round 0, the log emptied (cops_encounter_reset). */
+  reset() { this._check(this.m._cops_encounter_reset(this._h)); }
+  setControlled(id, on = true) { int(id, 'id'); bool(on, 'on'); this._check(this.m._cops_encounter_set_controlled(this._h, id, on ? 1 : 0)); }
+  initiativeRange(id) {
+    int(id, 'id');
+    const c = this.cops.cell;
+    this._check(this.m._cops_encounter_initiative_range(this._h, id, c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  /** Whether id may take action now: { allowed, why }. */
+  allowed(id, action) {
+    int(id, 'id');
+    const m = this.m;
+    const why = m._malloc(256);
+    try {
+      this._check(m._cops_encounter_allowed(this._h, id, this.cops.actionParse(action), this.cops.cell, why, 256));
+      return { allowed: m.getValue(this.cops.cell, 'i32') === 1, why: m.UTF8ToString(why) };
+    } finally {
+      m._free(why);
+    }
+  }
+
+  // Declarations: plain objects with cops_declaration's fields, the action by name.
+  _withDeclaration(d, fn) {
+    const m = this.m;
+    const p = m._malloc(DECLARATION_SIZE);
+    try {
+      const action = d ? this.cops.actionParse(d.action ?? 'wait') : 0;
+      this._check(m._cops_declaration_init_sized(p, DECLARATION_SIZE, action));
+      if (d) {
+        for (const k of Object.keys(d))
+          if (!DECLARATION.includes(k))
+            throw new CopsError(-1, `declaration: unknown field '${k}' (${DECLARATION.join(', ')})`);
+        DECLARATION.forEach((f, i) => {
+          if (f === 'action' || d[f] === undefined) return;
+          let v = d[f];
+          if (f === 'attitude') v = this.cops.attitudeParse(v);
+          if (typeof v === 'boolean') v = v ? 1 : 0;
+          int(v, `declaration: ${f}`);
+          m.setValue(p + 4 * (i + 1), v, 'i32');
+        });
+      }
+      return fn(p);
+    } finally {
+      m._free(p);
+    }
+  }
+  _readDeclaration(p) {
+    const d = {};
+    DECLARATION.forEach((f, i) => { d[f] = this.m.getValue(p + 4 * (i + 1), 'i32'); });
+    d.action = this.cops.actionName(d.action);
+    return d;
+  }
+  beginRound() { this._check(this.m._cops_encounter_begin_round(this._h)); }
+  declare(id, d) {
+    int(id, 'id');
+    if (typeof d !== 'object' || d === null) throw new TypeError(`a declaration must be an object, not ${typeName(d)}`);
+    this._withDeclaration(d, (p) => this._check(this.m._cops_encounter_declare(this._h, id, p)));
+  }
+  declaration(id) {
+    int(id, 'id');
+    return this._withDeclaration(null, (p) => {
+      this._check(this.m._cops_encounter_declaration(this._h, id, p));
+      return this._readDeclaration(p);
+    });
+  }
+  /** The default policy's declaration for id now. */
+  suggest(id) {
+    int(id, 'id');
+    return this._withDeclaration(null, (p) => {
+      this._check(this.m._cops_encounter_suggest(this._h, id, p));
+      return this._readDeclaration(p);
+    });
+  }
+  /** The exact odds of the attack id would declare (cops_encounter_odds), as their JSON. */
+  odds(id, d) {
+    int(id, 'id');
+    const m = this.m;
+    this._check(m._cops_attack_odds_new(this.cops.cell, this.ctx._h));
+    const o = m.getValue(this.cops.cell, 'i32');
+    try {
+      this._withDeclaration(d, (p) => this._check(m._cops_encounter_odds(this._h, id, p, o)));
+      this._check(m._cops_attack_odds_to_json(o, this.cops.cell));
+      return JSON.parse(this.cops._taken());
+    } finally {
+      m._cops_attack_odds_free(o);
+    }
+  }
+  resolveRound() { this._check(this.m._cops_encounter_resolve_round(this._h)); }
+  runRound() { this._check(this.m._cops_encounter_run_round(this._h)); }
+  run() { this._check(this.m._cops_encounter_run(this._h)); }
+
+  // The log: events as JSON Lines, as objects, narrated.
+  get _log() { return this.m._cops_encounter_log(this._h); }
+  get eventCount() { return this._check(this.m._cops_log_count(this._log)); }
+  jsonl(from = 0) {
+    int(from, 'from', 0);
+    this._check(this.m._cops_log_to_jsonl(this._log, from, this.cops.cell));
+    return this.cops._taken();
+  }
+  events(from = 0) { return this.jsonl(from).split('\n').filter((l) => l).map((l) => JSON.parse(l)); }
+  narrate(from = 0, lang = 'fr') {
+    int(from, 'from', 0);
+    this._check(this.m._cops_log_narrate(this._log, from, this.cops._lang(lang), this.cops.cell));
+    return this.cops._taken();
+  }
+  // What a tabletop needs (docs/encounters.md, "Tabletops").
+  /** The caller's token id for combatant id (up to 64 bytes of UTF-8), null to drop it. */
+  setTag(id, tag) {
+    int(id, 'id');
+    if (tag === null) return this._check(this.m._cops_encounter_set_tag(this._h, id, 0));
+    this.cops._withString(tag, (p) => this._check(this.m._cops_encounter_set_tag(this._h, id, p)), 'tag');
+  }
+  tag(id) { int(id, 'id'); return this.cops._str(this.m._cops_encounter_tag(this._h, id)); }
+  /** The combatant tagged tag, null for none. */
+  findTag(tag) {
+    const rc = this.cops._withString(tag, (p) => this.m._cops_encounter_find_tag(this._h, p), 'tag');
+    return rc === -7 /* COPS_ENOTFOUND */ ? null : this._check(rc);
+  }
+  /** The whole board (schemas/snapshot.schema.json). */
+  snapshot() {
+    this._check(this.m._cops_encounter_snapshot(this._h, this.cops.cell));
+    return JSON.parse(this.cops._taken());
+  }
+  /** Everything a board shows of combatant id, as in snapshot(). */
+  state(id) {
+    int(id, 'id');
+    const c = this.snapshot().combatants.find((x) => x.id === id);
+    if (!c) throw new CopsError(-2, `no combatant ${id}`);
+    return c;
+  }
+  /** 'between_rounds', 'declaring' or 'resolved'. */
+  get phase() { return this.cops._str(this.m._cops_phase_key(this._check(this.m._cops_encounter_phase(this._h)))); }
+  /** The fight now, to come back to (cops_encounter_checkpoint). */
+  checkpoint() {
+    this._check(this.m._cops_encounter_checkpoint(this._h, this.cops.cell));
+    return new Checkpoint(this.ctx, this.m.getValue(this.cops.cell, 'i32'));
+  }
+  /** Back to cp, exactly: the fight goes on as it did from there. */
+  rollback(cp) {
+    instance(cp, Checkpoint, 'checkpoint');
+    this._check(this.m._cops_encounter_rollback(this._h, cp._h));
+  }
+
+  /** The whole fight as text (docs/saves.md); Context.resume() goes on from it. */
+  save() {
+    this._check(this.m._cops_encounter_save(this._h, this.cops.cell));
+    return this.cops._taken();
+  }
+}
+
+/** A simulation's summary (cops_sim, docs/simulation.md). */
+export class Sim extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_sim_free(p)); }
+  /** Fights from .. from + runs - 1 of the study. */
+  run(runs, from = 0) {
+    int(runs, 'runs', 1); int(from, 'from', 0, Number.MAX_SAFE_INTEGER);
+    this.ctx._check(this.m._cops_sim_run(this._h, this.scenario._h, BigInt(from), BigInt(runs)));
+  }
+  get fights() { return Number(this.m._cops_sim_fights(this._h)); }
+  get stopped() { return Number(this.m._cops_sim_stopped(this._h)); }
+  wins(side) { return Number(this.m._cops_sim_wins(this._h, int(side, 'side'))); }
+  /** Another summary of the same study (other fights of it) added to this one. */
+  merge(other) { instance(other, Sim, 'other'); this.ctx._check(this.m._cops_sim_merge(this._h, other._h)); }
+  /** Two rulesets' summaries side by side (cops sim --compare --json). */
+  compare(other) {
+    instance(other, Sim, 'other');
+    this.ctx._check(this.m._cops_sim_compare(this._h, other._h, this.cops.cell));
+    return JSON.parse(this.cops._taken());
+  }
+  /** The summary, as cops sim --json writes it (schemas/sim.schema.json). */
+  toJSON() { this.ctx._check(this.m._cops_sim_to_json(this._h, this.cops.cell)); return JSON.parse(this.cops._taken()); }
+}
