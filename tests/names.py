@@ -10,8 +10,10 @@ operation one language has and the other has not, or spells otherwise, is listed
 tests/names/differences.txt with its reason, and the test fails on any other.
 
 tests/names/javascript.txt holds every public name of the JavaScript package the same way
-(--js WEB_DIR, run by the WebAssembly stage: tests/web/run.sh), and the run says how many of
-Python's operations JavaScript has under their camelCase names.
+(--js WEB_DIR, run by the WebAssembly stage: tests/web/run.sh); then every operation of
+Python's must have its JavaScript name (the same in camelCase, by js_forms below) or a line
+in tests/names/javascript-differences.txt giving the JavaScript form and why it differs, and
+the test fails on any other and on a stale line.
 
 Usage: names.py SOURCE_ROOT [LUA_MODULE_DIR] [--write]
        names.py SOURCE_ROOT --js WEB_DIR [--write]
@@ -195,11 +197,17 @@ def js_forms(n):
     system = n[:3] if n[:3] in ('st.', 'd6.') else ''
     rest = n[len(system):]
     pre = {'st.': 'St', 'd6.': 'D6', '': ''}[system]
+    if rest.startswith('Scenario.'):
+        # A JavaScript scenario gives its encounter (Scenario.encounter), whose methods
+        # Python's Scenario answers itself.
+        return js_forms(system + 'Encounter.' + rest.split('.', 1)[1]) | {'Scenario.' + camel(rest.split('.', 1)[1])}
     if '.' not in rest:
         if rest[:1].isupper():                     # a constructor
             low = rest[0].lower() + rest[1:]
-            return {'Cops.context'} if rest == 'Context' else \
-                {'Context.%s' % camel(system.rstrip('.') + low if system else low)}
+            if rest == 'Context':
+                return {'Cops.context'}
+            made = system.rstrip('.') + rest if system else low
+            return {'Context.%s' % made, 'Context.new%s' % (pre + rest)}
         f = camel(rest)
         return {'Context.%s' % f, 'Catalogue.%s' % f, 'Cops.%s' % f,
                 'Context.%s%s' % (system.rstrip('.'), f[0].upper() + f[1:]) if system else 'Cops.%s' % f}
@@ -227,14 +235,32 @@ def js_names():
     return set(out.split())
 
 
+def js_differences():
+    known = {}
+    for line in open(os.path.join(here, 'javascript-differences.txt'), encoding='utf-8'):
+        if line.strip() and not line.startswith('#'):
+            name, reason = line.split(None, 1)
+            known[name] = reason.strip()
+    return known
+
+
 if js_dir:
     py_names, py_ops = python_names()
     names = js_names()
     bad = check_table('javascript', names)
     if not write:
+        known = js_differences()
         covered = sorted(n for n in py_ops if js_forms(n) & names)
+        for n in sorted(set(py_ops) - set(covered)):
+            if n not in known:
+                print(f'names: Python {n} has no JavaScript counterpart ({" or ".join(sorted(js_forms(n)))}), '
+                      'and tests/names/javascript-differences.txt gives no reason')
+                bad = 1
+        for n in sorted(set(known) - (set(py_ops) - set(covered))):
+            print(f'names: tests/names/javascript-differences.txt: {n} is stale')
+            bad = 1
         print(f'names: {len(names)} JavaScript names; {len(covered)} of {len(py_ops)} Python '
-              'operations under their JavaScript names')
+              f'operations under their JavaScript names, {len(known)} with a written reason')
         print(f'jsnames: {0 if bad else 1} passed, {1 if bad else 0} failed')
     sys.exit(bad)
 

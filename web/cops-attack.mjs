@@ -1,6 +1,8 @@
 // libcops from JavaScript: Single attacks and their exact odds (docs/attacks.md).
 
-import { CopsError, Log, RULESETS, bool, instance, int, text, typeName } from './cops-base.mjs';
+import {
+  CopsError, Log, Owned, RULESETS, bool, instance, int, text, typeName,
+} from './cops-base.mjs';
 import { Armour, Character, Weapon } from './cops-sheet.mjs';
 
 /** cops_situation's fields after its size, in order (0.13.0; pointers are 4 bytes). */
@@ -89,13 +91,72 @@ export const attackContext = {
     if (log !== null) instance(log, Log, 'log');
     const m = this.m;
     this._check(m._cops_outcome_new_in(this.cops.cell, this._h));
-    const o = m.getValue(this.cops.cell, 'i32');
+    let o = m.getValue(this.cops.cell, 'i32');
     try {
       this._withSituation(situation, (p) => this._check(m._cops_attack(o, p, log ? log._h : 0)));
-      return this._outcome(o, situation);
+      const out = this._outcome(o, situation);
+      if (out.mode === 'cover') {
+        // Covering fire goes on through the round (C10.5): its outcome is kept for
+        // coverZone, coverNerve and coverEnter, as a handle of its own.
+        out.cover = new CoverFire(this, o);
+        o = 0;
+      }
+      return out;
+    } finally {
+      if (o) m._cops_outcome_free(o);
+    }
+  },
+  /** Whether covering fire makes a zone whose characters roll their nerve (C10.5, A2.3). */
+  coverZone(cover) {
+    instance(cover, CoverFire, 'cover');
+    this._check(this.m._cops_cover_zone(cover._h, this.cops.cell));
+    return this.m.getValue(this.cops.cell, 'i32') === 1;
+  },
+  /** Nerve under covering fire (C10.5): { roll, success } (success: steady, else pinned
+   * down). With opts.cover, a fire that makes no zone is COPS_ERULE and nothing is rolled. */
+  coverNerve(character, { log = null, cover = null } = {}) {
+    if (cover !== null) instance(cover, CoverFire, 'cover');
+    return this._follow(character, log, (r, ch, l, flag) => (cover
+      ? this.m._cops_cover_nerve_under(r, cover._h, ch, l, flag) : this.m._cops_cover_nerve(r, ch, l, flag)));
+  },
+  /** A character enters the zone of covering fire: (MR + 1) d10, each 10 a bullet (C10.5). */
+  coverEnter(cover, character, { armour = null, attitude = 'Normal', log = null } = {}) {
+    instance(cover, CoverFire, 'cover');
+    instance(character, Character, 'character');
+    if (armour !== null) instance(armour, Armour, 'armour');
+    if (log !== null) instance(log, Log, 'log');
+    const m = this.m;
+    this._check(m._cops_outcome_new_in(this.cops.cell, this._h));
+    const o = m.getValue(this.cops.cell, 'i32');
+    try {
+      this._check(m._cops_cover_enter(o, cover._h, character._h, armour ? armour._h : 0,
+        this.cops.attitudeParse(attitude), log ? log._h : 0));
+      return this._outcome(o, { target: character });
     } finally {
       m._cops_outcome_free(o);
     }
+  },
+  /** The recovery roll of a character out of the fight (C10.4): { roll, success } (back);
+   * characteristic null for the higher of Carrure and Sang-froid. */
+  recoveryRoll(character, { characteristic = null, log = null } = {}) {
+    const c = characteristic === null ? -1
+      : this.cops.catalogue._parsed(this.m._cops_characteristic_parse, characteristic, 'characteristic');
+    return this._follow(character, log, (r, ch, l, flag) => this.m._cops_recovery_roll(r, ch, c, l, flag));
+  },
+  /** A character on the ground tries to stand up (C11.1): { roll, success }. */
+  standUp(character, { log = null } = {}) {
+    return this._follow(character, log, (r, ch, l, flag) => this.m._cops_stand_up(r, ch, l, flag));
+  },
+  _follow(character, log, fn) {
+    instance(character, Character, 'character');
+    if (log !== null) instance(log, Log, 'log');
+    let success = false;
+    const roll = this._rolled((r) => {
+      const rc = fn(r, character._h, log ? log._h : 0, this.cops.cell);
+      success = rc >= 0 && this.m.getValue(this.cops.cell, 'i32') === 1;
+      return rc;
+    });
+    return { roll, success };
   },
   _outcome(o, situation) {
     const m = this.m;
@@ -119,7 +180,7 @@ export const attackContext = {
         m.setValue(buf, 60, 'i32');
         this._check(m._cops_outcome_victim(o, i, buf));
         const who = m.getValue(buf + 4, 'i32');
-        const v = { who: who === situation.target?._ptr ? 'target' : who === situation.attacker._ptr ? 'attacker' : null };
+        const v = { who: who === situation.target?._ptr ? 'target' : who === situation.attacker?._ptr ? 'attacker' : null };
         VICTIM.forEach((f, k) => { v[f] = m.getValue(buf + 8 + 4 * k, 'i32'); });
         return v;
       });
@@ -144,3 +205,9 @@ export const attackContext = {
     }
   },
 };
+
+/** Covering fire under way (C10.5): the outcome of an attack of mode 'cover', kept for
+ * Context.coverZone, coverNerve and coverEnter; freed by dispose(). */
+export class CoverFire extends Owned {
+  constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_outcome_free(p)); }
+}

@@ -156,6 +156,8 @@ export class Log extends Owned {
   get limit() { return this.ctx._check(this.m._cops_log_limit(this._h)); }
   set limit(n) { this.ctx._check(this.m._cops_log_set_limit(this._h, int(n, 'limit', 0))); }
   clear() { this.ctx._check(this.m._cops_log_clear(this._h)); }
+  /** The round number the next events carry. */
+  setRound(round) { this.ctx._check(this.m._cops_log_set_round(this._h, int(round, 'round', 0))); }
   jsonl(from = 0) { return logJsonl(this, this._h, from); }
   events(from = 0) { return lines(this.jsonl(from)); }
   narrate(from = 0, lang = 'fr') { return logNarrate(this, this._h, from, lang); }
@@ -243,6 +245,9 @@ export class Struct {
     return out;
   }
 }
+
+/** Fields of C int type, by name, for a Struct. */
+export const ints = (names) => names.map((f) => [f, 'i32']);
 
 /** The index of value in names (a name, or its index as a number); COPS_ENOTFOUND otherwise. */
 export function member(value, names, what) {
@@ -361,4 +366,23 @@ export const TREATMENTS = ['first_aid', 'stabilise', 'medicine'];
 /** A checkpoint of an encounter or a chase (cops_checkpoint). */
 export class Checkpoint extends Owned {
   constructor(ctx, ptr) { super(ctx, ptr, (p) => ctx.m._cops_checkpoint_free(p)); }
+}
+
+/** The C log of a Log or of a handle that logs (a fight), for the procedures' log argument. */
+export function logPtr(log) {
+  if (log === undefined || log === null) return 0;
+  if (log instanceof Log) return log._h;
+  if (log && typeof log === 'object' && '_log' in log) return log._log;
+  throw new TypeError(`log must be a Log, a fight or null, not ${typeName(log)}`);
+}
+
+/** A weapon of a character by index or name (any case); null for none (-1). */
+export function weaponIndex(ch, weapon, what = 'weapon') {
+  if (weapon === undefined || weapon === null) return -1;
+  if (typeof weapon === 'string') {
+    const i = ch.weapons.findIndex((w) => w.name.toLowerCase() === weapon.toLowerCase());
+    if (i < 0) throw new CopsError(-7, `${ch.name} carries no weapon '${weapon}'`);
+    return i;
+  }
+  return int(weapon, what);
 }

@@ -75,6 +75,55 @@ export class Catalogue {
     return this._name(this.m._cops_relation_level_name(k, level, this.cops._lang(lang)), 'level', level);
   }
   upkeepName(upkeep, lang = 'fr') { return this._name(this.m._cops_upkeep_name(this._member(upkeep, UPKEEPS, 'upkeep'), this.cops._lang(lang)), 'upkeep', upkeep); }
+  /** A skill of C3 by name in any spelling (or index): { name, english, characteristic,
+   * adrenaline, specialisation_level, specialisations, free_specialisations }. */
+  skill(name) {
+    const m = this.m;
+    const k = this._parsed(m._cops_skill_parse, name, 'skill');
+    const count = m._cops_skill_count();
+    if (k < 0 || k >= count) throw new CopsError(-2, `skill ${k} out of range 0..${count - 1}`);
+    const level = m._cops_skill_specialisation_level(k);
+    return { name: m.UTF8ToString(m._cops_skill_name(k, 0)), english: m.UTF8ToString(m._cops_skill_name(k, 1)),
+      characteristic: m.UTF8ToString(m._cops_characteristic_name(m._cops_skill_characteristic(k), 0)),
+      adrenaline: m._cops_skill_adrenaline(k) === 1, specialisation_level: level > 0 ? level : null,
+      specialisations: Array.from({ length: m._cops_skill_specialisation_count(k) }, (_, i) =>
+        m.UTF8ToString(m._cops_skill_specialisation_name(k, i))),
+      free_specialisations: m._cops_skill_specialisation_free(k) === 1 };
+  }
+  /** The 27 skills of C3, in order. */
+  skills() { return Array.from({ length: this.m._cops_skill_count() }, (_, k) => this.skill(k)); }
+  /** The hit zone of a location d10 (C10.3) and its damage modifier: [zone, modifier]. */
+  zoneOfDie(d10) {
+    const z = this.m._cops_zone_of_die(int(d10, 'd10'));
+    if (z < 0) throw new CopsError(-1, `a location die is 1..10, not ${d10}`);
+    return [this.m.UTF8ToString(this.m._cops_zone_name(z, 1)), this.m._cops_zone_modifier(z)];
+  }
+  /** The side of the body a location d10 gives under A4.1: 'right' (1, 8), 'left' (2, 9),
+   * null for the others. */
+  bodySide(d10) {
+    const side = this.m._cops_body_side_of_die(int(d10, 'd10'));
+    if (side < 0) throw new CopsError(-1, `a location die is 1..10, not ${d10}`);
+    return this.cops._str(this.m._cops_body_side_name(side, 1));
+  }
+  /** A side's name ('right', 'left') in a language. */
+  bodySideName(side, lang = 'fr') {
+    const s = this._member(side, ['right', 'left'], 'side') + 1;
+    return this._name(this.m._cops_body_side_name(s, this.cops._lang(lang)), 'side', side);
+  }
+  /** The mishaps of A5, by bit order. */
+  mishapNames() { return [0, 1, 2, 3].map((b) => this._name(this.m._cops_mishap_name(1 << b), 'mishap', b)); }
+  /** The event types, in order (docs/events.md), then the Storyteller module's from type 1000
+   * on and the D6 module's from type 2000 on when the library holds them. */
+  eventTypeNames() {
+    const names = this._list(this.m._cops_event_type_name);
+    for (const first of [1000, 2000])
+      for (let i = first; i < first + 64; i++) {
+        const p = this.m._cops_event_type_name(i);
+        if (!p) break;
+        names.push(this.m.UTF8ToString(p));
+      }
+    return names;
+  }
   /** The initiatives a character of this Réflexes may choose (C6): [lowest, highest]. */
   initiativeRange(reflexes) {
     int(reflexes, 'reflexes');

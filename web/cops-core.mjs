@@ -17,15 +17,19 @@ import { chaseContext } from './cops-chase.mjs';
 import { socialContext } from './cops-social.mjs';
 import { stContext } from './cops-st.mjs';
 import { d6Context } from './cops-d6.mjs';
+import { d6MagicContext } from './cops-d6-magic.mjs';
+import { d6VehicleContext } from './cops-d6-vehicle.mjs';
 
 export { ERRORS, CopsError, Handle, Log, Checkpoint } from './cops-base.mjs';
 export { Catalogue } from './cops-catalogue.mjs';
 export { Character, Weapon, Armour } from './cops-sheet.mjs';
 export { Scenario, Encounter, Sim } from './cops-fight.mjs';
+export { CoverFire } from './cops-attack.mjs';
 export { Chase } from './cops-chase.mjs';
 export { Subject, Interview } from './cops-social.mjs';
 export { StCharacter, StFight, StObject, StGrapple } from './cops-st.mjs';
-export { D6Character, D6Fight, D6Vehicle } from './cops-d6.mjs';
+export { D6Character, D6Fight } from './cops-d6.mjs';
+export { D6Vehicle } from './cops-d6-vehicle.mjs';
 
 /** The library over a loaded emscripten module (what cops.mjs and cops-node.mjs do). */
 export function create(module) { return new Cops(module); }
@@ -34,11 +38,14 @@ export function create(module) { return new Cops(module); }
 export class Cops {
   constructor(m) {
     this.m = m;
-    this.version = m.UTF8ToString(m._cops_version_string());
+    this._version = m.UTF8ToString(m._cops_version_string());
     this.cell = m._malloc(16);   // out-parameters of one call at a time
     /** The rules' catalogue: names of every game term, in fr, en or es. */
     this.catalogue = new Catalogue(this);
   }
+
+  /** The library's version ("0.16.0"), as `cops --version` gives it. */
+  get version() { return this._version; }
 
   /** Write a file into the module's memory file system (sheets, weapons, scenarios). */
   writeFile(path, text) {
@@ -184,6 +191,36 @@ export class Context extends Handle {
     }
     this._dropCallback();
   }
+  /** Where the dice come from: 'system', 'seeded' or 'callback'. */
+  get source() { return ['system', 'seeded', 'callback'][this._check(this.m._cops_ctx_source(this._h))]; }
+  /** The most re-rolls of one die's chain of 10s (C1.2 RULING, default 100). */
+  get rerollCap() { return this._check(this.m._cops_ctx_reroll_cap(this._h)); }
+  set rerollCap(cap) { this._check(this.m._cops_ctx_set_reroll_cap(this._h, int(cap, 'rerollCap'))); }
+  /** One die of 10 or 6 sides from the source. */
+  die(sides) {
+    this._check(this.m._cops_ctx_die(this._h, int(sides, 'sides'), this.cops.cell));
+    return this.m.getValue(this.cops.cell, 'i32');
+  }
+  /**
+   * Read files only under the folder root of the memory file system (relative paths, no way
+   * out, regular files of at most maxBytes, no file content in messages); null lifts it
+   * (cops_ctx_confine). For text from strangers.
+   */
+  confine(root, maxBytes = 1 << 20) {
+    if (root === null) return void this._check(this.m._cops_ctx_confine(this._h, 0, 0));
+    int(maxBytes, 'maxBytes', 1, 1 << 24);
+    this.cops._withString(root, (p) => this._check(this.m._cops_ctx_confine(this._h, p, maxBytes)), 'root');
+  }
+  /** A whole file's text, read as the loaders read (within confine(); cops_ctx_read_file). */
+  readFile(path) {
+    this.cops._withString(path, (p) => this._check(this.m._cops_ctx_read_file(this._h, p, this.cops.cell)), 'path');
+    return this.cops._taken();
+  }
+  /** Write text as the savers write (within confine(), whole; cops_ctx_write_file). */
+  writeFile(path, text) {
+    this.cops._withString(path, (p) => this.cops._withString(text, (t) =>
+      this._check(this.m._cops_ctx_write_file(this._h, p, t)), 'text'), 'path');
+  }
   /** Fresh key from the system's entropy (the browser's crypto.getRandomValues). */
   useSystem() { this._check(this.m._cops_ctx_use_system(this._h)); this._dropCallback(); }
   /** Every face from fn(sides) (10 or 6); a value outside 1..sides is refused (COPS_ERNG). */
@@ -250,4 +287,4 @@ export class Context extends Handle {
 
 // Each area's calls on a context (ctx.roll, ctx.attack, ctx.stRoll ...).
 Object.assign(Context.prototype, diceContext, attackContext, sheetContext, fightContext, chaseContext,
-  socialContext, stContext, d6Context);
+  socialContext, stContext, d6Context, d6MagicContext, d6VehicleContext);

@@ -6,26 +6,27 @@
 // struct's field keeps the field's name, as everywhere in the API.
 
 import {
-  CopsError, Log, ModuleFight, Owned, Struct, bool, instance, int, member, options, text,
-  typeName,
+  CopsError, ModuleFight, Owned, Struct, bool, instance, int, ints, logPtr, member, options, text,
+  typeName, weaponIndex,
 } from './cops-base.mjs';
+import { D6Vehicle, IMPACTS, SPEEDS, VEHICLE, withAboard } from './cops-d6-vehicle.mjs';
 
 const NO_DIFFICULTY = -1;
-const ROLL_DEFENCE = -10000;
-const TRAITS = ['vigueur', 'agility', 'coordination', 'perception', 'knowledge', 'charisma', 'magic',
+export const ROLL_DEFENCE = -10000;
+export const TRAITS = ['vigueur', 'agility', 'coordination', 'perception', 'knowledge', 'charisma', 'magic',
   'miracles', 'psionics', 'metaphysics', 'resistance', 'willpower', 'dodge', 'acrobatics',
   'reflexes', 'brawling', 'melee_weapons', 'marksmanship', 'throwing', 'command', 'medicine',
   'piloting', 'wagon', 'vehicle', 'search', 'investigation', 'alteration', 'conjuration',
   'divination', 'teleportation', 'faith_divination', 'favour', 'nemesis', 'psychic_attack',
   'empathy', 'medium', 'astral_projection', 'psi_protection', 'keen_senses', 'psi_healing',
   'psychometry', 'telekinesis', 'telepathy'];
-const LEVELS = ['unhurt', 'stunned', 'wounded', 'severely_wounded', 'incapacitated',
+export const LEVELS = ['unhurt', 'stunned', 'wounded', 'severely_wounded', 'incapacitated',
   'mortally_wounded', 'killed'];
 const MODES = ['levels', 'hit_points'];
 const CATEGORIES = ['melee', 'missile', 'thrown', 'pistol', 'rifle', 'shotgun', 'assault',
   'semi_auto', 'automatic', 'explosive'];
 const COVERAGES = ['body', 'head', 'parry'];
-const DEFENCES = ['natural', 'active', 'total'];
+export const DEFENCES = ['natural', 'active', 'total'];
 const OPTIONS = ['none', 'single_shot', 'burst', 'several_shots', 'random_fire', 'aimed',
   'aimed_vital', 'brutal', 'precise'];
 const LOCATIONS = ['anywhere', 'arm', 'leg', 'weapon', 'head', 'heart'];
@@ -42,31 +43,8 @@ const INITIATIVE_FLAGS = { surpriser: 0x1, long_in_melee: 0x2 };
 const LIMBS = ['arm', 'leg'];
 const ACTIONS = ['nothing', 'attack', 'grab', 'escape', 'shoot_vehicle', 'ram', 'cast'];
 const TACTICS = ['attack', 'dodge', 'grab', 'defend', 'ram'];
-const SPEEDS = ['stopped', 'slow', 'cruising', 'full_speed', 'flat_out'];
-const VEHICLE_RESULTS = ['none', 'very_light', 'light', 'heavy', 'severe', 'destroyed'];
-const CONTROLS = ['controlled', 'out_of_control', 'crashed', 'wrecked'];
-const IMPACTS = ['side_on', 'head_on', 'from_behind', 'into_object'];
-const REPAIR_FLAGS = { workshop: 0x1, tools: 0x2, unknown: 0x4, studied: 0x8 };
-const EFFECT_KINDS = ['none', 'skill', 'doubled'];
-const SPELL_RANGES = ['touch', 'short', 'medium', 'long', 'very_long', 'extreme', 'planetary', 'stellar'];
-const CONCENTRATIONS = ['isolated', 'slight', 'quiet_public', 'busy_public', 'very_busy'];
-const FAMILIARITIES = ['none', 'known_slightly', 'known_well', 'never_seen', 'first_heard'];
-const TARGET_GROUPS = ['one', 'group_of_five', 'group_of_dozen', 'crowd', 'whole_city',
-  'whole_region', 'whole_country'];
-const ATTITUDES = ['unaware', 'neutral', 'refusing'];
-const INFORMATIONS = ['none', 'simple_emotions', 'complex_thoughts', 'distant_thoughts', 'secrets'];
-const INGREDIENTS = ['simple', 'none', 'costly', 'rare'];
-const GESTURES = ['simple', 'none', 'large'];
-const INCANTATIONS = ['spoken', 'none', 'complex'];
-const SPELL_PARTS = ['effect', 'range', 'speed', 'concentration', 'target', 'information',
-  'duration', 'preparation', 'components', 'other'];
-const POWERS = ['astral', 'empathy', 'far_senses', 'healing', 'medium', 'protection', 'psychometry'];
-const ASTRAL_BANDS = ['leaves_body', 'senses', 'non_physical', 'physical'];
-const PSYCHOMETRIES = ['vague', 'general', 'last_day', 'motivations'];
-const MEDIUM_FLAGS = { murdered: 0x1, knew: 0x2, has_information: 0x4, at_place: 0x8 };
 
-const ints = (names) => names.map((f) => [f, 'i32']);
-const CODE = new Struct([['dice', 'i32'], ['pips', 'i32']]);
+export const CODE = new Struct([['dice', 'i32'], ['pips', 'i32']]);
 const RULE_FIELDS = ['explode', 'free_die', 'cp_dice', 'fp_factor', 'action_penalty', 'difficulty',
   'skill_defence', 'success_damage', 'negative_resistance', 'gravity', 'fall_full_height',
   'medical_tech', 'combat_heal_level5_only', 'disarm_vs_damage_roll', 'magic_modifier',
@@ -113,49 +91,15 @@ const FIGHTER_FIELDS = ['side', 'x', 'y', 'able', 'out', 'initiative', 'rank', '
   'defence', 'defence_skill', 'defence_total', 'cover', 'surpriser', 'holding', 'held_by',
   'vehicle', 'driver', 'coordinator', 'coordinated', 'tactic', 'preparing'];
 const FIGHTER = new Struct([['size', 'u32'], ...ints(FIGHTER_FIELDS)]);
-const VEHICLE = new Struct([['size', 'u32'], ['name', ['char', 48]], ['scale', 'i32'],
-  ['resistance', ['i32', 2]], ['manoeuvrability', ['i32', 2]], ...ints(['speed', 'top_speed',
-    'very_light', 'control', 'ndamage']), ['damage', ['i32', 24]]]);
-const VEHICLE_OUTCOME = new Struct([['size', 'u32'], ...ints(['attack_total', 'defence_value', 'hit',
-  'damage_total', 'resistance_total', 'margin', 'result', 'passenger_damage', 'ranks_lost'])]);
-const DESIGN_FIELDS = ['measure', 'range', 'range_tenths', 'speed_tenths', 'concentration', 'crowd',
-  'familiarity', 'group', 'attitude', 'information', 'duration_rounds', 'duration_tenths',
-  'preparation_rounds', 'casting_tenths', 'ingredients', 'gestures', 'incantation', 'other'];
-const DESIGN_WORDS = { range: SPELL_RANGES, concentration: CONCENTRATIONS, familiarity: FAMILIARITIES,
-  group: TARGET_GROUPS, attitude: ATTITUDES, information: INFORMATIONS, ingredients: INGREDIENTS,
-  gestures: GESTURES, incantation: INCANTATIONS };
-const DESIGN = new Struct([['size', 'u32'], ['effect_kind', 'i32'], ['effect', ['i32', 2]],
-  ['effect_value', 'i32'], ...ints(DESIGN_FIELDS)]);
-const COST = new Struct([['size', 'u32'], ['parts', ['i32', 10]], ['sum', 'i32'], ['difficulty', 'i32']]);
-const SPELL = new Struct([['size', 'u32'], ['name', ['char', 48]], ['skill', 'i32'],
-  ['activation_skill', 'i32'], ['difficulty', 'i32'], ['effect', ['char', 96]], ['effect_value', 'i32'],
-  ['range_m', 'i32'], ['range_value', 'i32'], ['exact', 'i32'], ['speed', 'i32'],
-  ['duration', ['char', 32]], ['duration_value', 'i32'], ['casting', ['char', 32]],
-  ['casting_value', 'i32'], ['conditions', ['char', 128]], ['conditions_value', 'i32'],
-  ['damage', 'i32'], ['damage_code', ['i32', 2]]]);
-const CAST = new Struct([['size', 'u32'], ['caster', 'ptr'], ['caster_id', 'i32'], ['skill', 'i32'],
-  ['difficulty', 'i32'], ['damage', ['i32', 2]], ['target', 'ptr'], ['target_id', 'i32'],
-  ['actions', 'i32'], ['cp', 'i32'], ['fp', 'i32'], ['flags', 'u32'], ['rules', 'ptr'], ['beat', 'i32'],
-  ['aim_skill', 'i32'], ['aim_target', 'ptr'], ...ints(['aim_target_id', 'distance', 'reach_m',
-    'aim_defence', 'aim_defence_skill', 'aim_defence_total', 'aim_cover'])]);
-const CAST_OUTCOME = new Struct([['size', 'u32'], ...ints(['difficulty', 'total', 'success', 'level',
-  'critical', 'resisted', 'backlash_total', 'wound_level', 'rolled', 'aimed', 'hit', 'aim_total',
-  'defence_value', 'damage_total', 'target_level'])]);
-const PSIONIC = new Struct([['size', 'u32'], ['power', 'i32'], ['psionic', 'ptr'], ['psionic_id', 'i32'],
-  ['target', 'ptr'], ['target_id', 'i32'], ...ints(['range', 'concentration', 'crowd', 'familiarity',
-    'group', 'attitude', 'information', 'duration_rounds', 'psychometry']), ['medium', 'u32'],
-  ...ints(['years_dead', 'actions', 'cp', 'fp']), ['rules', 'ptr']]);
-const PSIONIC_OUTCOME = new Struct([['size', 'u32'], ...ints(['difficulty', 'total', 'success', 'level',
-  'critical', 'resisted', 'band', 'protection', 'level_before', 'level_after'])]);
 
-function need(m) {
+export function need(m) {
   if (!m._cops_d6_roll) throw new CopsError(-6, 'this libcops was built without the D6 System module (meson option d6)');
 }
 
-function setPtr(m, S, p, name, value) { m.setValue(p + S.by.get(name).off, value, 'i32'); }
+export function setPtr(m, S, p, name, value) { m.setValue(p + S.by.get(name).off, value, 'i32'); }
 
 /** A code as [dice, pips] for a struct: { dice, pips } or its text, read by cops_d6_code_parse. */
-function codePair(ctx, v, what) {
+export function codePair(ctx, v, what) {
   if (typeof v === 'string') {
     return CODE.with(ctx.m, (p) => {
       ctx.cops._withString(v, (s) => ctx._check(ctx.m._cops_d6_code_parse(p, ctx._h, s)), what);
@@ -168,7 +112,7 @@ function codePair(ctx, v, what) {
   return [int(o.dice, `${what}.dice`), int(o.pips ?? 0, `${what}.pips`)];
 }
 
-function codeOf(m, [dice, pips]) {
+export function codeOf(m, [dice, pips]) {
   return CODE.with(m, (p) => {
     m.setValue(p, dice, 'i32');
     m.setValue(p + 4, pips, 'i32');
@@ -183,7 +127,7 @@ function codeOf(m, [dice, pips]) {
 }
 
 /** fn(p) with p a cops_d6_code passed by value (the wasm ABI passes it by address). */
-function withCode(ctx, v, what, fn) {
+export function withCode(ctx, v, what, fn) {
   const pair = codePair(ctx, v, what);
   return CODE.with(ctx.m, (p) => {
     ctx.m.setValue(p, pair[0], 'i32');
@@ -225,7 +169,7 @@ function poolOf(m, p) {
   }
 }
 
-function withRules(ctx, rules, fn) {
+export function withRules(ctx, rules, fn) {
   if (rules === undefined || rules === null) return fn(0);
   const m = ctx.m;
   const o = options(rules, RULE_FIELDS, 'rules');
@@ -243,14 +187,7 @@ function rulesOf(m, p) {
   return o;
 }
 
-function logPtr(log) {
-  if (log === undefined || log === null) return 0;
-  if (log instanceof Log) return log._h;
-  if (log && typeof log === 'object' && '_log' in log) return log._log;
-  throw new TypeError(`log must be a Log, a fight or null, not ${typeName(log)}`);
-}
-
-function d6Character(v, what) { return instance(v, D6Character, what); }
+export function d6Character(v, what) { return instance(v, D6Character, what); }
 
 export function traitIndex(value, what = 'trait') { return member(value, TRAITS, what); }
 
@@ -268,16 +205,6 @@ export function flagsOf(given, table, what) {
 
 function listBits(given, names, what) {
   return flagsOf(given, Object.fromEntries(names.map((n, i) => [n, 1 << i])), what);
-}
-
-function weaponIndex(ch, weapon, what = 'weapon') {
-  if (weapon === undefined || weapon === null) return -1;
-  if (typeof weapon === 'string') {
-    const i = ch.weapons.findIndex((w) => w.name.toLowerCase() === weapon.toLowerCase());
-    if (i < 0) throw new CopsError(-7, `${ch.name} carries no weapon '${weapon}'`);
-    return i;
-  }
-  return int(weapon, what);
 }
 
 function weaponOf(m, w) {
@@ -309,38 +236,11 @@ function healingOf(m, p) {
     hp_gained: h.hp_gained };
 }
 
-function vehicleOutcomeOf(m, p) {
-  const o = VEHICLE_OUTCOME.read(m, p);
-  return { ...o, hit: o.hit === 1, result: VEHICLE_RESULTS[o.result] };
-}
-
-/** n pointers and n ids in the module's memory for the call fn(chars, ids), freed after. */
-function withAboard(ctx, passengers, ids, fn) {
-  if (!Array.isArray(passengers)) throw new TypeError(`passengers must be an array, not ${typeName(passengers)}`);
-  passengers.forEach((p, i) => d6Character(p, `passengers[${i}]`));
-  const n = passengers.length;
-  if (ids !== undefined && ids !== null) {
-    if (!Array.isArray(ids)) throw new TypeError(`ids must be an array, not ${typeName(ids)}`);
-    if (ids.length !== n) throw new CopsError(-1, 'one id a passenger');
-    ids.forEach((x, i) => int(x, `ids[${i}]`));
-  }
-  const m = ctx.m;
-  const p = m._malloc(8 * Math.max(n, 1));
-  if (!p) throw new CopsError(-3, 'out of memory');
-  try {
-    passengers.forEach((c, i) => m.setValue(p + 4 * i, c._h, 'i32'));
-    if (ids) ids.forEach((x, i) => m.setValue(p + 4 * (n + i), x, 'i32'));
-    return fn(n ? p : 0, ids ? p + 4 * n : 0, n);
-  } finally {
-    m._free(p);
-  }
-}
-
-function catalogue(m, count, at, S, of) {
+export function catalogue(m, count, at, S, of) {
   return Array.from({ length: count() }, (_, i) => S.with(m, (p) => { at(i, p); return of(m, p); }));
 }
 
-function found(ctx, S, find, name, what, of) {
+export function found(ctx, S, find, name, what, of) {
   return S.with(ctx.m, (p) => {
     const rc = ctx.cops._withString(name, (s) => find(s, p), 'name');
     if (rc) throw new CopsError(-7, `'${name}' is not in the D6 ${what}`);
@@ -375,7 +275,7 @@ function protectionStruct(ctx, pr, p) {
   PROTECTION.set(m, p, 'penalty_perception', o.penalty_perception !== undefined && bool(o.penalty_perception, 'penalty_perception') ? 1 : 0);
 }
 
-function nameOf(m, p, what, value) {
+export function nameOf(m, p, what, value) {
   if (!p) throw new CopsError(-7, `no ${what} ${JSON.stringify(value)}`);
   return m.UTF8ToString(p);
 }
@@ -483,21 +383,11 @@ export const d6Context = {
     withRules(this, rules, (r) => this._check(this.m._cops_d6_fight_new(this.cops.cell, this._h, r)));
     return new D6Fight(this, this.m.getValue(this.cops.cell, 'i32'));
   },
-  /** A vehicle (cops_d6_vehicle, D6-M6): a car by default; opts scale, resistance,
-   * manoeuvrability, speed, top_speed. A plain value the vehicle calls change in place. */
-  d6Vehicle(name, opts = {}) { need(this.m); return new D6Vehicle(this, name, opts); },
   /** The catalogue's weapons (D6 §9) and protections (§10); one by name, any case. */
   d6Weapons() { need(this.m); const m = this.m; return catalogue(m, m._cops_d6_weapon_count, m._cops_d6_weapon_at, WEAPON, weaponOf); },
   d6Weapon(name) { need(this.m); return found(this, WEAPON, this.m._cops_d6_weapon_find, name, 'catalogue', weaponOf); },
   d6Protections() { need(this.m); const m = this.m; return catalogue(m, m._cops_d6_protection_count, m._cops_d6_protection_at, PROTECTION, protectionOf); },
   d6Protection(name) { need(this.m); return found(this, PROTECTION, this.m._cops_d6_protection_find, name, 'catalogue', protectionOf); },
-  /** The sample spells of §7.12 as printed; one by name, any case. */
-  d6Spells() {
-    need(this.m);
-    const m = this.m;
-    return catalogue(m, m._cops_d6_spell_count, (i, p) => this._check(m._cops_d6_spell_at(i, p)), SPELL, spellOf);
-  },
-  d6Spell(name) { need(this.m); return found(this, SPELL, this.m._cops_d6_spell_find, name, 'sample spells', spellOf); },
   d6CategoryName(category) { need(this.m); return nameOf(this.m, this.m._cops_d6_weapon_category_name(int(category, 'category')), 'category', category); },
   /** A skill's attribute (D6-L1); an attribute's own name. */
   d6TraitParent(name) { need(this.m); return nameOf(this.m, this.m._cops_d6_trait_name(this.m._cops_d6_trait_parent(traitIndex(name))), 'trait', name); },
@@ -539,60 +429,6 @@ export const d6Context = {
   d6ActionCode(name) { need(this.m); return this.cops.catalogue._parsed(this.m._cops_d6_fight_action_parse, text(name, 'action'), 'action'); },
   d6TacticName(tactic) { need(this.m); return nameOf(this.m, this.m._cops_d6_fight_tactic_name(int(tactic, 'tactic')), 'tactic', tactic); },
   d6TacticCode(name) { need(this.m); return this.cops.catalogue._parsed(this.m._cops_d6_fight_tactic_parse, text(name, 'tactic'), 'tactic'); },
-  d6PowerName(power) { need(this.m); return nameOf(this.m, this.m._cops_d6_psionic_power_name(int(power, 'power')), 'power', power); },
-  /** The samples' measure scale (D6-A44): tenths of a metre or a second to a value. */
-  d6MeasureValue(tenths) {
-    need(this.m);
-    int(tenths, 'tenths', 1, 1e10);
-    return this.m._cops_d6_measure_value(BigInt(tenths));
-  },
-  /** Character Points to raise a skill a pip from code (D6-A59). */
-  d6AdvanceCost(code, { magic = false, teacher = true } = {}) {
-    need(this.m);
-    bool(magic, 'magic'); bool(teacher, 'teacher');
-    const rc = withCode(this, code, 'code', (p) => this.m._cops_d6_advance_cost(p, magic ? 1 : 0, teacher ? 1 : 0));
-    if (rc < 0) throw new CopsError(-1, 'not a code');
-    return rc;
-  },
-  /** A collision's shared damage code (§5.18, D6-A62). */
-  d6CollisionCode(speeds, impact = 'side_on') {
-    need(this.m);
-    if (!Array.isArray(speeds)) throw new TypeError(`speeds must be an array, not ${typeName(speeds)}`);
-    const s = speeds.map((v) => member(v, SPEEDS, 'speed'));
-    const i = member(impact, IMPACTS, 'impact');
-    const m = this.m;
-    const p = m._malloc(4 * Math.max(s.length, 1));
-    try {
-      s.forEach((v, k) => m.setValue(p + 4 * k, v, 'i32'));
-      return CODE.with(m, (c) => {
-        if (m._cops_d6_collision_code(p, s.length, i, c)) throw new CopsError(-2, '1 to 8 speeds');
-        return codeOf(m, [m.getValue(c, 'i32'), m.getValue(c + 4, 'i32')]);
-      });
-    } finally {
-      m._free(p);
-    }
-  },
-  /** A spell's difficulty from its design (cops_d6_spell_difficulty, §7.11): { parts (by
-   * part name), sum, difficulty }. The design names cops_d6_spell_design's fields. */
-  d6SpellDifficulty(design = {}, rules = null) {
-    need(this.m);
-    const m = this.m;
-    const o = options(design, ['effect_kind', 'effect', 'effect_value', ...DESIGN_FIELDS], 'design');
-    return DESIGN.with(m, (d) => COST.with(m, (c) => {
-      this._check(m._cops_d6_spell_design_init_sized(d, DESIGN.size));
-      if (o.effect_kind !== undefined) DESIGN.set(m, d, 'effect_kind', member(o.effect_kind, EFFECT_KINDS, 'effect kind'));
-      if (o.effect !== undefined) DESIGN.set(m, d, 'effect', codePair(this, o.effect, 'effect'));
-      if (o.effect_value !== undefined) DESIGN.set(m, d, 'effect_value', o.effect_value);
-      for (const f of DESIGN_FIELDS) {
-        if (o[f] === undefined) continue;
-        if (f === 'measure') DESIGN.set(m, d, f, bool(o[f], f) ? 1 : 0);
-        else DESIGN.set(m, d, f, DESIGN_WORDS[f] ? member(o[f], DESIGN_WORDS[f], f) : o[f]);
-      }
-      withRules(this, rules, (r) => this._check(m._cops_d6_spell_difficulty(this._h, d, r, c)));
-      const x = COST.read(m, c);
-      return { parts: Object.fromEntries(SPELL_PARTS.map((p, i) => [p, x.parts[i]])), sum: x.sum, difficulty: x.difficulty };
-    }));
-  },
   /** One attack (cops_d6_attack_resolve, D6 §5.3-§5.15); opts name cops_d6_attack's fields
    * (weapon and parry_weapon by index or name, defence, defence_skill, defence_total null to
    * roll it here, option, location, target_size, flags of 'blinded', 'target_blinded',
@@ -708,199 +544,7 @@ export const d6Context = {
       }
     });
   },
-  /** Cast a spell (cops_d6_cast_resolve, §7.7): all or nothing. opts: skill, difficulty,
-   * damage (a code), target, caster_id, target_id, actions, cp, fp, ingredients, scroll,
-   * artifact, surprise, beat, aim (a skill) with aim_target, aim_target_id, distance, reach_m,
-   * aim_defence, aim_defence_skill, aim_defence_total, aim_cover; rules, log. */
-  d6Cast(caster, opts = {}) {
-    d6Character(caster, 'caster');
-    const o = options(opts, ['skill', 'difficulty', 'damage', 'target', 'caster_id', 'target_id',
-      'actions', 'cp', 'fp', 'ingredients', 'scroll', 'artifact', 'surprise', 'beat', 'aim',
-      'aim_target', 'aim_target_id', 'distance', 'reach_m', 'aim_defence', 'aim_defence_skill',
-      'aim_defence_total', 'aim_cover', 'rules', 'log']);
-    if (o.target != null) d6Character(o.target, 'target');
-    const flag = (k, dflt) => (o[k] === undefined ? dflt : bool(o[k], k));
-    const m = this.m;
-    return CAST.with(m, (c) => {
-      this._check(m._cops_d6_cast_init_sized(c, CAST.size));
-      setPtr(m, CAST, c, 'caster', caster._h);
-      CAST.set(m, c, 'caster_id', o.caster_id ?? 0);
-      CAST.set(m, c, 'skill', traitIndex(o.skill ?? 'alteration', 'skill'));
-      CAST.set(m, c, 'difficulty', o.difficulty ?? 10);
-      if (o.damage != null) CAST.set(m, c, 'damage', codePair(this, o.damage, 'damage'));
-      if (o.target != null) setPtr(m, CAST, c, 'target', o.target._h);
-      CAST.set(m, c, 'target_id', o.target_id ?? 1);
-      CAST.set(m, c, 'actions', o.actions ?? 1);
-      CAST.set(m, c, 'cp', o.cp ?? 0);
-      CAST.set(m, c, 'fp', flag('fp', false) ? 1 : 0);
-      CAST.set(m, c, 'flags', (flag('ingredients', true) ? 0 : 1) | (flag('scroll', false) ? 2 : 0)
-        | (flag('artifact', false) ? 4 : 0) | (flag('surprise', false) ? 8 : 0));
-      CAST.set(m, c, 'beat', o.beat == null ? -1 : o.beat);
-      if (o.aim != null) {
-        d6Character(o.aim_target, 'aim_target');
-        CAST.set(m, c, 'aim_skill', traitIndex(o.aim, 'aim'));
-        setPtr(m, CAST, c, 'aim_target', o.aim_target._h);
-        CAST.set(m, c, 'aim_target_id', o.aim_target_id ?? 1);
-        CAST.set(m, c, 'distance', o.distance ?? 0);
-        CAST.set(m, c, 'reach_m', o.reach_m ?? 10);
-        CAST.set(m, c, 'aim_defence', member(o.aim_defence ?? 'natural', DEFENCES, 'defence'));
-        CAST.set(m, c, 'aim_defence_skill', traitIndex(o.aim_defence_skill ?? 'dodge', 'aim_defence_skill'));
-        CAST.set(m, c, 'aim_defence_total', o.aim_defence_total == null ? ROLL_DEFENCE : o.aim_defence_total);
-        CAST.set(m, c, 'aim_cover', o.aim_cover ?? 0);
-      }
-      return withRules(this, o.rules, (r) => {
-        setPtr(m, CAST, c, 'rules', r);
-        return CAST_OUTCOME.with(m, (out) => {
-          this._check(m._cops_d6_cast_resolve(out, this._h, c, logPtr(o.log)));
-          const x = CAST_OUTCOME.read(m, out);
-          const aimed = x.aimed === 1;
-          return { ...x, success: x.success === 1, critical: x.critical === 1, resisted: x.resisted < 0 ? null : x.resisted,
-            wound_level: LEVELS[x.wound_level], rolled: x.rolled === 1, aimed, hit: x.hit === 1,
-            target_level: aimed ? LEVELS[x.target_level] : null };
-        });
-      });
-    });
-  },
-  /** Use a psionic power (cops_d6_psionic_resolve, §7.13): all or nothing. opts name
-   * cops_d6_psionic's fields (target, psionic_id, target_id, range, concentration, crowd,
-   * familiarity, group, attitude, information, duration_rounds, psychometry, medium (a list
-   * of 'murdered', 'knew', 'has_information', 'at_place'), years_dead, actions, cp, fp), rules,
-   * log. */
-  d6Psionic(ch, power, opts = {}) {
-    d6Character(ch, 'psionic');
-    const o = options(opts, ['target', 'psionic_id', 'target_id', 'range', 'concentration', 'crowd',
-      'familiarity', 'group', 'attitude', 'information', 'duration_rounds', 'psychometry', 'medium',
-      'years_dead', 'actions', 'cp', 'fp', 'rules', 'log']);
-    if (o.target != null) d6Character(o.target, 'target');
-    const pw = member(power, POWERS, 'power');
-    const m = this.m;
-    return PSIONIC.with(m, (q) => {
-      this._check(m._cops_d6_psionic_init_sized(q, PSIONIC.size));
-      PSIONIC.set(m, q, 'power', pw);
-      setPtr(m, PSIONIC, q, 'psionic', ch._h);
-      PSIONIC.set(m, q, 'psionic_id', o.psionic_id ?? 0);
-      if (o.target != null) setPtr(m, PSIONIC, q, 'target', o.target._h);
-      PSIONIC.set(m, q, 'target_id', o.target_id ?? 1);
-      for (const [f, names, d] of [['range', SPELL_RANGES, 'touch'], ['concentration', CONCENTRATIONS, 'slight'],
-        ['familiarity', FAMILIARITIES, 'none'], ['group', TARGET_GROUPS, 'one'], ['attitude', ATTITUDES, 'unaware'],
-        ['information', INFORMATIONS, 'none'], ['psychometry', PSYCHOMETRIES, 'vague']])
-        PSIONIC.set(m, q, f, member(o[f] ?? d, names, f));
-      for (const [f, d] of [['crowd', 8], ['duration_rounds', 2], ['years_dead', 0], ['actions', 1], ['cp', 0]])
-        PSIONIC.set(m, q, f, o[f] ?? d);
-      PSIONIC.set(m, q, 'medium', flagsOf(o.medium, MEDIUM_FLAGS, 'medium modifier'));
-      PSIONIC.set(m, q, 'fp', o.fp !== undefined && bool(o.fp, 'fp') ? 1 : 0);
-      return withRules(this, o.rules, (r) => {
-        setPtr(m, PSIONIC, q, 'rules', r);
-        return PSIONIC_OUTCOME.with(m, (out) => {
-          this._check(m._cops_d6_psionic_resolve(out, this._h, q, logPtr(o.log)));
-          const x = PSIONIC_OUTCOME.read(m, out);
-          const healing = POWERS[pw] === 'healing';
-          return { ...x, success: x.success === 1, critical: x.critical === 1,
-            resisted: x.resisted < 0 ? null : x.resisted, band: x.band >= 0 ? ASTRAL_BANDS[x.band] : null,
-            level_before: healing ? LEVELS[x.level_before] : null, level_after: healing ? LEVELS[x.level_after] : null };
-        });
-      });
-    });
-  },
-  /** Damage against a vehicle's Resistance (cops_d6_vehicle_harm, §5.17). */
-  d6VehicleHarm(v, damage, opts = {}) {
-    instance(v, D6Vehicle, 'vehicle');
-    const o = options(opts, ['id', 'passengers', 'ids', 'rules', 'log']);
-    const m = this.m;
-    return withCode(this, damage, 'damage', (c) => withAboard(this, o.passengers ?? [], o.ids, (arr, ids, n) =>
-      v._inPlace((vp) => VEHICLE_OUTCOME.with(m, (out) => {
-        withRules(this, o.rules, (r) => this._check(m._cops_d6_vehicle_harm(out, this._h, vp, int(o.id ?? 0, 'id'), c, arr, ids, n, r, logPtr(o.log))));
-        return vehicleOutcomeOf(m, out);
-      }))));
-  },
-  /** An attack on a vehicle (cops_d6_attack_vehicle, §5.16, D6-A64). */
-  d6AttackVehicle(attacker, v, opts = {}) {
-    d6Character(attacker, 'attacker');
-    instance(v, D6Vehicle, 'vehicle');
-    const o = options(opts, ['weapon', 'distance', 'actions', 'dodge_total', 'attacker_id', 'id', 'passengers', 'ids', 'rules', 'log']);
-    const m = this.m;
-    const w = weaponIndex(attacker, o.weapon);
-    return withAboard(this, o.passengers ?? [], o.ids, (arr, ids, n) => v._inPlace((vp) => VEHICLE_OUTCOME.with(m, (out) => {
-      withRules(this, o.rules, (r) => this._check(m._cops_d6_attack_vehicle(out, this._h, attacker._h,
-        int(o.attacker_id ?? 0, 'attacker_id'), w, int(o.distance ?? 0, 'distance'), int(o.actions ?? 1, 'actions'),
-        vp, int(o.id ?? 1, 'id'), o.dodge_total == null ? ROLL_DEFENCE : int(o.dodge_total, 'dodge_total'),
-        arr, ids, n, r, logPtr(o.log))));
-      return vehicleOutcomeOf(m, out);
-    })));
-  },
-  /** A collision (cops_d6_collision, §5.18): passengers[i] the characters in vehicles[i]. */
-  d6Collision(vehicles, opts = {}) {
-    need(this.m);
-    if (!Array.isArray(vehicles)) throw new TypeError(`vehicles must be an array, not ${typeName(vehicles)}`);
-    vehicles.forEach((v, i) => instance(v, D6Vehicle, `vehicles[${i}]`));
-    const o = options(opts, ['impact', 'ids', 'passengers', 'rules', 'log']);
-    const n = vehicles.length;
-    const impact = member(o.impact ?? 'side_on', IMPACTS, 'impact');
-    if (o.ids != null && (!Array.isArray(o.ids) || o.ids.length !== n)) throw new CopsError(-1, 'one id a vehicle');
-    let flat = [];
-    let counts = null;
-    if (o.passengers != null) {
-      if (!Array.isArray(o.passengers) || o.passengers.length !== n) throw new CopsError(-1, 'one list of passengers a vehicle');
-      counts = o.passengers.map((g) => { if (!Array.isArray(g)) throw new TypeError('passengers: a list a vehicle'); return g.length; });
-      flat = o.passengers.flat();
-    }
-    const m = this.m;
-    const vs = m._malloc(VEHICLE.size * Math.max(n, 1) + 12 * Math.max(n, 1));
-    const outs = m._malloc(VEHICLE_OUTCOME.size * Math.max(n, 1));
-    if (!vs || !outs) { m._free(vs); m._free(outs); throw new CopsError(-3, 'out of memory'); }
-    try {
-      const ptrs = vs + VEHICLE.size * Math.max(n, 1);
-      m.HEAPU8.fill(0, outs, outs + VEHICLE_OUTCOME.size * Math.max(n, 1));
-      vehicles.forEach((v, i) => {
-        m.HEAPU8.set(v._bytes, vs + VEHICLE.size * i);
-        m.setValue(ptrs + 4 * i, vs + VEHICLE.size * i, 'i32');
-        if (o.ids) m.setValue(ptrs + 4 * (n + i), int(o.ids[i], `ids[${i}]`), 'i32');
-        if (counts) m.setValue(ptrs + 4 * (2 * n + i), counts[i], 'i32');
-        m.setValue(outs + VEHICLE_OUTCOME.size * i, VEHICLE_OUTCOME.size, 'i32');
-      });
-      return withAboard(this, flat, null, (parr) => {
-        withRules(this, o.rules, (r) => this._check(m._cops_d6_collision(outs, this._h, ptrs, o.ids ? ptrs + 4 * n : 0, n,
-          impact, parr, 0, counts ? ptrs + 8 * n : 0, r, logPtr(o.log))));
-        vehicles.forEach((v, i) => { v._bytes = m.HEAPU8.slice(vs + VEHICLE.size * i, vs + VEHICLE.size * (i + 1)); });
-        return Array.from({ length: n }, (_, i) => vehicleOutcomeOf(m, outs + VEHICLE_OUTCOME.size * i));
-      });
-    } finally {
-      m._free(vs);
-      m._free(outs);
-    }
-  },
-  /** A vehicle out of control meets an obstacle (cops_d6_vehicle_crash, D6-A25). */
-  d6VehicleCrash(v, opts = {}) {
-    instance(v, D6Vehicle, 'vehicle');
-    const o = options(opts, ['id', 'passengers', 'ids', 'rules', 'log']);
-    const m = this.m;
-    return withAboard(this, o.passengers ?? [], o.ids, (arr, ids, n) => v._inPlace((vp) => VEHICLE_OUTCOME.with(m, (out) => {
-      withRules(this, o.rules, (r) => this._check(m._cops_d6_vehicle_crash(out, this._h, vp, int(o.id ?? 0, 'id'), arr, ids, n, r, logPtr(o.log))));
-      return vehicleOutcomeOf(m, out);
-    })));
-  },
-  /** A repair of outstanding result index (cops_d6_repair, §6.5, D6-A37): flags of
-   * 'workshop', 'tools', 'unknown', 'studied'; true on a success. */
-  d6Repair(mechanic, skill, v, index = 0, opts = {}) {
-    d6Character(mechanic, 'mechanic');
-    instance(v, D6Vehicle, 'vehicle');
-    int(index, 'index');
-    const o = options(opts, ['flags', 'mechanic_id', 'id', 'rules', 'log']);
-    const m = this.m;
-    const f = flagsOf(o.flags, REPAIR_FLAGS, 'flag');
-    return withCode(this, skill, 'skill', (c) => v._inPlace((vp) => {
-      withRules(this, o.rules, (r) => this._check(m._cops_d6_repair(this.cops.cell, this._h, mechanic._h,
-        int(o.mechanic_id ?? 0, 'mechanic_id'), c, vp, int(o.id ?? 0, 'id'), index, f, r, logPtr(o.log))));
-      return m.getValue(this.cops.cell, 'i32') === 1;
-    }));
-  },
 };
-
-function spellOf(m, p) {
-  const { damage_code: code, ...s } = SPELL.read(m, p);
-  return { ...s, skill: TRAITS[s.skill], activation_skill: s.activation_skill < 0 ? null : TRAITS[s.activation_skill],
-    exact: s.exact === 1, damage: s.damage ? codeOf(m, code) : null };
-}
 
 /** A D6 character (cops_d6_character, docs/d6.md "Sheets"). */
 export class D6Character extends Owned {
@@ -1040,60 +684,6 @@ export class D6Character extends Owned {
     });
   }
   removeProtection(index) { this.ctx._check(this.m._cops_d6_character_remove_protection(this._h, int(index, 'index'))); }
-}
-
-/** A vehicle (cops_d6_vehicle, D6-M6): a plain value kept in JavaScript. */
-export class D6Vehicle {
-  constructor(ctx, name, opts = {}) {
-    const o = options(opts, ['scale', 'resistance', 'manoeuvrability', 'speed', 'top_speed']);
-    const m = ctx.m;
-    this._ctx = ctx;
-    text(name, 'name');
-    if (!name || m.lengthBytesUTF8(name) >= 48) throw new CopsError(-2, "a vehicle's name is 1 to 47 bytes");
-    this._bytes = VEHICLE.with(m, (p) => {
-      ctx._check(m._cops_d6_vehicle_init_sized(p, VEHICLE.size));
-      VEHICLE.set(m, p, 'name', name);
-      VEHICLE.set(m, p, 'scale', o.scale ?? 6);
-      VEHICLE.set(m, p, 'resistance', codePair(ctx, o.resistance ?? { dice: 3, pips: 0 }, 'resistance'));
-      VEHICLE.set(m, p, 'manoeuvrability', codePair(ctx, o.manoeuvrability ?? { dice: 2, pips: 0 }, 'manoeuvrability'));
-      VEHICLE.set(m, p, 'speed', member(o.speed ?? 'stopped', SPEEDS, 'speed'));
-      VEHICLE.set(m, p, 'top_speed', member(o.top_speed ?? 'flat_out', SPEEDS, 'speed'));
-      return m.HEAPU8.slice(p, p + VEHICLE.size);
-    });
-  }
-  /** fn(p) on the vehicle in the module's memory; its changes kept when fn returns. */
-  _inPlace(fn) {
-    const m = this._ctx.m;
-    return VEHICLE.with(m, (p) => {
-      m.HEAPU8.set(this._bytes, p);
-      const r = fn(p);
-      this._bytes = m.HEAPU8.slice(p, p + VEHICLE.size);
-      return r;
-    });
-  }
-  _get(name) { return this._inPlace((p) => VEHICLE.get(this._ctx.m, p, name)); }
-  get name() { return this._get('name'); }
-  get scale() { return this._get('scale'); }
-  get speed() { return SPEEDS[this._get('speed')]; }
-  set speed(value) { const s = member(value, SPEEDS, 'speed'); this._inPlace((p) => VEHICLE.set(this._ctx.m, p, 'speed', s)); }
-  get topSpeed() { return SPEEDS[this._get('top_speed')]; }
-  get control() { return CONTROLS[this._get('control')]; }
-  /** The outstanding results: [result, dice, top-speed ranks] each. */
-  get damage() {
-    const n = this._get('ndamage');
-    const d = this._get('damage');
-    return Array.from({ length: n }, (_, i) => [VEHICLE_RESULTS[d[3 * i]], d[3 * i + 1], d[3 * i + 2]]);
-  }
-  /** Dice off its manoeuvrability rolls (cops_d6_vehicle_penalty). */
-  get penalty() { return this._inPlace((p) => this._ctx.m._cops_d6_vehicle_penalty(p)); }
-  /** The vehicle's end of round (cops_d6_vehicle_end_round). */
-  endRound() { this._inPlace((p) => this._ctx._check(this._ctx.m._cops_d6_vehicle_end_round(p))); }
-  static _from(ctx, bytes) {
-    const v = Object.create(D6Vehicle.prototype);
-    v._ctx = ctx;
-    v._bytes = bytes;
-    return v;
-  }
 }
 
 /** A D6 System fight (cops_d6_fight, docs/d6.md "Fights"). */

@@ -47,6 +47,15 @@ export const fightContext = {
     s.scenario = scenario;
     return s;
   },
+  /** resume() from a file of the memory file system (within Context.confine). */
+  resumeFile(path) {
+    this.cops._withString(path, (p) => this._check(this.m._cops_encounter_load_file(this.cops.cell, this._h, p)), 'path');
+    return new Encounter(this, this.m.getValue(this.cops.cell, 'i32'), true);
+  },
+  /** A simulation's summary read back (the JSON of Sim.toJSON(), or a file of it), to merge
+   * or compare with others. */
+  simSummary(doc) { return this._fromText(this.m._cops_sim_from_json, doc, 'summary', Sim); },
+  simFile(path) { return this._fromFile(this.m._cops_sim_load, path, Sim); },
   /** An encounter resumed from the text of Encounter.save(): its own dice go on. */
   resume(save) {
     this.cops._withString(json(save, 'save'), (p) => this._check(this.m._cops_encounter_load(this.cops.cell, this._h, p)));
@@ -57,8 +66,9 @@ export const fightContext = {
 /** A scenario: its name, sides, and its encounter (owned by the scenario). */
 export class Scenario extends Owned {
   constructor(ctx, ptr) {
-    super(ctx, ptr, (p) => ctx.m._cops_scenario_free(p));
-    this.encounter = new Encounter(ctx, this.m._cops_scenario_encounter(ptr), false);
+    const callbacks = { fn: 0 };
+    super(ctx, ptr, (p) => ctx.m._cops_scenario_free(p), () => dropCallback(ctx.m, callbacks));
+    this.encounter = new Encounter(ctx, this.m._cops_scenario_encounter(ptr), false, callbacks);
   }
   get name() { return this.cops._str(this.m._cops_scenario_name(this._h)); }
   get sides() {
@@ -74,11 +84,21 @@ export class Scenario extends Owned {
 
 /** A fight (cops_encounter): combatants by id, rounds, declarations, the log. */
 export class Encounter extends Owned {
-  constructor(ctx, ptr, owned) {
-    super(ctx, ptr, owned ? (p) => ctx.m._cops_encounter_free(p) : null);
+  constructor(ctx, ptr, owned, callbacks = { fn: 0 }) {
+    super(ctx, ptr, owned ? (p) => ctx.m._cops_encounter_free(p) : null,
+      owned ? () => dropCallback(ctx.m, callbacks) : null);
     this.owned = owned;
+    this._callbacks = callbacks;
   }
-  _check(rc, message) { return this.ctx._check(rc, message); }
+  /** A refusal of the C call, or the exception the Ancienneté callback raised during it. */
+  _check(rc, message) {
+    const raised = this._callbacks.error;
+    if (raised) {
+      this._callbacks.error = null;
+      throw raised;
+    }
+    return this.ctx._check(rc, message);
+  }
   _int(fn) { this._check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
 
   add(character, side, x = 0, y = 0) {
@@ -309,6 +329,98 @@ export class Encounter extends Owned {
     this._check(this.m._cops_encounter_save(this._h, this.cops.cell));
     return this.cops._taken();
   }
+  /** save() to a file of the memory file system (within Context.confine). */
+  saveFile(path) { this.cops._withString(path, (p) => this._check(this.m._cops_encounter_save_file(this._h, p)), 'path'); }
+  /** Log the events or not (a simulation runs faster without). */
+  setLogging(on) { this._check(this.m._cops_encounter_set_logging(this._h, bool(on, 'on') ? 1 : 0)); }
+  /** After this many rounds the fight ends with no winner. */
+  setMaxRounds(rounds) { this._check(this.m._cops_encounter_set_max_rounds(this._h, int(rounds, 'rounds'))); }
+  /** The most events the log holds (0: no limit). */
+  get logLimit() { return this._check(this.m._cops_log_limit(this._log)); }
+  set logLimit(n) { this._check(this.m._cops_log_set_limit(this._log, int(n, 'logLimit', 0))); }
+  /** After a fight that is over: the dying stabilised, first aid, then time passes
+   * (cops_encounter_aftermath, docs/healing.md); the events go to the log. */
+  aftermath(difficulty = 1, seconds = 600) {
+    this._check(this.m._cops_encounter_aftermath(this._h, int(difficulty, 'difficulty', 1, 3), int(seconds, 'seconds', 0)));
+  }
+  get aftermathDone() { return this._check(this.m._cops_encounter_aftermath_done(this._h)) === 1; }
+  /** Where combatant id stands, [x, y] in metres. */
+  position(id) {
+    const c = this.cops.cell;
+    this._check(this.m._cops_encounter_position(this._h, int(id, 'id'), c, c + 4));
+    return [this.m.getValue(c, 'i32'), this.m.getValue(c + 4, 'i32')];
+  }
+  /** Metres between two combatants. */
+  distance(a, b) { return this._check(this.m._cops_encounter_distance(this._h, int(a, 'a'), int(b, 'b'))); }
+  /** The combatant is still in the encounter (it has not left). */
+  present(id) { return this._check(this.m._cops_encounter_present(this._h, int(id, 'id'))) === 1; }
+  side(id) { return this._check(this.m._cops_encounter_side(this._h, int(id, 'id'))); }
+  /** The combatant can declare an action this round. */
+  canAct(id) { return this._int((c) => this.m._cops_encounter_able(this._h, int(id, 'id'), c)) === 1; }
+  /** A player declares for the combatant (setControlled), or the policy does. */
+  controlled(id) { return this._int((c) => this.m._cops_encounter_controlled(this._h, int(id, 'id'), c)) === 1; }
+  /** The index of the weapon in hand (weapons(id)), null bare-handed. */
+  hand(id) { const h = this._int((c) => this.m._cops_encounter_hand(this._h, int(id, 'id'), c)); return h < 0 ? null : h; }
+  /** Combatant id's Character, Weapon in hand and Armour worn (null: none): handles of their
+   * own on the encounter's objects (the C objects are shared and counted). */
+  character(id) { return this._shared(this.m._cops_encounter_character(this._h, int(id, 'id')), id, 'character', Character); }
+  weapon(id) { return this._shared(this.m._cops_encounter_weapon(this._h, int(id, 'id')), id, 'weapon', Weapon, true); }
+  armour(id) {
+    this.side(id);
+    return this._shared(this.m._cops_encounter_armour(this._h, id), id, 'armour', Armour, true);
+  }
+  _shared(p, id, kind, Kind, optional = false) {
+    if (!p) {
+      if (optional) return null;
+      throw new CopsError(-1, `no combatant ${id}`);
+    }
+    return new Kind(this.ctx, this.m[`_cops_${kind}_retain`](p));
+  }
+  /** Every combatant's state, in id order (state(id) each). */
+  states() { return this.snapshot().combatants; }
+  /**
+   * Who decides on Ancienneté for the controlled combatants (C5): fn(id, purpose, failedRoll,
+   * pointsLeft) → true to spend a point and roll again, called while a round runs for each
+   * failed roll of a controlled combatant whose declaration did not say anciennete. An
+   * exception from fn fails the round (all or nothing) and is thrown by the round's call;
+   * fn must not call the library on this context. null: the declarations' flag alone.
+   */
+  setAncienneteCallback(fn) {
+    const m = this.m;
+    if (fn === null) {
+      this._check(m._cops_encounter_set_anciennete_callback(this._h, 0, 0));
+      dropCallback(m, this._callbacks);
+      return;
+    }
+    if (typeof fn !== 'function') throw new TypeError(`the callback must be a function, not ${typeName(fn)}`);
+    const callbacks = this._callbacks;
+    const f = m.addFunction((user, id, purpose, failed, points) => {
+      try {
+        const rc = m._cops_roll_to_json(failed, this.cops.cell);
+        if (rc < 0) return rc;
+        const roll = JSON.parse(this.cops._taken());
+        const answer = fn(id, this.cops._str(m._cops_purpose_name(purpose)), roll, points);
+        if (typeof answer !== 'boolean') throw new TypeError(`the Ancienneté callback returned ${typeName(answer)}, not a boolean`);
+        return answer ? 1 : 0;
+      } catch (e) {
+        callbacks.error = e;
+        return -6;
+      }
+    }, 'iiiiii');
+    const rc = m._cops_encounter_set_anciennete_callback(this._h, f, 0);
+    if (rc < 0) {
+      m.removeFunction(f);
+      this._check(rc);
+    }
+    dropCallback(m, callbacks);
+    callbacks.fn = f;
+  }
+}
+
+/** Free the function-table entry of a C callback. */
+function dropCallback(m, callbacks) {
+  if (callbacks.fn) m.removeFunction(callbacks.fn);
+  callbacks.fn = 0;
 }
 
 /** A simulation's summary (cops_sim, docs/simulation.md). */
@@ -317,9 +429,12 @@ export class Sim extends Owned {
   /** Fights from .. from + runs - 1 of the study. */
   run(runs, from = 0) {
     int(runs, 'runs', 1); int(from, 'from', 0, Number.MAX_SAFE_INTEGER);
+    if (!this.scenario) throw new CopsError(-6, 'a summary read back runs no fight: merge it with a simulation');
     this.ctx._check(this.m._cops_sim_run(this._h, this.scenario._h, BigInt(from), BigInt(runs)));
   }
   get fights() { return Number(this.m._cops_sim_fights(this._h)); }
+  /** 'core' or 'alternative'. */
+  get ruleset() { return RULESETS[this.ctx._check(this.m._cops_sim_ruleset(this._h))]; }
   get stopped() { return Number(this.m._cops_sim_stopped(this._h)); }
   wins(side) { return Number(this.m._cops_sim_wins(this._h, int(side, 'side'))); }
   /** Another summary of the same study (other fights of it) added to this one. */

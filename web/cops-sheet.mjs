@@ -2,8 +2,8 @@
 // time (C8), and the treatments (C8.4, C8.5).
 
 import {
-  CopsError, HEALTH, Log, Owned, RELATION_KINDS, TREATMENTS, UPKEEPS, bool, instance, int, json,
-  text, typeName,
+  CopsError, HEALTH, Log, Owned, RELATION_KINDS, RESTS, TREATMENTS, UPKEEPS, bool, instance, int,
+  json, text, typeName,
 } from './cops-base.mjs';
 import { ACTION_SIZE } from './cops-dice.mjs';
 
@@ -124,6 +124,10 @@ export const sheetContext = {
     return new Armour(this, this.m.getValue(this.cops.cell, 'i32'));
   },
   /** A character from its sheet (JSON text or object, docs/sheets.md). */
+  /** A sheet, weapon or armour file of the memory file system (within Context.confine). */
+  characterFile(path) { return this._fromFile(this.m._cops_character_load, path, Character); },
+  weaponFile(path) { return this._fromFile(this.m._cops_weapon_load, path, Weapon); },
+  armourFile(path) { return this._fromFile(this.m._cops_armour_load, path, Armour); },
   character(sheet) { return this._made(this.m._cops_character_from_json, sheet, Character); },
   weapon(w) { return this._made(this.m._cops_weapon_from_json, w, Weapon); },
   armour(a) { return this._made(this.m._cops_armour_from_json, a, Armour); },
@@ -391,6 +395,17 @@ export class Character extends Sheet {
   }
   revive(opts) { const [log, id] = this._logArgs(opts); this.ctx._check(this.m._cops_character_revive(this._h, log, id)); }
   declareDead(opts) { const [log, id] = this._logArgs(opts); this.ctx._check(this.m._cops_character_declare_dead(this._h, log, id)); }
+  /** The rest under way: [kind ('none', 'natural', 'hospital'), the hospital's fixed gain or
+   * 0, the clock's second it began]. */
+  rest() {
+    const c = this.cops.cell;
+    this.ctx._check(this.m._cops_character_rest(this._h, c, c + 4, c + 8));
+    return [RESTS[this.m.getValue(c, 'i32')], this.m.getValue(c + 4, 'i32'), this.m.getValue(c + 8, 'i32')];
+  }
+  /** The maximum was given (a sheet's hit_points.max), not derived from Carrure. */
+  get maxHpIsSet() { return this.ctx._check(this.m._cops_character_max_hp_is_set(this._h)) === 1; }
+  /** Write the sheet to a file of the memory file system (within Context.confine). */
+  save(path) { this.cops._withString(path, (p) => this.ctx._check(this.m._cops_character_save(this._h, p)), 'path'); }
   /** What a board shows: 'healthy', 'wounded', 'below_half', 'unconscious', 'dying',
    * 'stabilised', 'clinically_dead' or 'dead'. */
   get healthState() {
@@ -402,6 +417,8 @@ export class Weapon extends Sheet {
   constructor(ctx, ptr) { super(ctx, ptr, 'weapon'); }
   /** Its kind's number (cops.catalogue.weaponKinds() in order). */
   get kind() { return this.ctx._check(this.m._cops_weapon_kind(this._h)); }
+  /** The specialisation it is used with ('' for none). */
+  get specialisation() { return this.cops._str(this.m._cops_weapon_specialisation(this._h)) ?? ''; }
   /** [skill, specialisation] it is used with. */
   get skill() {
     const s = this.ctx._check(this.m._cops_weapon_skill(this._h));

@@ -6,8 +6,8 @@
 // ...); a value naming a C struct's field keeps the field's name, as everywhere in the API.
 
 import {
-  CopsError, Log, ModuleFight, Owned, Struct, bool, instance, int, member, options, text,
-  typeName,
+  CopsError, ModuleFight, Owned, Struct, bool, instance, int, logPtr, member, options, text,
+  typeName, weaponIndex,
 } from './cops-base.mjs';
 
 const MODES = ['dice', 'all-8s', 'average'];
@@ -66,7 +66,7 @@ const FIGHTER_FIELDS = ['side', 'x', 'y', 'able', 'out', 'initiative', 'rank', '
   'total_defense', 'aim', 'aim_target', 'surprised', 'prone', 'nerve', 'grapple', 'spend', 'tactic'];
 const FIGHTER = new Struct([['size', 'u32'], ...FIGHTER_FIELDS.map((f) => [f, 'i32'])]);
 
-function need(m) {
+export function need(m) {
   if (!m._cops_st_roll) throw new CopsError(-6, 'this libcops was built without the Storyteller module (meson option st)');
 }
 
@@ -108,7 +108,7 @@ function poolOf(m, p) {
 }
 
 /** Rules for C (cops_st_rules): null for the defaults, or an object of its fields. */
-function withRules(ctx, rules, fn) {
+export function withRules(ctx, rules, fn) {
   if (rules === undefined || rules === null) return fn(0);
   const m = ctx.m;
   const o = options(rules, RULE_FIELDS, 'rules');
@@ -126,25 +126,8 @@ function rulesOf(m, p) {
   return o;
 }
 
-function logPtr(log) {
-  if (log === undefined || log === null) return 0;
-  if (log instanceof Log) return log._h;
-  if (log && typeof log === 'object' && '_log' in log) return log._log;
-  throw new TypeError(`log must be a Log, a fight or null, not ${typeName(log)}`);
-}
-
 function stCharacter(v, what) {
   return instance(v, StCharacter, what);
-}
-
-function weaponIndex(ch, weapon, what = 'weapon') {
-  if (weapon === undefined || weapon === null) return -1;
-  if (typeof weapon === 'string') {
-    const i = ch.weapons.findIndex((w) => w.name.toLowerCase() === weapon.toLowerCase());
-    if (i < 0) throw new CopsError(-7, `${ch.name} carries no weapon '${weapon}'`);
-    return i;
-  }
-  return int(weapon, what);
 }
 
 function outcomeOf(m, p) {

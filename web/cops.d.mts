@@ -90,6 +90,14 @@ export class Catalogue {
   upkeepName(upkeep: 'none' | 'money' | 'information' | 'services' | 'favours' | number, lang?: Lang): string;
   initiativeRange(reflexes: number): [number, number];
   weaponValuesFromName(name: string): [number, number, number];
+  skill(name: string | number): { name: string; english: string; characteristic: string; adrenaline: boolean;
+    specialisation_level: number | null; specialisations: string[]; free_specialisations: boolean };
+  skills(): ReturnType<Catalogue['skill']>[];
+  zoneOfDie(d10: number): [string, number];
+  bodySide(d10: number): 'right' | 'left' | null;
+  bodySideName(side: 'right' | 'left', lang?: Lang): string;
+  mishapNames(): string[];
+  eventTypeNames(): string[];
 }
 
 /** A roll as cops_roll_to_json writes it. */
@@ -254,6 +262,32 @@ export class Context extends Handle {
   treatmentAction(healer: Character, patient: Character, kind: TreatmentKind, options?: TreatmentOptions): string;
   /** A save sealed with a 32-byte key (docs/api.md, "Sealed saves"). */
   seal(key: Uint8Array, text: string): string;
+  /** Where the dice come from. */
+  readonly source: 'system' | 'seeded' | 'callback';
+  /** The most re-rolls of one die's chain of 10s (C1.2 RULING). */
+  rerollCap: number;
+  /** One die of 10 or 6 sides. */
+  die(sides: 10 | 6): number;
+  /** Read files only under root of the memory file system; null lifts it (cops_ctx_confine). */
+  confine(root: string | null, maxBytes?: number): void;
+  readFile(path: string): string;
+  writeFile(path: string, text: string): void;
+  characterFile(path: string): Character;
+  weaponFile(path: string): Weapon;
+  armourFile(path: string): Armour;
+  resumeFile(path: string): Encounter;
+  simSummary(summary: string | object): Sim;
+  simFile(path: string): Sim;
+  newChase(): Chase;
+  resumeChaseFile(path: string): Chase;
+  resumeInterviewFile(path: string): Interview;
+  approachOdds(subject: Subject, cop: Character, approach: Approach & { resistance_up?: number }): InterrogationOdds;
+  approachRolls(subject: Subject, cop: Character, approach: Approach & { resistance_up?: number }): [string, string];
+  coverZone(cover: CoverFire): boolean;
+  coverNerve(character: Character, options?: { log?: Log | null; cover?: CoverFire | null }): { roll: Roll; success: boolean };
+  coverEnter(cover: CoverFire, character: Character, options?: { armour?: Armour | null; attitude?: string | number; log?: Log | null }): Outcome;
+  recoveryRoll(character: Character, options?: { characteristic?: string | number | null; log?: Log | null }): { roll: Roll; success: boolean };
+  standUp(character: Character, options?: { log?: Log | null }): { roll: Roll; success: boolean };
   /** A sealed save's text; CopsError COPS_ESEAL for another key or a changed byte. */
   unseal(key: Uint8Array, sealed: string): string;
 }
@@ -322,6 +356,11 @@ export class Character extends Handle {
   /** What a board shows of its health. */
   readonly healthState: HealthState;
   toJSON(): object;
+  /** [kind of rest, the hospital's fixed gain or 0, the clock's second it began]. */
+  rest(): ['none' | 'natural' | 'hospital', number, number];
+  readonly maxHpIsSet: boolean;
+  /** Write the sheet to a file of the memory file system. */
+  save(path: string): void;
 }
 export class Weapon extends Handle {
   readonly name: string;
@@ -334,6 +373,8 @@ export class Weapon extends Handle {
   get(field: string | number): number;
   set(field: string | number, value: number): void;
   reload(): void;
+  /** The specialisation it is used with ('' for none). */
+  readonly specialisation: string;
 }
 export class Armour extends Handle {
   readonly name: string;
@@ -420,6 +461,26 @@ export class Encounter extends Handle {
   readonly phase: Phase;
   checkpoint(): Checkpoint;
   rollback(checkpoint: Checkpoint): void;
+  saveFile(path: string): void;
+  setLogging(on: boolean): void;
+  setMaxRounds(rounds: number): void;
+  logLimit: number;
+  aftermath(difficulty?: number, seconds?: number): void;
+  readonly aftermathDone: boolean;
+  position(id: number): [number, number];
+  distance(a: number, b: number): number;
+  present(id: number): boolean;
+  side(id: number): number;
+  canAct(id: number): boolean;
+  controlled(id: number): boolean;
+  hand(id: number): number | null;
+  /** Handles of their own on the combatant's character, weapon in hand and armour. */
+  character(id: number): Character;
+  weapon(id: number): Weapon | null;
+  armour(id: number): Armour | null;
+  states(): CombatantState[];
+  /** Who decides on Ancienneté for the controlled combatants (C5); null: the declarations. */
+  setAncienneteCallback(fn: ((id: number, purpose: string, failed: Roll, points: number) => boolean) | null): void;
 }
 
 export type Phase = 'between_rounds' | 'declaring' | 'resolved';
@@ -467,6 +528,30 @@ export class Chase extends Handle implements Logged {
   findTag(tag: string): number | null;
   checkpoint(): Checkpoint;
   rollback(checkpoint: Checkpoint): void;
+  add(character: Character, skill: string, role?: 'pursued' | 'pursuer', vehicle?: string | null, white?: number): number;
+  addPassenger(vehicle: number, character: Character): number;
+  readonly passengers: number;
+  passenger(id: number): [Character, number];
+  character(id: number): Character;
+  role(id: number): 'pursued' | 'pursuer';
+  state(id: number): 'in' | 'lost' | 'stopped' | 'wrecked';
+  dice(id: number): [number, number];
+  adjust(id: number, delta: number): void;
+  band(pursuer: number): 'short' | 'intermediate' | 'long';
+  setMaluses(small: number, large: number): void;
+  shotMalus(pursuer: number): number;
+  chooser(pursuer: number): number;
+  readonly maxRounds: number;
+  setMaxRounds(rounds: number): void;
+  setCrashMode(mode: 'each' | 'one_plus'): void;
+  setCrashCallback(fn: ((id: number, failed: number, d6: number[]) => boolean) | null): void;
+  wreck(id: number): void;
+  odds(id: number, successes: number, other: number, otherSuccesses: number, options?: { anciennete?: boolean; otherAnciennete?: boolean }): {
+    success: number; other_success: number; both: number; only_mine: number; only_other: number; neither: number;
+    loss: number; other_loss: number; crash: number };
+  boardState(id: number): { [field: string]: unknown };
+  act(actor: number, target: number, situation?: Partial<Situation>): Outcome;
+  saveFile(path: string): void;
 }
 
 /** An interrogation's subject (docs/interrogations.md). */
@@ -489,6 +574,8 @@ export class Subject extends Handle {
   barred(method: Method | string): boolean;
   setBarred(method: Method | string, barred?: boolean): void;
   resistanceUp: number;
+  /** Write the subject to a file of the memory file system, with what it has been through. */
+  save(path: string): void;
 }
 export type Method = 'Intimidation' | 'Éloquence' | 'Rhétorique';
 export type InterviewAttitude = 'Agressif' | 'Inquisiteur' | 'Froid' | 'Poli' | 'Amical';
@@ -513,6 +600,14 @@ export class Interview extends Handle implements Logged {
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
   save(): string;
+  readonly subject: Subject;
+  readonly interrogator: Character;
+  /** The first contact (C4.1), once: the traits revealed. */
+  evaluate(wishes?: (string | number)[] | null, options?: { dice_mod?: number; threshold_mod?: number; difficulty_mod?: number; anciennete?: boolean }): number;
+  readonly evaluated: boolean;
+  readonly known: string[];
+  readonly learnt: unknown[];
+  saveFile(path: string): void;
 }
 
 /** A simulation (docs/simulation.md). */
@@ -525,6 +620,7 @@ export class Sim extends Handle {
   compare(other: Sim): { [key: string]: unknown };
   /** The summary, as cops sim --json writes it (schemas/sim.schema.json). */
   toJSON(): { fights: number; [key: string]: unknown };
+  readonly ruleset: Ruleset;
 }
 
 /** A Storyteller or D6 fight (docs/storyteller.md, docs/d6.md). */
@@ -604,6 +700,8 @@ export class Log extends Handle {
   jsonl(from?: number): string;
   events(from?: number): Event[];
   narrate(from?: number, lang?: Lang): string;
+  /** The round number the next events carry. */
+  setRound(round: number): void;
 }
 
 /** An attack's situation, by cops_situation's field names (docs/attacks.md). */
@@ -638,6 +736,8 @@ export interface Victim {
 export interface Outcome {
   mode: string; hitTarget: boolean; possible: boolean; margin: number | null; fired: number;
   bulletsIn: number; hits: Hit[]; victims: Victim[];
+  /** Covering fire (mode 'cover'): kept for coverZone, coverNerve and coverEnter until disposed. */
+  cover?: CoverFire;
 }
 
 export type TreatmentKind = 'first_aid' | 'stabilise' | 'medicine';
@@ -876,3 +976,7 @@ export interface D6Fighter {
   vehicle: number | null; driver: boolean; coordinator: number | null; coordinated: boolean; tactic: D6Tactic;
   preparing: number;
 }
+
+/** Covering fire under way (C10.5): Outcome.cover of an attack of mode 'cover'. */
+export class CoverFire extends Handle {}
+export interface InterrogationOdds { win: number; tie: number; lose: number; tiers: number[]; mean_tiers: number }

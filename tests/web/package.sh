@@ -11,7 +11,8 @@ cd "$work"
 printf '{ "name": "a-table", "version": "1.0.0", "private": true, "type": "module" }\n' >package.json
 npm install --offline --no-audit --no-fund --silent "$tarball" >npm.log 2>&1 ||
   { cat npm.log; echo "package: 0 passed, 1 failed (npm install)"; exit 1; }
-cp "$root/tests/web/package.mjs" "$root/tests/web/systems.mjs" "$root/tests/web/harness.mjs" .
+cp "$root/tests/web/package.mjs" "$root/tests/web/systems.mjs" "$root/tests/web/calls.mjs" \
+  "$root/tests/web/harness.mjs" .
 # The types, as a TypeScript program that installed the package sees them: the example of
 # tests/web/types.mts, and a switch over every event type of the schema whose default is
 # `never` (accepted), then the same with one case left out (refused).
@@ -34,5 +35,6 @@ echo "types: $tpass passed, $tfail failed"
 status=0
 node package.mjs "$root" "$cli" || status=1
 node systems.mjs "$root" "$cli" || status=1
+node calls.mjs "$root" "$cli" || status=1
 [ "$tfail" -eq 0 ] || status=1
 exit $status

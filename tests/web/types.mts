@@ -68,7 +68,16 @@ brawl.add(iris, 0);
 ctx.stAttack(marcus, vince, 'headbutt');
 // @ts-expect-error a vehicle's speed is a speed band
 car.speed = 'fast';
-console.log(hitSt, stPool, nerve, dodge, level, wreck);
+const src: 'system' | 'seeded' | 'callback' = ctx.source;
+const fire = ctx.attack({ attacker: mike, mode: 'cover' }).cover;
+if (fire) console.log(ctx.coverZone(fire), ctx.coverNerve(mike, { cover: fire }).success);
+const where: [number, number] = e.position(0);
+const chase = ctx.newChase();
+chase.setCrashCallback((id, failed, d6) => d6.length > failed + id);
+// @ts-expect-error a crash table answers a boolean
+chase.setCrashCallback(() => 1);
+e.setAncienneteCallback((id, purpose, failed, points) => failed.successes === 0 && points > 1);
+console.log(hitSt, stPool, nerve, dodge, level, wreck, src, where);
 console.log(faces, p, hit, names, winner, text, wrong, once, again, one);
 fight.dispose();
 const gone: boolean = fight.disposed;
