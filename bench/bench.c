@@ -33,6 +33,22 @@ static volatile long sink;
  * take the budget; last_rate is that round's rate. */
 #define ROUNDS 11
 static double last_rate;
+/* A roll as a program shows it: the pool rolled, then every die and every figure read
+ * back through the getters (what the JavaScript API's ctx.rollPool() returns). */
+static long read_every_die(cops_roll *roll, cops_ctx *ctx)
+{
+  long s = cops_roll_pool(roll, ctx, 3, 5, 2, 0);
+  int face, success, parent, margin = 0;
+  for (int i = 0, n = cops_roll_count(roll); i < n; i++) {
+    cops_roll_die(roll, i, &face, &success, &parent);
+    s += face + success + parent;
+  }
+  cops_roll_margin(roll, &margin);
+  return s + margin + cops_roll_successes(roll) + cops_roll_succeeded(roll) +
+         cops_roll_pool_size(roll) + cops_roll_threshold(roll) + cops_roll_difficulty(roll) +
+         cops_roll_capped(roll) + cops_roll_unskilled(roll) + cops_roll_anciennete(roll);
+}
+
 #define RATE(rate, round, n, body)                                         \
   do {                                                                     \
     if ((round) == 0) {                                                    \
@@ -116,7 +132,8 @@ int main(int argc, char **argv)
   if (sodium_init() < 0 || cops_ctx_new(&ctx) || cops_roll_new(&roll))
     return 1;
 
-  double traced = 0, parsed = 0, system = 0, read = 0, odds = 0, refills = 0, plain = 0;
+  double traced = 0, parsed = 0, system = 0, read = 0, every = 0, odds = 0, refills = 0, plain = 0;
+  long n_every = 0;
   double attacks = 0, logged = 0;
   long n_traced = 0, n_parsed = 0, n_system = 0, n_read = 0, n_odds = 0, n_refills = 0,
        n_plain = 0, n_attacks = 0, n_logged = 0;
@@ -420,6 +437,7 @@ int main(int argc, char **argv)
     RATE(system, round, n_system, sink += cops_roll_pool(roll, ctx, 3, 5, 2, 0));
     RATE(read, round, n_read,
          sink += cops_roll_pool(roll, seeded, 3, 5, 2, 0) + cops_roll_successes(roll));
+    RATE(every, round, n_every, sink += read_every_die(roll, seeded));
     RATE(odds, round, n_odds, cops_odds_success(ctx, &a, &p); sink += (long)(p * 100));
     RATE(attacks, round, n_attacks, ONE_ATTACK(NULL));
     RATE(logged, round, n_logged, ONE_ATTACK(log));
@@ -503,6 +521,7 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f rolls/s\n", "seeded pool, full trace", traced);
   printf("  %-46s %13.0f rolls/s\n", "seeded pool from \"5+/3 (2)\" parsed each time", parsed);
   printf("  %-46s %13.0f rolls/s\n", "system-source pool, full trace", system);
+  printf("  %-46s %13.0f rolls/s\n", "seeded pool, every die and figure read back", every);
   printf("  %-46s %13.0f rolls/s\n", "seeded pool, then cops_roll_successes()", read);
   printf("  %-46s %13.0f queries/s\n", "odds: exact P(success)", odds);
   printf("  %-46s %13.0f attacks/s\n", "attack: burst, damage, stopping (no log)", attacks);

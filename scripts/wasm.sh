@@ -37,14 +37,16 @@ if [ ! -f "$prefix/done" ]; then
   touch "$prefix/done"
 fi
 deps="[properties]
-pkg_config_libdir = '$prefix/lib/pkgconfig'"
-# A cross file is read when the build is set up: new dependencies, a new build.
+pkg_config_libdir = '$prefix/lib/pkgconfig'
+# web/emscripten.ini $(cksum <web/emscripten.ini)"
+# A cross file is read when the build is set up: new dependencies or a changed
+# web/emscripten.ini, a new build.
 if [ -f "$build/deps.ini" ] && [ "$(cat "$build/deps.ini")" != "$deps" ]; then
   rm -rf "$build"
 fi
 mkdir -p "$build"
 printf '%s\n' "$deps" >"$build/deps.ini"
-opts="-Dbuildtype=release -Ddefault_library=static -Dtests=false -Dexamples=false -Dbench=${COPS_WASM_BENCH:-false}
+opts="-Dbuildtype=release -Db_lto=${COPS_WASM_LTO:-true} -Ddefault_library=static -Dtests=false -Dexamples=false -Dbench=${COPS_WASM_BENCH:-false}
   -Dlua=disabled -Dpython=disabled -Dbindings_tests=disabled -Dman=disabled -Ddocs=disabled"
 if [ -f "$build/build.ninja" ]; then
   # shellcheck disable=SC2086

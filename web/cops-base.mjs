@@ -68,6 +68,10 @@ export class Handle {
     if (release) finalizer.register(this, release, this);
   }
   /** A borrower's hold: while held, dispose() only marks it disposed; the last release frees it. */
+  /** Let go of a hold taken by a borrower that counts (_holds++) rather than keep a closure. */
+  _unhold() {
+    if (--this._holds === 0 && this._deferred) this._freeNow();
+  }
   _hold() {
     this._holds++;
     let done = false;
@@ -128,7 +132,7 @@ export function seedValue(seed) {
  * another handle (a scenario's encounter). */
 export class Owned extends Handle {
   constructor(ctx, ptr, freeFn, after = null) {
-    super(ptr, freeFn ? ctx._child(() => { freeFn(ptr); if (after) after(); }) : null);
+    super(ptr, freeFn ? ctx._child(freeFn, ptr, after) : null);
     this.ctx = ctx;
     this.cops = ctx.cops;
     this.m = ctx.m;
@@ -185,6 +189,7 @@ export class Struct {
     });
     this.size = Math.ceil(off / align) * align;
     this.by = new Map(this.fields.map((f) => [f.name, f]));
+    this.sized = this.fields[0].name === 'size';
   }
   /** fn(p) on a zeroed struct (its size set), freed after. */
   with(m, fn) {
@@ -192,7 +197,7 @@ export class Struct {
     if (!p) throw new CopsError(-3, 'out of memory');
     try {
       m.HEAPU8.fill(0, p, p + this.size);
-      if (this.fields[0].name === 'size') m.setValue(p, this.size, 'i32');
+      if (this.sized) m.HEAP32[p >> 2] = this.size;
       return fn(p);
     } finally {
       m._free(p);
@@ -206,13 +211,9 @@ export class Struct {
   get(m, p, name) {
     const f = this._field(name);
     if (f.base === 'char') return m.UTF8ToString(p + f.off, f.count);
-    const one = (i) => {
-      const at = p + f.off + i * SIZES[f.base];
-      if (f.base === 'f64') return m.getValue(at, 'double');
-      const v = m.getValue(at, 'i32');
-      return f.base === 'i32' ? v : v >>> 0;
-    };
-    return f.array ? Array.from({ length: f.count }, (_, i) => one(i)) : one(0);
+    const at = (p + f.off) >> (f.base === 'f64' ? 3 : 2);
+    const heap = f.base === 'f64' ? m.HEAPF64 : f.base === 'i32' ? m.HEAP32 : m.HEAPU32;
+    return f.array ? Array.from(heap.subarray(at, at + f.count)) : heap[at];
   }
   /** Set a field; a number is checked as an int of C (int()), a text as clean text that fits. */
   set(m, p, name, value) {
@@ -225,13 +226,17 @@ export class Struct {
       m.stringToUTF8(value, p + f.off, f.count);
       return;
     }
+    if (!f.array && f.base === 'i32') {
+      m.HEAP32[(p + f.off) >> 2] = int(value, name);
+      return undefined;
+    }
     const put = (i, v) => {
-      const at = p + f.off + i * SIZES[f.base];
       if (f.base === 'f64') {
         if (typeof v !== 'number') throw new TypeError(`${name} must be a number, not ${typeName(v)}`);
-        m.setValue(at, v, 'double');
-      } else if (f.base === 'i32') m.setValue(at, int(v, name), 'i32');
-      else m.setValue(at, int(v, name, 0, 0xffffffff) | 0, 'i32');
+        m.HEAPF64[((p + f.off) >> 3) + i] = v;
+      } else {
+        m.HEAP32[((p + f.off) >> 2) + i] = f.base === 'i32' ? int(v, name) : int(v, name, 0, 0xffffffff) | 0;
+      }
     };
     if (!f.array) return put(0, value);
     if (!Array.isArray(value) || value.length !== f.count)
@@ -241,9 +246,15 @@ export class Struct {
   /** Every field but the size, by name. */
   read(m, p) {
     const out = {};
-    for (const f of this.fields) if (f.name !== 'size') out[f.name] = this.get(m, p, f.name);
+    const h32 = m.HEAP32;
+    for (const f of this.fields) {
+      if (f.name === 'size') continue;
+      if (f.base === 'i32' && !f.array) out[f.name] = h32[(p + f.off) >> 2];
+      else out[f.name] = this.get(m, p, f.name);
+    }
     return out;
   }
+
 }
 
 /** Fields of C int type, by name, for a Struct. */
@@ -259,32 +270,42 @@ export function member(value, names, what) {
 }
 
 /** The options object of a call: {} when left out, a TypeError for another type, and a
- * CopsError naming any option the call does not know. */
+ * CopsError naming any option the call does not know (known: an array, or a Set). */
 export function options(opts, known, what = 'options') {
   if (opts === undefined) return {};
   if (typeof opts !== 'object' || opts === null || Array.isArray(opts))
     throw new TypeError(`${what} must be an object, not ${typeName(opts)}`);
-  for (const k of Object.keys(opts))
-    if (!known.includes(k)) throw new CopsError(-1, `${what}: unknown option '${k}' (${known.join(', ')})`);
+  const has = known instanceof Set ? (k) => known.has(k) : (k) => known.includes(k);
+  for (const k in opts)
+    if (Object.hasOwn(opts, k) && !has(k))
+      throw new CopsError(-1, `${what}: unknown option '${k}' (${[...known].join(', ')})`);
   return opts;
 }
 
 /** What the Storyteller and D6 fights share (their C functions: cops_PREFIX_fight_...). */
 export class ModuleFight extends Owned {
   constructor(ctx, ptr, prefix, Kind) {
-    const held = [];
-    const views = [];
-    super(ctx, ptr, (p) => ctx.m[`_cops_${prefix}_fight_free`](p), () => {
-      views.forEach((v) => { v._ptr = 0; });
-      held.forEach((release) => release());
+    // What the fight's release lets go: the characters it holds and the views it made of
+    // its own (one object, no closure a character).
+    const kept = { chars: [], views: [] };
+    super(ctx, ptr, ctx.m[`_cops_${prefix}_fight_free`], () => {
+      for (const c of kept.chars) if (c) c._unhold();
+      for (const v of kept.views) if (v) v._ptr = 0;   // the fight's own characters go with it
     });
     this.prefix = prefix;
-    this._held = held;
-    this._views = views;
-    this._chars = [];
+    this._kept = kept;
     this._Character = Kind;
   }
-  _fn(name) { return this.m[`_cops_${this.prefix}_fight_${name}`]; }
+  _fn(name) {
+    const all = (this.cops._fightFns ??= {});   // the loaded module's own
+    const fns = (all[this.prefix] ??= new Map());
+    let fn = fns.get(name);
+    if (!fn) {
+      fn = this.m[`_cops_${this.prefix}_fight_${name}`];
+      fns.set(name, fn);
+    }
+    return fn;
+  }
   _out(fn) { this.ctx._check(fn(this.cops.cell)); return this.m.getValue(this.cops.cell, 'i32'); }
   get name() { return this.cops._str(this._fn('name')(this._h)); }
   get count() { return this.ctx._check(this._fn('count')(this._h)); }
@@ -309,23 +330,27 @@ export class ModuleFight extends Owned {
   add(character, side, x = 0, y = 0) {
     instance(character, this._Character, 'character');
     int(side, 'side'); int(x, 'x'); int(y, 'y');
-    const id = this._out((c) => this._fn('add')(this._h, character._h, side, x, y, c));
-    this._held.push(character._hold());
-    this._chars[id] = character;
+    const cell = this.cops.cell;
+    this.ctx._check(this._fn('add')(this._h, character._h, side, x, y, cell));
+    const id = this.m.HEAP32[cell >> 2];
+    character._holds++;            // the fight borrows it (cops_*_fight_add)
+    this._kept.chars[id] = character;
     return id;
   }
   /** Fighter id's character (one a fight file made is the fight's: it goes with it). */
   character(id) {
     this._id(id);
-    if (!this._chars[id]) {
+    const kept = this._kept;
+    let ch = kept.chars[id] ?? kept.views[id];
+    if (!ch) {
       const p = this._fn('character')(this._h, id);
       if (!p) throw new CopsError(-2, `no fighter ${id}`);
-      const ch = new this._Character(this.ctx, p, this);
-      this._views.push(ch);
-      this._chars[id] = ch;
+      ch = new this._Character(this.ctx, p, this);
+      kept.views[id] = ch;
     }
-    return this._chars[id];
+    return ch;
   }
+
   _id(id) {
     int(id, 'id');
     const n = this.count;

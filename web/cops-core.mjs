@@ -151,9 +151,11 @@ export class Context extends Handle {
     // The C context outlives what is made from it: disposed (or collected) while some
     // remain, it is freed with the last of them.
     const m = cops.m;
-    const life = { refs: 0, done: false, fn: 0, ptr };
+    const life = { refs: 0, done: false, fn: 0, ptr, cleanups: [] };
     life.free = () => {
       if (life.refs > 0 || !life.done || !life.ptr) return;
+      // What the context keeps for its calls (the roll buffer, parsed notations) goes first.
+      for (const cleanup of life.cleanups.splice(0)) cleanup();
       m._cops_ctx_free(ptr);
       life.ptr = 0;
       if (life.fn) m.removeFunction(life.fn);
@@ -165,11 +167,16 @@ export class Context extends Handle {
     this.life = life;
   }
   _check(rc, message) { return this.cops._check(rc, this.life.ptr, message); }
-  /** A child's release: the child's own free, then the context's if it was the last. */
-  _child(freeChild) {
+  /** A child's release: freeFn(ptr) and after(), then the context's if it was the last. */
+  _child(freeFn, ptr, after) {
     const life = this.life;
     life.refs++;
-    return () => { freeChild(); life.refs--; life.free(); };
+    return () => {
+      freeFn(ptr);
+      if (after) after();
+      life.refs--;
+      life.free();
+    };
   }
   _dropCallback() {
     if (this.life.fn) this.m.removeFunction(this.life.fn);

@@ -41,6 +41,11 @@ const WEAPON_FLAGS = ['burst', 'stun', 'energy', 'long'];
 const ATTACK_FLAGS = { blinded: 0x1, target_blinded: 0x2, surprise: 0x4 };
 const INITIATIVE_FLAGS = { surpriser: 0x1, long_in_melee: 0x2 };
 const LIMBS = ['arm', 'leg'];
+const LIMB_BITS = { arm: 1, leg: 2 };
+/** The fields of wounds() that setWounds() reads (level is derived). */
+const WOUND_KEYS = new Set(['mode', 'level', 'step', 'extra', 'hp_max', 'hp_lost', 'stunned',
+  'stunned_rounds', 'defend_only', 'unconscious', 'mortal_rounds', 'stabilised', 'limbs', 'treated',
+  'confused', 'protection', 'protection_rounds']);
 const ACTIONS = ['nothing', 'attack', 'grab', 'escape', 'shoot_vehicle', 'ram', 'cast'];
 const TACTICS = ['attack', 'dodge', 'grab', 'defend', 'ram'];
 
@@ -252,27 +257,21 @@ function weaponStruct(ctx, w, p) {
   const m = ctx.m;
   const o = options(w, ['name', 'category', 'damage', 'adds_natural', 'vig_range', 'range', 'ammo', 'roll_dice', 'flags'], 'weapon');
   ctx._check(m._cops_d6_weapon_init_sized(p, WEAPON.size, member(o.category ?? 'melee', CATEGORIES, 'category')));
-  WEAPON.set(m, p, 'name', o.name);
-  WEAPON.set(m, p, 'damage', codePair(ctx, o.damage ?? { dice: 0, pips: 0 }, 'damage'));
-  WEAPON.set(m, p, 'adds_natural', o.adds_natural !== undefined && bool(o.adds_natural, 'adds_natural') ? 1 : 0);
-  WEAPON.set(m, p, 'vig_range', o.vig_range !== undefined && bool(o.vig_range, 'vig_range') ? 1 : 0);
-  WEAPON.set(m, p, 'range', o.range ?? [0, 0, 0]);
-  WEAPON.set(m, p, 'ammo', o.ammo ?? 0);
-  WEAPON.set(m, p, 'roll_dice', o.roll_dice ?? 0);
-  WEAPON.set(m, p, 'flags', listBits(o.flags, WEAPON_FLAGS, 'weapon flag'));
+  // The category's defaults (cops_d6_weapon_init_sized), and what the caller gives over them.
+  for (const f of ['name', 'range', 'ammo', 'roll_dice']) if (o[f] !== undefined) WEAPON.set(m, p, f, o[f]);
+  if (o.damage !== undefined) WEAPON.set(m, p, 'damage', codePair(ctx, o.damage, 'damage'));
+  for (const f of ['adds_natural', 'vig_range']) if (o[f] !== undefined) WEAPON.set(m, p, f, bool(o[f], f) ? 1 : 0);
+  if (o.flags !== undefined) WEAPON.set(m, p, 'flags', listBits(o.flags, WEAPON_FLAGS, 'weapon flag'));
 }
 
 function protectionStruct(ctx, pr, p) {
   const m = ctx.m;
   const o = options(pr, ['name', 'armour', 'coverage', 'energy_only', 'penalty_dice', 'penalty_points', 'penalty_perception'], 'protection');
   ctx._check(m._cops_d6_protection_init_sized(p, PROTECTION.size));
-  PROTECTION.set(m, p, 'name', o.name);
-  PROTECTION.set(m, p, 'armour', codePair(ctx, o.armour ?? { dice: 0, pips: 0 }, 'armour'));
-  PROTECTION.set(m, p, 'coverage', member(o.coverage ?? 'body', COVERAGES, 'coverage'));
-  PROTECTION.set(m, p, 'energy_only', o.energy_only !== undefined && bool(o.energy_only, 'energy_only') ? 1 : 0);
-  PROTECTION.set(m, p, 'penalty_dice', o.penalty_dice ?? 0);
-  PROTECTION.set(m, p, 'penalty_points', o.penalty_points ?? 0);
-  PROTECTION.set(m, p, 'penalty_perception', o.penalty_perception !== undefined && bool(o.penalty_perception, 'penalty_perception') ? 1 : 0);
+  for (const f of ['name', 'penalty_dice', 'penalty_points']) if (o[f] !== undefined) PROTECTION.set(m, p, f, o[f]);
+  if (o.armour !== undefined) PROTECTION.set(m, p, 'armour', codePair(ctx, o.armour, 'armour'));
+  if (o.coverage !== undefined) PROTECTION.set(m, p, 'coverage', member(o.coverage, COVERAGES, 'coverage'));
+  for (const f of ['energy_only', 'penalty_perception']) if (o[f] !== undefined) PROTECTION.set(m, p, f, bool(o[f], f) ? 1 : 0);
 }
 
 export function nameOf(m, p, what, value) {
@@ -618,26 +617,29 @@ export class D6Character extends Owned {
   }
   /** Set the wounds (every field checked; the level is derived): the fields of wounds(). */
   setWounds(wounds) {
-    const o = options(wounds, ['mode', 'level', 'step', 'extra', 'hp_max', 'hp_lost', 'stunned',
-      'stunned_rounds', 'defend_only', 'unconscious', 'mortal_rounds', 'stabilised', 'limbs',
-      'treated', 'confused', 'protection', 'protection_rounds'], 'wounds');
+    const o = options(wounds, WOUND_KEYS, 'wounds');
     const m = this.m;
     WOUNDS.with(m, (w) => {
       this.ctx._check(m._cops_d6_character_wounds(this._h, w));
-      for (const [k, v] of Object.entries(o)) {
-        if (k === 'level') continue;
+      const h = m.HEAP32;
+      for (const f of WOUNDS.fields) {
+        const k = f.name;
+        const v = o[k];
+        if (v === undefined || k === 'level' || k === 'size') continue;
         if (k === 'mode') WOUNDS.set(m, w, k, member(v, MODES, 'mode'));
-        else if (k === 'limbs') WOUNDS.set(m, w, k, listBits(v, LIMBS, 'limb'));
+        else if (k === 'limbs') WOUNDS.set(m, w, k, flagsOf(v, LIMB_BITS, 'limb'));
         else if (k === 'treated') {
           if (!Array.isArray(v)) throw new TypeError('treated must be an array of ids');
           if (v.length > 4) throw new CopsError(-2, 'treated: at most 4 healers');
           WOUNDS.set(m, w, k, [0, 1, 2, 3].map((i) => (i < v.length ? v[i] : -1)));
-        } else if (k === 'stunned' || k === 'stabilised') WOUNDS.set(m, w, k, bool(v, k) ? 1 : 0);
-        else WOUNDS.set(m, w, k, v);
+        } else if (k === 'stunned' || k === 'stabilised') h[(w + f.off) >> 2] = bool(v, k) ? 1 : 0;
+        else h[(w + f.off) >> 2] = int(v, k);
       }
       this.ctx._check(m._cops_d6_character_set_wounds(this._h, w));
     });
   }
+
+
   /** Switch between 'levels' and 'hit_points' (D6-A31). */
   setMode(mode) { this.ctx._check(this.m._cops_d6_character_set_mode(this._h, member(mode, MODES, 'mode'))); }
   /** Dice and points the character's state takes off a roll of trait: [dice, points]. */

@@ -1,27 +1,118 @@
 // libcops from JavaScript: Rolls and their exact odds (COPS.md C1, docs/odds.md).
 
-import { bool, int, json, text, typeName } from './cops-base.mjs';
+import { CopsError, bool, int, json, text, typeName } from './cops-base.mjs';
 
 /** cops_action (0.7.0): size, dice, threshold, difficulty, three modifiers, flags. */
 export const ACTION_SIZE = 4 * 8;
 
+/** How many parsed notations a context keeps for roll(). */
+const PARSED_KEPT = 64;
+/** The ints copsjs_roll_read writes at most: ten figures and 3 per die (beyond, the dice
+ * are read one by one). */
+const ROLL_OUT = 10 + 3 * 256;
+
 /** The calls of a Context for this area (Context.prototype takes them). */
 export const diceContext = {
-  /** Roll a notation ("4+/3 (2)", C1): the roll as its JSON (docs/json.md). */
+  /** Roll a notation ("4+/3 (2)", C1): the roll as its JSON (docs/json.md), the object
+   * cops_roll_to_json writes, built from the roll itself without a JSON text between. */
   roll(notation, { unskilled = false } = {}) {
-    text(notation, 'notation');
     bool(unskilled, 'unskilled');
     const m = this.m;
-    this._check(m._cops_roll_new(this.cops.cell));
-    const roll = m.getValue(this.cops.cell, 'i32');
-    try {
-      this.cops._withString(notation, (p) =>
-        this._check(m._cops_roll_notation(roll, this._h, p, unskilled ? 1 : 0)));
-      this._check(m._cops_roll_to_json(roll, this.cops.cell));
-      return JSON.parse(this.cops._taken());
-    } finally {
-      m._cops_roll_free(roll);
+    const action = this._parsedAction(notation, unskilled);
+    const r = this._rollBuffer();
+    this._check(m._cops_roll_action(r, this._h, action.ptr));
+    action.text ??= this._actionText(r);
+    return this._actionRoll(r, action.text);
+  },
+  /** The context's roll, reused by roll() (freed with the context). */
+  _rollBuffer() {
+    const life = this.life;
+    if (!life.roll) {
+      const m = this.m;
+      this._check(m._cops_roll_new_in(this.cops.cell, this._h));
+      const r = m.getValue(this.cops.cell, 'i32');
+      const out = m._malloc(4 * ROLL_OUT);
+      if (!out) {
+        m._cops_roll_free(r);
+        throw new CopsError(-3, 'out of memory');
+      }
+      life.roll = r;
+      life.rollOut = out;
+      life.cleanups.push(() => { m._cops_roll_free(r); m._free(out); life.roll = 0; });
     }
+    return life.roll;
+  },
+  /** A notation parsed once (cops_action_parse_sized), kept with the context: the last
+   * PARSED_KEPT notations, the oldest dropped first. */
+  _parsedAction(notation, unskilled) {
+    const life = this.life;
+    const m = this.m;
+    if (!life.actions) {
+      const actions = [new Map(), new Map()];   // without and with COPS_UNSKILLED
+      life.actions = actions;
+      life.cleanups.push(() => actions.forEach((kept) => {
+        for (const a of kept.values()) m._free(a.ptr);
+        kept.clear();
+      }));
+    }
+    const kept = life.actions[unskilled ? 1 : 0];
+    let a = kept.get(notation);
+    if (a) return a;
+    text(notation, 'notation');   // a string kept was checked when it came in
+    const ptr = m._malloc(ACTION_SIZE);
+    if (!ptr) throw new CopsError(-3, 'out of memory');
+    try {
+      this.cops._withString(notation, (p) => this._check(m._cops_action_parse_sized(ptr, ACTION_SIZE, this._h, p)));
+    } catch (e) {
+      m._free(ptr);
+      throw e;
+    }
+    if (unskilled) m.setValue(ptr + 28, m.getValue(ptr + 28, 'i32') | 1, 'i32');   // a.flags |= COPS_UNSKILLED
+    a = { ptr, text: null };
+    if (kept.size >= PARSED_KEPT) {
+      const [oldest, dropped] = kept.entries().next().value;
+      m._free(dropped.ptr);
+      kept.delete(oldest);
+    }
+    kept.set(notation, a);
+    return a;
+  },
+  /** The roll's action as cops_action_format writes it. */
+  _actionText(r) {
+    const m = this.m;
+    const p = m._malloc(ACTION_SIZE + 96);
+    try {
+      this._check(m._cops_roll_action_of_sized(r, p, ACTION_SIZE));
+      this._check(m._cops_action_format(p, p + ACTION_SIZE, 96));
+      return m.UTF8ToString(p + ACTION_SIZE);
+    } finally {
+      m._free(p);
+    }
+  },
+  /** An action roll as cops_roll_to_json writes it, from what copsjs_roll_read writes
+   * (web/roll-glue.c): ten figures, then face, success and parent for each die. */
+  _actionRoll(r, action) {
+    const m = this.m;
+    const p = this.life.rollOut;
+    this._check(m._copsjs_roll_read(r, p, ROLL_OUT));
+    const h = m.HEAP32;
+    const at = p >> 2;
+    const n = h[at];
+    const fit = Math.min(n, (ROLL_OUT - 10) / 3);
+    const dice = new Array(n);
+    for (let i = 0, d = at + 10; i < fit; i++, d += 3)
+      dice[i] = { face: h[d], success: h[d + 1] === 1, reroll_of: h[d + 2] < 0 ? null : h[d + 2] };
+    for (let i = fit; i < n; i++) {
+      const c = this.cops.cell;
+      m._cops_roll_die(r, i, c, c + 4, c + 8);
+      const parent = m.getValue(c + 8, 'i32');
+      dice[i] = { face: m.getValue(c, 'i32'), success: m.getValue(c + 4, 'i32') === 1, reroll_of: parent < 0 ? null : parent };
+    }
+    const out = { kind: 'action', action, pool: h[at + 1], threshold: h[at + 2], difficulty: h[at + 3],
+      unskilled: h[at + 4] === 1, dice, successes: h[at + 5], success: h[at + 6] === 1, margin: h[at + 7],
+      capped: h[at + 8] === 1 };
+    if (h[at + 9] === 1) out.anciennete = true;
+    return out;
   },
   /**
    * Exact odds of a notation: { success, expected, pmf } where pmf[k] is
@@ -151,8 +242,25 @@ export const diceContext = {
   /** A pool given by its numbers: dice at threshold+, difficulty (C1). */
   rollPool(dice, threshold, difficulty, { unskilled = false } = {}) {
     int(dice, 'dice'); int(threshold, 'threshold'); int(difficulty, 'difficulty'); bool(unskilled, 'unskilled');
-    return this._rolled((r) => this.m._cops_roll_pool(r, this._h, dice, threshold, difficulty, unskilled ? 1 : 0));
+    const r = this._rollBuffer();
+    this._check(this.m._cops_roll_pool(r, this._h, dice, threshold, difficulty, unskilled ? 1 : 0));
+    // Its text as cops_action_format writes it, kept for the pools rolled most.
+    const life = this.life;
+    life.poolTexts ??= new Map();
+    // One number for the usual pools (under 1024 dice, thresholds under 64, difficulties
+    // of -512 .. 511), a text for the rest.
+    const key = dice >= 0 && dice < 1024 && threshold >= 0 && threshold < 64 && difficulty >= -512 && difficulty < 512
+      ? ((dice * 64 + threshold) * 1024 + difficulty + 512) * 2 + (unskilled ? 1 : 0)
+      : `${dice} ${threshold} ${difficulty} ${unskilled ? 1 : 0}`;
+    let action = life.poolTexts.get(key);
+    if (action === undefined) {
+      action = this._actionText(r);
+      if (life.poolTexts.size >= PARSED_KEPT) life.poolTexts.delete(life.poolTexts.keys().next().value);
+      life.poolTexts.set(key, action);
+    }
+    return this._actionRoll(r, action);
   },
+
   /** count d6 summed (damage, C8.1), or the highest kept. */
   rollD6(count, { highest = false } = {}) {
     int(count, 'count'); bool(highest, 'highest');

@@ -512,21 +512,19 @@ export class StCharacter extends Owned {
       return { ...o, type: DAMAGE[o.type], kind: WEAPON_KINDS[o.kind], automatic: o.automatic === 1 };
     }));
   }
-  /** Carry a weapon (at most 4): { name, damage, type = 'lethal', kind = 'melee', automatic,
-   * min_strength, range: [short, medium, long], ammo = -1 }; its index. */
+  /** Carry a weapon (at most 4): { kind = 'melee', name, damage, type, automatic,
+   * min_strength, range: [short, medium, long], ammo }, the kind's defaults
+   * (cops_st_weapon_init_sized) for what is left out; its index. */
   addWeapon(weapon) {
     const o = options(weapon, ['name', 'damage', 'type', 'kind', 'automatic', 'min_strength', 'range', 'ammo'], 'weapon');
     if (weapon === undefined) throw new TypeError('weapon must be an object');
     const m = this.m;
     return WEAPON.with(m, (w) => {
       this.ctx._check(m._cops_st_weapon_init_sized(w, WEAPON.size, member(o.kind ?? 'melee', WEAPON_KINDS, 'weapon kind')));
-      WEAPON.set(m, w, 'name', o.name);
-      WEAPON.set(m, w, 'damage', o.damage);
-      WEAPON.set(m, w, 'type', member(o.type ?? 'lethal', DAMAGE, 'type'));
-      WEAPON.set(m, w, 'automatic', o.automatic !== undefined && bool(o.automatic, 'automatic') ? 1 : 0);
-      WEAPON.set(m, w, 'min_strength', o.min_strength ?? 0);
-      WEAPON.set(m, w, 'range', o.range ?? [0, 0, 0]);
-      WEAPON.set(m, w, 'ammo', o.ammo ?? -1);
+      // The kind's defaults (cops_st_weapon_init_sized), and what the caller gives over them.
+      for (const f of ['name', 'damage', 'min_strength', 'range', 'ammo']) if (o[f] !== undefined) WEAPON.set(m, w, f, o[f]);
+      if (o.type !== undefined) WEAPON.set(m, w, 'type', member(o.type, DAMAGE, 'type'));
+      if (o.automatic !== undefined) WEAPON.set(m, w, 'automatic', bool(o.automatic, 'automatic') ? 1 : 0);
       this.ctx._check(m._cops_st_character_add_weapon(this._h, w, this.cops.cell));
       return m.getValue(this.cops.cell, 'i32');
     });
