@@ -135,8 +135,8 @@ if [ -n "${web_pid:-}" ]; then
   wait "$web_pid"
   tail -n 1 "$logs/wasm.log" | sed 's/^/  /'
   if [ -f "$logs/web.log" ]; then
-    grep -E '^(FAIL|types:|node:|package:|systems:|calls:|bundlers:|jsnames:|names:|browser:)' "$logs/web.log" | sed 's/^/  /'
-    for part in types node package systems calls bundlers jsnames browser; do
+    grep -E '^(FAIL|types:|node:|package:|systems:|calls:|bot:|bundlers:|foundry:|jsnames:|names:|browser:)' "$logs/web.log" | sed 's/^/  /'
+    for part in types node package systems calls bot bundlers foundry jsnames browser; do
       line=$(grep "^$part: " "$logs/web.log" | tail -n 1)
       ok=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
       ko=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')

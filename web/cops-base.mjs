@@ -260,6 +260,81 @@ export class Struct {
 /** Fields of C int type, by name, for a Struct. */
 export const ints = (names) => names.map((f) => [f, 'i32']);
 
+/** Free the function-table entry of a C callback. */
+export function dropCallback(m, callbacks) {
+  if (callbacks.fn) m.removeFunction(callbacks.fn);
+  callbacks.fn = 0;
+}
+
+/** Give C a callback: answer(...args) is what it returns; an exception is kept in
+ * callbacks.error for the call that ran it to throw (the C call fails all or nothing), and
+ * -6 (COPS_ESTATE) goes back to C. set(f) installs it; the entry it replaces is freed. */
+export function installCallback(m, callbacks, answer, sig, set, check) {
+  const f = m.addFunction((...args) => {
+    try {
+      return answer(...args);
+    } catch (e) {
+      callbacks.error = e;
+      return -6;
+    }
+  }, sig);
+  const rc = set(f);
+  if (rc < 0) {
+    m.removeFunction(f);
+    check(rc);
+  }
+  dropCallback(m, callbacks);
+  callbacks.fn = f;
+}
+
+/** A module's rulings (cops_st_rules, cops_d6_rules): the fields, those that are booleans,
+ * and the module's C functions by its prefix. */
+export class ModuleRules {
+  constructor(prefix, fields, flags) {
+    this.struct = new Struct([['size', 'u32'], ...ints(fields)]);
+    this.fields = fields;
+    this.flags = flags;
+    this.prefix = prefix;
+  }
+  /** fn(p) with the rules in C (0 for null: the defaults), fields given over the defaults. */
+  with(ctx, rules, fn) {
+    if (rules === undefined || rules === null) return fn(0);
+    const m = ctx.m;
+    const o = options(rules, this.fields, 'rules');
+    return this.struct.with(m, (p) => {
+      ctx._check(m[`_cops_${this.prefix}_rules_init_sized`](p, this.struct.size));
+      for (const [k, v] of Object.entries(o))
+        this.struct.set(m, p, k, this.flags.includes(k) ? (bool(v, k) ? 1 : 0) : v);
+      return fn(p);
+    });
+  }
+  /** The rules fill(p) writes, by field (the booleans as booleans). */
+  read(ctx, fill) {
+    return this.struct.with(ctx.m, (p) => {
+      ctx._check(fill(p));
+      const o = this.struct.read(ctx.m, p);
+      for (const f of this.flags) o[f] = o[f] === 1;
+      return o;
+    });
+  }
+  /** The library's defaults. */
+  defaults(ctx) { return this.read(ctx, (p) => ctx.m[`_cops_${this.prefix}_rules_init_sized`](p, this.struct.size)); }
+}
+
+/** A character of a module made blank and named (cops_PREFIX_character_new, set_name). */
+export function namedCharacter(ctx, prefix, Kind, name) {
+  text(name, 'name');
+  ctx._check(ctx.m[`_cops_${prefix}_character_new`](ctx.cops.cell, ctx._h));
+  const ch = new Kind(ctx, ctx.m.HEAP32[ctx.cops.cell >> 2]);
+  try {
+    ch.name = name;
+  } catch (e) {
+    ch.dispose();
+    throw e;
+  }
+  return ch;
+}
+
 /** The index of value in names (a name, or its index as a number); COPS_ENOTFOUND otherwise. */
 export function member(value, names, what) {
   if (typeof value === 'number') return int(value, what, 0, names.length - 1);
@@ -374,6 +449,17 @@ export class ModuleFight extends Owned {
   jsonl(from = 0) { return logJsonl(this, this._log, from); }
   events(from = 0) { return lines(this.jsonl(from)); }
   narrate(from = 0, lang = 'fr') { return logNarrate(this, this._log, from, lang); }
+  /** This round's order, first to act first. */
+  order() {
+    const m = this.m;
+    const p = m._malloc(4 * 33);
+    try {
+      this.ctx._check(this._fn('order')(this._h, p, 32, p + 128));
+      return Array.from({ length: m.HEAP32[(p + 128) >> 2] }, (_, i) => m.HEAP32[(p >> 2) + i]);
+    } finally {
+      m._free(p);
+    }
+  }
   /** The fight between rounds as a fight file. */
   save() { this.ctx._check(this._fn('save')(this._h, this.cops.cell)); return this.cops._taken(); }
 }

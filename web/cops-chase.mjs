@@ -1,8 +1,8 @@
 // libcops from JavaScript: Chases (COPS.md C7, docs/chases.md).
 
 import {
-  BANDS, Checkpoint, CopsError, Owned, Struct, bool, instance, int, lines, logJsonl, logNarrate,
-  member, options, typeName,
+  BANDS, Checkpoint, CopsError, Owned, Struct, bool, dropCallback, installCallback, instance, int,
+  lines, logJsonl, logNarrate, member, options, typeName,
 } from './cops-base.mjs';
 import { Character } from './cops-sheet.mjs';
 
@@ -41,10 +41,7 @@ const ROUND_ODDS = new Struct([['size', 'u32'], ...ROUND_ODDS_FIELDS.map((f) => 
 export class Chase extends Owned {
   constructor(ctx, ptr) {
     const callbacks = { fn: 0 };
-    super(ctx, ptr, (p) => ctx.m._cops_chase_free(p), () => {
-      if (callbacks.fn) ctx.m.removeFunction(callbacks.fn);
-      callbacks.fn = 0;
-    });
+    super(ctx, ptr, (p) => ctx.m._cops_chase_free(p), () => dropCallback(ctx.m, callbacks));
     this._callbacks = callbacks;
   }
   /** A refusal of the C call, or the exception the crash callback raised during it. */
@@ -119,33 +116,19 @@ export class Chase extends Owned {
    * null removes it. */
   setCrashCallback(fn) {
     const m = this.m;
-    const callbacks = this._callbacks;
-    const drop = () => { if (callbacks.fn) m.removeFunction(callbacks.fn); callbacks.fn = 0; };
     if (fn === null) {
       this._check(m._cops_chase_set_crash_callback(this._h, 0, 0));
-      drop();
+      dropCallback(m, this._callbacks);
       return;
     }
     if (typeof fn !== 'function') throw new TypeError(`the callback must be a function, not ${typeName(fn)}`);
-    const f = m.addFunction((user, id, failed, d6, n, wrecked) => {
-      try {
-        const faces = Array.from({ length: n }, (_, i) => m.getValue(d6 + 4 * i, 'i32'));
-        const answer = fn(id, failed, faces);
-        if (typeof answer !== 'boolean') throw new TypeError(`the crash callback returned ${typeName(answer)}, not a boolean`);
-        m.setValue(wrecked, answer ? 1 : 0, 'i32');
-        return 0;
-      } catch (e) {
-        callbacks.error = e;
-        return -6;
-      }
-    }, 'iiiiiii');
-    const rc = m._cops_chase_set_crash_callback(this._h, f, 0);
-    if (rc < 0) {
-      m.removeFunction(f);
-      this._check(rc);
-    }
-    drop();
-    callbacks.fn = f;
+    installCallback(m, this._callbacks, (user, id, failed, d6, n, wrecked) => {
+      const faces = Array.from({ length: n }, (_, i) => m.HEAP32[(d6 >> 2) + i]);
+      const answer = fn(id, failed, faces);
+      if (typeof answer !== 'boolean') throw new TypeError(`the crash callback returned ${typeName(answer)}, not a boolean`);
+      m.HEAP32[wrecked >> 2] = answer ? 1 : 0;
+      return 0;
+    }, 'iiiiiii', (f) => m._cops_chase_set_crash_callback(this._h, f, 0), (rc) => this._check(rc));
   }
   /** The GM says a participant wrecks (C7.4). */
   wreck(id) { this._check(this.m._cops_chase_wreck(this._h, int(id, 'id'))); }

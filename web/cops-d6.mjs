@@ -6,8 +6,8 @@
 // struct's field keeps the field's name, as everywhere in the API.
 
 import {
-  CopsError, ModuleFight, Owned, Struct, bool, instance, int, ints, logPtr, member, options, text,
-  typeName, weaponIndex,
+  CopsError, ModuleFight, ModuleRules, Owned, Struct, bool, instance, int, ints, logPtr, member,
+  namedCharacter, options, text, typeName, weaponIndex,
 } from './cops-base.mjs';
 import { D6Vehicle, IMPACTS, SPEEDS, VEHICLE, withAboard } from './cops-d6-vehicle.mjs';
 
@@ -57,7 +57,7 @@ const RULE_FIELDS = ['explode', 'free_die', 'cp_dice', 'fp_factor', 'action_pena
 const RULE_FLAGS = ['explode', 'free_die', 'skill_defence', 'success_damage', 'negative_resistance',
   'fall_full_height', 'combat_heal_level5_only', 'disarm_vs_damage_roll', 'magic_banned',
   'spell_difficulty_halved'];
-const RULES = new Struct([['size', 'u32'], ...ints(RULE_FIELDS)]);
+const RULES = new ModuleRules('d6', RULE_FIELDS, RULE_FLAGS);
 const POOL = new Struct([['size', 'u32'], ['code', ['i32', 2]],
   ...ints(['dice_mod', 'points', 'actions', 'cp', 'fp', 'difficulty'])]);
 const WOUNDS = new Struct([['size', 'u32'], ...ints(['mode', 'level', 'step', 'extra', 'hp_max',
@@ -174,23 +174,7 @@ function poolOf(m, p) {
   }
 }
 
-export function withRules(ctx, rules, fn) {
-  if (rules === undefined || rules === null) return fn(0);
-  const m = ctx.m;
-  const o = options(rules, RULE_FIELDS, 'rules');
-  return RULES.with(m, (p) => {
-    ctx._check(m._cops_d6_rules_init_sized(p, RULES.size));
-    for (const [k, v] of Object.entries(o))
-      RULES.set(m, p, k, RULE_FLAGS.includes(k) ? (bool(v, k) ? 1 : 0) : v);
-    return fn(p);
-  });
-}
-
-function rulesOf(m, p) {
-  const o = RULES.read(m, p);
-  for (const f of RULE_FLAGS) o[f] = o[f] === 1;
-  return o;
-}
+export const withRules = (ctx, rules, fn) => RULES.with(ctx, rules, fn);
 
 export function d6Character(v, what) { return instance(v, D6Character, what); }
 
@@ -357,22 +341,11 @@ export const d6Context = {
   /** The defaults of the D6 rules (cops_d6_rules_init_sized), by field. */
   d6Rules() {
     need(this.m);
-    return RULES.with(this.m, (p) => { this._check(this.m._cops_d6_rules_init_sized(p, RULES.size)); return rulesOf(this.m, p); });
+    return RULES.defaults(this);
   },
   /** A character with every attribute 2D, no skill, unhurt. */
-  newD6Character(name) {
-    need(this.m);
-    text(name, 'name');
-    this._check(this.m._cops_d6_character_new(this.cops.cell, this._h));
-    const ch = new D6Character(this, this.m.getValue(this.cops.cell, 'i32'));
-    try {
-      ch.name = name;
-    } catch (e) {
-      ch.dispose();
-      throw e;
-    }
-    return ch;
-  },
+  newD6Character(name) { need(this.m); return namedCharacter(this, 'd6', D6Character, name); },
+
   /** A character from a sheet with "system": "d6" (JSON text or an object). */
   d6Character(doc) { need(this.m); return this._fromText(this.m._cops_d6_character_from_json, doc, 'sheet', D6Character); },
   d6CharacterFile(path) { need(this.m); return this._fromFile(this.m._cops_d6_character_load, path, D6Character); },
@@ -639,7 +612,6 @@ export class D6Character extends Owned {
     });
   }
 
-
   /** Switch between 'levels' and 'hit_points' (D6-A31). */
   setMode(mode) { this.ctx._check(this.m._cops_d6_character_set_mode(this._h, member(mode, MODES, 'mode'))); }
   /** Dice and points the character's state takes off a roll of trait: [dice, points]. */
@@ -695,7 +667,7 @@ export class D6Fight extends ModuleFight {
   /** 'attack', 'dodge', 'grab', 'defend' or 'ram': the default policy's tactic. */
   setTactic(id, tactic) { this.ctx._check(this.m._cops_d6_fight_set_tactic(this._h, this._id(id), member(tactic, TACTICS, 'tactic'))); }
   /** The fight's rules, by field (cops_d6_rules). */
-  get rules() { return RULES.with(this.m, (p) => { this.ctx._check(this.m._cops_d6_fight_rules(this._h, p)); return rulesOf(this.m, p); }); }
+  get rules() { return RULES.read(this.ctx, (p) => this.m._cops_d6_fight_rules(this._h, p)); }
   /** Coordinate members' attacks on target under coordinator's Command (§5.10). */
   coordinate(coordinator, target, members) {
     if (!Array.isArray(members)) throw new TypeError(`members must be an array, not ${typeName(members)}`);
@@ -748,16 +720,6 @@ export class D6Fight extends ModuleFight {
       v.tactic = TACTICS[v.tactic];
       return v;
     });
-  }
-  order() {
-    const m = this.m;
-    const p = m._malloc(4 * 33);
-    try {
-      this.ctx._check(m._cops_d6_fight_order(this._h, p, 32, p + 128));
-      return Array.from({ length: m.getValue(p + 128, 'i32') }, (_, i) => m.getValue(p + 4 * i, 'i32'));
-    } finally {
-      m._free(p);
-    }
   }
   /** Fighter id's turn (cops_d6_declaration): the fields of suggest()'s answer. */
   declare(id, d) {

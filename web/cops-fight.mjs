@@ -2,7 +2,8 @@
 // (docs/simulation.md).
 
 import {
-  Checkpoint, CopsError, Owned, RULESETS, bool, instance, int, json, seedValue, text, typeName,
+  Checkpoint, CopsError, Owned, RULESETS, bool, dropCallback, installCallback, instance, int,
+  json, seedValue, text, typeName,
 } from './cops-base.mjs';
 import { Armour, Character, Weapon } from './cops-sheet.mjs';
 
@@ -393,34 +394,15 @@ export class Encounter extends Owned {
       return;
     }
     if (typeof fn !== 'function') throw new TypeError(`the callback must be a function, not ${typeName(fn)}`);
-    const callbacks = this._callbacks;
-    const f = m.addFunction((user, id, purpose, failed, points) => {
-      try {
-        const rc = m._cops_roll_to_json(failed, this.cops.cell);
-        if (rc < 0) return rc;
-        const roll = JSON.parse(this.cops._taken());
-        const answer = fn(id, this.cops._str(m._cops_purpose_name(purpose)), roll, points);
-        if (typeof answer !== 'boolean') throw new TypeError(`the Ancienneté callback returned ${typeName(answer)}, not a boolean`);
-        return answer ? 1 : 0;
-      } catch (e) {
-        callbacks.error = e;
-        return -6;
-      }
-    }, 'iiiiii');
-    const rc = m._cops_encounter_set_anciennete_callback(this._h, f, 0);
-    if (rc < 0) {
-      m.removeFunction(f);
-      this._check(rc);
-    }
-    dropCallback(m, callbacks);
-    callbacks.fn = f;
+    installCallback(m, this._callbacks, (user, id, purpose, failed, points) => {
+      const rc = m._cops_roll_to_json(failed, this.cops.cell);
+      if (rc < 0) return rc;
+      const roll = JSON.parse(this.cops._taken());
+      const answer = fn(id, this.cops._str(m._cops_purpose_name(purpose)), roll, points);
+      if (typeof answer !== 'boolean') throw new TypeError(`the Ancienneté callback returned ${typeName(answer)}, not a boolean`);
+      return answer ? 1 : 0;
+    }, 'iiiiii', (f) => m._cops_encounter_set_anciennete_callback(this._h, f, 0), (rc) => this._check(rc));
   }
-}
-
-/** Free the function-table entry of a C callback. */
-function dropCallback(m, callbacks) {
-  if (callbacks.fn) m.removeFunction(callbacks.fn);
-  callbacks.fn = 0;
 }
 
 /** A simulation's summary (cops_sim, docs/simulation.md). */

@@ -6,8 +6,8 @@
 // ...); a value naming a C struct's field keeps the field's name, as everywhere in the API.
 
 import {
-  CopsError, ModuleFight, Owned, Struct, bool, instance, int, logPtr, member, options, text,
-  typeName, weaponIndex,
+  CopsError, ModuleFight, ModuleRules, Owned, Struct, bool, instance, int, logPtr, member,
+  namedCharacter, options, text, typeName, weaponIndex,
 } from './cops-base.mjs';
 
 const MODES = ['dice', 'all-8s', 'average'];
@@ -19,7 +19,7 @@ const RULE_FIELDS = ['threshold', 'again', 'chance_die', 'human_size', 'speed_ba
   'outnumber_incremental', 'stray_shots'];
 const RULE_FLAGS = ['chance_die', 'defense_athletics', 'health_track', 'wound_penalties',
   'outnumber_incremental', 'stray_shots'];
-const RULES = new Struct([['size', 'u32'], ...RULE_FIELDS.map((f) => [f, 'i32'])]);
+const RULES = new ModuleRules('st', RULE_FIELDS, RULE_FLAGS);
 const BACKGROUND = ['military', 'police', 'criminal', 'crisis-trained', 'player'];
 const HEALTH_STATES = ['fit', 'unconscious', 'bleeding out', 'dead'];
 const DERIVED = ['Defense', 'Initiative', 'Speed', 'Health', 'Willpower'];
@@ -108,23 +108,7 @@ function poolOf(m, p) {
 }
 
 /** Rules for C (cops_st_rules): null for the defaults, or an object of its fields. */
-export function withRules(ctx, rules, fn) {
-  if (rules === undefined || rules === null) return fn(0);
-  const m = ctx.m;
-  const o = options(rules, RULE_FIELDS, 'rules');
-  return RULES.with(m, (p) => {
-    ctx._check(m._cops_st_rules_init_sized(p, RULES.size));
-    for (const [k, v] of Object.entries(o))
-      RULES.set(m, p, k, RULE_FLAGS.includes(k) ? (bool(v, k) ? 1 : 0) : v);
-    return fn(p);
-  });
-}
-
-function rulesOf(m, p) {
-  const o = RULES.read(m, p);
-  for (const f of RULE_FLAGS) o[f] = o[f] === 1;
-  return o;
-}
+export const withRules = (ctx, rules, fn) => RULES.with(ctx, rules, fn);
 
 function stCharacter(v, what) {
   return instance(v, StCharacter, what);
@@ -205,22 +189,11 @@ export const stContext = {
   /** The defaults of the Storyteller rules (cops_st_rules_init_sized), by field. */
   stRules() {
     need(this.m);
-    return RULES.with(this.m, (p) => { this._check(this.m._cops_st_rules_init_sized(p, RULES.size)); return rulesOf(this.m, p); });
+    return RULES.defaults(this);
   },
   /** A character with every trait 0 and Size 5. */
-  newStCharacter(name) {
-    need(this.m);
-    text(name, 'name');
-    this._check(this.m._cops_st_character_new(this.cops.cell, this._h));
-    const ch = new StCharacter(this, this.m.getValue(this.cops.cell, 'i32'));
-    try {
-      ch.name = name;
-    } catch (e) {
-      ch.dispose();
-      throw e;
-    }
-    return ch;
-  },
+  newStCharacter(name) { need(this.m); return namedCharacter(this, 'st', StCharacter, name); },
+
   /** A character from a sheet with "system": "st" (JSON text or an object). */
   stCharacter(doc) { need(this.m); return this._fromText(this.m._cops_st_character_from_json, doc, 'sheet', StCharacter); },
   stCharacterFile(path) { need(this.m); return this._fromFile(this.m._cops_st_character_load, path, StCharacter); },
@@ -651,7 +624,7 @@ export class StFight extends ModuleFight {
   }
   /** The fight's rules, by field (cops_st_rules). */
   get rules() {
-    return RULES.with(this.m, (p) => { this.ctx._check(this.m._cops_st_fight_rules(this._h, p)); return rulesOf(this.m, p); });
+    return RULES.read(this.ctx, (p) => this.m._cops_st_fight_rules(this._h, p));
   }
   /** Fighter id's state (cops_st_fighter, ST-M3); ids of none are null. */
   fighter(id) {
@@ -678,17 +651,6 @@ export class StFight extends ModuleFight {
       return { first: m.getValue(c, 'i32'), second: m.getValue(c + 4, 'i32'), hold: sideOf(s.hold),
         shield: sideOf(s.shield), controller: sideOf(s.controller) };
     });
-  }
-  /** This round's order, first to act first. */
-  order() {
-    const m = this.m;
-    const p = m._malloc(4 * 33);
-    try {
-      this.ctx._check(m._cops_st_fight_order(this._h, p, 32, p + 128));
-      return Array.from({ length: m.getValue(p + 128, 'i32') }, (_, i) => m.getValue(p + 4 * i, 'i32'));
-    } finally {
-      m._free(p);
-    }
   }
   /** Fighter id's turn this round (cops_st_declaration, ST §1): { action, target, weapon,
    * touch, burst, called, bonus, cover, move_to: [x, y], prone: 'down' | 'up', after,

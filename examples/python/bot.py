@@ -13,8 +13,10 @@ on stdin and prints the bot's answers, in French or English.
 
 Run, with the package installed (meson install, or pip install bindings/python), as a
 user's bot imports it: python3 examples/python/bot.py < chat.txt (docs/python.md); from a
-build tree, PYTHONPATH=bindings/python LIBCOPS_PATH=build/lib/libcops.so.0 first. Every rule
-is in libcops; this only reads and answers.
+build tree, PYTHONPATH=bindings/python LIBCOPS_PATH=build/lib/libcops.so.0 first. COPS_LANG
+sets the language, COPS_SEED seeds the dice (the system's otherwise): the same seed gives the
+same answers as the Node.js bot (examples/js/bot.mjs). Every rule is in libcops; this only
+reads and answers.
 """
 
 import os
@@ -157,7 +159,8 @@ class Bot:
 
 
 def main() -> None:
-    bot = Bot(lang=os.environ.get("COPS_LANG", "fr"))
+    seed = os.environ.get("COPS_SEED")
+    bot = Bot(lang=os.environ.get("COPS_LANG", "fr"), seed=None if seed is None else int(seed))
     for line in sys.stdin:
         reply = bot.answer(line)
         if reply is not None:

@@ -5,22 +5,16 @@
 // fire, standing up, the catalogue, summaries read back. Each against the cops command, the
 // library's own answers elsewhere, or scripted dice.
 // Usage: node calls.mjs SOURCE_ROOT NATIVE_COPS
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { strict as assert } from 'node:assert';
 import { load, CopsError, Character, CoverFire } from 'libcops';
-import { harness, command } from './harness.mjs';
+import { harness, command, copyExamples } from './harness.mjs';
 
 const [root, copsCli] = process.argv.slice(2);
 const cops = await load();
 const { test, report } = harness('calls');
 const native = command(copsCli);
-(function copy(dir) {
-  for (const f of readdirSync(`${root}/${dir}`)) {
-    const path = `${dir}/${f}`;
-    if (statSync(`${root}/${path}`).isDirectory()) copy(path);
-    else if (f.endsWith('.json')) cops.writeFile(`/${path}`, readFileSync(`${root}/${path}`, 'utf8'));
-  }
-})('examples');
+copyExamples(cops, root);
 const refused = (fn, code) => assert.throws(fn, (e) => e instanceof CopsError && e.code === code);
 /** A context whose dice are the faces given, then 0 (a refusal: COPS_ERNG). */
 const scripted = (...faces) => cops.context({ callback: () => faces.shift() ?? 0 });

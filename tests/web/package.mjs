@@ -5,23 +5,16 @@
 // disposed, used after, collected; a loop of rolls and fights with the wasm memory flat.
 // Usage: node package.mjs SOURCE_ROOT NATIVE_COPS
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { strict as assert } from 'node:assert';
-import { harness } from './harness.mjs';
+import { harness, copyExamples } from './harness.mjs';
 import { load, CopsError } from 'libcops';
 
 const [root, copsCli] = process.argv.slice(2);
 const cops = await load();
 const { test, report } = harness('package');
 const native = (...args) => execFileSync(copsCli, args, { encoding: 'utf8' });
-// Every example file, in the module's memory file system where the files name each other.
-(function copy(dir) {
-  for (const f of readdirSync(`${root}/${dir}`)) {
-    const path = `${dir}/${f}`;
-    if (statSync(`${root}/${path}`).isDirectory()) copy(path);
-    else if (f.endsWith('.json')) cops.writeFile(`/${path}`, readFileSync(`${root}/${path}`, 'utf8'));
-  }
-})('examples');
+copyExamples(cops, root);
 
 test('the version is the library\'s and the package\'s', () => {
   const pkg = JSON.parse(readFileSync(new URL(import.meta.resolve('libcops/package.json')), 'utf8'));

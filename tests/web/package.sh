@@ -37,4 +37,24 @@ node package.mjs "$root" "$cli" || status=1
 node systems.mjs "$root" "$cli" || status=1
 node calls.mjs "$root" "$cli" || status=1
 [ "$tfail" -eq 0 ] || status=1
+# The Node.js chat bot (examples/js/bot.mjs) run as a user's bot, importing the installed
+# package, against the Python one (examples/python/bot.py, the library of $COPS_PYTHON_LIB):
+# the same chat and seed, the same answers, in French and in English.
+cp "$root/examples/js/bot.mjs" .
+if [ -n "${COPS_PYTHON_LIB:-}" ]; then
+  bpass=0 bfail=0
+  for lang in fr en; do
+    (cd "$root" && COPS_SEED=7 COPS_LANG=$lang node "$work/bot.mjs" <tests/web/chat.txt) >"bot-js-$lang.out" 2>&1
+    (cd "$root" && COPS_SEED=7 COPS_LANG=$lang PYTHONPATH="$root/bindings/python" LIBCOPS_PATH="$COPS_PYTHON_LIB" \
+      /usr/bin/python3 -B examples/python/bot.py <tests/web/chat.txt) >"bot-py-$lang.out" 2>&1
+    if [ -s "bot-js-$lang.out" ] && cmp -s "bot-js-$lang.out" "bot-py-$lang.out"; then
+      bpass=$((bpass + 1))
+    else
+      echo "FAIL: bot ($lang): the Node.js bot's answers differ from the Python bot's"
+      diff "bot-py-$lang.out" "bot-js-$lang.out" | head -n 20
+      bfail=$((bfail + 1)); status=1
+    fi
+  done
+  echo "bot: $bpass passed, $bfail failed"
+fi
 exit $status

@@ -17,11 +17,14 @@ node tests/web/node.mjs "$wasm/web" "$root" "$native/examples/cops" "$native/tes
   status=1
 # The npm package (scripts/npm.sh) installed in an empty project and used from there.
 if made=$(COPS_WASM_BUILD=$2 sh scripts/npm.sh build/npm); then
-  sh tests/web/package.sh "${made##* }" "$root" "$native/examples/cops" || status=1
+  COPS_PYTHON_LIB=$native/lib/libcops.so \
+    sh tests/web/package.sh "${made##* }" "$root" "$native/examples/cops" || status=1
   sh tests/web/bundlers.sh "${made##* }" "$root" "$native/examples/cops" || status=1
+  # The Foundry VTT module example with the package in it, in Chromium (examples/js/foundry).
+  node tests/web/foundry.mjs "${made##* }" "$root" || status=1
 else
   echo "types: 0 passed, 1 failed"; echo "package: 0 passed, 1 failed (scripts/npm.sh)"
-  echo "bundlers: 0 passed, 2 failed"; status=1
+  echo "bundlers: 0 passed, 2 failed"; echo "foundry: 0 passed, 1 failed"; status=1
 fi
 # The package's public names (tests/names/javascript.txt) and how many of Python's it has.
 LIBCOPS_PATH=$native/lib/libcops.so /usr/bin/python3 tests/names.py "$root" --js "$wasm/web" || status=1

@@ -8,19 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { strict as assert } from 'node:assert';
 import { load, CopsError, StCharacter, StFight, D6Character, D6Vehicle } from 'libcops';
-import { harness, command } from './harness.mjs';
+import { harness, command, copyExamples } from './harness.mjs';
 
 const [root, copsCli] = process.argv.slice(2);
 const cops = await load();
 const { test, report } = harness('systems');
 const native = command(copsCli);
-for (const dir of ['st/sheets', 'st/scenarios', 'd6/sheets', 'd6/scenarios'])
-  for (const f of ['lucien', 'marcus', 'nadia', 'vince', 'firefight', 'street-brawl', 'gang-member',
-    'iris', 'morgane', 'ramirez', 'car-collision', 'shootout']) {
-    try {
-      cops.writeFile(`/examples/${dir}/${f}.json`, readFileSync(`${root}/examples/${dir}/${f}.json`, 'utf8'));
-    } catch { /* not in this folder */ }
-  }
+copyExamples(cops, root);
 const file = (p) => `${root}/examples/${p}`;
 const jsonl = (text) => text.trim().split('\n').map((l) => JSON.parse(l));
 /** A context whose dice are the faces given, then 0 (a refusal: COPS_ERNG). */
