@@ -222,15 +222,15 @@ export class Context extends Handle {
   d6AdvanceCost(code: D6CodeSpec, options?: { magic?: boolean; teacher?: boolean }): number;
   d6CollisionCode(speeds: D6Speed[], impact?: D6Impact): D6Code;
   d6SpellDifficulty(design?: { [field: string]: string | number | boolean | D6CodeSpec }, rules?: Partial<D6Rules> | null): { parts: { [part: string]: number }; sum: number; difficulty: number };
-  d6Attack(attacker: D6Character, target: D6Character, options?: { [field: string]: unknown; log?: Log | D6Fight | null; rules?: Partial<D6Rules> | null }): D6Outcome;
+  d6Attack(attacker: D6Character, target: D6Character, options?: D6AttackOptions): D6Outcome;
   d6Harm(ch: D6Character, damage: D6CodeSpec, options?: { stun?: boolean; id?: number; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null }): D6Outcome;
   d6EndRound(ch: D6Character, options?: { id?: number; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null }): void;
   d6EventFields(log: Log | D6Fight, index: number): { code: D6Code; [field: string]: number | D6Code };
   d6Recover(ch: D6Character, options?: { rest?: 'rested' | 'worked' | 'long_rest'; id?: number; rules?: Partial<D6Rules> | null; log?: Log | null }): D6Healing;
   d6Treat(healer: D6Character, patient: D6Character, options?: { kind?: 'after_combat' | 'in_combat'; healer_id?: number; patient_id?: number; rules?: Partial<D6Rules> | null; log?: Log | null }): D6Healing;
   d6Initiative(fighters: D6Character[], options?: { ids?: number[]; flags?: ('surpriser' | 'long_in_melee')[][]; rules?: Partial<D6Rules> | null; log?: Log | null }): { order: number[]; totals: number[] };
-  d6Cast(caster: D6Character, options?: { [field: string]: unknown; target?: D6Character | null; aim_target?: D6Character; damage?: D6CodeSpec | null; rules?: Partial<D6Rules> | null; log?: Log | null }): { [field: string]: number | boolean | string | null };
-  d6Psionic(ch: D6Character, power: 'astral' | 'empathy' | 'far_senses' | 'healing' | 'medium' | 'protection' | 'psychometry', options?: { [field: string]: unknown; target?: D6Character | null; rules?: Partial<D6Rules> | null; log?: Log | null }): { [field: string]: number | boolean | string | null };
+  d6Cast(caster: D6Character, options?: D6CastOptions): D6CastOutcome;
+  d6Psionic(ch: D6Character, power: 'astral' | 'empathy' | 'far_senses' | 'healing' | 'medium' | 'protection' | 'psychometry', options?: D6PsionicOptions): D6PsionicOutcome;
   d6VehicleHarm(v: D6Vehicle, damage: D6CodeSpec, options?: D6VehicleOptions): D6VehicleOutcome;
   d6AttackVehicle(attacker: D6Character, v: D6Vehicle, options?: D6VehicleOptions & { weapon?: number | string | null; distance?: number; actions?: number; dodge_total?: number | null; attacker_id?: number }): D6VehicleOutcome;
   d6Collision(vehicles: D6Vehicle[], options?: { impact?: D6Impact; ids?: number[]; passengers?: D6Character[][]; rules?: Partial<D6Rules> | null; log?: Log | null }): D6VehicleOutcome[];
@@ -550,7 +550,9 @@ export class Chase extends Handle implements Logged {
     success: number; other_success: number; both: number; only_mine: number; only_other: number; neither: number;
     loss: number; other_loss: number; crash: number };
   boardState(id: number): { [field: string]: unknown };
-  act(actor: number, target: number, situation?: Partial<Situation>): Outcome;
+  /** A secondary action (C7 step 5): the situation's fields a chase lets the caller give. */
+  act(actor: number, target: number, situation?: Pick<Situation, 'mode' | 'weapon' | 'armour' | 'distance' |
+    'attitude' | 'target_attitude' | 'dice_mod' | 'threshold_mod' | 'difficulty_mod'>): Outcome;
   saveFile(path: string): void;
 }
 
@@ -913,6 +915,41 @@ export interface D6Outcome {
   hit: boolean; level: number; parried: boolean; victim: 'target' | 'attacker' | null; damage_total: number;
   resistance_total: number; margin: number; steps: number; hp_lost: number; wound_level: D6Level;
   massive: boolean; unconscious: number; check: boolean | null; neutralised: string; dropped: boolean;
+}
+export interface D6AttackOptions {
+  weapon?: number | string | null; distance?: number; defence?: 'natural' | 'active' | 'total';
+  defence_skill?: string; defence_total?: number | null; parry_weapon?: number | string | null;
+  defender_actions?: number; cover?: number; option?: 'none' | 'single_shot' | 'burst' | 'several_shots' |
+    'random_fire' | 'aimed' | 'aimed_vital' | 'brutal' | 'precise';
+  location?: 'anywhere' | 'arm' | 'leg' | 'weapon' | 'head' | 'heart'; actions?: number;
+  target_size?: 'any' | 'under_50cm' | 'under_10cm' | 'under_1cm';
+  flags?: ('blinded' | 'target_blinded' | 'surprise')[]; cp?: number; fp?: boolean; attacker_id?: number;
+  target_id?: number; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null;
+}
+export interface D6CastOptions {
+  skill?: string; difficulty?: number; damage?: D6CodeSpec | null; target?: D6Character | null;
+  caster_id?: number; target_id?: number; actions?: number; cp?: number; fp?: boolean; ingredients?: boolean;
+  scroll?: boolean; artifact?: boolean; surprise?: boolean; beat?: number | null;
+  aim?: 'marksmanship' | 'melee_weapons' | 'throwing' | null; aim_target?: D6Character; aim_target_id?: number;
+  distance?: number; reach_m?: number; aim_defence?: 'natural' | 'active' | 'total'; aim_defence_skill?: string;
+  aim_defence_total?: number | null; aim_cover?: number; rules?: Partial<D6Rules> | null; log?: Log | null;
+}
+export interface D6CastOutcome {
+  difficulty: number; total: number; success: boolean; level: number; critical: boolean; resisted: number | null;
+  backlash_total: number; wound_level: D6Level; rolled: boolean; aimed: boolean; hit: boolean; aim_total: number;
+  defence_value: number; damage_total: number; target_level: D6Level | null;
+}
+export interface D6PsionicOptions {
+  target?: D6Character | null; psionic_id?: number; target_id?: number; range?: string; concentration?: string;
+  crowd?: number; familiarity?: string; group?: string; attitude?: 'unaware' | 'neutral' | 'refusing';
+  information?: string; duration_rounds?: number; psychometry?: 'vague' | 'general' | 'last_day' | 'motivations';
+  medium?: ('murdered' | 'knew' | 'has_information' | 'at_place')[]; years_dead?: number; actions?: number;
+  cp?: number; fp?: boolean; rules?: Partial<D6Rules> | null; log?: Log | null;
+}
+export interface D6PsionicOutcome {
+  difficulty: number; total: number; success: boolean; level: number; critical: boolean; resisted: number | null;
+  band: 'leaves_body' | 'senses' | 'non_physical' | 'physical' | null; protection: number;
+  level_before: D6Level | null; level_after: D6Level | null;
 }
 export interface D6Healing { rolled: boolean; total: number; difficulty: number; success: boolean; critical: boolean; level_before: D6Level; level: D6Level; hp_gained: number }
 export interface D6VehicleOptions { id?: number; passengers?: D6Character[]; ids?: number[]; rules?: Partial<D6Rules> | null; log?: Log | D6Fight | null }

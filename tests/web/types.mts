@@ -60,6 +60,10 @@ const dodge: string | null = iris.trait('dodge').notation;
 const level: string = ctx.d6Harm(iris, '3D', { id: 0 }).wound_level;
 const car = ctx.d6Vehicle('Car', { speed: 'cruising', resistance: '4D' });
 const wreck: string = ctx.d6VehicleHarm(car, { dice: 5 }).result;
+const spell: boolean = ctx.d6Cast(iris, { skill: 'alteration', difficulty: 8 }).success;
+const empathy: number | null = ctx.d6Psionic(iris, 'empathy', { target: iris.copy() }).resisted;
+// @ts-expect-error a D6 attack's option is one of the rules' options
+ctx.d6Attack(iris, iris.copy(), { option: 'sniping' });
 const d6fight = ctx.newD6Fight({ rules: { explode: false } });
 d6fight.add(iris.copy(), 0);
 // @ts-expect-error a Storyteller fight takes Storyteller characters
@@ -77,7 +81,7 @@ chase.setCrashCallback((id, failed, d6) => d6.length > failed + id);
 // @ts-expect-error a crash table answers a boolean
 chase.setCrashCallback(() => 1);
 e.setAncienneteCallback((id, purpose, failed, points) => failed.successes === 0 && points > 1);
-console.log(hitSt, stPool, nerve, dodge, level, wreck, src, where);
+console.log(hitSt, stPool, nerve, dodge, level, wreck, src, where, spell, empathy);
 console.log(faces, p, hit, names, winner, text, wrong, once, again, one);
 fight.dispose();
 const gone: boolean = fight.disposed;
