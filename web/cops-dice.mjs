@@ -50,14 +50,18 @@ export const diceContext = {
     if (!life.actions) {
       const actions = [new Map(), new Map()];   // without and with COPS_UNSKILLED
       life.actions = actions;
-      life.cleanups.push(() => actions.forEach((kept) => {
-        for (const a of kept.values()) m._free(a.ptr);
-        kept.clear();
-      }));
+      life.cleanups.push(() => {
+        life.lastNotation = undefined;
+        actions.forEach((kept) => {
+          for (const a of kept.values()) m._free(a.ptr);
+          kept.clear();
+        });
+      });
     }
+    if (notation === life.lastNotation && unskilled === life.lastUnskilled) return life.lastAction;
     const kept = life.actions[unskilled ? 1 : 0];
     let a = kept.get(notation);
-    if (a) return a;
+    if (a) return this._lastAction(notation, unskilled, a);
     text(notation, 'notation');   // a string kept was checked when it came in
     const ptr = m._malloc(ACTION_SIZE);
     if (!ptr) throw new CopsError(-3, 'out of memory');
@@ -71,10 +75,19 @@ export const diceContext = {
     a = { ptr, text: null };
     if (kept.size >= PARSED_KEPT) {
       const [oldest, dropped] = kept.entries().next().value;
+      if (life.lastAction === dropped) life.lastNotation = undefined;
       m._free(dropped.ptr);
       kept.delete(oldest);
     }
     kept.set(notation, a);
+    return this._lastAction(notation, unskilled, a);
+  },
+  /** The notation rolled last, its parsed action at hand for the next roll of it. */
+  _lastAction(notation, unskilled, a) {
+    const life = this.life;
+    life.lastNotation = notation;
+    life.lastUnskilled = unskilled;
+    life.lastAction = a;
     return a;
   },
   /** The roll's action as cops_action_format writes it. */
