@@ -28,8 +28,7 @@ export { CoverFire } from './cops-attack.mjs';
 export { Chase } from './cops-chase.mjs';
 export { Subject, Interview } from './cops-social.mjs';
 export { StCharacter, StFight, StObject, StGrapple } from './cops-st.mjs';
-export { D6Character, D6Fight } from './cops-d6.mjs';
-export { D6Vehicle } from './cops-d6-vehicle.mjs';
+export { D6Character, D6Fight, D6Vehicle } from './cops-d6.mjs';
 
 /** The library over a loaded emscripten module (what cops.mjs and cops-node.mjs do). */
 export function create(module) { return new Cops(module); }

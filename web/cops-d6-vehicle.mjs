@@ -1,101 +1,21 @@
-// libcops from JavaScript: the D6 System module's vehicles (docs/d6.md "Vehicles",
-// <cops/d6-vehicle.h>): vehicles as values changed in place, attacks on them, harm,
-// collisions, crashes and repairs.
+// libcops from JavaScript: the D6 System module's procedures on vehicles (docs/d6.md
+// "Vehicles", <cops/d6-vehicle.h>): attacks on them, harm, collisions, crashes and repairs,
+// each changing a D6Vehicle (cops-d6.mjs, where fights carry them) in place when it succeeds.
 
 import {
-  CopsError, Struct, instance, int, ints, logPtr, member, options, text, typeName, weaponIndex,
+  CopsError, Struct, instance, int, ints, logPtr, member, options, typeName, weaponIndex,
 } from './cops-base.mjs';
 import {
-  CODE, ROLL_DEFENCE, codeOf, codePair, d6Character, flagsOf, need, withCode, withRules,
+  CODE, D6Vehicle, IMPACTS, ROLL_DEFENCE, SPEEDS, VEHICLE, VEHICLE_RESULTS, codeOf, d6Character,
+  flagsOf, need, withAboard, withCode, withRules,
 } from './cops-d6.mjs';
 
-export const SPEEDS = ['stopped', 'slow', 'cruising', 'full_speed', 'flat_out'];
-const VEHICLE_RESULTS = ['none', 'very_light', 'light', 'heavy', 'severe', 'destroyed'];
-const CONTROLS = ['controlled', 'out_of_control', 'crashed', 'wrecked'];
-export const IMPACTS = ['side_on', 'head_on', 'from_behind', 'into_object'];
 const REPAIR_FLAGS = { workshop: 0x1, tools: 0x2, unknown: 0x4, studied: 0x8 };
-export const VEHICLE = new Struct([['size', 'u32'], ['name', ['char', 48]], ['scale', 'i32'],
-  ['resistance', ['i32', 2]], ['manoeuvrability', ['i32', 2]], ...ints(['speed', 'top_speed',
-    'very_light', 'control', 'ndamage']), ['damage', ['i32', 24]]]);
 const VEHICLE_OUTCOME = new Struct([['size', 'u32'], ...ints(['attack_total', 'defence_value', 'hit',
   'damage_total', 'resistance_total', 'margin', 'result', 'passenger_damage', 'ranks_lost'])]);
 function vehicleOutcomeOf(m, p) {
   const o = VEHICLE_OUTCOME.read(m, p);
   return { ...o, hit: o.hit === 1, result: VEHICLE_RESULTS[o.result] };
-}
-/** n pointers and n ids in the module's memory for the call fn(chars, ids), freed after. */
-export function withAboard(ctx, passengers, ids, fn) {
-  if (!Array.isArray(passengers)) throw new TypeError(`passengers must be an array, not ${typeName(passengers)}`);
-  passengers.forEach((p, i) => d6Character(p, `passengers[${i}]`));
-  const n = passengers.length;
-  if (ids !== undefined && ids !== null) {
-    if (!Array.isArray(ids)) throw new TypeError(`ids must be an array, not ${typeName(ids)}`);
-    if (ids.length !== n) throw new CopsError(-1, 'one id a passenger');
-    ids.forEach((x, i) => int(x, `ids[${i}]`));
-  }
-  const m = ctx.m;
-  const p = m._malloc(8 * Math.max(n, 1));
-  if (!p) throw new CopsError(-3, 'out of memory');
-  try {
-    passengers.forEach((c, i) => m.setValue(p + 4 * i, c._h, 'i32'));
-    if (ids) ids.forEach((x, i) => m.setValue(p + 4 * (n + i), x, 'i32'));
-    return fn(n ? p : 0, ids ? p + 4 * n : 0, n);
-  } finally {
-    m._free(p);
-  }
-}
-/** A vehicle (cops_d6_vehicle, D6-M6): a plain value kept in JavaScript. */
-export class D6Vehicle {
-  constructor(ctx, name, opts = {}) {
-    const o = options(opts, ['scale', 'resistance', 'manoeuvrability', 'speed', 'top_speed']);
-    const m = ctx.m;
-    this._ctx = ctx;
-    text(name, 'name');
-    if (!name || m.lengthBytesUTF8(name) >= 48) throw new CopsError(-2, "a vehicle's name is 1 to 47 bytes");
-    this._bytes = VEHICLE.with(m, (p) => {
-      ctx._check(m._cops_d6_vehicle_init_sized(p, VEHICLE.size));
-      VEHICLE.set(m, p, 'name', name);
-      VEHICLE.set(m, p, 'scale', o.scale ?? 6);
-      VEHICLE.set(m, p, 'resistance', codePair(ctx, o.resistance ?? { dice: 3, pips: 0 }, 'resistance'));
-      VEHICLE.set(m, p, 'manoeuvrability', codePair(ctx, o.manoeuvrability ?? { dice: 2, pips: 0 }, 'manoeuvrability'));
-      VEHICLE.set(m, p, 'speed', member(o.speed ?? 'stopped', SPEEDS, 'speed'));
-      VEHICLE.set(m, p, 'top_speed', member(o.top_speed ?? 'flat_out', SPEEDS, 'speed'));
-      return m.HEAPU8.slice(p, p + VEHICLE.size);
-    });
-  }
-  /** fn(p) on the vehicle in the module's memory; its changes kept when fn returns. */
-  _inPlace(fn) {
-    const m = this._ctx.m;
-    return VEHICLE.with(m, (p) => {
-      m.HEAPU8.set(this._bytes, p);
-      const r = fn(p);
-      this._bytes = m.HEAPU8.slice(p, p + VEHICLE.size);
-      return r;
-    });
-  }
-  _get(name) { return this._inPlace((p) => VEHICLE.get(this._ctx.m, p, name)); }
-  get name() { return this._get('name'); }
-  get scale() { return this._get('scale'); }
-  get speed() { return SPEEDS[this._get('speed')]; }
-  set speed(value) { const s = member(value, SPEEDS, 'speed'); this._inPlace((p) => VEHICLE.set(this._ctx.m, p, 'speed', s)); }
-  get topSpeed() { return SPEEDS[this._get('top_speed')]; }
-  get control() { return CONTROLS[this._get('control')]; }
-  /** The outstanding results: [result, dice, top-speed ranks] each. */
-  get damage() {
-    const n = this._get('ndamage');
-    const d = this._get('damage');
-    return Array.from({ length: n }, (_, i) => [VEHICLE_RESULTS[d[3 * i]], d[3 * i + 1], d[3 * i + 2]]);
-  }
-  /** Dice off its manoeuvrability rolls (cops_d6_vehicle_penalty). */
-  get penalty() { return this._inPlace((p) => this._ctx.m._cops_d6_vehicle_penalty(p)); }
-  /** The vehicle's end of round (cops_d6_vehicle_end_round). */
-  endRound() { this._inPlace((p) => this._ctx._check(this._ctx.m._cops_d6_vehicle_end_round(p))); }
-  static _from(ctx, bytes) {
-    const v = Object.create(D6Vehicle.prototype);
-    v._ctx = ctx;
-    v._bytes = bytes;
-    return v;
-  }
 }
 
 /** The calls of a Context for this part of the module (Context.prototype takes them). */
