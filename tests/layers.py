@@ -8,11 +8,12 @@ A folder uses only the folders below it. Two checks:
   folder's goes down: each undefined symbol of an object that another object defines is
   defined in a folder below (what includes alone cannot show, a declaration sitting in a
   lower header).
-- the bindings are named by the same folders: each Python module of bindings/python/cops/
-  and each C file of bindings/lua/ is named after a folder (its name, or the part before
-  "_" or "-": st_core.py, d6-fight.c), and a Python module imports only modules of its
-  folder or of folders below (besides the package's own plumbing: _native, errors,
-  results).
+- the bindings are named by the same folders: each Python module of bindings/python/cops/,
+  each C file of bindings/lua/ and each module of the JavaScript API (web/cops-*.mjs) is
+  named after a folder (its name, or the part before "_" or "-": st_core.py, d6-fight.c,
+  cops-d6-magic.mjs), and a Python or JavaScript module imports only modules of its folder or
+  of folders below (besides the package's own plumbing: _native, errors, results; cops-core
+  and the entries), no two JavaScript modules importing each other.
 The order is read from the block of docs/architecture.md that follows the line
 "<!-- layers -->": one level a line, lowest first, folders of one level joined by "|".
 Usage: python3 tests/layers.py SOURCE_ROOT [libcops_internal.a]
@@ -187,6 +188,33 @@ for f in sorted(os.listdir(PY)):
         if why:
             failures.append("bindings/python/cops/%s imports %s: %s (lib/%s/)"
                             % (f, dst, why, target))
+# The JavaScript API's modules (web/cops-FOLDER.mjs, docs/web.md), the same way: each named
+# after a folder (cops-d6-magic.mjs after d6), importing only modules of its folder or below,
+# and no two importing each other; cops-core.mjs and the entries assemble them.
+WEB = os.path.join(ROOT, "web")
+JS_PLUMBING = {"cops", "cops-core", "cops-node", "cops-single"}
+JS_IMPORT = re.compile(r"from '\./(cops-[a-z0-9-]+)\.mjs'")
+js_imports = {}
+for f in sorted(os.listdir(WEB)):
+    if not (f.startswith("cops") and f.endswith(".mjs")) or f[:-4] in JS_PLUMBING:
+        continue
+    checks += 1
+    folder = binding_folder(f[len("cops-"):-4], "-")
+    if folder is None:
+        failures.append("web/%s: named after no folder of lib/" % f)
+        continue
+    js_imports[f[:-4]] = set(JS_IMPORT.findall(open(os.path.join(WEB, f), encoding="utf-8").read()))
+    for dst in sorted(js_imports[f[:-4]]):
+        checks += 1
+        target = binding_folder(dst[len("cops-"):], "-")
+        why = direction(folder, target) if target else "an unknown folder"
+        if why:
+            failures.append("web/%s imports %s.mjs: %s (lib/%s/)" % (f, dst, why, target))
+for a, targets in sorted(js_imports.items()):
+    for b in sorted(targets):
+        checks += 1
+        if a in js_imports.get(b, ()) and a < b:
+            failures.append("web/%s.mjs and web/%s.mjs import each other" % (a, b))
 LUA = os.path.join(ROOT, "bindings", "lua")
 for f in sorted(os.listdir(LUA)):
     if f.endswith(".c"):
