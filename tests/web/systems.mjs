@@ -365,6 +365,40 @@ test('vehicles change in place, all or nothing', () => {
   ctx.dispose();
 });
 
+test('attacks on vehicles, collisions, crashes and repairs: their rolls in the log, all or nothing', () => {
+  const ctx = cops.context({ seed: 21 });
+  const shooter = ctx.d6CharacterFile('/examples/d6/sheets/ramirez.json');
+  const driver = ctx.d6CharacterFile('/examples/d6/sheets/gang-member.json');
+  const car = ctx.d6Vehicle('Car', { speed: 'full_speed' });
+  const van = ctx.d6Vehicle('Van', { speed: 'cruising', resistance: '4D' });
+  const log = ctx.log();
+  const shot = ctx.d6AttackVehicle(shooter, car, { weapon: 0, distance: 10, passengers: [driver], log });
+  assert.equal(shot.hit, shot.attack_total >= shot.defence_value);
+  assert.ok(log.events().some((e) => e.type === 'd6.roll' && e.purpose === 'attack'));
+  const outs = ctx.d6Collision([car, van], { impact: 'head_on', passengers: [[driver], []], log });
+  assert.equal(outs.length, 2);
+  outs.forEach((o) => assert.equal(o.margin, o.damage_total - o.resistance_total));
+  if (car.control === 'out_of_control') ctx.d6VehicleCrash(car, { passengers: [driver] });
+  else refused(() => ctx.d6VehicleCrash(car), 'COPS_ERULE');
+  // A vehicle with an outstanding result to repair: harmed until one sticks short of a wreck.
+  let damaged = null;
+  for (let k = 0; k < 20 && !damaged; k++) {
+    const truck = ctx.d6Vehicle(`Truck ${k}`, { resistance: '4D' });
+    ctx.d6VehicleHarm(truck, '5D');
+    if (truck.damage.length > 0 && truck.control !== 'wrecked') damaged = truck;
+  }
+  assert.ok(damaged);
+  const before = damaged.damage;
+  ctx.useCallback(() => 0);
+  refused(() => ctx.d6Repair(shooter, '3D', damaged, 0, { flags: ['tools'] }), 'COPS_ERNG');
+  assert.deepEqual(damaged.damage, before);
+  refused(() => ctx.d6Collision([car, van], { impact: 'sideways' }), 'COPS_ENOTFOUND');
+  assert.throws(() => ctx.d6Collision([car, {}]), TypeError);
+  ctx.seed(3);
+  assert.equal(typeof ctx.d6Repair(shooter, '3D', damaged, 0, { flags: ['tools', 'workshop'] }), 'boolean');
+  ctx.dispose();
+});
+
 test('the spell designer: as cops d6 spell-cost', () => {
   const ctx = cops.context();
   const cost = ctx.d6SpellDifficulty({ effect_kind: 'skill', effect: '3D', range: 'short' });
