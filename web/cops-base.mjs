@@ -260,6 +260,20 @@ export class Struct {
 /** Fields of C int type, by name, for a Struct. */
 export const ints = (names) => names.map((f) => [f, 'i32']);
 
+/** The three doubles fill(a, b, c) writes through its out-parameters, as [a, b, c]. */
+export function threeDoubles(ctx, fill) {
+  const m = ctx.m;
+  const p = m._malloc(24);
+  if (!p) throw new CopsError(-3, 'out of memory');
+  try {
+    ctx._check(fill(p, p + 8, p + 16));
+    const h = m.HEAPF64;
+    return [h[p >> 3], h[(p >> 3) + 1], h[(p >> 3) + 2]];
+  } finally {
+    m._free(p);
+  }
+}
+
 /** Free the function-table entry of a C callback. */
 export function dropCallback(m, callbacks) {
   if (callbacks.fn) m.removeFunction(callbacks.fn);
@@ -268,8 +282,15 @@ export function dropCallback(m, callbacks) {
 
 /** Give C a callback: answer(...args) is what it returns; an exception is kept in
  * callbacks.error for the call that ran it to throw (the C call fails all or nothing), and
- * -6 (COPS_ESTATE) goes back to C. set(f) installs it; the entry it replaces is freed. */
-export function installCallback(m, callbacks, answer, sig, set, check) {
+ * -6 (COPS_ESTATE) goes back to C. set(f) installs it (set(0) removes it, for fn null); the
+ * entry it replaces is freed. fn is the caller's function, checked here. */
+export function installCallback(m, callbacks, fn, answer, sig, set, check) {
+  if (fn === null) {
+    check(set(0));
+    dropCallback(m, callbacks);
+    return;
+  }
+  if (typeof fn !== 'function') throw new TypeError(`the callback must be a function, not ${typeName(fn)}`);
   const f = m.addFunction((...args) => {
     try {
       return answer(...args);

@@ -116,13 +116,7 @@ export class Chase extends Owned {
    * null removes it. */
   setCrashCallback(fn) {
     const m = this.m;
-    if (fn === null) {
-      this._check(m._cops_chase_set_crash_callback(this._h, 0, 0));
-      dropCallback(m, this._callbacks);
-      return;
-    }
-    if (typeof fn !== 'function') throw new TypeError(`the callback must be a function, not ${typeName(fn)}`);
-    installCallback(m, this._callbacks, (user, id, failed, d6, n, wrecked) => {
+    installCallback(m, this._callbacks, fn, (user, id, failed, d6, n, wrecked) => {
       const faces = Array.from({ length: n }, (_, i) => m.HEAP32[(d6 >> 2) + i]);
       const answer = fn(id, failed, faces);
       if (typeof answer !== 'boolean') throw new TypeError(`the crash callback returned ${typeName(answer)}, not a boolean`);

@@ -8,7 +8,7 @@
 
 import {
   CopsError, ModuleFight, ModuleRules, Owned, Struct, bool, instance, int, ints, logPtr, member,
-  namedCharacter, options, text, typeName, weaponIndex,
+  namedCharacter, options, text, threeDoubles, typeName, weaponIndex,
 } from './cops-base.mjs';
 
 const NO_DIFFICULTY = -1;
@@ -312,15 +312,9 @@ export const d6Context = {
   d6Odds(spec, rules = null) {
     const m = this.m;
     return withPool(this, spec, (p) => withRules(this, rules, (r) => {
-      const c = m._malloc(24);
-      try {
-        const none = POOL.get(m, p, 'difficulty') === NO_DIFFICULTY;
-        this._check(m._cops_d6_odds(this._h, p, r, none ? 0 : c, none ? 0 : c + 8, c + 16));
-        return { expected: m.getValue(c + 16, 'double'), success: none ? null : m.getValue(c, 'double'),
-          critical: none ? null : m.getValue(c + 8, 'double') };
-      } finally {
-        m._free(c);
-      }
+      const none = POOL.get(m, p, 'difficulty') === NO_DIFFICULTY;
+      const [success, critical, expected] = threeDoubles(this, (x, y, z) => m._cops_d6_odds(this._h, p, r, none ? 0 : x, none ? 0 : y, z));
+      return { expected, success: none ? null : success, critical: none ? null : critical };
     }));
   },
   /** [P(total >= k), P(total = k)], exactly (cops_d6_odds_total). */
@@ -337,13 +331,8 @@ export const d6Context = {
   d6Contest(a, b, rules = null) {
     const m = this.m;
     return withPool(this, a, (pa) => withPool(this, b, (pb) => withRules(this, rules, (r) => {
-      const c = m._malloc(24);
-      try {
-        this._check(m._cops_d6_odds_contest(this._h, pa, pb, r, c, c + 8, c + 16));
-        return { greater: m.getValue(c, 'double'), equal: m.getValue(c + 8, 'double'), less: m.getValue(c + 16, 'double') };
-      } finally {
-        m._free(c);
-      }
+      const [greater, equal, less] = threeDoubles(this, (x, y, z) => m._cops_d6_odds_contest(this._h, pa, pb, r, x, y, z));
+      return { greater, equal, less };
     })));
   },
   /** The defaults of the D6 rules (cops_d6_rules_init_sized), by field. */

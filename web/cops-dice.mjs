@@ -1,6 +1,6 @@
 // libcops from JavaScript: Rolls and their exact odds (COPS.md C1, docs/odds.md).
 
-import { CopsError, bool, int, json, text, typeName } from './cops-base.mjs';
+import { CopsError, bool, int, json, text, threeDoubles, typeName } from './cops-base.mjs';
 
 /** cops_action (0.7.0): size, dice, threshold, difficulty, three modifiers, flags. */
 export const ACTION_SIZE = 4 * 8;
@@ -223,14 +223,8 @@ export const diceContext = {
   oddsOpposed(notationA, notationB, minSuccesses = 0) {
     int(minSuccesses, 'minSuccesses');
     return this._withAction(notationA, (a) => this._withAction(notationB, (b) => {
-      const m = this.m;
-      const d = m._malloc(24);
-      try {
-        this._check(m._cops_odds_opposed(this._h, a, b, minSuccesses, d, d + 8, d + 16));
-        return { a: m.getValue(d, 'double'), none: m.getValue(d + 8, 'double'), b: m.getValue(d + 16, 'double') };
-      } finally {
-        m._free(d);
-      }
+      const [pa, none, pb] = threeDoubles(this, (x, y, z) => this.m._cops_odds_opposed(this._h, a, b, minSuccesses, x, y, z));
+      return { a: pa, none, b: pb };
     }));
   },
   /** P(A's successes - B's successes = d) (C1.6). */

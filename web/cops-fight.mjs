@@ -388,13 +388,7 @@ export class Encounter extends Owned {
    */
   setAncienneteCallback(fn) {
     const m = this.m;
-    if (fn === null) {
-      this._check(m._cops_encounter_set_anciennete_callback(this._h, 0, 0));
-      dropCallback(m, this._callbacks);
-      return;
-    }
-    if (typeof fn !== 'function') throw new TypeError(`the callback must be a function, not ${typeName(fn)}`);
-    installCallback(m, this._callbacks, (user, id, purpose, failed, points) => {
+    installCallback(m, this._callbacks, fn, (user, id, purpose, failed, points) => {
       const rc = m._cops_roll_to_json(failed, this.cops.cell);
       if (rc < 0) return rc;
       const roll = JSON.parse(this.cops._taken());

@@ -7,7 +7,7 @@
 
 import {
   CopsError, ModuleFight, ModuleRules, Owned, Struct, bool, instance, int, logPtr, member,
-  namedCharacter, options, text, typeName, weaponIndex,
+  namedCharacter, options, text, threeDoubles, typeName, weaponIndex,
 } from './cops-base.mjs';
 
 const MODES = ['dice', 'all-8s', 'average'];
@@ -168,14 +168,8 @@ export const stContext = {
   stOpposed(a, b) {
     const m = this.m;
     return withPool(this, a, (pa) => withPool(this, b, (pb) => {
-      const c = this.cops.cell;
-      const t = m._malloc(8);
-      try {
-        this._check(m._cops_st_odds_opposed(this._h, pa, pb, c, c + 8, t));
-        return { a_wins: m.getValue(c, 'double'), b_wins: m.getValue(c + 8, 'double'), tie: m.getValue(t, 'double') };
-      } finally {
-        m._free(t);
-      }
+      const [aWins, bWins, tie] = threeDoubles(this, (x, y, z) => m._cops_st_odds_opposed(this._h, pa, pb, x, y, z));
+      return { a_wins: aWins, b_wins: bWins, tie };
     }));
   },
   /** P(a's successes - b's successes = d) (cops_st_odds_difference). */
