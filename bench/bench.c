@@ -316,10 +316,11 @@ int main(int argc, char **argv)
   cops_st_pool st_pool;
   cops_st_pool_init(&st_pool, 6);
   /* Whole Storyteller fights (docs/storyteller.md, "Fights"), the default policy, no log:
-   * two officers with 2L pistols against two thugs with 2B bats, 12 m apart; the fight made,
-   * played to its end and freed each time (as a table would), the tracks emptied first. */
-  double st_fights = 0;
-  long n_st_fights = 0, st_fight_rounds = 0, st_fight_runs = 0;
+   * two officers with 2L pistols against two thugs with 2B bats, 12 m apart; made once and
+   * reset before each run (cops_st_fight_reset, as the encounter figure above), and made,
+   * played to its end and freed each time (the tracks emptied first). */
+  double st_fights = 0, st_made = 0;
+  long n_st_fights = 0, n_st_made = 0, st_fight_rounds = 0, st_fight_runs = 0;
   cops_st_character *st_ch[4];
   for (int i = 0; i < 4; i++) {
     if (cops_st_character_new(&st_ch[i], seeded))
@@ -355,6 +356,18 @@ int main(int argc, char **argv)
     st_fight_rounds += cops_st_fight_round(f_);                            \
     st_fight_runs++;                                                       \
     cops_st_fight_free(f_);                                                \
+  } while (0)
+  cops_st_fight *st_fight;
+  if (cops_st_fight_new(&st_fight, seeded, NULL) || cops_st_fight_set_logging(st_fight, 0))
+    return 1;
+  for (int k = 0; k < 4; k++)
+    if (cops_st_fight_add(st_fight, st_ch[k], k / 2, k < 2 ? 0 : 12, 2 * (k % 2), NULL))
+      return 1;
+#define RESET_ST_FIGHT()                                                   \
+  do {                                                                     \
+    sink += cops_st_fight_reset(st_fight) + cops_st_fight_run(st_fight);   \
+    st_fight_rounds += cops_st_fight_round(st_fight);                      \
+    st_fight_runs++;                                                       \
   } while (0)
 #endif
 #if COPS_WITH_D6
@@ -392,10 +405,11 @@ int main(int argc, char **argv)
   if (cops_d6_attack_resolve(NULL, seeded, &d6_att, NULL))
     return 1;
   /* Whole D6 fights (docs/d6.md, "Fights"), the default policy, no log: two officers with
-   * Glock 17s (Marksmanship 4D) against two thugs with machetes, 12 m apart; the fight made,
-   * played to its end and freed each time, the wounds healed first. */
-  double d6_fights = 0;
-  long n_d6_fights = 0, d6_fight_rounds = 0, d6_fight_runs = 0;
+   * Glock 17s (Marksmanship 4D) against two thugs with machetes, 12 m apart; made once and
+   * reset before each run (cops_d6_fight_reset), and made, played to its end and freed each
+   * time (the wounds healed first). */
+  double d6_fights = 0, d6_made = 0;
+  long n_d6_fights = 0, n_d6_made = 0, d6_fight_rounds = 0, d6_fight_runs = 0;
   cops_d6_character *d6_ch[4];
   for (int i = 0; i < 4; i++) {
     cops_d6_weapon w = {.size = sizeof w};
@@ -422,6 +436,18 @@ int main(int argc, char **argv)
     d6_fight_rounds += cops_d6_fight_round(f_);                            \
     d6_fight_runs++;                                                       \
     cops_d6_fight_free(f_);                                                \
+  } while (0)
+  cops_d6_fight *d6_fight;
+  if (cops_d6_fight_new(&d6_fight, seeded, NULL) || cops_d6_fight_set_logging(d6_fight, 0))
+    return 1;
+  for (int k = 0; k < 4; k++)
+    if (cops_d6_fight_add(d6_fight, d6_ch[k], k / 2, k < 2 ? 0 : 12, 2 * (k % 2), NULL))
+      return 1;
+#define RESET_D6_FIGHT()                                                   \
+  do {                                                                     \
+    sink += cops_d6_fight_reset(d6_fight) + cops_d6_fight_run(d6_fight);   \
+    d6_fight_rounds += cops_d6_fight_round(d6_fight);                      \
+    d6_fight_runs++;                                                       \
   } while (0)
 #endif
   for (int round = 0; round < ROUNDS; round++) {
@@ -461,7 +487,8 @@ int main(int argc, char **argv)
     RATE(st_rolls, round, n_st_rolls, sink += cops_st_roll(roll, seeded, &st_pool));
     RATE(st_odds, round, n_st_odds, cops_st_odds_at_least(ctx, &st_pool, 1, &p);
          sink += (long)(p * 100));
-    RATE(st_fights, round, n_st_fights, ONE_ST_FIGHT());
+    RATE(st_fights, round, n_st_fights, RESET_ST_FIGHT());
+    RATE(st_made, round, n_st_made, ONE_ST_FIGHT());
 #endif
 #if COPS_WITH_D6
     RATE(d6_rolls, round, n_d6_rolls, sink += cops_d6_roll(roll, seeded, &d6_pool, NULL));
@@ -471,10 +498,12 @@ int main(int argc, char **argv)
     RATE(d6_attacks, round, n_d6_attacks,
          sink += cops_d6_attack_resolve(NULL, seeded, &d6_att, NULL);
          sink += cops_d6_character_set_wounds(d6_b_ch, &d6_unhurt));
-    RATE(d6_fights, round, n_d6_fights, ONE_D6_FIGHT());
+    RATE(d6_fights, round, n_d6_fights, RESET_D6_FIGHT());
+    RATE(d6_made, round, n_d6_made, ONE_D6_FIGHT());
 #endif
   }
 #if COPS_WITH_D6
+  cops_d6_fight_free(d6_fight);
   cops_d6_character_free(d6_a_ch);
   cops_d6_character_free(d6_b_ch);
   for (int i = 0; i < 4; i++)
@@ -509,6 +538,7 @@ int main(int argc, char **argv)
   cops_character_free(driver[0]);
   cops_character_free(driver[1]);
 #if COPS_WITH_ST
+  cops_st_fight_free(st_fight);
   for (int i = 0; i < 4; i++)
     cops_st_character_free(st_ch[i]);
 #endif
@@ -545,6 +575,7 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f queries/s\n", "st: exact P(at least 1 success), 6 dice", st_odds);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "st: 2 v 2 fight, default policy, no log",
          st_fights, st_fight_runs ? (double)st_fight_rounds / (double)st_fight_runs : 0);
+  printf("  %-46s %13.0f fights/s\n", "st: 2 v 2 fight, made and freed each time", st_made);
 #endif
 #if COPS_WITH_D6
   printf("  %-46s %13.0f rolls/s\n", "d6: 4D+2 vs 15, the free die, full trace", d6_rolls);
@@ -552,6 +583,7 @@ int main(int argc, char **argv)
   printf("  %-46s %13.0f attacks/s\n", "d6: an attack to the wound, Glock at 12 m", d6_attacks);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "d6: 2 v 2 fight, default policy, no log",
          d6_fights, d6_fight_runs ? (double)d6_fight_rounds / (double)d6_fight_runs : 0);
+  printf("  %-46s %13.0f fights/s\n", "d6: 2 v 2 fight, made and freed each time", d6_made);
 #endif
   printf("  %-46s %13.0f d10/s (%.0f pools/s)\n", "bound: ChaCha20 keystream as d10", keystream,
          keystream / dice_per_roll);

@@ -415,6 +415,10 @@ export class ModuleFight extends Owned {
   }
   seed(seed) { this.ctx._check(this._fn('seed')(this._h, seedValue(seed))); }
   run() { this.ctx._check(this._fn('run')(this._h)); }
+  /** Back to the start, to run the same fight again: every fighter and its character as they
+   * stood when the first round began, round 0, the log empty; the dice go on. COPS_ESTATE for
+   * a fight read from a save made after round 1. */
+  reset() { this.ctx._check(this._fn('reset')(this._h)); }
   runRound() { this.ctx._check(this._fn('run_round')(this._h)); }
   beginRound() { this.ctx._check(this._fn('begin_round')(this._h)); }
   resolveRound() { this.ctx._check(this._fn('resolve_round')(this._h)); }

@@ -636,6 +636,8 @@ declare class ModuleFight<C> extends Handle implements Logged {
   logLimit: number;
   seed(seed: Seed): void;
   run(): void;
+  /** Back to the start (as the first round began), round 0, the log empty; the dice go on. */
+  reset(): void;
   runRound(): void;
   beginRound(): void;
   resolveRound(): void;

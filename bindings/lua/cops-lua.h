@@ -132,6 +132,7 @@ typedef struct {
   int (*set_max_rounds)(void *f, int rounds);
   int (*set_logging)(void *f, int on);
   int (*seed)(void *f, uint64_t seed);
+  int (*reset)(void *f);
   const char *(*name)(const void *f);
   int (*count)(const void *f);
   int (*round)(const void *f);
@@ -151,6 +152,7 @@ typedef struct {
   static int NAME##_set_max_rounds(void *f, int r) { return PREFIX##_set_max_rounds(f, r); } \
   static int NAME##_set_logging(void *f, int on) { return PREFIX##_set_logging(f, on); }   \
   static int NAME##_seed(void *f, uint64_t s) { return PREFIX##_seed(f, s); }              \
+  static int NAME##_reset(void *f) { return PREFIX##_reset(f); }                           \
   static const char *NAME##_name(const void *f) { return PREFIX##_name(f); }               \
   static int NAME##_count(const void *f) { return PREFIX##_count(f); }                     \
   static int NAME##_round(const void *f) { return PREFIX##_round(f); }                     \
@@ -160,8 +162,8 @@ typedef struct {
   static cops_log *NAME##_log(const void *f) { return PREFIX##_log(f); }                   \
   static const module_fight_ops NAME = {                                                   \
     MT, NAME##_free, NAME##_set_side_name, NAME##_side_name, NAME##_set_max_rounds,        \
-    NAME##_set_logging, NAME##_seed, NAME##_name, NAME##_count, NAME##_round, NAME##_over, \
-    NAME##_winner, NAME##_save, NAME##_log,                                                \
+    NAME##_set_logging, NAME##_seed, NAME##_reset, NAME##_name, NAME##_count, NAME##_round, \
+    NAME##_over, NAME##_winner, NAME##_save, NAME##_log,                                   \
   }
 module_fight_ud *to_module_fight(lua_State *L, const char *mt);
 /* A fight userdata at the top of the stack, its context (argument 1) kept alive. */

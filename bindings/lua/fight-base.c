@@ -1,5 +1,5 @@
 /* What the fights of cops.st and cops.d6 share (docs/lua.md), as lib/fight/fight-base.c
- * holds it in C: their userdata, closing, side names, round cap, logging, seed, name,
+ * holds it in C: their userdata, closing, side names, round cap, logging, seed, reset, name,
  * count, round, over, winner, save and log. Each module gives its functions in a
  * module_fight_ops (MODULE_FIGHT_OPS in cops-lua.h) and adds its own methods. */
 #include <string.h>
@@ -84,6 +84,14 @@ static int f_set_logging(lua_State *L)
 {
   module_fight_ud *f = fight_of(L);
   check(L, f->owner, ops_of(L)->set_logging(f->p, lua_toboolean(L, 2)));
+  return 0;
+}
+
+/* f:reset(): back to the start, to run the same fight again (cops_st_fight_reset). */
+static int f_reset(lua_State *L)
+{
+  module_fight_ud *f = fight_of(L);
+  check(L, f->owner, ops_of(L)->reset(f->p));
   return 0;
 }
 
@@ -186,7 +194,7 @@ void module_fight_methods(lua_State *L, const module_fight_ops *ops)
   static const luaL_Reg shared[] = {
     {"set_side_name", f_set_side_name}, {"side_name", f_side_name},
     {"set_max_rounds", f_set_max_rounds}, {"set_logging", f_set_logging},
-    {"set_log_limit", f_set_log_limit}, {"seed", f_seed},
+    {"set_log_limit", f_set_log_limit}, {"seed", f_seed}, {"reset", f_reset},
     {"name", f_name}, {"count", f_count}, {"round", f_round}, {"over", f_over},
     {"winner", f_winner}, {"save", f_save}, {"jsonl", f_jsonl}, {"narrate", f_narrate},
     {"events", f_events}, {NULL, NULL},

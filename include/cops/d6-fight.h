@@ -302,6 +302,17 @@ COPS_API int cops_d6_fight_resolve_round(cops_d6_fight *f);
 COPS_API int cops_d6_fight_run_round(cops_d6_fight *f);
 /** @brief Rounds until the end or the round cap. @since 0.16.0 */
 COPS_API int cops_d6_fight_run(cops_d6_fight *f);
+/**
+ * @brief Back to the start, to run the same fight again (a Monte Carlo): every
+ * fighter and its character as they stood when the first round began (wounds,
+ * weapons, Character and Fate Points, place, cover, tactic), the
+ * vehicles as they were, round 0, the log empty and numbered from 0 again.
+ * The dice go on. Before the first round only the log is emptied.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ESTATE for a fight read from a save
+ *         made after its first round began (its start is not in the file)
+ * @since 0.17.0
+ */
+COPS_API int cops_d6_fight_reset(cops_d6_fight *f);
 /** @brief The rounds begun so far. @since 0.16.0 */
 COPS_API int cops_d6_fight_round(const cops_d6_fight *f);
 /** @brief 1 once at most one side has fighters able to fight, or the round cap came. @since 0.16.0 */

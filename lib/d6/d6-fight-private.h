@@ -50,6 +50,7 @@ struct cops_d6_fight {
   cops__d6_pending pend[COPS_D6_FIGHTERS_MAX];   /* by coordinator: the group's damage */
   int order[COPS_D6_FIGHTERS_MAX], norder, cursor;
   struct cops__d6_fight_undo *undo;   /* the state before a call that changes it */
+  struct cops__d6_fight_undo *start;  /* the state the first round began with */
 };
 
 /* The first published size of cops_d6_declaration (0.16.0). */

@@ -72,8 +72,9 @@ int cops_d6_declaration_init_sized(cops_d6_declaration *d, size_t size, int acti
 /* The fight's state before a call that changes it: fighters, vehicles, disarms, groups'
  * damage and round, the characters, the log and the source. */
 struct cops__d6_fight_undo {
-  struct cops__d6_fighter c[COPS_D6_FIGHTERS_MAX];
-  cops_d6_character ch[COPS_D6_FIGHTERS_MAX];
+  int cap;                          /* fighters it has room for */
+  struct cops__d6_fighter *c;   /* cap of each, in the same block (undo_new) */
+  cops_d6_character *ch;
   struct cops__d6_fight_vehicle veh[COPS_D6_VEHICLES_MAX];
   struct cops__d6_seizure seized[COPS__D6_SEIZURES];
   cops__d6_pending pend[COPS_D6_FIGHTERS_MAX];
@@ -83,6 +84,21 @@ struct cops__d6_fight_undo {
   cops__rng_mark_t rng_mark;
 };
 typedef struct cops__d6_fight_undo undo;
+
+/* A record with room for cap fighters and their characters, in one block: the fight's undo
+ * record has room for the most a fight holds, its start (cops_d6_fight_reset) for those
+ * it has. */
+static undo *undo_new(cops_ctx *ctx, int cap)
+{
+  const size_t head = (sizeof(undo) + 15) & ~(size_t)15;
+  undo *u = cops__malloc(&ctx->alloc, head + (size_t)cap * (sizeof *u->c + sizeof *u->ch));
+  if (!u)
+    return NULL;
+  u->cap = cap;
+  u->c = (struct cops__d6_fighter *)(void *)((char *)u + head);
+  u->ch = (cops_d6_character *)(void *)(u->c + cap);
+  return u;
+}
 
 /* ---- the fight and its fighters ----------------------------------------------------- */
 
@@ -108,7 +124,7 @@ int cops_d6_fight_new(cops_d6_fight **out, cops_ctx *ctx, const cops_d6_rules *r
   f->winner = COPS_D6_NO_WINNER;
   for (int s = 0; s < COPS_D6_SIDES_MAX; s++)
     snprintf(f->side_name[s], sizeof f->side_name[s], "side %d", s);
-  if (!(f->undo = cops__malloc(&ctx->alloc, sizeof *f->undo)) || cops_log_new(&f->log, ctx)) {
+  if (!(f->undo = undo_new(ctx, COPS_D6_FIGHTERS_MAX)) || cops_log_new(&f->log, ctx)) {
     cops_d6_fight_free(f);
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a fight");
   }
@@ -125,6 +141,7 @@ void cops_d6_fight_free(cops_d6_fight *f)
       cops_d6_character_free(f->c[i].ch);
   cops_log_free(f->log);
   cops__free(&f->ctx->alloc, f->undo);
+  cops__free(&f->ctx->alloc, f->start);
   cops__free(&f->ctx->alloc, f);
 }
 
@@ -664,9 +681,10 @@ static int begin(cops_d6_fight *f)
 
 /* ---- all or nothing ------------------------------------------------------------------ */
 
-static undo *save_state(cops_d6_fight *f)
+/* The fight's state into u, and back: what a call that changes it may undo, and what
+ * the first round began with (cops_d6_fight_reset). */
+static void keep_state(const cops_d6_fight *f, undo *u)
 {
-  undo *u = f->undo;
   memcpy(u->c, f->c, (size_t)f->n * sizeof f->c[0]);
   for (int i = 0; i < f->n; i++)
     u->ch[i] = *f->c[i].ch;
@@ -677,6 +695,26 @@ static undo *save_state(cops_d6_fight *f)
   u->round = f->round, u->in_round = f->in_round, u->over = f->over, u->winner = f->winner;
   memcpy(u->order, f->order, sizeof f->order);
   u->norder = f->norder, u->cursor = f->cursor, u->log_round = f->log->round;
+}
+
+static void put_state(cops_d6_fight *f, const undo *u)
+{
+  memcpy(f->c, u->c, (size_t)f->n * sizeof f->c[0]);
+  for (int i = 0; i < f->n; i++)
+    *f->c[i].ch = u->ch[i];
+  memcpy(f->veh, u->veh, sizeof f->veh);
+  memcpy(f->seized, u->seized, sizeof f->seized);
+  memcpy(f->pend, u->pend, sizeof f->pend);
+  f->nseized = u->nseized;
+  f->round = u->round, f->in_round = u->in_round, f->over = u->over, f->winner = u->winner;
+  memcpy(f->order, u->order, sizeof f->order);
+  f->norder = u->norder, f->cursor = u->cursor, f->log->round = u->log_round;
+}
+
+static undo *save_state(cops_d6_fight *f)
+{
+  undo *u = f->undo;
+  keep_state(f, u);
   cops__log_mark(f->log, &u->log_mark);
   cops__rng_mark(f->ctx, &u->rng_mark);
   return u;
@@ -685,22 +723,44 @@ static undo *save_state(cops_d6_fight *f)
 static int restore_state(cops_d6_fight *f, undo *u, int rc)
 {
   if (rc) {
-    memcpy(f->c, u->c, (size_t)f->n * sizeof f->c[0]);
-    for (int i = 0; i < f->n; i++)
-      *f->c[i].ch = u->ch[i];
-    memcpy(f->veh, u->veh, sizeof f->veh);
-    memcpy(f->seized, u->seized, sizeof f->seized);
-    memcpy(f->pend, u->pend, sizeof f->pend);
-    f->nseized = u->nseized;
-    f->round = u->round, f->in_round = u->in_round, f->over = u->over, f->winner = u->winner;
-    memcpy(f->order, u->order, sizeof f->order);
-    f->norder = u->norder, f->cursor = u->cursor, f->log->round = u->log_round;
+    put_state(f, u);
     cops__log_rewind(f->log, &u->log_mark);
     cops__rng_rewind(f->ctx, &u->rng_mark);
     if (rc == COPS_ERNG)
       cops__fail(f->ctx, rc, "the dice failed");
   }
   return rc;
+}
+
+/* Before the first round begins: the fight as it stands, for cops_d6_fight_reset(). */
+static int keep_start(cops_d6_fight *f)
+{
+  if (f->round > 0)
+    return COPS_OK;
+  if (!f->start || f->start->cap < f->n) {
+    undo *u = undo_new(f->ctx, f->n);
+    if (!u)
+      return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for the fight's start");
+    cops__free(&f->ctx->alloc, f->start);
+    f->start = u;
+  }
+  keep_state(f, f->start);
+  return COPS_OK;
+}
+
+int cops_d6_fight_reset(cops_d6_fight *f)
+{
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  if (f->round > 0) {
+    if (!f->start)
+      return cops__fail(f->ctx, COPS_ESTATE,
+                        "the fight was read at round %d: its first round is not known", f->round);
+    put_state(f, f->start);
+  }
+  cops__log_restart(f->log);
+  return COPS_OK;
 }
 
 static int can_begin(cops_d6_fight *f)
@@ -710,7 +770,7 @@ static int can_begin(cops_d6_fight *f)
   int side;
   if (sides_standing(f, &side) < 2)
     return cops__fail(f->ctx, COPS_ESTATE, "a fight needs two sides able to fight");
-  return COPS_OK;
+  return keep_start(f);
 }
 
 int cops_d6_fight_begin_round(cops_d6_fight *f)

@@ -41,6 +41,7 @@ struct cops_st_fight {
   int order[COPS_ST_FIGHTERS_MAX], norder, cursor;
   cops_roll *ra, *rd;   /* the attacks' rolls, kept from one to the next */
   struct cops__st_fight_undo *undo;   /* the state before a call that changes it */
+  struct cops__st_fight_undo *start;  /* the state the first round began with */
 };
 
 /* The first published size of cops_st_declaration (0.15.0). */

@@ -66,14 +66,30 @@ int cops_st_declaration_init_sized(cops_st_declaration *d, size_t size, int acti
 /* The fight's state before a call that changes it: the fighters, grapples and round, the
  * characters, the log and the source. */
 struct cops__st_fight_undo {
-  struct cops__st_fighter c[COPS_ST_FIGHTERS_MAX];
-  cops_st_character ch[COPS_ST_FIGHTERS_MAX];
+  int cap;                          /* fighters it has room for */
+  struct cops__st_fighter *c;   /* cap of each, in the same block (undo_new) */
+  cops_st_character *ch;
   struct cops__st_fight_grapple g[COPS__ST_GRAPPLES];
   int round, in_round, over, winner, order[COPS_ST_FIGHTERS_MAX], norder, cursor, log_round;
   cops__log_mark_t log_mark;
   cops__rng_mark_t rng_mark;
 };
 typedef struct cops__st_fight_undo undo;
+
+/* A record with room for cap fighters and their characters, in one block: the fight's undo
+ * record has room for the most a fight holds, its start (cops_st_fight_reset) for those
+ * it has. */
+static undo *undo_new(cops_ctx *ctx, int cap)
+{
+  const size_t head = (sizeof(undo) + 15) & ~(size_t)15;
+  undo *u = cops__malloc(&ctx->alloc, head + (size_t)cap * (sizeof *u->c + sizeof *u->ch));
+  if (!u)
+    return NULL;
+  u->cap = cap;
+  u->c = (struct cops__st_fighter *)(void *)((char *)u + head);
+  u->ch = (cops_st_character *)(void *)(u->c + cap);
+  return u;
+}
 
 /* ---- the fight and its fighters ----------------------------------------------------- */
 
@@ -100,7 +116,7 @@ int cops_st_fight_new(cops_st_fight **out, cops_ctx *ctx, const cops_st_rules *r
   f->winner = COPS_ST_NO_WINNER;
   for (int s = 0; s < COPS_ST_SIDES_MAX; s++)
     snprintf(f->side_name[s], sizeof f->side_name[s], "side %d", s);
-  if (!(f->undo = cops__malloc(&ctx->alloc, sizeof *f->undo)) || cops_log_new(&f->log, ctx) ||
+  if (!(f->undo = undo_new(ctx, COPS_ST_FIGHTERS_MAX)) || cops_log_new(&f->log, ctx) ||
       cops__roll_new(&f->ra, &ctx->alloc) || cops__roll_new(&f->rd, &ctx->alloc)) {
     cops_st_fight_free(f);
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a fight");
@@ -120,6 +136,7 @@ void cops_st_fight_free(cops_st_fight *f)
   cops_roll_free(f->ra);
   cops_roll_free(f->rd);
   cops__free(&f->ctx->alloc, f->undo);
+  cops__free(&f->ctx->alloc, f->start);
   cops__free(&f->ctx->alloc, f);
 }
 
@@ -463,11 +480,10 @@ static int phase_one(cops_st_fight *f)
 /* ---- all or nothing ------------------------------------------------------------------ */
 
 
-/* The fight's one undo record, made with it: calls that change the fight never nest, and
- * a turn allocates nothing to be undone. */
-static undo *save_state(cops_st_fight *f)
+/* The fight's state into u, and back: what a call that changes it may undo, and what
+ * the first round began with (cops_st_fight_reset). */
+static void keep_state(const cops_st_fight *f, undo *u)
 {
-  undo *u = f->undo;
   memcpy(u->c, f->c, (size_t)f->n * sizeof f->c[0]);
   for (int i = 0; i < f->n; i++)
     u->ch[i] = *f->c[i].ch;
@@ -475,6 +491,25 @@ static undo *save_state(cops_st_fight *f)
   u->round = f->round, u->in_round = f->in_round, u->over = f->over, u->winner = f->winner;
   memcpy(u->order, f->order, sizeof f->order);
   u->norder = f->norder, u->cursor = f->cursor, u->log_round = f->log->round;
+}
+
+static void put_state(cops_st_fight *f, const undo *u)
+{
+  memcpy(f->c, u->c, (size_t)f->n * sizeof f->c[0]);
+  for (int i = 0; i < f->n; i++)
+    *f->c[i].ch = u->ch[i];
+  memcpy(f->g, u->g, sizeof f->g);
+  f->round = u->round, f->in_round = u->in_round, f->over = u->over, f->winner = u->winner;
+  memcpy(f->order, u->order, sizeof f->order);
+  f->norder = u->norder, f->cursor = u->cursor, f->log->round = u->log_round;
+}
+
+/* The fight's one undo record, made with it: calls that change the fight never nest, and
+ * a turn allocates nothing to be undone. */
+static undo *save_state(cops_st_fight *f)
+{
+  undo *u = f->undo;
+  keep_state(f, u);
   cops__log_mark(f->log, &u->log_mark);
   cops__rng_mark(f->ctx, &u->rng_mark);
   return u;
@@ -483,17 +518,42 @@ static undo *save_state(cops_st_fight *f)
 static int restore_state(cops_st_fight *f, undo *u, int rc)
 {
   if (rc) {
-    memcpy(f->c, u->c, (size_t)f->n * sizeof f->c[0]);
-    for (int i = 0; i < f->n; i++)
-      *f->c[i].ch = u->ch[i];
-    memcpy(f->g, u->g, sizeof f->g);
-    f->round = u->round, f->in_round = u->in_round, f->over = u->over, f->winner = u->winner;
-    memcpy(f->order, u->order, sizeof f->order);
-    f->norder = u->norder, f->cursor = u->cursor, f->log->round = u->log_round;
+    put_state(f, u);
     cops__log_rewind(f->log, &u->log_mark);
     cops__rng_rewind(f->ctx, &u->rng_mark);
   }
   return rc;
+}
+
+/* Before the first round begins: the fight as it stands, for cops_st_fight_reset(). */
+static int keep_start(cops_st_fight *f)
+{
+  if (f->round > 0)
+    return COPS_OK;
+  if (!f->start || f->start->cap < f->n) {
+    undo *u = undo_new(f->ctx, f->n);
+    if (!u)
+      return cops__fail(f->ctx, COPS_ENOMEM, "out of memory for the fight's start");
+    cops__free(&f->ctx->alloc, f->start);
+    f->start = u;
+  }
+  keep_state(f, f->start);
+  return COPS_OK;
+}
+
+int cops_st_fight_reset(cops_st_fight *f)
+{
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  if (f->round > 0) {
+    if (!f->start)
+      return cops__fail(f->ctx, COPS_ESTATE,
+                        "the fight was read at round %d: its first round is not known", f->round);
+    put_state(f, f->start);
+  }
+  cops__log_restart(f->log);
+  return COPS_OK;
 }
 
 int cops_st_fight_begin_round(cops_st_fight *f)
@@ -508,6 +568,9 @@ int cops_st_fight_begin_round(cops_st_fight *f)
   int side;
   if (sides_standing(f, &side) < 2)
     return cops__fail(f->ctx, COPS_ESTATE, "a fight needs two sides able to fight");
+  int rc = keep_start(f);
+  if (rc)
+    return rc;
   undo *u = save_state(f);
   return restore_state(f, u, phase_one(f));
 }
@@ -647,7 +710,8 @@ int cops_st_fight_run_round(cops_st_fight *f)
   int side;
   if (sides_standing(f, &side) < 2)
     return cops__fail(f->ctx, COPS_ESTATE, "a fight needs two sides able to fight");
-  return play_round(f, 1);
+  int rc = keep_start(f);
+  return rc ? rc : play_round(f, 1);
 }
 
 int cops_st_fight_run(cops_st_fight *f)

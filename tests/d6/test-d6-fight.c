@@ -505,6 +505,62 @@ START_TEST(test_fight_file_replay)
 }
 END_TEST
 
+/* cops_d6_fight_reset: the same fight again, vehicles and all. Reset and seeded alike, the
+ * head-on crash saves as it did before its first round and plays the same events; a fight
+ * resumed from a save made after round 1 has no start to go back to. */
+START_TEST(test_fight_reset)
+{
+  const char *path = SHEETS_DIR "/../d6/scenarios/car-collision.json";
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_d6_fight *f;
+  ck_assert_msg(cops_d6_fight_load(&f, ctx, path) == COPS_OK, "%s", cops_ctx_errmsg(ctx));
+  ck_assert_int_gt(cops_d6_fight_vehicle_count(f), 0);
+  ck_assert_int_eq(cops_d6_fight_seed(f, 5), COPS_OK);
+  char *start, *again, *first, *second;
+  ck_assert_int_eq(cops_d6_fight_save(f, &start), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_run(f), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_over(f), 1);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_d6_fight_log(f), 0, &first), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_save(f, &again), COPS_OK);
+  ck_assert_str_ne(start, again);
+  cops_free(again);
+  ck_assert_int_eq(cops_d6_fight_reset(f), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_round(f), 0);
+  ck_assert_int_eq(cops_d6_fight_over(f), 0);
+  ck_assert_int_eq(cops_log_count(cops_d6_fight_log(f)), 0);
+  ck_assert_int_eq(cops_d6_fight_seed(f, 5), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_save(f, &again), COPS_OK);
+  ck_assert_str_eq(start, again);
+  cops_free(again);
+  ck_assert_int_eq(cops_d6_fight_run(f), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_d6_fight_log(f), 0, &second), COPS_OK);
+  ck_assert_str_eq(first, second);
+  cops_free(second);
+  /* Resumed after round 1: refused, nothing changed. */
+  cops_d6_fight *part, *resumed;
+  char *save, *after;
+  ck_assert_int_eq(cops_d6_fight_load(&part, ctx, path), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_run_round(part), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_save(part, &save), COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_from_json(&resumed, ctx, save, SHEETS_DIR "/../d6/scenarios"),
+                   COPS_OK);
+  ck_assert_int_eq(cops_d6_fight_reset(resumed), COPS_ESTATE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "first round is not known"));
+  ck_assert_int_eq(cops_d6_fight_save(resumed, &after), COPS_OK);
+  ck_assert_str_eq(save, after);
+  ck_assert_int_eq(cops_d6_fight_reset(NULL), COPS_EINVAL);
+  cops_free(save);
+  cops_free(after);
+  cops_free(first);
+  cops_free(start);
+  cops_d6_fight_free(resumed);
+  cops_d6_fight_free(part);
+  cops_d6_fight_free(f);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 /* Fight files refused with a message naming the field; nothing made. */
 START_TEST(test_fight_file_refusals)
 {
@@ -668,6 +724,7 @@ static Suite *suite(void)
   tcase_add_test(tc, test_s5_18_ram);
   tcase_add_test(tc, test_fight_all_or_nothing);
   tcase_add_test(tc, test_fight_file_replay);
+  tcase_add_test(tc, test_fight_reset);
   tcase_add_test(tc, test_fight_file_refusals);
   tcase_add_test(tc, test_m22_preparation);
   suite_add_tcase(s, tc);

@@ -523,6 +523,74 @@ START_TEST(test_fight_file_save_and_resume)
 }
 END_TEST
 
+/* cops_st_fight_reset: the same fight again. Reset and seeded alike, it saves as it did
+ * before its first round and plays the same events; a reset in the middle of a round goes
+ * back as far; a fight resumed from a save made after round 1 has no start to go back to. */
+START_TEST(test_fight_reset)
+{
+  const char *path = SHEETS_DIR "/../st/scenarios/street-brawl.json";
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_st_fight *f;
+  ck_assert_int_eq(cops_st_fight_load(&f, ctx, path), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_seed(f, 11), COPS_OK);
+  char *start, *again, *first, *second;
+  ck_assert_int_eq(cops_st_fight_save(f, &start), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_reset(f), COPS_OK);   /* before round 1: nothing to undo */
+  ck_assert_int_eq(cops_st_fight_save(f, &again), COPS_OK);
+  ck_assert_str_eq(start, again);
+  cops_free(again);
+  ck_assert_int_eq(cops_st_fight_run(f), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_over(f), 1);
+  ck_assert_int_gt(cops_st_fight_round(f), 1);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_st_fight_log(f), 0, &first), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_reset(f), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_round(f), 0);
+  ck_assert_int_eq(cops_st_fight_over(f), 0);
+  ck_assert_int_eq(cops_log_count(cops_st_fight_log(f)), 0);
+  ck_assert_int_eq(cops_st_fight_seed(f, 11), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_save(f, &again), COPS_OK);
+  ck_assert_str_eq(start, again);
+  cops_free(again);
+  ck_assert_int_eq(cops_st_fight_run(f), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_st_fight_log(f), 0, &second), COPS_OK);
+  ck_assert_str_eq(first, second);
+  cops_free(second);
+  /* In the middle of round 1, after a turn. */
+  ck_assert_int_eq(cops_st_fight_reset(f), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_seed(f, 11), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_begin_round(f), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_step(f, NULL), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_reset(f), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_seed(f, 11), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_save(f, &again), COPS_OK);
+  ck_assert_str_eq(start, again);
+  cops_free(again);
+  /* Resumed after round 2: refused, nothing changed. */
+  cops_st_fight *part, *resumed;
+  char *save, *after;
+  ck_assert_int_eq(cops_st_fight_load(&part, ctx, path), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_run_round(part), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_run_round(part), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_save(part, &save), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_from_json(&resumed, ctx, save, NULL), COPS_OK);
+  ck_assert_int_eq(cops_st_fight_reset(resumed), COPS_ESTATE);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "first round is not known"));
+  ck_assert_int_eq(cops_st_fight_round(resumed), 2);
+  ck_assert_int_eq(cops_st_fight_save(resumed, &after), COPS_OK);
+  ck_assert_str_eq(save, after);
+  ck_assert_int_eq(cops_st_fight_reset(NULL), COPS_EINVAL);
+  cops_free(save);
+  cops_free(after);
+  cops_free(first);
+  cops_free(start);
+  cops_st_fight_free(resumed);
+  cops_st_fight_free(part);
+  cops_st_fight_free(f);
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 /* A malformed fight file is refused, naming the field; nothing is kept. */
 START_TEST(test_fight_file_refusals)
 {
@@ -627,6 +695,7 @@ static Suite *st_fight_suite(void)
   tcase_add_test(tc, test_s5_7_stray_shot);
   tcase_add_test(tc, test_fight_all_or_nothing);
   tcase_add_test(tc, test_fight_file_save_and_resume);
+  tcase_add_test(tc, test_fight_reset);
   tcase_add_test(tc, test_fight_file_refusals);
   suite_add_tcase(s, tc);
   return s;

@@ -105,10 +105,23 @@ test('a Storyteller fight built from characters runs as its file does', () => {
   for (let s = 0; s < 2; s++) if (fromFile.sideName(s)) built.setSideName(s, fromFile.sideName(s));
   fromFile.seed(11);
   built.seed(11);
+  const health = () => Array.from({ length: built.count }, (_, id) => built.character(id).health);
+  const before = health();
   fromFile.run();
   built.run();
   assert.equal(built.winner, fromFile.winner);
   assert.equal(built.jsonl(), fromFile.jsonl());
+  // reset(): the characters as the first round found them, the same fight again.
+  const first = built.jsonl();
+  assert.notDeepEqual(health(), before);
+  built.reset();
+  assert.equal(built.round, 0);
+  assert.equal(built.over, false);
+  assert.equal(built.jsonl(), '');
+  assert.deepEqual(health(), before);
+  built.seed(11);
+  built.run();
+  assert.equal(built.jsonl(), first);
   ctx.dispose();
   other.dispose();
 });
@@ -290,8 +303,20 @@ test('a D6 fight stepped turn by turn on the policy\'s suggestions is cops d6 fi
         assert.equal(f.step(), id);
       }
     }
-    assert.equal(f.jsonl(), native('d6', 'fight', file(`d6/scenarios/${name}.json`), '--seed', '5', '--json'));
+    const events = native('d6', 'fight', file(`d6/scenarios/${name}.json`), '--seed', '5', '--json');
+    assert.equal(f.jsonl(), events);
     assert.ok(f.character(0) instanceof D6Character);
+    // reset(): the same fight again, vehicles and wounds as the first round found them.
+    f.reset();
+    assert.equal(f.round, 0);
+    f.seed(5);
+    f.run();
+    assert.equal(f.jsonl(), events);
+    const part = ctx.d6FightFile(`/examples/d6/scenarios/${name}.json`);
+    part.runRound();
+    const resumed = ctx.d6Fight(part.save());
+    refused(() => resumed.reset(), 'COPS_ESTATE');
+    assert.equal(resumed.round, 1);
     ctx.dispose();
   }
 });

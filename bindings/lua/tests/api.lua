@@ -1006,6 +1006,14 @@ test("st: a whole fight, its golden log, a save resumed, turns declared", functi
   resumed:run()
   assert(first .. resumed:jsonl() == golden)
   assert(resumed:sheet(3):find('"name": "Lucien"', 1, true))
+  -- Reset and seeded again, the whole fight plays the golden log again; a fight resumed
+  -- after its first round has no start to go back to.
+  whole:reset()
+  assert(whole:round() == 0 and not whole:over() and whole:jsonl() == "")
+  whole:seed(2030)
+  whole:run()
+  assert(whole:jsonl() == golden)
+  raises("ESTATE", function() resumed:reset() end)
   -- ST-A6: the exchange rolled at A's rank, its damage at B's (the winner's).
   local s <close> = scripted({9, 1, 1, 2, 3, 8, 9, 5})
   local a <close> = cops.st.character(s, "A")
@@ -1066,6 +1074,12 @@ test("d6: whole fights, their golden logs, a save resumed, turns declared", func
   resumed:run()
   assert(first .. resumed:jsonl() == golden)
   assert(resumed:sheet(0):find('"name": "Sgt. Elena Ramirez"', 1, true))
+  whole:reset()
+  assert(whole:round() == 0 and not whole:over() and whole:jsonl() == "")
+  whole:seed(2030)
+  whole:run()
+  assert(whole:jsonl() == golden)
+  raises("ESTATE", function() resumed:reset() end)
   -- D6-A5, D6-A11: an attack and an active Dodge, two actions, 2D each; the Dodge (4)
   -- stands for 10 against B's blow.
   local s <close> = scripted({5, 4, 1, 1, 2, 2, 1, 1, 3, 2, 1, 1, 1, 2, 2, 2})

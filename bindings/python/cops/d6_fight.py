@@ -96,6 +96,7 @@ _FIGHT_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_fight_resolve_round": (_i, [_p]),
     "cops_d6_fight_run_round": (_i, [_p]),
     "cops_d6_fight_run": (_i, [_p]),
+    "cops_d6_fight_reset": (_i, [_p]),
     "cops_d6_fight_round": (_i, [_p]),
     "cops_d6_fight_over": (_i, [_p]),
     "cops_d6_fight_winner": (_i, [_p, _ip]),

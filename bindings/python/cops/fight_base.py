@@ -1,5 +1,5 @@
 """What the optional modules' fights share (lib/fight/fight-base.c): a name, the sides'
-names, the round cap, logging and the seed, with the same calls for cops.st.Fight and
+names, the round cap, logging, the seed and a reset, with the same calls for cops.st.Fight and
 cops.d6.Fight (each module's C functions, cops_<module>_fight_*)."""
 
 from typing import Any, Optional
@@ -35,6 +35,13 @@ class _ModuleFight(_LogView):
     def set_max_rounds(self, rounds: int) -> None:
         """The round cap, 1..10000."""
         self._check(self._call("set_max_rounds")(self._h, n.integer(rounds, "rounds")))
+
+    def reset(self) -> None:
+        """Back to the start, to run the same fight again: every fighter and its character as
+        they stood when the first round began (health or wounds, weapons, points, place,
+        cover, tactic; a D6 fight's vehicles), round 0, the log empty. The dice go on.
+        CopsError (COPS_ESTATE) for a fight read from a save made after round 1."""
+        self._check(self._call("reset")(self._h))
 
     def set_logging(self, on: bool) -> None:
         """Whether the fight logs its events."""

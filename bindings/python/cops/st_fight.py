@@ -92,6 +92,7 @@ _bind({
     "cops_st_fight_resolve_round": (_i, [_p]),
     "cops_st_fight_run_round": (_i, [_p]),
     "cops_st_fight_run": (_i, [_p]),
+    "cops_st_fight_reset": (_i, [_p]),
     "cops_st_fight_round": (_i, [_p]),
     "cops_st_fight_over": (_i, [_p]),
     "cops_st_fight_winner": (_i, [_p, _ip]),

@@ -154,6 +154,29 @@ def test_save_resumes_to_the_same_end():
         assert rest.side_name(1) == "Cruz's crew"
 
 
+
+def test_reset_runs_the_same_fight_again():
+    # cops_d6_fight_reset: the vehicles and the wounds back, reseeded the same events.
+    with cops.Context() as ctx:
+        f = d6.Fight.load(ctx, os.path.join(SCENARIOS, "car-collision.json"))
+        f.seed(2030)
+        start = f.save()
+        f.run()
+        first = f.jsonl()
+        assert f.save() != start
+        f.reset()
+        assert f.round == 0 and not f.over and f.jsonl() == ""
+        f.seed(2030)
+        assert f.save() == start
+        f.run()
+        assert f.jsonl() == first
+        part = d6.Fight.load(ctx, os.path.join(SCENARIOS, "car-collision.json"))
+        part.run_round()
+        resumed = d6.Fight.from_json(ctx, part.save(), os.path.join(SCENARIOS))
+        with pytest.raises(cops.StateError, match="first round is not known"):
+            resumed.reset()
+        assert resumed.round == 1
+
 def test_spell_prepared_then_cast_and_interrupted():
     # §7.6 item 5, D6-M22, D6-L14: two rounds' preparation, the cast in the second; another
     # action between two rounds of preparation makes it start over.

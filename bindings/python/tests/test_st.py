@@ -314,6 +314,28 @@ def test_fight_scenario_is_the_golden_log_and_resumes():
             assert first + resumed.jsonl() == f.read()
 
 
+
+def test_fight_reset_runs_the_same_fight_again():
+    # cops_st_fight_reset: reseeded, the reset fight plays the golden log again; a fight
+    # resumed from a save made after round 1 refuses, unchanged.
+    with cops.Context() as ctx:
+        f = st.Fight.load(ctx, os.path.join(SCENARIOS, "street-brawl.json"))
+        start = f.save()
+        f.run()
+        first = f.jsonl()
+        f.reset()
+        assert f.round == 0 and not f.over and f.jsonl() == ""
+        f.seed(2030)
+        assert f.save() == start
+        f.run()
+        assert f.jsonl() == first
+        part = st.Fight.load(ctx, os.path.join(SCENARIOS, "street-brawl.json"))
+        part.run_round()
+        resumed = st.Fight.from_json(ctx, part.save())
+        with pytest.raises(cops.StateError, match="first round is not known"):
+            resumed.reset()
+        assert resumed.round == 1
+
 def test_fight_turns_declarations_and_state():
     # ST-A6: the exchange at the first fighter's rank, its damage at the winner's; ST-A11:
     # the mixes of a turn; ST-A13: a delay.
