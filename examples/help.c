@@ -111,7 +111,8 @@ static const char attack_text[] =
 
 static const char fight_text[] =
   "usage: cops fight SCENARIO [--seed N] [--save-at ROUND FILE | --aftermath]\n"
-  "                  [--rules core|alternative] [--lang fr|en|es] [--json]\n"
+  "                  [--rules core|alternative] [--policy P] [--side-policy SIDE:P ...]\n"
+  "                  [--lang fr|en|es] [--json]\n"
   "       cops fight SCENARIO [--seed N] [--rules core|alternative] --snapshot-at ROUND\n"
   "       cops fight --resume FILE [--save-at ROUND FILE | --snapshot-at ROUND]\n"
   "                  [--lang fr|en|es] [--json]\n"
@@ -121,6 +122,10 @@ static const char fight_text[] =
   "\n"
   "  --seed N      seeded dice: N is a number 0..18446744073709551615\n"
   "  --rules R     play the scenario under core or alternative rules (its own: default)\n"
+  "  --policy P    who declares for everyone: simple (default) or tactical, which\n"
+  "                weighs the exact odds (docs/encounters.md, \"Policies\")\n"
+  "  --side-policy SIDE:P  the same for one side, by its name in the scenario or\n"
+  "                its number; after --policy; repeatable\n"
   "  --save-at ROUND FILE  stop once ROUND rounds are fought and save the fight\n"
   "                to FILE (docs/encounters.md); 0 saves before the first round\n"
   "  --snapshot-at ROUND  stop once ROUND rounds are fought and print the board\n"

@@ -308,6 +308,31 @@ for form in fr en es jsonl; do
   if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-2030.$ext")" ] && [ -z "$err" ]; then ok
   else ko "fight: street shootout, seed 2030, $form, is the golden log"; fi
 done
+# Policies (issue 41): the tactical policy's street shootout is its golden log; a side by
+# its name or its number; refusals.
+for ext in en.txt jsonl; do
+  case $ext in jsonl) opt="--json" ;; *) opt="--lang en" ;; esac
+  # shellcheck disable=SC2086
+  run fight "$sc/street-shootout.json" --seed 2030 --policy tactical $opt
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-tactical-2030.$ext")" ]; then ok
+  else ko "fight --policy tactical: street shootout, seed 2030, $ext, is the golden log"; fi
+done
+run fight "$sc/street-shootout.json" --seed 2030 --side-policy gang:tactical --json
+by_name=$out
+run fight "$sc/street-shootout.json" --seed 2030 --side-policy 1:tactical --json
+if [ "$rc" -eq 0 ] && [ "$out" = "$by_name" ] && [ "$out" != "$(cat "$golden/street-shootout-2030.jsonl")" ]; then ok
+else ko "fight --side-policy: a side by its name or its number, not the simple policy's fight"; fi
+run fight "$sc/street-shootout.json" --seed 2030 --policy tactical --side-policy COPS:simple --side-policy gang:simple --json
+if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/street-shootout-2030.jsonl")" ]; then ok
+else ko "fight --side-policy after --policy: every side back to simple is the golden log"; fi
+expect_err "bad policy" 2 "cops: fight: --policy 'clever': simple or tactical (see 'cops help')" \
+  fight "$sc/street-shootout.json" --policy clever
+expect_err "bad side policy" 2 "cops: fight: --side-policy 'gang': SIDE:simple or SIDE:tactical (see 'cops help')" \
+  fight "$sc/street-shootout.json" --side-policy gang
+expect_err "unknown side" 2 "cops: fight: --side-policy 'cartel:tactical': no side 'cartel' in the scenario (see 'cops help')" \
+  fight "$sc/street-shootout.json" --side-policy cartel:tactical
+expect_err "side number" 2 "cops: fight: --side-policy '2:tactical': no side '2' in the scenario (see 'cops help')" \
+  fight "$sc/street-shootout.json" --side-policy 2:tactical
 # Every example fight scenario has its golden log under both rulesets (issue 18).
 for f in bar-brawl covering-fire-standoff street-shootout; do
   for ext in en.txt jsonl; do

@@ -48,7 +48,7 @@ expect "--save-at" cops st fight --sa
 expect "coup" cops st attack --kind cou
 expect "--crowd" cops st attack --cr
 expect "--seed" cops st roll --s
-expect "--save-at --seal-key --seed --snapshot-at" cops fight --s
+expect "--save-at --seal-key --seed --side-policy --snapshot-at" cops fight --s
 expect "--version --vs" cops st odds --v
 expect "--help --version" cops --
 expect "--help check show" cops sheet ""

@@ -3,6 +3,7 @@
 #define COPS_TESTUTIL_H
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,18 @@ static inline cops_character *fighter(cops_ctx *ctx, const char *name, int carru
   cops_character_set_hp(c, cops_character_max_hp(c));
   return c;
 }
+
+#ifdef SCENARIOS_DIR
+/* examples/scenarios/NAME.json read in c (the suite stops on a refusal, its message shown). */
+static inline cops_scenario *test_scenario(cops_ctx *c, const char *name)
+{
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.json", SCENARIOS_DIR, name);
+  cops_scenario *s = NULL;
+  ck_assert_msg(cops_scenario_load(&s, c, path) == COPS_OK, "%s: %s", path, cops_ctx_errmsg(c));
+  return s;
+}
+#endif
 
 static inline long test_size(long full)
 {

@@ -287,6 +287,17 @@ export class Encounter extends Owned {
     this._check(this.m._cops_log_narrate(this._log, from, this.cops._lang(lang), this.cops.cell));
     return this.cops._taken();
   }
+  // Who declares for a combatant nobody controls (docs/encounters.md, "Policies").
+  _policy(name) {
+    const code = this.cops._withString(name, (p) => this.m._cops_policy_parse(p), 'policy');
+    if (code < 0) throw new CopsError(-1, `policy '${name}': 'simple' or 'tactical'`);
+    return code;
+  }
+  /** Combatant id's policy when nobody controls it: 'simple' (the default) or 'tactical'. */
+  setPolicy(id, policy) { int(id, 'id'); this._check(this.m._cops_encounter_set_policy(this._h, id, this._policy(policy))); }
+  /** Every combatant of side (those in the encounter now) under policy. */
+  setSidePolicy(side, policy) { int(side, 'side'); this._check(this.m._cops_encounter_set_side_policy(this._h, side, this._policy(policy))); }
+  policy(id) { int(id, 'id'); return this.cops._str(this.m._cops_policy_name(this._check(this.m._cops_encounter_policy(this._h, id)))); }
   // What a tabletop needs (docs/encounters.md, "Tabletops").
   /** The caller's token id for combatant id (up to 64 bytes of UTF-8), null to drop it. */
   setTag(id, tag) {

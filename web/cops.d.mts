@@ -30,6 +30,8 @@ export function load(options?: LoadOptions): Promise<Cops>;
 export type Seed = number | bigint | string;
 export type Lang = 'fr' | 'en' | 'es';
 export type Ruleset = 'core' | 'alternative';
+/** The policies that declare for combatants nobody controls. */
+export type Policy = 'simple' | 'tactical';
 export type ActionName = 'wait' | 'shoot' | 'burst' | 'cover' | 'melee' | 'strike' | 'hold' |
   'throw' | 'escape' | 'move' | 'reload' | 'draw' | 'stand_up' | 'first_aid' | 'medicine';
 
@@ -436,6 +438,11 @@ export class Encounter extends Handle {
   remove(id: number): void;
   reset(): void;
   setControlled(id: number, on?: boolean): void;
+  /** Who declares for combatant id when nobody controls it (docs/encounters.md, "Policies"). */
+  setPolicy(id: number, policy: Policy): void;
+  /** Every combatant of side (those in the encounter now) under policy. */
+  setSidePolicy(side: number, policy: Policy): void;
+  policy(id: number): Policy;
   initiativeRange(id: number): [number, number];
   allowed(id: number, action: ActionName | string | number): { allowed: boolean; why: string };
   beginRound(): void;

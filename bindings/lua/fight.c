@@ -709,6 +709,45 @@ static int f_set_controlled(lua_State *L)
   return 0;
 }
 
+/* The policy a name at index i spells ("simple", "tactical"), or EINVAL raised. */
+static int check_policy(lua_State *L, int i)
+{
+  const char *name = checktext(L, i);
+  const int p = cops_policy_parse(name);
+  if (p < 0) {
+    char message[160];
+    snprintf(message, sizeof message, "policy '%.64s': 'simple' or 'tactical'", name);
+    return raise_message(L, COPS_EINVAL, message);
+  }
+  return p;
+}
+
+/* f:set_policy(id, name), f:set_side_policy(side, name), f:policy(id) -> name: who
+ * declares when nobody controls it (docs/encounters.md, "Policies"). */
+static int f_set_policy(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int id = checkint(L, 2);
+  check(L, f->owner, cops_encounter_set_policy(encounter_of(f), id, check_policy(L, 3)));
+  return 0;
+}
+
+static int f_set_side_policy(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  const int side = checkint(L, 2);
+  check(L, f->owner, cops_encounter_set_side_policy(encounter_of(f), side, check_policy(L, 3)));
+  return 0;
+}
+
+static int f_policy(lua_State *L)
+{
+  fight_ud *f = to_any_fight(L, 1);
+  lua_pushstring(L, cops_policy_name(check(L, f->owner,
+                                           cops_encounter_policy(encounter_of(f), checkint(L, 2)))));
+  return 1;
+}
+
 /* ---- what a tabletop draws, tags, undo (docs/encounters.md, "Tabletops") ------------- */
 
 /* f:set_tag(id, tag|nil) */
@@ -971,7 +1010,8 @@ void open_fight(lua_State *L)
     {"save_file", f_save_file}, {"aftermath", f_aftermath}, {"aftermath_done", f_aftermath_done},
     {"set_tag", f_set_tag}, {"tag", f_tag}, {"find_tag", f_find_tag}, {"phase", f_phase},
     {"state", f_state}, {"states", f_states}, {"snapshot", f_snapshot},
-    {"checkpoint", f_checkpoint}, {"rollback", f_rollback}, {NULL, NULL},
+    {"checkpoint", f_checkpoint}, {"rollback", f_rollback}, {"set_policy", f_set_policy},
+    {"set_side_policy", f_set_side_policy}, {"policy", f_policy}, {NULL, NULL},
   };
   add_methods(L, ENCOUNTER, fight);
   add_methods(L, SCENARIO, fight);

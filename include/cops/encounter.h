@@ -7,7 +7,7 @@
  *
  * A round: cops_encounter_begin_round() (the round's start: recovery rolls,
  * who may act), cops_encounter_declare() for the combatants the caller
- * controls, cops_encounter_resolve_round() (the default policy declares for
+ * controls, cops_encounter_resolve_round() (their policies declare for
  * the others; covering fire first, then actions by increasing initiative;
  * the round's end: standing up, the dying lose a hit point, round-bound
  * conditions expire). cops_encounter_run_round() does both when nobody is
@@ -144,8 +144,37 @@ COPS_API int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *
 /** @brief The armour a combatant wears (NULL: none). @since 0.5.0 */
 COPS_API int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a);
 /**
+ * @brief The policies that declare for the combatants nobody controls
+ * (docs/encounters.md, "Policies"): what cops_encounter_resolve_round() declares
+ * for them and what cops_encounter_suggest() offers.
+ * @since 0.17.0
+ */
+enum cops_policies {
+  COPS_POLICY_SIMPLE = 0,    /**< the default: the nearest enemy, the weapon in hand, its burst when it has one (0.5.0 to 0.16.0's only policy) */
+  COPS_POLICY_TACTICAL = 1,  /**< from the exact odds: the target, the shot or burst, the attitude, the initiative and a step closer that most likely put an enemy down, against the risk to itself */
+  COPS_POLICY_COUNT
+};
+/** @brief "simple", "tactical"; NULL for an unknown policy. @since 0.17.0 */
+COPS_API const char *cops_policy_name(int policy);
+/** @brief The policy a name spells (::cops_policies), or ::COPS_EINVAL. @since 0.17.0 */
+COPS_API int cops_policy_parse(const char *name);
+/**
+ * @brief The policy that declares for combatant @p id when nobody controls it
+ * (::COPS_POLICY_SIMPLE until set). Kept by saves; cops_encounter_reset() keeps it.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, an unknown policy); ::COPS_ERANGE (an unknown id)
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_set_policy(cops_encounter *e, int id, int policy);
+/** @brief Every combatant of side @p side (those in the encounter now) under @p policy.
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, an unknown policy); ::COPS_ERANGE (a side outside
+ *         0 .. ::COPS_SIDES_MAX - 1) @since 0.17.0 */
+COPS_API int cops_encounter_set_side_policy(cops_encounter *e, int side, int policy);
+/** @brief Combatant @p id's policy (::cops_policies), or a negative code (::COPS_EINVAL,
+ * ::COPS_ERANGE). @since 0.17.0 */
+COPS_API int cops_encounter_policy(const cops_encounter *e, int id);
+/**
  * @brief 1: the caller declares for this combatant every round; 0 (the
- * default): the default policy does (docs/encounters.md).
+ * default): its policy does (cops_encounter_set_policy()) (docs/encounters.md).
  * @since 0.5.0
  */
 COPS_API int cops_encounter_set_controlled(cops_encounter *e, int id, int controlled);
@@ -219,7 +248,7 @@ COPS_API int cops_encounter_begin_round(cops_encounter *e);
 COPS_API int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *d);
 /**
  * @brief A combatant's declaration for this round (after resolve, the one
- * that was resolved, the default policy's included). Set @p d's @c size
+ * that was resolved, a policy's included). Set @p d's @c size
  * first (cops_declaration_init() does): the struct only grows at its end.
  * @return ::COPS_ESTATE when none; ::COPS_EINVAL for a size not set
  * @since 0.5.0
@@ -285,7 +314,7 @@ COPS_API int cops_encounter_initiative_range(const cops_encounter *e, int id, in
 COPS_API int cops_encounter_allowed(cops_encounter *e, int id, int action, int *allowed,
                                     char *why, size_t len);
 /**
- * @brief What the default policy would declare for combatant @p id this round,
+ * @brief What combatant @p id's policy (cops_encounter_set_policy()) would declare this round,
  * so that a virtual tabletop can offer it to the player as the default choice:
  * exactly what resolving the round declares for a combatant left without a
  * declaration. Between cops_encounter_begin_round() and
@@ -352,7 +381,7 @@ typedef int (*cops_anciennete_fn)(void *user, int id, int purpose, const cops_ro
 COPS_API int cops_encounter_set_anciennete_callback(cops_encounter *e, cops_anciennete_fn fn,
                                                     void *user);
 /**
- * @brief Resolve the round. The default policy declares for combatants not
+ * @brief Resolve the round. Their policies declare for the combatants not
  * controlled; a controlled combatant who can act and has not declared is
  * ::COPS_ESTATE (nothing resolved).
  *
@@ -583,7 +612,7 @@ COPS_API const char *cops_scenario_side_name(const cops_scenario *s, int side);
 COPS_API int cops_scenario_side_count(const cops_scenario *s);
 /**
  * @brief Run the scenario to its end: its scripted declarations in their
- * rounds, the default policy otherwise.
+ * rounds, each combatant's policy otherwise.
  * @since 0.5.0
  */
 COPS_API int cops_scenario_run(cops_scenario *s);

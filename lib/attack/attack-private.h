@@ -67,8 +67,6 @@ extern const char *const cops__mode_names[COPS_ATTACK_MODE_COUNT];
 int cops__check_stopping_choice(cops_ctx *ctx, const char *what, int c);
 int cops__is_melee_weapon(int kind);
 
-/* A caller's situation in full and checked as cops_attack() checks it (lib/attack/attack.c). */
-int cops__situation_full(cops_ctx *ctx, const cops_situation *given, cops_situation *s);
 
 /* The outcome and the save (lib/attack/attack.c). */
 void cops__outcome_reset(cops_outcome *o, int mode);
@@ -97,12 +95,6 @@ int cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victim
 int cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, int fa,
                    int modifier, int characteristic, struct party actor, cops_log *log);
 
-/* A shot before its dice (lib/attack/core/shoot.c): its action, what it fires, and
- * why it cannot hit (a ::cops_miss_reasons, -1 when it can). */
-struct cops__shot_plan {
-  cops_action a;
-  int reason, fired;
-};
 int cops__core_shot_plan(const cops_situation *s, struct cops__shot_plan *p);
 /* A melee exchange before its dice (lib/attack/core/melee.c): both fighters' actions,
  * the target's mode, and whether it can fight back (1: it rolls no die). */

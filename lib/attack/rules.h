@@ -9,6 +9,16 @@
 
 #include "attack/attack.h"
 
+/* A shot before its dice (lib/attack/core/shoot.c, lib/attack/alternative/shoot.c): its
+ * action, what it fires, and why it cannot hit (a ::cops_miss_reasons, -1 when it can). */
+struct cops__shot_plan {
+  cops_action a;
+  int reason, fired;
+};
+
+/* A caller's situation in full and checked as cops_attack() checks it (lib/attack/attack.c). */
+int cops__situation_full(cops_ctx *ctx, const cops_situation *given, cops_situation *s);
+
 struct cops__attack_rules {
   const char *name;   /* as files and saves spell it: "core" */
   /* 1: covering fire whose roll failed still puts its zone under fire, so those in it roll
@@ -23,6 +33,10 @@ struct cops__attack_rules {
   int (*melee)(cops_outcome *o, const cops_situation *s, cops_log *log);
   /* The exact odds of a planned attack (cops_attack_odds_compute), into o. */
   int (*odds)(cops_attack_odds *o, const cops_situation *s);
+  /* A shot or a burst before its dice (a situation made whole by cops__situation_full):
+   * its roll, why it cannot hit (-1: it can), the bullets fired; for the tactical policy
+   * (lib/fight/tactical.c). */
+  int (*shot_plan)(const cops_situation *s, struct cops__shot_plan *p);
   /* A character in covering fire's zone (cops_cover_enter): the hits and what they do. */
   int (*cover_enter)(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
                      const cops_armour *armour, int attitude, cops_log *log);

@@ -22,6 +22,7 @@ struct combatant {
   const cops_armour *armour;
   int side, x, y;
   int present, controlled;
+  int policy;                /* ::cops_policies: who declares when nobody controls it */
   int declared;
   cops_declaration decl;
   int cancelled;             /* pinned by covering fire this round */
@@ -93,6 +94,7 @@ struct cops_encounter {
     void *p;
   } *held;
   int nheld, held_cap;
+  struct cops__tactics *tactics;            /* the tactical policy's odds, made when first used */
 };
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)
@@ -136,6 +138,11 @@ int cops__enc_end_round(cops_encounter *e);
 void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_situation *s);
 /* A declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
 int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d);
+/* lib/fight/policy.c: the declaration of combatant id's policy (the ruleset's simple one, or
+ * the tactical one of lib/fight/tactical.c); the tactical policy's, into d. */
+int cops__enc_policy(cops_encounter *e, int id, cops_declaration *d);
+int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d);
+void cops__tactics_free(cops_encounter *e);
 
 static inline int is_melee_action(int a)
 {

@@ -101,6 +101,8 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     bad |= json_object_set_new(j, "knockout_rounds", json_integer(c->ko_rounds));
   if (e->tag[i][0])      /* the caller's tag (0.17) */
     bad |= json_object_set_new(j, "tag", json_string(e->tag[i]));
+  if (c->policy != COPS_POLICY_SIMPLE)   /* who declares for it (0.17): simple when absent */
+    bad |= json_object_set_new(j, "policy", json_string(cops_policy_name(c->policy)));
   bad |= json_object_set_new(j, "declaration",
                              c->declared ? declaration_json(&c->decl) : json_null());
   json_t *joined = json_object();
@@ -382,7 +384,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     "character", "weapons", "armour", "hand", "side", "x", "y", "present", "controlled",
     "declared", "cancelled", "attitude_now", "start_conditions", "fresh", "was_down",
     "bleed_every", "bleed_wait", "death_told", "thrown", "held_by", "in_zone", "declaration",
-    "joined", "treated", "knockout_rounds", "tag", NULL};
+    "joined", "treated", "knockout_rounds", "tag", "policy", NULL};
   cops_ctx *ctx = e->ctx;
   char where[48];
   snprintf(where, sizeof where, "combatants[%d]", i);
@@ -461,6 +463,13 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
       if (strcmp(e->tag[k], tag) == 0)
         return cops__fail(ctx, COPS_EJSON, "%s: '%s' tags combatants[%d] already", tw, tag, k);
     strcpy(e->tag[i], tag);
+  }
+  json_t *pv = json_object_get(v, "policy");
+  if (pv) {
+    const int p = json_is_string(pv) ? cops_policy_parse(json_string_value(pv)) : -1;
+    if (p < 0)
+      return cops__fail(ctx, COPS_EJSON, "%s.policy: expected \"simple\" or \"tactical\"", where);
+    c->policy = p;
   }
   c->start_conditions = (unsigned)start;
   c->fresh = (unsigned)fresh;

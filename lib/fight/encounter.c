@@ -49,6 +49,7 @@ void cops_encounter_free(cops_encounter *e)
   if (!e || cops__refused(e->ctx))
     return;
   cops_log_free(e->log);
+  cops__tactics_free(e);
   cops_outcome_free(e->out);
   for (int i = 0; i < COPS_COMBATANTS_MAX; i++)
     cops_outcome_free(e->zone[i]);
@@ -686,7 +687,7 @@ static int resolve_round(cops_encounter *e)
       continue;
     if (!c->declared) {
       cops_declaration d;
-      if ((rc = e->rules->policy(e, i, &d)))
+      if ((rc = cops__enc_policy(e, i, &d)))
         return rc;
       if ((rc = cops__check_declaration(e, i, &d)))
         return rc;   /* a policy bug shows as an error, never a silent wrong move */

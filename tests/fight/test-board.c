@@ -16,15 +16,6 @@ static cops_ctx *open_ctx(uint64_t seed)
   return c;
 }
 
-static cops_scenario *open_scenario(cops_ctx *c, const char *name)
-{
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s.json", SCENARIOS_DIR, name);
-  cops_scenario *s = NULL;
-  ck_assert_msg(cops_scenario_load(&s, c, path) == COPS_OK, "%s: %s", path, cops_ctx_errmsg(c));
-  return s;
-}
-
 static char *jsonl_from(const cops_encounter *e, int from)
 {
   char *t = NULL;
@@ -76,7 +67,7 @@ static int rounds_cap(cops_encounter *e)
 static void same_fight(const char *name, int ruleset, uint64_t seed)
 {
   cops_ctx *c1 = open_ctx(seed), *c2 = open_ctx(seed);
-  cops_scenario *s1 = open_scenario(c1, name), *s2 = open_scenario(c2, name);
+  cops_scenario *s1 = test_scenario(c1, name), *s2 = test_scenario(c2, name);
   cops_encounter *e1 = cops_scenario_encounter(s1), *e2 = cops_scenario_encounter(s2);
   ck_assert_int_eq(cops_encounter_set_ruleset(e1, ruleset), COPS_OK);
   ck_assert_int_eq(cops_encounter_set_ruleset(e2, ruleset), COPS_OK);
@@ -165,7 +156,7 @@ END_TEST
 START_TEST(test_checkpoint_refusals)
 {
   cops_ctx *c = open_ctx(7);
-  cops_scenario *s = open_scenario(c, "street-shootout"), *t = open_scenario(c, "bar-brawl");
+  cops_scenario *s = test_scenario(c, "street-shootout"), *t = test_scenario(c, "bar-brawl");
   cops_encounter *e = cops_scenario_encounter(s), *f = cops_scenario_encounter(t);
   cops_checkpoint *cp;
   ck_assert_int_eq(cops_encounter_checkpoint(NULL, &cp), COPS_EINVAL);
@@ -231,7 +222,7 @@ END_TEST
 START_TEST(test_tags_are_checked)
 {
   cops_ctx *c = open_ctx(1);
-  cops_scenario *s = open_scenario(c, "street-shootout");
+  cops_scenario *s = test_scenario(c, "street-shootout");
   cops_encounter *e = cops_scenario_encounter(s);
   char long_tag[COPS_TAG_MAX + 2];
   memset(long_tag, 'x', sizeof long_tag - 1);
@@ -265,7 +256,7 @@ END_TEST
 START_TEST(test_tags_travel_with_the_combatant)
 {
   cops_ctx *c = open_ctx(2030);
-  cops_scenario *s = open_scenario(c, "street-shootout");
+  cops_scenario *s = test_scenario(c, "street-shootout");
   cops_encounter *e = cops_scenario_encounter(s);
   const int n = cops_encounter_count(e);
   char tags[8][32];
@@ -524,7 +515,7 @@ END_TEST
 START_TEST(test_snapshot_is_the_states)
 {
   cops_ctx *c = open_ctx(2030);
-  cops_scenario *s = open_scenario(c, "bar-brawl");
+  cops_scenario *s = test_scenario(c, "bar-brawl");
   cops_encounter *e = cops_scenario_encounter(s);
   ck_assert_int_eq(cops_encounter_set_tag(e, 0, "t\\0"), COPS_OK);
   ck_assert_int_eq(cops_encounter_set_controlled(e, 1, 1), COPS_OK);

@@ -112,6 +112,26 @@ test('an encounter\'s combatants: places, handles on their sheets, states, limit
   ctx.dispose();
 });
 
+test('policies: the tactical side\'s fight is the cops command\'s, refusals change nothing', () => {
+  const ctx = cops.context();
+  const sc = ctx.scenarioFile('/examples/scenarios/street-shootout.json');
+  const e = sc.encounter;
+  assert.deepEqual(Array.from({ length: e.count }, (_, id) => e.policy(id)), Array(e.count).fill('simple'));
+  e.setSidePolicy(1, 'tactical');
+  assert.equal(e.policy(3), 'tactical');
+  assert.equal(e.policy(0), 'simple');
+  refused(() => e.setPolicy(0, 'clever'), 'COPS_EINVAL');
+  refused(() => e.setPolicy(99, 'simple'), 'COPS_ERANGE');
+  refused(() => e.setSidePolicy(16, 'simple'), 'COPS_ERANGE');
+  assert.throws(() => e.setPolicy(0, 1), TypeError);
+  assert.equal(e.policy(0), 'simple');
+  e.seed(2030);
+  e.run();
+  assert.equal(e.jsonl(), native('fight', `${root}/examples/scenarios/street-shootout.json`, '--seed', '2030',
+    '--side-policy', 'gang:tactical', '--json'));
+  ctx.dispose();
+});
+
 test('the Ancienneté callback: asked for a controlled combatant\'s failed rolls; its exception fails the round', () => {
   const play = (fn) => {
     const ctx = cops.context();

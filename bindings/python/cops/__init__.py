@@ -56,7 +56,7 @@ from .base import SEAL_KEY_BYTES, Checkpoint, Context, is_sealed, seal, unseal
 from .dice import (odds, odds_at_least, odds_dice_for, odds_expected, odds_margin_at_least,
                    odds_opposed, odds_opposed_difference, odds_pmf, odds_points, odds_quantile,
                    odds_threshold_for, opposed_odds)
-from .fight import Encounter, Scenario
+from .fight import POLICIES, Encounter, Scenario
 from .log import Log
 from .sheet import CONDITIONS, HEALTH, HEALTH_STATES, Armour, Character, Relation, Weapon
 from .results import (AttackOdds, ChaserState, CombatantState, Die, Event, EventType, Odds,
@@ -74,8 +74,8 @@ from . import d6
 __all__ = [
     "Context", "Roll", "Die", "Odds", "OpposedOdds", "Event", "EventType", "Character",
     "Weapon", "Armour", "Encounter", "Scenario", "Declaration", "odds", "odds_opposed", "opposed_odds",
-    "version", "LANGS", "HEALTH", "HEALTH_STATES", "CONDITIONS", "Checkpoint", "CombatantState",
-    "ChaserState",
+    "version", "LANGS", "HEALTH", "HEALTH_STATES", "CONDITIONS", "POLICIES", "Checkpoint",
+    "CombatantState", "ChaserState",
     "odds_pmf", "odds_at_least", "odds_margin_at_least", "odds_quantile", "odds_dice_for",
     "odds_threshold_for", "odds_opposed_difference", "odds_expected", "odds_points", "catalogue",
     "attack", "attack_odds", "AttackOdds", "Outcome", "Hit", "Victim", "Log", "cover_nerve",

@@ -78,6 +78,22 @@ class _EncounterView(_LogView):
         """The aftermath was played."""
         return bool(self._check(lib.cops_encounter_aftermath_done(self._e())))
 
+    def set_policy(self, ident: int, policy: str) -> None:
+        """The policy that declares for the combatant when nobody controls it: "simple" (the
+        default) or "tactical" (docs/encounters.md, "Policies")."""
+        self._check(lib.cops_encounter_set_policy(self._e(), n.integer(ident, "id"),
+                                                  _policy_code(policy)))
+
+    def set_side_policy(self, side: int, policy: str) -> None:
+        """Every combatant of the side (those in the encounter now) under the policy."""
+        self._check(lib.cops_encounter_set_side_policy(self._e(), n.integer(side, "side"),
+                                                       _policy_code(policy)))
+
+    def policy(self, ident: int) -> str:
+        """The combatant's policy: "simple" or "tactical"."""
+        code = self._check(lib.cops_encounter_policy(self._e(), n.integer(ident, "id")))
+        return n.c_text(lib.cops_policy_name(code))
+
     def set_tag(self, id: int, tag: Optional[str]) -> None:
         """Tag combatant id with the caller's own id for it (a token's id): up to 64 bytes of
         UTF-8 without control characters, not another combatant's; None or "" removes it.
@@ -183,6 +199,17 @@ class _EncounterView(_LogView):
         w = ctypes.c_int()
         self._check(lib.cops_encounter_get_winner(self._e(), ctypes.byref(w)))
         return None if w.value < 0 else w.value
+
+POLICIES = ("simple", "tactical")
+
+
+def _policy_code(policy: str) -> int:
+    """A policy's name checked: a str, one of POLICIES."""
+    code = int(lib.cops_policy_parse(n.text(policy, "policy")))
+    if code < 0:
+        raise InvalidArgumentError("policy %r: one of %s" % (policy, ", ".join(POLICIES)))
+    return code
+
 
 class Encounter(_EncounterView):
     """A fight (cops_encounter). It keeps the characters, weapons and armour added to it

@@ -131,3 +131,37 @@ def test_a_chase_tagged_rolled_back_and_drawn():
             chase.run()
             assert chase.jsonl() == whole
             assert all(e.actor_tag == "car-0" for e in chase.events if e.actor_id == 0)
+
+
+def test_policies_choose_who_declares():
+    # docs/encounters.md, "Policies": the simple policy by default; the tactical one per
+    # combatant or per side, its suggestion its own, the same seed the same fight.
+    with cops.Context(seed=2030) as ctx:
+        fight = scenario(ctx, "street-shootout")
+        assert [fight.policy(i) for i in range(len(fight.states()))] == ["simple"] * 5
+        fight.set_side_policy(1, "tactical")
+        assert fight.policy(0) == "simple" and fight.policy(3) == "tactical"
+        fight.set_policy(0, "tactical")
+        assert fight.policy(0) == "tactical"
+        with pytest.raises(cops.InvalidArgumentError, match="clever"):
+            fight.set_policy(0, "clever")
+        with pytest.raises(TypeError):
+            fight.set_policy(0, 1)
+        with pytest.raises(cops.RangeError):
+            fight.set_policy(99, "simple")
+        with pytest.raises(cops.RangeError):
+            fight.set_side_policy(16, "simple")
+        assert fight.policy(0) == "tactical"
+        fight.run()
+        first = fight.jsonl()
+        fight.reset()
+        assert fight.policy(3) == "tactical"
+        ctx.seed(2030)
+        fight.run()
+        assert fight.jsonl() == first
+        for i in range(5):
+            fight.set_policy(i, "simple")
+        fight.reset()
+        ctx.seed(2030)
+        fight.run()
+        assert fight.jsonl() != first

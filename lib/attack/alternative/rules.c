@@ -27,5 +27,6 @@ const struct cops__attack_rules cops__alternative_attack_rules = {
   .shoot = cops__alt_shoot,
   .melee = cops__alt_melee,
   .odds = cops__alt_odds,
+  .shot_plan = cops__alt_shot_plan,
   .cover_enter = cops__alt_cover_enter,
 };

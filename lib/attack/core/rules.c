@@ -51,5 +51,6 @@ const struct cops__attack_rules cops__core_attack_rules = {
   .shoot = cops__core_shoot,
   .melee = cops__core_melee,
   .odds = cops__core_odds,
+  .shot_plan = cops__core_shot_plan,
   .cover_enter = cops__core_cover_enter,
 };

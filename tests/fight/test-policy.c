@@ -1,0 +1,237 @@
+/* The policies that declare for the combatants nobody controls (docs/encounters.md,
+ * "Policies"): their names, a combatant's and a side's policy, the tactical policy's
+ * choices from the exact odds (C6.1, C6.2, C10.6, C10.7, C11), its determinism, and mirror
+ * matches in which it wins most of the decided fights against the simple policy. */
+#include <stdio.h>
+
+#include "testutil.h"
+
+START_TEST(test_names_and_settings)
+{
+  ck_assert_str_eq(cops_policy_name(COPS_POLICY_SIMPLE), "simple");
+  ck_assert_str_eq(cops_policy_name(COPS_POLICY_TACTICAL), "tactical");
+  ck_assert_ptr_null(cops_policy_name(COPS_POLICY_COUNT));
+  ck_assert_ptr_null(cops_policy_name(-1));
+  ck_assert_int_eq(cops_policy_parse("tactical"), COPS_POLICY_TACTICAL);
+  ck_assert_int_eq(cops_policy_parse("simple"), COPS_POLICY_SIMPLE);
+  ck_assert_int_eq(cops_policy_parse("Tactical"), COPS_EINVAL);
+  ck_assert_int_eq(cops_policy_parse(NULL), COPS_EINVAL);
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_scenario *s = test_scenario(c, "street-shootout");
+  cops_encounter *e = cops_scenario_encounter(s);
+  for (int id = 0; id < cops_encounter_count(e); id++)
+    ck_assert_int_eq(cops_encounter_policy(e, id), COPS_POLICY_SIMPLE);   /* the default */
+  ck_assert_int_eq(cops_encounter_set_side_policy(e, 1, COPS_POLICY_TACTICAL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_policy(e, 0), COPS_POLICY_SIMPLE);
+  ck_assert_int_eq(cops_encounter_policy(e, 2), COPS_POLICY_TACTICAL);
+  ck_assert_int_eq(cops_encounter_set_policy(e, 0, COPS_POLICY_TACTICAL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_policy(e, 0), COPS_POLICY_TACTICAL);
+  /* Refusals change nothing. */
+  ck_assert_int_eq(cops_encounter_set_policy(e, 0, 2), COPS_EINVAL);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(c), "policy 2"));
+  ck_assert_int_eq(cops_encounter_set_policy(e, 0, -1), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_set_policy(e, 99, COPS_POLICY_SIMPLE), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_set_side_policy(e, COPS_SIDES_MAX, COPS_POLICY_SIMPLE),
+                   COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_set_side_policy(e, 0, 7), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_policy(e, 0), COPS_POLICY_TACTICAL);
+  ck_assert_int_eq(cops_encounter_policy(e, 99), COPS_ERANGE);
+  ck_assert_int_eq(cops_encounter_policy(NULL, 0), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_set_policy(NULL, 0, 0), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_set_side_policy(NULL, 0, 0), COPS_EINVAL);
+  /* A reset keeps the policies (they are settings, not the fight's state). */
+  ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+  ck_assert_int_eq(cops_encounter_policy(e, 0), COPS_POLICY_TACTICAL);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
+/* In the street shootout Tito (id 3) bursts with his Scorpion by the simple policy. With
+ * one shot a round (CT 1), the tactical policy's choice of target, shot or burst is the one
+ * whose exact odds (cops_encounter_odds) put an enemy down most likely, at the attitude and
+ * initiative it chose. */
+START_TEST(test_tactical_weighs_the_odds)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_scenario *s = test_scenario(c, "street-shootout");
+  cops_encounter *e = cops_scenario_encounter(s);
+  int hand;
+  ck_assert_int_eq(cops_encounter_hand(e, 3, &hand), COPS_OK);
+  ck_assert_int_eq(cops_weapon_set(cops_encounter_weapon_at(e, 3, hand), COPS_WEAPON_CT, 1),
+                   COPS_OK);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  cops_declaration simple, tactical;
+  cops_declaration_init(&simple, COPS_ACT_WAIT);
+  cops_declaration_init(&tactical, COPS_ACT_WAIT);
+  ck_assert_int_eq(cops_encounter_suggest(e, 3, &simple), COPS_OK);
+  ck_assert_int_eq(simple.action, COPS_ACT_BURST);
+  ck_assert_int_eq(cops_encounter_set_policy(e, 3, COPS_POLICY_TACTICAL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_suggest(e, 3, &tactical), COPS_OK);   /* its own policy */
+  ck_assert(tactical.action == COPS_ACT_SHOOT || tactical.action == COPS_ACT_BURST);
+  ck_assert_int_eq(tactical.shots, 1);
+  cops_attack_odds *o;
+  ck_assert_int_eq(cops_attack_odds_new(&o, c), COPS_OK);
+  double chosen, dead;
+  ck_assert_int_eq(cops_encounter_odds(e, 3, &tactical, o), COPS_OK);
+  cops_attack_odds_down(o, &chosen, &dead);
+  int alternatives = 0;
+  for (int target = 0; target < 2; target++)   /* the two cops */
+    for (int action = COPS_ACT_SHOOT; action <= COPS_ACT_BURST; action++) {
+      cops_declaration other = tactical;
+      other.target = target;
+      other.action = action;
+      other.moving = 0;
+      double down;
+      ck_assert_int_eq(cops_encounter_odds(e, 3, &other, o), COPS_OK);
+      cops_attack_odds_down(o, &down, &dead);
+      ck_assert_msg(chosen >= down - 1e-9, "target %d action %d: %f > the choice's %f", target,
+                    action, down, chosen);
+      alternatives++;
+    }
+  ck_assert_int_eq(alternatives, 4);
+  /* The declaration it makes passes the encounter's checks, and the round resolves. */
+  ck_assert_int_eq(cops_encounter_declare(e, 3, &tactical), COPS_OK);
+  ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+  cops_attack_odds_free(o);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
+/* The same seed, the same fight: tactical choices draw no die. */
+START_TEST(test_tactical_is_deterministic)
+{
+  char *logs[2];
+  for (int k = 0; k < 2; k++) {
+    cops_ctx *c;
+    ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+    cops_scenario *s = test_scenario(c, k ? "bar-brawl" : "street-shootout");
+    cops_encounter *e = cops_scenario_encounter(s);
+    for (int side = 0; side < 2; side++)
+      ck_assert_int_eq(cops_encounter_set_side_policy(e, side, COPS_POLICY_TACTICAL), COPS_OK);
+    char *first = NULL;
+    for (int run = 0; run < 2; run++) {
+      ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+      ck_assert_int_eq(cops_ctx_seed(c, 2030), COPS_OK);
+      ck_assert_msg(cops_scenario_run(s) == COPS_OK, "%s", cops_ctx_errmsg(c));
+      ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &logs[run]), COPS_OK);
+      if (run == 0)
+        first = logs[0];
+    }
+    ck_assert_str_eq(first, logs[1]);
+    ck_assert_ptr_nonnull(strstr(first, "\"declare\""));
+    cops_free(logs[0]);
+    cops_free(logs[1]);
+    cops_scenario_free(s);
+    cops_ctx_free(c);
+  }
+}
+END_TEST
+
+/* A save keeps each combatant's policy (absent: simple): the fight resumed from it goes on as
+ * the one that was saved; a save naming no policy is refused, naming the field. */
+START_TEST(test_saves_keep_the_policies)
+{
+  cops_ctx *c1, *c2;
+  ck_assert_int_eq(cops_ctx_new(&c1), COPS_OK);
+  ck_assert_int_eq(cops_ctx_new(&c2), COPS_OK);
+  cops_scenario *s = test_scenario(c1, "street-shootout");
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_encounter_set_side_policy(e, 1, COPS_POLICY_TACTICAL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_seed(e, 2030), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run_round(e), COPS_OK);
+  char *save;
+  ck_assert_int_eq(cops_encounter_save(e, &save), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(save, "\"policy\": \"tactical\""));
+  cops_encounter *r;
+  ck_assert_msg(cops_encounter_load(&r, c2, save) == COPS_OK, "%s", cops_ctx_errmsg(c2));
+  for (int id = 0; id < cops_encounter_count(e); id++)
+    ck_assert_int_eq(cops_encounter_policy(r, id), cops_encounter_policy(e, id));
+  const int from = cops_log_count(cops_encounter_log(e));
+  ck_assert_int_eq(cops_encounter_run(e), COPS_OK);
+  ck_assert_int_eq(cops_encounter_run(r), COPS_OK);
+  char *rest, *resumed;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), from, &rest), COPS_OK);
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(r), 0, &resumed), COPS_OK);
+  ck_assert_str_eq(rest, resumed);
+  /* A policy the library does not know: refused, the field named. */
+  char *bad = strstr(save, "\"policy\": \"tactical\"");
+  memcpy(bad + 11, "clever\"  ", 9);
+  cops_encounter *none = (cops_encounter *)&bad;
+  ck_assert_int_eq(cops_encounter_load(&none, c2, save), COPS_EJSON);
+  ck_assert_ptr_null(none);
+  ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(c2), ".policy: expected"));
+  cops_free(rest);
+  cops_free(resumed);
+  cops_free(save);
+  cops_encounter_free(r);
+  cops_scenario_free(s);
+  cops_ctx_free(c1);
+  cops_ctx_free(c2);
+}
+END_TEST
+
+/* Mirror matches (docs/simulation.md, "Policies"): each scenario played with one side under
+ * the tactical policy and the other under the simple one, then the sides swapped, the same
+ * seeds each way: the tactical side wins at least 60 % of the decided fights, under both
+ * rulesets. */
+static void mirror(const char *name, int ruleset, int runs, int *won, int *decided)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_scenario *s = test_scenario(c, name);
+  cops_encounter *e = cops_scenario_encounter(s);
+  for (int side = 0; side < 2; side++)
+    for (int r = 0; r < runs; r++) {
+      ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+      ck_assert_int_eq(cops_encounter_set_ruleset(e, ruleset), COPS_OK);
+      cops_encounter_set_logging(e, 0);
+      ck_assert_int_eq(cops_encounter_set_side_policy(e, side, COPS_POLICY_TACTICAL), COPS_OK);
+      ck_assert_int_eq(cops_encounter_set_side_policy(e, 1 - side, COPS_POLICY_SIMPLE), COPS_OK);
+      ck_assert_int_eq(cops_ctx_seed(c, (uint64_t)r + 1), COPS_OK);
+      ck_assert_msg(cops_scenario_run(s) == COPS_OK, "%s: %s", name, cops_ctx_errmsg(c));
+      int w;
+      ck_assert_int_eq(cops_encounter_get_winner(e, &w), COPS_OK);
+      if (w >= 0) {
+        ++*decided;
+        *won += w == side;
+      }
+    }
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+
+START_TEST(test_mirror_matches)
+{
+  static const char *const names[] = {"street-shootout", "bar-brawl", "covering-fire-standoff"};
+  for (int ruleset = COPS_RULES_CORE; ruleset <= COPS_RULES_ALTERNATIVE; ruleset++) {
+    int won = 0, decided = 0;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+      mirror(names[k], ruleset, 200, &won, &decided);
+    ck_assert_int_gt(decided, 600);
+    ck_assert_msg(won * 100 >= decided * 60, "ruleset %d: the tactical policy won %d of %d",
+                  ruleset, won, decided);
+  }
+}
+END_TEST
+
+static Suite *policy_suite(void)
+{
+  Suite *s = suite_create("policy");
+  TCase *tc = tcase_create("policy");
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, test_names_and_settings);
+  tcase_add_test(tc, test_tactical_weighs_the_odds);
+  tcase_add_test(tc, test_tactical_is_deterministic);
+  tcase_add_test(tc, test_saves_keep_the_policies);
+  suite_add_tcase(s, tc);
+  TCase *mirror = tcase_create("mirror");
+  tcase_set_timeout(mirror, 900);
+  tcase_add_test(mirror, test_mirror_matches);
+  suite_add_tcase(s, mirror);
+  return s;
+}
+TEST_MAIN(policy_suite)
