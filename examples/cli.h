@@ -69,6 +69,18 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops);
 int whole_number(const char *cmd, const char *opt, const char *text, int lo, int hi, int *out);
 /* "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing. */
 int option_value(int argc, char **argv, int *i, const char *name, const char **out);
+/* --policy NAME and --side-policy SIDE:NAME (repeatable) of cops fight and cops sim
+ * (docs/encounters.md, "Policies"). */
+#define SIDE_POLICIES_MAX 16
+struct policy_args {
+  const char *all, *side[SIDE_POLICIES_MAX];
+  int nside;
+};
+/* argv[*i] one of them: 1 taken, 0 not, or a usage error's status (negative: -EXIT_USAGE). */
+int policy_option(int argc, char **argv, int *i, const char *cmd, struct policy_args *p);
+/* The policies put on the scenario's encounter, --policy first; 0, or a usage error's status
+ * naming a policy or a side the scenario does not have. */
+int apply_policies(const char *cmd, const struct policy_args *p, cops_scenario *sc);
 /* The overview (cmd NULL) or one command's help on stdout; a usage error for an
  * unknown command (help.c). */
 int print_help(const char *cmd);

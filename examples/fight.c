@@ -8,12 +8,10 @@
 
 #include "cli.h"
 
-#define SIDE_POLICIES_MAX 16
-
 struct fight_args {
   const char *seed, *lang, *runs, *file, *save_round, *save_file, *resume, *rules, *snapshot;
-  const char *policy, *side_policy[SIDE_POLICIES_MAX];
-  int json, help, aftermath, nside_policy;
+  struct policy_args policy;
+  int json, help, aftermath;
 };
 
 static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight_args *o)
@@ -28,19 +26,14 @@ static int parse_fight_args(int argc, char **argv, const char *cmd, struct fight
         (r = option_value(argc, argv, &i, "--runs", &o->runs)) ||
         (r = option_value(argc, argv, &i, "--resume", &o->resume)) ||
         (r = option_value(argc, argv, &i, "--rules", &o->rules)) ||
-        (r = option_value(argc, argv, &i, "--snapshot-at", &o->snapshot)) ||
-        (r = option_value(argc, argv, &i, "--policy", &o->policy))) {
+        (r = option_value(argc, argv, &i, "--snapshot-at", &o->snapshot))) {
       if (r < 0)
         return usage_error("%s: %s needs a value", cmd, a);
       continue;
     }
-    const char *side_policy = NULL;
-    if ((r = option_value(argc, argv, &i, "--side-policy", &side_policy))) {
+    if ((r = policy_option(argc, argv, &i, cmd, &o->policy))) {
       if (r < 0)
-        return usage_error("%s: %s needs a value", cmd, a);
-      if (o->nside_policy == SIDE_POLICIES_MAX)
-        return usage_error("%s: --side-policy: %d at most", cmd, SIDE_POLICIES_MAX);
-      o->side_policy[o->nside_policy++] = side_policy;
+        return -r;
       continue;
     }
     if (!strcmp(a, "--save-at")) {     /* --save-at ROUND FILE */
@@ -151,24 +144,42 @@ static int run_fight(cops_ctx *ctx, cops_encounter *e, const struct fight_args *
   return rc2;
 }
 
-/* --policy NAME for everyone, then --side-policy SIDE:NAME for a side (its name in the
- * scenario, or its number), on the scenario's encounter (docs/encounters.md, "Policies").
- * 0, or a usage error's status. */
-static int apply_policies(const struct fight_args *o, cops_scenario *sc)
+int policy_option(int argc, char **argv, int *i, const char *cmd, struct policy_args *p)
+{
+  const char *v = NULL;
+  int r;
+  if ((r = option_value(argc, argv, i, "--policy", &v))) {
+    if (r < 0)
+      return -usage_error("%s: --policy needs a value", cmd);
+    p->all = v;
+    return 1;
+  }
+  if ((r = option_value(argc, argv, i, "--side-policy", &v))) {
+    if (r < 0)
+      return -usage_error("%s: --side-policy needs a value", cmd);
+    if (p->nside == SIDE_POLICIES_MAX)
+      return -usage_error("%s: --side-policy: %d at most", cmd, SIDE_POLICIES_MAX);
+    p->side[p->nside++] = v;
+    return 1;
+  }
+  return 0;
+}
+
+int apply_policies(const char *cmd, const struct policy_args *o, cops_scenario *sc)
 {
   cops_encounter *e = cops_scenario_encounter(sc);
-  if (o->policy) {
-    const int p = cops_policy_parse(o->policy);
+  if (o->all) {
+    const int p = cops_policy_parse(o->all);
     if (p < 0)
-      return usage_error("fight: --policy '%s': simple or tactical", o->policy);
+      return usage_error("%s: --policy '%s': simple or tactical", cmd, o->all);
     for (int id = 0; id < cops_encounter_count(e); id++)
       cops_encounter_set_policy(e, id, p);
   }
-  for (int k = 0; k < o->nside_policy; k++) {
-    const char *v = o->side_policy[k], *colon = strrchr(v, ':');
+  for (int k = 0; k < o->nside; k++) {
+    const char *v = o->side[k], *colon = strrchr(v, ':');
     const int p = colon ? cops_policy_parse(colon + 1) : -1;
     if (!colon || colon == v || p < 0)
-      return usage_error("fight: --side-policy '%s': SIDE:simple or SIDE:tactical", v);
+      return usage_error("%s: --side-policy '%s': SIDE:simple or SIDE:tactical", cmd, v);
     int side = -1;
     const int n = cops_scenario_side_count(sc);
     for (int s = 0; s < n; s++) {
@@ -181,7 +192,7 @@ static int apply_policies(const struct fight_args *o, cops_scenario *sc)
     if (side < 0 && end == colon && number >= 0 && number < n)
       side = (int)number;
     if (side < 0)
-      return usage_error("fight: --side-policy '%s': no side '%.*s' in the scenario", v,
+      return usage_error("%s: --side-policy '%s': no side '%.*s' in the scenario", cmd, v,
                          (int)(colon - v), v);
     cops_encounter_set_side_policy(e, side, p);
   }
@@ -204,7 +215,7 @@ int cmd_fight(int argc, char **argv)
     return usage_error("fight: %s", "--seed: a saved fight carries its dice");
   if (o.resume && o.rules)
     return usage_error("fight: %s", "--rules: a saved fight carries its ruleset");
-  if (o.resume && (o.policy || o.nside_policy))
+  if (o.resume && (o.policy.all || o.policy.nside))
     return usage_error("fight: %s", "--policy, --side-policy: a saved fight carries its policies");
   int ruleset = -1;
   if (o.rules && cops_ruleset_parse(o.rules, &ruleset))
@@ -244,7 +255,7 @@ int cmd_fight(int argc, char **argv)
     if ((rc = load(&ctx, &sc, &o)))
       return rc;
     e = cops_scenario_encounter(sc);
-    if ((rc = apply_policies(&o, sc))) {
+    if ((rc = apply_policies("fight", &o.policy, sc))) {
       cops_scenario_free(sc);
       cops_ctx_free(ctx);
       return rc;

@@ -20,6 +20,7 @@
 
 struct sim_args {
   const char *file, *seed, *runs, *from, *jobs, *compare;
+  struct policy_args policy;
   const char *merge[MERGE_MAX];
   int nmerge, json, help, merging;
 };
@@ -38,6 +39,11 @@ static int parse_args(int argc, char **argv, struct sim_args *o)
         (r = option_value(argc, argv, &i, "--compare", &o->compare))) {
       if (r < 0)
         return usage_error("sim: %s needs a value", a);
+      continue;
+    }
+    if ((r = policy_option(argc, argv, &i, "sim", &o->policy))) {
+      if (r < 0)
+        return -r;
       continue;
     }
     if (!strcmp(a, "--json"))
@@ -75,6 +81,7 @@ static int number(const char *text, const char *what, long long lo, long long hi
 
 struct job {
   const char *file;
+  const struct policy_args *policy;
   int ruleset;            /* the scenario played under it, -1 its own */
   int seeded;
   uint64_t seed;
@@ -99,6 +106,7 @@ static void *run_job(void *arg)
     return NULL;
   }
   if ((j->rc = cops_scenario_load(&sc, j->ctx, j->file)) ||
+      (j->rc = apply_policies("sim", j->policy, sc) ? COPS_EINVAL : COPS_OK) ||
       (j->ruleset >= 0 &&
        (j->rc = cops_encounter_set_ruleset(cops_scenario_encounter(sc), j->ruleset))) ||
       (j->rc = cops_sim_new(&j->sim, j->ctx, sc, j->seeded, j->seed)))
@@ -333,6 +341,7 @@ static int study(const struct sim_args *o, cops_ctx *ctx, int ruleset, long long
   for (int t = 0; t < jobs; t++) {
     struct job *j = &job[t];
     j->file = o->file;
+    j->policy = &o->policy;
     j->ruleset = ruleset;
     j->seeded = o->seed != NULL;
     j->seed = seed;
@@ -445,7 +454,8 @@ int cmd_sim(int argc, char **argv)
   if (o.seed && !seed_number(o.seed, &seed))
     return usage_error("--seed: '%s' is not a number 0..18446744073709551615", o.seed);
   int status;
-  if (!o.json && !o.from && !o.jobs && chase_sim(o.file, runs, o.seed, &status))
+  if (!o.json && !o.from && !o.jobs && !o.policy.all && !o.policy.nside &&
+      chase_sim(o.file, runs, o.seed, &status))
     return status;   /* a chase file (docs/chases.md) */
   cops_ctx *ctx;
   if (cli_ctx_new(&ctx)) {
@@ -454,15 +464,19 @@ int cmd_sim(int argc, char **argv)
   }
   cops_scenario *sc = NULL;
   cops_sim *all = NULL;
-  if ((rc = cops_scenario_load(&sc, ctx, o.file)) ||
-      (rc = cops_sim_new(&all, ctx, sc, o.seed != NULL, seed))) {
+  if ((rc = cops_scenario_load(&sc, ctx, o.file)) == COPS_OK &&
+      (rc = apply_policies("sim", &o.policy, sc))) {
+    rc = EXIT_USAGE;   /* said on stderr */
+    goto done;
+  }
+  if (rc || (rc = cops_sim_new(&all, ctx, sc, o.seed != NULL, seed))) {
     char why[600];
     snprintf(why, sizeof why, "%s", cops_ctx_errmsg(ctx));
     cops_chase *chase = NULL;
     if (rc != COPS_ENOMEM && !cops_chase_load(&chase, ctx, o.file)) {
       cops_chase_free(chase);
-      rc = usage_error("sim: %s", "--jobs, --from and --json are for a fight's scenario, not "
-                       "a chase file");
+      rc = usage_error("sim: %s", "--jobs, --from, --json, --policy and --side-policy are for "
+                       "a fight's scenario, not a chase file");
       goto done;
     }
     fprintf(stderr, "cops: %s\n", why);

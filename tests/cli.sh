@@ -491,6 +491,28 @@ expect_err "sim --merge: another seed" 2 \
 run sim --merge "$tmp/sim-a.json" "$tmp/sim-d.json"
 case $err in "cops: $tmp/sim-d.json: the summaries are of other scenarios"*) [ "$rc" -eq 2 ] && ok || ko "sim --merge: another scenario: exit $rc" ;;
   *) ko "sim --merge: another scenario" ;; esac
+# A study under the tactical policy (issue 41): the summary records each combatant's
+# policy, the same for any --jobs; fight 0 is cops fight's; a summary under other policies
+# does not merge.
+run sim "$sc/street-shootout.json" -n 40 --seed 5 --side-policy gang:tactical --json
+tac=$out
+run sim "$sc/street-shootout.json" -n 40 --seed 5 --side-policy gang:tactical --json --jobs 2
+[ "$rc" -eq 0 ] && [ "$out" = "$tac" ] && ok || ko "sim --side-policy --jobs 2: not the same summary"
+case $tac in *'"name": "Mike Delgado",'*'"policy": "tactical"'*) ok ;; *) ko "sim --side-policy: the policies recorded" ;; esac
+"$cops" sim "$sc/street-shootout.json" -n 10 --from 40 --seed 5 --json > "$tmp/sim-e.json"
+printf '%s\n' "$tac" > "$tmp/sim-f.json"
+run sim --merge "$tmp/sim-f.json" "$tmp/sim-e.json"
+case $err in *"of other sides, combatants or policies"*) [ "$rc" -eq 2 ] && ok || ko "sim --merge: other policies: exit $rc" ;;
+  *) ko "sim --merge: other policies" ;; esac
+run sim "$sc/street-shootout.json" -n 1 --seed 5 --side-policy gang:tactical --json
+one=$(printf '%s' "$out" | tr -d ' \n')
+run fight "$sc/street-shootout.json" --seed 5 --side-policy gang:tactical --json
+last=$(printf '%s\n' "$out" | tail -1)
+case $last in *'"winner":1}'*) case $one in *'"sides":[{"name":"COPS","wins":0},{"name":"gang","wins":1}]'*) ok ;; *) ko "sim -n 1 --side-policy: fight 0's winner" ;; esac ;;
+  *'"winner":0}'*) case $one in *'"sides":[{"name":"COPS","wins":1},{"name":"gang","wins":0}]'*) ok ;; *) ko "sim -n 1 --side-policy: fight 0's winner" ;; esac ;;
+  *) ko "fight --side-policy: no winner" ;; esac
+expect_err "sim: bad policy" 2 "cops: sim: --policy 'smart': simple or tactical (see 'cops help')" \
+  sim "$sc/street-shootout.json" -n 5 --policy smart
 # Two rulesets compared on one scenario (issue 18): the same fights for any --jobs, every
 # line of the table, and the refusals.
 run sim --compare core,alternative "$sc/street-shootout.json" -n 60 --seed 5 --json
@@ -515,7 +537,7 @@ run sim --merge "$tmp/sim-u1.json" "$tmp/sim-u2.json"
 case $out in "Fusillade sur Alvarado Street: "*" fights"*) case $out in *seed*) ko "sim --merge unseeded: a seed" ;; *) ok ;; esac ;;
   *) ko "sim --merge of unseeded studies" ;; esac
 expect_err "sim --jobs of a chase" 2 \
-  "cops: sim: --jobs, --from and --json are for a fight's scenario, not a chase file (see 'cops help')" \
+  "cops: sim: --jobs, --from, --json, --policy and --side-policy are for a fight's scenario, not a chase file (see 'cops help')" \
   sim "$ex/scenarios/sunset-chase.json" --jobs 2
 expect_err "sim --jobs 0" 2 "cops: sim: --jobs '0' is not a number 1..64 (see 'cops help')" \
   sim "$sc/street-shootout.json" --jobs 0

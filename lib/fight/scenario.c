@@ -70,10 +70,21 @@ static int side_of(cops_scenario *s, json_t *v, const char *field, int *out)
   return COPS_OK;
 }
 
-static int load_combatant(cops_scenario *s, json_t *c, int index, const char *base)
+/* A policy's name at v ("simple", "tactical") into *out. */
+static int policy_of(cops_ctx *ctx, json_t *v, const char *field, int *out)
+{
+  *out = json_is_string(v) ? cops_policy_parse(json_string_value(v)) : -1;
+  if (*out < 0)
+    return cops__fail(ctx, COPS_EJSON, "%s: \"simple\" or \"tactical\"", field);
+  return COPS_OK;
+}
+
+/* Combatant index (its id) from c; its own policy into *policy, -1 when it names none. */
+static int load_combatant(cops_scenario *s, json_t *c, int index, const char *base,
+                          int *policy)
 {
   static const char *const keys[] = {"sheet", "side", "position", "weapons", "armour",
-                                     "controlled", "tag", NULL};
+                                     "controlled", "tag", "policy", NULL};
   char field[96], sub[128];
   snprintf(field, sizeof field, "combatants[%d]", index);
   cops_ctx *ctx = s->ctx;
@@ -147,6 +158,12 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
       return cops__fail(ctx, COPS_EJSON, "%s: expected a tag, a string not empty", sub);
     if ((rc = cops_encounter_set_tag(s->e, id, json_string_value(tv))))
       return cops__prefix_error(ctx, rc, sub);
+  }
+  *policy = -1;
+  json_t *pv = json_object_get(c, "policy");
+  if (pv) {
+    snprintf(sub, sizeof sub, "%s.policy", field);
+    return policy_of(ctx, pv, sub, policy);
   }
   return COPS_OK;
 }
@@ -286,7 +303,7 @@ static int load_rounds(cops_scenario *s, json_t *rounds)
 static int scenario_parse(cops_scenario *s, json_t *root, const char *base)
 {
   static const char *const keys[] = {"schema", "name", "ruleset", "max_rounds", "combatants",
-                                     "rounds", NULL};
+                                     "rounds", "policy", "side_policies", NULL};
   cops_ctx *ctx = s->ctx;
   int rc, schema;
   if (!json_is_object(root))
@@ -318,11 +335,42 @@ static int scenario_parse(cops_scenario *s, json_t *root, const char *base)
     return cops__fail(ctx, COPS_EJSON, "combatants: expected a list of at least two");
   if (json_array_size(cs) > COPS_COMBATANTS_MAX)
     return cops__fail(ctx, COPS_ERANGE, "combatants: at most %d", COPS_COMBATANTS_MAX);
+  int own[COPS_COMBATANTS_MAX];
   for (size_t i = 0; i < json_array_size(cs); i++)
-    if ((rc = load_combatant(s, json_array_get(cs, i), (int)i, base)))
+    if ((rc = load_combatant(s, json_array_get(cs, i), (int)i, base, &own[i])))
       return rc;
   for (int i = 0; i < s->nsides; i++)
     cops__encounter_set_side_name(s->e, i, s->sides[i]);
+  /* Who declares for each (docs/scenarios.md): its own "policy", its side's in
+   * "side_policies", the scenario's "policy", else the simple policy. */
+  int all = COPS_POLICY_SIMPLE, side[COPS_SIDES_MAX];
+  for (int k = 0; k < COPS_SIDES_MAX; k++)
+    side[k] = -1;
+  if ((v = json_object_get(root, "policy")) && (rc = policy_of(ctx, v, "policy", &all)))
+    return rc;
+  if ((v = json_object_get(root, "side_policies"))) {
+    if (!json_is_object(v))
+      return cops__fail(ctx, COPS_EJSON, "side_policies: expected an object, a side's name "
+                        "to its policy");
+    const char *key;
+    json_t *pv;
+    json_object_foreach(v, key, pv) {
+      char field[160];
+      snprintf(field, sizeof field, "side_policies.%.64s", key);
+      int k = 0;
+      while (k < s->nsides && strcmp(s->sides[k], key))
+        k++;
+      if (k == s->nsides)
+        return cops__fail(ctx, COPS_EJSON, "%s: no combatant is on side '%.64s'", field, key);
+      if ((rc = policy_of(ctx, pv, field, &side[k])))
+        return rc;
+    }
+  }
+  for (int i = 0; i < (int)json_array_size(cs); i++) {
+    const int at = cops_encounter_side(s->e, i);
+    const int p = own[i] >= 0 ? own[i] : side[at] >= 0 ? side[at] : all;
+    cops_encounter_set_policy(s->e, i, p);
+  }
   if ((v = json_object_get(root, "rounds")) && (rc = load_rounds(s, v)))
     return rc;
   cops__encounter_set_script(s->e, s->script, s->nscript);

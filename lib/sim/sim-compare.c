@@ -103,6 +103,8 @@ int cops_sim_compare(const cops_sim *a, const cops_sim *b, char **out)
     json_t *c = json_pack("{s:s,s:i,s:o,s:o}", "name", a->who[i], "side", a->side_of[i],
                           "down", rates(a->down[i], na, b->down[i], nb), "dead",
                           rates(a->dead[i], na, b->dead[i], nb));
+    if (c && a->policy[i] != COPS_POLICY_SIMPLE)   /* absent: simple, as in a summary */
+      put(c, "policy", json_string(cops_policy_name(a->policy[i])), &bad);
     bad |= !c || json_array_append_new(who, c);
   }
   put(root, "combatants", who, &bad);

@@ -24,6 +24,7 @@ struct cops_sim {
   char sides[COPS_SIDES_MAX][64];
   char who[COPS_COMBATANTS_MAX][COPS_NAME_MAX + 1];
   int side_of[COPS_COMBATANTS_MAX];
+  int policy[COPS_COMBATANTS_MAX];   /* who declared for each (::cops_policies) */
   struct range r[COPS_SIM_RANGES_MAX];
   int nr;
   /* The counts. */
@@ -33,7 +34,7 @@ struct cops_sim {
   char why[REASON_MAX + 1];
 };
 
-/* The same scenario: its name, sides and combatants (any ruleset). */
+/* The same scenario: its name, sides, combatants and their policies (any ruleset). */
 int cops__sim_same_scenario(const cops_sim *a, const cops_sim *b);
 
 #endif

@@ -41,6 +41,7 @@ int cops_sim_new(cops_sim **out, cops_ctx *ctx, const cops_scenario *sc, int see
     snprintf(s->who[i], sizeof s->who[i], "%s",
              cops_character_name(cops_encounter_character(e, i)));
     s->side_of[i] = cops_encounter_side(e, i);
+    s->policy[i] = cops_encounter_policy(e, i);
   }
   *out = s;
   return COPS_OK;
@@ -78,7 +79,8 @@ int cops__sim_same_scenario(const cops_sim *a, const cops_sim *b)
     if (strcmp(a->sides[k], b->sides[k]))
       return 0;
   for (int i = 0; i < a->n; i++)
-    if (strcmp(a->who[i], b->who[i]) || a->side_of[i] != b->side_of[i])
+    if (strcmp(a->who[i], b->who[i]) || a->side_of[i] != b->side_of[i] ||
+        a->policy[i] != b->policy[i])
       return 0;
   return 1;
 }
@@ -161,7 +163,7 @@ int cops_sim_merge(cops_sim *s, const cops_sim *other)
     return FAIL(s, COPS_ERANGE, "a summary merged with itself counts its fights twice");
   if (!same_study(s, other))
     return FAIL(s, COPS_EINVAL, "the summaries are of other scenarios ('%s', '%s'), of "
-                "other sides or combatants, or of other rulesets", s->name, other->name);
+                "other sides, combatants or policies, or of other rulesets", s->name, other->name);
   if (s->seeded != other->seeded || s->seed != other->seed)
     return FAIL(s, COPS_EINVAL, "the summaries have other seeds: fight i of one is not "
                 "fight i of the other");
@@ -212,7 +214,7 @@ int cops_sim_run(cops_sim *s, cops_scenario *sc, long long from, long long runs)
     const int theirs = t->ruleset;
     cops_sim_free(t);
     return FAIL(s, COPS_EINVAL, "scenario '%s' under the %s rules is not the summary's '%s' "
-                "under the %s rules (its name, sides, combatants or ruleset)",
+                "under the %s rules (its name, sides, combatants, policies or ruleset)",
                 cops_scenario_name(sc), cops_ruleset_name(theirs), s->name,
                 cops_ruleset_name(s->ruleset));
   }
@@ -300,10 +302,13 @@ int cops_sim_to_json(const cops_sim *s, char **out)
   put(root, "rounds", json_integer(s->rounds), &bad);
   put(root, "rounds_squared", json_integer(s->rounds2), &bad);
   json_t *who = json_array();
-  for (int i = 0; i < s->n; i++)
-    bad |= json_array_append_new(who, json_pack("{s:s,s:i,s:I,s:I}", "name", s->who[i], "side",
-                                                s->side_of[i], "down", (json_int_t)s->down[i],
-                                                "dead", (json_int_t)s->dead[i]));
+  for (int i = 0; i < s->n; i++) {
+    json_t *c = json_pack("{s:s,s:i,s:I,s:I}", "name", s->who[i], "side", s->side_of[i], "down",
+                          (json_int_t)s->down[i], "dead", (json_int_t)s->dead[i]);
+    if (c && s->policy[i] != COPS_POLICY_SIMPLE)   /* absent: simple (0.16's summaries) */
+      put(c, "policy", json_string(cops_policy_name(s->policy[i])), &bad);
+    bad |= !c || json_array_append_new(who, c);
+  }
   put(root, "combatants", who, &bad);
   return cops__sheet_out(s->ctx, root, bad, out) ? FAIL(s, COPS_ENOMEM, "out of memory for "
                                                         "the summary")
@@ -398,7 +403,7 @@ static int parse(cops_sim *s, json_t *root)
     return cops__fail(ctx, COPS_EJSON, "combatants: expected 1..%d combatants",
                       COPS_COMBATANTS_MAX);
   json_array_foreach(who, k, v) {
-    static const char *const ckeys[] = {"name", "side", "down", "dead", NULL};
+    static const char *const ckeys[] = {"name", "side", "down", "dead", "policy", NULL};
     char where[32];
     snprintf(where, sizeof where, "combatants[%zu]", k);
     char field[48];
@@ -412,6 +417,12 @@ static int parse(cops_sim *s, json_t *root)
         (rc = count_at(ctx, v, "down", where, max, &s->down[k])) ||
         (rc = count_at(ctx, v, "dead", where, max, &s->dead[k])))
       return rc;
+    json_t *pv = json_object_get(v, "policy");
+    s->policy[k] = COPS_POLICY_SIMPLE;
+    if (pv)
+      s->policy[k] = json_is_string(pv) ? cops_policy_parse(json_string_value(pv)) : -1;
+    if (s->policy[k] < 0)
+      return cops__fail(ctx, COPS_EJSON, "%s.policy: \"simple\" or \"tactical\"", where);
     s->n++;
   }
   json_t *runs = json_object_get(root, "runs");

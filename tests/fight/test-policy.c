@@ -174,6 +174,60 @@ START_TEST(test_saves_keep_the_policies)
 }
 END_TEST
 
+/* A scenario names policies (docs/scenarios.md): a combatant's own, over its side's in
+ * "side_policies", over the scenario's "policy"; refusals name the field. */
+START_TEST(test_scenario_policies)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  char text[2048];
+#define POLICY_SCENARIO(top, own)                                                         \
+  snprintf(text, sizeof text,                                                             \
+           "{\"schema\": 1, \"name\": \"Policies\", %s \"combatants\": ["                   \
+           "{\"sheet\": \"../sheets/mike.json\", \"side\": \"COPS\"%s},"                   \
+           "{\"sheet\": \"../sheets/sarah.json\", \"side\": \"COPS\"},"                    \
+           "{\"sheet\": \"../sheets/joe.json\", \"side\": \"gang\"}]}",                     \
+           top, own)
+  cops_scenario *s;
+  POLICY_SCENARIO("", "");
+  ck_assert_msg(cops_scenario_from_json(&s, c, text, SCENARIOS_DIR) == COPS_OK, "%s",
+                cops_ctx_errmsg(c));
+  for (int id = 0; id < 3; id++)
+    ck_assert_int_eq(cops_encounter_policy(cops_scenario_encounter(s), id), COPS_POLICY_SIMPLE);
+  cops_scenario_free(s);
+  POLICY_SCENARIO("\"policy\": \"tactical\", \"side_policies\": {\"COPS\": \"simple\"},",
+                  ", \"policy\": \"tactical\"");
+  ck_assert_msg(cops_scenario_from_json(&s, c, text, SCENARIOS_DIR) == COPS_OK, "%s",
+                cops_ctx_errmsg(c));
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_encounter_policy(e, 0), COPS_POLICY_TACTICAL);   /* its own */
+  ck_assert_int_eq(cops_encounter_policy(e, 1), COPS_POLICY_SIMPLE);     /* its side's */
+  ck_assert_int_eq(cops_encounter_policy(e, 2), COPS_POLICY_TACTICAL);   /* the scenario's */
+  ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+  ck_assert_int_eq(cops_encounter_policy(e, 1), COPS_POLICY_SIMPLE);
+  cops_scenario_free(s);
+  static const struct {
+    const char *top, *own, *message;
+  } bad[] = {
+    {"\"policy\": \"clever\",", "", "policy: \"simple\" or \"tactical\""},
+    {"\"policy\": 1,", "", "policy: \"simple\" or \"tactical\""},
+    {"\"side_policies\": {\"cartel\": \"tactical\"},", "", "side_policies.cartel: no combatant"},
+    {"\"side_policies\": {\"gang\": \"smart\"},", "", "side_policies.gang: \"simple\""},
+    {"\"side_policies\": [\"gang\"],", "", "side_policies: expected an object"},
+    {"", ", \"policy\": null", "combatants[0].policy: \"simple\" or \"tactical\""},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    POLICY_SCENARIO(bad[k].top, bad[k].own);
+    s = (cops_scenario *)&text;
+    ck_assert_int_eq(cops_scenario_from_json(&s, c, text, SCENARIOS_DIR), COPS_EJSON);
+    ck_assert_ptr_null(s);
+    ck_assert_msg(strstr(cops_ctx_errmsg(c), bad[k].message), "case %zu: %s", k,
+                  cops_ctx_errmsg(c));
+  }
+  cops_ctx_free(c);
+}
+END_TEST
+
 /* Mirror matches (docs/simulation.md, "Policies"): each scenario played with one side under
  * the tactical policy and the other under the simple one, then the sides swapped, the same
  * seeds each way: the tactical side wins at least 60 % of the decided fights, under both
@@ -227,6 +281,7 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_tactical_weighs_the_odds);
   tcase_add_test(tc, test_tactical_is_deterministic);
   tcase_add_test(tc, test_saves_keep_the_policies);
+  tcase_add_test(tc, test_scenario_policies);
   suite_add_tcase(s, tc);
   TCase *mirror = tcase_create("mirror");
   tcase_set_timeout(mirror, 900);
