@@ -186,14 +186,15 @@ int main(int argc, char **argv)
   ONE_ATTACK(log);
   /* Whole fights with the default policy, no log: n cops (Vulcan 051, vest) against
    * n gangers (Vulcan 051) 12 m apart, reset before each: 2 v 2 and 4 v 4 under the core
-   * rules, 2 v 2 under the alternative rules (A). */
+   * rules, 2 v 2 under the alternative rules (A), and the core 2 v 2 again under the tactical
+   * policy (docs/encounters.md, "Policies"). */
   struct fight {
     cops_encounter *e;
     cops_character *ch[8];
     cops_weapon *w[8];
     long rounds, runs;
-  } fights[3];
-  for (int f = 0; f < 3; f++) {
+  } fights[4];
+  for (int f = 0; f < 4; f++) {
     const int n = f == 1 ? 4 : 2;
     if (cops_encounter_new(&fights[f].e, seeded, f == 2 ? COPS_RULES_ALTERNATIVE
                                                         : COPS_RULES_CORE))
@@ -226,6 +227,9 @@ int main(int argc, char **argv)
       fights[f].ch[i] = c;
       fights[f].w[i] = w;
     }
+    if (f == 3 && (cops_encounter_set_side_policy(fights[f].e, 0, COPS_POLICY_TACTICAL) ||
+                   cops_encounter_set_side_policy(fights[f].e, 1, COPS_POLICY_TACTICAL)))
+      return 1;
     if (cops_encounter_run(fights[f].e)) {
       fprintf(stderr, "bench: the fight fails: %s\n", cops_ctx_errmsg(seeded));
       return 1;
@@ -261,6 +265,8 @@ int main(int argc, char **argv)
     fights[f].runs++;                                                      \
   } while (0)
   double fights2 = 0, fights4 = 0, fights2a = 0, planned1 = 0, planned3 = 0, chases = 0;
+  double fights2t = 0;
+  long n_fights2t = 0;
   long n_fights2 = 0, n_fights4 = 0, n_fights2a = 0, n_planned1 = 0, n_planned3 = 0,
        n_chases = 0;
   /* A whole chase (C7): a car and its pursuer, 5 white dice each, Conduite 5+, two
@@ -470,6 +476,7 @@ int main(int argc, char **argv)
     RATE(fights2, round, n_fights2, ONE_FIGHT(0));
     RATE(fights4, round, n_fights4, ONE_FIGHT(1));
     RATE(fights2a, round, n_fights2a, ONE_FIGHT(2));
+    RATE(fights2t, round, n_fights2t, ONE_FIGHT(3));
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
     RATE(chases, round, n_chases, ONE_CHASE());
@@ -514,7 +521,8 @@ int main(int argc, char **argv)
   const double mean2 = (double)fights[0].rounds / (double)fights[0].runs;
   const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
   const double mean2a = (double)fights[2].rounds / (double)fights[2].runs;
-  for (int f = 0; f < 3; f++) {
+  const double mean2t = (double)fights[3].rounds / (double)fights[3].runs;
+  for (int f = 0; f < 4; f++) {
     cops_encounter_free(fights[f].e);
     for (int i = 0; i < (f == 1 ? 8 : 4); i++) {
       cops_character_free(fights[f].ch[i]);
@@ -562,6 +570,8 @@ int main(int argc, char **argv)
          fights4, mean4);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 2 v 2, alternative rules (A)",
          fights2a, mean2a);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 2 v 2, tactical policy, no log",
+         fights2t, mean2t);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned shot, every law", planned1);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned burst of 3, every law", planned3);
   const double chase_mean = chase_runs ? (double)chase_rounds / (double)chase_runs : 0;
@@ -601,6 +611,8 @@ int main(int argc, char **argv)
          fights2 / 100000.0);
   printf("  2 v 2 alternative / core       %8.2f   (>= 1: the alternative rules as fast)\n",
          fights2a / fights2);
+  printf("  tactical / simple, per round   %8.2f   (<= 3: a round's cost under each policy)\n",
+         (fights2 * mean2) / (fights2t * mean2t));
   printf("  board states / 1000000         %8.2f   (>= 1: a million combatant states/s)\n",
          states * board_n / 1e6);
   printf("  board snapshots / 100000       %8.2f   (>= 1: 100,000 snapshots/s)\n",

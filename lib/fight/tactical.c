@@ -39,6 +39,8 @@ struct down_entry {
   const struct cops__rules *rules;
   unsigned cond;
   const cops_armour *armour;
+  int exact;                 /* bursts counted exactly: 1 .. exact */
+  int have;                  /* down[1 .. have] made */
   double down[MOST + 1];     /* P(down | n bullets in) */
 };
 
@@ -126,35 +128,43 @@ static void situation_of(cops_encounter *e, int id, const cops_declaration *d,
   *c = keep;
 }
 
-/* P(n bullets of id's weapon in the target put it down), n = 1 .. MOST: the exact odds of a
- * shot, or of a burst of n (C10.6), sure to hit (the pool raised, at 2+, against 1; what
- * the bullets in do does not depend on the roll). Without a burst, n separate bullets are
- * taken as n chances of one. */
+/* P(n bullets of id's weapon in the target put it down), n = 1 .. need (at most MOST): the
+ * exact odds of a shot, or of a burst of n (C10.6), sure to hit (the pool raised, at 2+,
+ * against 1; what the bullets in do does not depend on the roll). Beyond the bursts the
+ * weapon can fire now, n bullets are taken as n chances of one. Kept by everything they
+ * depend on, so that a fight resumed from a save chooses as the one that went on. */
 static int bullets_down(cops_encounter *e, struct cops__tactics *T, int id,
-                        const cops_declaration *d, int target_attitude, const double **down)
+                        const cops_declaration *d, int target_attitude, int need,
+                        const double **down)
 {
   const struct combatant *c = &e->c[id], *t = &e->c[d->target];
   cops_weapon *w = in_hand(c);
   int hp = 0;
   cops_character_hp(t->ch, &hp);
   const unsigned cond = (unsigned)cops_character_conditions(t->ch);
-  const unsigned h = ((unsigned)(uintptr_t)w >> 4) * 31u + (unsigned)d->target * 131u +
-                     (unsigned)hp * 7u + (unsigned)(target_attitude + 2) * 17u + cond;
-  struct down_entry *D = &T->down[(h * 2654435761u) >> 26];   /* DOWNS = 64 */
-  if (D->w == w && D->target == d->target && D->hp == hp && D->attitude == target_attitude &&
-      D->cond == cond && D->armour == t->armour && D->rules == e->rules) {
-    *down = D->down;
-    return COPS_OK;
-  }
   const int vrc = cops__wget(w, COPS_WEAPON_VRC), loaded = cops__wget(w, COPS_WEAPON_LOADED);
   const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
-  double got[MOST + 1] = {0};
-  for (int n = 1; n <= MOST; n++) {
-    if (n > 1 && (vrc < n || (magazine > 0 && loaded < n))) {
-      double miss = 1;   /* (1 - got[1])^n by products: the same bits on every machine */
+  int exact = vrc < MOST ? vrc : MOST;   /* the bursts it can fire now, counted exactly */
+  if (magazine > 0 && loaded < exact)
+    exact = loaded;
+  if (need > MOST)
+    need = MOST;
+  const unsigned h = ((unsigned)(uintptr_t)w >> 4) * 31u + (unsigned)d->target * 131u +
+                     (unsigned)hp * 7u + (unsigned)(target_attitude + 2) * 17u + cond +
+                     (unsigned)exact * 101u;
+  struct down_entry *D = &T->down[(h * 2654435761u) >> 26];   /* DOWNS = 64 */
+  if (!(D->w == w && D->target == d->target && D->hp == hp && D->attitude == target_attitude &&
+        D->cond == cond && D->armour == t->armour && D->rules == e->rules && D->exact == exact)) {
+    *D = (struct down_entry){w, d->target, hp, target_attitude, e->rules, cond, t->armour,
+                             exact, 0, {0}};
+  }
+  for (int n = D->have + 1; n <= need; n++) {
+    if (n > 1 && n > exact) {
+      double miss = 1;   /* (1 - P(one))^n by products: the same bits on every machine */
       for (int k = 0; k < n; k++)
-        miss *= 1 - got[1];
-      got[n] = 1 - miss;
+        miss *= 1 - D->down[1];
+      D->down[n] = 1 - miss;
+      D->have = n;
       continue;
     }
     cops_declaration one = *d;
@@ -173,21 +183,16 @@ static int bullets_down(cops_encounter *e, struct cops__tactics *T, int id,
     int rc = cops_attack_odds_compute(T->odds, &s);
     if (n > 1)
       w->v[COPS_WEAPON_LOADED] = loaded;
-    if (rc)
+    if (rc) {
+      D->w = NULL;   /* not kept half made */
       return rc;
+    }
     double hit = 0, ignored, dead, p = 0;
     cops_attack_odds_hit(T->odds, &hit, &ignored);
     cops_attack_odds_down(T->odds, &p, &dead);
-    got[n] = hit > 0 ? p / hit : 0;
+    D->down[n] = hit > 0 ? p / hit : 0;
+    D->have = n;
   }
-  D->w = w;
-  D->target = d->target;
-  D->hp = hp;
-  D->attitude = target_attitude;
-  D->rules = e->rules;
-  D->cond = cond;
-  D->armour = t->armour;
-  memcpy(D->down, got, sizeof got);
   *down = D->down;
   return COPS_OK;
 }
@@ -223,7 +228,8 @@ static int plan_of(cops_encounter *e, struct cops__tactics *T, int id,
   p->fired = sp.fired > 0 ? sp.fired : 1;
   p->shots = d->action == COPS_ACT_SHOOT ? d->shots : 1;
   p->burst = d->action == COPS_ACT_BURST;
-  return p->can ? bullets_down(e, T, id, d, target_attitude, &p->down) : COPS_OK;
+  const int need = p->burst ? p->fired : p->shots;
+  return p->can ? bullets_down(e, T, id, d, target_attitude, need, &p->down) : COPS_OK;
 }
 
 /* P(the attack puts the target down) with its pool moved by offset dice. */
