@@ -261,6 +261,8 @@ int cops_encounter_declare(cops_encounter *e, int id, const cops_declaration *gi
     return rc;
   e->c[id].decl = *d;
   e->c[id].declared = 1;
+  e->c[id].declared_by = -1;   /* the caller's */
+  e->c[id].why[0] = e->c[id].why[1] = e->c[id].why[2] = -1;
   return COPS_OK;
 }
 

@@ -23,6 +23,8 @@ struct combatant {
   int side, x, y;
   int present, controlled;
   int policy;                /* ::cops_policies: who declares when nobody controls it */
+  int declared_by;           /* who made decl: a ::cops_policies, -1 the caller or a script */
+  int why[3];                /* the tactical policy's odds for decl: down, first, risk (1/1000) */
   int declared;
   cops_declaration decl;
   int cancelled;             /* pinned by covering fire this round */
@@ -139,9 +141,11 @@ void cops__core_situation(cops_encounter *e, int id, int mode, int moved, cops_s
 /* A declaration against the rules and the state (C6, C6.3, C6.4, C10, C11.1). */
 int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d);
 /* lib/fight/policy.c: the declaration of combatant id's policy (the ruleset's simple one, or
- * the tactical one of lib/fight/tactical.c); the tactical policy's, into d. */
-int cops__enc_policy(cops_encounter *e, int id, cops_declaration *d);
-int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d);
+ * the tactical one of lib/fight/tactical.c); the tactical policy's, into d, and when why is
+ * not NULL the odds it weighed for it (down, first, risk, in thousandths; 0 for the simple
+ * policy's). */
+int cops__enc_policy(cops_encounter *e, int id, cops_declaration *d, int *why);
+int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why);
 void cops__tactics_free(cops_encounter *e);
 
 static inline int is_melee_action(int a)

@@ -21,7 +21,7 @@ int cops_encounter_suggest(cops_encounter *e, int id, cops_declaration *d)
   if (!able(e, id))
     return FAIL(e, COPS_ESTATE, "%s cannot act this round", who(e, id));
   cops_declaration full;
-  if ((rc = cops__enc_policy(e, id, &full)))
+  if ((rc = cops__enc_policy(e, id, &full, NULL)))
     return rc;
   declaration_out(d, &full);
   return COPS_OK;

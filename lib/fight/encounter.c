@@ -572,6 +572,7 @@ int cops_encounter_reset(cops_encounter *e)
       if (e->c[j].ch == c->ch)
         c->present = 0;
     c->declared = c->cancelled = c->thrown = c->moved = 0;
+    c->attitude_now = 0;   /* Normal, as it joined: what the odds read until it declares */
     c->held_by = c->in_zone = -1;
     c->death_told = 0;
     /* The wounds, the clock and the ledger as it joined (lib/sheet/wounds.c). */
@@ -662,6 +663,8 @@ static int begin_round(cops_encounter *e)
     }
     e->c[l->id].decl = l->d;
     e->c[l->id].declared = 1;
+    e->c[l->id].declared_by = -1;   /* the scenario's round */
+    e->c[l->id].why[0] = e->c[l->id].why[1] = e->c[l->id].why[2] = -1;
   }
   return COPS_OK;
 }
@@ -687,12 +690,13 @@ static int resolve_round(cops_encounter *e)
       continue;
     if (!c->declared) {
       cops_declaration d;
-      if ((rc = cops__enc_policy(e, i, &d)))
+      if ((rc = cops__enc_policy(e, i, &d, c->why)))
         return rc;
       if ((rc = cops__check_declaration(e, i, &d)))
         return rc;   /* a policy bug shows as an error, never a silent wrong move */
       c->decl = d;
       c->declared = 1;
+      c->declared_by = c->policy;
     }
   }
   for (int i = 0; i < e->n; i++) {
@@ -720,6 +724,10 @@ static int resolve_round(cops_encounter *e)
       x.dice_mod = c->decl.dice_mod;
       x.threshold_mod = c->decl.threshold_mod;
       x.difficulty_mod = c->decl.difficulty_mod;
+      x.policy = c->declared_by;
+      x.odds_down = c->why[0];
+      x.odds_first = c->why[1];
+      x.odds_risk = c->why[2];
       if ((rc = cops__enc_ev(e, &x, i, c->decl.target, NULL)))
         return rc;
     }

@@ -66,9 +66,11 @@ int cops_encounter_policy(const cops_encounter *e, int id)
   return rc ? rc : e->c[id].policy;
 }
 
-int cops__enc_policy(cops_encounter *e, int id, cops_declaration *d)
+int cops__enc_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
 {
+  if (why)
+    why[0] = why[1] = why[2] = -1;   /* none weighed */
   if (e->c[id].policy == COPS_POLICY_TACTICAL)
-    return cops__tactical_policy(e, id, d);
+    return cops__tactical_policy(e, id, d, why);
   return e->rules->policy(e, id, d);
 }

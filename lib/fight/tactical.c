@@ -351,8 +351,15 @@ static int band(const cops_weapon *w, int distance)
 /* Hand to hand (C11): the simple policy's blow, at the attitude that best weighs the
  * exact odds of putting its opponent down (each fighter's attitude is its own pool's,
  * C11) against the shots its attitude draws (C10.2). */
+/* Thousandths of a chance, rounded. */
+static int thousandths(double p)
+{
+  const int k = (int)(p * 1000 + 0.5);
+  return k < 0 ? 0 : k > 1000 ? 1000 : k;
+}
+
 static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
-                          cops_declaration *d, const double *risk)
+                          cops_declaration *d, const double *risk, int *why)
 {
   if (d->target < 0)
     return COPS_OK;
@@ -375,13 +382,18 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
     if (down - risk[a] > best + 1e-12) {
       best = down - risk[a];
       pick = cand.attitude;
+      if (why) {   /* an exchange is at once (C11): it acts */
+        why[0] = thousandths(down);
+        why[1] = 1000;
+        why[2] = thousandths(risk[a]);
+      }
     }
   }
   d->attitude = pick;
   return COPS_OK;
 }
 
-int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d)
+int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
 {
   int rc = e->rules->policy(e, id, d);
   const int shot = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST;
@@ -413,7 +425,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d)
     risk[a] = 1 - safe;
   }
   if (blow)
-    return melee_attitude(e, T, id, d, risk);
+    return melee_attitude(e, T, id, d, risk, why);
   const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
   const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
   const int ct = cops__wget(w, COPS_WEAPON_CT);
@@ -471,6 +483,11 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d)
               pick = cand;
               pick.attitude = attitude;
               pick.initiative = i;
+              if (why) {
+                why[0] = thousandths(down);
+                why[1] = thousandths(first);
+                why[2] = thousandths(risk[a]);
+              }
             }
           }
         }

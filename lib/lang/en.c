@@ -61,6 +61,8 @@ const struct cops__lang cops__lang_en = {
     [MSG_DECLARE_MOVING] = {", moving to ({x}, {y})"},
     [MSG_DECLARE_GM] = {" (GM: {dice_mod:+} dice, threshold {threshold_mod:+}, difficulty "
                         "{difficulty_mod:+})"},
+    [MSG_DECLARE_ODDS] = {" (tactical: {down} % to put the target down, {risk} % to be put "
+                          "down)"},
     [MSG_MOVE] = {"{actor} moves {distance} m to ({x}, {y})"},
     [MSG_RELOAD] = {"{actor} reloads {weapon} ({loaded} rounds)"},
     [MSG_DRAW] = {"{actor} takes {weapon} in hand"},

@@ -64,6 +64,8 @@ const struct cops__lang cops__lang_es = {
     [MSG_DECLARE_MOVING] = {", desplazándose a ({x}, {y})"},
     [MSG_DECLARE_GM] = {" (DJ: {dice_mod:+} dados, umbral {threshold_mod:+}, dificultad "
                         "{difficulty_mod:+})"},
+    [MSG_DECLARE_ODDS] = {" (táctica: {down} % de dejar al objetivo fuera de combate, {risk} % "
+                          "de quedar fuera)"},
     [MSG_MOVE] = {"{actor} se desplaza {distance} m hasta ({x}, {y})"},
     [MSG_RELOAD] = {"{actor} recarga {weapon} ({loaded} balas)"},
     [MSG_DRAW] = {"{actor} toma {weapon} en la mano"},

@@ -61,6 +61,8 @@ const struct cops__lang cops__lang_fr = {
     [MSG_DECLARE_TARGET] = {" {target}"},
     [MSG_DECLARE_MOVING] = {", en se déplaçant en ({x}, {y})"},
     [MSG_DECLARE_GM] = {" (MJ : {dice_mod:+}D {threshold_mod:+}S {difficulty_mod:+}R)"},
+    [MSG_DECLARE_ODDS] = {" (tactique : {down} % de mettre la cible hors de combat, {risk} % "
+                          "d'y être mis)"},
     [MSG_MOVE] = {"{actor} se déplace de {distance} m en ({x}, {y})"},
     [MSG_RELOAD] = {"{actor} recharge {weapon} ({loaded} balles)"},
     [MSG_DRAW] = {"{actor} prend {weapon} en main"},

@@ -96,6 +96,7 @@ const char *const cops__msg_placeholders[MSG_COUNT] = {
   [MSG_DECLARE_TARGET] = "target",
   [MSG_DECLARE_MOVING] = "x y",
   [MSG_DECLARE_GM] = "dice_mod threshold_mod difficulty_mod",
+  [MSG_DECLARE_ODDS] = "down risk",
   [MSG_MOVE] = "actor distance x y",
   [MSG_RELOAD] = "actor weapon loaded",
   [MSG_DRAW] = "actor weapon",

@@ -59,6 +59,7 @@ enum cops__msg {
   MSG_DECLARE_TARGET,     /* {target} */
   MSG_DECLARE_MOVING,     /* {x} {y} */
   MSG_DECLARE_GM,         /* {dice_mod:+} {threshold_mod:+} {difficulty_mod:+} */
+  MSG_DECLARE_ODDS,       /* {down} {risk}: the tactical policy's odds, in % */
   MSG_MOVE,               /* {actor} {distance} {x} {y} */
   MSG_RELOAD,             /* {actor} {weapon} {loaded} */
   MSG_DRAW,               /* {actor} {weapon} */

@@ -468,6 +468,10 @@ int cops__log_push_named(cops_log *log, const cops_event *e, int actor, int acto
     const uint16_t *at = fields[type].at;
     for (int k = 0; k < COPS__PAYLOAD; k++)
       r->v[k] = field_of(e, at[k]);
+    if (type == COPS_EV_DECLARE)   /* who declared and the odds it weighed, in one slot */
+      r->v[9] = (int)(((unsigned)(e->policy + 1) & 3u) | (unsigned)(e->odds_down & 1023) << 2 |
+                      (unsigned)(e->odds_first & 1023) << 12 |
+                      (unsigned)(e->odds_risk & 1023) << 22);
   }
   log->count++;
   return COPS_OK;
@@ -572,6 +576,15 @@ void cops__log_read(const cops_log *log, int i, cops_event *ev)
   e.seed = r->seed;
   for (int k = 0; r->type < COPS_EV_TYPE_COUNT && k < fields[r->type].n; k++)
     memcpy((char *)&e + fields[r->type].at[k], &r->v[k], sizeof(int));
+  e.policy = e.odds_down = e.odds_first = e.odds_risk = -1;
+  if (r->type == COPS_EV_DECLARE) {
+    const unsigned w = (unsigned)r->v[9];
+    e.policy = (int)(w & 3u) - 1;
+    const int odds[3] = {(int)(w >> 2 & 1023u), (int)(w >> 12 & 1023u), (int)(w >> 22 & 1023u)};
+    e.odds_down = odds[0] > 1000 ? -1 : odds[0];   /* 1023: none weighed */
+    e.odds_first = odds[1] > 1000 ? -1 : odds[1];
+    e.odds_risk = odds[2] > 1000 ? -1 : odds[2];
+  }
   memcpy(ev, &e, size);
   ev->size = size;
 }

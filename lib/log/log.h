@@ -51,7 +51,7 @@ void cops__log_continue(cops_log *log, int seq, int round);
 /* An event as the log holds it: the fields every event has, a roll's dice
  * figures, and the few fields of its type (lib/log/log.c lists them per type);
  * cops__log_read() gives the whole cops_event back. */
-#define COPS__PAYLOAD 9
+#define COPS__PAYLOAD 10
 struct cops__record {
   int type, round, id, actor_id, target_id;
   int actor, target, weapon;   /* offsets into names, -1 for none (weapon: a FACT's text) */

@@ -467,6 +467,16 @@ static void narrate(cops__text *t, const cops_log *log, int i, const struct cops
       num(&l, "difficulty_mod", e.difficulty_mod);
       say(&l, MSG_DECLARE_GM, -1);
     }
+    if (e.policy == COPS_POLICY_TACTICAL && e.odds_down >= 0) {
+      /* Thousandths as a percentage with one decimal, in the language's own way. */
+      const char sep = strcmp(L->code, "en") ? ',' : '.';
+      char down[16], risk[16];
+      snprintf(down, sizeof down, "%d%c%d", e.odds_down / 10, sep, e.odds_down % 10);
+      snprintf(risk, sizeof risk, "%d%c%d", e.odds_risk / 10, sep, e.odds_risk % 10);
+      text(&l, "down", down);
+      text(&l, "risk", risk);
+      say(&l, MSG_DECLARE_ODDS, -1);
+    }
     break;
   case COPS_EV_MOVE:
     num(&l, "distance", e.distance);

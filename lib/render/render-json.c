@@ -320,6 +320,18 @@ static json_t *event_json(const cops_log *log, int i)
       json_decref(more);
       more = NULL;
     }
+    /* The tactical policy's declaration: the policy and the odds it weighed (0.17). The
+     * simple policy's and the caller's keep the keys of 0.16. */
+    if (more && e.policy == COPS_POLICY_TACTICAL &&
+        (json_object_set_new(more, "policy", json_string(cops_policy_name(e.policy))) ||
+         json_object_set_new(more, "odds",
+                             e.odds_down < 0 ? json_null()
+                             : json_pack("{s:f,s:f,s:f}", "down", e.odds_down / 1000.0, "first",
+                                         e.odds_first / 1000.0, "risk",
+                                         e.odds_risk / 1000.0)))) {
+      json_decref(more);
+      more = NULL;
+    }
     break;
   case COPS_EV_MOVE:
     more = json_pack("{s:i,s:i,s:i}", "x", e.x, "y", e.y, "distance", e.distance);
@@ -392,12 +404,14 @@ int cops_log_to_jsonl(const cops_log *log, int from, char **out)
   cops__text_init(&t, &log->ctx->alloc);
   for (int i = from; i < log->count && !t.failed; i++) {
     json_t *j = event_json(log, i);
-    const size_t n = j ? json_dumpb(j, NULL, 0, JSON_COMPACT) : 0;
+    /* Chances (a tactical declaration's odds) in thousandths: 6 digits print them whole. */
+    const size_t flags = JSON_COMPACT | JSON_REAL_PRECISION(6);
+    const size_t n = j ? json_dumpb(j, NULL, 0, flags) : 0;
     char small[1024];
     char *s = n < sizeof small ? small : NULL;
     if (j && !s)
       s = cops__malloc(&log->ctx->alloc, n);
-    if (!n || !s || json_dumpb(j, s, n, JSON_COMPACT) != n) {
+    if (!n || !s || json_dumpb(j, s, n, flags) != n) {
       t.failed = 1;
     } else {
       cops__text_add(&t, s, n);

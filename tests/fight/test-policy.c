@@ -131,6 +131,64 @@ START_TEST(test_tactical_is_deterministic)
 }
 END_TEST
 
+/* The declaration events say who declared (docs/events.md): the tactical policy with the
+ * odds it weighed for an attack, none for a choice it left to the simple policy; the simple
+ * policy's and the caller's as in 0.16 (no policy, no odds in JSON). */
+START_TEST(test_declarations_say_who_and_why)
+{
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+  cops_scenario *s = test_scenario(c, "street-shootout");
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_encounter_set_side_policy(e, 1, COPS_POLICY_TACTICAL), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_controlled(e, 1, 1), COPS_OK);
+  ck_assert_int_eq(cops_encounter_seed(e, 2030), COPS_OK);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  cops_declaration d;
+  cops_declaration_init(&d, COPS_ACT_WAIT);
+  ck_assert_int_eq(cops_encounter_declare(e, 1, &d), COPS_OK);
+  ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+  const cops_log *log = cops_encounter_log(e);
+  int seen[5] = {0};
+  for (int i = 0; i < cops_log_count(log); i++) {
+    cops_event ev;
+    cops_event_init(&ev);
+    ck_assert_int_eq(cops_log_event(log, i, &ev), COPS_OK);
+    if (ev.type != COPS_EV_DECLARE) {
+      ck_assert_int_eq(ev.policy, -1);
+      continue;
+    }
+    seen[ev.actor_id]++;
+    if (ev.actor_id == 0)
+      ck_assert_int_eq(ev.policy, COPS_POLICY_SIMPLE);
+    else if (ev.actor_id == 1)
+      ck_assert_int_eq(ev.policy, -1);   /* the caller's */
+    else
+      ck_assert_int_eq(ev.policy, COPS_POLICY_TACTICAL);
+    if (ev.policy != COPS_POLICY_TACTICAL) {
+      ck_assert_int_eq(ev.odds_down, -1);
+      continue;
+    }
+    ck_assert(ev.action == COPS_ACT_SHOOT || ev.action == COPS_ACT_BURST);
+    ck_assert_int_ge(ev.odds_down, 1);
+    ck_assert_int_le(ev.odds_down, 1000);
+    ck_assert_int_ge(ev.odds_first, 0);
+    ck_assert_int_le(ev.odds_first, 1000);
+    ck_assert_int_ge(ev.odds_risk, 0);
+    ck_assert_int_le(ev.odds_risk, 1000);
+  }
+  for (int id = 0; id < 5; id++)
+    ck_assert_int_eq(seen[id], 1);
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(log, 0, &text), COPS_OK);
+  ck_assert_ptr_nonnull(strstr(text, "\"policy\":\"tactical\",\"odds\":{\"down\":0."));
+  ck_assert_ptr_null(strstr(text, "\"policy\":\"simple\""));
+  cops_free(text);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
+}
+END_TEST
+
 /* A save keeps each combatant's policy (absent: simple): the fight resumed from it goes on as
  * the one that was saved; a save naming no policy is refused, naming the field. */
 START_TEST(test_saves_keep_the_policies)
@@ -280,6 +338,7 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_names_and_settings);
   tcase_add_test(tc, test_tactical_weighs_the_odds);
   tcase_add_test(tc, test_tactical_is_deterministic);
+  tcase_add_test(tc, test_declarations_say_who_and_why);
   tcase_add_test(tc, test_saves_keep_the_policies);
   tcase_add_test(tc, test_scenario_policies);
   suite_add_tcase(s, tc);
