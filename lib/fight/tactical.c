@@ -75,6 +75,15 @@ static int tactics_of(cops_encounter *e, struct cops__tactics **out)
   return COPS_OK;
 }
 
+/* x to the power n >= 0, by products: the same bits on every machine. */
+static double pow_int(double x, int n)
+{
+  double r = 1;
+  for (int k = 0; k < n; k++)
+    r *= x;
+  return r;
+}
+
 /* P(successes >= k) of a roll (its difficulty aside), k < TAIL: kept by its pool, threshold
  * and skill. */
 static int tail_of(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
@@ -160,10 +169,7 @@ static int bullets_down(cops_encounter *e, struct cops__tactics *T, int id,
   }
   for (int n = D->have + 1; n <= need; n++) {
     if (n > 1 && n > exact) {
-      double miss = 1;   /* (1 - P(one))^n by products: the same bits on every machine */
-      for (int k = 0; k < n; k++)
-        miss *= 1 - D->down[1];
-      D->down[n] = 1 - miss;
+      D->down[n] = 1 - pow_int(1 - D->down[1], n);
       D->have = n;
       continue;
     }
@@ -212,8 +218,8 @@ static int plan_of(cops_encounter *e, struct cops__tactics *T, int id,
   const int mode = d->action == COPS_ACT_BURST ? COPS_ATTACK_BURST : COPS_ATTACK_SINGLE;
   cops_situation given, s;
   situation_of(e, id, d, target_attitude, mode, &given);
-  /* The plan at attitude and initiative 0: the offsets are added to its pool. */
-  given.attitude = 0;
+  /* The plan at its attitude (each ruleset's dice and defence, C6.1, A1.1) and initiative
+   * 0: the chosen initiative's dice (C6.2) are added to its pool. */
   given.initiative = 0;
   int rc = cops__situation_full(e->ctx, &given, &s);
   if (rc)
@@ -310,7 +316,7 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
     for (int a = 0; a < ATTITUDES; a++) {
       struct plan p;
       if ((rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
-          (rc = plan_down(e, T, &p, dk.attitude + (e->rules->initiative_chosen ? dk.initiative : 0),
+          (rc = plan_down(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
                           &t->down[a])))
         return rc;
     }
@@ -319,12 +325,22 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
 }
 
 /* P(k acts before id): C6 step 3 (lower initiative first; a tie to the higher Réflexes,
- * then the more aggressive attitude, else at once); one in two when initiative is rolled. */
+ * then the more aggressive attitude, else at once); under the alternative rules (A1.2,
+ * A1.3) the higher score first, each the highest of its Réflexes in d10 plus twice its
+ * attitude (A1.1's initiative column), a tie at once. */
 static double before(const cops_encounter *e, const struct threat *t, int initiative,
                      int reflexes, int attitude)
 {
-  if (!e->rules->initiative_chosen)
-    return 0.5;
+  if (!e->rules->initiative_chosen) {
+    double p = 0;
+    for (int v = 1; v <= 10; v++) {   /* its highest d10 is v; k's beats v + the bonuses */
+      const double mine = pow_int(v / 10.0, reflexes) - pow_int((v - 1) / 10.0, reflexes);
+      const int need = v + 2 * attitude - 2 * t->attitude;   /* k's die above this */
+      const double above = need >= 10 ? 0 : need < 1 ? 1 : 1 - pow_int(need / 10.0, t->reflexes);
+      p += mine * above;
+    }
+    return p;
+  }
   if (t->initiative != initiative)
     return t->initiative < initiative;
   if (t->reflexes != reflexes)
@@ -460,18 +476,19 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
           continue;
         cand.action = m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
         cand.shots = m == 0 ? 1 : m;
-        struct plan p;
         const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude
                                                      : e->c[t].attitude_now;
-        if ((rc = plan_of(e, T, id, &cand, target_attitude, &p)))
-          return rc;
-        if (!p.can)
-          continue;
         for (int a = 0; a < ATTITUDES; a++) {
           const int attitude = ATTITUDE_LO + a;
+          struct plan p;
+          cand.attitude = attitude;
+          if ((rc = plan_of(e, T, id, &cand, target_attitude, &p)))
+            return rc;
+          if (!p.can)
+            continue;
           for (int i = lo; i <= hi; i++) {
             double down;
-            if ((rc = plan_down(e, T, &p, attitude + i, &down)))
+            if ((rc = plan_down(e, T, &p, i, &down)))
               return rc;
             double first = 1;   /* P(it acts before it is put down) */
             for (int k = 0; k < nth; k++)
