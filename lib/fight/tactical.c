@@ -15,7 +15,6 @@
  * The enemies are expected to do what they declared, or what their own policy would.
  * Anything else (hand to hand, standing up, breaking free, reloading an empty weapon, no
  * enemy in range) is the simple policy's choice. Deterministic: no die is drawn. */
-#include <stdint.h>
 #include <string.h>
 
 #include "attack/rules.h"
@@ -35,6 +34,7 @@ struct law_entry {
 
 struct down_entry {
   const cops_weapon *w;      /* NULL: empty */
+  int attacker, own[4];      /* its attitude, conditions, metres moved, aim: its roll's margin */
   int target, hp, attitude;
   const struct cops__rules *rules;
   unsigned cond;
@@ -158,14 +158,20 @@ static int bullets_down(cops_encounter *e, struct cops__tactics *T, int id,
     exact = loaded;
   if (need > MOST)
     need = MOST;
-  const unsigned h = ((unsigned)(uintptr_t)w >> 4) * 31u + (unsigned)d->target * 131u +
-                     (unsigned)hp * 7u + (unsigned)(target_attitude + 2) * 17u + cond +
-                     (unsigned)exact * 101u;
+  /* What the bullets in do depends on the target's state and, through the roll's margin
+   * (a burst's bullets, the alternative rules' location shifts), on the attacker's. */
+  const int own[4] = {d->attitude, (int)c->start_conditions,
+                      d->moving ? metres(c->x, c->y, d->x, d->y) : 0, d->aim};
+  unsigned h = (unsigned)id * 2246822519u + (unsigned)d->target * 131u + (unsigned)hp * 7u +
+               (unsigned)(target_attitude + 2) * 17u + cond + (unsigned)exact * 101u;
+  for (int k = 0; k < 4; k++)
+    h = h * 31u + (unsigned)own[k];
   struct down_entry *D = &T->down[(h * 2654435761u) >> 26];   /* DOWNS = 64 */
-  if (!(D->w == w && D->target == d->target && D->hp == hp && D->attitude == target_attitude &&
+  if (!(D->w == w && D->attacker == id && !memcmp(D->own, own, sizeof own) &&
+        D->target == d->target && D->hp == hp && D->attitude == target_attitude &&
         D->cond == cond && D->armour == t->armour && D->rules == e->rules && D->exact == exact)) {
-    *D = (struct down_entry){w, d->target, hp, target_attitude, e->rules, cond, t->armour,
-                             exact, 0, {0}};
+    *D = (struct down_entry){w, id, {own[0], own[1], own[2], own[3]}, d->target, hp,
+                             target_attitude, e->rules, cond, t->armour, exact, 0, {0}};
   }
   for (int n = D->have + 1; n <= need; n++) {
     if (n > 1 && n > exact) {

@@ -101,33 +101,73 @@ START_TEST(test_tactical_weighs_the_odds)
 }
 END_TEST
 
-/* The same seed, the same fight: tactical choices draw no die. */
+/* The same seed, the same fight: tactical choices draw no die, and what the policy keeps
+ * from fight to fight (its odds) never changes a choice. Fights played one after the other
+ * in one encounter, reset between, are each the fight a fresh encounter plays with its seed,
+ * under both rulesets. */
+static char *fight_log(cops_ctx *c, cops_scenario *s, int ruleset, uint64_t seed)
+{
+  cops_encounter *e = cops_scenario_encounter(s);
+  ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
+  ck_assert_int_eq(cops_encounter_set_ruleset(e, ruleset), COPS_OK);
+  for (int side = 0; side < 2; side++)
+    ck_assert_int_eq(cops_encounter_set_side_policy(e, side, COPS_POLICY_TACTICAL), COPS_OK);
+  ck_assert_int_eq(cops_ctx_seed(c, seed), COPS_OK);
+  ck_assert_msg(cops_scenario_run(s) == COPS_OK, "%s", cops_ctx_errmsg(c));
+  char *text;
+  ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &text), COPS_OK);
+  return text;
+}
+
+/* scripts/mirror.py's 4 v 4: the same four on both sides, 15 m apart. */
+static cops_scenario *four_v_four(cops_ctx *c)
+{
+  static const char *const sheet[] = {"mike", "sarah", "joe", "mike"};
+  static const char *const weapon[] = {"vulcan-051", "scorpion-131", "remington-162",
+                                       "vulcan-051"};
+  char text[4096];
+  int at = snprintf(text, sizeof text, "{\"schema\": 1, \"name\": \"4 v 4\", \"combatants\": [");
+  for (int k = 0; k < 8; k++)
+    at += snprintf(text + at, sizeof text - (size_t)at,
+                   "%s{\"sheet\": \"../sheets/%s.json\", \"side\": \"%s\", \"position\": [%d, %d], "
+                   "\"weapons\": [\"../weapons/%s.json\"]%s}", k ? ", " : "", sheet[k % 4],
+                   k < 4 ? "A" : "B", k < 4 ? 0 : 15, 2 * (k % 4), weapon[k % 4],
+                   k % 2 ? "" : ", \"armour\": \"../armour/gilet-pare-balles.json\"");
+  snprintf(text + at, sizeof text - (size_t)at, "]}");
+  cops_scenario *s;
+  ck_assert_msg(cops_scenario_from_json(&s, c, text, SCENARIOS_DIR) == COPS_OK, "%s",
+                cops_ctx_errmsg(c));
+  return s;
+}
+
+static cops_scenario *named(cops_ctx *c, const char *name)
+{
+  return name ? test_scenario(c, name) : four_v_four(c);
+}
+
 START_TEST(test_tactical_is_deterministic)
 {
-  char *logs[2];
-  for (int k = 0; k < 2; k++) {
-    cops_ctx *c;
-    ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
-    cops_scenario *s = test_scenario(c, k ? "bar-brawl" : "street-shootout");
-    cops_encounter *e = cops_scenario_encounter(s);
-    for (int side = 0; side < 2; side++)
-      ck_assert_int_eq(cops_encounter_set_side_policy(e, side, COPS_POLICY_TACTICAL), COPS_OK);
-    char *first = NULL;
-    for (int run = 0; run < 2; run++) {
-      ck_assert_int_eq(cops_scenario_reset(s), COPS_OK);
-      ck_assert_int_eq(cops_ctx_seed(c, 2030), COPS_OK);
-      ck_assert_msg(cops_scenario_run(s) == COPS_OK, "%s", cops_ctx_errmsg(c));
-      ck_assert_int_eq(cops_log_to_jsonl(cops_encounter_log(e), 0, &logs[run]), COPS_OK);
-      if (run == 0)
-        first = logs[0];
+  static const char *const names[] = {"street-shootout", "bar-brawl", "covering-fire-standoff",
+                                      NULL};
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+    for (int ruleset = COPS_RULES_CORE; ruleset <= COPS_RULES_ALTERNATIVE; ruleset++) {
+      cops_ctx *c;
+      ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+      cops_scenario *kept = named(c, names[k]);
+      for (uint64_t seed = 1; seed <= 6; seed++) {
+        char *again = fight_log(c, kept, ruleset, seed);
+        cops_scenario *fresh = named(c, names[k]);
+        char *first = fight_log(c, fresh, ruleset, seed);
+        ck_assert_msg(strcmp(first, again) == 0, "%s, ruleset %d, seed %llu: another fight",
+                      names[k] ? names[k] : "4 v 4", ruleset, (unsigned long long)seed);
+        ck_assert_ptr_nonnull(strstr(first, "\"policy\":\"tactical\""));
+        cops_free(first);
+        cops_free(again);
+        cops_scenario_free(fresh);
+      }
+      cops_scenario_free(kept);
+      cops_ctx_free(c);
     }
-    ck_assert_str_eq(first, logs[1]);
-    ck_assert_ptr_nonnull(strstr(first, "\"declare\""));
-    cops_free(logs[0]);
-    cops_free(logs[1]);
-    cops_scenario_free(s);
-    cops_ctx_free(c);
-  }
 }
 END_TEST
 
