@@ -75,7 +75,7 @@ if CC=clang CXX=clang++ setup build/clang -Dwerror=true -Dbindings_tests=enabled
 else step_failed clang-build; fi
 
 note "AddressSanitizer + UndefinedBehaviorSanitizer"
-if CC=gcc CXX=g++ setup build/asan -Db_sanitize=address,undefined -Db_lundef=false \
+if CC=gcc CXX=g++ setup build/asan -Db_sanitize=address,undefined -Db_lundef=false -Dtactics_check=true \
      -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all; then
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     mtest asan build/asan --no-suite bindings

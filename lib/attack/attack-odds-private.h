@@ -42,5 +42,7 @@ void cops__convolve(const double *a, int na, const double *b, int nb, double *ou
 
 /* Each ruleset's odds (the rules table's). */
 int cops__core_odds(cops_attack_odds *o, const cops_situation *s);
+int cops__core_shot_given(cops_attack_odds *o, const cops_situation *s, int fired,
+                          const double margin[MOST_IN + 1]);
 
 #endif

@@ -284,17 +284,25 @@ static int shot_odds(cops_attack_odds *o, const cops_situation *s)
     o->damage[0] = 1;
     return COPS_OK;   /* covering fire hits those who cross its zone (cops_cover_enter) */
   }
-  /* Bullets that reach the body: one, plus the margin in a burst, up to those fired. */
+  o->in[0] = 1 - p;
+  o->damage[0] = 1 - p;
+  return cops__core_shot_given(o, s, plan.fired, margin);
+}
+
+/* What a shot or a burst that hits does, its margin's law given (margin[m], m capped at
+ * MOST_IN; their sum the chance it hits): one bullet, plus the margin in a burst, up to
+ * those fired, each located and landed. */
+int cops__core_shot_given(cops_attack_odds *o, const cops_situation *s, int fired,
+                          const double margin[MOST_IN + 1])
+{
   double bullets[MOST_IN + 1] = {0};
-  const int fired = plan.fired > 0 ? plan.fired : 1;
+  fired = fired > 0 ? fired : 1;
   const int most = fired < MOST_IN ? fired : MOST_IN;
   for (int m = 0; m <= MOST_IN; m++) {
     int b = s->mode == COPS_ATTACK_BURST ? 1 + m : 1;
     b = b < most ? b : most;
     bullets[b] += margin[m];
   }
-  o->in[0] = 1 - p;
-  o->damage[0] = 1 - p;
   return located_hits(o, s, s->weapon, bullets, most);
 }
 
@@ -395,6 +403,30 @@ int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *given)
   o->damage_max = 0;
   o->ruleset = s.ruleset;
   if ((rc = cops__attack_rules_of(s.ruleset)->odds(o, &s)))
+    return rc;
+  o->computed = 1;
+  return COPS_OK;
+}
+
+int cops__attack_odds_given(cops_attack_odds *o, const cops_situation *given, int fired,
+                            const double margin[11])
+{
+  o->computed = 0;
+  cops_situation s;
+  int rc = cops__situation_full(o->ctx, given, &s);
+  if (rc)
+    return rc;
+  memset(o->in, 0, sizeof o->in);
+  memset(o->zone, 0, sizeof o->zone);
+  memset(o->damage, 0, sizeof o->damage);
+  memset(o->stop, 0, sizeof o->stop);
+  o->hit = o->hit_back = o->down = o->dead = 0;
+  o->damage_max = 0;
+  o->ruleset = s.ruleset;
+  for (int m = 0; m <= 10; m++)
+    o->hit += margin[m];
+  o->in[0] = o->damage[0] = 1 - o->hit;
+  if ((rc = cops__attack_rules_of(s.ruleset)->shot_given(o, &s, fired, margin)))
     return rc;
   o->computed = 1;
   return COPS_OK;

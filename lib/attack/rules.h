@@ -37,10 +37,23 @@ struct cops__attack_rules {
    * its roll, why it cannot hit (-1: it can), the bullets fired; for the tactical policy
    * (lib/fight/tactical.c). */
   int (*shot_plan)(const cops_situation *s, struct cops__shot_plan *p);
+  /* What a shot or a burst of `fired` bullets that hits does, the law of its margin given
+   * (margin[m], m capped at 10; their sum its chance to hit): into o as its odds are, for
+   * the tactical policy (s made whole; o's answers zeroed). */
+  int (*shot_given)(cops_attack_odds *o, const cops_situation *s, int fired,
+                    const double margin[11]);
+  /* The dice an attacker's attitude adds to its shot (C6.1, A1.1): a shot's plan at another
+   * attitude is the same plan with the difference in its dice_mod. */
+  int (*attitude_dice)(int attitude);
   /* A character in covering fire's zone (cops_cover_enter): the hits and what they do. */
   int (*cover_enter)(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
                      const cops_armour *armour, int attitude, cops_log *log);
 };
+
+/* The odds of what a shot or a burst that hits does, its margin's law given (the rules
+ * table's shot_given): read with cops_attack_odds_down() and the other answers. */
+int cops__attack_odds_given(cops_attack_odds *o, const cops_situation *given, int fired,
+                            const double margin[11]);
 
 /* The attack table of a ::cops_rulesets value, NULL for none. */
 const struct cops__attack_rules *cops__attack_rules_of(int ruleset);

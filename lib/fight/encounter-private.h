@@ -147,6 +147,10 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
 int cops__enc_policy(cops_encounter *e, int id, cops_declaration *d, int *why);
 int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why);
 void cops__tactics_free(cops_encounter *e);
+/* While on (1), the policies are declaring for a round and nothing changes but their
+ * declarations: the tactical policy keeps what the simple policy would declare for each
+ * combatant instead of asking again. Off (0) forgets it. */
+void cops__tactics_declaring(cops_encounter *e, int on);
 
 static inline int is_melee_action(int a)
 {

@@ -675,6 +675,26 @@ void cops__encounter_set_script(cops_encounter *e, const struct cops__script_lin
   e->nscript = n;
 }
 
+/* The declarations of the able combatants nobody declared for, by their policies. */
+static int declare_others(cops_encounter *e)
+{
+  for (int i = 0; i < e->n; i++) {
+    struct combatant *c = &e->c[i];
+    if (!able(e, i) || c->declared)
+      continue;
+    cops_declaration d;
+    int rc = cops__enc_policy(e, i, &d, c->why);
+    if (rc)
+      return rc;
+    if ((rc = cops__check_declaration(e, i, &d)))
+      return rc;   /* a policy bug shows as an error, never a silent wrong move */
+    c->decl = d;
+    c->declared = 1;
+    c->declared_by = c->policy;
+  }
+  return COPS_OK;
+}
+
 static int resolve_round(cops_encounter *e)
 {
   if (!e->in_round)
@@ -684,21 +704,13 @@ static int resolve_round(cops_encounter *e)
     if (able(e, i) && !e->c[i].declared && e->c[i].controlled)
       return FAIL(e, COPS_ESTATE, "%s (id %d) is controlled and has not declared", who(e, i),
                   i);
-  for (int i = 0; i < e->n; i++) {
-    struct combatant *c = &e->c[i];
-    if (!able(e, i))
-      continue;
-    if (!c->declared) {
-      cops_declaration d;
-      if ((rc = cops__enc_policy(e, i, &d, c->why)))
-        return rc;
-      if ((rc = cops__check_declaration(e, i, &d)))
-        return rc;   /* a policy bug shows as an error, never a silent wrong move */
-      c->decl = d;
-      c->declared = 1;
-      c->declared_by = c->policy;
-    }
-  }
+  /* The policies declare for the others; nothing but their declarations changes meanwhile,
+   * so the tactical policy may keep what it expects of each (lib/fight/tactical.c). */
+  cops__tactics_declaring(e, 1);
+  rc = declare_others(e);
+  cops__tactics_declaring(e, 0);
+  if (rc)
+    return rc;
   for (int i = 0; i < e->n; i++) {
     struct combatant *c = &e->c[i];
     if (!c->present)

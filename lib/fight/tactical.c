@@ -15,40 +15,120 @@
  * The enemies are expected to do what they declared, or what their own policy would.
  * Anything else (hand to hand, standing up, breaking free, reloading an empty weapon, no
  * enemy in range) is the simple policy's choice. Deterministic: no die is drawn. */
+#include <stdint.h>
 #include <string.h>
+#ifdef COPS_TACTICS_CHECK
+#include <stdio.h>
+#include <stdlib.h>
+#endif
 
 #include "attack/rules.h"
 #include "dice/dice.h"
 #include "fight/fight.h"
 #include "fight/encounter-private.h"
 
-#define TAIL 16        /* P(successes >= k), k < TAIL */
-#define LAWS 64        /* the laws kept, by pool and threshold */
-#define DOWNS 64       /* the bullets' odds kept, by weapon, target and its state */
-#define MOST 6         /* bullets in counted one by one; more count as MOST */
+#define TAIL 48        /* P(successes >= k), k < TAIL */
+#define LAWS 256       /* the laws kept, by pool and threshold (two ways a set) */
+#define MARGINS 11     /* margins 0 .. 10, the last for 10 and more */
+#define BURST 10       /* bursts of 2 .. BURST bullets counted exactly (C10.6: 10 land at most) */
+#define MOST 6         /* single shots that hit counted one by one; more count as MOST */
+#define HITS 512       /* what hits do, kept by weapon, target and its armour (two ways) */
 
 struct law_entry {
   int key;                   /* 0: empty */
   double tail[TAIL];
 };
 
-struct down_entry {
-  const cops_weapon *w;      /* NULL: empty */
-  int attacker, own[4];      /* its attitude, conditions, metres moved, aim: its roll's margin */
-  int target, hp, attitude;
-  const struct cops__rules *rules;
-  unsigned cond;
-  const cops_armour *armour;
-  int exact;                 /* bursts counted exactly: 1 .. exact */
-  int have;                  /* down[1 .. have] made */
-  double down[MOST + 1];     /* P(down | n bullets in) */
+/* What bullets that hit do to one target: a pure function of its key, so that a fight
+ * chooses the same whatever was kept before it. */
+struct hit_entry {
+  const struct cops__rules *rules;     /* NULL: empty */
+  int pu, aim, hp;
+  int prot[2 * COPS_LOCATION_COUNT];   /* the armour's dice and fixed part by location */
+  unsigned have;                       /* bit f: burst[f] made */
+  double single[MARGINS];              /* P(down | a single shot in at margin m) */
+  double multi[MOST + 1];              /* P(down | k single shots in, k >= 2) */
+  double burst[BURST + 1][MARGINS];    /* P(down | a burst of f that hits at margin m) */
+};
+
+#define ATTITUDES 4            /* Prudent (-1) .. Ultra-violent (+2) */
+#define ATTITUDE_LO (-1)
+#define INITIATIVES 5          /* C6: -2 .. +2 at most */
+#define AIMS 4096              /* the best attacks kept, by attacker and target (two ways) */
+#define THREATS 4096           /* the threats kept, by attacker, target and declaration */
+
+/* Everything an attack of one combatant on another reads but its declaration: who they
+ * are (their stamps change when the caller changes them), their state, where the target
+ * stands from the attacker (nothing reads where they stand on the plane). All of it
+ * compared, so that what is kept by it is what would be computed again. */
+struct pair_key {
+  const struct cops__rules *rules;     /* NULL: an empty entry */
+  const void *attacker, *weapon, *target, *armour;
+  uint64_t stamp[4];                   /* of the same four */
+  int v[14];                           /* their state (pair_key_of) */
+  int d[6];                            /* the declaration, packed (pack_declaration) */
+};
+
+/* Every byte of a key is a field: compared and hashed whole. */
+_Static_assert(sizeof(struct pair_key) == 5 * sizeof(void *) + 4 * 8 + 20 * sizeof(int),
+               "struct pair_key has no padding");
+
+/* The best attack of one combatant on one target at each attitude and initiative: its
+ * chance to put the target down less a millionth a bullet (fewer bullets win a tie), the
+ * chance itself, the step and the shots (0: a burst). */
+struct aim_entry {
+  struct pair_key k;
+  struct {
+    double v;
+    float down;              /* shown only, in thousandths */
+    signed char step, m;
+  } best[ATTITUDES][INITIATIVES];
+  int step_x, step_y;        /* where a step takes it, from where it stands */
+};
+
+/* An enemy's declared (or expected) shot at a combatant: its chance to put it down at
+ * each of the combatant's attitudes. */
+struct threat_entry {
+  struct pair_key k;
+  double down[ATTITUDES];
 };
 
 struct cops__tactics {
   cops_attack_odds *odds;
   struct law_entry law[LAWS];
-  struct down_entry down[DOWNS];
+  struct hit_entry hit[HITS];
+  struct aim_entry aim[AIMS];
+  struct threat_entry threat[THREATS];
+  uint64_t aim_tag[AIMS], threat_tag[THREATS];   /* each entry's key hash, 0 when empty */
+  /* While the policies declare (cops__tactics_declaring): the simple policy's declaration
+   * of each combatant, once asked. */
+  int declaring;
+  unsigned char have[COPS_COMBATANTS_MAX];
+  cops_declaration simple[COPS_COMBATANTS_MAX];
 };
+
+void cops__tactics_declaring(cops_encounter *e, int on)
+{
+  if (!e->tactics)
+    return;
+  e->tactics->declaring = on;
+  memset(e->tactics->have, 0, sizeof e->tactics->have);
+}
+
+/* What the simple policy declares for k now. */
+static int simple_of(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *d)
+{
+  if (T && T->declaring && T->have[k]) {
+    *d = T->simple[k];
+    return COPS_OK;
+  }
+  const int rc = e->rules->policy(e, k, d);
+  if (!rc && T && T->declaring) {
+    T->simple[k] = *d;
+    T->have[k] = 1;
+  }
+  return rc;
+}
 
 void cops__tactics_free(cops_encounter *e)
 {
@@ -75,6 +155,31 @@ static int tactics_of(cops_encounter *e, struct cops__tactics **out)
   return COPS_OK;
 }
 
+/* A key's place: its bits mixed (a 32-bit finaliser), the set of two ways of a table of n
+ * (a power of 2) it falls in. */
+static unsigned set_of(unsigned h, unsigned n)
+{
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  return h & (n - 2);
+}
+
+/* With -Dtactics_check=true (the sanitizers' test build): what was kept must be what is
+ * made again, byte for byte; else the key misses something the odds read. */
+#ifdef COPS_TACTICS_CHECK
+static void kept_is_made(const void *kept, const void *made, size_t n, const char *what)
+{
+  if (memcmp(kept, made, n)) {
+    fprintf(stderr, "libcops: the tactical policy kept %s that differ from the same made "
+            "again (lib/fight/tactical.c)\n", what);
+    abort();
+  }
+}
+#endif
+
 /* x to the power n >= 0, by products: the same bits on every machine. */
 static double pow_int(double x, int n)
 {
@@ -84,35 +189,65 @@ static double pow_int(double x, int n)
   return r;
 }
 
-/* P(successes >= k) of a roll (its difficulty aside), k < TAIL: kept by its pool, threshold
- * and skill. */
+/* The law of a roll: P(successes >= k), k < TAIL (none when its pool is empty), kept by
+ * its pool, threshold and skill; its difficulty in *difficulty. */
 static int tail_of(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
-                   const double **tail)
+                   const double **tail, int *difficulty)
 {
   cops__effective eff;
   int rc = cops__resolve_action(e->ctx, a, &eff);
   if (rc)
     return rc;
-  const int key = 1 + (eff.pool << 6 | eff.threshold << 1 | (eff.unskilled != 0));
-  struct law_entry *L = &T->law[((unsigned)key * 2654435761u) >> 26];   /* LAWS = 64 */
-  if (L->key != key) {
-    cops_action plain = *a;
-    double pmf[COPS__LAW_K];
-    int extent;
-    if ((rc = cops__odds_law(e->ctx, &plain, pmf, &extent, &eff)))
-      return rc;
-    double above = 0;
-    for (int k = extent; k >= 0; k--) {
-      above += pmf[k];
-      if (k < TAIL)
-        L->tail[k] = above;
+  *difficulty = eff.difficulty;
+  const int key = 1 + ((eff.pool < 0 ? 0 : eff.pool) << 6 | eff.threshold << 1 |
+                       (eff.unskilled != 0));
+  struct law_entry *L = &T->law[set_of((unsigned)key, LAWS)];
+  int fresh = 0;
+  if (L->key != key && L[1].key == key)
+    L++;
+  else if (L->key != key) {
+    if (L->key) {   /* the older way makes room: the newer moves over */
+      L[1] = L[0];
+      L->key = 0;
     }
-    for (int k = extent + 1; k < TAIL; k++)
-      L->tail[k] = 0;
+    fresh = 1;
+  }
+#ifdef COPS_TACTICS_CHECK
+  struct law_entry kept = *L;
+  fresh = 1;
+#endif
+  if (fresh) {
+    memset(L->tail, 0, sizeof L->tail);
+    if (eff.pool >= 1) {
+      cops_action plain = *a;
+      double pmf[COPS__LAW_K];
+      int extent;
+      if ((rc = cops__odds_law(e->ctx, &plain, pmf, &extent, &eff)))
+        return rc;
+      double above = 0;
+      for (int k = extent; k >= 0; k--) {
+        above += pmf[k];
+        if (k < TAIL)
+          L->tail[k] = above;
+      }
+    }
+#ifdef COPS_TACTICS_CHECK
+    if (kept.key == key)
+      kept_is_made(kept.tail, L->tail, sizeof kept.tail, "the law of a roll");
+#endif
     L->key = key;
   }
   *tail = L->tail;
   return COPS_OK;
+}
+
+/* P(the roll's margin is m), m = 0 .. MARGINS - 1 (the last: that or more). */
+static double margin_p(const double *tail, int difficulty, int m)
+{
+  const int k = difficulty + m;
+  if (k >= TAIL)
+    return 0;
+  return m == MARGINS - 1 || k + 1 >= TAIL ? tail[k] : tail[k] - tail[k + 1];
 }
 
 /* The situation of combatant id's attack as declared in d, the target at attitude
@@ -137,84 +272,152 @@ static void situation_of(cops_encounter *e, int id, const cops_declaration *d,
   *c = keep;
 }
 
-/* P(n bullets of id's weapon in the target put it down), n = 1 .. need (at most MOST): the
- * exact odds of a shot, or of a burst of n (C10.6), sure to hit (the pool raised, at 2+,
- * against 1; what the bullets in do does not depend on the roll). Beyond the bursts the
- * weapon can fire now, n bullets are taken as n chances of one. Kept by everything they
- * depend on, so that a fight resumed from a save chooses as the one that went on. */
-static int bullets_down(cops_encounter *e, struct cops__tactics *T, int id,
-                        const cops_declaration *d, int target_attitude, int need,
-                        const double **down)
+/* P(down) of each margin of a hit of the plan in s (a single shot, or a burst of fired)
+ * into out[0 .. MARGINS - 1]; the damage law of a single shot's bullet at margin 0 in
+ * T->odds after the last. */
+static int down_by_margin(struct cops__tactics *T, const cops_situation *s, int fired,
+                          double *out)
 {
-  const struct combatant *c = &e->c[id], *t = &e->c[d->target];
-  cops_weapon *w = in_hand(c);
-  int hp = 0;
-  cops_character_hp(t->ch, &hp);
-  const unsigned cond = (unsigned)cops_character_conditions(t->ch);
-  const int vrc = cops__wget(w, COPS_WEAPON_VRC), loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
-  int exact = vrc < MOST ? vrc : MOST;   /* the bursts it can fire now, counted exactly */
-  if (magazine > 0 && loaded < exact)
-    exact = loaded;
-  if (need > MOST)
-    need = MOST;
-  /* What the bullets in do depends on the target's state and, through the roll's margin
-   * (a burst's bullets, the alternative rules' location shifts), on the attacker's. */
-  const int own[4] = {d->attitude, (int)c->start_conditions,
-                      d->moving ? metres(c->x, c->y, d->x, d->y) : 0, d->aim};
-  unsigned h = (unsigned)id * 2246822519u + (unsigned)d->target * 131u + (unsigned)hp * 7u +
-               (unsigned)(target_attitude + 2) * 17u + cond + (unsigned)exact * 101u;
-  for (int k = 0; k < 4; k++)
-    h = h * 31u + (unsigned)own[k];
-  struct down_entry *D = &T->down[(h * 2654435761u) >> 26];   /* DOWNS = 64 */
-  if (!(D->w == w && D->attacker == id && !memcmp(D->own, own, sizeof own) &&
-        D->target == d->target && D->hp == hp && D->attitude == target_attitude &&
-        D->cond == cond && D->armour == t->armour && D->rules == e->rules && D->exact == exact)) {
-    *D = (struct down_entry){w, id, {own[0], own[1], own[2], own[3]}, d->target, hp,
-                             target_attitude, e->rules, cond, t->armour, exact, 0, {0}};
-  }
-  for (int n = D->have + 1; n <= need; n++) {
-    if (n > 1 && n > exact) {
-      D->down[n] = 1 - pow_int(1 - D->down[1], n);
-      D->have = n;
-      continue;
-    }
-    cops_declaration one = *d;
-    one.action = n == 1 ? COPS_ACT_SHOOT : COPS_ACT_BURST;
-    one.shots = 1;
-    cops_situation s;
-    situation_of(e, id, &one, target_attitude, n == 1 ? COPS_ATTACK_SINGLE : COPS_ATTACK_BURST,
-                 &s);
-    s.dice_mod = 12;
-    s.threshold_mod = -10;
-    s.difficulty_mod = -COPS_DIFFICULTY_MAX;
-    s.adrenaline = s.anciennete = 0;
-    /* A burst of exactly n: the rounds it fires are those loaded, n for this plan. */
-    if (n > 1)
-      w->v[COPS_WEAPON_LOADED] = n;
-    int rc = cops_attack_odds_compute(T->odds, &s);
-    if (n > 1)
-      w->v[COPS_WEAPON_LOADED] = loaded;
-    if (rc) {
-      D->w = NULL;   /* not kept half made */
+  for (int m = 0; m < MARGINS; m++) {
+    double margin[MARGINS] = {0};
+    margin[MARGINS - 1 - m] = 1;   /* margin 0 last: its damage law stays */
+    int rc = cops__attack_odds_given(T->odds, s, fired, margin);
+    if (rc)
       return rc;
-    }
-    double hit = 0, ignored, dead, p = 0;
-    cops_attack_odds_hit(T->odds, &hit, &ignored);
-    cops_attack_odds_down(T->odds, &p, &dead);
-    D->down[n] = hit > 0 ? p / hit : 0;
-    D->have = n;
+    double dead;
+    cops_attack_odds_down(T->odds, &out[MARGINS - 1 - m], &dead);
   }
-  *down = D->down;
+  return COPS_OK;
+}
+
+/* A single shot's row and the single shots' counts of H (struct hit_entry) for id's
+ * weapon on d's target at hp hit points: 0, or 1 when the rules refuse the shot. */
+static int fill_single(cops_encounter *e, struct cops__tactics *T, int id,
+                       const cops_declaration *d, int target_attitude, int hp,
+                       struct hit_entry *H)
+{
+  cops_declaration one = *d;
+  one.action = COPS_ACT_SHOOT;
+  one.shots = 1;
+  cops_situation s;
+  situation_of(e, id, &one, target_attitude, COPS_ATTACK_SINGLE, &s);
+  if (down_by_margin(T, &s, 1, H->single)) {
+    e->ctx->errmsg[0] = '\0';   /* a shot the rules refuse: not a choice */
+    return 1;
+  }
+  /* k single shots in: k bullets at margin 0, each at its own location; the damage past
+   * the target's hit points counts once. The law is the damage given a hit (the margin
+   * law is a sure one). */
+  double one_law[TAIL * 4] = {0}, sum[TAIL * 4] = {0}, next[TAIL * 4];
+  const int top = hp < 1 ? 1 : hp < TAIL * 4 ? hp : TAIL * 4 - 1;
+  for (int k = 0; k <= cops_attack_odds_damage_max(T->odds); k++) {
+    double p;
+    cops_attack_odds_damage(T->odds, k, &p);
+    one_law[k < top ? k : top] += p;
+  }
+  memcpy(sum, one_law, sizeof sum);
+  H->multi[0] = 0;
+  H->multi[1] = sum[top];
+  for (int k = 2; k <= MOST; k++) {
+    memset(next, 0, sizeof next);
+    for (int i = 0; i <= top; i++)
+      if (sum[i] != 0)
+        for (int j = 0; j <= top; j++) {
+          const int x = i + j < top ? i + j : top;
+          next[x] += sum[i] * one_law[j];
+        }
+    memcpy(sum, next, sizeof sum);
+    H->multi[k] = sum[top];
+  }
+  return 0;
+}
+
+/* A burst of fired's row of H: 0, or 1 when the rules refuse it. */
+static int fill_burst(cops_encounter *e, struct cops__tactics *T, int id,
+                      const cops_declaration *d, int target_attitude, int fired,
+                      struct hit_entry *H)
+{
+  cops_declaration burst = *d;
+  burst.action = COPS_ACT_BURST;
+  burst.shots = 1;
+  cops_situation s;
+  situation_of(e, id, &burst, target_attitude, COPS_ATTACK_BURST, &s);
+  if (down_by_margin(T, &s, fired, H->burst[fired])) {
+    e->ctx->errmsg[0] = '\0';
+    return 1;
+  }
+  return 0;
+}
+
+/* What bullets of id's weapon that hit d's target do (struct hit_entry), row `fired` of a
+ * burst made if it is not yet. NULL in *out when the rules refuse the shot. */
+static int hits_of(cops_encounter *e, struct cops__tactics *T, int id, const cops_declaration *d,
+                   int target_attitude, int fired, const struct hit_entry **out)
+{
+  *out = NULL;
+  const struct combatant *c = &e->c[id], *t = &e->c[d->target];
+  const cops_weapon *w = in_hand(c);
+  int hp = 0, prot[2 * COPS_LOCATION_COUNT] = {0};
+  cops_character_hp(t->ch, &hp);
+  if (t->armour)
+    for (int l = 0; l < COPS_LOCATION_COUNT; l++)
+      cops_armour_get(t->armour, l, &prot[2 * l], &prot[2 * l + 1]);
+  const int pu = cops__wget(w, COPS_WEAPON_PU), aim = d->aim;
+  unsigned h = (unsigned)pu * 2246822519u + (unsigned)hp * 131u + (unsigned)(aim + 1) * 7u;
+  for (int k = 0; k < 2 * COPS_LOCATION_COUNT; k++)
+    h = h * 31u + (unsigned)prot[k];
+  h ^= (unsigned)(e->rules->initiative_chosen) * 0x9e3779b9u;
+  struct hit_entry *H = &T->hit[set_of(h, HITS)];
+#define SAME(H) ((H)->rules == e->rules && (H)->pu == pu && (H)->aim == aim && (H)->hp == hp && \
+                 !memcmp((H)->prot, prot, sizeof prot))
+  if (fired > BURST)
+    fired = BURST;
+  if (!SAME(H) && SAME(H + 1))
+    H++;
+  else if (!SAME(H)) {
+    if (H->rules)
+      H[1] = H[0];   /* the older way makes room */
+    H->rules = NULL;
+    if (fill_single(e, T, id, d, target_attitude, hp, H))
+      return COPS_OK;
+    H->rules = e->rules;
+    H->pu = pu;
+    H->aim = aim;
+    H->hp = hp;
+    memcpy(H->prot, prot, sizeof prot);
+    H->have = 1u << 1;
+  }
+#ifdef COPS_TACTICS_CHECK
+  else {
+    struct hit_entry made;
+    if (fill_single(e, T, id, d, target_attitude, hp, &made))
+      kept_is_made("", "x", 1, "what a shot does, where the rules refuse the shot");
+    kept_is_made(H->single, made.single, sizeof made.single, "what a shot does");
+    kept_is_made(H->multi, made.multi, sizeof made.multi, "what shots do");
+    if (fired >= 2 && (H->have & (1u << fired))) {
+      if (fill_burst(e, T, id, d, target_attitude, fired, &made))
+        kept_is_made("", "x", 1, "what a burst does, where the rules refuse the burst");
+      kept_is_made(H->burst[fired], made.burst[fired], sizeof made.burst[fired],
+                   "what a burst does");
+    }
+  }
+#endif
+#undef SAME
+  if (fired >= 2 && !(H->have & (1u << fired))) {
+    if (fill_burst(e, T, id, d, target_attitude, fired, H))
+      return COPS_OK;
+    H->have |= 1u << fired;
+  }
+  *out = H;
   return COPS_OK;
 }
 
 /* An attack as id would declare it, before the pool offsets of attitude and initiative:
- * its roll, difficulty, bullets fired and one bullet's chance to put the target down. */
+ * its roll, bullets fired and what its hits do. */
 struct plan {
   cops_action a;
   int can, fired, shots, burst;
-  const double *down;        /* P(down | n bullets in), n = 1 .. MOST */
+  const struct hit_entry *hit;
 };
 
 static int plan_of(cops_encounter *e, struct cops__tactics *T, int id,
@@ -236,104 +439,204 @@ static int plan_of(cops_encounter *e, struct cops__tactics *T, int id,
     return COPS_OK;
   }
   p->a = sp.a;
-  p->can = sp.reason < 0;
   p->fired = sp.fired > 0 ? sp.fired : 1;
   p->shots = d->action == COPS_ACT_SHOOT ? d->shots : 1;
   p->burst = d->action == COPS_ACT_BURST;
-  const int need = p->burst ? p->fired : p->shots;
-  return p->can ? bullets_down(e, T, id, d, target_attitude, need, &p->down) : COPS_OK;
+  if (sp.reason >= 0 && sp.reason != COPS_MISS_NO_DICE)
+    return COPS_OK;   /* no dice: plan_downs finds none (and another attitude may have some) */
+  if ((rc = hits_of(e, T, id, d, target_attitude, p->burst ? p->fired : 1, &p->hit)))
+    return rc;
+  p->can = p->hit != NULL;
+  return COPS_OK;
 }
 
-/* P(the attack puts the target down) with its pool moved by offset dice. */
-static int plan_down(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
-                     int offset, double *down)
+/* P(the attack puts the target down) with its pool moved by offset dice: a burst's
+ * margins (C10.6, A2.2); single shots (C10.7: the nth -n dice) each with its own roll,
+ * one that hits at its margin, two or more by the hits' count. down[n - 1]: after the
+ * first n shots, n = 1 .. the plan's shots (1 for a burst). */
+static int plan_downs(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
+                      int offset, double *down)
 {
-  *down = 0;
+  for (int n = 0; n < p->shots; n++)
+    down[n] = 0;
   if (!p->can)
     return COPS_OK;
-  /* Single shots (C10.7: the nth -n dice, the first's in a): the law of their hits. */
-  double hits[MOST + 1] = {1};
+  const struct hit_entry *H = p->hit;
+  double hits[MOST + 1] = {1}, one = 0;   /* one: exactly one hit, weighed by its margin */
   for (int n = 0; n < p->shots; n++) {
     cops_action a = p->a;
     a.dice_mod += offset - n;
     const double *tail;
-    int rc;
-    if (a.dice + a.dice_mod < 1 || (rc = tail_of(e, T, &a, &tail)))
-      break;
-    const int need = a.difficulty < TAIL ? a.difficulty : TAIL - 1;
-    if (p->burst) {
-      /* C10.6: one bullet, one more a point of margin, at most those fired. */
-      for (int b = 1; b <= p->fired; b++) {
-        const int at = need + b - 1 < TAIL ? need + b - 1 : TAIL - 1;
-        const int next = need + b < TAIL ? need + b : TAIL - 1;
-        const double in_b = tail[at] - (b < p->fired ? tail[next] : 0);
-        *down += in_b * p->down[b < MOST ? b : MOST];
-      }
+    int difficulty, rc;
+    if (a.dice + a.dice_mod < 1 || (rc = tail_of(e, T, &a, &tail, &difficulty))) {
+      for (int k = n; k < p->shots; k++)   /* no die left: the shots after add nothing */
+        down[k] = n ? down[n - 1] : 0;
       return COPS_OK;
     }
-    const double q = tail[need];
+    if (p->burst) {
+      const double *row = p->fired >= 2 ? H->burst[p->fired < BURST ? p->fired : BURST]
+                                        : H->single;
+      for (int m = 0; m < MARGINS; m++)
+        down[0] += margin_p(tail, difficulty, m) * row[m];
+      return COPS_OK;
+    }
+    double q = 0, by_margin = 0;
+    for (int m = 0; m < MARGINS; m++) {
+      const double pm = margin_p(tail, difficulty, m);
+      q += pm;
+      by_margin += pm * H->single[m];
+    }
+    one = one * (1 - q) + hits[0] * by_margin;
     for (int k = n + 1 < MOST ? n + 1 : MOST; k >= 1; k--)
       hits[k] = hits[k] * (1 - q) + hits[k - 1] * q;
     hits[0] *= 1 - q;
+    down[n] = one;
+    for (int k = 2; k <= MOST; k++)
+      down[n] += hits[k] * H->multi[k];
   }
-  if (!p->burst)
-    for (int k = 1; k <= MOST; k++)
-      *down += hits[k] * p->down[k];
   return COPS_OK;
 }
 
+static int plan_down(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
+                     int offset, double *down)
+{
+  double all[MOST + 1];
+  const int rc = plan_downs(e, T, p, offset, all);
+  *down = p->shots >= 1 && p->shots <= MOST ? all[p->shots - 1] : 0;
+  return rc;
+}
+
 /* What enemy k is expected to do: what it declared, or its own policy's choice. */
-static int expected_of(cops_encounter *e, int k, cops_declaration *d)
+static int expected_of(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *d)
 {
   if (e->c[k].declared) {
     *d = e->c[k].decl;
     return COPS_OK;
   }
-  return e->rules->policy(e, k, d);
+  return simple_of(e, T, k, d);
 }
 
-#define ATTITUDES 4            /* Prudent (-1) .. Ultra-violent (+2) */
-#define ATTITUDE_LO (-1)
-
-/* The enemies that shoot at id this round: their chance to put it down at each of its
- * attitudes, their initiative and Réflexes. */
-struct threat {
-  double down[ATTITUDES];
-  int initiative, reflexes, attitude;
-};
-
-static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
-                      int *n)
+/* A declaration in six ints, each field within the range its checks allow (C1.7, C6, A1.2,
+ * docs/encounters.md), the place it moves to from where the combatant stands. */
+static void pack_declaration(const cops_declaration *d, const struct combatant *c, int out[6])
 {
-  *n = 0;
-  for (int k = 0; k < e->n; k++) {
-    if (k == id || e->c[k].side == e->c[id].side || !able(e, k))
-      continue;
-    cops_declaration dk;
-    int rc = expected_of(e, k, &dk);
-    if (rc)
-      return rc;
-    if (dk.target != id || (dk.action != COPS_ACT_SHOOT && dk.action != COPS_ACT_BURST))
-      continue;
-    struct threat *t = &th[(*n)++];
-    t->initiative = dk.initiative;
-    t->attitude = dk.attitude;
-    t->reflexes = cops_character_characteristic(e->c[k].ch, COPS_REFLEXES);
-    for (int a = 0; a < ATTITUDES; a++) {
-      struct plan p;
-      if ((rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
-          (rc = plan_down(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
-                          &t->down[a])))
-        return rc;
+  const unsigned u = (unsigned)d->action | (unsigned)(d->attitude + 2) << 5 |
+                     (unsigned)(d->initiative + 4) << 8 | (unsigned)(d->moving != 0) << 12 |
+                     (unsigned)(d->adrenaline != 0) << 13 | (unsigned)(d->anciennete != 0) << 14 |
+                     (unsigned)(d->long_move != 0) << 15 | (unsigned)(d->weapon & 15) << 16 |
+                     (unsigned)(d->difficulty & 15) << 20 | (unsigned)(d->aim & 15) << 24 |
+                     (unsigned)(d->keep & 15) << 28;
+  out[0] = (int)u;
+  out[1] = (int)((unsigned)(d->dice_mod & 0xffff) | (unsigned)(d->difficulty_mod & 0xffff) << 16);
+  out[2] = (int)((unsigned)(d->threshold_mod & 0xff) | (unsigned)(d->circumstances & 0xff) << 8 |
+                 (unsigned)(d->target & 0xff) << 16 | (unsigned)(d->shots & 0xff) << 24);
+  out[3] = d->bullets;
+  out[4] = d->moving ? d->x - c->x : 0;
+  out[5] = d->moving ? d->y - c->y : 0;
+}
+
+/* The key of id's attack on t declared as d (its target, place, action, attitude and
+ * initiative cleared when the entry holds them all), t at target_attitude. */
+static void pair_key_of(const cops_encounter *e, int id, int t, const cops_declaration *d,
+                        int target_attitude, struct pair_key *k)
+{
+  const struct combatant *c = &e->c[id], *tc = &e->c[t];
+  const cops_weapon *w = in_hand(c);
+  k->rules = e->rules;
+  k->attacker = c->ch;
+  k->weapon = w;
+  k->target = tc->ch;
+  k->armour = tc->armour;
+  k->stamp[0] = c->ch->stamp;
+  k->stamp[1] = w ? w->stamp : 0;
+  k->stamp[2] = tc->ch->stamp;
+  k->stamp[3] = cops__armour_stamp(tc->armour);
+  int *v = k->v;
+  /* The attacker's health, not its hit points: its dice (C8.2) and A4.3's half. */
+  v[0] = cops__health(c->ch) * 2 + (2 * c->ch->hp <= cops__max_hp(c->ch));
+  v[1] = (int)c->ch->conditions;
+  v[2] = (int)c->start_conditions;
+  /* Its points left, when the declaration spends them (C5). */
+  v[3] = d->adrenaline || d->anciennete ? c->ch->current[0] : -1;
+  v[4] = d->adrenaline || d->anciennete ? c->ch->current[1] : -1;
+  v[5] = tc->x - c->x;
+  v[6] = tc->y - c->y;
+  /* Rounds loaded up to the most a shot or a burst fires (C10.6, C10.7). */
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int most = cops__wget(w, COPS_WEAPON_CT);
+  if (cops__wget(w, COPS_WEAPON_VRC) > most)
+    most = cops__wget(w, COPS_WEAPON_VRC);
+  v[7] = loaded < most ? loaded : most;
+  v[8] = tc->ch->hp;
+  v[9] = (int)tc->ch->conditions;
+  v[10] = (int)tc->start_conditions;
+  v[11] = target_attitude;
+  v[12] = tc->held_by == id;
+  v[13] = t;
+  pack_declaration(d, c, k->d);
+}
+
+static uint64_t key_hash(const struct pair_key *k)
+{
+  /* Four lanes over the key's 8-byte words, then mixed: the same bits everywhere. */
+  const unsigned char *b = (const unsigned char *)k;
+  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
+                   0x2545f4914f6cdd1du};
+  size_t i = 0;
+  for (; i + 32 <= sizeof *k; i += 32)
+    for (int l = 0; l < 4; l++) {
+      uint64_t x;
+      memcpy(&x, b + i + 8 * l, 8);
+      h[l] = (h[l] ^ x) * 0xff51afd7ed558ccdu;
     }
+  for (int l = 0; i + 8 <= sizeof *k; i += 8, l++) {
+    uint64_t x;
+    memcpy(&x, b + i, 8);
+    h[l] = (h[l] ^ x) * 0xff51afd7ed558ccdu;
   }
-  return COPS_OK;
+  uint64_t r = h[0] ^ (h[1] >> 7 | h[1] << 57) ^ (h[2] >> 19 | h[2] << 45) ^
+               (h[3] >> 31 | h[3] << 33);
+  r ^= r >> 29;
+  r *= 0xc4ceb9fe1a85ec53u;
+  r ^= r >> 32;
+  return r | 1;   /* never 0, an empty entry's tag */
+}
+
+/* The entry of key k in a table of n two-way sets (entries of size bytes, their key
+ * first; tag[]: their keys' hashes): *fresh 1 when it was not kept and the older way made
+ * room for it (its tag is set when it is made: tag_of_fresh). */
+static void *entry_of(void *table, uint64_t *tag, size_t size, unsigned n,
+                      const struct pair_key *k, uint64_t *hash, int *fresh)
+{
+  const uint64_t h = key_hash(k);
+  const unsigned i = (unsigned)(h >> 32) & (n - 2);
+  unsigned char *at = (unsigned char *)table + (size_t)i * size;
+  *hash = h;
+  *fresh = 0;
+  if (tag[i] == h && !memcmp(at, k, sizeof *k))
+    return at;
+  if (tag[i + 1] == h && !memcmp(at + size, k, sizeof *k))
+    return at + size;
+  if (tag[i]) {
+    memcpy(at + size, at, size);
+    tag[i + 1] = tag[i];
+  }
+  tag[i] = 0;
+  memset(at, 0, size);
+  *fresh = 1;
+  return at;
 }
 
 /* P(k acts before id): C6 step 3 (lower initiative first; a tie to the higher Réflexes,
  * then the more aggressive attitude, else at once); under the alternative rules (A1.2,
  * A1.3) the higher score first, each the highest of its Réflexes in d10 plus twice its
  * attitude (A1.1's initiative column), a tie at once. */
+struct threat {
+  double down[ATTITUDES];    /* at each of id's attitudes (copied: a later miss may reuse
+                                the entry) */
+  int initiative, reflexes, attitude;
+};
+
 static double before(const cops_encounter *e, const struct threat *t, int initiative,
                      int reflexes, int attitude)
 {
@@ -354,6 +657,60 @@ static double before(const cops_encounter *e, const struct threat *t, int initia
   if (t->attitude != attitude)
     return t->attitude > attitude;
   return 0.5;
+}
+
+/* The enemies that shoot at id this round (what they declared, or would): their chance to
+ * put it down at each of its attitudes, their initiative and Réflexes. */
+static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
+                      int *n)
+{
+  *n = 0;
+  for (int k = 0; k < e->n; k++) {
+    if (k == id || e->c[k].side == e->c[id].side || !able(e, k))
+      continue;
+    cops_declaration dk;
+    int rc = expected_of(e, T, k, &dk);
+    if (rc)
+      return rc;
+    if (dk.target != id || (dk.action != COPS_ACT_SHOOT && dk.action != COPS_ACT_BURST))
+      continue;
+    struct pair_key key;
+    pair_key_of(e, k, id, &dk, 99, &key);   /* every attitude of id */
+    int fresh;
+    uint64_t hash;
+    struct threat_entry *E = entry_of(T->threat, T->threat_tag, sizeof *E, THREATS, &key,
+                                      &hash, &fresh);
+    if (fresh) {
+      for (int a = 0; a < ATTITUDES; a++) {
+        struct plan p;
+        if ((rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
+            (rc = plan_down(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
+                            &E->down[a])))
+          return rc;   /* the entry stays empty */
+      }
+      E->k = key;
+      T->threat_tag[E - T->threat] = hash;
+    }
+#ifdef COPS_TACTICS_CHECK
+    else {
+      double made[ATTITUDES] = {0};
+      for (int a = 0; a < ATTITUDES && !rc; a++) {
+        struct plan p;
+        if (!(rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
+          rc = plan_down(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0, &made[a]);
+      }
+      if (rc)
+        return rc;
+      kept_is_made(E->down, made, sizeof made, "the odds of a threat");
+    }
+#endif
+    struct threat *t = &th[(*n)++];
+    memcpy(t->down, E->down, sizeof t->down);
+    t->initiative = dk.initiative;
+    t->attitude = dk.attitude;
+    t->reflexes = cops_character_characteristic(e->c[k].ch, COPS_REFLEXES);
+  }
+  return COPS_OK;
 }
 
 /* Whether a shot of w at distance can reach: within twice its range, loaded if it has a
@@ -415,18 +772,105 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
   return COPS_OK;
 }
 
-int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
+/* The place a step of five metres toward t takes id to (C6.3), when it changes the range
+ * band of w or brings t within reach; 0 when there is none. */
+static int step_toward(const cops_encounter *e, int id, int t, const cops_weapon *w, int *x, int *y)
 {
-  int rc = e->rules->policy(e, id, d);
-  const int shot = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST;
-  const int blow = d->action == COPS_ACT_MELEE || d->action == COPS_ACT_STRIKE;
-  if (rc || (!shot && !blow))
-    return rc;
-  struct cops__tactics *T = NULL;
-  if ((rc = tactics_of(e, &T)))
-    return rc;
+  const struct combatant *c = &e->c[id];
+  const int distance = dist(e, id, t);
+  if (distance <= 5)
+    return 0;
+  towards(c->x, c->y, e->c[t].x, e->c[t].y, 5, x, y);
+  const int from = metres(*x, *y, e->c[t].x, e->c[t].y);
+  return !(band(w, from) == band(w, distance) && in_reach(w, distance));
+}
+
+/* id's best attacks on t (struct aim_entry): every step, shot count or burst, attitude and
+ * initiative, from the simple policy's declaration d. */
+static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
+                   const cops_declaration *d, int lo, int hi, struct aim_entry *A)
+{
   const struct combatant *c = &e->c[id];
   const cops_weapon *w = in_hand(c);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int ct = cops__wget(w, COPS_WEAPON_CT);
+  int most_shots = magazine == 0 ? 1 : ct < loaded ? ct : loaded;
+  if (most_shots > MOST)
+    most_shots = MOST;   /* C10.7: each more shot a die less; past MOST, none is left */
+  const int vrc = cops__wget(w, COPS_WEAPON_VRC);
+  const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
+  for (int a = 0; a < ATTITUDES; a++)
+    for (int i = 0; i < INITIATIVES; i++)
+      A->best[a][i].v = -1;
+  for (int step = 0; step <= 1; step++) {
+    cops_declaration cand = *d;
+    cand.target = t;
+    cand.moving = 0;
+    int from = dist(e, id, t);
+    if (step) {
+      if (!step_toward(e, id, t, w, &cand.x, &cand.y))
+        continue;
+      A->step_x = cand.x - c->x;
+      A->step_y = cand.y - c->y;
+      cand.moving = 1;
+      from = metres(cand.x, cand.y, e->c[t].x, e->c[t].y);
+    }
+    if (!in_reach(w, from))
+      continue;
+    /* kind 0: a burst; 1: one shot; 2: several (C10.7's malus on the first), every count
+     * from one pass over the shots. */
+    for (int kind = 0; kind <= 2; kind++) {
+      if ((kind == 0 && (vrc <= 0 || loaded <= 0)) || (kind == 2 && most_shots < 2))
+        continue;
+      cand.action = kind == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
+      cand.shots = kind == 2 ? most_shots : 1;
+      /* The plan at Normal; another attitude moves its dice only (C6.1, A1.1). */
+      struct plan normal;
+      cand.attitude = 0;
+      int rc = plan_of(e, T, id, &cand, target_attitude, &normal);
+      if (rc)
+        return rc;
+      if (!normal.can)
+        continue;
+      for (int a = 0; a < ATTITUDES; a++) {
+        struct plan p = normal;
+        p.a.dice_mod += e->rules->attack->attitude_dice(ATTITUDE_LO + a) -
+                        e->rules->attack->attitude_dice(0);
+        if (p.a.dice + p.a.dice_mod > COPS_DICE_MAX || p.a.dice + p.a.dice_mod < 1)
+          continue;   /* more dice than a roll may have (C1.7), or none (C10.1): no shot */
+        for (int i = lo; i <= hi; i++) {
+          double down[MOST + 1];
+          if ((rc = plan_downs(e, T, &p, i, down)))
+            return rc;
+          for (int m = kind == 2 ? 2 : kind; m <= (kind == 2 ? most_shots : kind); m++) {
+            const int bullets = m == 0 ? vrc : m;
+            const double v = down[m == 0 ? 0 : m - 1] - 1e-6 * bullets;
+            if (v > A->best[a][i - lo].v + 1e-12) {
+              A->best[a][i - lo].v = v;
+              A->best[a][i - lo].down = (float)down[m == 0 ? 0 : m - 1];
+              A->best[a][i - lo].step = (signed char)step;
+              A->best[a][i - lo].m = (signed char)m;
+            }
+          }
+        }
+      }
+    }
+  }
+  return COPS_OK;
+}
+
+int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
+{
+  struct cops__tactics *T = NULL;
+  int rc = tactics_of(e, &T);
+  if (rc || (rc = simple_of(e, T, id, d)))
+    return rc;
+  const int shot = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST;
+  const int blow = d->action == COPS_ACT_MELEE || d->action == COPS_ACT_STRIKE;
+  if (!shot && !blow)
+    return COPS_OK;
+  const struct combatant *c = &e->c[id];
   const int reflexes = cops_character_characteristic(c->ch, COPS_REFLEXES);
   int lo = 0, hi = 0;
   if (e->rules->initiative_chosen) {
@@ -448,76 +892,92 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
   }
   if (blow)
     return melee_attitude(e, T, id, d, risk, why);
-  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
-  const int ct = cops__wget(w, COPS_WEAPON_CT);
-  const int most_shots = magazine == 0 ? 1 : ct < loaded ? ct : loaded;
-  const int vrc = cops__wget(w, COPS_WEAPON_VRC);
-  double best = -2;
-  cops_declaration pick = *d;
+  /* The best attack at each attitude and initiative, over the enemies in id order. */
+  struct {
+    double v, down;
+    int t, step, m, step_x, step_y;
+  } best[ATTITUDES][INITIATIVES];
+  for (int a = 0; a < ATTITUDES; a++)
+    for (int i = 0; i < INITIATIVES; i++)
+      best[a][i].v = -1;
+  cops_declaration base = *d;   /* what an attack carries of the simple policy's choice */
+  base.action = COPS_ACT_SHOOT;
+  base.attitude = base.initiative = base.shots = base.moving = base.x = base.y = 0;
+  base.target = -1;
   for (int t = 0; t < e->n; t++) {
     if (e->c[t].side == c->side || !able(e, t))
       continue;
-    const int distance = dist(e, id, t);
-    for (int step = 0; step <= 1; step++) {
-      cops_declaration cand = *d;
-      cand.target = t;
-      cand.moving = 0;
-      int from = distance;
-      if (step) {
-        /* Five metres closer (free, C6.3) when it changes the range band. */
-        if (distance <= 5)
-          continue;
-        towards(c->x, c->y, e->c[t].x, e->c[t].y, 5, &cand.x, &cand.y);
-        from = metres(cand.x, cand.y, e->c[t].x, e->c[t].y);
-        if (band(w, from) == band(w, distance) && in_reach(w, distance))
-          continue;
-        cand.moving = 1;
-      }
-      if (!in_reach(w, from))
+    const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
+    struct pair_key key;
+    pair_key_of(e, id, t, &base, target_attitude, &key);
+    key.v[13] |= (lo + 2) << 8 | (hi + 2) << 12;   /* the initiatives it may take */
+    int fresh;
+    uint64_t hash;
+    struct aim_entry *A = entry_of(T->aim, T->aim_tag, sizeof *A, AIMS, &key, &hash, &fresh);
+    if (fresh) {
+      if ((rc = aims_of(e, T, id, t, &base, lo, hi, A)))
+        return rc;   /* the entry stays empty */
+      A->k = key;
+      T->aim_tag[A - T->aim] = hash;
+    }
+#ifdef COPS_TACTICS_CHECK
+    else {
+      struct aim_entry made;
+      memset(&made, 0, sizeof made);
+      made.k = key;
+      if ((rc = aims_of(e, T, id, t, &base, lo, hi, &made)))
+        return rc;
+      kept_is_made(A, &made, sizeof made, "the best attacks on a target");
+    }
+#endif
+    for (int a = 0; a < ATTITUDES; a++)
+      for (int i = 0; i <= hi - lo; i++)
+        if (A->best[a][i].v > best[a][i].v + 1e-12) {
+          best[a][i].v = A->best[a][i].v;
+          best[a][i].down = A->best[a][i].down;
+          best[a][i].t = t;
+          best[a][i].step = A->best[a][i].step;
+          best[a][i].m = A->best[a][i].m;
+          best[a][i].step_x = A->step_x;   /* copied: a later miss may reuse A */
+          best[a][i].step_y = A->step_y;
+        }
+  }
+  /* score = P(it acts before it is put down) x (its chance to put its target down, less a
+   * millionth a bullet) - P(it is put down this round). */
+  double top = -2;
+  int pa = -1, pi = 0;
+  for (int a = 0; a < ATTITUDES; a++)
+    for (int i = 0; i <= hi - lo; i++) {
+      if (best[a][i].v < 0)
         continue;
-      for (int m = 0; m <= most_shots; m++) {
-        /* m == 0: a burst; m >= 1: m shots. */
-        if (m == 0 && (vrc <= 0 || loaded <= 0))
-          continue;
-        cand.action = m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
-        cand.shots = m == 0 ? 1 : m;
-        const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude
-                                                     : e->c[t].attitude_now;
-        for (int a = 0; a < ATTITUDES; a++) {
-          const int attitude = ATTITUDE_LO + a;
-          struct plan p;
-          cand.attitude = attitude;
-          if ((rc = plan_of(e, T, id, &cand, target_attitude, &p)))
-            return rc;
-          if (!p.can)
-            continue;
-          for (int i = lo; i <= hi; i++) {
-            double down;
-            if ((rc = plan_down(e, T, &p, i, &down)))
-              return rc;
-            double first = 1;   /* P(it acts before it is put down) */
-            for (int k = 0; k < nth; k++)
-              first *= 1 - before(e, &th[k], i, reflexes, attitude) * th[k].down[a];
-            /* Ties go to fewer bullets, then to the simple policy's choice. */
-            const double score = first * down - risk[a] - 1e-6 * (m == 0 ? vrc : m);
-            if (score > best + 1e-12) {
-              best = score;
-              pick = cand;
-              pick.attitude = attitude;
-              pick.initiative = i;
-              if (why) {
-                why[0] = thousandths(down);
-                why[1] = thousandths(first);
-                why[2] = thousandths(risk[a]);
-              }
-            }
-          }
+      double first = 1;
+      for (int k = 0; k < nth; k++)
+        first *= 1 - before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a) * th[k].down[a];
+      const double score = first * best[a][i].v - risk[a];
+      if (score > top + 1e-12) {
+        top = score;
+        pa = a;
+        pi = i;
+        if (why) {
+          why[0] = thousandths(best[a][i].down);
+          why[1] = thousandths(first);
+          why[2] = thousandths(risk[a]);
         }
       }
     }
+  if (pa < 0)
+    return COPS_OK;
+  const int t = best[pa][pi].t, m = best[pa][pi].m;
+  d->target = t;
+  d->attitude = ATTITUDE_LO + pa;
+  d->initiative = lo + pi;
+  d->action = m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
+  d->shots = m == 0 ? 1 : m;
+  d->moving = 0;
+  if (best[pa][pi].step) {
+    d->x = c->x + best[pa][pi].step_x;
+    d->y = c->y + best[pa][pi].step_y;
+    d->moving = 1;
   }
-  if (best > -2)
-    *d = pick;
   return COPS_OK;
 }

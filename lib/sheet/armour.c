@@ -12,7 +12,13 @@ struct cops_armour {
   char name[COPS_NAME_MAX + 1];
   int dice[COPS_LOCATION_COUNT], fixed[COPS_LOCATION_COUNT];
   int against_throws;
+  uint64_t stamp;        /* a cops__serial, new at each change (cops__armour_stamp) */
 };
+
+uint64_t cops__armour_stamp(const cops_armour *a)
+{
+  return a ? a->stamp : 0;
+}
 
 static const char *const location_names[COPS_LOCATION_COUNT][3] = {
   {"jambe droite", "right leg", "right_leg"},
@@ -64,6 +70,7 @@ int cops_armour_new(cops_armour **out, cops_ctx *ctx, const char *name)
   if (!a)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for armour");
   a->ctx = ctx;
+  a->stamp = cops__serial(ctx);
   snprintf(a->name, sizeof a->name, "%s", name);
   *out = a;
   return COPS_OK;
@@ -109,6 +116,7 @@ int cops_armour_set(cops_armour *a, int loc, int dice, int fixed)
                       location_names[loc][1], fixed, COPS_ARMOUR_FIXED_MAX);
   a->dice[loc] = dice;
   a->fixed[loc] = fixed;
+  a->stamp = cops__serial(a->ctx);
   return COPS_OK;
 }
 
@@ -131,6 +139,7 @@ int cops_armour_set_against_throws(cops_armour *a, int yes)
     return COPS_EINVAL;
   COPS__ENTER(a->ctx);
   a->against_throws = yes != 0;
+  a->stamp = cops__serial(a->ctx);
   return COPS_OK;
 }
 

@@ -42,6 +42,7 @@ int cops_character_new(cops_character **out, cops_ctx *ctx)
   if (!ch)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a character");
   ch->ctx = ctx;
+  ch->stamp = cops__serial(ctx);
   for (int c = 0; c < COPS_CHARACTERISTIC_COUNT; c++)
     ch->value[c] = 1;
   ch->hp = default_max_hp(ch);
@@ -109,6 +110,7 @@ int cops_character_set_characteristic(cops_character *ch, int c, int value)
                 value);
   const int old_max = cops_character_max_hp(ch);
   ch->value[c] = value;
+  ch->stamp = cops__serial(ch->ctx);
   const int new_max = cops_character_max_hp(ch);
   if (ch->hp == old_max || ch->hp > new_max)
     ch->hp = new_max; /* an unhurt character stays unhurt */
@@ -213,6 +215,8 @@ static int commit_slot(cops_character *ch, int skill, const struct skill_slot *n
   int rc = check_burst_fire(ch);
   if (rc)
     ch->skill[skill] = old;
+  else
+    ch->stamp = cops__serial(ch->ctx);
   return rc;
 }
 
@@ -318,6 +322,7 @@ int cops_character_set_max_hp(cops_character *ch, int max)
                 max, COPS_HP_MAX);
   const int old_max = cops_character_max_hp(ch);
   ch->max_hp_set = max;
+  ch->stamp = cops__serial(ch->ctx);
   const int new_max = cops_character_max_hp(ch);
   if (ch->hp == old_max || ch->hp > new_max)
     ch->hp = new_max;
@@ -513,6 +518,7 @@ int cops_character_set_points(cops_character *ch, int adrenaline_max, int ancien
                 adrenaline_max, anciennete_max, COPS_POINTS_MAX);
   ch->max[COPS_ADRENALINE] = ch->current[COPS_ADRENALINE] = adrenaline_max;
   ch->max[COPS_ANCIENNETE] = ch->current[COPS_ANCIENNETE] = anciennete_max;
+  ch->stamp = cops__serial(ch->ctx);
   return COPS_OK;
 }
 

@@ -77,6 +77,8 @@ struct cops__relation {
 struct cops_character {
   cops_ctx *ctx;
   int holders;           /* references beyond the maker's (cops_character_retain) */
+  uint64_t stamp;        /* a cops__serial, new at each change of what is not its state
+                            (characteristics, skills, maxima): what a policy keeps odds by */
   struct cops__wounds w;
   char name[COPS_NAME_MAX + 1];
   int value[COPS_CHARACTERISTIC_COUNT];
@@ -94,6 +96,7 @@ struct cops_character {
 struct cops_weapon {
   cops_ctx *ctx;
   int holders;           /* references beyond the maker's (cops_weapon_retain) */
+  uint64_t stamp;        /* a cops__serial, new at each change but rounds loaded */
   char name[COPS_NAME_MAX + 1];
   int kind;
   int skill;
@@ -103,6 +106,8 @@ struct cops_weapon {
 
 /* Weapons: a firearm kind (handgun, shoulder arm, heavy weapon); a field, 0 without a weapon. */
 int cops__kind_is_firearm(int kind);
+/* An armour's stamp: a cops__serial new at each change of it; 0 for none. */
+uint64_t cops__armour_stamp(const cops_armour *a);
 static inline int cops__wget(const cops_weapon *w, int field)
 {
   return w ? w->v[field] : 0;

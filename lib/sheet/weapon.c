@@ -131,6 +131,7 @@ int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name
   if (!w)
     return cops__fail(ctx, COPS_ENOMEM, "out of memory for a weapon");
   w->ctx = ctx;
+  w->stamp = cops__serial(ctx);
   w->kind = kind;
   snprintf(w->name, sizeof w->name, "%s", name);
   w->skill = kinds[kind].skill;
@@ -235,6 +236,8 @@ int cops_weapon_set(cops_weapon *w, int field, int value)
     if (w->v[COPS_WEAPON_LOADED] > value)
       w->v[COPS_WEAPON_LOADED] = value;
   }
+  if (field != COPS_WEAPON_LOADED)
+    w->stamp = cops__serial(w->ctx);
   w->v[field] = value;
   return COPS_OK;
 }
@@ -260,6 +263,7 @@ int cops_weapon_set_skill(cops_weapon *w, int skill, const char *spec)
   }
   w->skill = skill;
   snprintf(w->spec, sizeof w->spec, "%s", spec ? (canonical ? canonical : spec) : "");
+  w->stamp = cops__serial(w->ctx);
   return COPS_OK;
 }
 

@@ -171,6 +171,56 @@ START_TEST(test_tactical_is_deterministic)
 }
 END_TEST
 
+/* What the policy keeps follows what the caller changes between two fights: a weapon, a
+ * characteristic, an armour changed in place give the fight a fresh encounter with the same changes
+ * plays, not the one before them (each change makes it another fight). */
+static void change(cops_encounter *e, int what)
+{
+  int hand;
+  switch (what) {
+  case 0:   /* the gang's first shooter's weapon: PU 1 */
+    ck_assert_int_eq(cops_encounter_hand(e, 2, &hand), COPS_OK);
+    ck_assert_int_eq(cops_weapon_set(cops_encounter_weapon_at(e, 2, hand), COPS_WEAPON_PU, 1),
+                     COPS_OK);
+    break;
+  case 1:   /* Mike's Coordination at its lowest */
+    ck_assert_int_eq(cops_character_set_characteristic(cops_encounter_character(e, 0),
+                                                       COPS_COORDINATION, 1), COPS_OK);
+    break;
+  default:  /* the cops' vest: nothing on the torso */
+    ck_assert_int_eq(cops_armour_set((cops_armour *)cops_encounter_armour(e, 0),
+                                     COPS_LOC_TORSO, 0, 0), COPS_OK);
+    break;
+  }
+}
+
+START_TEST(test_tactical_follows_changes)
+{
+  for (int ruleset = COPS_RULES_CORE; ruleset <= COPS_RULES_ALTERNATIVE; ruleset++)
+    for (int what = 0; what < 3; what++) {
+      cops_ctx *c;
+      ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+      cops_scenario *kept = test_scenario(c, "street-shootout");
+      char *before = fight_log(c, kept, ruleset, 2030);
+      change(cops_scenario_encounter(kept), what);
+      char *after = fight_log(c, kept, ruleset, 2030);
+      cops_scenario *fresh = test_scenario(c, "street-shootout");
+      change(cops_scenario_encounter(fresh), what);
+      char *first = fight_log(c, fresh, ruleset, 2030);
+      ck_assert_msg(strcmp(first, after) == 0, "ruleset %d, change %d: another fight", ruleset,
+                    what);
+      ck_assert_msg(strcmp(before, after) != 0, "ruleset %d, change %d changes nothing",
+                    ruleset, what);
+      cops_free(before);
+      cops_free(after);
+      cops_free(first);
+      cops_scenario_free(fresh);
+      cops_scenario_free(kept);
+      cops_ctx_free(c);
+    }
+}
+END_TEST
+
 /* The declaration events say who declared (docs/events.md): the tactical policy with the
  * odds it weighed for an attack, none for a choice it left to the simple policy; the simple
  * policy's and the caller's as in 0.16 (no policy, no odds in JSON). */
@@ -378,6 +428,7 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_names_and_settings);
   tcase_add_test(tc, test_tactical_weighs_the_odds);
   tcase_add_test(tc, test_tactical_is_deterministic);
+  tcase_add_test(tc, test_tactical_follows_changes);
   tcase_add_test(tc, test_declarations_say_who_and_why);
   tcase_add_test(tc, test_saves_keep_the_policies);
   tcase_add_test(tc, test_scenario_policies);

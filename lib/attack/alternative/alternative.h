@@ -59,6 +59,8 @@ int cops__alt_shot_plan(const cops_situation *s, struct cops__shot_plan *p);
 int cops__alt_melee_plan(const cops_situation *s, cops_action *a);
 void cops__alt_spread(struct cops__alt_spot *spot, const int *rolled, int n, int aim, int steps);
 int cops__alt_odds(cops_attack_odds *o, const cops_situation *s);
+int cops__alt_shot_given(cops_attack_odds *o, const cops_situation *s, int fired,
+                         const double margin[11]);
 
 int cops__alt_check(cops_ctx *ctx, const cops_situation *s);
 int cops__alt_shoot(cops_outcome *o, const cops_situation *s, cops_log *log);

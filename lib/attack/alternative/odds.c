@@ -231,6 +231,37 @@ static int land_spots(cops_attack_odds *o, struct spots *sp, const cops_situatio
   return COPS_OK;
 }
 
+/* A shot or a burst that hits, its margin's law given: the bullets in (one, A2.1; a burst's
+ * one more a point of margin up to 3 and those fired, A2.2), the steps of the rest, every
+ * location and its damage. */
+static int shot_given(cops_attack_odds *o, struct spots *sp, const cops_situation *s, int fired,
+                      const double margin[11])
+{
+  fired = fired > 0 ? fired : 1;
+  for (int m = 0; m <= 10; m++) {
+    int in = 1;
+    if (s->mode == COPS_ATTACK_BURST) {
+      in = 1 + (m < 2 ? m : 2);
+      in = in > fired ? fired : in;
+    }
+    if (margin[m] > 0)
+      add_spots(sp, in, s->aim, m - (in - 1), margin[m], o->zone);
+  }
+  return land_spots(o, sp, s, 0, cops__wget(s->weapon, COPS_WEAPON_PU), 0,
+                    cops__wget(s->weapon, COPS_WEAPON_FA), -1);   /* FA at (5 + in)+ */
+}
+
+int cops__alt_shot_given(cops_attack_odds *o, const cops_situation *s, int fired,
+                         const double margin[11])
+{
+  struct spots *sp = cops__calloc(&o->ctx->alloc, sizeof *sp);
+  if (!sp)
+    return cops__fail(o->ctx, COPS_ENOMEM, "out of memory for odds");
+  const int rc = shot_given(o, sp, s, fired, margin);
+  cops__free(&o->ctx->alloc, sp);
+  return rc;
+}
+
 int cops__alt_odds(cops_attack_odds *o, const cops_situation *s)
 {
   double margin[11];
@@ -251,18 +282,7 @@ int cops__alt_odds(cops_attack_odds *o, const cops_situation *s)
       o->damage[0] = 1;
       goto done;   /* covering fire hits those who cross its zone (cops_cover_enter) */
     }
-    const int fired = plan.fired > 0 ? plan.fired : 1;
-    for (int m = 0; m <= 10; m++) {
-      int in = 1;
-      if (s->mode == COPS_ATTACK_BURST) {
-        in = 1 + (m < 2 ? m : 2);
-        in = in > fired ? fired : in;
-      }
-      if (margin[m] > 0)
-        add_spots(sp, in, s->aim, m - (in - 1), margin[m], o->zone);
-    }
-    rc = land_spots(o, sp, s, 0, cops__wget(s->weapon, COPS_WEAPON_PU), 0,
-                    cops__wget(s->weapon, COPS_WEAPON_FA), -1);   /* FA at (5 + in)+ */
+    rc = shot_given(o, sp, s, plan.fired, margin);
     goto done;
   }
   cops_action a;

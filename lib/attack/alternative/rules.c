@@ -28,5 +28,7 @@ const struct cops__attack_rules cops__alternative_attack_rules = {
   .melee = cops__alt_melee,
   .odds = cops__alt_odds,
   .shot_plan = cops__alt_shot_plan,
+  .shot_given = cops__alt_shot_given,
+  .attitude_dice = cops__alt_attitude_dice,
   .cover_enter = cops__alt_cover_enter,
 };

@@ -43,6 +43,11 @@ static int core_check(cops_ctx *ctx, const cops_situation *s)
   return COPS_OK;
 }
 
+/* C6.1: the attitude's value in dice, -2 .. +2. */
+static int attitude_dice(int attitude)
+{
+  return attitude;
+}
 
 const struct cops__attack_rules cops__core_attack_rules = {
   .name = "core",
@@ -52,5 +57,7 @@ const struct cops__attack_rules cops__core_attack_rules = {
   .melee = cops__core_melee,
   .odds = cops__core_odds,
   .shot_plan = cops__core_shot_plan,
+  .shot_given = cops__core_shot_given,
+  .attitude_dice = attitude_dice,
   .cover_enter = cops__core_cover_enter,
 };
