@@ -39,6 +39,13 @@ struct law_entry {
   double tail[TAIL];
 };
 
+/* What an attack gains on its target: the chance to put it down (its hit points to 0 or
+ * less, C8.2), and the progress toward it, the expected hit points it takes out of those
+ * left, min(damage, hp) / hp (1 when it goes down). */
+struct gain {
+  double down, prog;
+};
+
 /* What bullets that hit do to one target: a pure function of its key, so that a fight
  * chooses the same whatever was kept before it. */
 struct hit_entry {
@@ -46,9 +53,9 @@ struct hit_entry {
   int pu, aim, hp;
   int prot[2 * COPS_LOCATION_COUNT];   /* the armour's dice and fixed part by location */
   unsigned have;                       /* bit f: burst[f] made */
-  double single[MARGINS];              /* P(down | a single shot in at margin m) */
-  double multi[MOST + 1];              /* P(down | k single shots in, k >= 2) */
-  double burst[BURST + 1][MARGINS];    /* P(down | a burst of f that hits at margin m) */
+  struct gain single[MARGINS];         /* a single shot in at margin m */
+  struct gain multi[MOST + 1];         /* k single shots in, k >= 2 */
+  struct gain burst[BURST + 1][MARGINS];   /* a burst of f that hits at margin m */
 };
 
 #define ATTITUDES 4            /* Prudent (-1) .. Ultra-violent (+2) */
@@ -90,7 +97,7 @@ struct aim_entry {
  * each of the combatant's attitudes. */
 struct threat_entry {
   struct pair_key k;
-  double down[ATTITUDES];
+  struct gain gain[ATTITUDES];
 };
 
 struct cops__tactics {
@@ -272,11 +279,24 @@ static void situation_of(cops_encounter *e, int id, const cops_declaration *d,
   *c = keep;
 }
 
-/* P(down) of each margin of a hit of the plan in s (a single shot, or a burst of fired)
- * into out[0 .. MARGINS - 1]; the damage law of a single shot's bullet at margin 0 in
- * T->odds after the last. */
-static int down_by_margin(struct cops__tactics *T, const cops_situation *s, int fired,
-                          double *out)
+/* The progress of the damage law in T->odds on a target at hp hit points. */
+static double progress(const struct cops__tactics *T, int hp)
+{
+  double prog = 0;
+  const int most = cops_attack_odds_damage_max(T->odds);
+  for (int k = 1; k <= most; k++) {
+    double p;
+    cops_attack_odds_damage(T->odds, k, &p);
+    prog += p * (k < hp ? k : hp);
+  }
+  return hp > 0 ? prog / hp : 1;
+}
+
+/* What each margin of a hit of the plan in s (a single shot, or a burst of fired) gains
+ * on a target at hp, into out[0 .. MARGINS - 1]; the damage law of a single shot's bullet
+ * at margin 0 in T->odds after the last. */
+static int gain_by_margin(struct cops__tactics *T, const cops_situation *s, int fired, int hp,
+                          struct gain *out)
 {
   for (int m = 0; m < MARGINS; m++) {
     double margin[MARGINS] = {0};
@@ -285,7 +305,8 @@ static int down_by_margin(struct cops__tactics *T, const cops_situation *s, int 
     if (rc)
       return rc;
     double dead;
-    cops_attack_odds_down(T->odds, &out[MARGINS - 1 - m], &dead);
+    cops_attack_odds_down(T->odds, &out[MARGINS - 1 - m].down, &dead);
+    out[MARGINS - 1 - m].prog = progress(T, hp);
   }
   return COPS_OK;
 }
@@ -301,7 +322,7 @@ static int fill_single(cops_encounter *e, struct cops__tactics *T, int id,
   one.shots = 1;
   cops_situation s;
   situation_of(e, id, &one, target_attitude, COPS_ATTACK_SINGLE, &s);
-  if (down_by_margin(T, &s, 1, H->single)) {
+  if (gain_by_margin(T, &s, 1, hp, H->single)) {
     e->ctx->errmsg[0] = '\0';   /* a shot the rules refuse: not a choice */
     return 1;
   }
@@ -316,8 +337,7 @@ static int fill_single(cops_encounter *e, struct cops__tactics *T, int id,
     one_law[k < top ? k : top] += p;
   }
   memcpy(sum, one_law, sizeof sum);
-  H->multi[0] = 0;
-  H->multi[1] = sum[top];
+  H->multi[0] = H->multi[1] = (struct gain){0, 0};
   for (int k = 2; k <= MOST; k++) {
     memset(next, 0, sizeof next);
     for (int i = 0; i <= top; i++)
@@ -327,14 +347,18 @@ static int fill_single(cops_encounter *e, struct cops__tactics *T, int id,
           next[x] += sum[i] * one_law[j];
         }
     memcpy(sum, next, sizeof sum);
-    H->multi[k] = sum[top];
+    H->multi[k].down = sum[top];
+    H->multi[k].prog = 0;
+    for (int i = 1; i <= top; i++)
+      H->multi[k].prog += sum[i] * i;
+    H->multi[k].prog /= top;
   }
   return 0;
 }
 
 /* A burst of fired's row of H: 0, or 1 when the rules refuse it. */
 static int fill_burst(cops_encounter *e, struct cops__tactics *T, int id,
-                      const cops_declaration *d, int target_attitude, int fired,
+                      const cops_declaration *d, int target_attitude, int fired, int hp,
                       struct hit_entry *H)
 {
   cops_declaration burst = *d;
@@ -342,7 +366,7 @@ static int fill_burst(cops_encounter *e, struct cops__tactics *T, int id,
   burst.shots = 1;
   cops_situation s;
   situation_of(e, id, &burst, target_attitude, COPS_ATTACK_BURST, &s);
-  if (down_by_margin(T, &s, fired, H->burst[fired])) {
+  if (gain_by_margin(T, &s, fired, hp, H->burst[fired])) {
     e->ctx->errmsg[0] = '\0';
     return 1;
   }
@@ -395,7 +419,7 @@ static int hits_of(cops_encounter *e, struct cops__tactics *T, int id, const cop
     kept_is_made(H->single, made.single, sizeof made.single, "what a shot does");
     kept_is_made(H->multi, made.multi, sizeof made.multi, "what shots do");
     if (fired >= 2 && (H->have & (1u << fired))) {
-      if (fill_burst(e, T, id, d, target_attitude, fired, &made))
+      if (fill_burst(e, T, id, d, target_attitude, fired, hp, &made))
         kept_is_made("", "x", 1, "what a burst does, where the rules refuse the burst");
       kept_is_made(H->burst[fired], made.burst[fired], sizeof made.burst[fired],
                    "what a burst does");
@@ -404,7 +428,7 @@ static int hits_of(cops_encounter *e, struct cops__tactics *T, int id, const cop
 #endif
 #undef SAME
   if (fired >= 2 && !(H->have & (1u << fired))) {
-    if (fill_burst(e, T, id, d, target_attitude, fired, H))
+    if (fill_burst(e, T, id, d, target_attitude, fired, hp, H))
       return COPS_OK;
     H->have |= 1u << fired;
   }
@@ -443,26 +467,27 @@ static int plan_of(cops_encounter *e, struct cops__tactics *T, int id,
   p->shots = d->action == COPS_ACT_SHOOT ? d->shots : 1;
   p->burst = d->action == COPS_ACT_BURST;
   if (sp.reason >= 0 && sp.reason != COPS_MISS_NO_DICE)
-    return COPS_OK;   /* no dice: plan_downs finds none (and another attitude may have some) */
+    return COPS_OK;   /* no dice: plan_gains finds none (and another attitude may have some) */
   if ((rc = hits_of(e, T, id, d, target_attitude, p->burst ? p->fired : 1, &p->hit)))
     return rc;
   p->can = p->hit != NULL;
   return COPS_OK;
 }
 
-/* P(the attack puts the target down) with its pool moved by offset dice: a burst's
- * margins (C10.6, A2.2); single shots (C10.7: the nth -n dice) each with its own roll,
- * one that hits at its margin, two or more by the hits' count. down[n - 1]: after the
- * first n shots, n = 1 .. the plan's shots (1 for a burst). */
-static int plan_downs(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
-                      int offset, double *down)
+/* What the attack gains with its pool moved by offset dice: a burst's margins (C10.6,
+ * A2.2); single shots (C10.7: the nth -n dice) each with its own roll, one that hits at its
+ * margin, two or more by the hits' count. out[n - 1]: after the first n shots, n = 1 ..
+ * the plan's shots (1 for a burst). */
+static int plan_gains(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
+                      int offset, struct gain *out)
 {
   for (int n = 0; n < p->shots; n++)
-    down[n] = 0;
+    out[n] = (struct gain){0, 0};
   if (!p->can)
     return COPS_OK;
   const struct hit_entry *H = p->hit;
-  double hits[MOST + 1] = {1}, one = 0;   /* one: exactly one hit, weighed by its margin */
+  double hits[MOST + 1] = {1};
+  struct gain one = {0, 0};   /* exactly one hit, weighed by its margin */
   for (int n = 0; n < p->shots; n++) {
     cops_action a = p->a;
     a.dice_mod += offset - n;
@@ -470,39 +495,47 @@ static int plan_downs(cops_encounter *e, struct cops__tactics *T, const struct p
     int difficulty, rc;
     if (a.dice + a.dice_mod < 1 || (rc = tail_of(e, T, &a, &tail, &difficulty))) {
       for (int k = n; k < p->shots; k++)   /* no die left: the shots after add nothing */
-        down[k] = n ? down[n - 1] : 0;
+        out[k] = n ? out[n - 1] : (struct gain){0, 0};
       return COPS_OK;
     }
     if (p->burst) {
-      const double *row = p->fired >= 2 ? H->burst[p->fired < BURST ? p->fired : BURST]
-                                        : H->single;
-      for (int m = 0; m < MARGINS; m++)
-        down[0] += margin_p(tail, difficulty, m) * row[m];
+      const struct gain *row = p->fired >= 2 ? H->burst[p->fired < BURST ? p->fired : BURST]
+                                             : H->single;
+      for (int m = 0; m < MARGINS; m++) {
+        const double pm = margin_p(tail, difficulty, m);
+        out[0].down += pm * row[m].down;
+        out[0].prog += pm * row[m].prog;
+      }
       return COPS_OK;
     }
-    double q = 0, by_margin = 0;
+    double q = 0;
+    struct gain by_margin = {0, 0};
     for (int m = 0; m < MARGINS; m++) {
       const double pm = margin_p(tail, difficulty, m);
       q += pm;
-      by_margin += pm * H->single[m];
+      by_margin.down += pm * H->single[m].down;
+      by_margin.prog += pm * H->single[m].prog;
     }
-    one = one * (1 - q) + hits[0] * by_margin;
+    one.down = one.down * (1 - q) + hits[0] * by_margin.down;
+    one.prog = one.prog * (1 - q) + hits[0] * by_margin.prog;
     for (int k = n + 1 < MOST ? n + 1 : MOST; k >= 1; k--)
       hits[k] = hits[k] * (1 - q) + hits[k - 1] * q;
     hits[0] *= 1 - q;
-    down[n] = one;
-    for (int k = 2; k <= MOST; k++)
-      down[n] += hits[k] * H->multi[k];
+    out[n] = one;
+    for (int k = 2; k <= MOST; k++) {
+      out[n].down += hits[k] * H->multi[k].down;
+      out[n].prog += hits[k] * H->multi[k].prog;
+    }
   }
   return COPS_OK;
 }
 
-static int plan_down(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
-                     int offset, double *down)
+static int plan_gain(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
+                     int offset, struct gain *g)
 {
-  double all[MOST + 1];
-  const int rc = plan_downs(e, T, p, offset, all);
-  *down = p->shots >= 1 && p->shots <= MOST ? all[p->shots - 1] : 0;
+  struct gain all[MOST + 1];
+  const int rc = plan_gains(e, T, p, offset, all);
+  *g = p->shots >= 1 && p->shots <= MOST ? all[p->shots - 1] : (struct gain){0, 0};
   return rc;
 }
 
@@ -632,8 +665,8 @@ static void *entry_of(void *table, uint64_t *tag, size_t size, unsigned n,
  * A1.3) the higher score first, each the highest of its Réflexes in d10 plus twice its
  * attitude (A1.1's initiative column), a tie at once. */
 struct threat {
-  double down[ATTITUDES];    /* at each of id's attitudes (copied: a later miss may reuse
-                                the entry) */
+  struct gain gain[ATTITUDES];   /* on id at each of its attitudes (copied: a later miss may
+                                    reuse the entry) */
   int initiative, reflexes, attitude;
 };
 
@@ -684,8 +717,8 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
       for (int a = 0; a < ATTITUDES; a++) {
         struct plan p;
         if ((rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
-            (rc = plan_down(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
-                            &E->down[a])))
+            (rc = plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
+                            &E->gain[a])))
           return rc;   /* the entry stays empty */
       }
       E->k = key;
@@ -693,19 +726,19 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
     }
 #ifdef COPS_TACTICS_CHECK
     else {
-      double made[ATTITUDES] = {0};
+      struct gain made[ATTITUDES] = {{0, 0}};
       for (int a = 0; a < ATTITUDES && !rc; a++) {
         struct plan p;
         if (!(rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
-          rc = plan_down(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0, &made[a]);
+          rc = plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0, &made[a]);
       }
       if (rc)
         return rc;
-      kept_is_made(E->down, made, sizeof made, "the odds of a threat");
+      kept_is_made(E->gain, made, sizeof made, "the odds of a threat");
     }
 #endif
     struct threat *t = &th[(*n)++];
-    memcpy(t->down, E->down, sizeof t->down);
+    memcpy(t->gain, E->gain, sizeof t->gain);
     t->initiative = dk.initiative;
     t->attitude = dk.attitude;
     t->reflexes = cops_character_characteristic(e->c[k].ch, COPS_REFLEXES);
@@ -840,15 +873,16 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
         if (p.a.dice + p.a.dice_mod > COPS_DICE_MAX || p.a.dice + p.a.dice_mod < 1)
           continue;   /* more dice than a roll may have (C1.7), or none (C10.1): no shot */
         for (int i = lo; i <= hi; i++) {
-          double down[MOST + 1];
-          if ((rc = plan_downs(e, T, &p, i, down)))
+          struct gain gain[MOST + 1];
+          if ((rc = plan_gains(e, T, &p, i, gain)))
             return rc;
           for (int m = kind == 2 ? 2 : kind; m <= (kind == 2 ? most_shots : kind); m++) {
             const int bullets = m == 0 ? vrc : m;
-            const double v = down[m == 0 ? 0 : m - 1] - 1e-6 * bullets;
+            const struct gain *g = &gain[m == 0 ? 0 : m - 1];
+            const double v = g->prog - 1e-6 * bullets;
             if (v > A->best[a][i - lo].v + 1e-12) {
               A->best[a][i - lo].v = v;
-              A->best[a][i - lo].down = (float)down[m == 0 ? 0 : m - 1];
+              A->best[a][i - lo].down = (float)g->down;
               A->best[a][i - lo].step = (signed char)step;
               A->best[a][i - lo].m = (signed char)m;
             }
@@ -882,13 +916,17 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
   int nth;
   if ((rc = threats_of(e, T, id, th, &nth)))
     return rc;
-  /* Its risk at each attitude: P(put down this round by one of them). */
-  double risk[ATTITUDES];
+  /* Its risk at each attitude: P(put down this round by one of them), and their progress
+   * on it (each taking its share of what the others leave). */
+  double risk[ATTITUDES], lost[ATTITUDES];
   for (int a = 0; a < ATTITUDES; a++) {
-    double safe = 1;
-    for (int k = 0; k < nth; k++)
-      safe *= 1 - th[k].down[a];
+    double safe = 1, kept = 1;
+    for (int k = 0; k < nth; k++) {
+      safe *= 1 - th[k].gain[a].down;
+      kept *= 1 - th[k].gain[a].prog;
+    }
     risk[a] = 1 - safe;
+    lost[a] = 1 - kept;
   }
   if (blow)
     return melee_attitude(e, T, id, d, risk, why);
@@ -942,8 +980,8 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
           best[a][i].step_y = A->step_y;
         }
   }
-  /* score = P(it acts before it is put down) x (its chance to put its target down, less a
-   * millionth a bullet) - P(it is put down this round). */
+  /* score = P(it acts before it is put down) x (its progress on its target, less a
+   * millionth a bullet) - the enemies' progress on it this round. */
   double top = -2;
   int pa = -1, pi = 0;
   for (int a = 0; a < ATTITUDES; a++)
@@ -952,8 +990,8 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
         continue;
       double first = 1;
       for (int k = 0; k < nth; k++)
-        first *= 1 - before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a) * th[k].down[a];
-      const double score = first * best[a][i].v - risk[a];
+        first *= 1 - before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a) * th[k].gain[a].down;
+      const double score = first * best[a][i].v - lost[a];
       if (score > top + 1e-12) {
         top = score;
         pa = a;
