@@ -58,8 +58,8 @@ struct hit_entry {
   struct gain burst[BURST + 1][MARGINS];   /* a burst of f that hits at margin m */
 };
 
-#define ATTITUDES 4            /* Prudent (-1) .. Ultra-violent (+2) */
-#define ATTITUDE_LO (-1)
+#define ATTITUDES 5            /* Planqué (-2: under cover, C6.1) .. Ultra-violent (+2) */
+#define ATTITUDE_LO (-2)
 #define INITIATIVES 5          /* C6: -2 .. +2 at most */
 #define AIMS 4096              /* the best attacks kept, by attacker and target (two ways) */
 #define THREATS 4096           /* the threats kept, by attacker, target and declaration */
@@ -77,8 +77,9 @@ struct pair_key {
 };
 
 /* Every byte of a key is a field: compared and hashed whole. */
-_Static_assert(sizeof(struct pair_key) == 5 * sizeof(void *) + 4 * 8 + 20 * sizeof(int),
-               "struct pair_key has no padding");
+_Static_assert(sizeof(struct pair_key) == 5 * sizeof(void *) + 4 * 8 + 20 * sizeof(int) &&
+                   sizeof(struct pair_key) % 8 == 0,
+               "struct pair_key has no padding, and whole words");
 
 /* The best attack of one combatant on one target at each attitude and initiative: its
  * chance to put the target down less a millionth a bullet (fewer bullets win a tie), the
@@ -635,6 +636,20 @@ static uint64_t key_hash(const struct pair_key *k)
   return r | 1;   /* never 0, an empty entry's tag */
 }
 
+/* Whether the key at `at` is k: word by word (a key's size is a multiple of 8). */
+static int same_key(const void *at, const struct pair_key *k)
+{
+  const unsigned char *a = at, *b = (const unsigned char *)k;
+  uint64_t diff = 0;
+  for (size_t i = 0; i < sizeof *k; i += 8) {
+    uint64_t x, y;
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    diff |= x ^ y;
+  }
+  return diff == 0;
+}
+
 /* The entry of key k in a table of n two-way sets (entries of size bytes, their key
  * first; tag[]: their keys' hashes): *fresh 1 when it was not kept and the older way made
  * room for it (its tag is set when it is made: tag_of_fresh). */
@@ -646,9 +661,9 @@ static void *entry_of(void *table, uint64_t *tag, size_t size, unsigned n,
   unsigned char *at = (unsigned char *)table + (size_t)i * size;
   *hash = h;
   *fresh = 0;
-  if (tag[i] == h && !memcmp(at, k, sizeof *k))
+  if (tag[i] == h && same_key(at, k))
     return at;
-  if (tag[i + 1] == h && !memcmp(at + size, k, sizeof *k))
+  if (tag[i + 1] == h && same_key(at + size, k))
     return at + size;
   if (tag[i]) {
     memcpy(at + size, at, size);
@@ -780,7 +795,7 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
   const int target_attitude = t->declared ? t->decl.attitude : t->attitude_now;
   double best = -2;
   int pick = d->attitude;
-  for (int a = 0; a < ATTITUDES; a++) {
+  for (int a = 1; a < ATTITUDES; a++) {   /* not Planqué: no cover in an exchange of blows */
     cops_declaration cand = *d;
     cand.attitude = ATTITUDE_LO + a;
     cops_situation s;
