@@ -377,6 +377,18 @@ static int melee_odds(cops_attack_odds *o, const cops_situation *s)
   return COPS_OK;
 }
 
+/* Every answer at 0, for odds about to be computed under ruleset. */
+static void clear_answers(cops_attack_odds *o, int ruleset)
+{
+  memset(o->in, 0, sizeof o->in);
+  memset(o->zone, 0, sizeof o->zone);
+  memset(o->damage, 0, sizeof o->damage);
+  memset(o->stop, 0, sizeof o->stop);
+  o->hit = o->hit_back = o->down = o->dead = 0;
+  o->damage_max = 0;
+  o->ruleset = ruleset;
+}
+
 int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *given)
 {
   if (!o)
@@ -395,13 +407,7 @@ int cops_attack_odds_compute(cops_attack_odds *o, const cops_situation *given)
       rc < 1)
     return cops__fail(o->ctx, COPS_ERULE, "%s has no Adrénaline point left (C5)",
                       cops_character_name(s.attacker));
-  memset(o->in, 0, sizeof o->in);
-  memset(o->zone, 0, sizeof o->zone);
-  memset(o->damage, 0, sizeof o->damage);
-  memset(o->stop, 0, sizeof o->stop);
-  o->hit = o->hit_back = o->down = o->dead = 0;
-  o->damage_max = 0;
-  o->ruleset = s.ruleset;
+  clear_answers(o, s.ruleset);
   if ((rc = cops__attack_rules_of(s.ruleset)->odds(o, &s)))
     return rc;
   o->computed = 1;
@@ -416,13 +422,7 @@ int cops__attack_odds_given(cops_attack_odds *o, const cops_situation *given, in
   int rc = cops__situation_full(o->ctx, given, &s);
   if (rc)
     return rc;
-  memset(o->in, 0, sizeof o->in);
-  memset(o->zone, 0, sizeof o->zone);
-  memset(o->damage, 0, sizeof o->damage);
-  memset(o->stop, 0, sizeof o->stop);
-  o->hit = o->hit_back = o->down = o->dead = 0;
-  o->damage_max = 0;
-  o->ruleset = s.ruleset;
+  clear_answers(o, s.ruleset);
   for (int m = 0; m <= 10; m++)
     o->hit += margin[m];
   o->in[0] = o->damage[0] = 1 - o->hit;

@@ -1,119 +1,28 @@
 /* The tactical policy (docs/encounters.md, "Policies"): what a combatant nobody controls
  * declares when it weighs the exact odds. Its objective, for a combatant with a firearm in
- * hand: the most likely enemy put out of the fight this round, against the risk that its
- * own attitude and initiative bring,
+ * hand: progress toward putting an enemy out of the fight this round, against the progress
+ * the enemies make on it,
  *
- *   score = P(it acts before it is put down) x P(its attack puts the target down)
- *           - P(it is put down this round),
+ *   score = P(it acts before it is put down) x its progress on its target
+ *           - the enemies' progress on it,
  *
- * over every enemy in range, a single shot, several shots (C10.7) or a burst (C10.6), a
- * step of 5 m closer when it changes the range band (C6.3, C10.2), every attitude from
- * Prudent to Ultra-violent (C6.1) and every initiative its Réflexes allow (C6.2; rolled
- * under the alternative rules, A1.2). The odds of its roll are exact (the law of its
- * successes, lib/dice/odds.c); a bullet's chance to put the target down is the exact odds
- * of one bullet in (cops_attack_odds_compute), the bullets of a burst taken one by one.
- * The enemies are expected to do what they declared, or what their own policy would.
- * Anything else (hand to hand, standing up, breaking free, reloading an empty weapon, no
- * enemy in range) is the simple policy's choice. Deterministic: no die is drawn. */
-#include <stdint.h>
+ * a progress being the expected hit points an attack takes out of those its target has
+ * left, min(damage, hp) / hp (1 when the target goes down, C8.2), over every enemy in
+ * range, a single shot, several shots (C10.7) or a burst (C10.6), a step of 5 m closer
+ * when it changes the range band (C6.3, C10.2), every attitude from Planqué, under cover,
+ * to Ultra-violent (C6.1, A1.1) and every initiative its Réflexes allow (C6.2; rolled
+ * under the alternative rules, A1.2, A1.3). What an attack gains comes from the exact odds
+ * (lib/fight/tactical-gain.c). The enemies are expected to do what they declared, or what
+ * the simple policy would. Hand to hand weighs the exchange's odds for the attitude alone;
+ * anything else (standing up, breaking free, reloading an empty weapon, no enemy in range)
+ * is the simple policy's choice. Deterministic: no die is drawn, and what it keeps from
+ * round to round (the best attacks on each target, each enemy's threat) is kept by
+ * everything it reads, the caller's changes seen through the stamps of characters, weapons
+ * and armour, so that a choice is the same whatever was kept before it. */
 #include <string.h>
-#ifdef COPS_TACTICS_CHECK
-#include <stdio.h>
-#include <stdlib.h>
-#endif
 
 #include "attack/rules.h"
-#include "dice/dice.h"
-#include "fight/fight.h"
-#include "fight/encounter-private.h"
-
-#define TAIL 48        /* P(successes >= k), k < TAIL */
-#define LAWS 256       /* the laws kept, by pool and threshold (two ways a set) */
-#define MARGINS 11     /* margins 0 .. 10, the last for 10 and more */
-#define BURST 10       /* bursts of 2 .. BURST bullets counted exactly (C10.6: 10 land at most) */
-#define MOST 6         /* single shots that hit counted one by one; more count as MOST */
-#define HITS 512       /* what hits do, kept by weapon, target and its armour (two ways) */
-
-struct law_entry {
-  int key;                   /* 0: empty */
-  double tail[TAIL];
-};
-
-/* What an attack gains on its target: the chance to put it down (its hit points to 0 or
- * less, C8.2), and the progress toward it, the expected hit points it takes out of those
- * left, min(damage, hp) / hp (1 when it goes down). */
-struct gain {
-  double down, prog;
-};
-
-/* What bullets that hit do to one target: a pure function of its key, so that a fight
- * chooses the same whatever was kept before it. */
-struct hit_entry {
-  const struct cops__rules *rules;     /* NULL: empty */
-  int pu, aim, hp;
-  int prot[2 * COPS_LOCATION_COUNT];   /* the armour's dice and fixed part by location */
-  unsigned have;                       /* bit f: burst[f] made */
-  struct gain single[MARGINS];         /* a single shot in at margin m */
-  struct gain multi[MOST + 1];         /* k single shots in, k >= 2 */
-  struct gain burst[BURST + 1][MARGINS];   /* a burst of f that hits at margin m */
-};
-
-#define ATTITUDES 5            /* Planqué (-2: under cover, C6.1) .. Ultra-violent (+2) */
-#define ATTITUDE_LO (-2)
-#define INITIATIVES 5          /* C6: -2 .. +2 at most */
-#define AIMS 4096              /* the best attacks kept, by attacker and target (two ways) */
-#define THREATS 4096           /* the threats kept, by attacker, target and declaration */
-
-/* Everything an attack of one combatant on another reads but its declaration: who they
- * are (their stamps change when the caller changes them), their state, where the target
- * stands from the attacker (nothing reads where they stand on the plane). All of it
- * compared, so that what is kept by it is what would be computed again. */
-struct pair_key {
-  const struct cops__rules *rules;     /* NULL: an empty entry */
-  const void *attacker, *weapon, *target, *armour;
-  uint64_t stamp[4];                   /* of the same four */
-  int v[14];                           /* their state (pair_key_of) */
-  int d[6];                            /* the declaration, packed (pack_declaration) */
-};
-
-/* Every byte of a key is a field: compared and hashed whole. */
-_Static_assert(sizeof(struct pair_key) == 5 * sizeof(void *) + 4 * 8 + 20 * sizeof(int) &&
-                   sizeof(struct pair_key) % 8 == 0,
-               "struct pair_key has no padding, and whole words");
-
-/* The best attack of one combatant on one target at each attitude and initiative: its
- * chance to put the target down less a millionth a bullet (fewer bullets win a tie), the
- * chance itself, the step and the shots (0: a burst). */
-struct aim_entry {
-  struct pair_key k;
-  struct {
-    double v;
-    float down;              /* shown only, in thousandths */
-    signed char step, m;
-  } best[ATTITUDES][INITIATIVES];
-  int step_x, step_y;        /* where a step takes it, from where it stands */
-};
-
-/* An enemy's declared (or expected) shot at a combatant: its chance to put it down at
- * each of the combatant's attitudes. */
-struct threat_entry {
-  struct pair_key k;
-  struct gain gain[ATTITUDES];
-};
-
-struct cops__tactics {
-  cops_attack_odds *odds;
-  struct law_entry law[LAWS];
-  struct hit_entry hit[HITS];
-  struct aim_entry aim[AIMS];
-  struct threat_entry threat[THREATS];
-  uint64_t aim_tag[AIMS], threat_tag[THREATS];   /* each entry's key hash, 0 when empty */
-  /* While the policies declare (cops__tactics_declaring): the simple policy's declaration
-   * of each combatant, once asked. */
-  int declaring;
-  unsigned char have[COPS_COMBATANTS_MAX];
-  cops_declaration simple[COPS_COMBATANTS_MAX];
-};
+#include "fight/tactical-private.h"
 
 void cops__tactics_declaring(cops_encounter *e, int on)
 {
@@ -161,383 +70,6 @@ static int tactics_of(cops_encounter *e, struct cops__tactics **out)
   }
   *out = e->tactics;
   return COPS_OK;
-}
-
-/* A key's place: its bits mixed (a 32-bit finaliser), the set of two ways of a table of n
- * (a power of 2) it falls in. */
-static unsigned set_of(unsigned h, unsigned n)
-{
-  h ^= h >> 16;
-  h *= 0x7feb352du;
-  h ^= h >> 15;
-  h *= 0x846ca68bu;
-  h ^= h >> 16;
-  return h & (n - 2);
-}
-
-/* With -Dtactics_check=true (the sanitizers' test build): what was kept must be what is
- * made again, byte for byte; else the key misses something the odds read. */
-#ifdef COPS_TACTICS_CHECK
-static void kept_is_made(const void *kept, const void *made, size_t n, const char *what)
-{
-  if (memcmp(kept, made, n)) {
-    fprintf(stderr, "libcops: the tactical policy kept %s that differ from the same made "
-            "again (lib/fight/tactical.c)\n", what);
-    abort();
-  }
-}
-#endif
-
-/* x to the power n >= 0, by products: the same bits on every machine. */
-static double pow_int(double x, int n)
-{
-  double r = 1;
-  for (int k = 0; k < n; k++)
-    r *= x;
-  return r;
-}
-
-/* The law of a roll: P(successes >= k), k < TAIL (none when its pool is empty), kept by
- * its pool, threshold and skill; its difficulty in *difficulty. */
-static int tail_of(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
-                   const double **tail, int *difficulty)
-{
-  cops__effective eff;
-  int rc = cops__resolve_action(e->ctx, a, &eff);
-  if (rc)
-    return rc;
-  *difficulty = eff.difficulty;
-  const int key = 1 + ((eff.pool < 0 ? 0 : eff.pool) << 6 | eff.threshold << 1 |
-                       (eff.unskilled != 0));
-  struct law_entry *L = &T->law[set_of((unsigned)key, LAWS)];
-  int fresh = 0;
-  if (L->key != key && L[1].key == key)
-    L++;
-  else if (L->key != key) {
-    if (L->key) {   /* the older way makes room: the newer moves over */
-      L[1] = L[0];
-      L->key = 0;
-    }
-    fresh = 1;
-  }
-#ifdef COPS_TACTICS_CHECK
-  struct law_entry kept = *L;
-  fresh = 1;
-#endif
-  if (fresh) {
-    memset(L->tail, 0, sizeof L->tail);
-    if (eff.pool >= 1) {
-      cops_action plain = *a;
-      double pmf[COPS__LAW_K];
-      int extent;
-      if ((rc = cops__odds_law(e->ctx, &plain, pmf, &extent, &eff)))
-        return rc;
-      double above = 0;
-      for (int k = extent; k >= 0; k--) {
-        above += pmf[k];
-        if (k < TAIL)
-          L->tail[k] = above;
-      }
-    }
-#ifdef COPS_TACTICS_CHECK
-    if (kept.key == key)
-      kept_is_made(kept.tail, L->tail, sizeof kept.tail, "the law of a roll");
-#endif
-    L->key = key;
-  }
-  *tail = L->tail;
-  return COPS_OK;
-}
-
-/* P(the roll's margin is m), m = 0 .. MARGINS - 1 (the last: that or more). */
-static double margin_p(const double *tail, int difficulty, int m)
-{
-  const int k = difficulty + m;
-  if (k >= TAIL)
-    return 0;
-  return m == MARGINS - 1 || k + 1 >= TAIL ? tail[k] : tail[k] - tail[k + 1];
-}
-
-/* The situation of combatant id's attack as declared in d, the target at attitude
- * target_attitude: as cops_encounter_odds() makes it, everything put back. */
-static void situation_of(cops_encounter *e, int id, const cops_declaration *d,
-                         int target_attitude, int mode, cops_situation *s)
-{
-  struct combatant *c = &e->c[id], *t = &e->c[d->target];
-  const struct combatant keep = *c;
-  const int keep_attitude = t->attitude_now;
-  const int moved = d->moving ? metres(c->x, c->y, d->x, d->y) : 0;
-  if (d->moving) {
-    c->x = d->x;
-    c->y = d->y;
-  }
-  c->decl = *d;
-  c->attitude_now = d->attitude;
-  t->attitude_now = target_attitude;
-  e->rules->situation(e, id, mode, moved, s);
-  s->several = d->action == COPS_ACT_SHOOT && d->shots > 1;
-  t->attitude_now = keep_attitude;
-  *c = keep;
-}
-
-/* The progress of the damage law in T->odds on a target at hp hit points. */
-static double progress(const struct cops__tactics *T, int hp)
-{
-  double prog = 0;
-  const int most = cops_attack_odds_damage_max(T->odds);
-  for (int k = 1; k <= most; k++) {
-    double p;
-    cops_attack_odds_damage(T->odds, k, &p);
-    prog += p * (k < hp ? k : hp);
-  }
-  return hp > 0 ? prog / hp : 1;
-}
-
-/* What each margin of a hit of the plan in s (a single shot, or a burst of fired) gains
- * on a target at hp, into out[0 .. MARGINS - 1]; the damage law of a single shot's bullet
- * at margin 0 in T->odds after the last. */
-static int gain_by_margin(struct cops__tactics *T, const cops_situation *s, int fired, int hp,
-                          struct gain *out)
-{
-  for (int m = 0; m < MARGINS; m++) {
-    double margin[MARGINS] = {0};
-    margin[MARGINS - 1 - m] = 1;   /* margin 0 last: its damage law stays */
-    int rc = cops__attack_odds_given(T->odds, s, fired, margin);
-    if (rc)
-      return rc;
-    double dead;
-    cops_attack_odds_down(T->odds, &out[MARGINS - 1 - m].down, &dead);
-    out[MARGINS - 1 - m].prog = progress(T, hp);
-  }
-  return COPS_OK;
-}
-
-/* A single shot's row and the single shots' counts of H (struct hit_entry) for id's
- * weapon on d's target at hp hit points: 0, or 1 when the rules refuse the shot. */
-static int fill_single(cops_encounter *e, struct cops__tactics *T, int id,
-                       const cops_declaration *d, int target_attitude, int hp,
-                       struct hit_entry *H)
-{
-  cops_declaration one = *d;
-  one.action = COPS_ACT_SHOOT;
-  one.shots = 1;
-  cops_situation s;
-  situation_of(e, id, &one, target_attitude, COPS_ATTACK_SINGLE, &s);
-  if (gain_by_margin(T, &s, 1, hp, H->single)) {
-    e->ctx->errmsg[0] = '\0';   /* a shot the rules refuse: not a choice */
-    return 1;
-  }
-  /* k single shots in: k bullets at margin 0, each at its own location; the damage past
-   * the target's hit points counts once. The law is the damage given a hit (the margin
-   * law is a sure one). */
-  double one_law[TAIL * 4] = {0}, sum[TAIL * 4] = {0}, next[TAIL * 4];
-  const int top = hp < 1 ? 1 : hp < TAIL * 4 ? hp : TAIL * 4 - 1;
-  for (int k = 0; k <= cops_attack_odds_damage_max(T->odds); k++) {
-    double p;
-    cops_attack_odds_damage(T->odds, k, &p);
-    one_law[k < top ? k : top] += p;
-  }
-  memcpy(sum, one_law, sizeof sum);
-  H->multi[0] = H->multi[1] = (struct gain){0, 0};
-  for (int k = 2; k <= MOST; k++) {
-    memset(next, 0, sizeof next);
-    for (int i = 0; i <= top; i++)
-      if (sum[i] != 0)
-        for (int j = 0; j <= top; j++) {
-          const int x = i + j < top ? i + j : top;
-          next[x] += sum[i] * one_law[j];
-        }
-    memcpy(sum, next, sizeof sum);
-    H->multi[k].down = sum[top];
-    H->multi[k].prog = 0;
-    for (int i = 1; i <= top; i++)
-      H->multi[k].prog += sum[i] * i;
-    H->multi[k].prog /= top;
-  }
-  return 0;
-}
-
-/* A burst of fired's row of H: 0, or 1 when the rules refuse it. */
-static int fill_burst(cops_encounter *e, struct cops__tactics *T, int id,
-                      const cops_declaration *d, int target_attitude, int fired, int hp,
-                      struct hit_entry *H)
-{
-  cops_declaration burst = *d;
-  burst.action = COPS_ACT_BURST;
-  burst.shots = 1;
-  cops_situation s;
-  situation_of(e, id, &burst, target_attitude, COPS_ATTACK_BURST, &s);
-  if (gain_by_margin(T, &s, fired, hp, H->burst[fired])) {
-    e->ctx->errmsg[0] = '\0';
-    return 1;
-  }
-  return 0;
-}
-
-/* What bullets of id's weapon that hit d's target do (struct hit_entry), row `fired` of a
- * burst made if it is not yet. NULL in *out when the rules refuse the shot. */
-static int hits_of(cops_encounter *e, struct cops__tactics *T, int id, const cops_declaration *d,
-                   int target_attitude, int fired, const struct hit_entry **out)
-{
-  *out = NULL;
-  const struct combatant *c = &e->c[id], *t = &e->c[d->target];
-  const cops_weapon *w = in_hand(c);
-  int hp = 0, prot[2 * COPS_LOCATION_COUNT] = {0};
-  cops_character_hp(t->ch, &hp);
-  if (t->armour)
-    for (int l = 0; l < COPS_LOCATION_COUNT; l++)
-      cops_armour_get(t->armour, l, &prot[2 * l], &prot[2 * l + 1]);
-  const int pu = cops__wget(w, COPS_WEAPON_PU), aim = d->aim;
-  unsigned h = (unsigned)pu * 2246822519u + (unsigned)hp * 131u + (unsigned)(aim + 1) * 7u;
-  for (int k = 0; k < 2 * COPS_LOCATION_COUNT; k++)
-    h = h * 31u + (unsigned)prot[k];
-  h ^= (unsigned)(e->rules->initiative_chosen) * 0x9e3779b9u;
-  struct hit_entry *H = &T->hit[set_of(h, HITS)];
-#define SAME(H) ((H)->rules == e->rules && (H)->pu == pu && (H)->aim == aim && (H)->hp == hp && \
-                 !memcmp((H)->prot, prot, sizeof prot))
-  if (fired > BURST)
-    fired = BURST;
-  if (!SAME(H) && SAME(H + 1))
-    H++;
-  else if (!SAME(H)) {
-    if (H->rules)
-      H[1] = H[0];   /* the older way makes room */
-    H->rules = NULL;
-    if (fill_single(e, T, id, d, target_attitude, hp, H))
-      return COPS_OK;
-    H->rules = e->rules;
-    H->pu = pu;
-    H->aim = aim;
-    H->hp = hp;
-    memcpy(H->prot, prot, sizeof prot);
-    H->have = 1u << 1;
-  }
-#ifdef COPS_TACTICS_CHECK
-  else {
-    struct hit_entry made;
-    if (fill_single(e, T, id, d, target_attitude, hp, &made))
-      kept_is_made("", "x", 1, "what a shot does, where the rules refuse the shot");
-    kept_is_made(H->single, made.single, sizeof made.single, "what a shot does");
-    kept_is_made(H->multi, made.multi, sizeof made.multi, "what shots do");
-    if (fired >= 2 && (H->have & (1u << fired))) {
-      if (fill_burst(e, T, id, d, target_attitude, fired, hp, &made))
-        kept_is_made("", "x", 1, "what a burst does, where the rules refuse the burst");
-      kept_is_made(H->burst[fired], made.burst[fired], sizeof made.burst[fired],
-                   "what a burst does");
-    }
-  }
-#endif
-#undef SAME
-  if (fired >= 2 && !(H->have & (1u << fired))) {
-    if (fill_burst(e, T, id, d, target_attitude, fired, hp, H))
-      return COPS_OK;
-    H->have |= 1u << fired;
-  }
-  *out = H;
-  return COPS_OK;
-}
-
-/* An attack as id would declare it, before the pool offsets of attitude and initiative:
- * its roll, bullets fired and what its hits do. */
-struct plan {
-  cops_action a;
-  int can, fired, shots, burst;
-  const struct hit_entry *hit;
-};
-
-static int plan_of(cops_encounter *e, struct cops__tactics *T, int id,
-                   const cops_declaration *d, int target_attitude, struct plan *p)
-{
-  memset(p, 0, sizeof *p);
-  const int mode = d->action == COPS_ACT_BURST ? COPS_ATTACK_BURST : COPS_ATTACK_SINGLE;
-  cops_situation given, s;
-  situation_of(e, id, d, target_attitude, mode, &given);
-  /* The plan at its attitude (each ruleset's dice and defence, C6.1, A1.1) and initiative
-   * 0: the chosen initiative's dice (C6.2) are added to its pool. */
-  given.initiative = 0;
-  int rc = cops__situation_full(e->ctx, &given, &s);
-  if (rc)
-    return rc;
-  struct cops__shot_plan sp;
-  if (cops__attack_rules_of(s.ruleset)->shot_plan(&s, &sp) != COPS_OK) {
-    e->ctx->errmsg[0] = '\0';   /* a shot the rules refuse: not a choice */
-    return COPS_OK;
-  }
-  p->a = sp.a;
-  p->fired = sp.fired > 0 ? sp.fired : 1;
-  p->shots = d->action == COPS_ACT_SHOOT ? d->shots : 1;
-  p->burst = d->action == COPS_ACT_BURST;
-  if (sp.reason >= 0 && sp.reason != COPS_MISS_NO_DICE)
-    return COPS_OK;   /* no dice: plan_gains finds none (and another attitude may have some) */
-  if ((rc = hits_of(e, T, id, d, target_attitude, p->burst ? p->fired : 1, &p->hit)))
-    return rc;
-  p->can = p->hit != NULL;
-  return COPS_OK;
-}
-
-/* What the attack gains with its pool moved by offset dice: a burst's margins (C10.6,
- * A2.2); single shots (C10.7: the nth -n dice) each with its own roll, one that hits at its
- * margin, two or more by the hits' count. out[n - 1]: after the first n shots, n = 1 ..
- * the plan's shots (1 for a burst). */
-static int plan_gains(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
-                      int offset, struct gain *out)
-{
-  for (int n = 0; n < p->shots; n++)
-    out[n] = (struct gain){0, 0};
-  if (!p->can)
-    return COPS_OK;
-  const struct hit_entry *H = p->hit;
-  double hits[MOST + 1] = {1};
-  struct gain one = {0, 0};   /* exactly one hit, weighed by its margin */
-  for (int n = 0; n < p->shots; n++) {
-    cops_action a = p->a;
-    a.dice_mod += offset - n;
-    const double *tail;
-    int difficulty, rc;
-    if (a.dice + a.dice_mod < 1 || (rc = tail_of(e, T, &a, &tail, &difficulty))) {
-      for (int k = n; k < p->shots; k++)   /* no die left: the shots after add nothing */
-        out[k] = n ? out[n - 1] : (struct gain){0, 0};
-      return COPS_OK;
-    }
-    if (p->burst) {
-      const struct gain *row = p->fired >= 2 ? H->burst[p->fired < BURST ? p->fired : BURST]
-                                             : H->single;
-      for (int m = 0; m < MARGINS; m++) {
-        const double pm = margin_p(tail, difficulty, m);
-        out[0].down += pm * row[m].down;
-        out[0].prog += pm * row[m].prog;
-      }
-      return COPS_OK;
-    }
-    double q = 0;
-    struct gain by_margin = {0, 0};
-    for (int m = 0; m < MARGINS; m++) {
-      const double pm = margin_p(tail, difficulty, m);
-      q += pm;
-      by_margin.down += pm * H->single[m].down;
-      by_margin.prog += pm * H->single[m].prog;
-    }
-    one.down = one.down * (1 - q) + hits[0] * by_margin.down;
-    one.prog = one.prog * (1 - q) + hits[0] * by_margin.prog;
-    for (int k = n + 1 < MOST ? n + 1 : MOST; k >= 1; k--)
-      hits[k] = hits[k] * (1 - q) + hits[k - 1] * q;
-    hits[0] *= 1 - q;
-    out[n] = one;
-    for (int k = 2; k <= MOST; k++) {
-      out[n].down += hits[k] * H->multi[k].down;
-      out[n].prog += hits[k] * H->multi[k].prog;
-    }
-  }
-  return COPS_OK;
-}
-
-static int plan_gain(cops_encounter *e, struct cops__tactics *T, const struct plan *p,
-                     int offset, struct gain *g)
-{
-  struct gain all[MOST + 1];
-  const int rc = plan_gains(e, T, p, offset, all);
-  *g = p->shots >= 1 && p->shots <= MOST ? all[p->shots - 1] : (struct gain){0, 0};
-  return rc;
 }
 
 /* What enemy k is expected to do: what it declared, or its own policy's choice. */
@@ -691,9 +223,9 @@ static double before(const cops_encounter *e, const struct threat *t, int initia
   if (!e->rules->initiative_chosen) {
     double p = 0;
     for (int v = 1; v <= 10; v++) {   /* its highest d10 is v; k's beats v + the bonuses */
-      const double mine = pow_int(v / 10.0, reflexes) - pow_int((v - 1) / 10.0, reflexes);
+      const double mine = cops__pow_int(v / 10.0, reflexes) - cops__pow_int((v - 1) / 10.0, reflexes);
       const int need = v + 2 * attitude - 2 * t->attitude;   /* k's die above this */
-      const double above = need >= 10 ? 0 : need < 1 ? 1 : 1 - pow_int(need / 10.0, t->reflexes);
+      const double above = need >= 10 ? 0 : need < 1 ? 1 : 1 - cops__pow_int(need / 10.0, t->reflexes);
       p += mine * above;
     }
     return p;
@@ -731,8 +263,8 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
     if (fresh) {
       for (int a = 0; a < ATTITUDES; a++) {
         struct plan p;
-        if ((rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
-            (rc = plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
+        if ((rc = cops__tac_plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
+            (rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
                             &E->gain[a])))
           return rc;   /* the entry stays empty */
       }
@@ -744,12 +276,12 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
       struct gain made[ATTITUDES] = {{0, 0}};
       for (int a = 0; a < ATTITUDES && !rc; a++) {
         struct plan p;
-        if (!(rc = plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
-          rc = plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0, &made[a]);
+        if (!(rc = cops__tac_plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
+          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0, &made[a]);
       }
       if (rc)
         return rc;
-      kept_is_made(E->gain, made, sizeof made, "the odds of a threat");
+      cops__tac_kept_is_made(E->gain, made, sizeof made, "the odds of a threat");
     }
 #endif
     struct threat *t = &th[(*n)++];
@@ -799,7 +331,7 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
     cops_declaration cand = *d;
     cand.attitude = ATTITUDE_LO + a;
     cops_situation s;
-    situation_of(e, id, &cand, target_attitude, mode, &s);
+    cops__tac_situation_of(e, id, &cand, target_attitude, mode, &s);
     if (cops_attack_odds_compute(T->odds, &s) != COPS_OK) {
       e->ctx->errmsg[0] = '\0';   /* an exchange the rules refuse: not a choice */
       continue;
@@ -876,7 +408,7 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
       /* The plan at Normal; another attitude moves its dice only (C6.1, A1.1). */
       struct plan normal;
       cand.attitude = 0;
-      int rc = plan_of(e, T, id, &cand, target_attitude, &normal);
+      int rc = cops__tac_plan_of(e, T, id, &cand, target_attitude, &normal);
       if (rc)
         return rc;
       if (!normal.can)
@@ -889,7 +421,7 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
           continue;   /* more dice than a roll may have (C1.7), or none (C10.1): no shot */
         for (int i = lo; i <= hi; i++) {
           struct gain gain[MOST + 1];
-          if ((rc = plan_gains(e, T, &p, i, gain)))
+          if ((rc = cops__tac_plan_gains(e, T, &p, i, gain)))
             return rc;
           for (int m = kind == 2 ? 2 : kind; m <= (kind == 2 ? most_shots : kind); m++) {
             const int bullets = m == 0 ? vrc : m;
@@ -980,7 +512,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       made.k = key;
       if ((rc = aims_of(e, T, id, t, &base, lo, hi, &made)))
         return rc;
-      kept_is_made(A, &made, sizeof made, "the best attacks on a target");
+      cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
     }
 #endif
     for (int a = 0; a < ATTITUDES; a++)
