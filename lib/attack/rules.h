@@ -45,6 +45,10 @@ struct cops__attack_rules {
   /* The dice an attacker's attitude adds to its shot (C6.1, A1.1): a shot's plan at another
    * attitude is the same plan with the difference in its dice_mod. */
   int (*attitude_dice)(int attitude);
+  /* A shot's plan made against a target at Normal, moved to a target at `attitude` (C10.2's
+   * difficulty, A1.1's threshold): 0, or 1 when the plan cannot tell (a difficulty at its
+   * bounds), and the shot's plan must be made again. */
+  int (*defence)(cops_action *a, int attitude);
   /* A character in covering fire's zone (cops_cover_enter): the hits and what they do. */
   int (*cover_enter)(cops_outcome *out, const cops_outcome *cover, cops_character *ch,
                      const cops_armour *armour, int attitude, cops_log *log);

@@ -62,17 +62,18 @@ _Static_assert(sizeof(struct pair_key) == 5 * sizeof(void *) + 4 * 8 + 20 * size
                    sizeof(struct pair_key) % 8 == 0,
                "struct pair_key has no padding, and whole words");
 
-/* The best attack of one combatant on one target at each attitude and initiative: its
- * chance to put the target down less a millionth a bullet (fewer bullets win a tie), the
- * chance itself, the step and the shots (0: a burst). */
+/* The best attack of one combatant on one target at each initiative and attitude (by
+ * initiative first: those its Réflexes allow come first): its progress less a millionth a
+ * bullet (fewer bullets win a tie), its chance to put the target down, the step and the
+ * shots (0: a burst). */
 struct aim_entry {
   struct pair_key k;
+  int step_x, step_y;        /* where a step takes it, from where it stands */
   struct {
     double v;
     float down;              /* shown only, in thousandths */
     signed char step, m;
-  } best[ATTITUDES][INITIATIVES];
-  int step_x, step_y;        /* where a step takes it, from where it stands */
+  } best[INITIATIVES][ATTITUDES];
 };
 
 /* An enemy's declared (or expected) shot at a combatant: its chance to put it down at

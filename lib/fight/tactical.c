@@ -261,11 +261,18 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
     struct threat_entry *E = entry_of(T->threat, T->threat_tag, sizeof *E, THREATS, &key,
                                       &hash, &fresh);
     if (fresh) {
+      /* The plan against id at Normal; another attitude moves its defence only (C10.2,
+       * A1.1), unless the plan cannot tell. */
+      struct plan normal;
+      if ((rc = cops__tac_plan_of(e, T, k, &dk, 0, &normal)))
+        return rc;
       for (int a = 0; a < ATTITUDES; a++) {
-        struct plan p;
-        if ((rc = cops__tac_plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)) ||
-            (rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
-                            &E->gain[a])))
+        struct plan p = normal;
+        if (normal.can && e->rules->attack->defence(&p.a, ATTITUDE_LO + a) &&
+            (rc = cops__tac_plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
+          return rc;
+        if ((rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
+                                      &E->gain[a])))
           return rc;   /* the entry stays empty */
       }
       E->k = key;
@@ -368,7 +375,7 @@ static int step_toward(const cops_encounter *e, int id, int t, const cops_weapon
 /* id's best attacks on t (struct aim_entry): every step, shot count or burst, attitude and
  * initiative, from the simple policy's declaration d. */
 static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
-                   const cops_declaration *d, int lo, int hi, struct aim_entry *A)
+                   const cops_declaration *d, int lo, int hi, int direct, struct aim_entry *A)
 {
   const struct combatant *c = &e->c[id];
   const cops_weapon *w = in_hand(c);
@@ -382,7 +389,7 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
   const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
   for (int a = 0; a < ATTITUDES; a++)
     for (int i = 0; i < INITIATIVES; i++)
-      A->best[a][i].v = -1;
+      A->best[i][a].v = -1;
   for (int step = 0; step <= 1; step++) {
     cops_declaration cand = *d;
     cand.target = t;
@@ -417,6 +424,13 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
         struct plan p = normal;
         p.a.dice_mod += e->rules->attack->attitude_dice(ATTITUDE_LO + a) -
                         e->rules->attack->attitude_dice(0);
+        if (direct) {   /* the check's way: the plan made at that attitude */
+          cand.attitude = ATTITUDE_LO + a;
+          if ((rc = cops__tac_plan_of(e, T, id, &cand, target_attitude, &p)))
+            return rc;
+          if (!p.can)
+            continue;
+        }
         if (p.a.dice + p.a.dice_mod > COPS_DICE_MAX || p.a.dice + p.a.dice_mod < 1)
           continue;   /* more dice than a roll may have (C1.7), or none (C10.1): no shot */
         for (int i = lo; i <= hi; i++) {
@@ -427,11 +441,11 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
             const int bullets = m == 0 ? vrc : m;
             const struct gain *g = &gain[m == 0 ? 0 : m - 1];
             const double v = g->prog - 1e-6 * bullets;
-            if (v > A->best[a][i - lo].v + 1e-12) {
-              A->best[a][i - lo].v = v;
-              A->best[a][i - lo].down = (float)g->down;
-              A->best[a][i - lo].step = (signed char)step;
-              A->best[a][i - lo].m = (signed char)m;
+            if (v > A->best[i - lo][a].v + 1e-12) {
+              A->best[i - lo][a].v = v;
+              A->best[i - lo][a].down = (float)g->down;
+              A->best[i - lo][a].step = (signed char)step;
+              A->best[i - lo][a].m = (signed char)m;
             }
           }
         }
@@ -500,7 +514,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
     uint64_t hash;
     struct aim_entry *A = entry_of(T->aim, T->aim_tag, sizeof *A, AIMS, &key, &hash, &fresh);
     if (fresh) {
-      if ((rc = aims_of(e, T, id, t, &base, lo, hi, A)))
+      if ((rc = aims_of(e, T, id, t, &base, lo, hi, 0, A)))
         return rc;   /* the entry stays empty */
       A->k = key;
       T->aim_tag[A - T->aim] = hash;
@@ -510,19 +524,19 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       struct aim_entry made;
       memset(&made, 0, sizeof made);
       made.k = key;
-      if ((rc = aims_of(e, T, id, t, &base, lo, hi, &made)))
+      if ((rc = aims_of(e, T, id, t, &base, lo, hi, 1, &made)))
         return rc;
       cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
     }
 #endif
     for (int a = 0; a < ATTITUDES; a++)
       for (int i = 0; i <= hi - lo; i++)
-        if (A->best[a][i].v > best[a][i].v + 1e-12) {
-          best[a][i].v = A->best[a][i].v;
-          best[a][i].down = A->best[a][i].down;
+        if (A->best[i][a].v > best[a][i].v + 1e-12) {
+          best[a][i].v = A->best[i][a].v;
+          best[a][i].down = A->best[i][a].down;
           best[a][i].t = t;
-          best[a][i].step = A->best[a][i].step;
-          best[a][i].m = A->best[a][i].m;
+          best[a][i].step = A->best[i][a].step;
+          best[a][i].m = A->best[i][a].m;
           best[a][i].step_x = A->step_x;   /* copied: a later miss may reuse A */
           best[a][i].step_y = A->step_y;
         }

@@ -20,6 +20,13 @@ int cops__alt_check(cops_ctx *ctx, const cops_situation *s)
   return COPS_OK;
 }
 
+/* A1.1: the target's defence moves the attacker's threshold. */
+static int defence(cops_action *a, int attitude)
+{
+  a->threshold_mod -= attitude;
+  return 0;
+}
+
 const struct cops__attack_rules cops__alternative_attack_rules = {
   .name = "alternative",
   .failed_cover_zone = 0,
@@ -30,5 +37,6 @@ const struct cops__attack_rules cops__alternative_attack_rules = {
   .shot_plan = cops__alt_shot_plan,
   .shot_given = cops__alt_shot_given,
   .attitude_dice = cops__alt_attitude_dice,
+  .defence = defence,
   .cover_enter = cops__alt_cover_enter,
 };

@@ -49,6 +49,18 @@ static int attitude_dice(int attitude)
   return attitude;
 }
 
+/* C10.2: the target's attitude comes off the shot's difficulty, which stays 1 at least
+ * (RULING C10.2); one made at a bound cannot say what it was before. */
+static int defence(cops_action *a, int attitude)
+{
+  if (a->difficulty <= 1 || a->difficulty >= COPS_DIFFICULTY_MAX)
+    return 1;
+  a->difficulty -= attitude;
+  a->difficulty = a->difficulty < 1 ? 1 : a->difficulty > COPS_DIFFICULTY_MAX ? COPS_DIFFICULTY_MAX
+                                                                            : a->difficulty;
+  return 0;
+}
+
 const struct cops__attack_rules cops__core_attack_rules = {
   .name = "core",
   .failed_cover_zone = 1,
@@ -59,5 +71,6 @@ const struct cops__attack_rules cops__core_attack_rules = {
   .shot_plan = cops__core_shot_plan,
   .shot_given = cops__core_shot_given,
   .attitude_dice = attitude_dice,
+  .defence = defence,
   .cover_enter = cops__core_cover_enter,
 };
