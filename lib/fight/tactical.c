@@ -455,6 +455,40 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
   return COPS_OK;
 }
 
+/* The best progress id's attacks can make on any target, at any attitude and initiative,
+ * with its weapon's magazine full (C10.6, C10.7): what reloading buys. */
+static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
+                         const cops_declaration *base, int lo, int hi, double *most)
+{
+  cops_weapon *w = in_hand(&e->c[id]);
+  const int loaded = w->v[COPS_WEAPON_LOADED];
+  w->v[COPS_WEAPON_LOADED] = w->v[COPS_WEAPON_MAGAZINE];   /* put back below */
+  int rc = COPS_OK;
+  *most = -1;
+  for (int t = 0; t < e->n && !rc; t++) {
+    if (e->c[t].side == e->c[id].side || !able(e, t))
+      continue;
+    const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
+    struct pair_key key;
+    pair_key_of(e, id, t, base, target_attitude, &key);
+    key.v[13] |= (lo + 2) << 8 | (hi + 2) << 12;
+    int fresh;
+    uint64_t hash = 0;
+    struct aim_entry *A = entry_of(T->aim, T->aim_tag, sizeof *A, AIMS, &key, &hash, &fresh);
+    if (fresh) {
+      if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
+        break;   /* the entry stays empty */
+      A->k = key;
+      T->aim_tag[A - T->aim] = hash;
+    }
+    for (int i = 0; i <= hi - lo; i++)
+      for (int a = 0; a < ATTITUDES; a++)
+        *most = A->best[i][a].v > *most ? A->best[i][a].v : *most;
+  }
+  w->v[COPS_WEAPON_LOADED] = loaded;
+  return rc;
+}
+
 int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
 {
   struct cops__tactics *T = NULL;
@@ -566,6 +600,41 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
     }
   if (pa < 0)
     return COPS_OK;
+  /* Reloading before it is too late: when the rounds left fire fewer shots than the weapon
+   * can (its CT, C10.7, or its burst, C10.6) and the best it can do with them is less than
+   * half the progress a full magazine would make, it reloads (C10), at its least exposed
+   * attitude. */
+  const cops_weapon *w = in_hand(c);
+  const int magazine = cops__wget(w, COPS_WEAPON_MAGAZINE);
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int uses = cops__wget(w, COPS_WEAPON_CT);
+  if (cops__wget(w, COPS_WEAPON_VRC) > uses)
+    uses = cops__wget(w, COPS_WEAPON_VRC);
+  uses = uses < magazine ? uses : magazine;
+  if (magazine > 0 && loaded < uses) {
+    double now = -1, full;
+    for (int a = 0; a < ATTITUDES; a++)
+      for (int i = 0; i <= hi - lo; i++)
+        now = best[a][i].v > now ? best[a][i].v : now;
+    if ((rc = full_magazine(e, T, id, &base, lo, hi, &full)))
+      return rc;
+    if (now < full / 2) {
+      int safest = 0;
+      for (int a = 1; a < ATTITUDES; a++)
+        safest = lost[a] < lost[safest] - 1e-12 ? a : safest;
+      d->action = COPS_ACT_RELOAD;
+      d->target = -1;
+      d->attitude = ATTITUDE_LO + safest;
+      d->shots = 1;
+      d->moving = 0;
+      if (why) {   /* no attack: nothing to put down */
+        why[0] = 0;
+        why[1] = 1000;
+        why[2] = thousandths(risk[safest]);
+      }
+      return COPS_OK;
+    }
+  }
   const int t = best[pa][pi].t, m = best[pa][pi].m;
   d->target = t;
   d->attitude = ATTITUDE_LO + pa;

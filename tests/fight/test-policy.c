@@ -101,6 +101,44 @@ START_TEST(test_tactical_weighs_the_odds)
 }
 END_TEST
 
+/* Reloading before it is too late: Tito's Scorpion 131 (CT 3, VRC 3) with one round left
+ * reloads, at Planqué, rather than fire the one shot; with two it fires both. */
+START_TEST(test_tactical_reloads_early)
+{
+  for (int loaded = 1; loaded <= 2; loaded++) {
+    cops_ctx *c;
+    ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+    ck_assert_int_eq(cops_ctx_seed(c, 2030), COPS_OK);   /* Tito acts before he is hit */
+    cops_scenario *s = test_scenario(c, "street-shootout");
+    cops_encounter *e = cops_scenario_encounter(s);
+    int hand;
+    ck_assert_int_eq(cops_encounter_hand(e, 3, &hand), COPS_OK);
+    ck_assert_int_eq(cops_weapon_set(cops_encounter_weapon_at(e, 3, hand), COPS_WEAPON_LOADED,
+                                     loaded), COPS_OK);
+    ck_assert_int_eq(cops_encounter_set_side_policy(e, 1, COPS_POLICY_TACTICAL), COPS_OK);
+    ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+    cops_declaration d;
+    cops_declaration_init(&d, COPS_ACT_WAIT);
+    ck_assert_int_eq(cops_encounter_suggest(e, 3, &d), COPS_OK);
+    if (loaded == 1) {
+      ck_assert_int_eq(d.action, COPS_ACT_RELOAD);
+      ck_assert_int_eq(d.attitude, COPS_PLANQUE);
+    } else {
+      ck_assert_int_eq(d.action, COPS_ACT_SHOOT);
+      ck_assert_int_eq(d.shots, 2);
+    }
+    ck_assert_int_eq(cops_encounter_declare(e, 3, &d), COPS_OK);
+    ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+    int left;
+    ck_assert_int_eq(cops_weapon_get(cops_encounter_weapon_at(e, 3, hand), COPS_WEAPON_LOADED,
+                                     &left), COPS_OK);
+    ck_assert_int_eq(left, loaded == 1 ? 30 : 0);
+    cops_scenario_free(s);
+    cops_ctx_free(c);
+  }
+}
+END_TEST
+
 /* The same seed, the same fight: tactical choices draw no die, and what the policy keeps
  * from fight to fight (its odds) never changes a choice. Fights played one after the other
  * in one encounter, reset between, are each the fight a fresh encounter plays with its seed,
@@ -427,6 +465,7 @@ static Suite *policy_suite(void)
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, test_names_and_settings);
   tcase_add_test(tc, test_tactical_weighs_the_odds);
+  tcase_add_test(tc, test_tactical_reloads_early);
   tcase_add_test(tc, test_tactical_is_deterministic);
   tcase_add_test(tc, test_tactical_follows_changes);
   tcase_add_test(tc, test_declarations_say_who_and_why);
