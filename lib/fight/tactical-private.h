@@ -50,15 +50,16 @@ struct hit_entry {
  * stands from the attacker (nothing reads where they stand on the plane). All of it
  * compared, so that what is kept by it is what would be computed again. */
 struct pair_key {
-  const struct cops__rules *rules;     /* NULL: an empty entry */
-  const void *attacker, *weapon, *target, *armour;
+  /* The ruleset's table, the attacker, its weapon, the target and its armour, their
+   * addresses in 64 bits on every machine (no padding in a key). */
+  uint64_t rules, attacker, weapon, target, armour;
   uint64_t stamp[4];                   /* of the same four */
   int v[14];                           /* their state (pair_key_of) */
   int d[6];                            /* the declaration, packed (pack_declaration) */
 };
 
 /* Every byte of a key is a field: compared and hashed whole. */
-_Static_assert(sizeof(struct pair_key) == 5 * sizeof(void *) + 4 * 8 + 20 * sizeof(int) &&
+_Static_assert(sizeof(struct pair_key) == 5 * 8 + 4 * 8 + 20 * sizeof(int) &&
                    sizeof(struct pair_key) % 8 == 0,
                "struct pair_key has no padding, and whole words");
 

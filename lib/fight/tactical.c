@@ -108,11 +108,11 @@ static void pair_key_of(const cops_encounter *e, int id, int t, const cops_decla
 {
   const struct combatant *c = &e->c[id], *tc = &e->c[t];
   const cops_weapon *w = in_hand(c);
-  k->rules = e->rules;
-  k->attacker = c->ch;
-  k->weapon = w;
-  k->target = tc->ch;
-  k->armour = tc->armour;
+  k->rules = (uint64_t)(uintptr_t)e->rules;
+  k->attacker = (uint64_t)(uintptr_t)c->ch;
+  k->weapon = (uint64_t)(uintptr_t)w;
+  k->target = (uint64_t)(uintptr_t)tc->ch;
+  k->armour = (uint64_t)(uintptr_t)tc->armour;
   k->stamp[0] = c->ch->stamp;
   k->stamp[1] = w ? w->stamp : 0;
   k->stamp[2] = tc->ch->stamp;
