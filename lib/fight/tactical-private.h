@@ -96,6 +96,9 @@ struct cops__tactics {
   int declaring;
   unsigned char have[COPS_COMBATANTS_MAX];
   cops_declaration simple[COPS_COMBATANTS_MAX];
+#ifdef COPS_TACTICS_CHECK
+  unsigned long sample;   /* the laws and hit tables found, one in 64 checked */
+#endif
 };
 
 /* An attack as id would declare it, before the pool offsets of attitude and initiative:
