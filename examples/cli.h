@@ -59,8 +59,15 @@ struct fight_file_ops {
   cops_log *(*log)(const void *f);
   int (*save)(const void *f, char **out);
   void (*release)(void *f);
+  /* --policy, --side-policy: the fight as policy_target reads it; NULL: one policy only */
+  int (*count)(const void *f);
+  int (*set_policy)(void *f, int id, int policy);
+  int (*set_side_policy)(void *f, int side, int policy);
+  int (*side_of)(const void *f, int id);
+  const char *(*side_name)(const void *f, int side);
 };
-/* FILE [--seed N | --dice F,...] [--json] [--lang L] [--save-at ROUND SAVE]: the fight file
+/* FILE [--seed N | --dice F,...] [--json] [--lang L] [--save-at ROUND SAVE] [--policy NAME]
+ * [--side-policy SIDE:NAME]...: the fight file
  * played to its end or to ROUND, its events narrated or as JSON Lines, the save written;
  * the command's exit status. */
 int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops);
@@ -81,6 +88,18 @@ int policy_option(int argc, char **argv, int *i, const char *cmd, struct policy_
 /* The policies put on the scenario's encounter, --policy first; 0, or a usage error's status
  * naming a policy or a side the scenario does not have. */
 int apply_policies(const char *cmd, const struct policy_args *p, cops_scenario *sc);
+/* The same on any fight: its fighters' count, each one's side and each side's name, and its
+ * setters ("what": "scenario", "fight" in the messages). */
+struct policy_target {
+  void *f;
+  const char *what;
+  int (*count)(const void *f);
+  int (*set_policy)(void *f, int id, int policy);
+  int (*set_side_policy)(void *f, int side, int policy);
+  int (*side_of)(const void *f, int id);
+  const char *(*side_name)(const void *f, int side);
+};
+int apply_policies_to(const char *cmd, const struct policy_args *p, const struct policy_target *t);
 /* The overview (cmd NULL) or one command's help on stdout; a usage error for an
  * unknown command (help.c). */
 int print_help(const char *cmd);

@@ -188,6 +188,7 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
   const char *file = NULL, *seed = NULL, *faces = NULL, *lang_text = NULL, *save_file = NULL;
   const char *save_round = NULL;
   const char *cmd = ops->cmd;
+  struct policy_args policy = {0};
   int json = 0, rc;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -203,6 +204,13 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
         return usage_error("%s: %s", cmd, "--save-at needs ROUND and FILE");
       save_round = argv[++i];
       save_file = argv[++i];
+      continue;
+    }
+    if ((r = policy_option(argc, argv, &i, cmd, &policy))) {
+      if (r < 0)
+        return -r;
+      if (!ops->set_policy)
+        return usage_error("%s: %s", cmd, "--policy, --side-policy: its fights have one policy");
       continue;
     }
     if ((r = option_value(argc, argv, &i, "--seed", &seed)) ||
@@ -247,6 +255,12 @@ int fight_file_command(int argc, char **argv, const struct fight_file_ops *ops)
     cli_sealed_hint(ctx);
     rc = EXIT_USAGE;
     goto done;
+  }
+  if (policy.all || policy.nside) {
+    const struct policy_target t = {f, "fight", ops->count, ops->set_policy,
+                                    ops->set_side_policy, ops->side_of, ops->side_name};
+    if ((rc = apply_policies_to(cmd, &policy, &t)))
+      goto done;
   }
   uint64_t seed_value;
   if (seed && !seed_number(seed, &seed_value)) {

@@ -249,7 +249,9 @@ static int d6_fight(int argc, char **argv)
     "d6 fight",          "d6",           d6_fight_load,      d6_fight_from_json,
     d6_fight_seed,
     d6_fight_round,      d6_fight_over,  d6_fight_run_round, d6_fight_log,
-    d6_fight_save,       d6_fight_release};
+    d6_fight_save,       d6_fight_release,
+    NULL,                NULL,           NULL,               NULL,
+    NULL};
   return fight_file_command(argc, argv, &ops);
 }
 

@@ -165,38 +165,66 @@ int policy_option(int argc, char **argv, int *i, const char *cmd, struct policy_
   return 0;
 }
 
-int apply_policies(const char *cmd, const struct policy_args *o, cops_scenario *sc)
+int apply_policies_to(const char *cmd, const struct policy_args *o, const struct policy_target *t)
 {
-  cops_encounter *e = cops_scenario_encounter(sc);
+  const int count = t->count(t->f);
   if (o->all) {
     const int p = cops_policy_parse(o->all);
     if (p < 0)
       return usage_error("%s: --policy '%s': simple or tactical", cmd, o->all);
-    for (int id = 0; id < cops_encounter_count(e); id++)
-      cops_encounter_set_policy(e, id, p);
+    for (int id = 0; id < count; id++)
+      t->set_policy(t->f, id, p);
   }
+  int sides = 0;   /* the sides with someone on them */
+  for (int id = 0; id < count; id++)
+    sides = t->side_of(t->f, id) + 1 > sides ? t->side_of(t->f, id) + 1 : sides;
   for (int k = 0; k < o->nside; k++) {
     const char *v = o->side[k], *colon = strrchr(v, ':');
     const int p = colon ? cops_policy_parse(colon + 1) : -1;
     if (!colon || colon == v || p < 0)
       return usage_error("%s: --side-policy '%s': SIDE:simple or SIDE:tactical", cmd, v);
     int side = -1;
-    const int n = cops_scenario_side_count(sc);
-    for (int s = 0; s < n; s++) {
-      const char *name = cops_scenario_side_name(sc, s);
+    for (int s = 0; s < sides; s++) {
+      const char *name = t->side_name(t->f, s);
       if (name && strlen(name) == (size_t)(colon - v) && !strncmp(name, v, (size_t)(colon - v)))
         side = s;
     }
     char *end;
     const long number = strtol(v, &end, 10);
-    if (side < 0 && end == colon && number >= 0 && number < n)
+    if (side < 0 && end == colon && number >= 0 && number < sides)
       side = (int)number;
     if (side < 0)
-      return usage_error("%s: --side-policy '%s': no side '%.*s' in the scenario", cmd, v,
-                         (int)(colon - v), v);
-    cops_encounter_set_side_policy(e, side, p);
+      return usage_error("%s: --side-policy '%s': no side '%.*s' in the %s", cmd, v,
+                         (int)(colon - v), v, t->what);
+    t->set_side_policy(t->f, side, p);
   }
   return 0;
+}
+
+/* The scenario's encounter as policy_target wants it. */
+static int enc_count(const void *f) { return cops_encounter_count(cops_scenario_encounter(f)); }
+static int enc_set_policy(void *f, int id, int p)
+{
+  return cops_encounter_set_policy(cops_scenario_encounter(f), id, p);
+}
+static int enc_set_side_policy(void *f, int side, int p)
+{
+  return cops_encounter_set_side_policy(cops_scenario_encounter(f), side, p);
+}
+static int enc_side_of(const void *f, int id)
+{
+  return cops_encounter_side(cops_scenario_encounter(f), id);
+}
+static const char *enc_side_name(const void *f, int side)
+{
+  return cops_scenario_side_name(f, side);
+}
+
+int apply_policies(const char *cmd, const struct policy_args *o, cops_scenario *sc)
+{
+  const struct policy_target t = {sc, "scenario", enc_count, enc_set_policy,
+                                  enc_set_side_policy, enc_side_of, enc_side_name};
+  return apply_policies_to(cmd, o, &t);
 }
 
 int cmd_fight(int argc, char **argv)

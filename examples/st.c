@@ -416,6 +416,23 @@ static int st_fight_run_round(void *f) { return cops_st_fight_run_round(f); }
 static cops_log *st_fight_log(const void *f) { return cops_st_fight_log(f); }
 static int st_fight_save(const void *f, char **out) { return cops_st_fight_save(f, out); }
 static void st_fight_release(void *f) { cops_st_fight_free(f); }
+static int st_fight_count(const void *f) { return cops_st_fight_count(f); }
+static int st_fight_set_policy(void *f, int id, int p) { return cops_st_fight_set_policy(f, id, p); }
+static int st_fight_set_side_policy(void *f, int side, int p)
+{
+  return cops_st_fight_set_side_policy(f, side, p);
+}
+static int st_fight_side_of(const void *f, int id)
+{
+  cops_st_fighter s;
+  memset(&s, 0, sizeof s);
+  s.size = sizeof s;
+  return cops_st_fight_fighter(f, id, &s) ? -1 : s.side;
+}
+static const char *st_fight_side_name(const void *f, int side)
+{
+  return cops_st_fight_side_name(f, side);
+}
 
 /* cops st fight FILE: a fight file (a scenario or a save) played to its end, or to a
  * round where it is saved (docs/storyteller.md, "Fights"). */
@@ -425,7 +442,9 @@ static int st_fight(int argc, char **argv)
     "st fight",          "st",           st_fight_load,      st_fight_from_json,
     st_fight_seed,
     st_fight_round,      st_fight_over,  st_fight_run_round, st_fight_log,
-    st_fight_save,       st_fight_release};
+    st_fight_save,       st_fight_release,
+    st_fight_count,      st_fight_set_policy, st_fight_set_side_policy, st_fight_side_of,
+    st_fight_side_name};
   return fight_file_command(argc, argv, &ops);
 }
 

@@ -339,6 +339,12 @@ if WITH_ST:   # the optional Storyteller module (docs/storyteller.md)
             lines(out, "st fight %s seed %d" % (name, seed))
             valid("st-fight", load(saved), saved)
             lines(cli("st", "fight", saved, "--json"), "st fight resumed " + saved)
+        # the tactical policy's plans (st.declare), and its fighters' saves
+        saved = os.path.join(save_dir, "%s-tactical.json" % name)
+        out = cli("st", "fight", path, "--policy", "tactical", "--seed", "3", "--json",
+                  "--save-at", "1", saved)
+        lines(out, "st fight %s tactical" % name)
+        valid("st-fight", load(saved), saved)
     with cops.Context(seed=5) as ctx:
         fight = cops.st.Fight.load(ctx, os.path.join(st_scenarios, "firefight.json"))
         fight.begin_round()

@@ -49,7 +49,9 @@ const EVENT = new Struct([['size', 'u32'], ...['kind', 'flags', 'distance', 'cal
   'pool', 'threshold', 'again', 'mode', 'successes', 'chance', 'dramatic', 'capped', 'winner',
   'margin', 'damage', 'damage_type', 'ignored', 'converted', 'bashing', 'lethal', 'state',
   'effect', 'value', 'score', 'total', 'boxes', 'broken'].map((f) => [f, 'i32']),
-['effects', ['i32', 2]], ...['active', 'hold', 'shield', 'controller'].map((f) => [f, 'i32'])]);
+['effects', ['i32', 2]], ...['active', 'hold', 'shield', 'controller', 'action', 'aim', 'from_x',
+  'from_y', 'x', 'y', 'metres', 'prone', 'prone_change', 'winner_side', 'rounds', 'policy', 'cover',
+  'moving', 'odds_down', 'odds_first', 'odds_risk'].map((f) => [f, 'i32'])]);
 const OBJECT = new Struct([['size', 'u32'], ['name', ['char', 48]], ['durability', 'i32'],
   ['boxes', 'i32'], ['damage', 'i32'], ['failure_damage', 'i32']]);
 const GRAPPLE = new Struct([['size', 'u32'], ...['active', 'hold', 'shield', 'controller',
@@ -63,7 +65,8 @@ const DECLARATION = new Struct([['size', 'u32'], ['action', 'i32'], ['target', '
     'after'].map((f) => [f, 'i32']), ['effects', ['i32', 2]], ['bite', 'i32']]);
 const FIGHTER_FIELDS = ['side', 'x', 'y', 'able', 'out', 'initiative', 'rank', 'acted', 'delayed',
   'roll_used', 'moves_used', 'automatic_used', 'facing', 'attackers', 'cover', 'cover_used',
-  'total_defense', 'aim', 'aim_target', 'surprised', 'prone', 'nerve', 'grapple', 'spend', 'tactic'];
+  'total_defense', 'aim', 'aim_target', 'surprised', 'prone', 'nerve', 'grapple', 'spend', 'tactic',
+  'policy'];
 const FIGHTER = new Struct([['size', 'u32'], ...FIGHTER_FIELDS.map((f) => [f, 'i32'])]);
 
 export function need(m) {
@@ -616,6 +619,16 @@ export class StFight extends ModuleFight {
     const t = this.cops.catalogue._parsed(this.m._cops_st_fight_tactic_parse, tactic, 'tactic');
     this.ctx._check(this.m._cops_st_fight_set_tactic(this._h, this._id(id), t));
   }
+  _policy(name) {
+    const code = this.cops._withString(name, (p) => this.m._cops_policy_parse(p), 'policy');
+    if (code < 0) throw new CopsError(-1, `policy '${name}': 'simple' or 'tactical'`);
+    return code;
+  }
+  /** Fighter id's policy when nobody declares for it: 'simple' (the default: its tactic) or 'tactical' (docs/storyteller.md, "Policies"). */
+  setPolicy(id, policy) { this.ctx._check(this.m._cops_st_fight_set_policy(this._h, this._id(id), this._policy(policy))); }
+  /** Every fighter of side (those in the fight now) under policy. */
+  setSidePolicy(side, policy) { int(side, 'side'); this.ctx._check(this.m._cops_st_fight_set_side_policy(this._h, side, this._policy(policy))); }
+  policy(id) { return this.cops._str(this.m._cops_policy_name(this.ctx._check(this.m._cops_st_fight_policy(this._h, this._id(id))))); }
   /** The fight's rules, by field (cops_st_rules). */
   get rules() {
     return RULES.read(this.ctx, (p) => this.m._cops_st_fight_rules(this._h, p));
@@ -631,6 +644,7 @@ export class StFight extends ModuleFight {
       for (const f of ['rank', 'facing', 'aim_target', 'grapple']) if (v[f] < 0) v[f] = null;
       v.nerve = NERVES[v.nerve];
       v.tactic = m.UTF8ToString(m._cops_st_fight_tactic_name(v.tactic));
+      v.policy = m.UTF8ToString(m._cops_policy_name(v.policy));
       return v;
     });
   }

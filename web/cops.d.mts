@@ -676,6 +676,10 @@ export class StFight extends ModuleFight<StCharacter> {
   setProne(id: number, prone?: boolean): void;
   setSpend(id: number, spend: boolean): void;
   setTactic(id: number, tactic: StTactic): void;
+  /** What plays fighter id when nobody declares for it (docs/storyteller.md, "Policies"). */
+  setPolicy(id: number, policy: Policy): void;
+  setSidePolicy(side: number, policy: Policy): void;
+  policy(id: number): Policy;
   readonly rules: StRules;
   fighter(id: number): StFighter;
   grapple(id: number): StGrappleState | null;
@@ -878,7 +882,7 @@ export interface StFighter {
   acted: boolean; delayed: boolean; roll_used: number; moves_used: number; automatic_used: number;
   facing: number | null; attackers: number; cover: number; cover_used: number; total_defense: number;
   aim: number; aim_target: number | null; surprised: boolean; prone: boolean; nerve: StNerve;
-  grapple: number | null; spend: boolean; tactic: StTactic;
+  grapple: number | null; spend: boolean; tactic: StTactic; policy: Policy;
 }
 export interface StGrappleState { first: number; second: number; hold: 'first' | 'second' | null; shield: 'first' | 'second' | null; controller: 'first' | 'second' | null }
 

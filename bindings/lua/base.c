@@ -627,3 +627,15 @@ __attribute__((visibility("default"))) int luaopen_cops(lua_State *L)
   protect_module(L);
   return 1;
 }
+
+int check_policy(lua_State *L, int i)
+{
+  const char *name = checktext(L, i);
+  const int p = cops_policy_parse(name);
+  if (p < 0) {
+    char message[160];
+    snprintf(message, sizeof message, "policy '%.64s': 'simple' or 'tactical'", name);
+    return raise_message(L, COPS_EINVAL, message);
+  }
+  return p;
+}

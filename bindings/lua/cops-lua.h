@@ -64,6 +64,8 @@ int check(lua_State *L, ctx_ud *c, int rc);
 int checkint(lua_State *L, int i);
 int optint(lua_State *L, int i, int dflt);
 const char *checktext(lua_State *L, int i);
+/* The policy a name at index i spells ("simple", "tactical"), or EINVAL raised. */
+int check_policy(lua_State *L, int i);
 ctx_ud *to_ctx(lua_State *L, int i);
 entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p);
 entity_ud *to_entity(lua_State *L, int i, const char *mt);

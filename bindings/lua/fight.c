@@ -709,19 +709,6 @@ static int f_set_controlled(lua_State *L)
   return 0;
 }
 
-/* The policy a name at index i spells ("simple", "tactical"), or EINVAL raised. */
-static int check_policy(lua_State *L, int i)
-{
-  const char *name = checktext(L, i);
-  const int p = cops_policy_parse(name);
-  if (p < 0) {
-    char message[160];
-    snprintf(message, sizeof message, "policy '%.64s': 'simple' or 'tactical'", name);
-    return raise_message(L, COPS_EINVAL, message);
-  }
-  return p;
-}
-
 /* f:set_policy(id, name), f:set_side_policy(side, name), f:policy(id) -> name: who
  * declares when nobody controls it (docs/encounters.md, "Policies"). */
 static int f_set_policy(lua_State *L)

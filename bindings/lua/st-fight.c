@@ -174,7 +174,7 @@ static int f_fighter(lua_State *L)
   memset(&s, 0, sizeof s);
   s.size = sizeof s;
   check(L, f->owner, cops_st_fight_fighter(f->p, checkint(L, 2), &s));
-  lua_createtable(L, 0, 26);
+  lua_createtable(L, 0, 27);
   const named_int nums[] = {
     {"side", s.side}, {"x", s.x}, {"y", s.y}, {"initiative", s.initiative},
     {"roll_used", s.roll_used}, {"moves_used", s.moves_used},
@@ -193,6 +193,33 @@ static int f_fighter(lua_State *L)
   lua_setfield(L, -2, "nerve");
   lua_pushstring(L, cops_st_fight_tactic_name(s.tactic));
   lua_setfield(L, -2, "tactic");
+  lua_pushstring(L, cops_policy_name(s.policy));
+  lua_setfield(L, -2, "policy");
+  return 1;
+}
+
+/* f:set_policy(id, name), f:set_side_policy(side, name), f:policy(id) -> name: what plays
+ * a fighter nobody declares for (docs/storyteller.md, "Policies"). */
+static int f_set_policy(lua_State *L)
+{
+  st_fight_ud *f = to_st_fight(L);
+  const int id = checkint(L, 2);
+  check(L, f->owner, cops_st_fight_set_policy(f->p, id, check_policy(L, 3)));
+  return 0;
+}
+
+static int f_set_side_policy(lua_State *L)
+{
+  st_fight_ud *f = to_st_fight(L);
+  const int side = checkint(L, 2);
+  check(L, f->owner, cops_st_fight_set_side_policy(f->p, side, check_policy(L, 3)));
+  return 0;
+}
+
+static int f_policy(lua_State *L)
+{
+  st_fight_ud *f = to_st_fight(L);
+  lua_pushstring(L, cops_policy_name(check(L, f->owner, cops_st_fight_policy(f->p, checkint(L, 2)))));
   return 1;
 }
 
@@ -371,7 +398,8 @@ void open_st_fight(lua_State *L)
   static const luaL_Reg methods[] = {
     {"add", f_add}, {"rules", f_rules}, {"distance", f_distance}, {"sheet", f_sheet},
     {"fighter", f_fighter}, {"grapple", f_grapple}, {"order", f_order},
-    {"declare", f_declare}, {"suggest", f_suggest}, {NULL, NULL},
+    {"declare", f_declare}, {"suggest", f_suggest}, {"set_policy", f_set_policy},
+    {"set_side_policy", f_set_side_policy}, {"policy", f_policy}, {NULL, NULL},
   };
   metatable(L, ST_FIGHT, methods);
   lua_getfield(L, -1, "__index");

@@ -711,7 +711,7 @@ static int st_event(lua_State *L)
   const int rc = cops_st_log_event(log, checkint(L, 2), &e);
   if (rc)
     return raise_message(L, rc, rc == COPS_ERANGE ? "no event at this index" : "not a Storyteller event");
-  lua_createtable(L, 0, 24);
+  lua_createtable(L, 0, 50);
   const named_int f[] = {
     {"kind", e.kind}, {"flags", e.flags}, {"distance", e.distance}, {"called", e.called},
     {"purpose", e.purpose}, {"pool", e.pool}, {"threshold", e.threshold}, {"again", e.again},
@@ -720,7 +720,14 @@ static int st_event(lua_State *L)
     {"damage", e.damage}, {"damage_type", e.damage_type}, {"ignored", e.ignored},
     {"converted", e.converted}, {"bashing", e.bashing}, {"lethal", e.lethal},
     {"state", e.state}, {"effect", e.effect}, {"value", e.value}, {"score", e.score},
-    {"total", e.total}, {"boxes", e.boxes}, {"broken", e.broken},
+    {"total", e.total}, {"boxes", e.boxes}, {"broken", e.broken}, {"active", e.active},
+    {"hold", e.hold}, {"shield", e.shield}, {"controller", e.controller}, {"action", e.action},
+    {"aim", e.aim}, {"from_x", e.from_x}, {"from_y", e.from_y}, {"x", e.x}, {"y", e.y},
+    {"metres", e.metres}, {"prone", e.prone}, {"prone_change", e.prone_change},
+    {"winner_side", e.winner_side}, {"rounds", e.rounds}, {"policy", e.policy},
+    {"cover", e.cover}, {"moving", e.moving}, {"odds_down", e.odds_down},
+    {"odds_first", e.odds_first}, {"odds_risk", e.odds_risk}, {"effect_1", e.effects[0]},
+    {"effect_2", e.effects[1]},
   };
   set_fields(L, f, sizeof f / sizeof f[0], 0);
   return 1;

@@ -61,6 +61,22 @@ COPS_API const char *cops_version_string(void);
  */
 COPS_API void cops_free(void *p);
 
+/**
+ * @brief The policies that declare for the fighters nobody controls, in every
+ * system's fights (docs/encounters.md, "Policies"; docs/storyteller.md and
+ * docs/d6.md for theirs): what a round declares for them and what a suggestion
+ * offers.
+ * @since 0.17.0
+ */
+enum cops_policies {
+  COPS_POLICY_SIMPLE = 0,    /**< the default: the nearest enemy, the weapon in hand, its burst when it has one (0.5.0 to 0.16.0's only policy; a Storyteller or D6 fighter plays its tactic) */
+  COPS_POLICY_TACTICAL = 1,  /**< from the exact odds: the target and the attack that make the most progress toward putting an enemy out of the fight, against the risk to itself */
+  COPS_POLICY_COUNT
+};
+/** @brief "simple", "tactical"; NULL for an unknown policy. @since 0.17.0 */
+COPS_API const char *cops_policy_name(int policy);
+/** @brief The policy a name spells (::cops_policies), or ::COPS_EINVAL. @since 0.17.0 */
+COPS_API int cops_policy_parse(const char *name);
 COPS_END_DECLS
 
 #endif

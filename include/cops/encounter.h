@@ -143,21 +143,7 @@ COPS_API int cops_encounter_add(cops_encounter *e, cops_character *ch, int side,
 COPS_API int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w);
 /** @brief The armour a combatant wears (NULL: none). @since 0.5.0 */
 COPS_API int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a);
-/**
- * @brief The policies that declare for the combatants nobody controls
- * (docs/encounters.md, "Policies"): what cops_encounter_resolve_round() declares
- * for them and what cops_encounter_suggest() offers.
- * @since 0.17.0
- */
-enum cops_policies {
-  COPS_POLICY_SIMPLE = 0,    /**< the default: the nearest enemy, the weapon in hand, its burst when it has one (0.5.0 to 0.16.0's only policy) */
-  COPS_POLICY_TACTICAL = 1,  /**< from the exact odds: the target, the shot or burst, the attitude, the initiative and a step closer that most likely put an enemy down, against the risk to itself */
-  COPS_POLICY_COUNT
-};
-/** @brief "simple", "tactical"; NULL for an unknown policy. @since 0.17.0 */
-COPS_API const char *cops_policy_name(int policy);
-/** @brief The policy a name spells (::cops_policies), or ::COPS_EINVAL. @since 0.17.0 */
-COPS_API int cops_policy_parse(const char *name);
+/* The policies (::cops_policies, cops_policy_name()) are in <cops/common.h>. */
 /**
  * @brief The policy that declares for combatant @p id when nobody controls it
  * (::COPS_POLICY_SIMPLE until set). Kept by saves; cops_encounter_reset() keeps it.

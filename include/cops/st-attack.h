@@ -357,6 +357,7 @@ enum cops_st_event_types {
   COPS_ST_EV_MOVE,           /**< a fighter moves, goes prone or gets up (§1, §6.10) */
   COPS_ST_EV_ACTION,         /**< a fighter aims (§6.7) or delays its turn (§5.2) */
   COPS_ST_EV_END,            /**< the fight is over: the winning side, the rounds */
+  COPS_ST_EV_DECLARE,        /**< a policy's plan for a fighter's turn, with the odds it weighed (the tactical policy's; docs/storyteller.md, "Policies"). @since 0.17.0 */
   COPS_ST_EV_TYPE_END
 };
 
@@ -390,7 +391,7 @@ enum cops_st_effects {
 typedef struct cops_st_event {
   uint32_t size;     /**< the caller's sizeof(cops_st_event) */
   int kind;          /**< ATTACK: a ::cops_st_attack_kinds value */
-  int flags;         /**< ATTACK: the attack's flags */
+  int flags;         /**< ATTACK: the attack's flags; DECLARE: the declaration's */
   int distance;      /**< ATTACK: metres */
   int called;        /**< ATTACK: a ::cops_st_called_shots value */
   int purpose;       /**< ROLL: a ::cops_st_purposes value */
@@ -422,17 +423,23 @@ typedef struct cops_st_event {
   int hold;          /**< GRAPPLE: the side holding a submission hold after it */
   int shield;        /**< GRAPPLE: the side using the other as a shield after it */
   int controller;    /**< GRAPPLE: the side controlling a weapon after it */
-  int action;        /**< ACTION: ::COPS_ST_DO_AIM, or -1 for a delay (the target: the fighter waited for) */
+  int action;        /**< ACTION: ::COPS_ST_DO_AIM, or -1 for a delay (the target: the fighter waited for); DECLARE: a ::cops_st_fight_actions value */
   int aim;           /**< ACTION: the aiming dice held after it */
   int from_x;        /**< MOVE: where from, in metres */
   int from_y;        /**< MOVE: where from, in metres */
-  int x;             /**< MOVE: where to */
-  int y;             /**< MOVE: where to */
+  int x;             /**< MOVE: where to; DECLARE: where it moves to, when moving */
+  int y;             /**< MOVE: where to; DECLARE: likewise */
   int metres;        /**< MOVE: the distance walked */
   int prone;         /**< MOVE: lying down after it */
   int prone_change;  /**< MOVE: 1 went prone, -1 got up, 0 neither (§6.10) */
   int winner_side;   /**< END: the winning side, ::COPS_ST_NO_WINNER (-1) for none */
   int rounds;        /**< END: the rounds played */
+  int policy;        /**< DECLARE: the ::cops_policies value that made the plan. @since 0.17.0 */
+  int cover;         /**< DECLARE: the Cover it uses this round, -1 all of it. @since 0.17.0 */
+  int moving;        /**< DECLARE: 1 when it moves to (@c x, @c y) first. @since 0.17.0 */
+  int odds_down;     /**< DECLARE: P(its attack puts its target out of the fight), in thousandths; -1 when it weighed none (the simple plan kept). @since 0.17.0 */
+  int odds_first;    /**< DECLARE: P(it acts before it is put out), in thousandths, or -1. @since 0.17.0 */
+  int odds_risk;     /**< DECLARE: P(the enemies' attacks still to come put it out this round), in thousandths, or -1. @since 0.17.0 */
 } cops_st_event;
 
 /**

@@ -148,6 +148,22 @@ COPS_API const char *cops_st_fight_tactic_name(int tactic);
 COPS_API int cops_st_fight_tactic_parse(const char *text, int *out);
 /** @brief How the default policy plays fighter @p id (a ::cops_st_tactics value). @since 0.15.0 */
 COPS_API int cops_st_fight_set_tactic(cops_st_fight *f, int id, int tactic);
+/**
+ * @brief The policy that plays fighter @p id when nobody declares for it
+ * (docs/storyteller.md, "Policies"): ::COPS_POLICY_SIMPLE (the default: its
+ * tactic, as 0.15.0 to 0.16.0 played it) or ::COPS_POLICY_TACTICAL (its attack
+ * chosen from the exact odds). Kept by saves and cops_st_fight_reset().
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, an unknown policy); ::COPS_ERANGE (id)
+ * @since 0.17.0
+ */
+COPS_API int cops_st_fight_set_policy(cops_st_fight *f, int id, int policy);
+/** @brief Every fighter of side @p side (those in the fight now) under @p policy.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (a side outside 0 .. ::COPS_ST_SIDES_MAX - 1)
+ * @since 0.17.0 */
+COPS_API int cops_st_fight_set_side_policy(cops_st_fight *f, int side, int policy);
+/** @brief Fighter @p id's policy (::cops_policies), or a negative code (::COPS_EINVAL,
+ * ::COPS_ERANGE). @since 0.17.0 */
+COPS_API int cops_st_fight_policy(const cops_st_fight *f, int id);
 /** @brief Most rounds before the fight ends undecided (1 .. 10000, default 100). @since 0.15.0 */
 COPS_API int cops_st_fight_set_max_rounds(cops_st_fight *f, int rounds);
 /** @brief 1 (the default): events go to the log; 0: no log (a Monte Carlo). @since 0.15.0 */
@@ -198,6 +214,7 @@ typedef struct cops_st_fighter {
   int grapple;          /**< the fighter it grapples, -1 none (ST-M19) */
   int spend;            /**< spends Willpower as a non-combatant (cops_st_fight_set_spend()) */
   int tactic;           /**< its ::cops_st_tactics value */
+  int policy;           /**< its ::cops_policies value (cops_st_fight_set_policy()). @since 0.17.0 */
 } cops_st_fighter;
 
 /** @brief Fighter @p id's state. @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (id) @since 0.15.0 */
@@ -240,8 +257,8 @@ COPS_API int cops_st_fight_order(const cops_st_fight *f, int *ids, int cap, int 
  */
 COPS_API int cops_st_fight_declare(cops_st_fight *f, int id, const cops_st_declaration *d);
 /**
- * @brief What the default policy would do with fighter @p id's turn now
- * (docs/storyteller.md, "The default policy").
+ * @brief What fighter @p id's policy (cops_st_fight_set_policy()) would do with
+ * its turn now (docs/storyteller.md, "The default policy", "Policies").
  * @since 0.15.0
  */
 COPS_API int cops_st_fight_suggest(cops_st_fight *f, int id, cops_st_declaration *d);

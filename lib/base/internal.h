@@ -189,4 +189,7 @@ static inline int cops__d6(cops_ctx *ctx, int *face)
   }
 }
 
+/* A policy (enum cops_policies) checked: COPS_EINVAL naming it (lib/base/policy.c). */
+int cops__policy_check(cops_ctx *ctx, int policy);
+
 #endif

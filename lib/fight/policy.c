@@ -1,33 +1,8 @@
 /* Who declares for the combatants nobody controls (docs/encounters.md, "Policies"): each
  * combatant's policy, the ruleset's simple one (lib/fight/<ruleset>/policy.c) or the
  * tactical one (lib/fight/tactical.c). */
-#include <string.h>
-
 #include "fight/fight.h"
 #include "fight/encounter-private.h"
-
-static const char *const policy_names[COPS_POLICY_COUNT] = {"simple", "tactical"};
-
-const char *cops_policy_name(int policy)
-{
-  return policy >= 0 && policy < COPS_POLICY_COUNT ? policy_names[policy] : NULL;
-}
-
-int cops_policy_parse(const char *name)
-{
-  if (name)
-    for (int p = 0; p < COPS_POLICY_COUNT; p++)
-      if (!strcmp(name, policy_names[p]))
-        return p;
-  return COPS_EINVAL;
-}
-
-static int check_policy(cops_encounter *e, int policy)
-{
-  if (policy < 0 || policy >= COPS_POLICY_COUNT)
-    return FAIL(e, COPS_EINVAL, "policy %d: not one of 0 (simple), 1 (tactical)", policy);
-  return COPS_OK;
-}
 
 int cops_encounter_set_policy(cops_encounter *e, int id, int policy)
 {
@@ -35,7 +10,7 @@ int cops_encounter_set_policy(cops_encounter *e, int id, int policy)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
   int rc;
-  if ((rc = check_id(e, id)) || (rc = check_policy(e, policy)))
+  if ((rc = check_id(e, id)) || (rc = cops__policy_check(e->ctx, policy)))
     return rc;
   e->c[id].policy = policy;
   return COPS_OK;
@@ -47,7 +22,7 @@ int cops_encounter_set_side_policy(cops_encounter *e, int side, int policy)
     return COPS_EINVAL;
   COPS__ENTER(e->ctx);
   int rc;
-  if ((rc = check_policy(e, policy)))
+  if ((rc = cops__policy_check(e->ctx, policy)))
     return rc;
   if (side < 0 || side >= COPS_SIDES_MAX)
     return FAIL(e, COPS_ERANGE, "side %d outside 0..%d", side, COPS_SIDES_MAX - 1);

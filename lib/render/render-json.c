@@ -145,7 +145,7 @@ static json_t *event_json(const cops_log *log, int i)
   case COPS_ST_EV_ATTACK: case COPS_ST_EV_ROLL: case COPS_ST_EV_RESULT: case COPS_ST_EV_DAMAGE:
   case COPS_ST_EV_EFFECT: case COPS_ST_EV_INITIATIVE: case COPS_ST_EV_NERVE:
   case COPS_ST_EV_OBJECT: case COPS_ST_EV_BOUT: case COPS_ST_EV_GRAPPLE: case COPS_ST_EV_ROUND:
-  case COPS_ST_EV_MOVE: case COPS_ST_EV_ACTION: case COPS_ST_EV_END:
+  case COPS_ST_EV_MOVE: case COPS_ST_EV_ACTION: case COPS_ST_EV_END: case COPS_ST_EV_DECLARE:
     more = cops__st_event_json(log, i);
     break;
 #endif

@@ -170,6 +170,55 @@ static void make_pool(cops_st_pool *p, const cops_st_rules *r, int dice, int mod
   p->flags = r->chance_die ? 0 : COPS_ST_NO_CHANCE;
 }
 
+/* The pools an attack rolls (ST §0.2, §5.3 ... §6.12): the attacker's, and the target's
+ * when it is opposed (an exchange, a contact shot). */
+static void pools_of(const plan *p, cops_st_pool *pa, cops_st_pool *pd)
+{
+  const cops_st_attack *a = &p->a;
+  const cops_st_rules *r = &p->r;
+  const cops_st_character *att = a->attacker, *tgt = a->target;
+  const int coup = a->kind == COPS_ST_COUP_DE_GRACE;
+  /* The target's Defense against this attack. */
+  int defense = defense_of(tgt, r) + a->total_defense;
+  if ((a->flags & (COPS_ST_SURPRISED | COPS_ST_DEFENSELESS)) || coup)
+    defense = 0;                                    /* §6.8, §6.2, §6.12 */
+  if (a->kind == COPS_ST_STRIKE) {                  /* §5.4, ST-A7 */
+    const int off = 2 * (r->outnumber_incremental ? a->rank : a->opponents - 1);
+    defense = defense > off ? defense - off : 0;
+  }
+  int dice, mod;
+  base_pool(att, r, &p->w, (a->flags & COPS_ST_TOUCH) != 0, &dice, &mod);
+  mod += a->bonus - called_penalty[a->called];
+  if (a->kind == COPS_ST_SHOT) {                   /* §5.6, §5.7, §6.6, §6.10, ST-A14 */
+    defense += a->cover + a->crowd + ((a->flags & COPS_ST_PRONE) ? 1 : 0);
+    mod -= p->range_penalty + a->own_cover;
+  }
+  if (a->kind == COPS_ST_SHOT || coup)
+    mod += a->aim;                                  /* §6.7, ST-A25 */
+  if (a->flags & COPS_ST_BURST)
+    mod += 1;                                       /* §6.4 */
+  if (!coup)
+    mod -= defense;
+  make_pool(pa, r, dice, mod, coup ? COPS_ST_ALL_EIGHTS : COPS_ST_DICE);
+  int ddice, dmod;                                  /* §5.3, ST-A16: the target's pool */
+  base_pool(tgt, r, &p->tw, 0, &ddice, &dmod);
+  dmod -= defense_of(att, r);
+  make_pool(pd, r, ddice, dmod, COPS_ST_DICE);
+}
+
+int cops__st_attack_pools(cops_ctx *ctx, const cops_st_attack *a, cops__st_pools *out)
+{
+  plan p;
+  const int rc = check(ctx, a, &p);
+  if (rc)
+    return rc;
+  pools_of(&p, &out->attacker, &out->defender);
+  out->opposed = a->kind == COPS_ST_EXCHANGE || a->kind == COPS_ST_CONTACT_SHOT;
+  out->w = p.w;
+  out->tw = p.tw;
+  return COPS_OK;
+}
+
 /* A ROLL event (ST): the pool's figures and every die. */
 int cops__st_log_roll(cops_log *log, const cops_roll *roll, int purpose, const cops_st_character *who,
                     int id)
@@ -279,7 +328,6 @@ static int resolve(cops__st_attack_result *res, cops_ctx *ctx, plan *p, cops_log
   cops_st_character *att = a->attacker, *tgt = a->target;
   const int touch = (a->flags & COPS_ST_TOUCH) != 0;
   const int opposed = a->kind == COPS_ST_EXCHANGE || a->kind == COPS_ST_CONTACT_SHOT;
-  const int coup = a->kind == COPS_ST_COUP_DE_GRACE;
   int rc;
   {
     const int v[COPS__PAYLOAD] = {a->kind, (int)a->flags, a->distance, a->called};
@@ -290,29 +338,8 @@ static int resolve(cops__st_attack_result *res, cops_ctx *ctx, plan *p, cops_log
   const int shooting = a->kind == COPS_ST_SHOT || a->kind == COPS_ST_CONTACT_SHOT;
   if (shooting && p->w.ammo >= 0)   /* the rounds fired (ST-A22) */
     att->weapon[a->weapon].ammo -= (a->flags & COPS_ST_BURST) ? 3 : 1;
-  /* The target's Defense against this attack. */
-  int defense = defense_of(tgt, r) + a->total_defense;
-  if ((a->flags & (COPS_ST_SURPRISED | COPS_ST_DEFENSELESS)) || coup)
-    defense = 0;                                    /* §6.8, §6.2, §6.12 */
-  if (a->kind == COPS_ST_STRIKE) {                  /* §5.4, ST-A7 */
-    const int off = 2 * (r->outnumber_incremental ? a->rank : a->opponents - 1);
-    defense = defense > off ? defense - off : 0;
-  }
-  int dice, mod;
-  base_pool(att, r, &p->w, touch, &dice, &mod);
-  mod += a->bonus - called_penalty[a->called];
-  if (a->kind == COPS_ST_SHOT) {                   /* §5.6, §5.7, §6.6, §6.10, ST-A14 */
-    defense += a->cover + a->crowd + ((a->flags & COPS_ST_PRONE) ? 1 : 0);
-    mod -= p->range_penalty + a->own_cover;
-  }
-  if (a->kind == COPS_ST_SHOT || coup)
-    mod += a->aim;                                  /* §6.7, ST-A25 */
-  if (a->flags & COPS_ST_BURST)
-    mod += 1;                                       /* §6.4 */
-  if (!coup)
-    mod -= defense;
   cops_st_pool pa, pd;
-  make_pool(&pa, r, dice, mod, coup ? COPS_ST_ALL_EIGHTS : COPS_ST_DICE);
+  pools_of(p, &pa, &pd);
   cops__st_effective e;
   if ((rc = cops__st_pool_check(ctx, &pa, &e)) || (rc = cops__st_roll_checked(ra, ctx, &e)) ||
       (rc = cops__st_log_roll(log, ra, COPS_ST_ROLL_ATTACK, att, a->attacker_id)))
@@ -321,10 +348,6 @@ static int resolve(cops__st_attack_result *res, cops_ctx *ctx, plan *p, cops_log
   o->successes = cops_st_roll_successes(ra);
   o->dramatic = cops_st_roll_dramatic(ra);
   if (opposed) {                                    /* §5.3, ST-A16: the target's pool */
-    int ddice, dmod;
-    base_pool(tgt, r, &p->tw, 0, &ddice, &dmod);
-    dmod -= defense_of(att, r);
-    make_pool(&pd, r, ddice, dmod, COPS_ST_DICE);
     if ((rc = cops__st_pool_check(ctx, &pd, &e)) || (rc = cops__st_roll_checked(rd, ctx, &e)) ||
         (rc = cops__st_log_roll(log, rd, COPS_ST_ROLL_DEFENCE, tgt, a->target_id)))
       return rc;
@@ -638,6 +661,10 @@ int cops_st_log_event(const cops_log *log, int i, cops_st_event *out)
     break;
   case COPS_ST_EV_END:
     e.winner_side = v[0], e.rounds = v[1];
+    break;
+  case COPS_ST_EV_DECLARE:
+    e.action = v[0], e.flags = v[1], e.cover = v[2], e.policy = v[3], e.odds_down = v[4];
+    e.odds_first = v[5], e.odds_risk = v[6], e.moving = v[7], e.x = v[8], e.y = v[9];
     break;
   default:   /* COPS_ST_EV_ROUND: the common fields */
     break;

@@ -86,6 +86,8 @@ static json_t *fight_json(const cops_st_fight *f)
       bad |= json_object_set_new(o, "spend", json_false());
     if (o && c->tactic)
       bad |= json_object_set_new(o, "tactic", json_string(cops_st_fight_tactic_name(c->tactic)));
+    if (o && c->policy)
+      bad |= json_object_set_new(o, "policy", json_string(cops_policy_name(c->policy)));
     if (o && c->aim)
       bad |= json_object_set_new(o, "aim", json_pack("{s:i,s:i}", "dice", c->aim, "target",
                                                      c->aim_target));
@@ -195,7 +197,7 @@ static int read_side_ref(cops_ctx *ctx, json_t *v, const char *field, int *out)
 static int read_fighter(cops_st_fight *f, json_t *o, int i, const char *base, int nsides)
 {
   static const char *const keys[] = {"sheet", "side", "x", "y", "cover", "surprised", "prone",
-                                     "out", "spend", "tactic", "aim", NULL};
+                                     "out", "spend", "tactic", "policy", "aim", NULL};
   cops_ctx *ctx = f->ctx;
   char where[48], sub[64];
   snprintf(where, sizeof where, "fighters[%d]", i);
@@ -228,6 +230,9 @@ static int read_fighter(cops_st_fight *f, json_t *o, int i, const char *base, in
   if (tactic && cops_st_fight_tactic_parse(json_string_value(tactic), &c->tactic))
     return cops__fail(ctx, COPS_EJSON, "%s.tactic: \"strike\", \"grapple\", \"aim\" or "
                       "\"defend\"", where);
+  json_t *policy = json_object_get(o, "policy");
+  if (policy && (c->policy = cops_policy_parse(json_string_value(policy))) < 0)
+    return cops__fail(ctx, COPS_EJSON, "%s.policy: \"simple\" or \"tactical\"", where);
   if ((rc = cops__field_int(ctx, o, where, "cover", 0, 5, &c->cover)) ||
       (rc = cops__field_bool(ctx, o, where, "surprised", &c->surprised)) ||
       (rc = cops__field_bool(ctx, o, where, "prone", &c->prone)) ||

@@ -11,7 +11,7 @@
 struct cops__st_fighter {
   cops_st_character *ch;
   int owned;                  /* read from a file: freed with the fight */
-  int side, x, y, cover, spend, tactic, out, surprised, prone;
+  int side, x, y, cover, spend, tactic, policy, out, surprised, prone;
   int aim, aim_target, aimed; /* aiming dice (ST-M21); aimed: this round */
   int grapple;                /* its grapple's slot in g[], -1 none */
   /* this round */
@@ -70,6 +70,12 @@ void cops__st_place_ranks(cops_st_fight *f);
  * another; the exchange's damage it won landing now; the grapples of those out ended. */
 int cops__st_turn(cops_st_fight *f, int id);
 int cops__st_delay(cops_st_fight *f, int id, int after);
+/* Whether fighter t answers id's blow in an exchange (§5.3, ST-A6, ST-A16), from its
+ * declaration or its plan (simple: the simple policy's, for another policy's odds), and
+ * with which weapon; the fighters making secondary attacks on t and still in contact: its
+ * crowd (§5.7), at most 3, into who. */
+int cops__st_answers(const cops_st_fight *f, int t, int id, int simple, int *weapon);
+int cops__st_crowd_of(const cops_st_fight *f, int t, int *who);
 int cops__st_land(cops_st_fight *f, int id);
 void cops__st_release_fallen(cops_st_fight *f);
 
@@ -77,10 +83,18 @@ void cops__st_release_fallen(cops_st_fight *f);
 int cops__st_fighter_able(const cops_st_fight *f, int id);
 /* Speed in metres this round: halved while prone (ST-A28). */
 int cops__st_fighter_speed(const cops_st_fight *f, int id);
-/* The plan a fighter's turn follows (its declaration, or the policy's). */
+/* The simple policy's plan for fighter id's turn, by its tactic (lib/st/st-policy.c). */
 void cops__st_policy(const cops_st_fight *f, int id, cops_st_declaration *d);
+/* The tactical policy's (lib/st/st-tactical.c): the simple one's plan, then its attack chosen
+ * from the exact odds; why[3]: P(its target out), P(it acts first), P(it is put out this
+ * round), in thousandths, -1 when it weighed none. */
+void cops__st_tactical(const cops_st_fight *f, int id, cops_st_declaration *d, int *why);
+/* Fighter id's own policy's plan (cops_st_fight_set_policy()); why as above, or NULL. */
+void cops__st_plan_by_policy(const cops_st_fight *f, int id, cops_st_declaration *d, int *why);
 /* The policy's choices in fighter id's grapple this round (it must be grappling). */
 void cops__st_grapple_choice(const cops_st_fight *f, int id, cops_st_declaration *d);
+/* The free place in contact with t (1 m, along an axis) nearest to id; t's own otherwise. */
+void cops__st_contact_point(const cops_st_fight *f, int id, int t, int *x, int *y);
 /* The weapon of the best melee pool's damage (-1 bare hands). */
 int cops__st_best_melee(const cops_st_character *ch);
 /* 1 when four fighters other than id engaged t in melee this round (§5.4, ST-A7). */

@@ -213,6 +213,42 @@ FIGHTER_SETTER(cops_st_fight_set_prone, prone, 0, 1, 1)
 FIGHTER_SETTER(cops_st_fight_set_spend, spend, 0, 1, 1)
 FIGHTER_SETTER(cops_st_fight_set_tactic, tactic, 0, COPS_ST_TACTIC_COUNT - 1, 1)
 
+int cops_st_fight_set_policy(cops_st_fight *f, int id, int policy)
+{
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  int rc;
+  if ((rc = cops__st_check_id(f, id)) || (rc = cops__policy_check(f->ctx, policy)))
+    return rc;
+  f->c[id].policy = policy;
+  return COPS_OK;
+}
+
+int cops_st_fight_set_side_policy(cops_st_fight *f, int side, int policy)
+{
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  int rc;
+  if ((rc = cops__policy_check(f->ctx, policy)) ||
+      (rc = cops__st_range(f->ctx, "side", side, 0, COPS_ST_SIDES_MAX - 1)))
+    return rc;
+  for (int i = 0; i < f->n; i++)
+    if (f->c[i].side == side)
+      f->c[i].policy = policy;
+  return COPS_OK;
+}
+
+int cops_st_fight_policy(const cops_st_fight *f, int id)
+{
+  if (!f)
+    return COPS_EINVAL;
+  COPS__ENTER(f->ctx);
+  const int rc = cops__st_check_id(f, id);
+  return rc ? rc : f->c[id].policy;
+}
+
 int cops_st_fight_set_cover(cops_st_fight *f, int id, int cover)
 {
   if (!f)
@@ -371,7 +407,7 @@ int cops_st_fight_fighter(const cops_st_fight *f, int id, cops_st_fighter *out)
     .surprised = c->surprised, .prone = c->prone, .nerve = c->nerve,
     .grapple = c->grapple < 0 ? -1
                : f->g[c->grapple].a == id ? f->g[c->grapple].b : f->g[c->grapple].a,
-    .spend = c->spend, .tactic = c->tactic};
+    .spend = c->spend, .tactic = c->tactic, .policy = c->policy};
   memcpy(out, &s, s.size);
   return COPS_OK;
 }

@@ -85,6 +85,21 @@ static int query(cops_ctx *ctx, const cops_st_pool *p, const void *out, law *L,
   return COPS_OK;
 }
 
+int cops__st_pool_law(cops_ctx *ctx, const cops_st_pool *p, double *out, int cap)
+{
+  cops__st_effective e;
+  law L;
+  int rc = cops__st_pool_check(ctx, p, &e);
+  if (rc)
+    return rc;
+  law_of(&L, &e);
+  for (int k = 0; k < cap; k++)
+    out[k] = k <= L.extent ? L.pmf[k] : 0.0;
+  for (int k = cap; k <= L.extent; k++)
+    out[cap - 1] += L.pmf[k];   /* the tail past cap - 1 at its end */
+  return COPS_OK;
+}
+
 static double pmf(const law *L, int k)
 {
   return k >= 0 && k <= L->extent ? L->pmf[k] : 0.0;

@@ -60,8 +60,7 @@ static int nearest_enemy(const cops_st_fight *f, int id)
   return best;
 }
 
-/* The free place in contact with t (1 m, along an axis) nearest to id; t's own otherwise. */
-static void contact_point(const cops_st_fight *f, int id, int t, int *x, int *y)
+void cops__st_contact_point(const cops_st_fight *f, int id, int t, int *x, int *y)
 {
   static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
   const struct cops__st_fighter *c = &f->c[id], *o = &f->c[t];
@@ -167,7 +166,7 @@ void cops__st_policy(const cops_st_fight *f, int id, cops_st_declaration *d)
   }
   /* Into contact: up, then one move and the blow, or two moves (ST-A11, ST-A28). */
   int x, y;
-  contact_point(f, id, t, &x, &y);
+  cops__st_contact_point(f, id, t, &x, &y);
   const int speed = cops__st_derived(ch, &f->r, COPS_ST_SPEED);
   const int moves_left = c->prone ? 1 : 2;
   if (c->prone)
@@ -183,4 +182,14 @@ void cops__st_policy(const cops_st_fight *f, int id, cops_st_declaration *d)
   towards(c->x, c->y, x, y, moves_left == 2 ? 2 * speed : speed, &d->x, &d->y);
   if (d->x == c->x && d->y == c->y)
     d->moving = 0;
+}
+
+void cops__st_plan_by_policy(const cops_st_fight *f, int id, cops_st_declaration *d, int *why)
+{
+  if (why)
+    why[0] = why[1] = why[2] = -1;   /* none weighed */
+  if (f->c[id].policy == COPS_POLICY_TACTICAL)
+    cops__st_tactical(f, id, d, why);
+  else
+    cops__st_policy(f, id, d);
 }

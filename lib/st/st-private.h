@@ -33,6 +33,9 @@ int cops__st_pool_check(cops_ctx *ctx, const cops_st_pool *p, cops__st_effective
 /* The first published size of cops_st_pool (0.15.0). */
 #define COPS__ST_POOL_SIZE_0_15 (offsetof(cops_st_pool, flags) + sizeof(unsigned))
 
+/* A pool's law of successes into out[0 .. cap - 1], out[cap - 1] holding every count from
+ * cap - 1 up (lib/st/st-odds.c). */
+int cops__st_pool_law(cops_ctx *ctx, const cops_st_pool *p, double *out, int cap);
 /* A checked pool rolled inside a procedure that saved the source itself. */
 int cops__st_roll_checked(cops_roll *roll, cops_ctx *ctx, const cops__st_effective *e);
 
@@ -119,6 +122,14 @@ typedef struct cops__st_attack_result {
 } cops__st_attack_result;
 int cops__st_attack_run(cops__st_attack_result *o, cops_ctx *ctx, const cops_st_attack *a,
                         cops_log *log, cops_roll *ra, cops_roll *rd, int defer);
+/* An attack's pools, checked as cops_st_attack_resolve() checks it, without a roll (the
+ * tactical policy's odds): the attacker's; the target's when opposed; both weapons. */
+typedef struct cops__st_pools {
+  cops_st_pool attacker, defender;
+  int opposed;
+  cops_st_weapon w, tw;
+} cops__st_pools;
+int cops__st_attack_pools(cops_ctx *ctx, const cops_st_attack *a, cops__st_pools *out);
 /* Damage landing on a character (ST-A33) with its st.damage event; o's mitigation fields
  * and state set. */
 int cops__st_hit(cops_log *log, const cops_st_rules *r, cops_st_character *v, int id, int damage,

@@ -11,7 +11,7 @@
 static const char *const type_names[] = {"st.attack", "st.roll", "st.result", "st.damage",
                                          "st.effect", "st.initiative", "st.nerve", "st.object",
                                          "st.bout", "st.grapple", "st.round", "st.move",
-                                         "st.action", "st.end"};
+                                         "st.action", "st.end", "st.declare"};
 static const char *const kind_keys[COPS_ST_ATTACK_KIND_COUNT] = {
   "exchange", "strike", "shot", "contact_shot", "coup_de_grace", "long_burst"};
 static const char *const called_keys[COPS_ST_CALLED_COUNT] = {
@@ -103,6 +103,23 @@ json_t *cops__st_event_json(const cops_log *log, int i)
   case COPS_ST_EV_ACTION:
     return json_pack("{s:s,s:i}", "action", e.action == COPS_ST_DO_AIM ? "aim" : "delay", "aim",
                      e.aim);
+  case COPS_ST_EV_DECLARE: {
+    json_t *flags = json_array();
+    for (int k = 0; flags && k < 5; k++)
+      if ((e.flags & (1 << k)) && json_array_append_new(flags, json_string(flag_keys[k]))) {
+        json_decref(flags);
+        flags = NULL;
+      }
+    return json_pack("{s:s,s:o,s:o,s:i,s:o,s:s,s:o}", "action",
+                     cops_st_fight_action_name(e.action), "weapon",
+                     c.weapon ? json_string(c.weapon) : json_null(), "flags", flags, "cover",
+                     e.cover, "to",
+                     e.moving ? json_pack("[i,i]", e.x, e.y) : json_null(), "policy",
+                     cops_policy_name(e.policy), "odds",
+                     e.odds_down < 0 ? json_null()
+                     : json_pack("{s:f,s:f,s:f}", "down", e.odds_down / 1000.0, "first",
+                                 e.odds_first / 1000.0, "risk", e.odds_risk / 1000.0));
+  }
   case COPS_ST_EV_END:
     return json_pack("{s:o,s:i}", "winner",
                      e.winner_side >= 0 ? json_integer(e.winner_side) : json_null(), "rounds",
@@ -214,6 +231,35 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
     else
       cops__text_printf(t, "%s %s %s.", actor, W->waits, target);
     break;
+  case COPS_ST_EV_DECLARE: {
+    static const char *const plans[2][COPS_ST_DO_COUNT] = {
+      {"does nothing", "attacks", "grapples", "defends totally", "aims at", "gives the coup de grâce to"},
+      {"ne fait rien", "attaque", "lutte avec", "se défend totalement", "vise", "donne le coup de grâce à"}};
+    static const char *const policies[2][COPS_POLICY_COUNT] = {{"simple", "tactical"},
+                                                               {"simple", "tactique"}};
+    const int french = lang == COPS_LANG_FR;
+    const int act = e.action >= 0 && e.action < COPS_ST_DO_COUNT ? e.action : 0;
+    const int pol = e.policy >= 0 && e.policy < COPS_POLICY_COUNT ? e.policy : 0;
+    cops__text_printf(t, french ? "%s (politique %s) prévoit :" : "%s (%s policy) plans:", actor,
+                      policies[french][pol]);
+    if (e.moving)
+      cops__text_printf(t, french ? " aller en (%d, %d)," : " to move to (%d, %d),", e.x, e.y);
+    cops__text_printf(t, " %s", plans[french][act]);
+    if (c.target)
+      cops__text_printf(t, " %s", target);
+    if (c.weapon)
+      cops__text_printf(t, " (%s%s)", c.weapon,
+                        (e.flags & COPS_ST_BURST) ? (french ? ", rafale" : ", burst") : "");
+    if (e.odds_down >= 0) {
+      const char sep = french ? ',' : '.';
+      cops__text_printf(t, french ? " ; hors de combat %d%c%d %%, risque %d%c%d %%"
+                              : "; out of the fight %d%c%d %%, risk %d%c%d %%",
+                        e.odds_down / 10, sep, e.odds_down % 10, e.odds_risk / 10, sep,
+                        e.odds_risk % 10);
+    }
+    cops__text_printf(t, ".");
+    break;
+  }
   case COPS_ST_EV_END:
     if (lang == COPS_LANG_FR)
       cops__text_printf(t, "Le combat est fini après %d round%s :", e.rounds,

@@ -161,20 +161,20 @@ int cops_st_fight_suggest(cops_st_fight *f, int id, cops_st_declaration *d)
   if (rc)
     return rc;
   cops_st_declaration full;
-  cops__st_policy(f, id, &full);
+  cops__st_plan_by_policy(f, id, &full, NULL);
   const uint32_t size = d->size;
   memcpy(d, &full, size);
   d->size = size;
   return COPS_OK;
 }
 
-/* The plan of fighter id now: its declaration, or the policy's. */
+/* The plan of fighter id now: its declaration, or its policy's. */
 static void plan_of(const cops_st_fight *f, int id, cops_st_declaration *d)
 {
   if (f->c[id].declared)
     *d = f->c[id].decl;
   else
-    cops__st_policy(f, id, d);
+    cops__st_plan_by_policy(f, id, d, NULL);
 }
 
 /* The Cover fighter id uses this round, declared once (ST-A14): at its turn, or at the
@@ -249,7 +249,7 @@ static int defend_first(cops_st_fight *f, int t)
 
 /* Whether t answers id's melee attack in an exchange (ST-A6): able, its roll action free,
  * facing nobody else, its plan an attack or grapple at id; its weapon in *weapon. */
-static int answers(const cops_st_fight *f, int t, int id, int *weapon)
+int cops__st_answers(const cops_st_fight *f, int t, int id, int simple, int *weapon)
 {
   const struct cops__st_fighter *c = &f->c[t];
   if (c->acted || c->roll_used || !cops__st_fighter_able(f, t) || c->grapple >= 0 ||
@@ -257,7 +257,10 @@ static int answers(const cops_st_fight *f, int t, int id, int *weapon)
       (c->facing >= 0 && c->facing != id))
     return 0;
   cops_st_declaration d;
-  plan_of(f, t, &d);
+  if (simple && !c->declared)
+    cops__st_policy(f, t, &d);
+  else
+    plan_of(f, t, &d);
   if ((d.action != COPS_ST_DO_ATTACK && d.action != COPS_ST_DO_GRAPPLE) || d.target != id)
     return 0;
   const cops_st_character *ch = c->ch;
@@ -276,8 +279,7 @@ static void engage(struct cops__st_fighter *t, int id)
   t->attackers[t->nattackers++] = id;
 }
 
-/* The fighters making secondary attacks on t and still in contact: its crowd (§5.7). */
-static int crowd_of(const cops_st_fight *f, int t, int *who)
+int cops__st_crowd_of(const cops_st_fight *f, int t, int *who)
 {
   int n = 0;
   const struct cops__st_fighter *c = &f->c[t];
@@ -345,7 +347,7 @@ static int attack(cops_st_fight *f, int id, const cops_st_declaration *d)
     settle_cover(f, ti, NULL);
     a.cover = t->cover_used;
     a.own_cover = c->cover_used;
-    ncrowd = crowd_of(f, ti, crowd);
+    ncrowd = cops__st_crowd_of(f, ti, crowd);
     a.crowd = ncrowd;
     a.called = d->called;
     if (t->prone)
@@ -371,7 +373,7 @@ static int attack(cops_st_fight *f, int id, const cops_st_declaration *d)
       return cops__fail(f->ctx, COPS_ERULE, "%s has four opponents in contact: a fifth cannot "
                         "engage (§5.4, ST-A7)", t->ch->name);
     int tw;
-    if (answers(f, ti, id, &tw)) {                  /* §5.3, ST-A6, ST-A16 */
+    if (cops__st_answers(f, ti, id, 0, &tw)) {                  /* §5.3, ST-A6, ST-A16 */
       a.kind = firearm ? COPS_ST_CONTACT_SHOT : COPS_ST_EXCHANGE;
       a.target_weapon = tw;
       t->roll_used = 1;
@@ -544,6 +546,20 @@ static int move(cops_st_fight *f, int id, const cops_st_declaration *d)
   return cops__st_fight_event(f, COPS_ST_EV_MOVE, id, -1, v);
 }
 
+/* A policy's plan, with the odds it weighed (a st.declare event; the simple policy's
+ * plans are not logged, as 0.15.0 to 0.16.0 logged them). */
+static int declared(cops_st_fight *f, int id, const cops_st_declaration *d, const int *why)
+{
+  const struct cops__st_fighter *c = &f->c[id];
+  const cops_st_character *t = d->target >= 0 ? f->c[d->target].ch : NULL;
+  const char *weapon = d->action == COPS_ST_DO_ATTACK && d->weapon >= 0
+                           ? c->ch->weapon[d->weapon].name : NULL;
+  const int v[COPS__PAYLOAD] = {d->action, (int)d->flags, d->cover, c->policy, why[0],
+                                why[1], why[2], d->moving, d->x, d->y};
+  return cops__st_log_event(cops__st_log_of(f), COPS_ST_EV_DECLARE, c->ch, id, t,
+                            t ? d->target : -1, weapon, v);
+}
+
 int cops__st_turn(cops_st_fight *f, int id)
 {
   struct cops__st_fighter *c = &f->c[id];
@@ -551,7 +567,15 @@ int cops__st_turn(cops_st_fight *f, int id)
   if (rc || !cops__st_fighter_able(f, id))
     return rc;
   cops_st_declaration d;
-  plan_of(f, id, &d);
+  if (c->declared) {
+    d = c->decl;
+  } else {
+    int why[3];
+    cops__st_plan_by_policy(f, id, &d, why);
+    if (c->policy != COPS_POLICY_SIMPLE && (d.action != COPS_ST_DO_NOTHING || d.moving) &&
+        (rc = declared(f, id, &d, why)))
+      return rc;
+  }
   if (c->roll_used && d.action != COPS_ST_DO_NOTHING) {   /* spent in an exchange (ST-A6) */
     d.action = COPS_ST_DO_NOTHING;
     d.bite = 0;

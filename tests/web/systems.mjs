@@ -90,6 +90,29 @@ test('a Storyteller fight stepped turn by turn on the policy\'s suggestions is c
   }
 });
 
+test('Storyteller policies: the tactical side\'s fight is cops st fight\'s, refusals change nothing', () => {
+  const ctx = cops.context();
+  const f = ctx.stFightFile('/examples/st/scenarios/firefight.json');
+  assert.deepEqual([0, 1, 2, 3].map((id) => f.policy(id)), Array(4).fill('simple'));
+  f.setSidePolicy(0, 'tactical');
+  assert.equal(f.policy(1), 'tactical');
+  assert.equal(f.fighter(1).policy, 'tactical');
+  assert.equal(f.policy(2), 'simple');
+  refused(() => f.setPolicy(0, 'clever'), 'COPS_EINVAL');
+  refused(() => f.setPolicy(9, 'simple'), 'COPS_ERANGE');
+  refused(() => f.setSidePolicy(8, 'simple'), 'COPS_ERANGE');
+  assert.throws(() => f.setPolicy(0, 1), TypeError);
+  f.seed(77);
+  f.run();
+  assert.equal(f.jsonl(), native('st', 'fight', file('st/scenarios/firefight.json'), '--side-policy', 'LAPD:tactical',
+    '--seed', '77', '--json'));
+  const plans = jsonl(f.jsonl()).filter((e) => e.type === 'st.declare');
+  assert.ok(plans.length > 0 && plans.every((p) => p.policy === 'tactical' && p.actor_id < 2));
+  const at = jsonl(f.jsonl()).findIndex((e) => e.type === 'st.declare');
+  assert.equal(ctx.stEventFields(f, at).policy, 1);
+  ctx.dispose();
+});
+
 test('a Storyteller fight built from characters runs as its file does', () => {
   const ctx = cops.context();
   const other = cops.context();

@@ -1035,6 +1035,15 @@ test("st: a whole fight, its golden log, a save resumed, turns declared", functi
   raises("ESTATE", function() f:step() end)
   f:set_tactic(0, "defend"); f:set_cover(0, 2); f:set_position(0, 0, 1)
   assert(f:fighter(0).cover == 2 and f:fighter(0).tactic == "defend" and f:grapple(0) == nil)
+  -- Policies (docs/storyteller.md, "Policies"): the same names and refusals as Python's.
+  assert(f:policy(0) == "simple" and f:fighter(0).policy == "simple")
+  f:set_side_policy(1, "tactical")
+  assert(f:policy(1) == "tactical" and f:policy(0) == "simple")
+  f:set_policy(0, "tactical")
+  assert(f:fighter(0).policy == "tactical")
+  raises("EINVAL", function() f:set_policy(0, "clever") end)
+  raises("ERANGE", function() f:set_policy(9, "simple") end)
+  raises("ERANGE", function() f:set_side_policy(8, "simple") end)
   -- The fight's log bounded, as an encounter's: a round past it fails whole.
   local seeded <close> = cops.context(7)
   local x <close> = cops.st.character(seeded, "X")

@@ -56,7 +56,8 @@ from .base import SEAL_KEY_BYTES, Checkpoint, Context, is_sealed, seal, unseal
 from .dice import (odds, odds_at_least, odds_dice_for, odds_expected, odds_margin_at_least,
                    odds_opposed, odds_opposed_difference, odds_pmf, odds_points, odds_quantile,
                    odds_threshold_for, opposed_odds)
-from .fight import POLICIES, Encounter, Scenario
+from .base import POLICIES
+from .fight import Encounter, Scenario
 from .log import Log
 from .sheet import CONDITIONS, HEALTH, HEALTH_STATES, Armour, Character, Relation, Weapon
 from .results import (AttackOdds, ChaserState, CombatantState, Die, Event, EventType, Odds,

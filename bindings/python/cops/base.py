@@ -13,6 +13,17 @@ from .errors import (CopsError, ERRORS, InvalidArgumentError, OutOfMemoryError, 
                      StateError)
 from .results import Die, Odds, Roll
 
+POLICIES = ("simple", "tactical")   #: cops_policies, every system's fights
+
+
+def _policy_code(policy: str) -> int:
+    """A policy's name checked: a str, one of POLICIES."""
+    code = int(n.lib.cops_policy_parse(n.text(policy, "policy")))
+    if code < 0:
+        raise InvalidArgumentError("policy %r: one of %s" % (policy, ", ".join(POLICIES)))
+    return code
+
+
 lib = n.lib
 PathLike = Union[str, "os.PathLike[str]"]
 

@@ -8,7 +8,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Type, U
 
 from . import _native as n
 from .attack import _attack_odds
-from .base import Checkpoint, Context, PathLike, _Handle, _read_roll
+from .base import POLICIES, Checkpoint, Context, PathLike, _Handle, _policy_code, _read_roll
 from .errors import CopsError, InvalidArgumentError, NotFoundError, RangeError, StateError
 from .log import _LogView
 from .results import AttackOdds, CombatantState, Roll
@@ -199,17 +199,6 @@ class _EncounterView(_LogView):
         w = ctypes.c_int()
         self._check(lib.cops_encounter_get_winner(self._e(), ctypes.byref(w)))
         return None if w.value < 0 else w.value
-
-POLICIES = ("simple", "tactical")
-
-
-def _policy_code(policy: str) -> int:
-    """A policy's name checked: a str, one of POLICIES."""
-    code = int(lib.cops_policy_parse(n.text(policy, "policy")))
-    if code < 0:
-        raise InvalidArgumentError("policy %r: one of %s" % (policy, ", ".join(POLICIES)))
-    return code
-
 
 class Encounter(_EncounterView):
     """A fight (cops_encounter). It keeps the characters, weapons and armour added to it

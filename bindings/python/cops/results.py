@@ -189,6 +189,7 @@ class EventType(str, enum.Enum):
     ST_MOVE = "st.move"
     ST_ACTION = "st.action"
     ST_END = "st.end"
+    ST_DECLARE = "st.declare"
     D6_ATTACK = "d6.attack"      #: the D6 System module's events (docs/d6.md, "Events")
     D6_ROLL = "d6.roll"
     D6_RESULT = "d6.result"

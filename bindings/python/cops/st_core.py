@@ -673,7 +673,10 @@ class _Event(ctypes.Structure):
         "successes", "chance", "dramatic", "capped", "winner", "margin", "damage",
         "damage_type", "ignored", "converted", "bashing", "lethal", "state", "effect", "value",
         "score", "total", "boxes", "broken")] + [("effects", ctypes.c_int * 2)] + [
-        (f, ctypes.c_int) for f in ("active", "hold", "shield", "controller")]
+        (f, ctypes.c_int) for f in ("active", "hold", "shield", "controller", "action", "aim",
+                                    "from_x", "from_y", "x", "y", "metres", "prone",
+                                    "prone_change", "winner_side", "rounds", "policy", "cover",
+                                    "moving", "odds_down", "odds_first", "odds_risk")]
 
 
 _ATTACK_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {

@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from . import _native as n
 from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .fight_base import _ModuleFight
-from .base import Context, _Handle
+from .base import Context, _Handle, _policy_code
 from .st_core import (CALLED, GRAPPLE_EFFECTS, Character, Rules, _Rules, _bind, _index, _need,
                  _rules, _weapon_index)
 
@@ -41,7 +41,7 @@ class _Declaration(ctypes.Structure):
 _FIGHTER_FIELDS = ("side", "x", "y", "able", "out", "initiative", "rank", "acted", "delayed",
                    "roll_used", "moves_used", "automatic_used", "facing", "attackers", "cover",
                    "cover_used", "total_defense", "aim", "aim_target", "surprised", "prone",
-                   "nerve", "grapple", "spend", "tactic")
+                   "nerve", "grapple", "spend", "tactic", "policy")
 
 
 class _Fighter(ctypes.Structure):
@@ -73,6 +73,9 @@ _bind({
     "cops_st_fight_set_spend": (_i, [_p, _i, _i]),
     "cops_st_fight_set_out": (_i, [_p, _i, _i]),
     "cops_st_fight_set_tactic": (_i, [_p, _i, _i]),
+    "cops_st_fight_set_policy": (_i, [_p, _i, _i]),
+    "cops_st_fight_set_side_policy": (_i, [_p, _i, _i]),
+    "cops_st_fight_policy": (_i, [_p, _i]),
     "cops_st_fight_set_max_rounds": (_i, [_p, _i]),
     "cops_st_fight_set_logging": (_i, [_p, _i]),
     "cops_st_fight_log": (_p, [_p]),
@@ -167,7 +170,7 @@ class Declaration:
 @dataclass(frozen=True)
 class Fighter:
     """A fighter's state (cops_st_fighter, ST-M3). Ids of other fighters are None for none;
-    nerve is one of NERVES and tactic one of TACTICS."""
+    nerve is one of NERVES, tactic one of TACTICS and policy one of cops.POLICIES."""
 
     side: int
     x: int
@@ -194,6 +197,7 @@ class Fighter:
     grapple: Optional[int]
     spend: bool
     tactic: str
+    policy: str
 
 
 @dataclass(frozen=True)
@@ -336,6 +340,22 @@ class Fight(_ModuleFight):
             raise NotFoundError("%s: unknown tactic (%s)" % (tactic, ", ".join(TACTICS)))
         self._check(lib.cops_st_fight_set_tactic(self._h, self._id(id), code.value))
 
+    def set_policy(self, id: int, policy: str) -> None:
+        """The policy that plays the fighter when nobody declares for it: "simple" (the
+        default: its tactic) or "tactical" (its attack from the exact odds;
+        docs/storyteller.md, "Policies")."""
+        self._check(lib.cops_st_fight_set_policy(self._h, self._id(id), _policy_code(policy)))
+
+    def set_side_policy(self, side: int, policy: str) -> None:
+        """Every fighter of the side (those in the fight now) under the policy."""
+        self._check(lib.cops_st_fight_set_side_policy(self._h, n.integer(side, "side"),
+                                                      _policy_code(policy)))
+
+    def policy(self, id: int) -> str:
+        """The fighter's policy: "simple" or "tactical"."""
+        code = self._check(lib.cops_st_fight_policy(self._h, self._id(id)))
+        return n.c_text(lib.cops_policy_name(code))
+
 
 
 
@@ -363,6 +383,7 @@ class Fight(_ModuleFight):
             v[f] = None if v[f] < 0 else v[f]
         v["nerve"] = NERVES[v["nerve"]]
         v["tactic"] = lib.cops_st_fight_tactic_name(v["tactic"]).decode()
+        v["policy"] = lib.cops_policy_name(v["policy"]).decode()
         return Fighter(**v)
 
     def grapple(self, id: int) -> Optional[GrappleState]:

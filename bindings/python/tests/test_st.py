@@ -385,3 +385,38 @@ def test_fight_grapple_tactic_and_refusals():
             fight.fighter(9)
         with pytest.raises(cops.JSONError, match="system"):
             st.Fight.from_json(ctx, {"system": "cops", "sides": ["a"], "fighters": []})
+
+
+def test_fight_policies():
+    # docs/storyteller.md, "Policies": per fighter or per side, kept by saves and reset, its
+    # plans logged with their odds; the same seed, the cops command's fight byte for byte.
+    path = os.path.join(SCENARIOS, "firefight.json")
+    with cops.Context(seed=1) as ctx:
+        fight = st.Fight.load(ctx, path)
+        assert [fight.policy(i) for i in range(4)] == ["simple"] * 4
+        fight.set_side_policy(0, "tactical")
+        assert fight.policy(1) == "tactical" and fight.fighter(1).policy == "tactical"
+        assert fight.policy(2) == "simple"
+        with pytest.raises(cops.InvalidArgumentError, match="clever"):
+            fight.set_policy(0, "clever")
+        with pytest.raises(TypeError):
+            fight.set_policy(0, 1)
+        with pytest.raises(cops.RangeError):
+            fight.set_policy(9, "simple")
+        with pytest.raises(cops.RangeError):
+            fight.set_side_policy(8, "simple")
+        assert '"policy": "tactical"' in fight.save()
+        fight.seed(77)
+        fight.run()
+        plans = [e for e in map(json.loads, fight.jsonl().splitlines()) if e["type"] == "st.declare"]
+        assert plans and all(p["policy"] == "tactical" and p["actor_id"] < 2 for p in plans)
+        weighed = [p for p in plans if p["odds"] is not None]
+        assert weighed and all(0 <= p["odds"]["down"] <= 1 for p in weighed)
+        cli = os.environ.get("COPS_CLI")
+        if cli:
+            out = subprocess.run([cli, "st", "fight", path, "--side-policy", "LAPD:tactical",
+                                  "--seed", "77", "--json"], check=True, capture_output=True,
+                                 text=True).stdout
+            assert out == fight.jsonl()
+        fight.reset()
+        assert fight.policy(0) == "tactical"
