@@ -243,6 +243,24 @@ static void d6_fight_release(void *f) { cops_d6_fight_free(f); }
 
 /* cops d6 fight FILE: a fight file (a scenario or a save) played to its end, or to a
  * round where it is saved (docs/d6.md, "Fights"). */
+static int d6_fight_count(const void *f) { return cops_d6_fight_count(f); }
+static int d6_fight_set_policy(void *f, int id, int p) { return cops_d6_fight_set_policy(f, id, p); }
+static int d6_fight_set_side_policy(void *f, int side, int p)
+{
+  return cops_d6_fight_set_side_policy(f, side, p);
+}
+static int d6_fight_side_of(const void *f, int id)
+{
+  cops_d6_fighter s;
+  memset(&s, 0, sizeof s);
+  s.size = sizeof s;
+  return cops_d6_fight_fighter(f, id, &s) ? -1 : s.side;
+}
+static const char *d6_fight_side_name(const void *f, int side)
+{
+  return cops_d6_fight_side_name(f, side);
+}
+
 static int d6_fight(int argc, char **argv)
 {
   static const struct fight_file_ops ops = {
@@ -250,8 +268,8 @@ static int d6_fight(int argc, char **argv)
     d6_fight_seed,
     d6_fight_round,      d6_fight_over,  d6_fight_run_round, d6_fight_log,
     d6_fight_save,       d6_fight_release,
-    NULL,                NULL,           NULL,               NULL,
-    NULL};
+    d6_fight_count,      d6_fight_set_policy, d6_fight_set_side_policy, d6_fight_side_of,
+    d6_fight_side_name};
   return fight_file_command(argc, argv, &ops);
 }
 

@@ -37,7 +37,7 @@ expect "--help attack cast fight harm heal odds psionic roll sheet spell-cost sp
 expect "healing" cops d6 psionic --power h
 expect "doubled" cops d6 spell-cost --effect-kind d
 expect "--spell" cops d6 cast --sp
-expect "--save-at --seal-key --seed" cops d6 fight --s
+expect "--save-at --seal-key --seed --side-policy" cops d6 fight --s
 expect "long" cops d6 heal --rest l
 expect "brutal burst" cops d6 attack --option b
 expect "--defence --defence-skill --defence-total --defender-actions" cops d6 attack --def

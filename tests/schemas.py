@@ -495,6 +495,12 @@ if WITH_D6:   # the optional D6 System module (docs/d6.md)
             lines(out, "d6 fight %s seed %d" % (name, seed))
             valid("d6-fight", load(saved), saved)
             lines(cli("d6", "fight", saved, "--json"), "d6 fight resumed " + saved)
+        # the tactical policy's plans (d6.declare), and its fighters' saves
+        saved = os.path.join(d6_saves, "%s-tactical.json" % name)
+        out = cli("d6", "fight", path, "--policy", "tactical", "--seed", "3", "--json",
+                  "--save-at", "1", saved)
+        lines(out, "d6 fight %s tactical" % name)
+        valid("d6-fight", load(saved), saved)
     attrs = {"vigueur": "3D", "agility": "3D", "coordination": "3D", "perception": "2D",
              "knowledge": "2D", "charisma": "2D"}
     for seed in range(12):

@@ -89,7 +89,8 @@ const EVENT = new Struct([['size', 'u32'], ...ints(['option', 'location', 'dista
   'vehicle_penalty', 'ranks_lost', 'rank', 'tie_die', 'damage_total', 'resistance_total', 'margin',
   'steps', 'hp_lost', 'wound_level', 'unconscious', 'massive', 'state', 'value', 'action',
   'actions', 'moved', 'x', 'y', 'hold', 'members', 'winner', 'resisted', 'power', 'astral_band',
-  'protection', 'prepared', 'needed', 'interrupted'])]);
+  'protection', 'prepared', 'needed', 'interrupted', 'policy', 'odds_down', 'odds_first',
+  'odds_risk'])]);
 const HEALING = new Struct([['size', 'u32'], ...ints(['rolled', 'total', 'difficulty', 'success',
   'critical', 'level_before', 'level', 'hp_gained'])]);
 const DECLARATION = new Struct([['size', 'u32'], ...ints(['action', 'target', 'weapon', 'option',
@@ -98,7 +99,7 @@ const DECLARATION = new Struct([['size', 'u32'], ...ints(['action', 'target', 'w
 ['spell_damage', ['i32', 2]], ...ints(['preparation', 'spell_aim', 'spell_reach', 'spell_beat'])]);
 const FIGHTER_FIELDS = ['side', 'x', 'y', 'able', 'out', 'initiative', 'rank', 'acted', 'actions',
   'defence', 'defence_skill', 'defence_total', 'cover', 'surpriser', 'holding', 'held_by',
-  'vehicle', 'driver', 'coordinator', 'coordinated', 'tactic', 'preparing'];
+  'vehicle', 'driver', 'coordinator', 'coordinated', 'tactic', 'preparing', 'policy'];
 const FIGHTER = new Struct([['size', 'u32'], ...ints(FIGHTER_FIELDS)]);
 
 export const VEHICLE = new Struct([['size', 'u32'], ['name', ['char', 48]], ['scale', 'i32'],
@@ -739,6 +740,16 @@ export class D6Fight extends ModuleFight {
   setSurpriser(id, surpriser = true) { this.ctx._check(this.m._cops_d6_fight_set_surpriser(this._h, this._id(id), bool(surpriser, 'surpriser') ? 1 : 0)); }
   /** 'attack', 'dodge', 'grab', 'defend' or 'ram': the default policy's tactic. */
   setTactic(id, tactic) { this.ctx._check(this.m._cops_d6_fight_set_tactic(this._h, this._id(id), member(tactic, TACTICS, 'tactic'))); }
+  _policy(name) {
+    const code = this.cops._withString(name, (p) => this.m._cops_policy_parse(p), 'policy');
+    if (code < 0) throw new CopsError(-1, `policy '${name}': 'simple' or 'tactical'`);
+    return code;
+  }
+  /** Fighter id's policy when nobody declares for it: 'simple' (the default: its tactic) or 'tactical' (docs/d6.md, "Policies"). */
+  setPolicy(id, policy) { this.ctx._check(this.m._cops_d6_fight_set_policy(this._h, this._id(id), this._policy(policy))); }
+  /** Every fighter of side (those in the fight now) under policy. */
+  setSidePolicy(side, policy) { int(side, 'side'); this.ctx._check(this.m._cops_d6_fight_set_side_policy(this._h, side, this._policy(policy))); }
+  policy(id) { return this.cops._str(this.m._cops_policy_name(this.ctx._check(this.m._cops_d6_fight_policy(this._h, this._id(id))))); }
   /** The fight's rules, by field (cops_d6_rules). */
   get rules() { return RULES.read(this.ctx, (p) => this.m._cops_d6_fight_rules(this._h, p)); }
   /** Coordinate members' attacks on target under coordinator's Command (§5.10). */
@@ -791,6 +802,7 @@ export class D6Fight extends ModuleFight {
       v.defence = DEFENCES[v.defence];
       v.defence_skill = v.defence_skill < 0 ? null : TRAITS[v.defence_skill];
       v.tactic = TACTICS[v.tactic];
+      v.policy = m.UTF8ToString(m._cops_policy_name(v.policy));
       return v;
     });
   }

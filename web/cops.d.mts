@@ -690,6 +690,10 @@ export class StFight extends ModuleFight<StCharacter> {
 export class D6Fight extends ModuleFight<D6Character> {
   setSurpriser(id: number, surpriser?: boolean): void;
   setTactic(id: number, tactic: D6Tactic): void;
+  /** What plays fighter id when nobody declares for it (docs/d6.md, "Policies"). */
+  setPolicy(id: number, policy: Policy): void;
+  setSidePolicy(side: number, policy: Policy): void;
+  policy(id: number): Policy;
   readonly rules: D6Rules;
   coordinate(coordinator: number, target: number, members: number[]): void;
   addVehicle(vehicle: D6Vehicle, x?: number, y?: number): number;
@@ -1024,7 +1028,7 @@ export interface D6Fighter {
   acted: boolean; actions: number; defence: 'natural' | 'active' | 'total'; defence_skill: string | null;
   defence_total: number; cover: number; surpriser: boolean; holding: number | null; held_by: number | null;
   vehicle: number | null; driver: boolean; coordinator: number | null; coordinated: boolean; tactic: D6Tactic;
-  preparing: number;
+  preparing: number; policy: Policy;
 }
 
 /** Covering fire under way (C10.5): Outcome.cover of an attack of mode 'cover'. */

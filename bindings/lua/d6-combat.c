@@ -203,7 +203,7 @@ static int d6_event(lua_State *L)
   const int rc = cops_d6_log_event(log, checkint(L, 2), &e);
   if (rc)
     return raise_message(L, rc, rc == COPS_ERANGE ? "no event at this index" : "not a D6 event");
-  lua_createtable(L, 0, 32);
+  lua_createtable(L, 0, 64);
   const named_int f[] = {
     {"option", e.option}, {"location", e.location}, {"distance", e.distance},
     {"defence", e.defence}, {"defence_skill", e.defence_skill}, {"cover", e.cover},
@@ -224,7 +224,8 @@ static int d6_event(lua_State *L)
     {"x", e.x}, {"y", e.y}, {"hold", e.hold}, {"members", e.members}, {"winner", e.winner},
     {"resisted", e.resisted}, {"power", e.power}, {"astral_band", e.astral_band},
     {"protection", e.protection}, {"prepared", e.prepared}, {"needed", e.needed},
-    {"interrupted", e.interrupted}};
+    {"interrupted", e.interrupted}, {"policy", e.policy}, {"odds_down", e.odds_down},
+    {"odds_first", e.odds_first}, {"odds_risk", e.odds_risk}};
   set_fields(L, f, sizeof f / sizeof f[0], 0);
   d6_push_code(L, e.code);
   lua_setfield(L, -2, "code");

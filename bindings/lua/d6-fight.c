@@ -179,7 +179,7 @@ static int f_fighter(lua_State *L)
   memset(&s, 0, sizeof s);
   s.size = sizeof s;
   check(L, f->owner, cops_d6_fight_fighter(f->p, checkint(L, 2), &s));
-  lua_createtable(L, 0, 22);
+  lua_createtable(L, 0, 23);
   const named_int nums[] = {{"side", s.side}, {"x", s.x}, {"y", s.y},
                             {"initiative", s.initiative}, {"actions", s.actions},
                             {"defence_total", s.defence_total}, {"cover", s.cover},
@@ -200,6 +200,33 @@ static int f_fighter(lua_State *L)
   lua_setfield(L, -2, "defence_skill");
   lua_pushstring(L, cops_d6_fight_tactic_name(s.tactic));
   lua_setfield(L, -2, "tactic");
+  lua_pushstring(L, cops_policy_name(s.policy));
+  lua_setfield(L, -2, "policy");
+  return 1;
+}
+
+/* f:set_policy(id, name), f:set_side_policy(side, name), f:policy(id) -> name: what plays
+ * a fighter nobody declares for (docs/d6.md, "Policies"). */
+static int f_set_policy(lua_State *L)
+{
+  d6_fight_ud *f = to_d6_fight(L);
+  const int id = checkint(L, 2);
+  check(L, f->owner, cops_d6_fight_set_policy(f->p, id, check_policy(L, 3)));
+  return 0;
+}
+
+static int f_set_side_policy(lua_State *L)
+{
+  d6_fight_ud *f = to_d6_fight(L);
+  const int side = checkint(L, 2);
+  check(L, f->owner, cops_d6_fight_set_side_policy(f->p, side, check_policy(L, 3)));
+  return 0;
+}
+
+static int f_policy(lua_State *L)
+{
+  d6_fight_ud *f = to_d6_fight(L);
+  lua_pushstring(L, cops_policy_name(check(L, f->owner, cops_d6_fight_policy(f->p, checkint(L, 2)))));
   return 1;
 }
 
@@ -409,7 +436,8 @@ void open_d6_fight(lua_State *L)
     {"add", f_add}, {"rules", f_rules}, {"distance", f_distance}, {"sheet", f_sheet},
     {"fighter", f_fighter}, {"coordinate", f_coordinate}, {"add_vehicle", f_add_vehicle},
     {"vehicle", f_vehicle}, {"board", f_board}, {"order", f_order}, {"declare", f_declare},
-    {"suggest", f_suggest}, {"vehicle_count", f_vehicle_count}, {NULL, NULL},
+    {"suggest", f_suggest}, {"vehicle_count", f_vehicle_count}, {"set_policy", f_set_policy},
+    {"set_side_policy", f_set_side_policy}, {"policy", f_policy}, {NULL, NULL},
   };
   metatable(L, D6_FIGHT, methods);
   lua_getfield(L, -1, "__index");

@@ -276,6 +276,7 @@ enum cops_d6_event_types {
   COPS_D6_EV_SPELL,          /**< a spell cast: its difficulty, the total, the outcome (§7.7) */
   COPS_D6_EV_PSIONIC,        /**< a psionic power used: the power, difficulty, total, outcome (§7.13) */
   COPS_D6_EV_PREPARE,        /**< a spell's preparation in a fight: rounds done, needed, or interrupted (D6-M22) */
+  COPS_D6_EV_DECLARE,        /**< a policy's plan for a fighter's turn, with the odds it weighed (the tactical policy's; docs/d6.md, "Policies"). @since 0.17.0 */
   COPS_D6_EV_TYPE_END
 };
 
@@ -324,7 +325,7 @@ enum cops_d6_states {
  */
 typedef struct cops_d6_event {
   uint32_t size;        /**< the caller's sizeof(cops_d6_event) */
-  int option;           /**< ATTACK: a ::cops_d6_options value */
+  int option;           /**< ATTACK, DECLARE: a ::cops_d6_options value */
   int location;         /**< ATTACK: a ::cops_d6_locations value */
   int distance;         /**< ATTACK: metres */
   int defence;          /**< ATTACK: a ::cops_d6_defences value */
@@ -370,9 +371,9 @@ typedef struct cops_d6_event {
   int massive;          /**< DAMAGE */
   int state;            /**< STATE: a ::cops_d6_states value */
   int value;            /**< STATE: minutes, rounds or a location */
-  int action;           /**< TURN: a ::cops_d6_fight_actions value */
+  int action;           /**< TURN, DECLARE: a ::cops_d6_fight_actions value */
   int actions;          /**< TURN: actions counted this round (D6-A5) */
-  int moved;            /**< TURN: 1 when it moved, to (@c x, @c y) */
+  int moved;            /**< TURN: 1 when it moved, to (@c x, @c y); DECLARE: 1 when it plans to */
   int x;                /**< TURN: where it stands after its move */
   int y;                /**< TURN */
   int hold;             /**< HOLD: a ::cops_d6_holds value; DISARM: a ::cops_d6_disarms value */
@@ -385,6 +386,10 @@ typedef struct cops_d6_event {
   int prepared;         /**< PREPARE: rounds of preparation done */
   int needed;           /**< PREPARE: rounds it needs */
   int interrupted;      /**< PREPARE: 1 when the preparation was interrupted (it starts over) */
+  int policy;           /**< DECLARE: the ::cops_policies value that made the plan. @since 0.17.0 */
+  int odds_down;        /**< DECLARE: P(its attack puts its target out of the fight), in thousandths; -1 when it weighed none (the simple plan kept). @since 0.17.0 */
+  int odds_first;       /**< DECLARE: P(it acts before it is put out), in thousandths, or -1. @since 0.17.0 */
+  int odds_risk;        /**< DECLARE: P(the attacks still to come put it out this round), in thousandths, or -1. @since 0.17.0 */
 } cops_d6_event;
 
 /** What a ::COPS_D6_EV_HOLD event says (D6-A68). */

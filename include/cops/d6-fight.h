@@ -158,6 +158,22 @@ COPS_API int cops_d6_fight_set_surpriser(cops_d6_fight *f, int id, int surpriser
 COPS_API int cops_d6_fight_set_out(cops_d6_fight *f, int id, int out);
 /** @brief How the default policy plays fighter @p id (a ::cops_d6_tactics value). @since 0.16.0 */
 COPS_API int cops_d6_fight_set_tactic(cops_d6_fight *f, int id, int tactic);
+/**
+ * @brief The policy that plays fighter @p id when nobody declares for it
+ * (docs/d6.md, "Policies"): ::COPS_POLICY_SIMPLE (the default: its tactic, as
+ * 0.16.0 played it) or ::COPS_POLICY_TACTICAL (its target, weapon and defence
+ * chosen from the exact odds). Kept by saves and cops_d6_fight_reset().
+ * @return ::COPS_OK; ::COPS_EINVAL (NULL, an unknown policy); ::COPS_ERANGE (id)
+ * @since 0.17.0
+ */
+COPS_API int cops_d6_fight_set_policy(cops_d6_fight *f, int id, int policy);
+/** @brief Every fighter of side @p side (those in the fight now) under @p policy.
+ * @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (a side outside 0 .. ::COPS_D6_SIDES_MAX - 1)
+ * @since 0.17.0 */
+COPS_API int cops_d6_fight_set_side_policy(cops_d6_fight *f, int side, int policy);
+/** @brief Fighter @p id's policy (::cops_policies), or a negative code (::COPS_EINVAL,
+ * ::COPS_ERANGE). @since 0.17.0 */
+COPS_API int cops_d6_fight_policy(const cops_d6_fight *f, int id);
 /** @brief Most rounds before the fight ends undecided (1 .. 10000, default 100). @since 0.16.0 */
 COPS_API int cops_d6_fight_set_max_rounds(cops_d6_fight *f, int rounds);
 /** @brief 1 (the default): events go to the log; 0: no log (a Monte Carlo). @since 0.16.0 */
@@ -249,6 +265,7 @@ typedef struct cops_d6_fighter {
   int coordinated;      /**< 1: its group's Command roll succeeded this round (D6-A23) */
   int tactic;           /**< its ::cops_d6_tactics value */
   int preparing;        /**< rounds of a spell's preparation done (D6-M22), 0 when none */
+  int policy;           /**< its ::cops_policies value (cops_d6_fight_set_policy()). @since 0.17.0 */
 } cops_d6_fighter;
 
 /** @brief Fighter @p id's state. @return ::COPS_OK; ::COPS_EINVAL; ::COPS_ERANGE (id) @since 0.16.0 */
@@ -276,7 +293,7 @@ COPS_API int cops_d6_fight_order(const cops_d6_fight *f, int *ids, int cap, int 
  * @since 0.16.0
  */
 COPS_API int cops_d6_fight_declare(cops_d6_fight *f, int id, const cops_d6_declaration *d);
-/** @brief What the default policy would do with fighter @p id's turn now (docs/d6.md, "The default policy"). @since 0.16.0 */
+/** @brief What fighter @p id's policy (cops_d6_fight_set_policy()) would do with its turn now (docs/d6.md, "The default policy", "Policies"). @since 0.16.0 */
 COPS_API int cops_d6_fight_suggest(cops_d6_fight *f, int id, cops_d6_declaration *d);
 /** @brief Whose turn comes next (-1: none left this round); a fighter who can no longer act has none. @since 0.16.0 */
 COPS_API int cops_d6_fight_next(const cops_d6_fight *f, int *id);

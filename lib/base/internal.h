@@ -93,6 +93,9 @@ typedef struct cops__text {
 void cops__text_init(cops__text *t, const cops_allocator *a);
 void cops__text_add(cops__text *t, const char *s, size_t n);
 void cops__text_printf(cops__text *t, const char *fmt, ...) COPS_PRINTF(2, 3);
+/* A Storyteller or D6 plan's odds (thousandths) in French or English: "; out of the fight
+ * 12.5 %, risk 3.0 %". */
+void cops__text_odds(cops__text *t, int french, int down, int risk);
 int cops__text_finish(cops__text *t, char **out);   /* COPS_ENOMEM if anything failed */
 void cops__text_drop(cops__text *t);
 /* Dump a JSON value into text handed over (compact, or indented with a final newline);
@@ -191,5 +194,7 @@ static inline int cops__d6(cops_ctx *ctx, int *face)
 
 /* A policy (enum cops_policies) checked: COPS_EINVAL naming it (lib/base/policy.c). */
 int cops__policy_check(cops_ctx *ctx, int policy);
+/* A policy's name in a narration, French (french) or English ("tactique", "tactical"). */
+const char *cops__policy_word(int policy, int french);
 
 #endif

@@ -172,3 +172,11 @@ int cops__json_hand(const cops_allocator *a, json_t *j, int sheet, char **out)
   *out = buf;
   return COPS_OK;
 }
+
+void cops__text_odds(cops__text *t, int french, int down, int risk)
+{
+  const char sep = french ? ',' : '.';
+  cops__text_printf(t, french ? " ; hors de combat %d%c%d %%, risque %d%c%d %%"
+                              : "; out of the fight %d%c%d %%, risk %d%c%d %%",
+                    down / 10, sep, down % 10, risk / 10, sep, risk % 10);
+}

@@ -26,3 +26,10 @@ int cops__policy_check(cops_ctx *ctx, int policy)
     return cops__fail(ctx, COPS_EINVAL, "policy %d: not one of 0 (simple), 1 (tactical)", policy);
   return COPS_OK;
 }
+
+const char *cops__policy_word(int policy, int french)
+{
+  static const char *const words[2][COPS_POLICY_COUNT] = {{"simple", "tactical"},
+                                                          {"simple", "tactique"}};
+  return words[french != 0][policy >= 0 && policy < COPS_POLICY_COUNT ? policy : 0];
+}

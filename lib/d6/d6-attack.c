@@ -212,6 +212,57 @@ static int deal(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, const co
   return cops__d6_wound(ctx, r, roll, v, v_id, total, &rp, stun, log, o);
 }
 
+/* The defence value before its rolls (§5.3, §5.4; D6-A11, D6-A14, D6-L5: a parry against a
+ * missile counts for nothing, natural defence stands): natural defence's, or the total
+ * given plus total defence's 10; *to_roll: 1 when the target's defence is still to roll, its
+ * pool into *p and its total to be added. */
+static int defence_value(const cops_d6_attack *a, const cops_d6_rules *r, int parrying,
+                         int ranged, int *to_roll, cops_d6_pool *p)
+{
+  const cops_d6_character *tgt = a->target;
+  *to_roll = 0;
+  if (a->defence == COPS_D6_NATURAL || (parrying && ranged))
+    return 10 + (r->skill_defence ? skill_adjustment(tgt) : 0);
+  const int bonus = a->defence == COPS_D6_TOTAL ? 10 : 0;
+  if (a->defence_total != COPS_D6_ROLL_DEFENCE)
+    return a->defence_total + bonus;
+  cops_d6_pool_init(p, cops__d6_trait(tgt, a->defence_skill));
+  cops__d6_penalty(tgt, a->defence_skill, &p->dice_mod, &p->points);
+  p->dice_mod -= a->flags & COPS_D6_TARGET_BLINDED ? 4 : 0;
+  p->actions = a->defender_actions;
+  *to_roll = 1;
+  return bonus;
+}
+
+/* The attack roll's pool (D6-M13): the skill, its penalties, the option's, the target's size
+ * and the weapon's dice, blindness, surprise, a long weapon in melee, the scales (§5.14). */
+static void attack_pool(const cops_d6_attack *a, const cops_d6_weapon *w, int skill, int ranged,
+                        cops_d6_pool *p)
+{
+  const cops_d6_character *att = a->attacker;
+  const int hit_points = a->target_size == COPS_D6_ANY_SIZE ? a->target->scale - att->scale : 0;
+  cops_d6_pool_init(p, cops__d6_trait(att, skill));
+  cops__d6_penalty(att, skill, &p->dice_mod, &p->points);
+  p->dice_mod += option_dice[a->option][0] + size_dice[a->target_size] + w->roll_dice +
+                 (a->flags & COPS_D6_BLINDED ? -4 : 0) + (a->flags & COPS_D6_SURPRISE ? 1 : 0) +
+                 (!ranged && (w->flags & COPS_D6_LONG_WEAPON) ? -1 : 0);
+  p->points += hit_points;
+  p->actions = a->actions;
+  p->cp = a->cp;
+  p->fp = a->fp;
+}
+
+/* A hit's damage pool (§5.5, D6-A38): the damage code, the option's and gravity's dice, the
+ * scales, and a point for each 5 the attack passed its defence by when the rules say so. */
+static void damage_pool(const cops_d6_attack *a, const cops_d6_rules *r, const cops_d6_weapon *w,
+                        int armed, int level, cops_d6_pool *p)
+{
+  const int scale = a->target_size == COPS_D6_ANY_SIZE ? a->attacker->scale - a->target->scale : 0;
+  cops_d6_pool_init(p, cops__d6_damage_code(a->attacker, w, armed));
+  p->dice_mod = option_dice[a->option][1] + gravity_dice[r->gravity];
+  p->points = scale + (r->success_damage ? level / 5 : 0);
+}
+
 static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
                const cops_d6_weapon *w, cops_roll *roll, cops_log *log, cops_d6_outcome *o,
                cops__d6_pending *pend)
@@ -272,21 +323,13 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
   o->band = band;
   /* The defence value (§5.3, §5.4; D6-A11, D6-A14, D6-L5: a parry against a missile counts
    * for nothing, natural defence stands). */
-  int value;
-  if (a->defence == COPS_D6_NATURAL || (parrying && ranged)) {
-    value = 10 + (r->skill_defence ? skill_adjustment(tgt) : 0);
-  } else {
-    int dt = a->defence_total;
-    if (dt == COPS_D6_ROLL_DEFENCE) {
-      cops_d6_pool_init(&p, cops__d6_trait(tgt, a->defence_skill));
-      cops__d6_penalty(tgt, a->defence_skill, &p.dice_mod, &p.points);
-      p.dice_mod -= a->flags & COPS_D6_TARGET_BLINDED ? 4 : 0;
-      p.actions = a->defender_actions;
-      if ((rc = cops__d6_roll_logged(ctx, roll, &p, r, COPS__D6_NONE, COPS_D6_FOR_DEFENCE, tgt,
-                                     a->target_id, log, &dt)))
-        return rc;
-    }
-    value = dt + (a->defence == COPS_D6_TOTAL ? 10 : 0);
+  int to_roll, value = defence_value(a, r, parrying, ranged, &to_roll, &p);
+  if (to_roll) {
+    int dt;
+    if ((rc = cops__d6_roll_logged(ctx, roll, &p, r, COPS__D6_NONE, COPS_D6_FOR_DEFENCE, tgt,
+                                   a->target_id, log, &dt)))
+      return rc;
+    value += dt;
   }
   value += cops__d6_band_points(band);
   if (a->cover) {
@@ -298,21 +341,7 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
   }
   o->defence_value = value;
   /* The attack roll (D6-M13). */
-  int hit_points = 0, damage_points = 0;
-  if (a->target_size == COPS_D6_ANY_SIZE) {         /* §5.14, the scales */
-    const int diff = att->scale - tgt->scale;
-    hit_points = -diff;
-    damage_points = diff;
-  }
-  cops_d6_pool_init(&p, cops__d6_trait(att, skill));
-  cops__d6_penalty(att, skill, &p.dice_mod, &p.points);
-  p.dice_mod += option_dice[a->option][0] + size_dice[a->target_size] + w->roll_dice +
-                (a->flags & COPS_D6_BLINDED ? -4 : 0) + (a->flags & COPS_D6_SURPRISE ? 1 : 0) +
-                (!ranged && (w->flags & COPS_D6_LONG_WEAPON) ? -1 : 0);
-  p.points += hit_points;
-  p.actions = a->actions;
-  p.cp = a->cp;
-  p.fp = a->fp;
+  attack_pool(a, w, skill, ranged, &p);
   att->cp -= a->cp;
   att->fp -= a->fp;
   if ((rc = cops__d6_roll_logged(ctx, roll, &p, r, value, COPS_D6_FOR_ATTACK, att, a->attacker_id,
@@ -331,9 +360,7 @@ static int run(cops_ctx *ctx, const cops_d6_attack *a, const cops_d6_rules *r,
   if (o->hit && pend && pend->grab)  /* a grab's hit holds, it does not hurt (§5.13) */
     return COPS_OK;
   if (o->hit) {                    /* §5.5, D6-A38 */
-    cops_d6_pool_init(&p, cops__d6_damage_code(att, w, armed));
-    p.dice_mod = option_dice[a->option][1] + gravity_dice[r->gravity];
-    p.points = damage_points + (r->success_damage ? o->level / 5 : 0);
+    damage_pool(a, r, w, armed, o->level, &p);
     o->victim = COPS_D6_TARGET_HIT;
     const cops_d6_code armour = armour_for(tgt, a->location, parrying,
                                            (w->flags & COPS_D6_ENERGY) != 0);
@@ -506,5 +533,34 @@ int cops__d6_attack_check(cops_ctx *ctx, const cops_d6_attack *a)
   if (w->category != COPS_D6_MELEE && !w->vig_range && a->distance > w->range[2])
     return cops__fail(ctx, COPS_ERULE, "%d m is beyond %s's long range, %d m (§5.4.1)",
                       a->distance, w->name, w->range[2]);
+  return COPS_OK;
+}
+
+int cops__d6_attack_pools(cops_ctx *ctx, const cops_d6_attack *a, cops__d6_pools *out)
+{
+  int rc = cops__d6_attack_check(ctx, a);
+  if (rc)
+    return rc;
+  cops_d6_rules *r = &out->rules;
+  if ((rc = cops__d6_rules_in(ctx, a->rules, r)))
+    return rc;
+  cops_d6_weapon fists;
+  memset(&fists, 0, sizeof fists);
+  const int armed = a->weapon >= 0;
+  const cops_d6_weapon *w = armed ? &a->attacker->weapon[a->weapon] : &fists;
+  if (w->vig_range)
+    return cops__fail(ctx, COPS_ERULE, "a throw's reach is rolled (D6-A39): not weighed");
+  const int ranged = w->category != COPS_D6_MELEE;
+  const int parrying = a->defence != COPS_D6_NATURAL && is_parry(a->defence_skill);
+  out->band = ranged ? cops__d6_band(a->distance, w->range) : COPS_D6_NO_BAND;
+  out->value = defence_value(a, r, parrying, ranged, &out->defence_rolled, &out->defence) +
+               cops__d6_band_points(out->band);
+  cops_d6_pool_init(&out->cover, ((cops_d6_code){a->cover, 0}));
+  attack_pool(a, w, cops__d6_attack_skill(w, armed), ranged, &out->attack);
+  damage_pool(a, r, w, armed, 0, &out->damage);
+  out->success_damage = r->success_damage;
+  resistance_pool(&out->resistance, a->target,
+                  armour_for(a->target, a->location, parrying, (w->flags & COPS_D6_ENERGY) != 0));
+  out->stun = armed && (w->flags & COPS_D6_STUN);
   return COPS_OK;
 }

@@ -113,6 +113,8 @@ static json_t *fight_json(const cops_d6_fight *f)
       bad |= json_object_set_new(o, "out", json_true());
     if (o && c->tactic)
       bad |= json_object_set_new(o, "tactic", json_string(cops_d6_fight_tactic_name(c->tactic)));
+    if (o && c->policy)
+      bad |= json_object_set_new(o, "policy", json_string(cops_policy_name(c->policy)));
     if (o && c->wielded != (c->ch->nweapons > 0 ? 0 : -1))
       bad |= json_object_set_new(o, "weapon", c->wielded >= 0 ? json_integer(c->wielded)
                                                                : json_null());
@@ -335,7 +337,7 @@ static int read_preparation(cops_d6_fight *f, struct cops__d6_fighter *c, json_t
 static int read_fighter(cops_d6_fight *f, json_t *o, int i, const char *base, int nsides)
 {
   static const char *const keys[] = {"sheet", "side", "x", "y", "cover", "surpriser", "out",
-                                     "tactic", "weapon", "vehicle", "driver", "holding",
+                                     "tactic", "policy", "weapon", "vehicle", "driver", "holding",
                                      "preparing", NULL};
   cops_ctx *ctx = f->ctx;
   char where[48], sub[64];
@@ -365,8 +367,10 @@ static int read_fighter(cops_d6_fight *f, json_t *o, int i, const char *base, in
   }
   struct cops__d6_fighter *c = &f->c[f->n - 1];
   c->owned = 1;
+  static const char *const policy_names[COPS_POLICY_COUNT] = {"simple", "tactical"};
   if ((rc = field_name(ctx, o, where, "tactic", cops__d6_tactic_names, COPS_D6_TACTIC_COUNT,
                        &c->tactic)) ||
+      (rc = field_name(ctx, o, where, "policy", policy_names, COPS_POLICY_COUNT, &c->policy)) ||
       (rc = cops__field_int(ctx, o, where, "cover", 0, 20, &c->cover)) ||
       (rc = cops__field_bool(ctx, o, where, "surpriser", &c->surpriser)) ||
       (rc = cops__field_bool(ctx, o, where, "out", &c->out)) ||

@@ -12,7 +12,7 @@
 struct cops__d6_fighter {
   cops_d6_character *ch;
   int owned;                   /* read from a file: freed with the fight */
-  int side, x, y, cover, surpriser, out, tactic;
+  int side, x, y, cover, surpriser, out, tactic, policy;
   int wielded;                 /* the weapon in hand, -1 bare hands (D6-M3) */
   int holding, held_by;        /* a hold (D6-A68), -1 none */
   int vehicle, driver;         /* aboard, -1 none */
@@ -87,6 +87,15 @@ int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declarati
 int cops__d6_turn(cops_d6_fight *f, int id);
 int cops__d6_release_fallen(cops_d6_fight *f);
 void cops__d6_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d);
+/* The tactical policy's plan (lib/d6/d6-tactical.c): the simple one's, then its attack and
+ * defence chosen from the exact odds; why[3]: P(its target out), P(it acts first), P(it is put
+ * out this round), in thousandths, -1 when it weighed none. */
+void cops__d6_tactical(const cops_d6_fight *f, int id, cops_d6_declaration *d, int *why);
+/* Fighter id's own policy's plan (cops_d6_fight_set_policy()); why as above, or NULL. */
+void cops__d6_plan_by_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d, int *why);
+/* The attack fighter id's declaration d makes on fighter t, as its turn makes it. */
+void cops__d6_attack_of(const cops_d6_fight *f, int id, int t, const cops_d6_declaration *d,
+                        cops_d6_attack *a);
 int cops__d6_settle_disarms(cops_d6_fight *f);
 /* The fighters aboard vehicle vid, into chars and ids (room for COPS_D6_FIGHTERS_MAX). */
 int cops__d6_aboard(cops_d6_fight *f, int vid, cops_d6_character **chars, int *ids);

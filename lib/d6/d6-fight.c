@@ -349,7 +349,7 @@ int cops_d6_fight_fighter(const cops_d6_fight *f, int id, cops_d6_fighter *out)
     .defence_skill = c->defence == COPS_D6_NATURAL ? -1 : c->defence_skill,
     .defence_total = c->defence_total, .cover = c->cover, .surpriser = c->surpriser,
     .holding = c->holding, .held_by = c->held_by, .vehicle = c->vehicle, .driver = c->driver,
-    .coordinator = c->coordinator, .coordinated = c->coordinated, .tactic = c->tactic,
+    .coordinator = c->coordinator, .coordinated = c->coordinated, .tactic = c->tactic, .policy = c->policy,
     .preparing = c->prep_done};
   memcpy(out, &s, s.size);
   return COPS_OK;
@@ -850,7 +850,7 @@ int cops_d6_fight_suggest(cops_d6_fight *f, int id, cops_d6_declaration *d)
   if (rc)
     return rc;
   cops_d6_declaration full;
-  cops__d6_policy(f, id, &full);
+  cops__d6_plan_by_policy(f, id, &full, NULL);
   const uint32_t size = d->size;
   memcpy(d, &full, size);
   d->size = size;

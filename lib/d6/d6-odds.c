@@ -67,6 +67,34 @@ static double k_at_least(int m)
   return m <= 0 ? 1 : p;
 }
 
+int cops__d6_pool_law(cops_ctx *ctx, const cops_d6_pool *p, const cops_d6_rules *rules,
+                      double *out, int cap, int *lo)
+{
+  side s;
+  cops__d6_effective e;
+  int rc = side_of(ctx, p, rules, &s, &e);
+  if (rc)
+    return rc;
+  memset(out, 0, (size_t)cap * sizeof out[0]);
+  *lo = s.lo;
+  const int last = s.lo + cap - 1;   /* every total from last up in out[cap - 1] */
+  for (int t = s.lo; t <= s.hi; t++) {
+    const double pt = finite_at(&s, t);
+    if (pt == 0)
+      continue;
+    if (!s.explode) {
+      out[(t < last ? t : last) - s.lo] += pt;
+      continue;
+    }
+    int m = 0;
+    double ge = 1;   /* P(K >= m) = 6^-m; P(K = m) = 5/6 of it */
+    for (; t + 6 * m < last; m++, ge /= 6)
+      out[t + 6 * m - s.lo] += pt * ge * (5.0 / 6.0);
+    out[cap - 1] += pt * ge;
+  }
+  return COPS_OK;
+}
+
 int cops_d6_odds_total(cops_ctx *ctx, const cops_d6_pool *p, const cops_d6_rules *rules, int k,
                        double *at_least, double *exactly)
 {

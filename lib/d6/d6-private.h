@@ -64,6 +64,9 @@ struct cops_d6_character {
 
 /* The level of a wound state (its step or its hit points). */
 int cops__d6_level(const cops_d6_wounds *w);
+/* A resistance's margin onto the wounds (§5.6, §5.9, D6-A20, D6-A65, §8.3): the step or the
+ * hit points, the level after; the steps and hit points taken. No roll, no event. */
+void cops__d6_wound_apply(cops_d6_wounds *w, int margin, int stun, int *steps, int *lost);
 /* A wound state moved: the healers who tried at the old step forgotten (D6-A35). */
 void cops__d6_moved(cops_d6_wounds *w);
 /* The top step of the track: killed. */
@@ -201,5 +204,26 @@ json_t *cops__d6_roll_json(const cops_roll *roll, json_t *dice);
 json_t *cops__d6_event_json(const cops_log *log, int i);
 void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang);
 const char *cops__d6_event_type_name(int type);
+
+/* An attack's pools, checked as cops_d6_attack_resolve() checks it, without a roll (the
+ * tactical policy's odds, lib/d6/d6-attack.c): the defence value with the range band's
+ * points and without its rolls (the target's defence still to roll: its pool), the cover's
+ * dice (none: 0D), the attack, the damage at a margin of 0 (success_damage: a point more per
+ * 5 of margin, D6-A38), the resistance, a stun weapon's. A throw whose reach is rolled
+ * (D6-A39) is refused. */
+typedef struct cops__d6_pools {
+  cops_d6_rules rules;
+  int band, value, defence_rolled, success_damage, stun;
+  cops_d6_pool defence, cover, attack, damage, resistance;
+} cops__d6_pools;
+int cops__d6_attack_pools(cops_ctx *ctx, const cops_d6_attack *a, cops__d6_pools *out);
+
+/* A pool's law of totals: out[t - *lo] = P(total = t) for t from *lo, the lowest, to
+ * *lo + cap - 1, which holds every total from there up (lib/d6/d6-odds.c). */
+int cops__d6_pool_law(cops_ctx *ctx, const cops_d6_pool *p, const cops_d6_rules *rules,
+                      double *out, int cap, int *lo);
+/* P(a character who just became incapacitated fails its check of 15 and falls unconscious,
+ * D6-A18), lib/d6/d6-wounds.c. */
+double cops__d6_check_fails(cops_ctx *ctx, const cops_d6_rules *r, const cops_d6_character *ch);
 
 #endif

@@ -12,7 +12,7 @@ static const char *const type_names[] = {"d6.attack", "d6.roll",       "d6.resul
                                          "d6.state",  "d6.heal",       "d6.vehicle", "d6.initiative",
                                          "d6.round",  "d6.turn",       "d6.hold",   "d6.disarm",
                                          "d6.coordinate", "d6.end", "d6.spell", "d6.psionic",
-                                         "d6.prepare"};
+                                         "d6.prepare", "d6.declare"};
 _Static_assert(sizeof type_names / sizeof type_names[0] == COPS_D6_EV_TYPE_END - COPS_D6_EV_ATTACK,
                "a name for every D6 event type");
 static const char *const option_keys[COPS_D6_OPTION_COUNT] = {
@@ -103,6 +103,11 @@ static void fill(const struct cops__record *r, cops_d6_event *e)
     break;
   case COPS_D6_EV_PREPARE:
     e->prepared = v[0], e->needed = v[1], e->interrupted = v[2];
+    break;
+  case COPS_D6_EV_DECLARE:
+    e->action = v[0], e->defence = v[1], e->policy = v[2], e->odds_down = v[3];
+    e->odds_first = v[4], e->odds_risk = v[5], e->moved = v[6], e->x = v[7], e->y = v[8];
+    e->option = v[9];
     break;
   case COPS_D6_EV_HEAL:
     e->heal_kind = v[0], e->level_before = v[1], e->wound_level = v[2], e->hp_gained = v[3];
@@ -235,6 +240,16 @@ json_t *cops__d6_event_json(const cops_log *log, int i)
   case COPS_D6_EV_PREPARE:
     return json_pack("{s:i,s:i,s:b}", "prepared", e.prepared, "needed", e.needed, "interrupted",
                      e.interrupted);
+  case COPS_D6_EV_DECLARE:
+    return json_pack("{s:s,s:o,s:s,s:s,s:o,s:s,s:o}", "action", action_keys[e.action], "weapon",
+                     c.weapon ? json_string(c.weapon) : json_null(), "option",
+                     option_keys[e.option], "defence",
+                     defence_keys[e.defence], "to", e.moved ? json_pack("[i,i]", e.x, e.y)
+                                                            : json_null(),
+                     "policy", cops_policy_name(e.policy), "odds",
+                     e.odds_down < 0 ? json_null()
+                     : json_pack("{s:f,s:f,s:f}", "down", e.odds_down / 1000.0, "first",
+                                 e.odds_first / 1000.0, "risk", e.odds_risk / 1000.0));
   case COPS_D6_EV_SPELL:
     return json_pack("{s:i,s:i,s:b,s:i,s:b,s:o}", "difficulty", e.difficulty, "total", e.total,
                      "success", e.success, "level", e.level, "critical", e.critical, "resisted",
@@ -482,6 +497,25 @@ void cops__d6_narrate(cops__text *t, const cops_log *log, int i, int lang)
       cops__text_printf(t, ", %d %s", e.protection, W->protection);
     cops__text_printf(t, ".");
     break;
+  case COPS_D6_EV_DECLARE: {
+    const int french = lang == COPS_LANG_FR;
+    cops__text_printf(t, french ? "%s (politique %s) prévoit :" : "%s (%s policy) plans:", actor,
+                      cops__policy_word(e.policy, french));
+    if (e.moved)
+      cops__text_printf(t, " %s (%d, %d),", W->moves_to, e.x, e.y);
+    cops__text_printf(t, " %s", W->action[e.action]);
+    if (e.action != COPS_D6_DO_NOTHING && c.target)
+      cops__text_printf(t, " %s", c.target);
+    if (c.weapon || e.option)
+      cops__text_printf(t, " (%s%s%s)", c.weapon ? c.weapon : "", c.weapon && e.option ? ", " : "",
+                        e.option ? W->option[e.option] : "");
+    if (e.defence)
+      cops__text_printf(t, ", %s", W->defence[e.defence]);
+    if (e.odds_down >= 0)
+      cops__text_odds(t, french, e.odds_down, e.odds_risk);
+    cops__text_printf(t, ".");
+    break;
+  }
   case COPS_D6_EV_PREPARE:
     if (e.interrupted)
       cops__text_printf(t, "%s %s %d %s.", actor, W->interrupted, e.prepared,

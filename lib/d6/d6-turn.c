@@ -45,9 +45,6 @@ static int actions_of(const struct cops__d6_fighter *c, const cops_d6_declaratio
   return n;
 }
 
-static void attack_of(cops_d6_fight *f, int id, int t, const cops_d6_declaration *d,
-                      cops_d6_attack *a);
-
 static int preparation_goes_on(const struct cops__d6_fighter *c, const cops_d6_declaration *d);
 
 int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declaration *d)
@@ -173,7 +170,7 @@ int cops__d6_check_declaration(cops_d6_fight *f, int id, const cops_d6_declarati
                         f->c[t].ch->name, dist);
     if (a == COPS_D6_DO_ATTACK) {   /* the attack as it would be rolled now, from there */
       cops_d6_attack at;
-      attack_of(f, id, t, d, &at);
+      cops__d6_attack_of(f, id, t, d, &at);
       at.distance = dist;
       at.actions = c->actions + actions_of(c, d) > 1 ? c->actions + actions_of(c, d) : 1;
       at.cp = d->cp, at.fp = d->fp;
@@ -401,10 +398,10 @@ int cops__d6_settle_disarms(cops_d6_fight *f)
 /* ---- the actions --------------------------------------------------------------------- */
 
 /* The attack on fighter t as the fight stands: its defence this round, its cover. */
-static void attack_of(cops_d6_fight *f, int id, int t, const cops_d6_declaration *d,
-                      cops_d6_attack *a)
+void cops__d6_attack_of(const cops_d6_fight *f, int id, int t, const cops_d6_declaration *d,
+                        cops_d6_attack *a)
 {
-  struct cops__d6_fighter *c = &f->c[id], *tc = &f->c[t];
+  const struct cops__d6_fighter *c = &f->c[id], *tc = &f->c[t];
   cops_d6_attack_init(a);
   a->attacker = c->ch;
   a->target = tc->ch;
@@ -437,7 +434,7 @@ static int do_attack(cops_d6_fight *f, int id, const cops_d6_declaration *d)
     if (!cops__d6_fighter_able(f, id) || f->c[t].ch->w.level == COPS_D6_KILLED)
       break;   /* the rest of its attacks are lost */
     cops_d6_attack a;
-    attack_of(f, id, t, d, &a);
+    cops__d6_attack_of(f, id, t, d, &a);
     if (k == 0)
       a.cp = d->cp, a.fp = d->fp;
     cops_d6_outcome o;
@@ -463,7 +460,7 @@ static int do_grab(cops_d6_fight *f, int id, const cops_d6_declaration *d)
   cops_d6_attack a;
   cops_d6_declaration bare = *d;
   bare.weapon = -1;
-  attack_of(f, id, t, &bare, &a);
+  cops__d6_attack_of(f, id, t, &bare, &a);
   a.cp = d->cp, a.fp = d->fp;
   cops__d6_pending grab;
   memset(&grab, 0, sizeof grab);
@@ -674,17 +671,37 @@ static int roll_defence(cops_d6_fight *f, int id, const cops_d6_declaration *d)
   return rc;
 }
 
+/* A policy's plan, with the odds it weighed (a d6.declare event; the simple policy's plans
+ * are not logged, as 0.16.0 logged them). */
+static int declared(cops_d6_fight *f, int id, const cops_d6_declaration *d, const int *why)
+{
+  if (!f->logging)
+    return COPS_OK;
+  const struct cops__d6_fighter *c = &f->c[id];
+  const int v[COPS__PAYLOAD] = {d->action, d->defence, c->policy, why[0], why[1], why[2],
+                                d->moving, d->x, d->y, d->option};
+  return cops__d6_fight_event(f, COPS_D6_EV_DECLARE, id,
+                              d->action == COPS_D6_DO_ATTACK ? d->target : -1,
+                              d->action == COPS_D6_DO_ATTACK && d->weapon >= 0
+                                  ? c->ch->weapon[d->weapon].name : NULL, v);
+}
+
 int cops__d6_turn(cops_d6_fight *f, int id)
 {
   struct cops__d6_fighter *c = &f->c[id];
   if (!cops__d6_fighter_able(f, id))
     return land_group(f, id);   /* fell before its turn */
   cops_d6_declaration d;
-  if (c->declared)
+  int rc;
+  if (c->declared) {
     d = c->decl;
-  else
-    cops__d6_policy(f, id, &d);
-  int rc = cops__d6_check_declaration(f, id, &d);
+  } else {
+    int why[3];
+    cops__d6_plan_by_policy(f, id, &d, why);
+    if (c->policy != COPS_POLICY_SIMPLE && (rc = declared(f, id, &d, why)))
+      return rc;
+  }
+  rc = cops__d6_check_declaration(f, id, &d);
   if (rc)
     return rc;
   c->actions += actions_of(c, &d);
@@ -906,4 +923,14 @@ void cops__d6_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d)
     d->target = t;
     d->weapon = best_melee(ch);
   }
+}
+
+void cops__d6_plan_by_policy(const cops_d6_fight *f, int id, cops_d6_declaration *d, int *why)
+{
+  if (why)
+    why[0] = why[1] = why[2] = -1;   /* none weighed */
+  if (f->c[id].policy == COPS_POLICY_TACTICAL)
+    cops__d6_tactical(f, id, d, why);
+  else
+    cops__d6_policy(f, id, d);
 }

@@ -152,18 +152,18 @@ static int check_trait(const cops_d6_character *ch)
              ? COPS_D6_WILLPOWER : COPS_D6_RESISTANCE;
 }
 
-int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_d6_character *v,
-                   int id, int damage_total, const cops_d6_pool *resistance, int stun,
-                   cops_log *log, cops_d6_outcome *o)
+double cops__d6_check_fails(cops_ctx *ctx, const cops_d6_rules *r, const cops_d6_character *ch)
 {
-  int res, rc = cops__d6_roll_logged(ctx, roll, resistance, r, COPS__D6_NONE,
-                                     COPS_D6_FOR_RESISTANCE, v, id, log, &res);
-  if (rc)
-    return rc;
-  if (!r->negative_resistance && res < 0)
-    res = 0;                                        /* D6-A16: option B off */
-  const int margin = damage_total - res;
-  cops_d6_wounds *w = &v->w;
+  cops_d6_pool p;
+  cops_d6_pool_init(&p, cops__d6_trait(ch, check_trait(ch)));
+  double pass = 0;
+  if (cops_d6_odds_total(ctx, &p, r, 15, &pass, NULL))
+    ctx->errmsg[0] = '\0';
+  return 1 - pass;
+}
+
+void cops__d6_wound_apply(cops_d6_wounds *w, int margin, int stun, int *steps_out, int *lost_out)
+{
   const int before = w->level;
   int steps = 0, lost = 0;
   if (w->mode == COPS_D6_LEVELS) {
@@ -192,6 +192,25 @@ int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_
     w->hp_lost = after;
   }
   w->level = cops__d6_level(w);
+  *steps_out = steps;
+  *lost_out = lost;
+}
+
+int cops__d6_wound(cops_ctx *ctx, const cops_d6_rules *r, cops_roll *roll, cops_d6_character *v,
+                   int id, int damage_total, const cops_d6_pool *resistance, int stun,
+                   cops_log *log, cops_d6_outcome *o)
+{
+  int res, rc = cops__d6_roll_logged(ctx, roll, resistance, r, COPS__D6_NONE,
+                                     COPS_D6_FOR_RESISTANCE, v, id, log, &res);
+  if (rc)
+    return rc;
+  if (!r->negative_resistance && res < 0)
+    res = 0;                                        /* D6-A16: option B off */
+  const int margin = damage_total - res;
+  cops_d6_wounds *w = &v->w;
+  const int before = w->level;
+  int steps, lost;
+  cops__d6_wound_apply(w, margin, stun, &steps, &lost);
   const int level = w->level;
   if (steps > 0 || level != before)
     cops__d6_moved(w);                              /* D6-A35: a new level, new attempts */

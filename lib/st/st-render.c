@@ -235,13 +235,10 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
     static const char *const plans[2][COPS_ST_DO_COUNT] = {
       {"does nothing", "attacks", "grapples", "defends totally", "aims at", "gives the coup de grâce to"},
       {"ne fait rien", "attaque", "lutte avec", "se défend totalement", "vise", "donne le coup de grâce à"}};
-    static const char *const policies[2][COPS_POLICY_COUNT] = {{"simple", "tactical"},
-                                                               {"simple", "tactique"}};
     const int french = lang == COPS_LANG_FR;
     const int act = e.action >= 0 && e.action < COPS_ST_DO_COUNT ? e.action : 0;
-    const int pol = e.policy >= 0 && e.policy < COPS_POLICY_COUNT ? e.policy : 0;
     cops__text_printf(t, french ? "%s (politique %s) prévoit :" : "%s (%s policy) plans:", actor,
-                      policies[french][pol]);
+                      cops__policy_word(e.policy, french));
     if (e.moving)
       cops__text_printf(t, french ? " aller en (%d, %d)," : " to move to (%d, %d),", e.x, e.y);
     cops__text_printf(t, " %s", plans[french][act]);
@@ -250,13 +247,8 @@ void cops__st_narrate(cops__text *t, const cops_log *log, int i, int lang)
     if (c.weapon)
       cops__text_printf(t, " (%s%s)", c.weapon,
                         (e.flags & COPS_ST_BURST) ? (french ? ", rafale" : ", burst") : "");
-    if (e.odds_down >= 0) {
-      const char sep = french ? ',' : '.';
-      cops__text_printf(t, french ? " ; hors de combat %d%c%d %%, risque %d%c%d %%"
-                              : "; out of the fight %d%c%d %%, risk %d%c%d %%",
-                        e.odds_down / 10, sep, e.odds_down % 10, e.odds_risk / 10, sep,
-                        e.odds_risk % 10);
-    }
+    if (e.odds_down >= 0)
+      cops__text_odds(t, french, e.odds_down, e.odds_risk);
     cops__text_printf(t, ".");
     break;
   }

@@ -113,6 +113,29 @@ test('Storyteller policies: the tactical side\'s fight is cops st fight\'s, refu
   ctx.dispose();
 });
 
+test('D6 policies: the tactical side\'s fight is cops d6 fight\'s, refusals change nothing', () => {
+  const ctx = cops.context();
+  const f = ctx.d6FightFile('/examples/d6/scenarios/shootout.json');
+  assert.deepEqual([0, 1, 2, 3].map((id) => f.policy(id)), Array(4).fill('simple'));
+  f.setSidePolicy(1, 'tactical');
+  assert.equal(f.policy(2), 'tactical');
+  assert.equal(f.fighter(3).policy, 'tactical');
+  assert.equal(f.policy(0), 'simple');
+  refused(() => f.setPolicy(0, 'clever'), 'COPS_EINVAL');
+  refused(() => f.setPolicy(9, 'simple'), 'COPS_ERANGE');
+  refused(() => f.setSidePolicy(8, 'simple'), 'COPS_ERANGE');
+  assert.throws(() => f.setPolicy(0, 1), TypeError);
+  f.seed(2030);
+  f.run();
+  assert.equal(f.jsonl(), native('d6', 'fight', file('d6/scenarios/shootout.json'), '--side-policy', '1:tactical',
+    '--seed', '2030', '--json'));
+  const plans = jsonl(f.jsonl()).filter((e) => e.type === 'd6.declare');
+  assert.ok(plans.length > 0 && plans.every((p) => p.policy === 'tactical' && p.actor_id >= 2));
+  const at = jsonl(f.jsonl()).findIndex((e) => e.type === 'd6.declare');
+  assert.equal(ctx.d6EventFields(f, at).policy, 1);
+  ctx.dispose();
+});
+
 test('a Storyteller fight built from characters runs as its file does', () => {
   const ctx = cops.context();
   const other = cops.context();

@@ -1107,6 +1107,15 @@ test("d6: whole fights, their golden logs, a save resumed, turns declared", func
   raises("ESTATE", function() f:step() end)
   f:set_tactic(0, "defend"); f:set_cover(0, 2); f:set_position(0, 0, 1)
   assert(f:fighter(0).cover == 2 and f:fighter(0).tactic == "defend" and f:rules().difficulty == 15)
+  -- Policies (docs/d6.md, "Policies"): the same names and refusals as Python's.
+  assert(f:policy(0) == "simple" and f:fighter(0).policy == "simple")
+  f:set_side_policy(1, "tactical")
+  assert(f:policy(1) == "tactical" and f:policy(0) == "simple")
+  f:set_policy(0, "tactical")
+  assert(f:fighter(0).policy == "tactical")
+  raises("EINVAL", function() f:set_policy(0, "clever") end)
+  raises("ERANGE", function() f:set_policy(9, "simple") end)
+  raises("ERANGE", function() f:set_side_policy(8, "simple") end)
   -- §5.18: vehicles, a ram's side-on policy.
   local c4 <close> = cops.context(5)
   local g <close> = cops.d6.load_fight(c4, root .. "/examples/d6/scenarios/car-collision.json")

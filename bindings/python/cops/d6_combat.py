@@ -133,7 +133,8 @@ class _Event(ctypes.Structure):
         "rank", "tie_die", "damage_total", "resistance_total", "margin", "steps", "hp_lost",
         "wound_level", "unconscious", "massive", "state", "value", "action", "actions",
         "moved", "x", "y", "hold", "members", "winner", "resisted", "power", "astral_band",
-        "protection", "prepared", "needed", "interrupted")]
+        "protection", "prepared", "needed", "interrupted", "policy", "odds_down", "odds_first",
+        "odds_risk")]
 
 
 _i, _p = ctypes.c_int, ctypes.c_void_p

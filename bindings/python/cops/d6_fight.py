@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from . import _native as n
 from .errors import InvalidArgumentError, NotFoundError, RangeError
 from .fight_base import _ModuleFight
-from .base import Context, _Handle
+from .base import Context, _Handle, _policy_code
 from .d6_dice import Code, Rules, _Code, _Rules, _need, _rules, _BOOL_RULES
 from .d6_combat import (DEFENCES, LOCATIONS, OPTIONS, TRAITS, Character, _code_arg, _index,
                         _weapon_index)
@@ -47,7 +47,7 @@ class _Declaration(ctypes.Structure):
 _FIGHTER_FIELDS = ("side", "x", "y", "able", "out", "initiative", "rank", "acted", "actions",
                    "defence", "defence_skill", "defence_total", "cover", "surpriser", "holding",
                    "held_by", "vehicle", "driver", "coordinator", "coordinated", "tactic",
-                   "preparing")
+                   "preparing", "policy")
 
 
 class _Fighter(ctypes.Structure):
@@ -72,6 +72,9 @@ _FIGHT_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "cops_d6_fight_set_surpriser": (_i, [_p, _i, _i]),
     "cops_d6_fight_set_out": (_i, [_p, _i, _i]),
     "cops_d6_fight_set_tactic": (_i, [_p, _i, _i]),
+    "cops_d6_fight_set_policy": (_i, [_p, _i, _i]),
+    "cops_d6_fight_set_side_policy": (_i, [_p, _i, _i]),
+    "cops_d6_fight_policy": (_i, [_p, _i]),
     "cops_d6_fight_set_max_rounds": (_i, [_p, _i]),
     "cops_d6_fight_set_logging": (_i, [_p, _i]),
     "cops_d6_fight_log": (_p, [_p]),
@@ -234,6 +237,7 @@ class Fighter:
     coordinated: bool
     tactic: str
     preparing: int   #: rounds of a spell's preparation done (D6-M22), 0 none
+    policy: str      #: one of cops.POLICIES
 
 
 class Fight(_ModuleFight):
@@ -355,6 +359,22 @@ class Fight(_ModuleFight):
         self._check(lib.cops_d6_fight_set_tactic(self._h, self._id(id),
                                                  _index(TACTICS, tactic, "tactic")))
 
+    def set_policy(self, id: int, policy: str) -> None:
+        """The policy that plays the fighter when nobody declares for it: "simple" (the
+        default: its tactic) or "tactical" (its target, weapon, option, move and defence from
+        the exact odds; docs/d6.md, "Policies")."""
+        self._check(lib.cops_d6_fight_set_policy(self._h, self._id(id), _policy_code(policy)))
+
+    def set_side_policy(self, side: int, policy: str) -> None:
+        """Every fighter of the side (those in the fight now) under the policy."""
+        self._check(lib.cops_d6_fight_set_side_policy(self._h, n.integer(side, "side"),
+                                                      _policy_code(policy)))
+
+    def policy(self, id: int) -> str:
+        """The fighter's policy: "simple" or "tactical"."""
+        code = self._check(lib.cops_d6_fight_policy(self._h, self._id(id)))
+        return n.c_text(lib.cops_policy_name(code))
+
 
 
 
@@ -422,6 +442,7 @@ class Fight(_ModuleFight):
         v["defence"] = DEFENCES[v["defence"]]
         v["defence_skill"] = None if v["defence_skill"] < 0 else TRAITS[v["defence_skill"]]
         v["tactic"] = TACTICS[v["tactic"]]
+        v["policy"] = lib.cops_policy_name(v["policy"]).decode()
         return Fighter(**v)
 
     # ---- rounds

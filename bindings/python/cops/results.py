@@ -207,6 +207,7 @@ class EventType(str, enum.Enum):
     D6_SPELL = "d6.spell"
     D6_PSIONIC = "d6.psionic"
     D6_PREPARE = "d6.prepare"
+    D6_DECLARE = "d6.declare"
 
     def __str__(self) -> str:
         return str(self.value)

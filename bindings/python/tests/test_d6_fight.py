@@ -227,3 +227,37 @@ def test_spell_prepared_then_cast_and_interrupted():
         assert (last["prepared"], last["interrupted"]) == (1, True)
         assert "loses the spell being prepared after 1 round" in fight.narrate("en")
         assert "perd le sort en préparation après 1 round" in fight.narrate("fr")
+
+
+def test_fight_policies():
+    # docs/d6.md, "Policies": per fighter or per side, kept by saves and reset, its plans
+    # logged with their odds; the same seed, the cops command's fight byte for byte.
+    path = os.path.join(SCENARIOS, "shootout.json")
+    with cops.Context(seed=1) as ctx:
+        fight = d6.Fight.load(ctx, path)
+        assert [fight.policy(i) for i in range(4)] == ["simple"] * 4
+        fight.set_side_policy(1, "tactical")
+        assert fight.policy(2) == "tactical" and fight.fighter(3).policy == "tactical"
+        assert fight.policy(0) == "simple"
+        with pytest.raises(cops.InvalidArgumentError, match="clever"):
+            fight.set_policy(0, "clever")
+        with pytest.raises(TypeError):
+            fight.set_policy(0, 1)
+        with pytest.raises(cops.RangeError):
+            fight.set_policy(9, "simple")
+        with pytest.raises(cops.RangeError):
+            fight.set_side_policy(8, "simple")
+        assert '"policy": "tactical"' in fight.save()
+        fight.seed(2030)
+        fight.run()
+        plans = [e for e in map(json.loads, fight.jsonl().splitlines()) if e["type"] == "d6.declare"]
+        assert plans and all(p["policy"] == "tactical" and p["actor_id"] >= 2 for p in plans)
+        assert any(p["odds"] is not None for p in plans)
+        cli = os.environ.get("COPS_CLI")
+        if cli:
+            out = subprocess.run([cli, "d6", "fight", path, "--side-policy", "1:tactical",
+                                  "--seed", "2030", "--json"], check=True, capture_output=True,
+                                 text=True).stdout
+            assert out == fight.jsonl()
+        fight.reset()
+        assert fight.policy(3) == "tactical"
