@@ -261,7 +261,7 @@ typedef struct cops_event {
   const char *actor_tag;   /**< every event: the caller's tag of @c actor_id when it has one (cops_encounter_set_tag(), cops_chase_set_tag()), else NULL; borrowed from the log. @since 0.17.0 */
   const char *target_tag;  /**< every event: the caller's tag of @c target_id, or NULL. @since 0.17.0 */
   int policy;          /**< DECLARE: the ::cops_policies that declared, -1 the caller (or a scenario's round). @since 0.17.0 */
-  int odds_down;       /**< DECLARE by the tactical policy: P(its attack puts its target down), in thousandths; -1 when it weighed none (it kept the simple policy's choice). @since 0.17.0 */
+  int odds_down;       /**< DECLARE by the tactical policy: P(its attack puts its target down; for first aid, P(the stabilisation succeeds)), in thousandths; -1 when it weighed none (it kept the simple policy's choice). @since 0.17.0 */
   int odds_first;      /**< DECLARE by the tactical policy: P(it acts before it is put down), in thousandths, or -1. @since 0.17.0 */
   int odds_risk;       /**< DECLARE by the tactical policy: P(it is put down this round), in thousandths, or -1. @since 0.17.0 */
 } cops_event;

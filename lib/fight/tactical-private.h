@@ -139,4 +139,9 @@ static inline double cops__pow_int(double x, int n)
 void cops__tac_kept_is_made(const void *kept, const void *made, size_t n, const char *what);
 #endif
 
+/* P(a roll's margin is m or more), from the kept law of its pool (lib/fight/tactical-gain.c):
+ * m 0, its success. */
+int cops__tac_margin_at_least(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
+                              int m, double *p);
+
 #endif

@@ -12,10 +12,12 @@
  * when it changes the range band (C6.3, C10.2), every attitude from Planqué, under cover,
  * to Ultra-violent (C6.1, A1.1) and every initiative its Réflexes allow (C6.2; rolled
  * under the alternative rules, A1.2, A1.3). What an attack gains comes from the exact odds
- * (lib/fight/tactical-gain.c). The enemies are expected to do what they declared, or what
- * the simple policy would. Hand to hand weighs the exchange's odds for the attitude alone;
- * anything else (standing up, breaking free, reloading an empty weapon, no enemy in range)
- * is the simple policy's choice. Deterministic: no die is drawn, and what it keeps from
+ * (lib/fight/tactical-gain.c). The same attacks are weighed from 5 m farther away from the
+ * enemy that gains most on it when a range band changes (backing off), and first aid for a
+ * dying ally when it gains more than they do (C8.5). The enemies are expected to do what
+ * they declared, or what the simple policy would. Hand to hand weighs the exchange's odds
+ * for the attitude alone; anything else (standing up, breaking free, reloading an empty
+ * weapon, no enemy in range) is the simple policy's choice. Deterministic: no die is drawn, and what it keeps from
  * round to round (the best attacks on each target, each enemy's threat) is kept by
  * everything it reads, the caller's changes seen through the stamps of characters, weapons
  * and armour, so that a choice is the same whatever was kept before it. */
@@ -214,7 +216,7 @@ static void *entry_of(void *table, uint64_t *tag, size_t size, unsigned n,
 struct threat {
   struct gain gain[ATTITUDES];   /* on id at each of its attitudes (copied: a later miss may
                                     reuse the entry) */
-  int initiative, reflexes, attitude;
+  int initiative, reflexes, attitude, who;
 };
 
 static double before(const cops_encounter *e, const struct threat *t, int initiative,
@@ -296,6 +298,7 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
     t->initiative = dk.initiative;
     t->attitude = dk.attitude;
     t->reflexes = cops_character_characteristic(e->c[k].ch, COPS_REFLEXES);
+    t->who = k;
   }
   return COPS_OK;
 }
@@ -325,8 +328,9 @@ static int thousandths(double p)
 }
 
 static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
-                          cops_declaration *d, const double *risk, int *why)
+                          cops_declaration *d, const double *risk, int *why, double *score)
 {
+  *score = -2;
   if (d->target < 0)
     return COPS_OK;
   const int mode = d->action == COPS_ACT_MELEE ? COPS_ATTACK_MELEE : COPS_ATTACK_STRIKE;
@@ -356,6 +360,93 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
     }
   }
   d->attitude = pick;
+  *score = best;
+  return COPS_OK;
+}
+
+/* First aid for a dying ally (C8.5): the stabilisation with Premiers secours/Sang-froid,
+ * bare-handed (difficulty 3, C8.4), after a move into reach when it needs one (C6.3), at the
+ * attitude that best weighs it against the enemies' progress on id. Its value: P(the ally's
+ * hit points climb above 0, and it fights again) + SAVE x P(it is only stabilised) x how
+ * near its clinical death is (C8.2: 1 PV a round to -max). *score -2: none to help. */
+#define SAVE 1.0
+static int first_aid(cops_encounter *e, struct cops__tactics *T, int id, const double *lost,
+                     const double *risk, double beat, double *score, cops_declaration *out,
+                     int *why)
+{
+  const struct combatant *c = &e->c[id];
+  *score = -2;
+  double least = lost[0];   /* the least the enemies gain on it, at any attitude */
+  for (int at = 1; at < ATTITUDES; at++)
+    least = lost[at] < least ? lost[at] : least;
+  for (int k = 0; k < e->n; k++) {
+    const struct combatant *a = &e->c[k];
+    if (k == id || a->side != c->side)
+      continue;
+    int hp;
+    cops_character_hp(a->ch, &hp);
+    if (hp > 0 || cops__dead(a->ch) || (a->ch->w.stabilised & (1u << COPS_TREAT_STABILISE)))
+      continue;
+    int x = c->x, y = c->y;
+    const int distance = dist(e, id, k);
+    if (distance > 1) {   /* a move first, at most 10 m (C6.3), to within 1 m (whole metres) */
+      towards(c->x, c->y, a->x, a->y, distance - 1, &x, &y);
+      if (metres(x, y, a->x, a->y) > 1)
+        towards(c->x, c->y, a->x, a->y, distance, &x, &y);
+      if (metres(c->x, c->y, x, y) > 10 || metres(x, y, a->x, a->y) > 1)
+        continue;
+    }
+    cops_action act;
+    if (cops__character_skill_action(&act, c->ch, COPS_PREMIERS_SECOURS, NULL, COPS_SANG_FROID)) {
+      e->ctx->errmsg[0] = '\0';
+      continue;
+    }
+    act.difficulty = 3;
+    act.dice_mod -= (metres(c->x, c->y, x, y) > 5) +
+                    ((c->start_conditions & COPS_COND_SHAKEN) != 0);   /* as resolved */
+    const int left = hp + cops_character_max_hp(a->ch);   /* rounds to clinical death */
+    const double urgency = left <= 5 ? 1 : 5.0 / left;
+    {   /* the most it could be worth (the most dice, the least exposure): beats `beat`? */
+      cops_action most = act;
+      most.dice_mod += ATTITUDE_LO + ATTITUDES - 1;
+      double ok, wake;
+      if (cops__tac_margin_at_least(e, T, &most, 0, &ok) ||
+          cops__tac_margin_at_least(e, T, &most, 1 - hp, &wake)) {
+        e->ctx->errmsg[0] = '\0';
+        continue;
+      }
+      if (wake + SAVE * (ok - wake) * urgency - least <= beat + 1e-12)
+        continue;
+    }
+    for (int at = 0; at < ATTITUDES; at++) {
+      cops_action try = act;
+      try.dice_mod += ATTITUDE_LO + at;   /* the attitude's dice (C6.1) */
+      double ok, wake;
+      if (cops__tac_margin_at_least(e, T, &try, 0, &ok) ||
+          cops__tac_margin_at_least(e, T, &try, 1 - hp, &wake)) {
+        e->ctx->errmsg[0] = '\0';
+        continue;
+      }
+      const double v = wake + SAVE * (ok - wake) * urgency - lost[at];
+      if (v > *score + 1e-12) {
+        *score = v;
+        cops_declaration_init(out, COPS_ACT_FIRST_AID);
+        out->target = k;
+        out->attitude = ATTITUDE_LO + at;
+        out->difficulty = 3;
+        if (x != c->x || y != c->y) {
+          out->moving = 1;
+          out->x = x;
+          out->y = y;
+        }
+        if (why) {   /* down: P(the stabilisation succeeds) */
+          why[0] = thousandths(ok);
+          why[1] = 1000;
+          why[2] = thousandths(risk[at]);
+        }
+      }
+    }
+  }
   return COPS_OK;
 }
 
@@ -489,66 +580,41 @@ static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
   return rc;
 }
 
-int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
+/* id's best shot from where it stands (C10): each target's best attacks (struct aim_entry)
+ * scored at each attitude and initiative against the threats th (score below). */
+struct pick {
+  double v, down;
+  int t, step, m, step_x, step_y;
+};
+struct choice {
+  double top;   /* -2: no shot */
+  int pa, pi, why[3];
+  struct pick best[ATTITUDES][INITIATIVES];
+};
+
+static int best_shot(cops_encounter *e, struct cops__tactics *T, int id,
+                     const cops_declaration *base, int lo, int hi, int reflexes,
+                     const struct threat *th, int nth, const double *lost, const double *risk,
+                     const struct threat *old, int nold, struct choice *out)
 {
-  struct cops__tactics *T = NULL;
-  int rc = tactics_of(e, &T);
-  if (rc || (rc = simple_of(e, T, id, d)))
-    return rc;
-  const int shot = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST;
-  const int blow = d->action == COPS_ACT_MELEE || d->action == COPS_ACT_STRIKE;
-  if (!shot && !blow)
-    return COPS_OK;
-  const struct combatant *c = &e->c[id];
-  const int reflexes = cops_character_characteristic(c->ch, COPS_REFLEXES);
-  int lo = 0, hi = 0;
-  if (e->rules->initiative_chosen) {
-    cops_initiative_range(reflexes, &lo, &hi);
-    if (lo < 0 && (c->start_conditions & COPS_COND_NO_NEGATIVE_INITIATIVE))
-      lo = 0;
-  }
-  struct threat th[COPS_COMBATANTS_MAX];
-  int nth;
-  if ((rc = threats_of(e, T, id, th, &nth)))
-    return rc;
-  /* Its risk at each attitude: P(put down this round by one of them), and their progress
-   * on it (each taking its share of what the others leave). */
-  double risk[ATTITUDES], lost[ATTITUDES];
-  for (int a = 0; a < ATTITUDES; a++) {
-    double safe = 1, kept = 1;
-    for (int k = 0; k < nth; k++) {
-      safe *= 1 - th[k].gain[a].down;
-      kept *= 1 - th[k].gain[a].prog;
-    }
-    risk[a] = 1 - safe;
-    lost[a] = 1 - kept;
-  }
-  if (blow)
-    return melee_attitude(e, T, id, d, risk, why);
-  /* The best attack at each attitude and initiative, over the enemies in id order. */
-  struct {
-    double v, down;
-    int t, step, m, step_x, step_y;
-  } best[ATTITUDES][INITIATIVES];
+  struct pick (*best)[INITIATIVES] = out->best;
   for (int a = 0; a < ATTITUDES; a++)
     for (int i = 0; i < INITIATIVES; i++)
       best[a][i].v = -1;
-  cops_declaration base = *d;   /* what an attack carries of the simple policy's choice */
-  base.action = COPS_ACT_SHOOT;
-  base.attitude = base.initiative = base.shots = base.moving = base.x = base.y = 0;
-  base.target = -1;
+  const struct combatant *c = &e->c[id];
+  int rc;
   for (int t = 0; t < e->n; t++) {
     if (e->c[t].side == c->side || !able(e, t))
       continue;
     const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
     struct pair_key key;
-    pair_key_of(e, id, t, &base, target_attitude, &key);
+    pair_key_of(e, id, t, base, target_attitude, &key);
     key.v[13] |= (lo + 2) << 8 | (hi + 2) << 12;   /* the initiatives it may take */
     int fresh;
     uint64_t hash;
     struct aim_entry *A = entry_of(T->aim, T->aim_tag, sizeof *A, AIMS, &key, &hash, &fresh);
     if (fresh) {
-      if ((rc = aims_of(e, T, id, t, &base, lo, hi, 0, A)))
+      if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
         return rc;   /* the entry stays empty */
       A->k = key;
       T->aim_tag[A - T->aim] = hash;
@@ -558,7 +624,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       struct aim_entry made;
       memset(&made, 0, sizeof made);
       made.k = key;
-      if ((rc = aims_of(e, T, id, t, &base, lo, hi, 1, &made)))
+      if ((rc = aims_of(e, T, id, t, base, lo, hi, 1, &made)))
         return rc;
       cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
     }
@@ -579,6 +645,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
    * millionth a bullet) - the enemies' progress on it this round. */
   double top = -2;
   int pa = -1, pi = 0;
+  out->why[0] = out->why[1] = out->why[2] = -1;
   for (int a = 0; a < ATTITUDES; a++)
     for (int i = 0; i <= hi - lo; i++) {
       if (best[a][i].v < 0)
@@ -586,18 +653,200 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       double first = 1;
       for (int k = 0; k < nth; k++)
         first *= 1 - before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a) * th[k].gain[a].down;
-      const double score = first * best[a][i].v - lost[a];
+      double gone = lost[a];
+      if (old) {   /* after a move: who acts before it shoots where it stood (old) */
+        double kept = 1;
+        for (int k = 0; k < nth; k++) {
+          const double b = before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a);
+          double was = th[k].gain[a].prog;   /* where it stood: the same enemy's */
+          for (int j = 0; j < nold; j++)
+            was = old[j].who == th[k].who ? old[j].gain[a].prog : was;
+          kept *= 1 - (b * was + (1 - b) * th[k].gain[a].prog);
+        }
+        for (int j = 0; j < nold; j++) {   /* those that no longer reach it there */
+          int there = 0;
+          for (int k = 0; k < nth; k++)
+            there |= th[k].who == old[j].who;
+          if (!there)
+            kept *= 1 - before(e, &old[j], lo + i, reflexes, ATTITUDE_LO + a) *
+                            old[j].gain[a].prog;
+        }
+        gone = 1 - kept;
+      }
+      const double score = first * best[a][i].v - gone;
       if (score > top + 1e-12) {
         top = score;
         pa = a;
         pi = i;
-        if (why) {
-          why[0] = thousandths(best[a][i].down);
-          why[1] = thousandths(first);
-          why[2] = thousandths(risk[a]);
-        }
+        out->why[0] = thousandths(best[a][i].down);
+        out->why[1] = thousandths(first);
+        out->why[2] = thousandths(risk[a]);
       }
     }
+  out->top = top;
+  out->pa = pa;
+  out->pi = pi;
+  return COPS_OK;
+}
+
+/* The enemies' threats on id where it stands, and their sums at each of its attitudes: P(it
+ * is put down this round) and their progress on it (each its share of what the others
+ * leave). */
+static int exposure(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
+                    int *nth, double *risk, double *lost)
+{
+  int rc = threats_of(e, T, id, th, nth);
+  if (rc)
+    return rc;
+  for (int a = 0; a < ATTITUDES; a++) {
+    double safe = 1, kept = 1;
+    for (int k = 0; k < *nth; k++) {
+      safe *= 1 - th[k].gain[a].down;
+      kept *= 1 - th[k].gain[a].prog;
+    }
+    risk[a] = 1 - safe;
+    lost[a] = 1 - kept;
+  }
+  return COPS_OK;
+}
+
+/* Backing off by a range band (C6.3, C10.2): 5 m straight away from the enemy whose shots
+ * gain most on id, when that takes id into a farther band of that enemy's weapon or out of
+ * its reach; 0 when there is none. */
+static int back_off(const cops_encounter *e, int id, const struct threat *th, int nth, int *x,
+                    int *y)
+{
+  int k = -1;
+  double most = 0;
+  for (int j = 0; j < nth; j++)
+    if (th[j].gain[0 - ATTITUDE_LO].prog > most) {
+      most = th[j].gain[0 - ATTITUDE_LO].prog;
+      k = th[j].who;
+    }
+  if (k < 0)
+    return 0;
+  const struct combatant *c = &e->c[id], *o = &e->c[k];
+  const cops_weapon *w = in_hand(o);
+  if (!w)
+    return 0;
+  towards(c->x, c->y, 2 * c->x - o->x, 2 * c->y - o->y, 5, x, y);
+  if (*x < -COPS_POSITION_MAX || *x > COPS_POSITION_MAX || *y < -COPS_POSITION_MAX ||
+      *y > COPS_POSITION_MAX || (*x == c->x && *y == c->y))
+    return 0;
+  const int now = dist(e, id, k), then = metres(*x, *y, o->x, o->y);
+  return band(w, then) > band(w, now) || (in_reach(w, now) && !in_reach(w, then));
+}
+
+/* Whether the rules allow declaration d now (not on the ground, not held ...: C11.1). */
+static int allowed(cops_encounter *e, int id, const cops_declaration *d)
+{
+  if (cops__check_declaration(e, id, d) == COPS_OK)
+    return 1;
+  e->ctx->errmsg[0] = '\0';
+  return 0;
+}
+
+int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
+{
+  struct cops__tactics *T = NULL;
+  int rc = tactics_of(e, &T);
+  if (rc || (rc = simple_of(e, T, id, d)))
+    return rc;
+  const int shot = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST;
+  const int blow = d->action == COPS_ACT_MELEE || d->action == COPS_ACT_STRIKE;
+  int dying = 0;   /* an ally first aid may still help, in reach after a move (C8.5) */
+  for (int k = 0; k < e->n && !dying; k++) {
+    const cops_character *ally = e->c[k].ch;
+    dying = k != id && e->c[k].side == e->c[id].side && ally->hp <= 0 && !cops__dead(ally) &&
+            !(ally->w.stabilised & (1u << COPS_TREAT_STABILISE)) && dist(e, id, k) <= 11;
+  }
+  if (!shot && !blow && !dying)
+    return COPS_OK;
+  const struct combatant *c = &e->c[id];
+  const int reflexes = cops_character_characteristic(c->ch, COPS_REFLEXES);
+  int lo = 0, hi = 0;
+  if (e->rules->initiative_chosen) {
+    cops_initiative_range(reflexes, &lo, &hi);
+    if (lo < 0 && (c->start_conditions & COPS_COND_NO_NEGATIVE_INITIATIVE))
+      lo = 0;
+  }
+  struct threat th[COPS_COMBATANTS_MAX];
+  int nth;
+  double risk[ATTITUDES], lost[ATTITUDES];
+  if ((rc = exposure(e, T, id, th, &nth, risk, lost)))
+    return rc;
+  double aid = -2;
+  cops_declaration aid_d;
+  int aid_why[3] = {-1, -1, -1};
+  if (!shot && !blow) {   /* nothing to attack: first aid when it gains more than it risks */
+    double idle = lost[0];   /* the simple plan at its least exposed attitude */
+    for (int a = 1; a < ATTITUDES; a++)
+      idle = lost[a] < idle ? lost[a] : idle;
+    if ((rc = first_aid(e, T, id, lost, risk, -idle, &aid, &aid_d, aid_why)))
+      return rc;
+    if (aid > -idle + 1e-12 && allowed(e, id, &aid_d)) {
+      *d = aid_d;
+      if (why)
+        memcpy(why, aid_why, sizeof aid_why);
+    }
+    return COPS_OK;
+  }
+  if (blow) {
+    double melee;
+    if ((rc = melee_attitude(e, T, id, d, risk, why, &melee)))
+      return rc;
+    if (dying && (rc = first_aid(e, T, id, lost, risk, melee, &aid, &aid_d, aid_why)))
+      return rc;
+    if (aid > melee + 1e-12 && allowed(e, id, &aid_d)) {
+      *d = aid_d;
+      if (why)
+        memcpy(why, aid_why, sizeof aid_why);
+    }
+    return COPS_OK;
+  }
+  cops_declaration base = *d;   /* what an attack carries of the simple policy's choice */
+  base.action = COPS_ACT_SHOOT;
+  base.attitude = base.initiative = base.shots = base.moving = base.x = base.y = 0;
+  base.target = -1;
+  struct choice here;
+  if ((rc = best_shot(e, T, id, &base, lo, hi, reflexes, th, nth, lost, risk, NULL, 0, &here)))
+    return rc;
+  /* The same from 5 m farther away from the enemy that gains most on it, when a range band
+   * changes (its threats and its shots made from there). */
+  int bx, by, backed = 0;
+  struct choice there;
+  if (back_off(e, id, th, nth, &bx, &by)) {
+    struct combatant *me = &e->c[id];
+    const int x0 = me->x, y0 = me->y;
+    struct threat th2[COPS_COMBATANTS_MAX];
+    int nth2;
+    double risk2[ATTITUDES], lost2[ATTITUDES];
+    me->x = bx;   /* put back below */
+    me->y = by;
+    rc = exposure(e, T, id, th2, &nth2, risk2, lost2);
+    if (!rc)
+      rc = best_shot(e, T, id, &base, lo, hi, reflexes, th2, nth2, lost2, risk2, th, nth,
+                     &there);
+    me->x = x0;
+    me->y = y0;
+    if (rc)
+      return rc;
+    backed = there.top > here.top + 1e-12 && there.pa >= 0 &&
+             !there.best[there.pa][there.pi].step;
+  }
+  const struct choice *ch = backed ? &there : &here;
+  const double top = ch->top;
+  const int pa = ch->pa, pi = ch->pi;
+  if (why && pa >= 0)
+    memcpy(why, ch->why, sizeof ch->why);
+  if (dying && (rc = first_aid(e, T, id, lost, risk, top, &aid, &aid_d, aid_why)))
+    return rc;
+  if (aid > top + 1e-12 && allowed(e, id, &aid_d)) {   /* first aid gains more than any attack */
+    *d = aid_d;
+    if (why)
+      memcpy(why, aid_why, sizeof aid_why);
+    return COPS_OK;
+  }
   if (pa < 0)
     return COPS_OK;
   /* Reloading before it is too late: when the rounds left fire fewer shots than the weapon
@@ -615,7 +864,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
     double now = -1, full;
     for (int a = 0; a < ATTITUDES; a++)
       for (int i = 0; i <= hi - lo; i++)
-        now = best[a][i].v > now ? best[a][i].v : now;
+        now = here.best[a][i].v > now ? here.best[a][i].v : now;
     if ((rc = full_magazine(e, T, id, &base, lo, hi, &full)))
       return rc;
     if (now < full / 2) {
@@ -635,16 +884,20 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       return COPS_OK;
     }
   }
-  const int t = best[pa][pi].t, m = best[pa][pi].m;
-  d->target = t;
+  const struct pick *p = &ch->best[pa][pi];
+  d->target = p->t;
   d->attitude = ATTITUDE_LO + pa;
   d->initiative = lo + pi;
-  d->action = m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
-  d->shots = m == 0 ? 1 : m;
+  d->action = p->m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
+  d->shots = p->m == 0 ? 1 : p->m;
   d->moving = 0;
-  if (best[pa][pi].step) {
-    d->x = c->x + best[pa][pi].step_x;
-    d->y = c->y + best[pa][pi].step_y;
+  if (backed) {   /* 5 m away, then the shot */
+    d->x = bx;
+    d->y = by;
+    d->moving = 1;
+  } else if (p->step) {
+    d->x = c->x + p->step_x;
+    d->y = c->y + p->step_y;
     d->moving = 1;
   }
   return COPS_OK;

@@ -139,6 +139,90 @@ START_TEST(test_tactical_reloads_early)
 }
 END_TEST
 
+/* Backing off by a range band (C6.3, C10.2): Rico's shotgun reaches 30 m, twice its range;
+ * Mike's pistol reaches farther. 28 m from Rico, the simple policy stands or closes in; the
+ * tactical one steps 5 m back, out of the shotgun's reach, and shoots from there. 12 m
+ * away, it closes in instead (a step into Mike's own better band). */
+START_TEST(test_tactical_backs_off)
+{
+  for (int k = 0; k < 2; k++) {
+    cops_ctx *c;
+    ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+    ck_assert_int_eq(cops_ctx_seed(c, 2030), COPS_OK);
+    cops_scenario *s = test_scenario(c, "street-shootout");
+    cops_encounter *e = cops_scenario_encounter(s);
+    for (int g = 1; g < 4; g++)   /* the others far away: Mike against Rico alone */
+      ck_assert_int_eq(cops_encounter_set_position(e, g, 500 + 3 * g, 500), COPS_OK);
+    ck_assert_int_eq(cops_encounter_set_position(e, 4, k ? 12 : 28, 0), COPS_OK);
+    ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+    cops_declaration d;
+    cops_declaration_init(&d, COPS_ACT_WAIT);
+    ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_OK);
+    ck_assert_int_ge(d.x, 0);   /* the simple policy stands or closes in: never backs off */
+    ck_assert_int_eq(cops_encounter_set_policy(e, 0, COPS_POLICY_TACTICAL), COPS_OK);
+    ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_OK);
+    ck_assert_int_eq(d.action, COPS_ACT_SHOOT);
+    ck_assert_int_eq(d.target, 4);
+    ck_assert_int_eq(d.moving, 1);
+    ck_assert_int_eq(d.x, k ? 5 : -5);
+    ck_assert_int_eq(d.y, 0);
+    cops_scenario_free(s);
+    cops_ctx_free(c);
+  }
+}
+END_TEST
+
+/* First aid when it pays (C8.4, C8.5): Sarah is dying beside Mike. With the gang 200 m away
+ * (no threat, nothing to shoot) the simple policy walks toward them, the tactical one steps
+ * to her and stabilises her bare-handed, at Ultra-violent for the dice (C6.1); 40 m away,
+ * under the gang's fire, from under cover (Planqué); 15 m away, its shot gains more. */
+START_TEST(test_tactical_first_aid)
+{
+  static const struct {
+    int far, action, attitude;
+  } cases[] = {{200, COPS_ACT_FIRST_AID, COPS_ULTRA_VIOLENT}, {40, COPS_ACT_FIRST_AID, COPS_PLANQUE},
+               {15, COPS_ACT_SHOOT, COPS_PLANQUE}};
+  for (int k = 0; k < 3; k++) {
+    cops_ctx *c;
+    ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+    ck_assert_int_eq(cops_ctx_seed(c, 2030), COPS_OK);
+    cops_scenario *s = test_scenario(c, "street-shootout");
+    cops_encounter *e = cops_scenario_encounter(s);
+    for (int g = 2; g < 5; g++)
+      ck_assert_int_eq(cops_encounter_set_position(e, g, cases[k].far + g, 0), COPS_OK);
+    ck_assert_int_eq(cops_character_set_hp(cops_encounter_character(e, 1), -3), COPS_OK);
+    ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+    cops_declaration d;
+    cops_declaration_init(&d, COPS_ACT_WAIT);
+    ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_OK);
+    ck_assert_int_ne(d.action, COPS_ACT_FIRST_AID);   /* the simple policy never helps */
+    ck_assert_int_eq(cops_encounter_set_side_policy(e, 0, COPS_POLICY_TACTICAL), COPS_OK);
+    ck_assert_int_eq(cops_encounter_suggest(e, 0, &d), COPS_OK);
+    ck_assert_int_eq(d.action, cases[k].action);
+    ck_assert_int_eq(d.attitude, cases[k].attitude);
+    if (d.action == COPS_ACT_FIRST_AID) {
+      ck_assert_int_eq(d.target, 1);
+      ck_assert_int_eq(d.difficulty, 3);
+      ck_assert_int_eq(d.moving, 1);   /* 3 m away: a step into reach */
+      ck_assert_int_eq(cops_encounter_declare(e, 0, &d), COPS_OK);
+      ck_assert_int_eq(cops_encounter_resolve_round(e), COPS_OK);
+      int events = cops_log_count(cops_encounter_log(e)), aid = 0;
+      for (int i = 0; i < events; i++) {
+        cops_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.size = sizeof ev;
+        ck_assert_int_eq(cops_log_event(cops_encounter_log(e), i, &ev), COPS_OK);
+        aid += ev.type == COPS_EV_ROLL && ev.purpose == COPS_PURPOSE_FIRST_AID &&
+               ev.actor_id == 0 && ev.target_id == 1;
+      }
+      ck_assert_int_eq(aid, 1);   /* rolled: in reach after the step */
+    }
+    cops_scenario_free(s);
+    cops_ctx_free(c);
+  }
+}
+END_TEST
+
 /* The same seed, the same fight: tactical choices draw no die, and what the policy keeps
  * from fight to fight (its odds) never changes a choice. Fights played one after the other
  * in one encounter, reset between, are each the fight a fresh encounter plays with its seed,
@@ -466,6 +550,8 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_names_and_settings);
   tcase_add_test(tc, test_tactical_weighs_the_odds);
   tcase_add_test(tc, test_tactical_reloads_early);
+  tcase_add_test(tc, test_tactical_first_aid);
+  tcase_add_test(tc, test_tactical_backs_off);
   tcase_add_test(tc, test_tactical_is_deterministic);
   tcase_add_test(tc, test_tactical_follows_changes);
   tcase_add_test(tc, test_declarations_say_who_and_why);
