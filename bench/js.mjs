@@ -34,8 +34,9 @@ function rates(figures, seconds) {
   return best;
 }
 
-/** bench/bench.c's 2 v 2 fight: two cops (Vulcan 051, vest) against two gangers, 12 m. */
-function copsFight(ctx) {
+/** bench/bench.c's 2 v 2 fight: two cops (Vulcan 051, vest) against two gangers, 12 m; both
+ * sides under `policy`. */
+function copsFight(ctx, policy = 'simple') {
   const e = ctx.encounter('core');
   e.setLogging(false);
   const vest = ctx.newArmour('Gilet');
@@ -54,6 +55,8 @@ function copsFight(ctx) {
     e.giveWeapon(id, w);
     if (i < 2) e.setArmour(id, vest);
   }
+  e.setSidePolicy(0, policy);
+  e.setSidePolicy(1, policy);
   return () => { e.reset(); e.run(); };
 }
 
@@ -111,6 +114,8 @@ export function run(cops, seconds) {
     'seeded pool, every die and figure read back');
   figure('js: encounter 2 v 2, default policy, no log', copsFight(ctx), 'fights/s',
     'encounter: 2 v 2, default policy, no log');
+  figure('js: encounter 2 v 2, tactical policy, no log', copsFight(ctx, 'tactical'), 'fights/s',
+    'encounter: 2 v 2, tactical policy, no log');
   if (ctx.stAvailable()) {
     figure('js: st 2 v 2 fight, default policy, no log', stFight(ctx), 'fights/s',
       'st: 2 v 2 fight, default policy, no log');
