@@ -24,6 +24,143 @@ let focusId = -1;               // the combatant whose order the odds are of
 const tokens = new Map();       // id -> { g, x, y, name, side }
 let view = { x0: 0, y0: 0 };
 
+// --- The page's words, in the narration's language ---------------------------------
+
+const TEXT = {
+  en: {
+    fight: 'Fight', scenario: 'Scenario', drop: 'or drop a scenario file',
+    drop_title: 'Drop a scenario file here, or click to choose one', seed: 'Seed',
+    seed_title: "Empty: the system's dice (crypto.getRandomValues)", rules: 'Rules',
+    rules_scenario: "the scenario's", rules_core: 'core', rules_alternative: 'alternative',
+    you_play: 'You play', nobody: 'nobody (watch)', language: 'Language', new_fight: 'New fight',
+    board: 'The combatants on the grid', orders: 'Your declarations', dice: 'The last roll',
+    play_round: 'Play the round', run_to_end: 'Run to the end', animate: 'animate',
+    save_fight: 'Save the fight', resume: 'Resume a fight', save_log: 'Save the log (JSON Lines)',
+    replay: 'Replay a log', narration: 'Narration', show: 'Show', everyone: 'everyone',
+    action: 'Action', target: 'Target', attitude: 'Attitude', initiative: 'Initiative',
+    draw: 'Draw', move_first: 'Move first', none: 'none', hp: 'HP', rounds: 'rounds',
+    side: 'side', to_hit: 'to hit', mean_damage: 'damage on average',
+    down: 'the target goes down', dead: 'dead', hit_back: 'hit back',
+    round: 'Round', your_declarations: 'your declarations',
+    over_none: 'The fight is over: no winner', over_wins: 'The fight is over: {side} wins',
+    resumed: 'Resumed after round {round}', replayed: 'Replayed {n} events',
+    no_start: 'libcops could not start', successes: 'successes', margin: 'margin',
+    success: 'success', failure: 'failure', total: 'total', rerolls: 're-rolls die {n}', scale: '{m} m',
+    actions: { wait: 'wait', shoot: 'shoot', burst: 'burst', cover: 'covering fire', melee: 'melee',
+      strike: 'strike', hold: 'hold', throw: 'throw', escape: 'break free', move: 'move',
+      reload: 'reload', draw: 'draw', stand_up: 'stand up', first_aid: 'first aid',
+      medicine: 'medicine' },
+    purposes: { attack: 'attack', damage: 'damage', armour: 'armour', location: 'location',
+      stopping: 'stopping power', initiative: 'initiative', defence: 'defence', chase: 'chase',
+      crash: 'crash', cover: 'covering fire', escape: 'breaking free', nerve: 'nerve',
+      recovery: 'recovery', resistance: 'resistance', stand_up: 'standing up' },
+    health: { healthy: 'healthy', wounded: 'wounded', below_half: 'below half',
+      unconscious: 'unconscious', dying: 'dying', stabilised: 'stabilised',
+      clinically_dead: 'clinically dead', dead: 'dead' },
+  },
+  fr: {
+    fight: 'Combat', scenario: 'Scénario', drop: 'ou déposez un fichier de scénario',
+    drop_title: 'Déposez un fichier de scénario ici, ou cliquez pour en choisir un',
+    seed: 'Graine', seed_title: 'Vide : les dés du système (crypto.getRandomValues)',
+    rules: 'Règles', rules_scenario: 'celles du scénario', rules_core: 'de base',
+    rules_alternative: 'alternatives', you_play: 'Vous jouez', nobody: 'personne (spectateur)',
+    language: 'Langue', new_fight: 'Nouveau combat', board: 'Les combattants sur la grille',
+    orders: 'Vos déclarations', dice: 'Le dernier jet', play_round: 'Jouer le tour',
+    run_to_end: 'Jouer jusqu’à la fin', animate: 'animer', save_fight: 'Sauver le combat',
+    resume: 'Reprendre un combat', save_log: 'Sauver le journal (JSON Lines)',
+    replay: 'Rejouer un journal', narration: 'Récit', show: 'Afficher', everyone: 'tout le monde',
+    action: 'Action', target: 'Cible', attitude: 'Attitude', initiative: 'Initiative',
+    draw: 'Dégainer', move_first: 'Se déplacer d’abord', none: 'aucune', hp: 'PV',
+    rounds: 'balles', side: 'camp', to_hit: 'de toucher', mean_damage: 'de dommages en moyenne',
+    down: 'la cible tombe', dead: 'morte', hit_back: 'riposte',
+    round: 'Tour', your_declarations: 'vos déclarations',
+    over_none: 'Le combat est terminé : aucun vainqueur',
+    over_wins: 'Le combat est terminé : {side} l’emporte',
+    resumed: 'Repris après le tour {round}', replayed: '{n} événements rejoués',
+    no_start: 'libcops n’a pas pu démarrer', successes: 'succès', margin: 'marge',
+    success: 'réussite', failure: 'échec', total: 'total', rerolls: 'relance le dé {n}', scale: '{m} m',
+    actions: { wait: 'attendre', shoot: 'tirer', burst: 'rafale', cover: 'tir de couverture',
+      melee: 'mêlée', strike: 'frapper', hold: 'saisir', throw: 'projeter', escape: 'se dégager',
+      move: 'se déplacer', reload: 'recharger', draw: 'dégainer', stand_up: 'se relever',
+      first_aid: 'premiers soins', medicine: 'médecine' },
+    purposes: { attack: 'attaque', damage: 'dommages', armour: 'protection', location: 'localisation',
+      stopping: 'choc', initiative: 'initiative', defence: 'défense', chase: 'poursuite',
+      crash: 'accident', cover: 'tir de couverture', escape: 'dégagement', nerve: 'sang-froid',
+      recovery: 'récupération', resistance: 'résistance', stand_up: 'se relever' },
+    health: { healthy: 'indemne', wounded: 'blessé', below_half: 'sous la moitié',
+      unconscious: 'inconscient', dying: 'mourant', stabilised: 'stabilisé',
+      clinically_dead: 'cliniquement mort', dead: 'mort' },
+  },
+  es: {
+    fight: 'Combate', scenario: 'Escenario', drop: 'o suelte un archivo de escenario',
+    drop_title: 'Suelte aquí un archivo de escenario, o haga clic para elegir uno',
+    seed: 'Semilla', seed_title: 'Vacía: los dados del sistema (crypto.getRandomValues)',
+    rules: 'Reglas', rules_scenario: 'las del escenario', rules_core: 'básicas',
+    rules_alternative: 'alternativas', you_play: 'Usted juega', nobody: 'nadie (mirar)',
+    language: 'Idioma', new_fight: 'Nuevo combate', board: 'Los combatientes en la cuadrícula',
+    orders: 'Sus declaraciones', dice: 'La última tirada', play_round: 'Jugar el asalto',
+    run_to_end: 'Jugar hasta el final', animate: 'animar', save_fight: 'Guardar el combate',
+    resume: 'Reanudar un combate', save_log: 'Guardar el registro (JSON Lines)',
+    replay: 'Reproducir un registro', narration: 'Narración', show: 'Mostrar', everyone: 'todos',
+    action: 'Acción', target: 'Objetivo', attitude: 'Actitud', initiative: 'Iniciativa',
+    draw: 'Desenfundar', move_first: 'Moverse antes', none: 'ninguno', hp: 'PV',
+    rounds: 'balas', side: 'bando', to_hit: 'de acertar', mean_damage: 'de daño en promedio',
+    down: 'el objetivo cae', dead: 'muerto', hit_back: 'devuelve el golpe',
+    round: 'Asalto', your_declarations: 'sus declaraciones',
+    over_none: 'El combate ha terminado: sin vencedor',
+    over_wins: 'El combate ha terminado: gana {side}',
+    resumed: 'Reanudado tras el asalto {round}', replayed: '{n} eventos reproducidos',
+    no_start: 'libcops no pudo arrancar', successes: 'éxitos', margin: 'margen',
+    success: 'éxito', failure: 'fallo', total: 'total', rerolls: 'vuelve a tirar el dado {n}', scale: '{m} m',
+    actions: { wait: 'esperar', shoot: 'disparar', burst: 'ráfaga', cover: 'fuego de cobertura',
+      melee: 'cuerpo a cuerpo', strike: 'golpear', hold: 'agarrar', throw: 'derribar',
+      escape: 'liberarse', move: 'moverse', reload: 'recargar', draw: 'desenfundar',
+      stand_up: 'levantarse', first_aid: 'primeros auxilios', medicine: 'medicina' },
+    purposes: { attack: 'ataque', damage: 'daño', armour: 'protección', location: 'localización',
+      stopping: 'impacto', initiative: 'iniciativa', defence: 'defensa', chase: 'persecución',
+      crash: 'choque', cover: 'fuego de cobertura', escape: 'liberarse', nerve: 'sangre fría',
+      recovery: 'recuperación', resistance: 'resistencia', stand_up: 'levantarse' },
+    health: { healthy: 'ileso', wounded: 'herido', below_half: 'bajo la mitad',
+      unconscious: 'inconsciente', dying: 'moribundo', stabilised: 'estabilizado',
+      clinically_dead: 'clínicamente muerto', dead: 'muerto' },
+  },
+};
+/** A condition's key (the events' and the snapshot's) in the page's language: the keys are
+ * cops_conditions' bits in order (COPS_COND_OUT = 1 ...). */
+const CONDITION_KEYS = ['out', 'shaken', 'no_negative_initiative', 'held', 'on_ground', 'pinned',
+  'lasting_wound', 'stopped', 'knocked_out'];
+function conditionName(key) {
+  const bit = CONDITION_KEYS.indexOf(key);
+  return bit < 0 ? key.replace(/_/g, ' ') : cops.conditionNames(1 << bit, lang())[0];
+}
+
+/** The glyph beside each health state (its colour is in tabletop.css). */
+const HEALTH_GLYPH = { healthy: '✓', wounded: '−', below_half: '!', unconscious: 'z', dying: '✚',
+  stabilised: '+', clinically_dead: '†', dead: '✕' };
+
+function lang() { return $('#lang').value; }
+/** The page's word for key in the chosen language, {name}s filled from vars. */
+function tr(key, vars = {}) {
+  const t = TEXT[lang()] ?? TEXT.en;
+  const v = t[key] ?? TEXT.en[key];
+  return typeof v === 'string' ? v.replace(/\{(\w+)\}/g, (_, k) => String(vars[k])) : v;
+}
+/** A probability as the language writes it, one decimal. */
+function pct(p) {
+  return `${new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(100 * p)} %`;
+}
+function sideName(side) { return sideNames[side] ?? `${tr('side')} ${side}`; }
+
+/** Every label of the page in the chosen language. */
+function translate() {
+  document.documentElement.lang = lang();
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = tr(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = tr(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll('[data-i18n-label]'))
+    el.setAttribute('aria-label', tr(el.dataset.i18nLabel));
+}
+
 function setState(s) { document.body.dataset.state = s; }
 function status(text) { $('#status').textContent = text; }
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
@@ -60,8 +197,22 @@ function layout(points) {
   view = { x0, y0 };
   board.setAttribute('viewBox', `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
   const grid = svg('g', { class: 'grid' }, board);
-  for (let x = Math.floor(x0); x <= x1; x++) svg('line', { x1: x, y1: y0, x2: x, y2: y1 }, grid);
-  for (let y = Math.floor(y0); y <= y1; y++) svg('line', { x1: x0, y1: y, x2: x1, y2: y }, grid);
+  // One line a metre, every fifth darker, numbered in metres along the top and left edges.
+  for (let x = Math.floor(x0); x <= x1; x++)
+    svg('line', { x1: x, y1: y0, x2: x, y2: y1, class: x % 5 === 0 ? 'five' : '' }, grid);
+  for (let y = Math.floor(y0); y <= y1; y++)
+    svg('line', { x1: x0, y1: y, x2: x1, y2: y, class: y % 5 === 0 ? 'five' : '' }, grid);
+  for (let x = Math.ceil(x0 / 5) * 5; x <= x1 - 1; x += 5)
+    svg('text', { class: 'axis', x: x + 0.1, y: y0 + 0.5 }, grid).textContent = String(x);
+  for (let y = Math.ceil(y0 / 5) * 5; y <= y1 - 1; y += 5)
+    if (y !== Math.ceil(y0 / 5) * 5 || y > y0 + 1)
+      svg('text', { class: 'axis', x: x0 + 0.1, y: y - 0.1 }, grid).textContent = String(y);
+  const scale = svg('g', { id: 'scale', transform: `translate(${x1 - 6.5} ${y1 - 0.8})` }, board);
+  svg('rect', { x: -0.2, y: -0.75, width: 5.9, height: 1.05, class: 'scale-back' }, scale);
+  svg('line', { x1: 0, y1: 0, x2: 5, y2: 0, class: 'bar' }, scale);
+  svg('line', { x1: 0, y1: -0.2, x2: 0, y2: 0.2, class: 'bar' }, scale);
+  svg('line', { x1: 5, y1: -0.2, x2: 5, y2: 0.2, class: 'bar' }, scale);
+  svg('text', { x: 5.4, y: 0, class: 'scale-label' }, scale).textContent = tr('scale', { m: 5 });
   svg('g', { id: 'effects' }, board);
   tokens.clear();
 }
@@ -78,8 +229,12 @@ function token(c) {
     svg('circle', { r: 0.45, fill: SIDE_COLOURS[c.side % SIDE_COLOURS.length] }, g);
     svg('text', {}, g).textContent = initials(c.name);
     svg('text', { class: 'label', y: 0.85 }, g).textContent = c.name;
-    svg('rect', { class: 'hp-back', x: -0.45, y: -0.75, width: 0.9, height: 0.12 }, g);
-    svg('rect', { class: 'hp', x: -0.45, y: -0.75, width: 0.9, height: 0.12 }, g);
+    svg('rect', { class: 'hp-back', x: -0.5, y: -0.8, width: 1, height: 0.2 }, g);
+    svg('rect', { class: 'hp', x: -0.5, y: -0.8, width: 1, height: 0.2 }, g);
+    svg('text', { class: 'hp-text', y: -1.05 }, g);
+    const badge = svg('g', { class: 'badge', transform: 'translate(0.42 -0.38)' }, g);
+    svg('circle', { r: 0.22 }, badge);
+    svg('text', {}, badge);
     svg('title', {}, g);
     t = { g, id: c.id, name: c.name, side: c.side, x: 0, y: 0 };
     tokens.set(c.id, t);
@@ -94,33 +249,47 @@ function place(t, x, y) {
 }
 
 function showHp(t, hp, max) {
-  const w = max > 0 ? Math.max(0, Math.min(1, hp / max)) * 0.9 : 0;
+  const w = max > 0 ? Math.max(0, Math.min(1, hp / max)) : 0;
   t.g.querySelector('.hp').setAttribute('width', w);
+  t.g.querySelector('.hp-text').textContent = `${hp}/${max}`;
+}
+
+const HEALTH_STATES = Object.keys(HEALTH_GLYPH);
+/** A token's health state: its class (colour, tabletop.css) and glyph. */
+function showHealth(t, state) {
+  for (const h of HEALTH_STATES) t.g.classList.toggle(`health-${h}`, h === state);
+  t.g.dataset.health = state;
+  t.g.querySelector('.badge text').textContent = HEALTH_GLYPH[state] ?? '?';
 }
 
 /** Draw every combatant as the library says it is now. */
 function drawState() {
-  for (const c of enc.combatants()) {
+  for (const c of enc.states()) {
     const t = token(c);
     place(t, c.x, c.y);
     showHp(t, c.hp, c.max_hp);
+    showHealth(t, c.health_state);
     t.g.classList.toggle('down', !c.able);
-    t.g.classList.toggle('dead', !c.present);
+    t.g.classList.toggle('gone', !c.present);
     t.g.classList.toggle('controlled', c.controlled);
-    const weapon = c.weapon ? `, ${c.weapon.name} (${c.weapon.loaded} rounds)` : '';
-    const cond = c.condition_names.length ? `; ${c.condition_names.join(', ')}` : '';
-    t.g.querySelector('title').textContent =
-      `${c.name} (${sideNames[c.side] ?? `side ${c.side}`}): ${c.hp}/${c.max_hp} HP${weapon}${cond}`;
+    const weapon = c.weapon ? `, ${c.weapon.name} (${c.weapon.loaded} ${tr('rounds')})` : '';
+    const names = cops.conditionNames(enc.combatant(c.id).conditions, lang());
+    const cond = names.length ? `; ${names.join(', ')}` : '';
+    t.g.querySelector('title').textContent = `${c.name} (${sideName(c.side)}): ${c.hp}/${c.max_hp} ` +
+      `${tr('hp')}, ${tr('health')[c.health_state] ?? c.health_state}${weapon}${cond}`;
   }
+  fillWho();
 }
 
 function float(x, y, text, cls = '') {
+  if (!pace()) return;   // played at once: the log panel says it, the board stays readable
   const el = svg('text', { class: `float ${cls}`, x, y: y - 0.9 }, $('#effects'));
   el.textContent = text;
   setTimeout(() => el.remove(), Math.max(600, pace() * 6));
 }
 
 function shot(from, to, hit) {
+  if (!pace()) return;
   const el = svg('line', { class: `shot${hit ? ' hit' : ''}`, x1: from.x, y1: from.y, x2: to.x, y2: to.y },
     $('#effects'));
   setTimeout(() => el.remove(), Math.max(400, pace() * 4));
@@ -134,14 +303,14 @@ async function animate(ev) {
   const a = tokens.get(ev.actor_id);
   const t = tokens.get(ev.target_id);
   switch (ev.type) {
-    case 'round': status(`Round ${ev.round}`); break;
+    case 'round': status(`${tr('round')} ${ev.round}`); break;
     case 'join': if (a) place(a, ev.x, ev.y); break;
     case 'attack':
       if (a && t) shot(a, t, false);
       lastAttack.set(ev.actor_id, ev.target_id);
       break;
     case 'roll':
-      if (a && ev.dice) float(a.x, a.y, `[${ev.dice.map((d) => d.face).join(' ')}]`, 'info');
+      if (ev.dice) showDice(ev);
       break;
     case 'hit': if (a && t) shot(a, t, true); break;
     case 'miss': if (t) float(t.x, t.y, 'miss', 'info'); break;
@@ -155,19 +324,121 @@ async function animate(ev) {
       break;
     }
     case 'move': if (a) place(a, ev.x, ev.y); break;
-    case 'death': if (a) a.g.classList.add('dead'); break;
+    case 'death': if (a) showHealth(a, 'dead'); break;
     case 'condition': {
       const v = tokens.get(ev.target_id ?? ev.actor_id);
-      if (v && ev.active) float(v.x, v.y + 1, ev.condition.replace(/_/g, ' '), 'info');
+      if (v && ev.active) float(v.x, v.y + 1, conditionName(ev.condition), 'info');
       break;
     }
-    case 'end': status(ev.winner === null || ev.winner === undefined ? 'The fight is over: no winner'
-      : `The fight is over: ${sideNames[ev.winner] ?? `side ${ev.winner}`} wins`); break;
+    case 'end': status(ev.winner === null || ev.winner === undefined ? tr('over_none')
+      : tr('over_wins', { side: sideName(ev.winner) })); break;
     default: break;
   }
   if (a) a.g.classList.add('acting');
   if (pace()) await sleep(pace());
   if (a) a.g.classList.remove('acting');
+}
+
+/** The dice of a roll event, drawn as dice: each face, a success marked, each open 10 followed
+ * by the die that re-rolls it, with the roll's successes and margin (or a d6 sum's total).
+ * They stay until the next roll. */
+function showDice(ev) {
+  const box = $('#dice');
+  box.replaceChildren();
+  box.dataset.seq = ev.seq;
+  const head = document.createElement('div');
+  head.className = 'dice-head';
+  const purpose = (tr('purposes') ?? {})[ev.purpose] ?? (ev.purpose ?? '').replace(/_/g, ' ');
+  head.textContent = [ev.actor, purpose].filter((x) => x).join(' — ');
+  box.appendChild(head);
+  const row = document.createElement('div');
+  row.className = 'dice-row';
+  const d6 = ev.kind === 'd6_sum';
+  const die = (d, i) => {
+    const el = document.createElement('span');
+    el.className = `die${d6 ? ' d6' : ''}${d.success ? ' success' : ''}${!d6 && d.face === 10 ? ' open' : ''}`;
+    el.dataset.index = i;
+    el.dataset.face = d.face;
+    el.dataset.success = d.success ? '1' : '0';
+    if (d.reroll_of !== null && d.reroll_of !== undefined) {
+      el.dataset.rerollOf = d.reroll_of;
+      el.title = tr('rerolls', { n: d.reroll_of + 1 });
+    }
+    el.textContent = String(d.face);
+    el.setAttribute('aria-label', `${d.face}${d.success ? `, ${tr('success')}` : ''}`);
+    if (d.success) {
+      const mark = document.createElement('span');
+      mark.className = 'mark';
+      mark.setAttribute('aria-hidden', 'true');
+      mark.textContent = '✓';
+      el.appendChild(mark);
+    }
+    return el;
+  };
+  // Each die of the pool, then the chain of the dice that re-roll it.
+  ev.dice.forEach((d, i) => {
+    if (d.reroll_of !== null && d.reroll_of !== undefined) return;
+    const chain = document.createElement('span');
+    chain.className = 'chain';
+    chain.appendChild(die(d, i));
+    for (let at = i, next; (next = ev.dice.findIndex((x) => x.reroll_of === at)) >= 0; at = next) {
+      const link = document.createElement('span');
+      link.className = 'link';
+      link.setAttribute('aria-hidden', 'true');
+      link.textContent = '→';
+      chain.append(link, die(ev.dice[next], next));
+    }
+    row.appendChild(chain);
+  });
+  box.appendChild(row);
+  const sum = document.createElement('div');
+  sum.className = 'dice-sum';
+  sum.textContent = d6 ? `${tr('total')} ${ev.total}`
+    : `${ev.successes} ${tr('successes')}, ${tr('margin')} ${ev.margin}: ${tr(ev.success ? 'success' : 'failure')}`;
+  sum.classList.toggle('success', !d6 && !!ev.success);
+  sum.classList.toggle('total', d6);
+  box.appendChild(sum);
+}
+
+/** A line of the narration, with the combatants its event names (the log's filter). */
+function appendLine(text, ev) {
+  const el = $('#narration');
+  const line = document.createElement('span');
+  line.className = 'line';
+  const ids = ev ? [ev.actor_id, ev.target_id].filter((v) => Number.isInteger(v)) : [];
+  line.dataset.ids = ids.join(' ');
+  line.textContent = text;
+  line.hidden = !shownTo(line);
+  el.appendChild(line);
+  el.scrollTop = el.scrollHeight;
+}
+function shownTo(line) {
+  const who = $('#who').value;
+  return who === '-1' || !line.dataset.ids || line.dataset.ids.split(' ').includes(who);
+}
+/** The narration filtered to one combatant (the lines of events naming it), or everyone. */
+function filterLog() {
+  for (const line of $('#narration').children) line.hidden = !shownTo(line);
+}
+function fillWho() {
+  const sel = $('#who');
+  const keep = sel.value;
+  const want = [...tokens.values()].map((t) => `${t.id}:${t.name}`).join('|');
+  if (sel.dataset.list === want) return;
+  sel.dataset.list = want;
+  sel.replaceChildren(new Option(tr('everyone'), '-1'));
+  sel.options[0].dataset.i18n = 'everyone';
+  for (const t of tokens.values()) sel.add(new Option(t.name, String(t.id)));
+  sel.value = [...sel.options].some((o) => o.value === keep) ? keep : '-1';
+  filterLog();
+}
+/** The whole narration again, in the chosen language, each line with its event. */
+function narrateAll() {
+  $('#narration').replaceChildren();
+  const events = enc.events(0);
+  const lines = enc.narrate(0, lang()).split('\n').filter((l) => l);
+  if (lines.length === events.length) lines.forEach((l, i) => appendLine(l + '\n', events[i]));
+  else if (lines.length) appendLine(lines.join('\n') + '\n', null);
 }
 
 function append(id, text) {
@@ -182,13 +453,13 @@ async function play() {
   const events = enc.events(from);
   shown += events.length;
   append('#jsonl', enc.jsonl(from));
-  const lines = enc.narrate(from, $('#lang').value).split('\n').filter((l) => l);
+  const lines = enc.narrate(from, lang()).split('\n').filter((l) => l);
   // One narrated line at a time with its event when they pair up; the rest at the end.
   for (let i = 0; i < events.length; i++) {
-    if (lines.length === events.length) append('#narration', lines[i] + '\n');
+    if (lines.length === events.length) appendLine(lines[i] + '\n', events[i]);
     await animate(events[i]);
   }
-  if (lines.length !== events.length && lines.length) append('#narration', lines.join('\n') + '\n');
+  if (lines.length !== events.length && lines.length) appendLine(lines.join('\n') + '\n', null);
   drawState();
 }
 
@@ -207,7 +478,8 @@ function fillSides(names) {
   sideNames = names;
   const sel = $('#side');
   const keep = sel.value;
-  sel.replaceChildren(new Option('nobody (watch)', '-1'));
+  sel.replaceChildren(new Option(tr('nobody'), '-1'));
+  sel.options[0].dataset.i18n = 'nobody';
   names.forEach((n, i) => sel.add(new Option(n, String(i))));
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : '-1';
 }
@@ -231,7 +503,8 @@ async function newFight() {
   if (seed) enc.seed(seed);
   fillSides(scenario.sides);
   startBoard();
-  $('#narration').textContent = '';
+  $('#narration').replaceChildren();
+  $('#dice').replaceChildren();
   $('#jsonl').textContent = '';
   shown = 0;
   await nextRound();
@@ -263,19 +536,21 @@ async function nextRound() {
     await play();
     if (enc.over) return nextRound();
     for (const id of controlledIds()) orderForm(id);
-    status(`Round ${enc.round}: your declarations`);
+    status(`${tr('round')} ${enc.round} — ${tr('your_declarations')}`);
   }
 }
 
 /** One controlled combatant's order: action, target, attitude, initiative, where to. */
-function orderForm(id) {
+function orderForm(id, preset = null) {
   const c = enc.combatant(id);
-  const s = enc.suggest(id);
+  const s = preset ?? enc.suggest(id);
   const box = document.createElement('div');
   box.className = 'order';
   box.dataset.id = id;
   box.dataset.suggestion = JSON.stringify(s);   // the fields the form does not show
-  box.innerHTML = `<h3>${c.name} — ${c.hp}/${c.max_hp} HP${c.weapon ? `, ${c.weapon.name} (${c.weapon.loaded})` : ''}</h3>`;
+  const h = document.createElement('h3');
+  h.textContent = `${c.name} — ${c.hp}/${c.max_hp} ${tr('hp')}${c.weapon ? `, ${c.weapon.name} (${c.weapon.loaded})` : ''}`;
+  box.appendChild(h);
   const field = (name, label, control) => {
     const l = document.createElement('label');
     l.textContent = label + ' ';
@@ -284,36 +559,37 @@ function orderForm(id) {
     box.appendChild(l);
     return control;
   };
-  const action = field('action', 'Action', document.createElement('select'));
+  const action = field('action', tr('action'), document.createElement('select'));
   for (const a of ACTIONS) {
     const ok = enc.allowed(id, a);
-    const o = new Option(a.replace('_', ' '), a);
+    const o = new Option(tr('actions')[a] ?? a.replace('_', ' '), a);
     o.disabled = !ok.allowed;
     o.title = ok.why;
     action.add(o);
   }
   action.value = s.action;
-  const target = field('target', 'Target', document.createElement('select'));
-  target.add(new Option('none', '-1'));
+  const target = field('target', tr('target'), document.createElement('select'));
+  target.add(new Option(tr('none'), '-1'));
+  // The enemies still in the fight: one's own side is never offered.
   for (const t of enc.combatants())
-    if (t.id !== id && t.present) target.add(new Option(t.name, String(t.id)));
-  target.value = String(s.target);
-  const attitude = field('attitude', 'Attitude', document.createElement('select'));
-  for (let v = -2; v <= 2; v++) attitude.add(new Option(cops.attitudeName(v, $('#lang').value), String(v)));
+    if (t.side !== c.side && t.present) target.add(new Option(t.name, String(t.id)));
+  target.value = [...target.options].some((o) => o.value === String(s.target)) ? String(s.target) : '-1';
+  const attitude = field('attitude', tr('attitude'), document.createElement('select'));
+  for (let v = -2; v <= 2; v++) attitude.add(new Option(cops.attitudeName(v, lang()), String(v)));
   attitude.value = String(s.attitude);
   if (enc.ruleset === 'core') {
     const [lo, hi] = enc.initiativeRange(id);
-    const init = field('initiative', 'Initiative', document.createElement('select'));
+    const init = field('initiative', tr('initiative'), document.createElement('select'));
     for (let v = lo; v <= hi; v++) init.add(new Option((v > 0 ? '+' : '') + v, String(v)));
     init.value = String(Math.max(lo, Math.min(hi, s.initiative)));
   }
   const weapons = enc.weapons(id);
   if (weapons.length > 1) {
-    const w = field('weapon', 'Draw', document.createElement('select'));
+    const w = field('weapon', tr('draw'), document.createElement('select'));
     weapons.forEach((wp, i) => w.add(new Option(wp.name, String(i))));
     w.value = String(s.weapon);
   }
-  const moving = field('moving', 'Move first', document.createElement('input'));
+  const moving = field('moving', tr('move_first'), document.createElement('input'));
   moving.type = 'checkbox';
   moving.checked = !!s.moving;
   for (const k of ['x', 'y']) {
@@ -340,8 +616,6 @@ function declarationOf(id) {
   return d;
 }
 
-function pct(p) { return `${(100 * p).toFixed(1)} %`; }
-
 function showOdds(o, who = '', error = '') {
   const box = $('#odds');
   box.dataset.json = o ? JSON.stringify(o) : '';
@@ -349,9 +623,10 @@ function showOdds(o, who = '', error = '') {
   if (error) { box.textContent = error; return; }
   if (!o) { box.textContent = ''; return; }
   const mean = o.damage.reduce((s, p, k) => s + k * p, 0);
-  const lines = [`${who}: ${pct(o.p_hit)} to hit`, `${mean.toFixed(1)} damage on average`,
-    `${pct(o.p_down)} the target goes down, ${pct(o.p_dead)} dead`];
-  if (o.p_hit_back) lines.push(`${pct(o.p_hit_back)} hit back`);
+  const num = new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const lines = [`${who}: ${pct(o.p_hit)} ${tr('to_hit')}`, `${num.format(mean)} ${tr('mean_damage')}`,
+    `${pct(o.p_down)} ${tr('down')}, ${pct(o.p_dead)} ${tr('dead')}`];
+  if (o.p_hit_back) lines.push(`${pct(o.p_hit_back)} ${tr('hit_back')}`);
   box.textContent = lines.join('\n');
 }
 
@@ -425,10 +700,11 @@ async function resume(text) {
   enc = ctx.resume(text);
   if (!sideNames.length) fillSides(['side 0', 'side 1']);
   startBoard();
-  $('#narration').textContent = '';
+  $('#narration').replaceChildren();
+  $('#dice').replaceChildren();
   $('#jsonl').textContent = '';
   shown = 0;
-  status(`Resumed after round ${enc.round}`);
+  status(tr('resumed', { round: enc.round }));
   await nextRound();
 }
 
@@ -475,19 +751,24 @@ async function replay(text) {
     const t = token({ id: j.actor_id, name: j.actor, side: j.side });
     place(t, j.x, j.y);
   }
-  $('#narration').textContent = '';
+  fillWho();
+  $('#narration').replaceChildren();
+  $('#dice').replaceChildren();
   $('#jsonl').textContent = text.endsWith('\n') ? text : text + '\n';
   for (const ev of events) {
-    append('#narration', describe(ev) + '\n');
+    appendLine(describe(ev) + '\n', ev);
     if (ev.type === 'hit_points') {
       const v = tokens.get(ev.target_id ?? ev.actor_id);
-      if (v) v.g.querySelector('.hp').setAttribute('width', ev.hp_after > 0 ? 0.9 * ev.hp_after / Math.max(ev.hp_after, ev.hp_before, 1) : 0);
+      if (v) {   // a log gives no maximum: the bar against the most seen
+        v.most = Math.max(v.most ?? 0, ev.hp_before, ev.hp_after, 1);
+        showHp(v, ev.hp_after, v.most);
+      }
       continue;
     }
     await animate(ev);
   }
   for (const b of ['#round', '#end', '#save']) $(b).disabled = true;
-  status(`Replayed ${events.length} events`);
+  status(tr('replayed', { n: events.length }));
 }
 
 // --- Setup ------------------------------------------------------------------------
@@ -556,8 +837,21 @@ function wire() {
     const f = ev.dataTransfer.files[0];
     if (f) dropScenario(await f.text(), f.name);
   };
+  $('#who').onchange = filterLog;
   $('#lang').onchange = () => {
-    if (enc && !replaying) $('#narration').textContent = enc.narrate(0, $('#lang').value);
+    translate();
+    if (enc && !replaying) {
+      if (enc.over)
+        status(enc.winner === null ? tr('over_none') : tr('over_wins', { side: sideName(enc.winner) }));
+      narrateAll();
+      drawState();
+      if ($('#orders').children.length) {   // the forms again, in the new language, as they were
+        const kept = controlledIds().map((id) => [id, declarationOf(id)]);
+        $('#orders').replaceChildren();
+        for (const [id, d] of kept) orderForm(id, d);
+      }
+    }
+    $('#scale .scale-label')?.replaceChildren(tr('scale', { m: 5 }));
   };
   for (const tab of document.querySelectorAll('[role="tab"]')) {
     tab.onclick = () => {
@@ -571,13 +865,14 @@ function wire() {
 
 async function main() {
   try {
+    translate();
     cops = await load();
     $('#version').textContent = `libcops ${cops.version} (WebAssembly)`;
     wire();
     await fetchExamples();
     await guarded(newFight);
   } catch (e) {
-    status(`libcops could not start: ${errorText(e)}`);
+    status(`${tr('no_start')}: ${errorText(e)}`);
     setState('failed');
   }
 }

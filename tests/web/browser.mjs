@@ -70,7 +70,43 @@ try {
     await until('over');
     assert.equal(await text('#jsonl'), golden('street-shootout-2030.jsonl'));
     assert.equal(await text('#narration'), golden('street-shootout-2030.fr.txt'));
-    assert.match(await text('#status'), /The fight is over/);
+    assert.match(await text('#status'), /Le combat est terminé/);
+    // Played at once: nothing left floating on the board, the log panel says it all.
+    assert.equal(await page("document.querySelectorAll('#effects > *').length"), 0);
+  });
+
+  await test('the page speaks the narration\'s language: labels, status, the narration again', async () => {
+    const labels = { fr: ['Jouer le tour', 'Nouveau combat', /Le combat est terminé/],
+      en: ['Play the round', 'New fight', /The fight is over/],
+      es: ['Jugar el asalto', 'Nuevo combate', /El combate ha terminado/] };
+    for (const lang of ['en', 'es', 'fr']) {
+      await set('#lang', lang);
+      assert.equal(await page('document.documentElement.lang'), lang);
+      assert.equal(await text('#round'), labels[lang][0]);
+      assert.equal(await text('#new'), labels[lang][1]);
+      assert.equal(await page("document.querySelector('#side').options[0].textContent"),
+        { fr: 'personne (spectateur)', en: 'nobody (watch)', es: 'nadie (mirar)' }[lang]);
+      if (lang !== 'fr') assert.equal(await text('#narration'), golden(`street-shootout-2030.${lang}.txt`));
+      assert.match(await text('#status'), labels[lang][2]);
+    }
+    assert.equal(await text('#narration'), golden('street-shootout-2030.fr.txt'));
+  });
+
+  await test('the log filtered by combatant: the lines of the events that name it', async () => {
+    const events = golden('street-shootout-2030.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    await set('#who', 2);
+    const shown = JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#narration .line')]
+      .filter((l) => !l.hidden).map((l) => l.textContent))`));
+    const lines = golden('street-shootout-2030.fr.txt').split('\n').filter((l) => l);
+    // Those naming Joe, and those naming nobody (the rounds, the start and the end).
+    const nobody = (e) => !Number.isInteger(e.actor_id) && !Number.isInteger(e.target_id);
+    const want = events.map((e, i) => [e, lines[i]])
+      .filter(([e]) => e.actor_id === 2 || e.target_id === 2 || nobody(e)).map(([, l]) => l + '\n');
+    assert.ok(want.length > 10 && want.length < events.length - 10);
+    assert.deepEqual(shown, want);
+    assert.equal(await text('#narration'), golden('street-shootout-2030.fr.txt'));   // hidden, kept
+    await set('#who', -1);
+    assert.equal(await page("[...document.querySelectorAll('#narration .line')].filter((l) => l.hidden).length"), 0);
   });
 
   await test('the same under the alternative rules, and with the system\'s dice', async () => {
@@ -105,7 +141,10 @@ try {
     const want = JSON.parse(execFileSync(webOdds, [`${root}/examples/scenarios/street-shootout.json`,
       '2030', '0', 'shoot', '2', 'aggressive', '1'], { encoding: 'utf8' }));
     assert.deepEqual(shown, want);
-    assert.ok((await text('#odds')).includes(`${(100 * want.p_hit).toFixed(1)} % to hit`));
+    assert.ok((await text('#odds')).includes(`${(100 * want.p_hit).toFixed(1).replace('.', ',')} % de toucher`));
+    // Only the enemies are offered as targets (Mike is on side 0: the gang's 2, 3, 4).
+    assert.deepEqual(JSON.parse(await page(`JSON.stringify([...document.querySelectorAll(
+      '#orders .order[data-id="0"] [name="target"] option')].map((o) => o.value))`)), ['-1', '2', '3', '4']);
     // A plan the rules refuse says why instead of odds: melee has no initiative (C6.4).
     await set('#orders .order[data-id="0"] [name="action"]', 'melee');
     assert.match(await text('#odds'), /melee has none, use 0 \(C6\.4\)/);
@@ -128,7 +167,62 @@ try {
     assert.equal(declared.attitude, 1);
     assert.equal(declared.initiative, 1);
     await set('#orders .order[data-id="0"] [name="target"]', 2);
+    // The animation's floating labels gone (under a second), the board as it stays.
+    await waitFor("document.querySelectorAll('#effects > *').length === 0", 10);
     writeFileSync(screenshot, await browser.screenshot());
+  });
+
+  await test('the tokens and the dice as the library says: hit points, health states, each die', async () => {
+    // Every token: its hit points as numbers and its health state's class and glyph.
+    const states = JSON.parse(await page('JSON.stringify(window.tabletop.encounter().states())'));
+    const drawn = JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#board .token')].map((g) => ({
+      id: Number(g.dataset.id), hp: g.querySelector('.hp-text').textContent, health: g.dataset.health,
+      classes: [...g.classList].filter((c) => c.startsWith('health-')),
+      glyph: g.querySelector('.badge text').textContent })))`));
+    const glyph = { healthy: '✓', wounded: '−', below_half: '!', unconscious: 'z', dying: '✚',
+      stabilised: '+', clinically_dead: '†', dead: '✕' };
+    assert.equal(drawn.length, states.length);
+    for (const st of states) {
+      const t = drawn.find((d) => d.id === st.id);
+      assert.equal(t.hp, `${st.hp}/${st.max_hp}`);
+      assert.equal(t.health, st.health_state);
+      assert.deepEqual(t.classes, [`health-${st.health_state}`]);
+      assert.equal(t.glyph, glyph[st.health_state]);
+    }
+    assert.ok(states.some((st) => st.health_state !== 'healthy'), 'someone hurt after a round');
+    // The dice tray: the last roll of the log, each die's face and success, re-rolls chained.
+    const events = (await text('#jsonl')).trim().split('\n').map((l) => JSON.parse(l));
+    const roll = events.filter((e) => e.type === 'roll' && e.dice).pop();
+    assert.equal(Number(await page("document.querySelector('#dice').dataset.seq")), roll.seq);
+    const dice = JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#dice .die')].map((d) => ({
+      index: Number(d.dataset.index), face: Number(d.dataset.face), success: d.classList.contains('success'),
+      mark: !!d.querySelector('.mark'), of: d.dataset.rerollOf === undefined ? null : Number(d.dataset.rerollOf),
+      after: d.previousElementSibling?.previousElementSibling?.dataset.index })))`));
+    assert.equal(dice.length, roll.dice.length);
+    for (const d of dice) {
+      const want = roll.dice[d.index];
+      assert.equal(d.face, want.face);
+      assert.equal(d.success, want.success);
+      assert.equal(d.mark, want.success);
+      assert.equal(d.of, want.reroll_of);
+      if (want.reroll_of !== null) assert.equal(Number(d.after), want.reroll_of);   // right after the die it re-rolls
+    }
+    const sum = await text('#dice .dice-sum');
+    assert.ok(roll.kind === 'd6_sum' ? sum.includes(String(roll.total))
+      : sum.startsWith(`${roll.successes} succès, marge ${roll.margin}`), sum);
+  });
+
+  await test('a re-rolled 10 chained to its die (Tito\'s attack, round 1)', async () => {
+    // The golden fight's round 1: Tito's 10 re-rolled as a 9 (die 4 re-rolls die 3).
+    const log = golden('street-shootout-2030.jsonl');
+    const cut = log.split('\n').findIndex((l) => l.includes('"seq":24,'));
+    await choose('#replay', 'part.jsonl', log.split('\n').slice(0, cut + 1).join('\n') + '\n');
+    await until('replayed');
+    const chains = JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#dice .chain')]
+      .map((c) => [...c.querySelectorAll('.die')].map((d) => Number(d.dataset.face))))`));
+    assert.deepEqual(chains, [[4], [3], [6], [10, 9]]);
+    assert.equal(await page("document.querySelectorAll('#dice .die.open').length"), 1);
+    assert.match(await text('#dice .dice-sum'), /^2 succès, marge 0/);
   });
 
   await test('saved after two rounds and resumed: the rest of the uninterrupted fight', async () => {
@@ -146,7 +240,7 @@ try {
     const save = await page('document.body.dataset.save');
     assert.equal(JSON.parse(save).round, 2);
     await choose('#resume', 'cops-fight-round-2.json', save);
-    await waitFor("document.querySelector('#status').textContent.startsWith('Resumed after round 2')");
+    await waitFor("document.querySelector('#status').textContent.startsWith('Repris après le tour 2')");
     await until('ready');
     await click('#end');
     await until('over');
