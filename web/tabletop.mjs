@@ -21,6 +21,8 @@ let shown = 0;                  // events of the log already animated and printe
 let busy = false;
 let replaying = false;
 let focusId = -1;               // the combatant whose order the odds are of
+let selected = -1;              // the controlled combatant the board's clicks are for
+const undoStack = [];           // { cp, kind: 'declare' | 'round' }: what Undo goes back to
 const tokens = new Map();       // id -> { g, x, y, name, side }
 let view = { x0: 0, y0: 0 };
 
@@ -39,7 +41,11 @@ const TEXT = {
     replay: 'Replay a log', narration: 'Narration', show: 'Show', everyone: 'everyone',
     action: 'Action', target: 'Target', attitude: 'Attitude', initiative: 'Initiative',
     draw: 'Draw', move_first: 'Move first', none: 'none', hp: 'HP', rounds: 'rounds',
-    side: 'side', to_hit: 'to hit', mean_damage: 'damage on average',
+    side: 'side', policy: 'Policy', policy_title: 'Plays those you do not control, and suggests to you',
+    policies: { tactical: 'tactical', simple: 'simple' }, undo: 'Undo', declare: 'Declare',
+    declared: 'declared', undone_round: 'The last round undone', undone_declaration: 'The last declaration undone',
+    theirs: 'Their declarations', odds_down: 'down', odds_first: 'first', odds_risk: 'risk',
+    to_hit: 'to hit', mean_damage: 'damage on average',
     down: 'the target goes down', dead: 'dead', hit_back: 'hit back',
     round: 'Round', your_declarations: 'your declarations',
     over_none: 'The fight is over: no winner', over_wins: 'The fight is over: {side} wins',
@@ -71,7 +77,12 @@ const TEXT = {
     replay: 'Rejouer un journal', narration: 'Récit', show: 'Afficher', everyone: 'tout le monde',
     action: 'Action', target: 'Cible', attitude: 'Attitude', initiative: 'Initiative',
     draw: 'Dégainer', move_first: 'Se déplacer d’abord', none: 'aucune', hp: 'PV',
-    rounds: 'balles', side: 'camp', to_hit: 'de toucher', mean_damage: 'de dommages en moyenne',
+    rounds: 'balles', side: 'camp', policy: 'Politique',
+    policy_title: 'Joue ceux que vous ne contrôlez pas, et vous suggère',
+    policies: { tactical: 'tactique', simple: 'simple' }, undo: 'Annuler', declare: 'Déclarer',
+    declared: 'déclaré', undone_round: 'Le dernier tour annulé', undone_declaration: 'La dernière déclaration annulée',
+    theirs: 'Leurs déclarations', odds_down: 'à terre', odds_first: 'en premier', odds_risk: 'risque',
+    to_hit: 'de toucher', mean_damage: 'de dommages en moyenne',
     down: 'la cible tombe', dead: 'morte', hit_back: 'riposte',
     round: 'Tour', your_declarations: 'vos déclarations',
     over_none: 'Le combat est terminé : aucun vainqueur',
@@ -104,7 +115,12 @@ const TEXT = {
     replay: 'Reproducir un registro', narration: 'Narración', show: 'Mostrar', everyone: 'todos',
     action: 'Acción', target: 'Objetivo', attitude: 'Actitud', initiative: 'Iniciativa',
     draw: 'Desenfundar', move_first: 'Moverse antes', none: 'ninguno', hp: 'PV',
-    rounds: 'balas', side: 'bando', to_hit: 'de acertar', mean_damage: 'de daño en promedio',
+    rounds: 'balas', side: 'bando', policy: 'Política',
+    policy_title: 'Juega a quienes usted no controla, y le sugiere',
+    policies: { tactical: 'táctica', simple: 'simple' }, undo: 'Deshacer', declare: 'Declarar',
+    declared: 'declarado', undone_round: 'El último asalto deshecho', undone_declaration: 'La última declaración deshecha',
+    theirs: 'Sus declaraciones', odds_down: 'derribado', odds_first: 'primero', odds_risk: 'riesgo',
+    to_hit: 'de acertar', mean_damage: 'de daño en promedio',
     down: 'el objetivo cae', dead: 'muerto', hit_back: 'devuelve el golpe',
     round: 'Asalto', your_declarations: 'sus declaraciones',
     over_none: 'El combate ha terminado: sin vencedor',
@@ -157,6 +173,10 @@ function translate() {
   document.documentElement.lang = lang();
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = tr(el.dataset.i18n);
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = tr(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll('[data-i18n-word]')) {
+    const [group, word] = el.dataset.i18nWord.split('.');
+    el.textContent = tr(group)[word];
+  }
   for (const el of document.querySelectorAll('[data-i18n-label]'))
     el.setAttribute('aria-label', tr(el.dataset.i18nLabel));
 }
@@ -196,6 +216,7 @@ function layout(points) {
   const y1 = Math.max(...ys, 6) + 3;
   view = { x0, y0 };
   board.setAttribute('viewBox', `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
+  board.style.setProperty('--board-ratio', `${x1 - x0} / ${y1 - y0}`);
   const grid = svg('g', { class: 'grid' }, board);
   // One line a metre, every fifth darker, numbered in metres along the top and left edges.
   for (let x = Math.floor(x0); x <= x1; x++)
@@ -213,6 +234,7 @@ function layout(points) {
   svg('line', { x1: 0, y1: -0.2, x2: 0, y2: 0.2, class: 'bar' }, scale);
   svg('line', { x1: 5, y1: -0.2, x2: 5, y2: 0.2, class: 'bar' }, scale);
   svg('text', { x: 5.4, y: 0, class: 'scale-label' }, scale).textContent = tr('scale', { m: 5 });
+  svg('g', { id: 'reach' }, board);
   svg('g', { id: 'effects' }, board);
   tokens.clear();
 }
@@ -225,7 +247,8 @@ function initials(name) {
 function token(c) {
   let t = tokens.get(c.id);
   if (!t) {
-    const g = svg('g', { class: 'token', 'data-id': c.id }, $('#board'));
+    const g = svg('g', { class: 'token', 'data-id': c.id, tabindex: 0, role: 'button',
+      'aria-label': c.name }, $('#board'));
     svg('circle', { r: 0.45, fill: SIDE_COLOURS[c.side % SIDE_COLOURS.length] }, g);
     svg('text', {}, g).textContent = initials(c.name);
     svg('text', { class: 'label', y: 0.85 }, g).textContent = c.name;
@@ -466,6 +489,8 @@ async function play() {
 // --- The fight --------------------------------------------------------------------
 
 function freeFight() {
+  clearUndo();
+  selected = -1;
   if (scenario) scenario.free();
   else if (enc) enc.free();
   if (ctx) ctx.free();
@@ -481,7 +506,8 @@ function fillSides(names) {
   sel.replaceChildren(new Option(tr('nobody'), '-1'));
   sel.options[0].dataset.i18n = 'nobody';
   names.forEach((n, i) => sel.add(new Option(n, String(i))));
-  sel.value = [...sel.options].some((o) => o.value === keep) ? keep : '-1';
+  // The first side played from the page until the player picks another (or none).
+  sel.value = [...sel.options].some((o) => o.value === keep) && sel.dataset.picked ? keep : '0';
 }
 
 async function scenarioText() {
@@ -505,15 +531,21 @@ async function newFight() {
   startBoard();
   $('#narration').replaceChildren();
   $('#dice').replaceChildren();
+  $('#theirs').replaceChildren();
   $('#jsonl').textContent = '';
   shown = 0;
   await nextRound();
 }
 
-function startBoard() {
+/** The board for the encounter: the controlled side, and (a new fight) the policy of every
+ * combatant: it plays those nobody controls and suggests to the player. */
+function startBoard(setPolicy = true) {
   const all = enc.combatants();
   layout(all);
-  for (const c of all) enc.setControlled(c.id, c.side === controlledSide());
+  for (const c of all) {
+    enc.setControlled(c.id, c.side === controlledSide());
+    if (setPolicy) enc.setPolicy(c.id, $('#policy').value);
+  }
   drawState();
 }
 
@@ -523,20 +555,170 @@ function controlledIds() {
 
 /** Between rounds: begin the next one and ask for the player's declarations. */
 async function nextRound() {
-  $('#orders').replaceChildren();
-  showOdds(null);
   const over = enc.over;
   $('#round').disabled = over;
   $('#end').disabled = over;
   $('#save').disabled = over;
   $('#download').disabled = false;
-  if (over) return;
-  if (controlledSide() >= 0 && controlledIds().length) {
+  if (!over && controlledSide() >= 0 && controlledIds().length && enc.phase !== 'declaring') {
     enc.beginRound();
     await play();
     if (enc.over) return nextRound();
-    for (const id of controlledIds()) orderForm(id);
-    status(`${tr('round')} ${enc.round} — ${tr('your_declarations')}`);
+  }
+  drawOrders();
+}
+
+/** The declaration phase as the encounter has it: a form for each controlled combatant able
+ * to act, or what it declared; the buttons that apply. */
+function drawOrders(kept = new Map()) {
+  $('#orders').replaceChildren();
+  showOdds(null);
+  $('#undo').disabled = !undoStack.length;
+  if (!enc || enc.over || controlledSide() < 0 || enc.phase !== 'declaring') return select(-1);
+  for (const st of enc.states()) {
+    if (!st.controlled || !st.able) continue;
+    if (st.declaration) declaredBox(st);
+    else orderForm(st.id, kept.get(st.id) ?? null);
+  }
+  if (!controlledIds().includes(selected) || !$(`#orders .order[data-id="${selected}"]`)) {
+    const open = $('#orders .order:not(.declared)');
+    select(open ? Number(open.dataset.id) : -1);
+  } else {
+    select(selected);
+  }
+  status(`${tr('round')} ${enc.round} — ${tr('your_declarations')}`);
+}
+
+/** What a controlled combatant declared this round (Undo takes it back). */
+function declaredBox(st) {
+  const box = document.createElement('div');
+  box.className = 'order declared';
+  box.dataset.id = st.id;
+  const d = st.declaration;
+  const target = d.target >= 0 ? ` → ${enc.combatant(d.target).name}` : '';
+  const h = document.createElement('h3');
+  h.textContent = `${st.name} — ${tr('declared')}`;
+  const p = document.createElement('p');
+  p.textContent = `${tr('actions')[d.action] ?? d.action}${target}, ${cops.attitudeName(d.attitude, lang())}` +
+    (enc.ruleset === 'core' ? `, ${tr('initiative').toLowerCase()} ${d.initiative > 0 ? '+' : ''}${d.initiative}` : '');
+  box.append(h, p);
+  $('#orders').appendChild(box);
+}
+
+// --- Undo: the library's checkpoints ------------------------------------------------
+
+function checkpoint(kind) { undoStack.push({ cp: enc.checkpoint(), kind }); }
+function clearUndo() {
+  while (undoStack.length) undoStack.pop().cp.free();
+  if ($('#undo')) $('#undo').disabled = true;
+}
+/** Back to before the last declaration or the last round, exactly (the same dice after). */
+async function undo() {
+  const top = undoStack.pop();
+  if (!top) return;
+  enc.rollback(top.cp);
+  top.cp.free();
+  rebuildLog();
+  drawState();
+  await nextRound();
+  status(tr(top.kind === 'round' ? 'undone_round' : 'undone_declaration'));
+}
+/** The log panels again from the encounter's log (a rollback dropped events). */
+function rebuildLog() {
+  narrateAll();
+  $('#jsonl').textContent = enc.jsonl(0);
+  shown = enc.events(0).length;
+  const rolls = enc.events(0).filter((e) => e.type === 'roll' && e.dice);
+  if (rolls.length) showDice(rolls[rolls.length - 1]);
+  else $('#dice').replaceChildren();
+  showTheirs();
+}
+
+/** The controlled combatant id declares what its form says. */
+function declareOne(id) {
+  const d = declarationOf(id);
+  checkpoint('declare');
+  try {
+    enc.declare(id, d);
+  } catch (e) {
+    undoStack.pop().cp.free();
+    throw e;
+  }
+  drawOrders();
+}
+
+// --- The board's clicks -------------------------------------------------------------
+
+/** The combatant the board's clicks are for: its token ringed, its reach drawn (5 m free,
+ * 10 m a die, C6.3), its form shown. */
+function select(id) {
+  selected = id;
+  for (const t of tokens.values()) t.g.classList.toggle('selected', t.id === id);
+  for (const box of document.querySelectorAll('#orders .order'))
+    box.classList.toggle('selected', Number(box.dataset.id) === id);
+  const reach = $('#reach');
+  if (reach) reach.replaceChildren();
+  const t = tokens.get(id);
+  if (!t || !reach || !$(`#orders .order[data-id="${id}"]:not(.declared)`)) return;
+  svg('circle', { cx: t.x, cy: t.y, r: 5, class: 'free' }, reach);
+  svg('circle', { cx: t.x, cy: t.y, r: 10, class: 'die' }, reach);
+  const d = declarationOf(id);
+  if (d.moving) {
+    svg('line', { x1: t.x, y1: t.y, x2: d.x, y2: d.y, class: 'path' }, reach);
+    svg('circle', { cx: d.x, cy: d.y, r: 0.3, class: 'to' }, reach);
+  }
+  focusId = id;
+  updateOdds();
+}
+
+/** A click on the board at (x, y) metres, or on token id: select one's own, target an
+ * enemy, or move there. */
+function boardClick(id, x, y) {
+  const box = $(`#orders .order[data-id="${selected}"]:not(.declared)`);
+  const t = id >= 0 ? tokens.get(id) : null;
+  if (t && $(`#orders .order[data-id="${id}"]`)) return select(id);
+  if (!box) return;
+  const field = (n) => box.querySelector(`[name="${n}"]`);
+  if (t) {
+    if (t.side === tokens.get(selected).side) return;
+    const target = field('target');
+    if (![...target.options].some((o) => o.value === String(id))) return;
+    target.value = String(id);
+    if (!ATTACKS.has(field('action').value) && !field('action').querySelector('[value="shoot"]').disabled)
+      field('action').value = 'shoot';
+  } else {
+    field('moving').checked = true;
+    field('x').value = String(Math.round(x));
+    field('y').value = String(Math.round(y));
+  }
+  select(selected);
+}
+
+/** The policy's declarations of the last round for those the player does not control, with
+ * the odds each weighed (docs/events.md, declare). */
+function showTheirs() {
+  const box = $('#theirs');
+  box.replaceChildren();
+  if (!enc) return;
+  const events = enc.events(0);
+  const last = events.filter((e) => e.type === 'declare' && !enc.controlled(e.actor_id)).map((e) => e.round);
+  const round = last.length ? Math.max(...last) : -1;
+  for (const e of events) {
+    if (e.type !== 'declare' || e.round !== round || enc.controlled(e.actor_id)) continue;
+    const line = document.createElement('div');
+    line.className = 'their';
+    line.dataset.id = e.actor_id;
+    const target = e.target ? ` → ${e.target}` : '';
+    const odds = e.odds ? ` (${tr('odds_down')} ${pct(e.odds.down)}, ${tr('odds_first')} ${pct(e.odds.first)}, ` +
+      `${tr('odds_risk')} ${pct(e.odds.risk)})` : '';
+    line.textContent = `${e.actor}: ${tr('actions')[e.action] ?? e.action}${target}, ` +
+      `${cops.attitudeName(e.attitude, lang())}${e.policy ? ` — ${tr('policies')[e.policy] ?? e.policy}` : ''}${odds}`;
+    box.appendChild(line);
+  }
+  if (box.children.length) {
+    const h = document.createElement('h3');
+    h.textContent = `${tr('theirs')} (${tr('round').toLowerCase()} ${round})`;
+    box.prepend(h);
   }
 }
 
@@ -598,7 +780,13 @@ function orderForm(id, preset = null) {
     v.value = s.moving ? s[k] : c[k];
     v.style.width = '4em';
   }
-  box.addEventListener('change', () => { focusId = id; updateOdds(); });
+  const declare = document.createElement('button');
+  declare.className = 'declare';
+  declare.textContent = tr('declare');
+  declare.onclick = () => guarded(async () => declareOne(id));
+  box.appendChild(declare);
+  box.addEventListener('change', () => { focusId = id; select(id); });
+  box.addEventListener('focusin', () => { if (selected !== id) select(id); });
   $('#orders').appendChild(box);
   if (focusId < 0 || !controlledIds().includes(focusId)) focusId = id;
   updateOdds();
@@ -632,7 +820,7 @@ function showOdds(o, who = '', error = '') {
 
 /** The exact odds of the attack being planned, before anything is committed. */
 function updateOdds() {
-  if (focusId < 0 || !$(`#orders .order[data-id="${focusId}"]`)) return showOdds(null);
+  if (focusId < 0 || !$(`#orders .order[data-id="${focusId}"]:not(.declared)`)) return showOdds(null);
   const d = declarationOf(focusId);
   const name = enc.combatant(focusId).name;
   if (!ATTACKS.has(d.action) || d.target < 0) return showOdds(null, name, '');
@@ -664,10 +852,18 @@ async function guarded(fn) {
 
 /** Declare the player's orders (or the policy's, when `policy`) and resolve the round. */
 async function playRound(policy = false) {
-  if (controlledSide() >= 0 && enc.round > 0 && $('#orders').children.length) {
-    for (const id of controlledIds())
-      enc.declare(id, policy ? enc.suggest(id) : declarationOf(id));
-    enc.resolveRound();
+  if (controlledSide() >= 0 && enc.phase === 'declaring' && $('#orders').children.length) {
+    checkpoint('round');
+    try {
+      for (const id of controlledIds())
+        if (!enc.state(id).declaration) enc.declare(id, policy ? enc.suggest(id) : declarationOf(id));
+      enc.resolveRound();
+    } catch (e) {   // all or nothing: the declarations made here taken back
+      const top = undoStack.pop();
+      enc.rollback(top.cp);
+      top.cp.free();
+      throw e;
+    }
   } else if (controlledSide() >= 0 && controlledIds().length) {
     enc.beginRound();
     for (const id of controlledIds()) enc.declare(id, enc.suggest(id));
@@ -676,6 +872,7 @@ async function playRound(policy = false) {
     enc.runRound();
   }
   await play();
+  showTheirs();
   await nextRound();
 }
 
@@ -699,9 +896,10 @@ async function resume(text) {
   ctx = cops.context();
   enc = ctx.resume(text);
   if (!sideNames.length) fillSides(['side 0', 'side 1']);
-  startBoard();
+  startBoard(false);   // a save keeps each combatant's policy
   $('#narration').replaceChildren();
   $('#dice').replaceChildren();
+  $('#theirs').replaceChildren();
   $('#jsonl').textContent = '';
   shown = 0;
   status(tr('resumed', { round: enc.round }));
@@ -754,6 +952,7 @@ async function replay(text) {
   fillWho();
   $('#narration').replaceChildren();
   $('#dice').replaceChildren();
+  $('#theirs').replaceChildren();
   $('#jsonl').textContent = text.endsWith('\n') ? text : text + '\n';
   for (const ev of events) {
     appendLine(describe(ev) + '\n', ev);
@@ -818,6 +1017,7 @@ async function dropScenario(text, name) {
 
 function wire() {
   $('#new').onclick = () => guarded(newFight);
+  $('#side').addEventListener('change', () => { $('#side').dataset.picked = '1'; });
   $('#round').onclick = () => guarded(() => playRound(false));
   $('#end').onclick = () => guarded(runToEnd);
   $('#save').onclick = () => guarded(async () => save());
@@ -838,6 +1038,26 @@ function wire() {
     if (f) dropScenario(await f.text(), f.name);
   };
   $('#who').onchange = filterLog;
+  $('#undo').onclick = () => guarded(undo);
+  const board = $('#board');
+  const metres = (ev) => {
+    const pt = board.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    return pt.matrixTransform(board.getScreenCTM().inverse());
+  };
+  board.addEventListener('click', (ev) => {
+    if (busy || replaying || !enc) return;
+    const g = ev.target.closest('.token');
+    const m = metres(ev);
+    boardClick(g ? Number(g.dataset.id) : -1, m.x, m.y);
+  });
+  board.addEventListener('keydown', (ev) => {   // a token by keyboard: Enter or Space
+    const g = ev.target.closest('.token');
+    if (!g || (ev.key !== 'Enter' && ev.key !== ' ') || busy || replaying || !enc) return;
+    ev.preventDefault();
+    boardClick(Number(g.dataset.id), 0, 0);
+  });
   $('#lang').onchange = () => {
     translate();
     if (enc && !replaying) {
@@ -845,11 +1065,10 @@ function wire() {
         status(enc.winner === null ? tr('over_none') : tr('over_wins', { side: sideName(enc.winner) }));
       narrateAll();
       drawState();
-      if ($('#orders').children.length) {   // the forms again, in the new language, as they were
-        const kept = controlledIds().map((id) => [id, declarationOf(id)]);
-        $('#orders').replaceChildren();
-        for (const [id, d] of kept) orderForm(id, d);
-      }
+      // The forms again, in the new language, as the player left them.
+      drawOrders(new Map([...document.querySelectorAll('#orders .order:not(.declared)')]
+        .map((b) => [Number(b.dataset.id), declarationOf(Number(b.dataset.id))])));
+      showTheirs();
     }
     $('#scale .scale-label')?.replaceChildren(tr('scale', { m: 5 }));
   };
@@ -880,5 +1099,14 @@ async function main() {
 // What a script driving the page (tests/web/browser.mjs) or the console can call.
 window.tabletop = { newFight: () => guarded(newFight), replay: (t) => guarded(() => replay(t)),
   resume: (t) => guarded(() => resume(t)), save: () => enc.save(), encounter: () => enc,
-  declaration: (id) => declarationOf(id) };
+  declaration: (id) => declarationOf(id), undo: () => guarded(undo),
+  /** Where metres (x, y) of the board are on the screen, for a script's clicks. */
+  screen: (x, y) => {
+    const board = $('#board');
+    const pt = board.createSVGPoint();
+    pt.x = x;
+    pt.y = y;
+    const p = pt.matrixTransform(board.getScreenCTM());
+    return { x: p.x, y: p.y };
+  } };
 main();

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { strict as assert } from 'node:assert';
 import { open, serve } from './cdp.mjs';
 
@@ -46,6 +46,13 @@ const set = (sel, value) => page(`(() => { const e = document.querySelector('${s
   e.value = ${JSON.stringify(String(value))}; e.dispatchEvent(new Event('change', { bubbles: true })); })()`);
 const text = (sel) => page(`document.querySelector('${sel}').textContent`);
 const golden = (name) => readFileSync(`${root}/tests/golden/${name}`, 'utf8');
+/** Where die i of a roll is drawn: each die of the pool, then those re-rolling it. */
+function order(dice, i) {
+  let first = i;
+  let depth = 0;
+  while (dice[first].reroll_of !== null) { first = dice[first].reroll_of; depth++; }
+  return first * 100 + depth;
+}
 
 let passed = 0;
 const failures = [];
@@ -65,6 +72,16 @@ try {
   await test('the street shootout, seed 2030, run to its end: the log shown is the C golden log', async () => {
     assert.equal(await page("document.querySelector('#scenario').value"), 'examples/scenarios/street-shootout.json');
     assert.equal(await page("document.querySelector('#seed').value"), '2030');
+    // It opens ready to play: the first side the player's, the others the tactical policy's.
+    assert.equal(await page("document.querySelector('#side').value"), '0');
+    assert.equal(await page("document.querySelector('#policy').value"), 'tactical');
+    assert.equal(await page("document.querySelectorAll('#orders .order').length"), 2);
+    assert.equal(await page("window.tabletop.encounter().policy(2)"), 'tactical');
+    // Watched under the simple policy: the golden fight.
+    await set('#side', -1);
+    await set('#policy', 'simple');
+    await click('#new');
+    await until('ready');
     await page("document.querySelector('#animate').checked = false");
     await click('#end');
     await until('over');
@@ -153,7 +170,7 @@ try {
     assert.deepEqual(JSON.parse(await page("document.querySelector('#odds').dataset.json")), want);
   });
 
-  await test('the declared round is played, animated and narrated; the screenshot', async () => {
+  await test('the declared round is played, animated and narrated', async () => {
     await page("document.querySelector('#animate').checked = true");
     await click('#round');
     await until('ready');
@@ -167,9 +184,6 @@ try {
     assert.equal(declared.attitude, 1);
     assert.equal(declared.initiative, 1);
     await set('#orders .order[data-id="0"] [name="target"]', 2);
-    // The animation's floating labels gone (under a second), the board as it stays.
-    await waitFor("document.querySelectorAll('#effects > *').length === 0", 10);
-    writeFileSync(screenshot, await browser.screenshot());
   });
 
   await test('the tokens and the dice as the library says: hit points, health states, each die', async () => {
@@ -303,6 +317,163 @@ try {
     }
     await click('#new');
     await until('ready');
+  });
+
+  await test('two rounds played by clicks: select, move, target, declare, roll, undo, roll again', async () => {
+    // Seed 2031: the fight goes on to a second round (the tactical gang ends most in one).
+    await set('#scenario', 'examples/scenarios/street-shootout.json');
+    await set('#seed', 2031);
+    await set('#side', 0);
+    await set('#policy', 'tactical');
+    await set('#who', -1);
+    await page("document.querySelector('#animate').checked = false");
+    await click('#new');
+    await until('ready');
+    const at = async (x, y) => {   // a real click at metres (x, y) of the board
+      const p = await page(`window.tabletop.screen(${x}, ${y})`);
+      await browser.click(p.x, p.y);
+    };
+    const tokenAt = async (id) => {
+      const [x, y] = await page(`window.tabletop.encounter().position(${id})`);
+      await at(x, y);
+    };
+    const selectedId = () => page("Number(document.querySelector('#board .token.selected')?.dataset.id ?? -1)");
+    const jsonl = () => text('#jsonl');
+    // The first open form's combatant is selected, its reach drawn: 5 m free, 10 m a die (C6.3).
+    assert.equal(await selectedId(), 0);
+    assert.deepEqual(JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#reach circle')]
+      .map((c) => [c.getAttribute('cx'), c.getAttribute('cy'), c.getAttribute('r')]))`)), [['0', '0', '5'], ['0', '0', '10']]);
+    await tokenAt(1);
+    assert.equal(await selectedId(), 1);
+    // By keyboard: Mike's token focused, Enter selects him.
+    await page("document.querySelector('#board .token[data-id=\"0\"]').focus()");
+    await browser.key('Enter');
+    assert.equal(await selectedId(), 0);
+    // A click on the board moves him there; a click on Joe makes him the target.
+    await at(3, -2);
+    const mike = (n) => page(`document.querySelector('#orders .order[data-id="0"] [name="${n}"]').${n === 'moving' ? 'checked' : 'value'}`);
+    assert.equal(await mike('moving'), true);
+    assert.equal(await mike('x'), '3');
+    assert.equal(await mike('y'), '-2');
+    assert.equal(await page("document.querySelectorAll('#reach .path').length"), 1);
+    await tokenAt(2);
+    assert.equal(await mike('target'), '2');
+    assert.equal(await mike('action'), 'shoot');
+    assert.equal(await selectedId(), 0);   // an enemy is a target, not a selection
+    const planned = JSON.parse(await page('JSON.stringify(window.tabletop.declaration(0))'));
+    const odds = JSON.parse(await page("document.querySelector('#odds').dataset.json"));
+    assert.deepEqual(odds, JSON.parse(await page(`JSON.stringify(window.tabletop.encounter().odds(0, ${JSON.stringify(planned)}))`)));
+    // A click on one's own side selects, never targets: Sarah is on Mike's side.
+    await tokenAt(1);
+    assert.equal(await selectedId(), 1);
+    assert.equal(await mike('target'), '2');
+    await page("document.querySelector('#orders .order[data-id=\"0\"] .declare').click()");
+    await until('ready');
+    assert.equal(await page("document.querySelector('#orders .order[data-id=\"0\"]').classList.contains('declared')"), true);
+    assert.equal(await page("document.querySelector('#undo').disabled"), false);
+    const declared = JSON.parse(await page('JSON.stringify(window.tabletop.encounter().state(0).declaration)'));
+    assert.equal(declared.action, 'shoot');
+    assert.equal(declared.target, 2);
+    // Undo the declaration: Mike's form again, the log as it was.
+    const before = await jsonl();
+    await click('#undo');
+    await until('ready');
+    assert.equal(await page("document.querySelector('#orders .order[data-id=\"0\"]').classList.contains('declared')"), false);
+    assert.equal(await page('window.tabletop.encounter().state(0).declaration'), null);
+    assert.equal(await jsonl(), before);
+    await page(`(() => { const f = document.querySelector('#orders .order[data-id="0"]');
+      for (const [n, v] of Object.entries({ target: '2', action: 'shoot' })) { f.querySelector(\`[name="\${n}"]\`).value = v; }
+      f.querySelector('[name="moving"]').checked = true; f.querySelector('[name="x"]').value = '3';
+      f.querySelector('[name="y"]').value = '-2'; f.querySelector('.declare').click(); })()`);
+    await until('ready');
+    // Roll: the round resolved; Mike's declaration in the log as clicked.
+    const declaredLog = await jsonl();
+    const settled = () => waitFor("['ready', 'over'].includes(document.body.dataset.state)");
+    await click('#round');
+    await settled();
+    const rolled = await jsonl();
+    const events = rolled.trim().split('\n').map((l) => JSON.parse(l));
+    const d = events.find((e) => e.type === 'declare' && e.round === 1 && e.actor_id === 0);
+    assert.equal(d.action, 'shoot');
+    assert.equal(d.target_id, 2);
+    assert.deepEqual(d.to, [3, -2]);
+    // The policy's declarations shown, with the odds they weighed.
+    const theirs = JSON.parse(await page("JSON.stringify([...document.querySelectorAll('#theirs .their')].map((l) => [Number(l.dataset.id), l.textContent]))"));
+    const policyDeclared = events.filter((e) => e.type === 'declare' && e.round === 1 && e.actor_id >= 2);
+    assert.deepEqual(theirs.map(([id]) => id), policyDeclared.map((e) => e.actor_id));
+    for (const [i, [, line]] of theirs.entries()) {
+      assert.match(line, /tactique/);
+      if (policyDeclared[i].odds) assert.ok(line.includes(`${(100 * policyDeclared[i].odds.down).toFixed(1).replace('.', ',')} %`), line);
+    }
+    // The DOM against the log: hit points and health, the last roll's dice.
+    const states = JSON.parse(await page('JSON.stringify(window.tabletop.encounter().states())'));
+    for (const st of states) {
+      assert.equal(await page(`document.querySelector('#board .token[data-id="${st.id}"] .hp-text').textContent`), `${st.hp}/${st.max_hp}`);
+      assert.equal(await page(`document.querySelector('#board .token[data-id="${st.id}"]').dataset.health`), st.health_state);
+    }
+    const roll = events.filter((e) => e.type === 'roll' && e.dice).pop();
+    assert.deepEqual(JSON.parse(await page("JSON.stringify([...document.querySelectorAll('#dice .die')].map((d) => [Number(d.dataset.face), d.classList.contains('success')]))")),
+      [...roll.dice.keys()].sort((a, b) => order(roll.dice, a) - order(roll.dice, b)).map((i) => [roll.dice[i].face, roll.dice[i].success]));
+    // The docs' screenshot: the round played, the policy's declarations, the dice.
+    await tokenAt(0);
+    writeFileSync(screenshot, await browser.screenshot());
+    // Undo the round, roll again: the same dice, the same log, byte for byte.
+    await click('#undo');
+    await until('ready');
+    assert.equal(await jsonl(), declaredLog);
+    assert.equal(await page("document.querySelector('#orders .order[data-id=\"0\"]').classList.contains('declared')"), true);
+    assert.match(await text('#status'), /Le dernier tour annulé/);
+    await click('#round');
+    await settled();
+    assert.equal(await jsonl(), rolled);
+    // A second round the same way: target by a click, roll.
+    assert.equal(await page('window.tabletop.encounter().over'), false);
+    assert.equal(await page("document.querySelector('#orders .order[data-id=\"0\"]:not(.declared)') !== null"), true);
+    {
+      await tokenAt(0);
+      await tokenAt(3);
+      assert.equal(await mike('target'), '3');
+      await click('#round');
+      await settled();
+      const second = (await jsonl()).trim().split('\n').map((l) => JSON.parse(l));
+      const d2 = second.find((e) => e.type === 'declare' && e.round === 2 && e.actor_id === 0);
+      assert.equal(d2.target_id, 3);
+    }
+  });
+
+  await test('a phone and a desk: the board the width of the phone, the controls below; contrast', async () => {
+    const dir = dirname(screenshot);
+    await browser.viewport(390, 844, true);
+    await page('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    const box = JSON.parse(await page(`JSON.stringify({ board: document.querySelector('#board').getBoundingClientRect(),
+      panel: document.querySelector('#side-panel').getBoundingClientRect(), width: document.documentElement.clientWidth })`));
+    assert.ok(box.board.width >= 0.9 * 390, `the board is ${box.board.width} px wide`);
+    assert.ok(box.panel.top >= box.board.bottom, 'the controls below the board');
+    assert.ok(box.width <= 390, 'no sideways scrolling');
+    writeFileSync(join(dir, 'web-tabletop-phone.png'), await browser.screenshot());
+    await browser.viewport(1280, 800);
+    await page('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    const desk = JSON.parse(await page(`JSON.stringify({ board: document.querySelector('#board').getBoundingClientRect(),
+      panel: document.querySelector('#side-panel').getBoundingClientRect() })`));
+    assert.ok(desk.panel.left >= desk.board.right, 'side by side at 1280');
+    writeFileSync(join(dir, 'web-tabletop-desk.png'), await browser.screenshot());
+    // WCAG AA: every text of the page at least 4.5:1 against what is behind it.
+    const low = JSON.parse(await page(`(() => {
+      const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const back = (el) => { for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c.slice(0, 3); } return [255, 255, 255]; };
+      const out = [];
+      for (const el of document.querySelectorAll('body *')) {
+        if (el.closest('svg') || !el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+        if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+        const f = lum(rgb(getComputedStyle(el).color)), b = lum(back(el));
+        const ratio = (Math.max(f, b) + 0.05) / (Math.min(f, b) + 0.05);
+        if (ratio < 4.5) out.push([el.tagName + (el.id ? '#' + el.id : '') + '.' + el.className, ratio.toFixed(2)]);
+      }
+      return JSON.stringify(out); })()`));
+    assert.deepEqual(low, []);
   });
 } catch (e) {
   failures.push('driver');

@@ -78,6 +78,20 @@ export async function open(url) {
         throw new Error(`${expression.slice(0, 200)}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
       return r.result.value;
     },
+    /** A click of the mouse's left button at (x, y) CSS pixels of the page, as a user's. */
+    async click(x, y) {
+      for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased'])
+        await send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
+    },
+    /** A key pressed and released on the focused element (key: 'Enter', 'Tab' ...). */
+    async key(key, code = key, keyCode = { Enter: 13, Tab: 9, ' ': 32 }[key] ?? 0) {
+      const text = key === 'Enter' ? '\r' : key === ' ' ? ' ' : undefined;
+      await send('Input.dispatchKeyEvent', { type: 'keyDown', key, code, windowsVirtualKeyCode: keyCode, text }, sessionId);
+      await send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode }, sessionId);
+    },
+    /** The page laid out at width x height CSS pixels (mobile: a phone's viewport). */
+    viewport: (width, height, mobile = false) => send('Emulation.setDeviceMetricsOverride',
+      { width, height, deviceScaleFactor: 1, mobile }, sessionId),
     /** A PNG of the page as shown. */
     async screenshot() {
       const shot = await send('Page.captureScreenshot', { format: 'png' }, sessionId);

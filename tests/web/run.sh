@@ -5,7 +5,7 @@
 # (tests/web/bundlers.sh), and in headless Chromium
 # through the tabletop page (tests/web/browser.mjs), both against the native build's
 # command, golden logs and odds. The browser test leaves the docs' screenshot in
-# WASM_BUILD/web-tabletop.png.
+# WASM_BUILD/web-tabletop.png (and -phone.png, -desk.png: scripts/web-images.sh).
 # Usage: sh tests/web/run.sh NATIVE_BUILD WASM_BUILD   (after sh scripts/wasm.sh WASM_BUILD)
 set -u
 cd "$(dirname "$0")/../.."
