@@ -3,6 +3,11 @@
 // policy; every event animated and narrated, every die shown; saves, resumes, replays.
 // Everything about the rules comes from libcops (cops.mjs); this file draws.
 import { load } from './cops.mjs';
+import { CONDITION_KEYS, HEALTH_GLYPH, TEXT } from './tabletop-text.mjs';
+import {
+  blackDice, chaseDeclaration, chaseForm, chaseOdds, chaseOddsText, chaseStates, controls, diceRow,
+  drawChase,
+} from './tabletop-chase.mjs';
 
 const $ = (sel) => document.querySelector(sel);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -16,6 +21,9 @@ const files = new Map();        // example files by path, as the page fetched th
 let ctx = null;                 // the fight's context, scenario and encounter
 let scenario = null;
 let enc = null;
+let chase = null;               // a chase file played instead of a fight (C7)
+let chaseStart = new Map();     // each chase participant's black dice when it started
+const chaseBlack = new Map();   // and now, as the events animated say
 let sideNames = [];
 let shown = 0;                  // events of the log already animated and printed
 let busy = false;
@@ -28,131 +36,11 @@ let view = { x0: 0, y0: 0 };
 
 // --- The page's words, in the narration's language ---------------------------------
 
-const TEXT = {
-  en: {
-    fight: 'Fight', scenario: 'Scenario', drop: 'or drop a scenario file',
-    drop_title: 'Drop a scenario file here, or click to choose one', seed: 'Seed',
-    seed_title: "Empty: the system's dice (crypto.getRandomValues)", rules: 'Rules',
-    rules_scenario: "the scenario's", rules_core: 'core', rules_alternative: 'alternative',
-    you_play: 'You play', nobody: 'nobody (watch)', language: 'Language', new_fight: 'New fight',
-    board: 'The combatants on the grid', orders: 'Your declarations', dice: 'The last roll',
-    play_round: 'Play the round', run_to_end: 'Run to the end', animate: 'animate',
-    save_fight: 'Save the fight', resume: 'Resume a fight', save_log: 'Save the log (JSON Lines)',
-    replay: 'Replay a log', narration: 'Narration', show: 'Show', everyone: 'everyone',
-    action: 'Action', target: 'Target', attitude: 'Attitude', initiative: 'Initiative',
-    draw: 'Draw', move_first: 'Move first', none: 'none', hp: 'HP', rounds: 'rounds',
-    side: 'side', policy: 'Policy', policy_title: 'Plays those you do not control, and suggests to you',
-    policies: { tactical: 'tactical', simple: 'simple' }, undo: 'Undo', declare: 'Declare',
-    declared: 'declared', undone_round: 'The last round undone', undone_declaration: 'The last declaration undone',
-    theirs: 'Their declarations', odds_down: 'down', odds_first: 'first', odds_risk: 'risk',
-    to_hit: 'to hit', mean_damage: 'damage on average',
-    down: 'the target goes down', dead: 'dead', hit_back: 'hit back',
-    round: 'Round', your_declarations: 'your declarations',
-    over_none: 'The fight is over: no winner', over_wins: 'The fight is over: {side} wins',
-    resumed: 'Resumed after round {round}', replayed: 'Replayed {n} events',
-    no_start: 'libcops could not start', successes: 'successes', margin: 'margin',
-    success: 'success', failure: 'failure', total: 'total', rerolls: 're-rolls die {n}', scale: '{m} m',
-    actions: { wait: 'wait', shoot: 'shoot', burst: 'burst', cover: 'covering fire', melee: 'melee',
-      strike: 'strike', hold: 'hold', throw: 'throw', escape: 'break free', move: 'move',
-      reload: 'reload', draw: 'draw', stand_up: 'stand up', first_aid: 'first aid',
-      medicine: 'medicine' },
-    purposes: { attack: 'attack', damage: 'damage', armour: 'armour', location: 'location',
-      stopping: 'stopping power', initiative: 'initiative', defence: 'defence', chase: 'chase',
-      crash: 'crash', cover: 'covering fire', escape: 'breaking free', nerve: 'nerve',
-      recovery: 'recovery', resistance: 'resistance', stand_up: 'standing up' },
-    health: { healthy: 'healthy', wounded: 'wounded', below_half: 'below half',
-      unconscious: 'unconscious', dying: 'dying', stabilised: 'stabilised',
-      clinically_dead: 'clinically dead', dead: 'dead' },
-  },
-  fr: {
-    fight: 'Combat', scenario: 'Scénario', drop: 'ou déposez un fichier de scénario',
-    drop_title: 'Déposez un fichier de scénario ici, ou cliquez pour en choisir un',
-    seed: 'Graine', seed_title: 'Vide : les dés du système (crypto.getRandomValues)',
-    rules: 'Règles', rules_scenario: 'celles du scénario', rules_core: 'de base',
-    rules_alternative: 'alternatives', you_play: 'Vous jouez', nobody: 'personne (spectateur)',
-    language: 'Langue', new_fight: 'Nouveau combat', board: 'Les combattants sur la grille',
-    orders: 'Vos déclarations', dice: 'Le dernier jet', play_round: 'Jouer le tour',
-    run_to_end: 'Jouer jusqu’à la fin', animate: 'animer', save_fight: 'Sauver le combat',
-    resume: 'Reprendre un combat', save_log: 'Sauver le journal (JSON Lines)',
-    replay: 'Rejouer un journal', narration: 'Récit', show: 'Afficher', everyone: 'tout le monde',
-    action: 'Action', target: 'Cible', attitude: 'Attitude', initiative: 'Initiative',
-    draw: 'Dégainer', move_first: 'Se déplacer d’abord', none: 'aucune', hp: 'PV',
-    rounds: 'balles', side: 'camp', policy: 'Politique',
-    policy_title: 'Joue ceux que vous ne contrôlez pas, et vous suggère',
-    policies: { tactical: 'tactique', simple: 'simple' }, undo: 'Annuler', declare: 'Déclarer',
-    declared: 'déclaré', undone_round: 'Le dernier tour annulé', undone_declaration: 'La dernière déclaration annulée',
-    theirs: 'Leurs déclarations', odds_down: 'à terre', odds_first: 'en premier', odds_risk: 'risque',
-    to_hit: 'de toucher', mean_damage: 'de dommages en moyenne',
-    down: 'la cible tombe', dead: 'morte', hit_back: 'riposte',
-    round: 'Tour', your_declarations: 'vos déclarations',
-    over_none: 'Le combat est terminé : aucun vainqueur',
-    over_wins: 'Le combat est terminé : {side} l’emporte',
-    resumed: 'Repris après le tour {round}', replayed: '{n} événements rejoués',
-    no_start: 'libcops n’a pas pu démarrer', successes: 'succès', margin: 'marge',
-    success: 'réussite', failure: 'échec', total: 'total', rerolls: 'relance le dé {n}', scale: '{m} m',
-    actions: { wait: 'attendre', shoot: 'tirer', burst: 'rafale', cover: 'tir de couverture',
-      melee: 'mêlée', strike: 'frapper', hold: 'saisir', throw: 'projeter', escape: 'se dégager',
-      move: 'se déplacer', reload: 'recharger', draw: 'dégainer', stand_up: 'se relever',
-      first_aid: 'premiers soins', medicine: 'médecine' },
-    purposes: { attack: 'attaque', damage: 'dommages', armour: 'protection', location: 'localisation',
-      stopping: 'choc', initiative: 'initiative', defence: 'défense', chase: 'poursuite',
-      crash: 'accident', cover: 'tir de couverture', escape: 'dégagement', nerve: 'sang-froid',
-      recovery: 'récupération', resistance: 'résistance', stand_up: 'se relever' },
-    health: { healthy: 'indemne', wounded: 'blessé', below_half: 'sous la moitié',
-      unconscious: 'inconscient', dying: 'mourant', stabilised: 'stabilisé',
-      clinically_dead: 'cliniquement mort', dead: 'mort' },
-  },
-  es: {
-    fight: 'Combate', scenario: 'Escenario', drop: 'o suelte un archivo de escenario',
-    drop_title: 'Suelte aquí un archivo de escenario, o haga clic para elegir uno',
-    seed: 'Semilla', seed_title: 'Vacía: los dados del sistema (crypto.getRandomValues)',
-    rules: 'Reglas', rules_scenario: 'las del escenario', rules_core: 'básicas',
-    rules_alternative: 'alternativas', you_play: 'Usted juega', nobody: 'nadie (mirar)',
-    language: 'Idioma', new_fight: 'Nuevo combate', board: 'Los combatientes en la cuadrícula',
-    orders: 'Sus declaraciones', dice: 'La última tirada', play_round: 'Jugar el asalto',
-    run_to_end: 'Jugar hasta el final', animate: 'animar', save_fight: 'Guardar el combate',
-    resume: 'Reanudar un combate', save_log: 'Guardar el registro (JSON Lines)',
-    replay: 'Reproducir un registro', narration: 'Narración', show: 'Mostrar', everyone: 'todos',
-    action: 'Acción', target: 'Objetivo', attitude: 'Actitud', initiative: 'Iniciativa',
-    draw: 'Desenfundar', move_first: 'Moverse antes', none: 'ninguno', hp: 'PV',
-    rounds: 'balas', side: 'bando', policy: 'Política',
-    policy_title: 'Juega a quienes usted no controla, y le sugiere',
-    policies: { tactical: 'táctica', simple: 'simple' }, undo: 'Deshacer', declare: 'Declarar',
-    declared: 'declarado', undone_round: 'El último asalto deshecho', undone_declaration: 'La última declaración deshecha',
-    theirs: 'Sus declaraciones', odds_down: 'derribado', odds_first: 'primero', odds_risk: 'riesgo',
-    to_hit: 'de acertar', mean_damage: 'de daño en promedio',
-    down: 'el objetivo cae', dead: 'muerto', hit_back: 'devuelve el golpe',
-    round: 'Asalto', your_declarations: 'sus declaraciones',
-    over_none: 'El combate ha terminado: sin vencedor',
-    over_wins: 'El combate ha terminado: gana {side}',
-    resumed: 'Reanudado tras el asalto {round}', replayed: '{n} eventos reproducidos',
-    no_start: 'libcops no pudo arrancar', successes: 'éxitos', margin: 'margen',
-    success: 'éxito', failure: 'fallo', total: 'total', rerolls: 'vuelve a tirar el dado {n}', scale: '{m} m',
-    actions: { wait: 'esperar', shoot: 'disparar', burst: 'ráfaga', cover: 'fuego de cobertura',
-      melee: 'cuerpo a cuerpo', strike: 'golpear', hold: 'agarrar', throw: 'derribar',
-      escape: 'liberarse', move: 'moverse', reload: 'recargar', draw: 'desenfundar',
-      stand_up: 'levantarse', first_aid: 'primeros auxilios', medicine: 'medicina' },
-    purposes: { attack: 'ataque', damage: 'daño', armour: 'protección', location: 'localización',
-      stopping: 'impacto', initiative: 'iniciativa', defence: 'defensa', chase: 'persecución',
-      crash: 'choque', cover: 'fuego de cobertura', escape: 'liberarse', nerve: 'sangre fría',
-      recovery: 'recuperación', resistance: 'resistencia', stand_up: 'levantarse' },
-    health: { healthy: 'ileso', wounded: 'herido', below_half: 'bajo la mitad',
-      unconscious: 'inconsciente', dying: 'moribundo', stabilised: 'estabilizado',
-      clinically_dead: 'clínicamente muerto', dead: 'muerto' },
-  },
-};
-/** A condition's key (the events' and the snapshot's) in the page's language: the keys are
- * cops_conditions' bits in order (COPS_COND_OUT = 1 ...). */
-const CONDITION_KEYS = ['out', 'shaken', 'no_negative_initiative', 'held', 'on_ground', 'pinned',
-  'lasting_wound', 'stopped', 'knocked_out'];
+/** A condition's key in the page's language (its bit from CONDITION_KEYS). */
 function conditionName(key) {
   const bit = CONDITION_KEYS.indexOf(key);
   return bit < 0 ? key.replace(/_/g, ' ') : cops.conditionNames(1 << bit, lang())[0];
 }
-
-/** The glyph beside each health state (its colour is in tabletop.css). */
-const HEALTH_GLYPH = { healthy: '✓', wounded: '−', below_half: '!', unconscious: 'z', dying: '✚',
-  stabilised: '+', clinically_dead: '†', dead: '✕' };
 
 function lang() { return $('#lang').value; }
 /** The page's word for key in the chosen language, {name}s filled from vars. */
@@ -182,6 +70,15 @@ function translate() {
 }
 
 function setState(s) { document.body.dataset.state = s; }
+/** The fight or the chase being played. */
+function game() { return enc ?? chase; }
+function isOver() {
+  if (enc) return enc.over;
+  return !!chase && (chase.result !== 'going' || chase.round >= chase.maxRounds);
+}
+function num(v) {
+  return new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
+}
 function status(text) { $('#status').textContent = text; }
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 function pace() { return $('#animate').checked ? 140 : 0; }
@@ -234,6 +131,7 @@ function layout(points) {
   svg('line', { x1: 0, y1: -0.2, x2: 0, y2: 0.2, class: 'bar' }, scale);
   svg('line', { x1: 5, y1: -0.2, x2: 5, y2: 0.2, class: 'bar' }, scale);
   svg('text', { x: 5.4, y: 0, class: 'scale-label' }, scale).textContent = tr('scale', { m: 5 });
+  svg('g', { id: 'bands' }, board);
   svg('g', { id: 'reach' }, board);
   svg('g', { id: 'effects' }, board);
   tokens.clear();
@@ -333,8 +231,22 @@ async function animate(ev) {
       lastAttack.set(ev.actor_id, ev.target_id);
       break;
     case 'roll':
-      if (ev.dice) showDice(ev);
+      if (ev.dice) showDice(ev, chase && ev.purpose === 'chase' ? Math.min(chaseBlack.get(ev.actor_id) ?? 0, ev.pool) : 0);
       break;
+    case 'chase_dice': {
+      chaseBlack.set(ev.target_id, ev.black);
+      $(`#chase-board .chaser[data-id="${ev.target_id}"] .chase-dice`)?.replaceWith(diceRow(ev.white, ev.black));
+      break;
+    }
+    case 'chase_band': {
+      const band = $(`#chase-board .chaser[data-id="${ev.actor_id}"] .band`);
+      if (band) {
+        band.dataset.band = ev.band;
+        band.textContent = `${tr('band')} ${cops.catalogue.chaseBandName(ev.band, lang())}`;
+      }
+      break;
+    }
+    case 'chase_end': status(tr('results')[ev.result] ?? ev.result); break;
     case 'hit': if (a && t) shot(a, t, true); break;
     case 'miss': if (t) float(t.x, t.y, 'miss', 'info'); break;
     case 'location': if (t) float(t.x, t.y + 0.5, ev.location); break;
@@ -365,7 +277,7 @@ async function animate(ev) {
 /** The dice of a roll event, drawn as dice: each face, a success marked, each open 10 followed
  * by the die that re-rolls it, with the roll's successes and margin (or a d6 sum's total).
  * They stay until the next roll. */
-function showDice(ev) {
+function showDice(ev, black = 0) {
   const box = $('#dice');
   box.replaceChildren();
   box.dataset.seq = ev.seq;
@@ -379,7 +291,10 @@ function showDice(ev) {
   const d6 = ev.kind === 'd6_sum';
   const die = (d, i) => {
     const el = document.createElement('span');
-    el.className = `die${d6 ? ' d6' : ''}${d.success ? ' success' : ''}${!d6 && d.face === 10 ? ' open' : ''}`;
+    // A chase roll's black dice are the last of its first wave (C7.2).
+    const dark = d.reroll_of === null && i >= ev.pool - black && i < ev.pool;
+    el.className = `die${d6 ? ' d6' : ''}${d.success ? ' success' : ''}${!d6 && d.face === 10 ? ' open' : ''}` +
+      `${dark ? ' black' : ''}`;
     el.dataset.index = i;
     el.dataset.face = d.face;
     el.dataset.success = d.success ? '1' : '0';
@@ -388,7 +303,7 @@ function showDice(ev) {
       el.title = tr('rerolls', { n: d.reroll_of + 1 });
     }
     el.textContent = String(d.face);
-    el.setAttribute('aria-label', `${d.face}${d.success ? `, ${tr('success')}` : ''}`);
+    el.setAttribute('aria-label', `${d.face}${dark ? `, ${tr('black_die')}` : ''}${d.success ? `, ${tr('success')}` : ''}`);
     if (d.success) {
       const mark = document.createElement('span');
       mark.className = 'mark';
@@ -423,6 +338,7 @@ function showDice(ev) {
   box.appendChild(sum);
 }
 
+const rolls = new Map();   // seq -> the roll events of the narration's lines
 /** A line of the narration, with the combatants its event names (the log's filter). */
 function appendLine(text, ev) {
   const el = $('#narration');
@@ -430,6 +346,11 @@ function appendLine(text, ev) {
   line.className = 'line';
   const ids = ev ? [ev.actor_id, ev.target_id].filter((v) => Number.isInteger(v)) : [];
   line.dataset.ids = ids.join(' ');
+  if (ev && ev.type === 'roll' && ev.dice) {   // a click on the line shows its dice
+    line.dataset.seq = ev.seq;
+    line.classList.add('has-dice');
+    rolls.set(ev.seq, ev);
+  }
   line.textContent = text;
   line.hidden = !shownTo(line);
   el.appendChild(line);
@@ -446,20 +367,22 @@ function filterLog() {
 function fillWho() {
   const sel = $('#who');
   const keep = sel.value;
-  const want = [...tokens.values()].map((t) => `${t.id}:${t.name}`).join('|');
+  const people = chase ? chaseStates(chase) : [...tokens.values()];
+  const want = people.map((t) => `${t.id}:${t.name}`).join('|');
   if (sel.dataset.list === want) return;
   sel.dataset.list = want;
   sel.replaceChildren(new Option(tr('everyone'), '-1'));
   sel.options[0].dataset.i18n = 'everyone';
-  for (const t of tokens.values()) sel.add(new Option(t.name, String(t.id)));
+  for (const t of people) sel.add(new Option(t.name, String(t.id)));
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : '-1';
   filterLog();
 }
 /** The whole narration again, in the chosen language, each line with its event. */
 function narrateAll() {
   $('#narration').replaceChildren();
-  const events = enc.events(0);
-  const lines = enc.narrate(0, lang()).split('\n').filter((l) => l);
+  rolls.clear();
+  const events = game().events(0);
+  const lines = game().narrate(0, lang()).split('\n').filter((l) => l);
   if (lines.length === events.length) lines.forEach((l, i) => appendLine(l + '\n', events[i]));
   else if (lines.length) appendLine(lines.join('\n') + '\n', null);
 }
@@ -473,17 +396,18 @@ function append(id, text) {
 /** Animate and print the events the last call added to the log. */
 async function play() {
   const from = shown;
-  const events = enc.events(from);
+  const events = game().events(from);
   shown += events.length;
-  append('#jsonl', enc.jsonl(from));
-  const lines = enc.narrate(from, lang()).split('\n').filter((l) => l);
+  append('#jsonl', game().jsonl(from));
+  const lines = game().narrate(from, lang()).split('\n').filter((l) => l);
   // One narrated line at a time with its event when they pair up; the rest at the end.
   for (let i = 0; i < events.length; i++) {
     if (lines.length === events.length) appendLine(lines[i] + '\n', events[i]);
     await animate(events[i]);
   }
   if (lines.length !== events.length && lines.length) appendLine(lines.join('\n') + '\n', null);
-  drawState();
+  if (chase) drawChaseBoard();
+  else drawState();
 }
 
 // --- The fight --------------------------------------------------------------------
@@ -493,8 +417,9 @@ function freeFight() {
   selected = -1;
   if (scenario) scenario.free();
   else if (enc) enc.free();
+  if (chase) chase.free();
   if (ctx) ctx.free();
-  ctx = scenario = enc = null;
+  ctx = scenario = enc = chase = null;
 }
 
 function controlledSide() { return Number($('#side').value); }
@@ -520,6 +445,9 @@ async function scenarioText() {
 async function newFight() {
   freeFight();
   replaying = false;
+  const opt = $('#scenario').selectedOptions[0];
+  if (opt && opt.dataset.kind === 'chase') return newChase(opt.value);
+  showBoard('fight');
   ctx = cops.context();
   const src = await scenarioText();
   scenario = src.path ? ctx.scenarioFile(src.path) : ctx.scenario(src.text, src.base);
@@ -607,7 +535,7 @@ function declaredBox(st) {
 
 // --- Undo: the library's checkpoints ------------------------------------------------
 
-function checkpoint(kind) { undoStack.push({ cp: enc.checkpoint(), kind }); }
+function checkpoint(kind) { undoStack.push({ cp: game().checkpoint(), kind }); }
 function clearUndo() {
   while (undoStack.length) undoStack.pop().cp.free();
   if ($('#undo')) $('#undo').disabled = true;
@@ -616,22 +544,34 @@ function clearUndo() {
 async function undo() {
   const top = undoStack.pop();
   if (!top) return;
-  enc.rollback(top.cp);
+  game().rollback(top.cp);
   top.cp.free();
   rebuildLog();
-  drawState();
-  await nextRound();
+  if (chase) nextChaseRound();
+  else {
+    drawState();
+    await nextRound();
+  }
   status(tr(top.kind === 'round' ? 'undone_round' : 'undone_declaration'));
 }
 /** The log panels again from the encounter's log (a rollback dropped events). */
 function rebuildLog() {
   narrateAll();
-  $('#jsonl').textContent = enc.jsonl(0);
-  shown = enc.events(0).length;
-  const rolls = enc.events(0).filter((e) => e.type === 'roll' && e.dice);
-  if (rolls.length) showDice(rolls[rolls.length - 1]);
+  $('#jsonl').textContent = game().jsonl(0);
+  const events = game().events(0);
+  shown = events.length;
+  const all = events.filter((e) => e.type === 'roll' && e.dice);
+  if (all.length) showRoll(all[all.length - 1]);
   else $('#dice').replaceChildren();
+  if (chase) {
+    chaseBlack.clear();
+    for (const s of chaseStates(chase)) chaseBlack.set(s.id, s.black);
+  }
   showTheirs();
+}
+/** A roll of the log in the dice tray, a chase roll's black dice marked. */
+function showRoll(ev) {
+  showDice(ev, chase && ev.purpose === 'chase' ? blackDice(game().events(0), chaseStart).get(ev.seq) ?? 0 : 0);
 }
 
 /** The controlled combatant id declares what its form says. */
@@ -671,6 +611,34 @@ function select(id) {
   updateOdds();
 }
 
+/** The range bands of the weapon in combatant id's hand around its token (C10.2: under
+ * 10 m difficulty 1, up to its range 2, up to twice it 3, beyond none; C6.5 point-blank under
+ * 2 m); none for a weapon without range or no combatant (-1). */
+function showBands(id) {
+  const g = $('#bands');
+  if (!g) return;
+  g.replaceChildren();
+  const t = tokens.get(id);
+  if (!enc || !t) return;
+  const w = enc.weapon(id);
+  if (!w) return;
+  let range = 0;
+  try {
+    range = w.get('range');
+  } finally {
+    w.free();
+  }
+  if (range <= 0) return;
+  const seen = new Set();
+  for (const [r, cls] of [[2, 'blank'], [10, 'short'], [range, 'range'], [2 * range, 'far']]) {
+    if (seen.has(r)) continue;
+    seen.add(r);
+    svg('circle', { cx: t.x, cy: t.y, r, class: cls }, g);
+    svg('text', { x: t.x + r + 0.1, y: t.y - 0.15, class: cls }, g).textContent = tr('scale', { m: r });
+  }
+  g.dataset.id = id;
+}
+
 /** A click on the board at (x, y) metres, or on token id: select one's own, target an
  * enemy, or move there. */
 function boardClick(id, x, y) {
@@ -699,7 +667,7 @@ function boardClick(id, x, y) {
 function showTheirs() {
   const box = $('#theirs');
   box.replaceChildren();
-  if (!enc) return;
+  if (!enc || replaying) return;
   const events = enc.events(0);
   const last = events.filter((e) => e.type === 'declare' && !enc.controlled(e.actor_id)).map((e) => e.round);
   const round = last.length ? Math.max(...last) : -1;
@@ -846,12 +814,13 @@ async function guarded(fn) {
   } finally {
     busy = false;
     if (replaying) setState('replayed');
-    else setState(enc && enc.over ? 'over' : 'ready');
+    else setState(isOver() ? 'over' : 'ready');
   }
 }
 
 /** Declare the player's orders (or the policy's, when `policy`) and resolve the round. */
 async function playRound(policy = false) {
+  if (chase) return playChaseRound(policy);
   if (controlledSide() >= 0 && enc.phase === 'declaring' && $('#orders').children.length) {
     checkpoint('round');
     try {
@@ -879,22 +848,135 @@ async function playRound(policy = false) {
 /** The rest of the fight: this round as declared, the next ones with the policy's
  * suggestions for the player's side too. */
 async function runToEnd() {
-  for (let first = true; !enc.over; first = false) await playRound(!first);
+  for (let first = true; !isOver(); first = false) await playRound(!first);
+}
+
+// --- Chases (C7) --------------------------------------------------------------------
+
+/** The grid for a fight, the chase's board for a chase. */
+function showBoard(kind) {
+  $('#board').toggleAttribute('hidden', kind !== 'fight');   // an SVG element has no .hidden
+  $('#chase-board').hidden = kind !== 'chase';
+}
+function clearPanels() {
+  $('#narration').replaceChildren();
+  rolls.clear();
+  $('#dice').replaceChildren();
+  $('#theirs').replaceChildren();
+  $('#jsonl').textContent = '';
+  shown = 0;
+}
+/** A chase file of the examples (its name in the list), seeded as `cops chase --seed`. */
+async function newChase(path) {
+  ctx = cops.context();
+  const seed = $('#seed').value.trim();
+  if (seed) ctx.seed(seed);
+  chase = ctx.chaseFile('/' + path);
+  startChase();
+  nextChaseRound();
+}
+function startChase() {
+  chaseStart = new Map(chaseStates(chase).map((s) => [s.id, s.black]));
+  chaseBlack.clear();
+  for (const [id, b] of chaseStart) chaseBlack.set(id, b);
+  fillSides([tr('pursued'), tr('pursuers')]);
+  showBoard('chase');
+  clearPanels();
+  layout([]);
+}
+function drawChaseBoard() {
+  drawChase($('#chase-board'), chase, { cops, tr, lang: lang(), glyph: HEALTH_GLYPH });
+  fillWho();
+}
+/** Between chase rounds: the board, and a form for each participant the player declares for. */
+function nextChaseRound(kept = new Map()) {
+  const over = isOver();
+  for (const b of ['#round', '#end', '#save']) $(b).disabled = over;
+  $('#download').disabled = false;
+  $('#undo').disabled = !undoStack.length;
+  drawChaseBoard();
+  $('#orders').replaceChildren();
+  showOdds(null);
+  if (over) {
+    status(tr('results')[chase.result] ?? '');
+    return;
+  }
+  for (const st of chaseStates(chase)) {
+    if (st.state !== 'in' || !controls(controlledSide(), st)) continue;
+    const box = chaseForm(st, kept.get(st.id) ?? chase.suggest(st.id), { tr });
+    box.addEventListener('change', () => showChaseOdds(st.id));
+    box.addEventListener('focusin', () => showChaseOdds(st.id));
+    $('#orders').appendChild(box);
+  }
+  const first = $('#orders .chase-order');
+  if (first) showChaseOdds(Number(first.dataset.id));
+  status(`${tr('round')} ${chase.round + 1}${first ? ` — ${tr('your_declarations')}` : ''}`);
+}
+/** The exact odds of a participant's round as its form declares it. */
+function showChaseOdds(id) {
+  const box = $(`#orders .chase-order[data-id="${id}"]`);
+  const odds = $('#odds');
+  odds.style.color = '';
+  try {
+    const o = chaseOdds(chase, id, chaseDeclaration(box));
+    odds.dataset.json = o ? JSON.stringify(o) : '';
+    odds.textContent = o ? chaseOddsText(chase, id, o, { tr, pct, num }) : '';
+  } catch (e) {
+    odds.dataset.json = '';
+    odds.style.color = '#b91c1c';
+    odds.textContent = errorText(e);
+  }
+}
+/** One chase round: the player's declarations (or none, when `policy`), then the others' as
+ * the chase file scripts them or the default policy suggests (cops_chase_run, one round). */
+async function playChaseRound(policy = false) {
+  checkpoint('round');
+  try {
+    if (!policy)
+      for (const box of document.querySelectorAll('#orders .chase-order'))
+        chase.declare(Number(box.dataset.id), chaseDeclaration(box));
+    const cap = chase.maxRounds;
+    chase.setMaxRounds(chase.round + 1);
+    try {
+      chase.run();
+    } finally {
+      chase.setMaxRounds(cap);
+    }
+  } catch (e) {   // all or nothing: the declarations made here taken back
+    const top = undoStack.pop();
+    chase.rollback(top.cp);
+    top.cp.free();
+    throw e;
+  }
+  await play();
+  nextChaseRound();
 }
 
 // --- Save, resume, replay ---------------------------------------------------------
 
 function save() {
-  const text = enc.save();
+  const text = game().save();
   document.body.dataset.save = text;
-  download(`cops-fight-round-${enc.round}.json`, text, 'application/json');
+  download(`cops-${chase ? 'chase' : 'fight'}-round-${game().round}.json`, text, 'application/json');
 }
 
 async function resume(text) {
   freeFight();
   replaying = false;
   ctx = cops.context();
-  enc = ctx.resume(text);
+  try {
+    enc = ctx.resume(text);
+  } catch (e) {   // a chase's save, or neither (the fight's message)
+    try {
+      chase = ctx.resumeChase(text);
+    } catch {
+      throw e;
+    }
+    startChase();
+    nextChaseRound();
+    return status(tr('resumed', { round: chase.round }));
+  }
+  showBoard('fight');
   if (!sideNames.length) fillSides(['side 0', 'side 1']);
   startBoard(false);   // a save keeps each combatant's policy
   $('#narration').replaceChildren();
@@ -987,7 +1069,16 @@ async function fetchExamples() {
       $('#scenario').add(new Option(s.name, path));
       s.free();
     } catch {
-      // a chase or another kind of file: not a fight
+      try {   // a chase (C7)
+        const c = probe.chaseFile('/' + path);
+        const o = new Option(`${c.name} (${tr('chase_suffix')})`, path);
+        o.dataset.kind = 'chase';
+        o.dataset.name = c.name;
+        $('#scenario').add(o);
+        c.free();
+      } catch {
+        // another kind of file
+      }
     }
   }
   probe.free();
@@ -1038,6 +1129,10 @@ function wire() {
     if (f) dropScenario(await f.text(), f.name);
   };
   $('#who').onchange = filterLog;
+  $('#narration').addEventListener('click', (ev) => {
+    const line = ev.target.closest('.line.has-dice');
+    if (line && rolls.has(Number(line.dataset.seq)) && game()) showRoll(rolls.get(Number(line.dataset.seq)));
+  });
   $('#undo').onclick = () => guarded(undo);
   const board = $('#board');
   const metres = (ev) => {
@@ -1052,6 +1147,15 @@ function wire() {
     const m = metres(ev);
     boardClick(g ? Number(g.dataset.id) : -1, m.x, m.y);
   });
+  // A token hovered or focused: its weapon's range bands.
+  const bands = (ev, on) => {
+    const g = ev.target.closest?.('.token');
+    if (g && !replaying) showBands(on ? Number(g.dataset.id) : -1);
+  };
+  board.addEventListener('mouseover', (ev) => bands(ev, true));
+  board.addEventListener('mouseout', (ev) => bands(ev, false));
+  board.addEventListener('focusin', (ev) => bands(ev, true));
+  board.addEventListener('focusout', (ev) => bands(ev, false));
   board.addEventListener('keydown', (ev) => {   // a token by keyboard: Enter or Space
     const g = ev.target.closest('.token');
     if (!g || (ev.key !== 'Enter' && ev.key !== ' ') || busy || replaying || !enc) return;
@@ -1060,6 +1164,14 @@ function wire() {
   });
   $('#lang').onchange = () => {
     translate();
+    for (const o of document.querySelectorAll('#scenario option[data-kind="chase"]'))
+      o.textContent = `${o.dataset.name} (${tr('chase_suffix')})`;
+    if (chase && !replaying) {
+      fillSides([tr('pursued'), tr('pursuers')]);
+      narrateAll();
+      nextChaseRound(new Map([...document.querySelectorAll('#orders .chase-order')]
+        .map((b) => [Number(b.dataset.id), chaseDeclaration(b)])));
+    }
     if (enc && !replaying) {
       if (enc.over)
         status(enc.winner === null ? tr('over_none') : tr('over_wins', { side: sideName(enc.winner) }));
@@ -1098,7 +1210,8 @@ async function main() {
 
 // What a script driving the page (tests/web/browser.mjs) or the console can call.
 window.tabletop = { newFight: () => guarded(newFight), replay: (t) => guarded(() => replay(t)),
-  resume: (t) => guarded(() => resume(t)), save: () => enc.save(), encounter: () => enc,
+  resume: (t) => guarded(() => resume(t)), save: () => game().save(), encounter: () => enc,
+  chase: () => chase,
   declaration: (id) => declarationOf(id), undo: () => guarded(undo),
   /** Where metres (x, y) of the board are on the screen, for a script's clicks. */
   screen: (x, y) => {

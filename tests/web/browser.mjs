@@ -345,6 +345,20 @@ try {
       .map((c) => [c.getAttribute('cx'), c.getAttribute('cy'), c.getAttribute('r')]))`)), [['0', '0', '5'], ['0', '0', '10']]);
     await tokenAt(1);
     assert.equal(await selectedId(), 1);
+    // Hovered, a token shows its weapon's range bands (C10.2): 2, 10, its range, twice it.
+    {
+      const [x, y] = await page('window.tabletop.encounter().position(2)');
+      const p = await page(`window.tabletop.screen(${x}, ${y})`);
+      await browser.move(p.x, p.y);
+      const range = await page("(() => { const w = window.tabletop.encounter().weapon(2); const r = w.get('range'); w.free(); return r; })()");
+      assert.ok(range > 10);
+      assert.deepEqual(JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#bands circle')].map((c) =>
+        [Number(c.getAttribute('cx')), Number(c.getAttribute('cy')), Number(c.getAttribute('r'))]))`)),
+        [[x, y, 2], [x, y, 10], [x, y, range], [x, y, 2 * range]]);
+      const away = await page('window.tabletop.screen(-2, 8)');
+      await browser.move(away.x, away.y);
+      assert.equal(await page("document.querySelectorAll('#bands circle').length"), 0);
+    }
     // By keyboard: Mike's token focused, Enter selects him.
     await page("document.querySelector('#board .token[data-id=\"0\"]').focus()");
     await browser.key('Enter');
@@ -474,6 +488,90 @@ try {
       }
       return JSON.stringify(out); })()`));
     assert.deepEqual(low, []);
+  });
+
+  const chaseFile = 'examples/scenarios/sunset-chase.json';
+  await test('a chase from the examples, watched to its end: the C golden log and narration', async () => {
+    assert.equal(await page(`document.querySelector('#scenario option[value="${chaseFile}"]').dataset.kind`), 'chase');
+    await set('#scenario', chaseFile);
+    await set('#seed', 2030);
+    await set('#side', -1);
+    await page("document.querySelector('#animate').checked = false");
+    await click('#new');
+    await until('ready');
+    assert.equal(await page("getComputedStyle(document.querySelector('#board')).display"), 'none');
+    assert.equal(await page("document.querySelector('#chase-board').hidden"), false);
+    assert.equal(await page("document.querySelectorAll('#chase-board .chaser').length"), 3);
+    await click('#end');
+    await until('over');
+    const log = golden('sunset-chase-2030.jsonl');
+    assert.equal(await text('#jsonl'), log);
+    await set('#lang', 'en');
+    assert.equal(await text('#narration'), golden('sunset-chase-2030.en.txt'));
+    const end = log.trim().split('\n').map((l) => JSON.parse(l)).find((e) => e.type === 'chase_end');
+    assert.match(await text('#status'), { caught: /caught/, escaped: /escaped/ }[end.result]);
+    await set('#lang', 'fr');
+  });
+
+  await test('a chase round declared from the page: the odds as C\'s, white and black dice, bands', async () => {
+    await set('#side', 1);   // the pursuers: Mike and Dan
+    await click('#new');
+    await until('ready');
+    assert.deepEqual(JSON.parse(await page("JSON.stringify([...document.querySelectorAll('#orders .chase-order')].map((b) => Number(b.dataset.id)))")), [1, 2]);
+    await set('#orders .chase-order[data-id="1"] [name="successes"]', 2);
+    await set('#orders .chase-order[data-id="1"] [name="blacken"]', 1);
+    const shown = JSON.parse(await page("document.querySelector('#odds').dataset.json"));
+    const c = JSON.parse(execFileSync(copsCli, ['chase', `${root}/${chaseFile}`, '--odds', '1', '--json'], { encoding: 'utf8' }));
+    assert.equal(shown.other, c.other);
+    assert.equal(shown.otherSuccesses, c.other_declares);
+    const row = c.declarations.find((d) => d.successes === 2);
+    for (const k of ['success', 'both', 'only_mine', 'only_other', 'neither', 'loss', 'other_loss', 'crash'])
+      assert.ok(Math.abs(shown.odds[k] - row[k]) < 1e-12, `${k}: ${shown.odds[k]} against ${row[k]}`);
+    assert.ok((await text('#odds')).includes(`${(100 * row.success).toFixed(1).replace('.', ',')} % réussit`));
+    const settled = () => waitFor("['ready', 'over'].includes(document.body.dataset.state)");
+    await click('#round');
+    await settled();
+    // Every participant's dice and band as the log leaves them, and as the library has them.
+    const check = async () => {
+      const events = (await text('#jsonl')).trim().split('\n').map((l) => JSON.parse(l));
+      const rows = JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#chase-board .chaser')].map((r) => ({
+        id: Number(r.dataset.id), white: r.querySelectorAll('.cd.white').length, black: r.querySelectorAll('.cd.black').length,
+        band: r.querySelector('.band').dataset.band })))`));
+      for (const r of rows) {
+        const st = JSON.parse(await page(`JSON.stringify(window.tabletop.chase().boardState(${r.id}))`));
+        assert.deepEqual([r.white, r.black, r.band || null], [st.white, st.black, st.band]);
+        const dice = events.filter((e) => e.type === 'chase_dice' && e.target_id === r.id).pop();
+        if (dice) assert.deepEqual([r.white, r.black], [dice.white, dice.black]);
+        const band = events.filter((e) => e.type === 'chase_band' && e.actor_id === r.id).pop();
+        if (band) assert.equal(r.band, band.band);
+      }
+      return events;
+    };
+    let events = await check();
+    const mike = events.filter((e) => e.type === 'chase_dice' && e.target_id === 1 && e.round === 1).pop();
+    assert.deepEqual([mike.white, mike.black, mike.blackened], [4, 1, 1]);   // the die lost turned black
+    await click('#round');
+    await settled();
+    events = await check();
+    // Mike's second roll: its last die black (C7.2), drawn so when its line is clicked.
+    const roll = events.find((e) => e.type === 'roll' && e.purpose === 'chase' && e.round === 2 && e.actor_id === 1);
+    await page(`document.querySelector('#narration .line[data-seq="${roll.seq}"]').click()`);
+    assert.equal(Number(await page("document.querySelector('#dice').dataset.seq")), roll.seq);
+    const drawn = JSON.parse(await page("JSON.stringify([...document.querySelectorAll('#dice .die')].map((d) => [Number(d.dataset.index), d.classList.contains('black'), Number(d.dataset.face)]))"));
+    assert.equal(drawn.length, roll.dice.length);
+    for (const [i, black, face] of drawn) {
+      assert.equal(face, roll.dice[i].face);
+      assert.equal(black, i === roll.pool - 1 && roll.dice[i].reroll_of === null, `die ${i}`);
+    }
+    // Undo the round: the dice as they were, the same round again.
+    const second = await text('#jsonl');
+    await click('#undo');
+    await until('ready');
+    assert.deepEqual(JSON.parse(await page("JSON.stringify([...document.querySelectorAll('#chase-board .chaser[data-id=\"1\"] .cd')].map((d) => d.className))")),
+      ['cd white', 'cd white', 'cd white', 'cd white', 'cd black']);
+    await click('#round');
+    await settled();
+    assert.equal(await text('#jsonl'), second);
   });
 } catch (e) {
   failures.push('driver');

@@ -83,6 +83,8 @@ export async function open(url) {
       for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased'])
         await send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
     },
+    /** The mouse moved to (x, y) CSS pixels of the page (hover). */
+    move: (x, y) => send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y }, sessionId),
     /** A key pressed and released on the focused element (key: 'Enter', 'Tab' ...). */
     async key(key, code = key, keyCode = { Enter: 13, Tab: 9, ' ': 32 }[key] ?? 0) {
       const text = key === 'Enter' ? '\r' : key === ' ' ? ' ' : undefined;
