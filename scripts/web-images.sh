@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build/wasm}
-for name in web-tabletop web-tabletop-phone; do
+for name in web-tabletop web-tabletop-phone web-tabletop-chase; do
   if [ ! -s "$build/$name.png" ]; then
     echo "web-images.sh: no $build/$name.png: run the web tests first (tests/web/run.sh)" >&2
     exit 1

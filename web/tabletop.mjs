@@ -349,6 +349,7 @@ function appendLine(text, ev) {
   if (ev && ev.type === 'roll' && ev.dice) {   // a click on the line shows its dice
     line.dataset.seq = ev.seq;
     line.classList.add('has-dice');
+    line.tabIndex = 0;   // Enter shows them too
     rolls.set(ev.seq, ev);
   }
   line.textContent = text;
@@ -1129,10 +1130,12 @@ function wire() {
     if (f) dropScenario(await f.text(), f.name);
   };
   $('#who').onchange = filterLog;
-  $('#narration').addEventListener('click', (ev) => {
+  const lineDice = (ev) => {
     const line = ev.target.closest('.line.has-dice');
     if (line && rolls.has(Number(line.dataset.seq)) && game()) showRoll(rolls.get(Number(line.dataset.seq)));
-  });
+  };
+  $('#narration').addEventListener('click', lineDice);
+  $('#narration').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') lineDice(ev); });
   $('#undo').onclick = () => guarded(undo);
   const board = $('#board');
   const metres = (ev) => {

@@ -563,6 +563,7 @@ try {
       assert.equal(face, roll.dice[i].face);
       assert.equal(black, i === roll.pool - 1 && roll.dice[i].reroll_of === null, `die ${i}`);
     }
+    writeFileSync(join(dirname(screenshot), 'web-tabletop-chase.png'), await browser.screenshot());
     // Undo the round: the dice as they were, the same round again.
     const second = await text('#jsonl');
     await click('#undo');
