@@ -67,6 +67,13 @@ echo "cops sim, street shootout, $fights fights: $one fights/s on 1 thread, $all
 awk -v a="$one" -v b="$all" -v c="$cores" \
   'BEGIN { printf "  sim --jobs %d / --jobs 1          %.2f   (>= %.2f: near-linear)\n", c, b / a, 0.8 * c }'
 
+# The same study on Dask's distributed scheduler (cops.distributed, docs/simulation.md):
+# 1 and 2 local worker processes against cops sim --jobs 1, with Debian's python3.
+if [ -x /usr/bin/python3 ]; then
+  LIBCOPS_PATH=$(pwd)/build/release/lib/libcops.so /usr/bin/python3 bench/sim-dask.py \
+    build/release/examples/cops $((400000 * secs))
+fi
+
 # The same benchmark as WebAssembly under Node.js and in headless Chromium (docs/web.md),
 # when emscripten, Node.js and Chromium are here (sh scripts/deps.sh web).
 if command -v emcc >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && [ -x /usr/bin/chromium ]; then

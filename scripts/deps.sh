@@ -10,7 +10,7 @@ build="meson ninja-build pkg-config gcc libc6-dev libsodium-dev libjansson-dev"
 web="emscripten nodejs node-typescript chromium autoconf automake libtool cmake dpkg-dev"
 case "${1:-build}" in
   build) want=$build ;;
-  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema mypy $web" ;;
+  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema python3-distributed mypy $web" ;;
   coverage) want="$build check gcovr" ;;
   web) want="$build $web" ;;
   *) echo "usage: deps.sh build|test|coverage|web" >&2; exit 2 ;;

@@ -115,11 +115,15 @@ class Sim(_Handle):
         rulesets (cops_sim_compare, schemas/sim-compare.schema.json): wins, undecided,
         down and dead, lethality as rates with 95 % intervals, the differences with their
         p-values; the mean rounds."""
+        return dict(json.loads(self._compare_text(other)))
+
+    def _compare_text(self, other: "Sim") -> str:
+        """compare() as the library writes it (cops sim --compare --json)."""
         if not isinstance(other, Sim):
             raise TypeError("other must be a cops.Sim")
         out = ctypes.c_void_p()
         self._check(lib.cops_sim_compare(self._h, other._h, ctypes.byref(out)))
-        return dict(json.loads(n.take_text(out.value)))
+        return n.take_text(out.value)
 
     @property
     def summary(self) -> Dict[str, Any]:
