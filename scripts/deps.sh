@@ -1,6 +1,6 @@
 #!/bin/sh
 # Install the Debian packages a step needs, only those missing.
-# Usage: deps.sh build|test|coverage|web. Run as root on Debian 12 (apt-get), or with
+# Usage: deps.sh build|test|coverage|web|deb. Run as root on Debian 12 (apt-get), or with
 # everything already installed. web (in test too): emscripten and what builds libsodium
 # and jansson from their Debian sources for it (scripts/wasm.sh), Node.js, npm, Chromium
 # and TypeScript for the web tests and the npm package, and a deb-src entry for those
@@ -8,12 +8,15 @@
 set -eu
 build="meson ninja-build pkg-config gcc libc6-dev libsodium-dev libjansson-dev"
 web="emscripten nodejs node-typescript chromium autoconf automake libtool cmake dpkg-dev"
+# deb (in test too): what dpkg-buildpackage needs for debian/control's Build-Depends, and lintian.
+deb="$build debhelper dh-python dpkg-dev python3 liblua5.4-dev scdoc bash-completion lintian"
 case "${1:-build}" in
   build) want=$build ;;
-  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema python3-distributed mypy $web" ;;
+  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema python3-distributed mypy $web $deb" ;;
   coverage) want="$build check gcovr" ;;
   web) want="$build $web" ;;
-  *) echo "usage: deps.sh build|test|coverage|web" >&2; exit 2 ;;
+  deb) want=$deb ;;
+  *) echo "usage: deps.sh build|test|coverage|web|deb" >&2; exit 2 ;;
 esac
 sources=""
 case " $want " in

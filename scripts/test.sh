@@ -4,7 +4,9 @@
 # UndefinedBehaviorSanitizer, threads under ThreadSanitizer, under valgrind
 # memcheck, a seeded libFuzzer run over every parser and the engine, and an
 # install into a scratch prefix (and DESTDIR) used from C, the command line,
-# Python and Lua with only that prefix's paths (tests/install.sh). The gcc and
+# Python and Lua with only that prefix's paths (tests/install.sh), and the
+# Debian packages built, linted, installed, used and removed (tests/deb.sh, as
+# root). The gcc and
 # clang runs include the Python and Lua bindings and the cross-language replay
 # (suite 'bindings').
 # Usage: sh scripts/test.sh   (the last line says "N passed, N failed")
@@ -158,6 +160,18 @@ if sh tests/install.sh build/install >"$logs/install.log" 2>&1; then
   echo "install: 1 passed, 0 failed"; passed=$((passed + 1))
 else
   tail -n 30 "$logs/install.log"; step_failed install
+fi
+
+note "Debian packages: built, linted, installed, used, removed (tests/deb.sh)"
+if [ "$(id -u)" -eq 0 ]; then
+  if sh tests/deb.sh build/deb >"$logs/deb.log" 2>&1; then
+    grep -E '^(deb:|deb.sh:|deb-symbols:)' "$logs/deb.log" | sed 's/^/  /'
+    echo "deb: 1 passed, 0 failed"; passed=$((passed + 1))
+  else
+    grep -vE '^(N:|I:)' "$logs/deb.log" | tail -n 30; step_failed deb
+  fi
+else
+  echo "  skipped: installing packages needs root"
 fi
 
 note "summary"
