@@ -67,6 +67,32 @@ echo "cops sim, street shootout, $fights fights: $one fights/s on 1 thread, $all
 awk -v a="$one" -v b="$all" -v c="$cores" \
   'BEGIN { printf "  sim --jobs %d / --jobs 1          %.2f   (>= %.2f: near-linear)\n", c, b / a, 0.8 * c }'
 
+# Against 0.6.0 (99fd24d), on the same fights: its library built once beside this one
+# (release, LTO, in build/v060), bench/v060.c built against each, run alternately five times;
+# the medians' ratio, this / 0.6.0 (docs/performance.md; aim >= 1.0).
+if [ ! -f build/v060/lib/libcops.so.0.6.0 ]; then
+  rm -rf build/v060-src
+  mkdir -p build/v060-src
+  git archive 99fd24d | tar xf - -C build/v060-src
+  (meson setup build/v060 build/v060-src --buildtype=release -Db_lto=true -Dtests=false \
+     -Dexamples=false -Dbench=false -Dlua=disabled -Dbindings_tests=disabled >build/v060.log 2>&1 &&
+   meson compile -C build/v060 >>build/v060.log 2>&1) || { tail -n 20 build/v060.log; exit 1; }
+fi
+cc -O2 -o build/v060-now bench/v060.c -Iinclude -Ibuild/release/include \
+  build/release/lib/libcops.so.0 -Wl,-rpath,"$(pwd)/build/release/lib"
+cc -O2 -o build/v060-old bench/v060.c -Ibuild/v060-src/include -Ibuild/v060/include \
+  build/v060/lib/libcops.so.0 -Wl,-rpath,"$(pwd)/build/v060/lib"
+for _ in 1 2 3 4 5; do   # each version reads its own examples (0.6.0's sheets have fewer fields)
+  build/v060-old build/v060-src/examples/scenarios/street-shootout.json 1 | sed 's/^/old /'
+  build/v060-now examples/scenarios/street-shootout.json 1 | sed 's/^/now /'
+done >build/v060.txt
+median() { grep "^$1 $2 " build/v060.txt | awk '{ print $4 }' | sort -n | sed -n 3p; }
+awk -v o2="$(median old 2v2)" -v n2="$(median now 2v2)" -v os="$(median old street)" \
+    -v ns="$(median now street)" 'BEGIN {
+  printf "0.6.0 against now, rounds per second (medians of 5, alternating): 2 v 2 %.0f / %.0f, street shootout %.0f / %.0f\n", o2, n2, os, ns
+  printf "  2 v 2 now / 0.6.0               %.2f   (>= 1.00)\n", n2 / o2
+  printf "  street shootout now / 0.6.0     %.2f   (>= 1.00)\n", ns / os }'
+
 # The same study on Dask's distributed scheduler (cops.distributed, docs/simulation.md):
 # 1 and 2 local worker processes against cops sim --jobs 1, with Debian's python3.
 if [ -x /usr/bin/python3 ]; then
