@@ -373,10 +373,14 @@ int cops_situation_init_sized(cops_situation *s, size_t size, int mode)
 {
   if (!s || size < COPS__SITUATION_SIZE_0_6 || size > sizeof *s)
     return COPS_EINVAL;
-  cops_situation full;
-  situation_defaults(&full, mode);
-  full.size = (uint32_t)size;
-  memcpy(s, &full, size);        /* never past the caller's struct */
+  if (size == sizeof *s) {   /* in place: a copy's wide reads of narrow writes stall */
+    situation_defaults(s, mode);
+  } else {
+    cops_situation full;
+    situation_defaults(&full, mode);
+    full.size = (uint32_t)size;
+    memcpy(s, &full, size);        /* never past the caller's struct */
+  }
   return mode >= 0 && mode < COPS_ATTACK_MODE_COUNT ? COPS_OK : COPS_EINVAL;
 }
 

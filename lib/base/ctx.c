@@ -39,24 +39,38 @@ int cops__fail(cops_ctx *ctx, int code, const char *fmt, ...)
   return code;
 }
 
+/* The keystream of the current buffer's bytes [from, to), to a multiple of 64 (the buffer
+ * starts at block ctx->block - COPS_RNG_BUF / 64). */
+static void make(cops_ctx *ctx, size_t from, size_t to)
+{
+  memset(ctx->buf + from, 0, to - from);
+  crypto_stream_chacha20_xor_ic(ctx->buf + from, ctx->buf + from, to - from, stream_nonce,
+                                ctx->block - COPS_RNG_BUF / 64 + from / 64, ctx->key);
+  ctx->filled = to;
+}
+
 void cops__rng_refill(cops_ctx *ctx)
 {
-  memset(ctx->buf, 0, sizeof ctx->buf);
-  crypto_stream_chacha20_xor_ic(ctx->buf, ctx->buf, sizeof ctx->buf, stream_nonce,
-                                ctx->block, ctx->key);
-  ctx->block += COPS_RNG_BUF / 64;
-  ctx->pos = 0;
+  if (ctx->filled == COPS_RNG_BUF) {   /* the next buffer */
+    ctx->block += COPS_RNG_BUF / 64;
+    ctx->pos = 0;
+    make(ctx, 0, COPS_RNG_CHUNK);
+  } else {
+    make(ctx, ctx->filled, ctx->filled + COPS_RNG_CHUNK);
+  }
 }
 
 void cops__rng_rewind(cops_ctx *ctx, const cops__rng_mark_t *m)
 {
   if (ctx->source == COPS_SOURCE_CALLBACK)
     return;
-  if (ctx->block != m->block && m->pos < COPS_RNG_BUF) {
-    ctx->block = m->block - COPS_RNG_BUF / 64;   /* the buffer that was current */
-    cops__rng_refill(ctx);
-  }
-  ctx->block = m->block;
+  if (ctx->block != m->block) {   /* another buffer: made again, up to the mark */
+    ctx->block = m->block;
+    if (m->pos < COPS_RNG_BUF)
+      make(ctx, 0, (m->pos / COPS_RNG_CHUNK + 1) * COPS_RNG_CHUNK);
+    else
+      ctx->filled = COPS_RNG_BUF;
+  }   /* the same buffer: the mark's bytes are made (filled only grows within a buffer) */
   ctx->pos = m->pos;
 }
 
@@ -113,7 +127,7 @@ static void set_key(cops_ctx *ctx, int source, const unsigned char key[32])
   memcpy(ctx->key, key, 32);
   ctx->source = source;
   ctx->block = 0;
-  ctx->pos = COPS_RNG_BUF; /* refill on the first draw */
+  ctx->pos = ctx->filled = COPS_RNG_BUF; /* the first draw makes block 0's buffer */
   ctx->fn = NULL;
   ctx->user = NULL;
 }

@@ -25,8 +25,11 @@
 #define COPS_UNLIKELY(x) (x)
 #endif
 
-/* Keystream bytes fetched per refill: 64 ChaCha20 blocks. */
+/* The keystream buffer: 64 ChaCha20 blocks (what a saved stream's block and pos count in),
+ * made COPS_RNG_CHUNK bytes at a time as the dice reach them: a stream seeded for each
+ * fight (cops sim) makes only what its fight draws. */
 #define COPS_RNG_BUF 4096
+#define COPS_RNG_CHUNK 512
 
 struct cops_ctx {
   int source;                 /* cops_source */
@@ -37,7 +40,8 @@ struct cops_ctx {
   int reentered;              /* it called the library on this context */
   cops_allocator alloc;
   size_t pos;                 /* next unread byte of buf */
-  uint64_t block;             /* ChaCha20 block counter of the next refill */
+  size_t filled;              /* buf[0 .. filled) made: pos <= filled <= COPS_RNG_BUF */
+  uint64_t block;             /* ChaCha20 block counter of the next buffer (this one's + 64) */
   unsigned char key[32];
   cops_rng_fn fn;
   void *user;
@@ -102,7 +106,8 @@ void cops__text_drop(cops__text *t);
  * the value is released. */
 int cops__json_hand(const cops_allocator *a, json_t *j, int sheet, char **out);
 
-/* Refill ctx->buf with the next COPS_RNG_BUF bytes of keystream. */
+/* At the end of what is made (pos == filled): the buffer's next chunk, or the next
+ * buffer's first. */
 void cops__rng_refill(cops_ctx *ctx);
 
 /* A place in the random source to come back to when a procedure fails (all
@@ -166,7 +171,7 @@ static inline int cops__d10(cops_ctx *ctx, int *face)
   if (COPS_UNLIKELY(ctx->source == COPS_SOURCE_CALLBACK))
     return cops__callback_die(ctx, 10, face);
   for (;;) {
-    if (COPS_UNLIKELY(ctx->pos == COPS_RNG_BUF))
+    if (COPS_UNLIKELY(ctx->pos == ctx->filled))
       cops__rng_refill(ctx);
     int f = cops__d10_of_byte[ctx->buf[ctx->pos++]];
     if (COPS_LIKELY(f)) {
@@ -182,7 +187,7 @@ static inline int cops__d6(cops_ctx *ctx, int *face)
   if (COPS_UNLIKELY(ctx->source == COPS_SOURCE_CALLBACK))
     return cops__callback_die(ctx, 6, face);
   for (;;) {
-    if (COPS_UNLIKELY(ctx->pos == COPS_RNG_BUF))
+    if (COPS_UNLIKELY(ctx->pos == ctx->filled))
       cops__rng_refill(ctx);
     unsigned b = ctx->buf[ctx->pos++];
     if (COPS_LIKELY(b < 252)) {

@@ -52,19 +52,22 @@ int cops_d6_declaration_init_sized(cops_d6_declaration *d, size_t size, int acti
   if (!d || size < COPS__D6_DECL_SIZE_0_16 || size > sizeof *d)
     return COPS_EINVAL;
   cops_d6_declaration full;
-  memset(&full, 0, sizeof full);
-  full.size = sizeof full;
-  full.action = action;
-  full.target = full.weapon = full.parry_weapon = full.speed = -1;
-  full.count = 1;
-  full.defence = COPS_D6_NATURAL;
-  full.defence_skill = COPS_D6_DODGE;
-  full.spell_skill = COPS_D6_ALTERATION;
-  full.spell_difficulty = 10;
-  full.spell_aim = -1;
-  full.spell_reach = 10;
-  full.spell_beat = COPS_D6_NO_BEAT;
-  memcpy(d, &full, size);
+  /* In place when it is the whole struct: a copy's wide reads of narrow writes stall. */
+  cops_d6_declaration *to = size == sizeof *d ? d : &full;
+  memset(to, 0, sizeof *to);
+  to->size = sizeof *to;
+  to->action = action;
+  to->target = to->weapon = to->parry_weapon = to->speed = -1;
+  to->count = 1;
+  to->defence = COPS_D6_NATURAL;
+  to->defence_skill = COPS_D6_DODGE;
+  to->spell_skill = COPS_D6_ALTERATION;
+  to->spell_difficulty = 10;
+  to->spell_aim = -1;
+  to->spell_reach = 10;
+  to->spell_beat = COPS_D6_NO_BEAT;
+  if (to != d)
+    memcpy(d, &full, size);   /* never past the caller's struct */
   d->size = (uint32_t)size;
   return COPS_OK;
 }

@@ -39,6 +39,14 @@ int cops_action_init_sized(cops_action *a, size_t size, int dice, int threshold,
 {
   if (!a)
     return COPS_EINVAL;
+  if (size == sizeof *a) {   /* in place: a copy's wide reads of narrow writes stall */
+    memset(a, 0, sizeof *a);
+    a->size = sizeof *a;
+    a->dice = dice;
+    a->threshold = threshold;
+    a->difficulty = difficulty;
+    return COPS_OK;
+  }
   cops_action full;
   memset(&full, 0, sizeof full);
   full.size = sizeof full;
@@ -267,11 +275,11 @@ out:
 /* One d10 from the bytes left in the keystream buffer, skipping rejected
  * bytes as cops__d10 does; 0 when the buffer runs out (the general path
  * refills it). */
-static COPS_INLINE int buffered_d10(const unsigned char *buf, size_t *p)
+static COPS_INLINE int buffered_d10(const unsigned char *buf, size_t end, size_t *p)
 {
   int f;
   do {
-    if (COPS_UNLIKELY(*p == COPS_RNG_BUF))
+    if (COPS_UNLIKELY(*p == end))
       return 0;
     f = cops__d10_of_byte[buf[(*p)++]];
   } while (COPS_UNLIKELY(!f));
@@ -399,15 +407,16 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
   thr = unskilled ? 10 : thr < COPS_THRESHOLD_MIN ? COPS_THRESHOLD_MIN
                         : thr > COPS_THRESHOLD_MAX ? COPS_THRESHOLD_MAX : thr;
   diff = diff < 0 ? 0 : diff;
-  /* Bytes are read up to the end of the buffer; the refill is left to the
+  /* Bytes are read up to the end of what is made; the refill is left to the
    * general path. Rejected bytes are skipped as cops__d10 skips them. */
   const unsigned char *buf = ctx->buf;
+  const size_t end = ctx->filled;
   size_t p = ctx->pos;
   uint32_t counts = 0; /* successes + 256 x tens */
   int last_ten = 0, count = pool, f;
   uint8_t *face = roll->face;
   for (int i = 0; i < pool; i++) {
-    if (COPS_UNLIKELY(!(f = buffered_d10(buf, &p))))
+    if (COPS_UNLIKELY(!(f = buffered_d10(buf, end, &p))))
       return 0;
     face[i] = (uint8_t)f;
     counts += (unsigned)(f >= thr) + ((unsigned)(f == 10) << 8);
@@ -451,7 +460,7 @@ static COPS_INLINE int roll_fast(cops_roll *roll, cops_ctx *ctx, const cops_acti
       }
       if (COPS_UNLIKELY(count == roll->capacity))
         return 0;
-      if (COPS_UNLIKELY(!(f = buffered_d10(buf, &p))))
+      if (COPS_UNLIKELY(!(f = buffered_d10(buf, end, &p))))
         return 0;
       face[count] = (uint8_t)f;
       roll->parent[count] = at;

@@ -2,6 +2,7 @@
  * declaration's defaults, and its checks against the rules and the state — those every
  * ruleset shares, then the ruleset's own (its initiative, its fields) through the rules
  * table. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,15 +39,20 @@ static void declaration_defaults(cops_declaration *d, int action)
   d->shots = 1;
   d->difficulty = 3;
 }
+_Static_assert(offsetof(cops_declaration, difficulty) + sizeof(int) <= COPS__DECLARATION_SIZE_0_5,
+               "a declaration's defaults lie in its 0.5 fields");
 
 int cops_declaration_init_sized(cops_declaration *d, size_t size, int action)
 {
   if (!d || size < COPS__DECLARATION_SIZE_0_5 || size > sizeof *d)
     return COPS_EINVAL;
-  cops_declaration full;
-  declaration_defaults(&full, action);
-  memcpy(d, &full, size);     /* never past the caller's struct */
+  /* Written in place, never past the caller's struct: every default lies in 0.5's fields. */
+  memset(d, 0, size);
   d->size = (uint32_t)size;
+  d->action = action;
+  d->target = -1;
+  d->shots = 1;
+  d->difficulty = 3;
   return action >= 0 && action < COPS_ACT_COUNT ? COPS_OK : COPS_EINVAL;
 }
 

@@ -758,6 +758,13 @@ int cops__character_skill_action(cops_action *out, cops_character *ch, int skill
   if (exact || (level && (!spec || listed) && !needs_specialisation(skill, level))) {
     threshold = level;
     unskilled = 0;
+  } else if (listed) {
+    /* The catalogue's spelling, not on the sheet: none of the sheet's names it, since a
+     * sheet keeps a listed specialisation as the catalogue spells it (add_spec). As
+     * skill_threshold() without it (C1.4, C1.5). */
+    const int from = cops_skill_specialisation_level(skill);
+    unskilled = !level || from >= 9;
+    threshold = unskilled ? 10 : from + 1;
   } else if (!spec && level && needs_specialisation(skill, level)) {
     /* A weapon of none of the specialisations: C1.5, as for an unlisted one. */
     const int from = cops_skill_specialisation_level(skill);

@@ -52,13 +52,16 @@ int cops_st_declaration_init_sized(cops_st_declaration *d, size_t size, int acti
   if (!d || size < COPS__ST_DECL_SIZE_0_15 || size > sizeof *d)
     return COPS_EINVAL;
   cops_st_declaration full;
-  memset(&full, 0, sizeof full);
-  full.size = sizeof full;
-  full.action = action;
-  full.target = full.weapon = full.after = -1;
-  full.cover = -1;
-  full.effects[0] = full.effects[1] = -1;
-  memcpy(d, &full, size);
+  /* In place when it is the whole struct: a copy's wide reads of narrow writes stall. */
+  cops_st_declaration *to = size == sizeof *d ? d : &full;
+  memset(to, 0, sizeof *to);
+  to->size = sizeof *to;
+  to->action = action;
+  to->target = to->weapon = to->after = -1;
+  to->cover = -1;
+  to->effects[0] = to->effects[1] = -1;
+  if (to != d)
+    memcpy(d, &full, size);   /* never past the caller's struct */
   d->size = (uint32_t)size;
   return COPS_OK;
 }
