@@ -146,7 +146,8 @@ static COPS_INLINE int ev_roll(cops_log *log, int purpose, struct party actor, s
     return COPS_OK;
   if (actor.interned && target.interned)
     return cops__log_push_roll(log, purpose, actor.off, actor.id, target.off, target.id, roll);
-  cops_event e = {0};
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_ROLL);
   e.purpose = purpose;
   return push(log, &e, actor, target, NULL, roll);
 }
@@ -173,8 +174,8 @@ static COPS_INLINE int ev_condition(cops_log *log, struct party actor, struct pa
 {
   if (!log)
     return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_CONDITION;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_CONDITION);
   e.condition = (int)condition;
   e.active = active;
   return ev_push(log, &e, actor, who, NULL);
@@ -263,8 +264,8 @@ static COPS_INLINE int cops__shot_opening(cops_outcome *o, const cops_situation 
   if (magazine > 0) {
     cops_weapon_set(s->weapon, COPS_WEAPON_LOADED, loaded - fired);
     if (log) {
-      cops_event e = {0};
-      e.type = COPS_EV_AMMUNITION;
+      cops_event e;
+      cops__event_clear(&e, COPS_EV_AMMUNITION);
       e.used = fired;
       e.loaded = loaded - fired;
       if ((rc = ev_push(log, &e, an, NOBODY, cops_weapon_name(w))))
@@ -280,8 +281,8 @@ static COPS_INLINE int cops__shot_opening(cops_outcome *o, const cops_situation 
     snprintf(o->cover_shooter, sizeof o->cover_shooter, "%s", an.name ? an.name : "");
     o->cover_shooter_id = s->attacker_id;
     o->cover_target_id = s->target_id;
-    cops_event e = {0};
-    e.type = COPS_EV_COVER;
+    cops_event e;
+    cops__event_clear(&e, COPS_EV_COVER);
     e.fired = fired;
     e.success = success;
     e.margin = success ? o->margin : 0;

@@ -480,8 +480,8 @@ int cops__ev_miss(const cops_outcome *o, cops_log *log, const cops_situation *s,
 {
   if (!log)
     return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_MISS;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_MISS);
   e.reason = reason;
   e.bullet = bullet;
   e.fired = fired;
@@ -494,8 +494,8 @@ int cops__ev_stray(const cops_outcome *o, cops_log *log, const cops_situation *s
 {
   if (stray <= 0 || !log)
     return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_STRAY;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_STRAY);
   e.fired = fired;
   e.stray = stray;
   return ev_push(log, &e, attacker_of(o, s), target_of(o, s), NULL);

@@ -364,6 +364,18 @@ static const struct {
 #undef DAMAGE_FIELDS
 #undef F
 
+void cops__event_clear(cops_event *e, int type)
+{
+  static const int zero = 0;
+  const uint16_t *at = fields[type].at;
+  for (int k = 0; k < COPS__PAYLOAD; k++)   /* offset 0 (size) for the slots it lacks */
+    memcpy((char *)e + at[k], &zero, sizeof zero);
+  e->size = 0;
+  e->type = type;
+  e->id = e->purpose = e->policy = e->odds_down = e->odds_first = e->odds_risk = 0;
+  e->seed = 0;
+}
+
 static COPS_INLINE int field_of(const cops_event *e, uint16_t at)
 {
   int v;

@@ -56,8 +56,7 @@ static int ev_location(cops_outcome *o, cops_log *log, cops_character *victim, i
   if (!log)
     return COPS_OK;
   cops_event e;
-  memset(&e, 0, sizeof e);
-  e.type = COPS_EV_LOCATION;
+  cops__event_clear(&e, COPS_EV_LOCATION);
   e.bullet = bullet;
   e.die = p->die;
   e.location = p->zone;
@@ -90,8 +89,7 @@ static int record(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_charact
   if (!log)
     return COPS_OK;
   cops_event e;
-  memset(&e, 0, sizeof e);
-  e.type = COPS_EV_DAMAGE;
+  cops__event_clear(&e, COPS_EV_DAMAGE);
   e.bullet = bullet;
   e.location = p->zone;
   e.modifier = p->bonus;
@@ -181,8 +179,8 @@ static int ev_mishap(cops_log *log, struct party actor, struct party who, int mi
 {
   if (!log)
     return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_MISHAP;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_MISHAP);
   e.mishap = mishap;
   e.location = zone;
   e.body_side = side;
@@ -233,8 +231,8 @@ int cops__alt_stopping(cops_outcome *o, cops_roll *roll, cops_character *victim,
   v->stopping_difficulty = fa;
   v->stopping_threshold = threshold;
   if (log) {
-    cops_event e = {0};
-    e.type = COPS_EV_STOPPING;
+    cops_event e;
+    cops__event_clear(&e, COPS_EV_STOPPING);
     e.result = result;
     e.difficulty = fa + 1;
     e.fa = fa;

@@ -137,8 +137,8 @@ int cops__alt_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
   cops__alt_spread(spot, rolled, in, s->aim, steps);
   o->hit_target = 1;
   o->hits = in;
-  cops_event e = {0};
-  e.type = COPS_EV_HIT;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_HIT);
   e.fired = fired;
   e.hits = in;
   e.margin = o->margin;

@@ -28,8 +28,7 @@ int  cops__located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
   const struct party vn = party(o, victim);
   cops_event e;   /* built only for a log: no time spent on events nobody reads */
   if (log) {
-    memset(&e, 0, sizeof e);
-    e.type = COPS_EV_LOCATION;
+    cops__event_clear(&e, COPS_EV_LOCATION);
     e.bullet = bullet;
     e.die = die;
     e.location = zone;
@@ -62,8 +61,7 @@ int  cops__located_damage(cops_outcome *o, cops_ctx *ctx, int victim_index,
   h->stopped = d.stopped;
   if (!log)
     return COPS_OK;
-  memset(&e, 0, sizeof e);
-  e.type = COPS_EV_DAMAGE;
+  cops__event_clear(&e, COPS_EV_DAMAGE);
   e.bullet = bullet;
   e.location = zone;
   e.modifier = h->modifier;
@@ -99,8 +97,8 @@ int  cops__fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_c
     /* Decision (docs/rulings.md): armour made for it takes off its torso's fixed part. */
     cops_armour_get(armour, COPS_LOC_TORSO, NULL, &fixed);
   }
-  cops_event e = {0};
-  e.type = COPS_EV_LOCATION;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_LOCATION);
   e.bullet = 1;
   e.die = die;
   e.location = zone;
@@ -121,8 +119,7 @@ int  cops__fixed_damage(cops_outcome *o, cops_ctx *ctx, int victim_index, cops_c
   h->stopped = net <= 0;
   h->bonus = h->stopped ? 0 : modifier;   /* C11.1: points, as C8.1 orders them */
   h->damage = h->stopped ? 0 : net + modifier;
-  memset(&e, 0, sizeof e);
-  e.type = COPS_EV_DAMAGE;
+  cops__event_clear(&e, COPS_EV_DAMAGE);
   e.bullet = 1;
   e.location = zone;
   e.modifier = modifier;
@@ -174,8 +171,8 @@ int  cops__apply_damage(cops_outcome *o, int victim_index, cops_character *victi
   cops_character_hp(victim, &v->hp_after);
   v->health_after = cops__health(victim);
   if (log) {
-    cops_event e = {0};
-    e.type = COPS_EV_HIT_POINTS;
+    cops_event e;
+    cops__event_clear(&e, COPS_EV_HIT_POINTS);
     e.damage = total;
     e.hp_before = v->hp_before;
     e.hp_after = v->hp_after;
@@ -216,8 +213,8 @@ int  cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
   v->stopping = result;
   v->stopping_difficulty = difficulty;
   if (log) {
-    cops_event e = {0};
-    e.type = COPS_EV_STOPPING;
+    cops_event e;
+    cops__event_clear(&e, COPS_EV_STOPPING);
     e.result = result;
     e.difficulty = difficulty;
     if ((rc = ev_push(log, &e, actor, vp, NULL)))

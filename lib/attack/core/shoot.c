@@ -61,8 +61,8 @@ int cops__ev_attack(const cops_outcome *o, cops_log *log, const cops_situation *
 {
   if (!log)
     return COPS_OK;
-  cops_event e = {0};
-  e.type = COPS_EV_ATTACK;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_ATTACK);
   e.mode = s->mode;
   e.attitude = s->attitude;
   e.initiative = s->initiative;
@@ -145,8 +145,8 @@ int  cops__core_shoot(cops_outcome *o, const cops_situation *s, cops_log *log)
     in += first_die + b <= 10;
   o->hit_target = 1;
   o->hits = in;
-  cops_event e = {0};
-  e.type = COPS_EV_HIT;
+  cops_event e;
+  cops__event_clear(&e, COPS_EV_HIT);
   e.fired = fired;
   e.hits = in;
   e.margin = o->margin;
