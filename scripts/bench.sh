@@ -70,12 +70,12 @@ awk -v a="$one" -v b="$all" -v c="$cores" \
 # Against 0.6.0 (99fd24d), on the same fights: its library built once beside this one
 # (release, LTO, in build/v060), bench/v060.c built against each, run alternately five times;
 # the medians' ratio, this / 0.6.0 (docs/performance.md; aim >= 1.0).
-if [ ! -f build/v060/lib/libcops.so.0.6.0 ]; then
-  rm -rf build/v060-src
+if [ ! -f build/v060/lib/libcops.so.0.6.0 ] || [ ! -x build/v060/examples/cops ]; then
+  rm -rf build/v060-src build/v060
   mkdir -p build/v060-src
   git archive 99fd24d | tar xf - -C build/v060-src
   (meson setup build/v060 build/v060-src --buildtype=release -Db_lto=true -Dtests=false \
-     -Dexamples=false -Dbench=false -Dlua=disabled -Dbindings_tests=disabled >build/v060.log 2>&1 &&
+     -Dexamples=true -Dbench=false -Dlua=disabled -Dbindings_tests=disabled >build/v060.log 2>&1 &&
    meson compile -C build/v060 >>build/v060.log 2>&1) || { tail -n 20 build/v060.log; exit 1; }
 fi
 cc -O2 -o build/v060-now bench/v060.c -Iinclude -Ibuild/release/include \
@@ -92,6 +92,28 @@ awk -v o2="$(median old 2v2)" -v n2="$(median now 2v2)" -v os="$(median old stre
   printf "0.6.0 against now, rounds per second (medians of 5, alternating): 2 v 2 %.0f / %.0f, street shootout %.0f / %.0f\n", o2, n2, os, ns
   printf "  2 v 2 now / 0.6.0               %.2f   (>= 1.00)\n", n2 / o2
   printf "  street shootout now / 0.6.0     %.2f   (>= 1.00)\n", ns / os }'
+
+# And as the simulator runs them: each version's `cops sim` on its own street shootout,
+# one thread, alternately five times (0.6.0 draws one stream for the whole study, this
+# version seeds each fight from the study's seed and its index: the same work, splittable).
+n060=$((100000 * secs))
+for _ in 1 2 3 4 5; do
+  for v in old now; do
+    if [ $v = old ]; then
+      set -- build/v060/examples/cops sim build/v060-src/examples/scenarios/street-shootout.json
+    else
+      set -- build/release/examples/cops sim examples/scenarios/street-shootout.json --jobs 1
+    fi
+    t0=$(date +%s.%N)
+    "$@" -n "$n060" --seed 1 >/dev/null 2>&1
+    t1=$(date +%s.%N)
+    awk -v v=$v -v a="$t0" -v b="$t1" -v n="$n060" 'BEGIN { printf "%s %.0f\n", v, n / (b - a) }'
+  done
+done >build/v060-sim.txt
+simmed() { grep "^$1 " build/v060-sim.txt | awk '{ print $2 }' | sort -n | sed -n 3p; }
+awk -v o="$(simmed old)" -v n="$(simmed now)" -v f="$n060" 'BEGIN {
+  printf "0.6.0 against now, cops sim street shootout, %d fights, one thread (medians of 5): %.0f / %.0f fights/s\n", f, o, n
+  printf "  cops sim now / 0.6.0            %.2f   (>= 1.00)\n", n / o }'
 
 # The same study on Dask's distributed scheduler (cops.distributed, docs/simulation.md):
 # 1 and 2 local worker processes against cops sim --jobs 1, with Debian's python3.
