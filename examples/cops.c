@@ -757,6 +757,62 @@ static int cmd_odds(int argc, char **argv)
   return 0;
 }
 
+/* The dossier (docs/sheets.md): each field given, in the sheet's order; texts of several
+ * lines indented under their label. Then the extra object's keys, which are a tabletop's. */
+static void show_dossier(const cops_character *ch, int lang)
+{
+  static const char *const fields[][3] = {
+    {"nickname", "Surnom", "Nickname"}, {"grade", "Grade", "Grade"}, {"age", "Âge", "Age"},
+    {"background", "Passé", "Background"}, {"languages", "Langues", "Languages"},
+    {"history", "Historique", "History"}, {"experience", "Expérience", "Experience"},
+    {"notes", "Notes", "Notes"},
+  };
+  char *text = NULL;
+  json_t *d = NULL, *x = NULL;
+  if (cops_character_dossier(ch, &text) == COPS_OK)
+    d = json_loads(text, 0, NULL);
+  cops_free(text);
+  text = NULL;
+  if (cops_character_extra(ch, &text) == COPS_OK)
+    x = json_loads(text, 0, NULL);
+  cops_free(text);
+  if (json_object_size(d))
+    printf("%s\n", lang ? "Dossier" : "Dossier");
+  const char *key;
+  json_t *v;
+  json_object_foreach(d, key, v) {
+    const char *label = key;
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+      if (!strcmp(key, fields[k][0]))
+        label = fields[k][1 + lang];
+    printf("  %s%s", label, lang ? ": " : " : ");
+    if (json_is_integer(v)) {
+      printf("%lld\n", (long long)json_integer_value(v));
+    } else if (json_is_array(v)) {
+      size_t i;
+      json_t *l;
+      json_array_foreach(v, i, l)
+        printf("%s%s", i ? ", " : "", json_string_value(l));
+      printf("\n");
+    } else {
+      for (const char *s = json_string_value(v); *s; s++)
+        if (*s == '\n')
+          fputs("\n    ", stdout);
+        else
+          putchar(*s);
+      printf("\n");
+    }
+  }
+  if (json_object_size(x)) {
+    printf("%s", lang ? "Extra (a tabletop's):" : "Extra (données d'une table virtuelle) :");
+    json_object_foreach(x, key, v)
+      printf(" %s", key);
+    printf("\n");
+  }
+  json_decref(d);
+  json_decref(x);
+}
+
 static void show_sheet(const cops_character *ch, int lang)
 {
   static const char *const words[][2] = {
@@ -829,6 +885,7 @@ static void show_sheet(const cops_character *ch, int lang)
     }
     printf("\n");
   }
+  show_dossier(ch, lang);
 }
 
 static int cmd_sheet(int argc, char **argv)

@@ -989,6 +989,23 @@ static void fuzz_d6_magic(cops_ctx *ctx, struct bytes *b)
  * played a few rounds, each turn first with a declaration made of fuzzed bytes (refused,
  * or played, or refused when played with nothing changed), then the policy's, which the
  * fight always accepts; a save between rounds reads back. */
+
+/* A sheet written, read back and written again: the same text, else abort (an oracle). */
+static void sheet_round_trip(cops_ctx *ctx, const cops_character *ch)
+{
+  char *json, *second;
+  cops_character *again;
+  if (cops_character_to_json(ch, &json) != COPS_OK)
+    return;
+  if (cops_character_from_json(&again, ctx, json) != COPS_OK)
+    abort();
+  if (cops_character_to_json(again, &second) != COPS_OK || strcmp(json, second))
+    abort();
+  cops_free(second);
+  cops_character_free(again);
+  cops_free(json);
+}
+
 static void fuzz_d6_fight(cops_ctx *ctx, const char *text, struct bytes *b)
 {
   cops_d6_fight *f, *again;
@@ -1105,19 +1122,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   case 1: {
     /* A sheet: written, read back and written the same (an oracle: abort otherwise); its
-     * relations asked, pushed and released (C9). */
-    cops_character *ch, *again;
+     * relations asked, pushed and released (C9); the input as its dossier and as its extra
+     * object, refused or kept and written back the same. */
+    cops_character *ch;
     if (cops_character_from_json(&ch, ctx, text) == COPS_OK) {
-      if (cops_character_to_json(ch, &json) == COPS_OK) {
-        char *second;
-        if (cops_character_from_json(&again, ctx, json) != COPS_OK)
-          abort();
-        if (cops_character_to_json(again, &second) != COPS_OK || strcmp(json, second))
-          abort();
-        cops_free(second);
-        cops_character_free(again);
-        cops_free(json);
-      }
+      sheet_round_trip(ctx, ch);
       for (int i = 0; i < cops_character_relation_count(ch); i++) {
         int level;
         cops_relation_information(ch, i, "drogue", &level);
@@ -1125,6 +1134,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cops_relation_push(ch, i, "gangs");
         cops_character_set_relation_level(ch, i, 4);
       }
+      if ((cops_character_set_dossier(ch, text) == COPS_OK) +
+          (cops_character_set_extra(ch, text) == COPS_OK))
+        sheet_round_trip(ctx, ch);
       cops_character_free(ch);
     }
     break;

@@ -740,7 +740,7 @@ INVALID = [
     ("sheet", "sheets/mike.json", "skills[1].level", "5"),
     ("sheet", "sheets/mike.json", "hit_points.max", 1000),
     ("sheet", "sheets/mike.json", "adrenaline.max", 6),
-    ("sheet", "sheets/mike.json", "schema", 4),
+    ("sheet", "sheets/mike.json", "schema", 5),
     ("sheet", "sheets/mike.json", "time", -1),
     ("sheet", "sheets/mike.json", "characteristics", DELETE),
     ("sheet", "sheets/mike.json", "relations[1].upkeep", "money"),     # an ally's (C9)

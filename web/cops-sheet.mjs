@@ -373,6 +373,25 @@ export class Character extends Sheet {
       m._free(c);
     }
   }
+  /** The dossier (docs/sheets.md): nickname, grade, age, background, languages, history,
+   * experience, notes, as given and in their order; {} when there is none; never read by the
+   * rules. Set with an object or a JSON text (every field checked, all or nothing); null or
+   * {} clears it. */
+  get dossier() { return this._object('dossier'); }
+  set dossier(value) { this._setObject('dossier', value); }
+  /** The sheet's "extra" object: a tabletop's own data, kept and written back as it came,
+   * never read by the library; {} when there is none. */
+  get extra() { return this._object('extra'); }
+  set extra(value) { this._setObject('extra', value); }
+  _object(what) {
+    this.ctx._check(this.m[`_cops_character_${what}`](this._h, this.cops.cell));
+    return JSON.parse(this.cops._taken());
+  }
+  _setObject(what, value) {
+    const set = this.m[`_cops_character_set_${what}`];
+    if (value === null) this.ctx._check(set(this._h, 0));
+    else this.cops._withString(json(value, what), (p) => this.ctx._check(set(this._h, p)), what);
+  }
   get lostRecently() { return this.ctx._check(this.m._cops_character_lost_recently(this._h)); }
   get lastingWounds() { return this.ctx._check(this.m._cops_character_lasting_wounds(this._h)); }
   set lastingWounds(n) { this.ctx._check(this.m._cops_character_set_lasting_wounds(this._h, int(n, 'lastingWounds'))); }

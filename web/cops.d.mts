@@ -17,6 +17,18 @@ export class CopsError extends Error {
   readonly status: number;
 }
 
+/** What a player keeps on the sheet and the rules never read (docs/sheets.md). */
+export interface Dossier {
+  nickname?: string;
+  grade?: string;
+  age?: number;
+  background?: string;
+  languages?: string[];
+  history?: string;
+  experience?: number;
+  notes?: string;
+}
+
 export interface LoadOptions {
   /** The module's bytes (Node.js reads libcops.wasm beside cops.mjs by default). */
   wasmBinary?: ArrayBuffer | Uint8Array;
@@ -351,6 +363,12 @@ export class Character extends Handle {
   bleeding(): { period: number; next: number; stabilised: ('stabilise' | 'medicine')[] };
   readonly lostRecently: number;
   lastingWounds: number;
+  /** The dossier and a tabletop's extra object (docs/sheets.md): read as objects, set with
+   * an object, a JSON text or null (none). */
+  get dossier(): Dossier;
+  set dossier(value: Dossier | string | null);
+  get extra(): Record<string, unknown>;
+  set extra(value: Record<string, unknown> | string | null);
   setRest(kind: 'none' | 'natural' | 'hospital', options?: LogTo & { fixed?: number }): void;
   night(kind: 'adrenaline' | 'anciennete' | null, options?: LogTo & { seconds?: number }): void;
   revive(options?: LogTo): void;

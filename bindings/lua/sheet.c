@@ -217,6 +217,31 @@ static int entity_to_json(lua_State *L)
   return 1;
 }
 
+/* ch:dossier([json]) and ch:extra([json]) -> json: the sheet's dossier and extra object as
+ * JSON text (docs/sheets.md); with an argument, set first (a JSON text, or nil for none). */
+static int ch_object(lua_State *L, int (*get)(const cops_character *, char **),
+                     int (*set)(cops_character *, const char *))
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  if (lua_gettop(L) >= 2)
+    check(L, e->owner, set(e->p, lua_isnil(L, 2) ? NULL : checktext(L, 2)));
+  char *text = NULL;
+  check(L, e->owner, get(e->p, &text));
+  lua_pushstring(L, text);
+  cops_free(text);
+  return 1;
+}
+
+static int ch_dossier(lua_State *L)
+{
+  return ch_object(L, cops_character_dossier, cops_character_set_dossier);
+}
+
+static int ch_extra(lua_State *L)
+{
+  return ch_object(L, cops_character_extra, cops_character_set_extra);
+}
+
 static int weapon_name(lua_State *L)
 {
   entity_ud *e = to_entity(L, 1, WEAPON);
@@ -811,7 +836,8 @@ void open_sheet(lua_State *L)
     {"damage", ch_damage}, {"heal", ch_heal}, {"max_hp", ch_max_hp},
     {"conditions", ch_conditions}, {"set_conditions", ch_set_conditions},
     {"recovery", ch_recovery}, {"set_name", ch_set_name}, {"health_name", ch_health_name},
-    {"odds", ch_odds}, {"save", ch_save}, {NULL, NULL},
+    {"odds", ch_odds}, {"save", ch_save}, {"dossier", ch_dossier}, {"extra", ch_extra},
+    {NULL, NULL},
   };
   add_methods(L, CHARACTER, character);
   static const luaL_Reg weapon[] = {

@@ -110,6 +110,50 @@ COPS_API void cops_character_free(cops_character *ch);
  */
 COPS_API cops_character *cops_character_retain(cops_character *ch);
 
+/** The dossier's texts: background, history and notes, at most this many bytes each. */
+#define COPS_DOSSIER_TEXT_MAX 16384
+/** The dossier's languages: at most this many, each a name of at most ::COPS_NAME_MAX bytes. */
+#define COPS_DOSSIER_LANGUAGES_MAX 16
+/** The dossier's age: 0 .. this. */
+#define COPS_DOSSIER_AGE_MAX 150
+/** The dossier's experience points: 0 .. this. */
+#define COPS_DOSSIER_EXPERIENCE_MAX 1000000
+/** A sheet's dossier, and its extra object, at most this many bytes each as compact JSON. */
+#define COPS_SHEET_EXTRA_MAX 1048576
+
+/**
+ * @brief The dossier (docs/sheets.md): what a player keeps on the sheet and the rules never
+ * read, as a compact JSON object with the fields given, in their order: "nickname", "grade"
+ * (texts of at most ::COPS_NAME_MAX bytes), "age" (0..::COPS_DOSSIER_AGE_MAX), "background",
+ * "history", "notes" (texts of at most ::COPS_DOSSIER_TEXT_MAX bytes, new lines allowed),
+ * "languages" (at most ::COPS_DOSSIER_LANGUAGES_MAX names), "experience"
+ * (0..::COPS_DOSSIER_EXPERIENCE_MAX). "{}" when there is none.
+ * @param ch the character
+ * @param[out] out the text, freed with cops_free()
+ * @since 0.17.0
+ */
+COPS_API int cops_character_dossier(const cops_character *ch, char **out);
+/**
+ * @brief Set the dossier from a JSON object as cops_character_dossier() describes it; every
+ * field checked, a field not listed refused by name; all or nothing. NULL or "{}": none.
+ * @since 0.17.0
+ */
+COPS_API int cops_character_set_dossier(cops_character *ch, const char *json);
+/**
+ * @brief The sheet's "extra" object: a tabletop's own data, kept and written back as it came,
+ * never read by the library. "{}" when there is none.
+ * @param ch the character
+ * @param[out] out the text, freed with cops_free()
+ * @since 0.17.0
+ */
+COPS_API int cops_character_extra(const cops_character *ch, char **out);
+/**
+ * @brief Set the "extra" object (any JSON object of at most ::COPS_SHEET_EXTRA_MAX bytes as
+ * compact JSON); NULL or "{}": none. All or nothing.
+ * @since 0.17.0
+ */
+COPS_API int cops_character_set_extra(cops_character *ch, const char *json);
+
 /** @brief Set the name (UTF-8, at most ::COPS_NAME_MAX bytes). @since 0.3.0 */
 COPS_API int cops_character_set_name(cops_character *ch, const char *name);
 /** @brief The name (borrowed, lives as long as the character), "" if none; NULL for NULL. @since 0.3.0 */

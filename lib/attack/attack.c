@@ -357,7 +357,6 @@ static int validate(cops_ctx *ctx, const cops_situation *s, unsigned flags)
 
 static void situation_defaults(cops_situation *s, int mode)
 {
-  _Static_assert(sizeof *s % 16 == 0, "a situation clears in 16-byte stores");
   cops__clear16(s, sizeof *s);   /* at every attack and every plan the tactical policy weighs */
   s->size = sizeof *s;
   s->ruleset = COPS_RULES_CORE;

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <cops/cops.h>
 #include <jansson.h>
@@ -54,8 +55,8 @@ struct cops_ctx {
   uint64_t serial;            /* the last serial given (cops__serial): what a checkpoint names */
 };
 
-/* memset(p, 0, n) for a small struct cleared at every attack or plan, n a multiple of 16:
- * sixteen bytes a store, where GCC made a memset of a few hundred bytes a string instruction
+/* memset(p, 0, n) for a small struct cleared at every attack or plan: sixteen bytes a
+ * store, then the rest, where GCC made a memset of a few hundred bytes a string instruction
  * slow to start (x86). */
 #if defined(__GNUC__)
 typedef unsigned char cops__v16 __attribute__((vector_size(16), aligned(1), may_alias));
@@ -66,6 +67,7 @@ static COPS_INLINE void cops__clear16(void *p, size_t n)
 #pragma GCC unroll 16
   for (size_t i = 0; i < n / 16; i++)
     v[i] = zero;
+  memset((unsigned char *)p + n / 16 * 16, 0, n % 16);
 }
 #else
 #define cops__clear16(p, n) memset((p), 0, (n))

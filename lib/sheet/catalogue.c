@@ -253,11 +253,11 @@ int cops__name_index(const char *text, const char *const *names, int count)
 
 /* 1 when text is valid UTF-8 (shortest forms, no surrogate, at most U+10FFFF) without
  * control characters (C0, DEL, C1). */
-int cops__clean_text(const char *text)
+static int clean(const char *text, int lines)
 {
   const unsigned char *s = (const unsigned char *)text;
   while (*s) {
-    if (*s < 0x20 || *s == 0x7F)
+    if ((*s < 0x20 && !(lines && (*s == '\n' || *s == '\t'))) || *s == 0x7F)
       return 0;
     const int n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1 : (*s & 0xF0) == 0xE0 ? 2
                 : (*s & 0xF8) == 0xF0 ? 3 : -1;
@@ -276,6 +276,16 @@ int cops__clean_text(const char *text)
       return 0;
   }
   return 1;
+}
+
+int cops__clean_text(const char *text)
+{
+  return clean(text, 0);
+}
+
+int cops__clean_lines(const char *text)
+{
+  return clean(text, 1);
 }
 
 int cops__check_tag(cops_ctx *ctx, const char *tag)

@@ -59,6 +59,7 @@ void cops_character_free(cops_character *ch)
     return;
   }
   cops__free(&ch->ctx->alloc, ch->rel);
+  cops__dossier_free(ch);
   cops__free(&ch->ctx->alloc, ch);
 }
 

@@ -6,7 +6,9 @@
 #include "sheet/sheet.h"
 #include "base/jsonutil.h"
 
-#define SHEET_SCHEMA 3   /* 3 (0.11.0): relations (C9); 2 (0.10.0): the clock and the wounds
+#define SHEET_SCHEMA 4   /* 4 (0.17.0): the dossier and extra, written only by a sheet that
+                            has them (a sheet without stays schema 3, which 0.11.0 reads);
+                            3 (0.11.0): relations (C9); 2 (0.10.0): the clock and the wounds
                             over time; 1 and 2 still read */
 
 /* The keys of a relation's kind and upkeep in a sheet (stable, not translated). */
@@ -457,7 +459,7 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
 {
   static const char *const keys[] = {"schema", "name", "characteristics", "hit_points",
                                      "adrenaline", "anciennete", "skills", "time", "wounds",
-                                     "relations", NULL};
+                                     "relations", "dossier", "extra", NULL};
   int rc;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
@@ -465,8 +467,16 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   if (system && json_is_string(system) && !strcmp(json_string_value(system), "st"))
     return cops__fail(ctx, COPS_EJSON, "system: \"st\": a Storyteller sheet (read it with "
                       "cops_st_character_load, docs/storyteller.md)");
-  if ((rc = cops__json_only_keys(ctx, root, "", keys)))
-    return rc;
+  const char *key;
+  json_t *v;
+  json_object_foreach(root, key, v) {
+    int known = 0;
+    for (int k = 0; keys[k] && !known; k++)
+      known = !strcmp(key, keys[k]);
+    if (!known)
+      return cops__fail(ctx, COPS_EJSON, "%s: unknown field (a tabletop's own data goes in "
+                        "the sheet's \"extra\" object, docs/sheets.md)", key);
+  }
   json_t *schema = json_object_get(root, "schema");
   int version = SHEET_SCHEMA;
   if (schema && (rc = cops__json_int(ctx, schema, "schema", 1, SHEET_SCHEMA, &version)))
@@ -476,6 +486,9 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
                       json_object_get(root, "time") ? "time" : "wounds");
   if (version < 3 && json_object_get(root, "relations"))
     return cops__fail(ctx, COPS_EJSON, "relations: a sheet of schema 3 (0.11.0)");
+  if (version < 4 && (json_object_get(root, "dossier") || json_object_get(root, "extra")))
+    return cops__fail(ctx, COPS_EJSON, "%s: a sheet of schema 4 (0.17.0)",
+                      json_object_get(root, "dossier") ? "dossier" : "extra");
   json_t *time = json_object_get(root, "time");
   if (time && (rc = cops__json_int(ctx, time, "time", 0, COPS_CLOCK_MAX, &ch->w.clock)))
     return rc;
@@ -494,8 +507,6 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   if (!json_is_object(chars))
     return cops__fail(ctx, COPS_EJSON, "characteristics: expected an object");
   int seen[COPS_CHARACTERISTIC_COUNT] = {0};
-  const char *key;
-  json_t *v;
   json_object_foreach(chars, key, v) {
     int c, value;
     char path[96];
@@ -570,7 +581,7 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   json_t *relations = json_object_get(root, "relations");
   if (relations && (rc = load_relations(ch, ctx, relations)))
     return rc;
-  return COPS_OK;
+  return cops__dossier_read(ch, root);
 }
 
 COPS__TEXT_READER(cops_character_from_json, cops_character, "sheet", cops_character_new, load, cops_character_free)
@@ -616,7 +627,8 @@ json_t *cops__character_json(const cops_character *ch)
     }
     bad |= json_array_append_new(skills, o);
   }
-  json_t *root = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o}", "schema", SHEET_SCHEMA, "name",
+  json_t *root = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o}", "schema",
+                           ch->dossier || ch->extra ? SHEET_SCHEMA : 3, "name",
                            cops_character_name(ch), "characteristics", chars, "hit_points", hp,
                            "adrenaline", points_json(ch, COPS_ADRENALINE), "anciennete",
                            points_json(ch, COPS_ANCIENNETE), "skills", skills);
@@ -630,6 +642,8 @@ json_t *cops__character_json(const cops_character *ch)
     bad |= json_object_set_new(root, "wounds", w);
   else
     json_decref(w);
+  if (root)
+    bad |= cops__dossier_write(ch, root) != COPS_OK;
   if (bad) {
     json_decref(root);
     return NULL;

@@ -19,6 +19,8 @@ int cops__name_index(const char *text, const char *const *names, int count);
 /* 1 when text is valid UTF-8 without control characters (a newline would forge
  * a narration line). */
 int cops__clean_text(const char *text);
+/* The same, new lines and tabs allowed (a dossier's longer texts). */
+int cops__clean_lines(const char *text);
 /* A name: not NULL, at most max bytes (never cut), clean UTF-8 text; the
  * message names what. */
 int cops__check_name(cops_ctx *ctx, const char *what, const char *text, size_t max);
@@ -91,6 +93,7 @@ struct cops_character {
   struct cops__relation *rel;   /* C9: nrel of caprel, from the context's allocator */
   int nrel, caprel;
   struct cops__ledger_entry ledger[COPS__LEDGER];
+  char *dossier, *extra;        /* compact JSON objects, NULL for none (lib/sheet/dossier.c) */
 };
 
 struct cops_weapon {
@@ -236,6 +239,11 @@ int cops__saved_character(cops_ctx *ctx, json_t *v, cops_character **out);
  * that hold them (never written out and read back: jansson's reader may lose a byte when
  * short of memory, its issue #362). */
 json_t *cops__character_json(const cops_character *ch);
+/* The sheet's "dossier" and "extra" (lib/sheet/dossier.c): read from a sheet's root (all
+ * or nothing), written into one, freed. */
+int cops__dossier_read(cops_character *ch, json_t *root);
+int cops__dossier_write(const cops_character *ch, json_t *root);
+void cops__dossier_free(cops_character *ch);
 json_t *cops__weapon_json(const cops_weapon *w);
 json_t *cops__armour_json(const cops_armour *a);
 /* A character's state beyond its sheet (conditions, recovery), as saves keep it

@@ -115,6 +115,34 @@ test('a character rolls its skills, Adrénaline and Ancienneté as cops roll --s
   ctx.free();
 });
 
+test('a sheet keeps its dossier and extra object, byte for byte (docs/sheets.md)', () => {
+  const text = readFileSync(`${root}/examples/sheets/mike-dossier.json`, 'utf8');
+  const ctx = cops.context({ seed: 1 });
+  const mike = ctx.characterFile('/examples/sheets/mike-dossier.json');
+  assert.deepEqual(Object.keys(mike.dossier), ['nickname', 'grade', 'age', 'background', 'languages',
+    'history', 'experience', 'notes']);
+  assert.equal(mike.dossier.nickname, 'Tex');
+  assert.deepEqual(mike.extra.foundry.flags.z, [1, 2.5, null]);
+  assert.equal(JSON.stringify(mike.toJSON(), null, 2) + '\n', text);
+  const ana = ctx.character({ name: 'Ana', characteristics: JSON.parse(text).characteristics });
+  assert.deepEqual(ana.dossier, {});
+  ana.dossier = { grade: 'Sergent', age: 41 };
+  ana.extra = '{"token": "ana.png"}';
+  assert.deepEqual(ana.dossier, { grade: 'Sergent', age: 41 });
+  assert.equal(ana.toJSON().schema, 4);
+  assert.throws(() => { ana.dossier = { rank: 'x' }; },
+    (e) => e instanceof CopsError && /dossier\.rank: unknown field/.test(e.message));
+  assert.throws(() => { ana.dossier = { age: 200 }; }, (e) => e instanceof CopsError && e.code === 'COPS_ERANGE');
+  assert.throws(() => { ana.dossier = ['x']; }, TypeError);
+  assert.deepEqual(ana.dossier, { grade: 'Sergent', age: 41 });   // nothing half-applied
+  ana.dossier = null;
+  ana.extra = {};
+  assert.equal(ana.toJSON().schema, 3);
+  ana.free();
+  mike.free();
+  ctx.free();
+});
+
 // C8.2: at 0 hit points one cannot roll, unless the roll is not an action: then the same
 // dice as cops roll --not-an-action with the same seed.
 test('one who cannot act cannot roll (C8.2), unless the roll is not an action', () => {

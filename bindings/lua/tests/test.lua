@@ -273,4 +273,23 @@ test("handles close once; the context waits for its handles", function()
   collectgarbage()
 end)
 
+test("a sheet's dossier and extra object, as JSON text (docs/sheets.md)", function()
+  local ctx <close> = cops.context(1)
+  local mike <close> = ctx:load_character(ex .. "/sheets/mike-dossier.json")
+  assert(mike:dossier():find('^{"nickname":"Tex","grade":"Inspecteur","age":34,'), mike:dossier())
+  assert(mike:extra():find('"foundry"'))
+  assert(mike:to_json() == read(ex .. "/sheets/mike-dossier.json"))   -- byte for byte
+  local ana <close> = ctx:new_character("Ana")
+  assert(ana:dossier() == "{}" and ana:extra() == "{}")
+  assert(ana:dossier('{"grade": "Sergent", "age": 41}') == '{"grade":"Sergent","age":41}')
+  local e = raises("rank", "EJSON", function() ana:dossier('{"rank": "x"}') end)
+  assert(e.message:find("dossier.rank: unknown field"), e.message)
+  raises("age", "ERANGE", function() ana:dossier('{"age": 200}') end)
+  assert(ana:dossier() == '{"grade":"Sergent","age":41}')          -- nothing half-applied
+  assert(ana:extra('{"token": "ana.png"}') == '{"token":"ana.png"}')
+  assert(ana:to_json():find('"schema": 4,'))
+  assert(ana:dossier(nil) == "{}" and ana:extra(nil) == "{}")
+  assert(ana:to_json():find('"schema": 3,'))
+end)
+
 h.finish("lua")

@@ -101,6 +101,44 @@ class Character(_Entity):
     def name(self, value: str) -> None:
         self._check(lib.cops_character_set_name(self._h, n.text(value, "name")))
 
+    def _object(self, get: Any) -> Dict[str, Any]:
+        out = ctypes.c_void_p()
+        self._check(get(self._h, ctypes.byref(out)))
+        value: Dict[str, Any] = json.loads(n.take_text(out.value))
+        return value
+
+    def _set_object(self, put: Any, value: Union[None, str, Dict[str, Any]], what: str) -> None:
+        if value is None:
+            self._check(put(self._h, None))
+            return
+        if not isinstance(value, (str, dict)):
+            raise TypeError("%s: a dict, a JSON text or None, not %s" % (what, type(value).__name__))
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        self._check(put(self._h, n.text(text, what)))
+
+    @property
+    def dossier(self) -> Dict[str, Any]:
+        """The dossier (docs/sheets.md): nickname, grade, age, background, languages, history,
+        experience, notes, as given and in their order; {} when there is none. Never read by
+        the rules. Set with a dict or a JSON text (every field checked, all or nothing);
+        None or {} clears it."""
+        return self._object(lib.cops_character_dossier)
+
+    @dossier.setter
+    def dossier(self, value: Union[None, str, Dict[str, Any]]) -> None:
+        self._set_object(lib.cops_character_set_dossier, value, "dossier")
+
+    @property
+    def extra(self) -> Dict[str, Any]:
+        """The sheet's "extra" object: a tabletop's own data, kept and written back as it
+        came, never read by the library; {} when there is none. Set with a dict or a JSON
+        text; None or {} clears it."""
+        return self._object(lib.cops_character_extra)
+
+    @extra.setter
+    def extra(self, value: Union[None, str, Dict[str, Any]]) -> None:
+        self._set_object(lib.cops_character_set_extra, value, "extra")
+
     @property
     def hp(self) -> int:
         """Hit points now (C8.2)."""
