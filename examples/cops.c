@@ -377,8 +377,8 @@ static char *roll_json(const cops_roll *roll)
  * argument (a modifier such as -1D included) is a piece of the notation,
  * joined with spaces; after "--" everything is notation. */
 struct args {
-  const char *seed, *faces, *vs, *min, *sheet, *lang;
-  int json, unskilled, help, table, adrenaline, anciennete, not_an_action;
+  const char *seed, *faces, *vs, *min, *sheet, *lang, *attitude, *initiative, *bonus;
+  int json, unskilled, help, table, adrenaline, anciennete, not_an_action, defensive;
   char notation[1024];     /* the words that are not options, joined by spaces */
   int too_long;            /* ... past its size: an error for a notation */
   const char *word;        /* the first of them, as given (a file name) */
@@ -401,7 +401,19 @@ int option_value(int argc, char **argv, int *i, const char *name, const char **o
   return 1;
 }
 
+static int parse_words(int argc, char **argv, const char *cmd, struct args *o);
+
 static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
+{
+  int rc = parse_words(argc, argv, cmd, o);
+  if (!rc && strcmp(cmd, "roll") &&
+      (o->attitude || o->initiative || o->bonus || o->defensive))
+    return usage_error("%s: %s", cmd, "--attitude, --initiative, --bonus and --defensive are "
+                       "for cops roll");
+  return rc;
+}
+
+static int parse_words(int argc, char **argv, const char *cmd, struct args *o)
 {
   memset(o, 0, sizeof *o);
   int rest = 0;
@@ -418,7 +430,10 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
           (r = option_value(argc, argv, &i, "--vs", &o->vs)) ||
           (r = option_value(argc, argv, &i, "--min", &o->min)) ||
           (r = option_value(argc, argv, &i, "--sheet", &o->sheet)) ||
-          (r = option_value(argc, argv, &i, "--lang", &o->lang))) {
+          (r = option_value(argc, argv, &i, "--lang", &o->lang)) ||
+          (r = option_value(argc, argv, &i, "--attitude", &o->attitude)) ||
+          (r = option_value(argc, argv, &i, "--initiative", &o->initiative)) ||
+          (r = option_value(argc, argv, &i, "--bonus", &o->bonus))) {
         if (r < 0)
           return usage_error("%s: %s needs a value", cmd, a);
         continue;
@@ -430,6 +445,7 @@ static int parse_args(int argc, char **argv, const char *cmd, struct args *o)
       else if (!strcmp(a, "--adrenaline")) o->adrenaline = 1;
       else if (!strcmp(a, "--anciennete")) o->anciennete = 1;
       else if (!strcmp(a, "--not-an-action")) o->not_an_action = 1;
+      else if (!strcmp(a, "--defensive")) o->defensive = 1;
       else return usage_error("%s: unknown option '%s'", cmd, a);
       continue;
     }
@@ -459,6 +475,66 @@ static int notation_ok(const struct args *o, const char *cmd)
   return 0;
 }
 
+/* The notation with n more dice (a modifier "+nD", which adds to those it has: C1.7). */
+static const char *with_dice(const char *notation, int n, char *buf, size_t size)
+{
+  snprintf(buf, size, "%s %+dD", notation, n);
+  return buf;
+}
+
+/* A whole number lo..hi from an option's text, or a usage error naming it. */
+static int whole(const char *cmd, const char *option, const char *text, int lo, int hi, int *out)
+{
+  char *end;
+  errno = 0;
+  const long v = strtol(text, &end, 10);
+  if (!*text || *end || errno || v < lo || v > hi)
+    return usage_error("%s: %s '%s': a whole number %d..%d", cmd, option, text, lo, hi);
+  *out = (int)v;
+  return 0;
+}
+
+/* The dice that roll's --attitude (C6.1: added to an action, taken from a defensive roll
+ * with --defensive), --initiative (C6.2) and --bonus (the GM's dice, C1.7) add, into *dice
+ * and said in words into why; the initiative within what the character's Réflexes allow when
+ * there is a character. */
+static int roll_modifiers(const struct args *o, cops_character *ch, int *dice, char *why,
+                          size_t n)
+{
+  int attitude = 0, initiative = 0, bonus = 0, rc;
+  *dice = 0;
+  why[0] = '\0';
+  if (o->defensive && !o->attitude)
+    return usage_error("roll: %s", "--defensive says how --attitude counts: give it one");
+  if (o->attitude && cops_attitude_parse(o->attitude, &attitude))
+    return usage_error("roll: --attitude '%s': planqué, prudent, normal, agressif, "
+                       "ultra-violent (or -2..2)", o->attitude);
+  if (o->initiative && (rc = whole("roll", "--initiative", o->initiative, -2, 2, &initiative)))
+    return rc;
+  if (o->bonus && (rc = whole("roll", "--bonus", o->bonus, -COPS_MOD_MAX, COPS_MOD_MAX, &bonus)))
+    return rc;
+  if (ch && o->initiative) {
+    int lo, hi;
+    cops_initiative_range(cops_character_characteristic(ch, COPS_REFLEXES), &lo, &hi);
+    if (initiative < lo || initiative > hi)
+      return usage_error("roll: --initiative %d: %s's Réflexes %d allow %+d..%+d (C6)", initiative,
+                         cops_character_name(ch), cops_character_characteristic(ch, COPS_REFLEXES),
+                         lo, hi);
+  }
+  *dice = (o->defensive ? -attitude : attitude) + initiative + bonus;
+  size_t used = 0;
+  if (o->attitude)
+    used += (size_t)snprintf(why + used, n - used, "attitude %s %+d (C6.1%s)",
+                             cops_attitude_name(attitude, 0), o->defensive ? -attitude : attitude,
+                             o->defensive ? ", a defensive roll" : "");
+  if (o->initiative && used < n)
+    used += (size_t)snprintf(why + used, n - used, "%sinitiative %+d (C6.2)", used ? ", " : "",
+                             initiative);
+  if (o->bonus && used < n)
+    snprintf(why + used, n - used, "%sthe GM's %+d (C1.7)", used ? ", " : "", bonus);
+  return 0;
+}
+
 static int cmd_roll(int argc, char **argv)
 {
   struct args o;
@@ -481,6 +557,8 @@ static int cmd_roll(int argc, char **argv)
   cops_roll *roll = NULL, *again = NULL;
   cops_character *ch = NULL;
   static struct script script;
+  int mod = 0;
+  char why[192] = "", full[sizeof o.notation + 16];
   if (cli_ctx_new(&ctx) || cops_roll_new(&roll)) {
     fprintf(stderr, "cops: out of memory or no random source\n");
     rc = EXIT_FAILURE;
@@ -500,6 +578,10 @@ static int cmd_roll(int argc, char **argv)
       rc = EXIT_USAGE;
       goto done;
     }
+    if ((rc = roll_modifiers(&o, ch, &mod, why, sizeof why)))
+      goto done;
+    if (mod)
+      notation = with_dice(o.notation, mod, full, sizeof full);
     rc = cops_character_roll(roll, ch, notation,
                              (o.adrenaline ? COPS_ADRENALINE_DIE : 0u) |
                                  (o.not_an_action ? COPS_NOT_AN_ACTION : 0u));
@@ -515,6 +597,10 @@ static int cmd_roll(int argc, char **argv)
                      "character: --sheet FILE");
     goto done;
   } else {
+    if ((rc = roll_modifiers(&o, NULL, &mod, why, sizeof why)))
+      goto done;
+    if (mod)
+      notation = with_dice(o.notation, mod, full, sizeof full);
     rc = cops_roll_notation(roll, ctx, notation, flags);
   }
   if (rc == COPS_ERNG && faces) {
@@ -551,6 +637,8 @@ static int cmd_roll(int argc, char **argv)
     if (ch)
       printf("%s: %s%s\n", cops_character_name(ch), notation,
              o.adrenaline ? " (Adrénaline: +1 die)" : "");
+    if (why[0])
+      printf("%+d %s: %s\n", mod, mod == 1 || mod == -1 ? "die" : "dice", why);
     print_text(roll);
     if (again) {
       printf("Ancienneté: rolled again\n");

@@ -39,9 +39,11 @@ static const char seed_dice[] =
   "                one re-roll per 10); too few or too many faces is an error\n";
 
 static const char roll_text[] =
-  "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] NOTATION\n"
+  "usage: cops roll [--seed N | --dice F,F,...] [--unskilled] [--json] [MODIFIERS] NOTATION\n"
   "       cops roll --sheet FILE [--adrenaline] [--anciennete] [--not-an-action]\n"
-  "                 [--seed N | --dice F,...] [--json] \"Arme de poing/Coordination (2)\"\n"
+  "                 [--seed N | --dice F,...] [--json] [MODIFIERS]\n"
+  "                 \"Arme de poing/Coordination (2)\"\n"
+  "MODIFIERS: [--attitude A [--defensive]] [--initiative N] [--bonus N]\n"
   "\n"
   "NOTATION is threshold/dice (difficulty) with optional modifiers, e.g.\n"
   "  \"4+/3 (2)\"  \"6+/3\"  \"5+/3 (2) +1D -1S +1R\"  (D dice, S seuil, R difficulty)\n"
@@ -58,6 +60,12 @@ static const char roll_options[] =
   "  --not-an-action\n"
   "                the GM's roll for a character who cannot act (0 hit points or below,\n"
   "                out of the fight, knocked out: C8.2), refused without it\n"
+  "  --attitude A  the round's attitude (planqué, prudent, normal, agressif,\n"
+  "                ultra-violent, or -2..2): its value in dice (C6.1)\n"
+  "  --defensive   a defensive roll: the attitude's value taken off (C6.1)\n"
+  "  --initiative N  the chosen initiative, -2..2 (within the character's Réflexes\n"
+  "                with --sheet): its value in dice (C6.2)\n"
+  "  --bonus N     the GM's bonus or malus in dice, -64..64 (C1.7)\n"
   "  --json        one JSON object instead of text\n";
 
 static const char odds_text[] =

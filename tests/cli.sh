@@ -153,6 +153,44 @@ expect_out "sheet roll with Adrénaline" \
 dice: [5, 1, 1, 9]
 2 successes: success, MR 0" \
   roll --sheet "$sheets/mike.json" --dice 5,1,1,9 --adrenaline "Arme de poing/Coordination (2)"
+# C6.1, C6.2, C1.7: the round's attitude and initiative and the GM's dice on a roll.
+expect_out "roll with attitude, initiative and the GM's dice" \
+"+2 dice: attitude Agressif +1 (C6.1), initiative -1 (C6.2), the GM's +2 (C1.7)
+4+/3 (2) +2D: 5 dice at 4+, difficulty 2
+dice: [3, 4, 6, 1, 2]
+2 successes: success, MR 0" \
+  roll --dice 3,4,6,1,2 --attitude agressif --initiative -1 --bonus 2 "4+/3 (2)"
+expect_out "sheet roll, a defensive one at Prudent" \
+"Mike Delgado: Arme de poing/Coordination (2) +3D
++3 dice: attitude Prudent +1 (C6.1, a defensive roll), initiative +2 (C6.2)
+5+/3 (2) +3D: 6 dice at 5+, difficulty 2
+dice: [5, 1, 1, 9, 2, 2]
+2 successes: success, MR 0" \
+  roll --sheet "$sheets/mike.json" --dice 5,1,1,9,2,2 --attitude -1 --defensive --initiative 2 "Arme de poing/Coordination (2)"
+expect_out "the GM's malus to no dice" \
+"-3 dice: the GM's -3 (C1.7)
+4+/3 (2) -3D: 0 dice at 4+, difficulty 2
+dice: []
+0 successes: failure, ME 2" \
+  roll --seed 1 --bonus -3 "4+/3 (2)"
+expect_err "roll --initiative beyond the Réflexes" 2 \
+  "cops: roll: --initiative -1: Mike Delgado's Réflexes 3 allow +0..+2 (C6) (see 'cops help')" \
+  roll --sheet "$sheets/mike.json" --initiative -1 "Arme de poing/Coordination (2)"
+expect_err "roll --initiative out of range" 2 \
+  "cops: roll: --initiative '3': a whole number -2..2 (see 'cops help')" \
+  roll --initiative 3 "4+/3"
+expect_err "roll --attitude unknown" 2 \
+  "cops: roll: --attitude 'calme': planqué, prudent, normal, agressif, ultra-violent (or -2..2) (see 'cops help')" \
+  roll --attitude calme "4+/3"
+expect_err "roll --bonus out of range" 2 \
+  "cops: roll: --bonus '65': a whole number -64..64 (see 'cops help')" \
+  roll --bonus 65 "4+/3"
+expect_err "roll --defensive alone" 2 \
+  "cops: roll: --defensive says how --attitude counts: give it one (see 'cops help')" \
+  roll --defensive "4+/3"
+expect_err "the modifiers are cops roll's" 2 \
+  "cops: odds: --attitude, --initiative, --bonus and --defensive are for cops roll (see 'cops help')" \
+  odds --bonus 1 "4+/3"
 expect_out "sheet roll outside the specialisation (C1.5)" \
 "Mike Delgado: Arme d'épaule [fusil à lunette]/Coordination (2)
 6+/3 (2): 3 dice at 6+, difficulty 2
