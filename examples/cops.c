@@ -482,18 +482,6 @@ static const char *with_dice(const char *notation, int n, char *buf, size_t size
   return buf;
 }
 
-/* A whole number lo..hi from an option's text, or a usage error naming it. */
-static int whole(const char *cmd, const char *option, const char *text, int lo, int hi, int *out)
-{
-  char *end;
-  errno = 0;
-  const long v = strtol(text, &end, 10);
-  if (!*text || *end || errno || v < lo || v > hi)
-    return usage_error("%s: %s '%s': a whole number %d..%d", cmd, option, text, lo, hi);
-  *out = (int)v;
-  return 0;
-}
-
 /* The dice that roll's --attitude (C6.1: added to an action, taken from a defensive roll
  * with --defensive), --initiative (C6.2) and --bonus (the GM's dice, C1.7) add, into *dice
  * and said in words into why; the initiative within what the character's Réflexes allow when
@@ -509,9 +497,11 @@ static int roll_modifiers(const struct args *o, cops_character *ch, int *dice, c
   if (o->attitude && cops_attitude_parse(o->attitude, &attitude))
     return usage_error("roll: --attitude '%s': planqué, prudent, normal, agressif, "
                        "ultra-violent (or -2..2)", o->attitude);
-  if (o->initiative && (rc = whole("roll", "--initiative", o->initiative, -2, 2, &initiative)))
+  if (o->initiative &&
+      (rc = whole_number("roll", "--initiative", o->initiative, -2, 2, &initiative)))
     return rc;
-  if (o->bonus && (rc = whole("roll", "--bonus", o->bonus, -COPS_MOD_MAX, COPS_MOD_MAX, &bonus)))
+  if (o->bonus &&
+      (rc = whole_number("roll", "--bonus", o->bonus, -COPS_MOD_MAX, COPS_MOD_MAX, &bonus)))
     return rc;
   if (ch && o->initiative) {
     int lo, hi;

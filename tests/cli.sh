@@ -177,13 +177,13 @@ expect_err "roll --initiative beyond the Réflexes" 2 \
   "cops: roll: --initiative -1: Mike Delgado's Réflexes 3 allow +0..+2 (C6) (see 'cops help')" \
   roll --sheet "$sheets/mike.json" --initiative -1 "Arme de poing/Coordination (2)"
 expect_err "roll --initiative out of range" 2 \
-  "cops: roll: --initiative '3': a whole number -2..2 (see 'cops help')" \
+  "cops: roll: --initiative '3' is not a number -2..2 (see 'cops help')" \
   roll --initiative 3 "4+/3"
 expect_err "roll --attitude unknown" 2 \
   "cops: roll: --attitude 'calme': planqué, prudent, normal, agressif, ultra-violent (or -2..2) (see 'cops help')" \
   roll --attitude calme "4+/3"
 expect_err "roll --bonus out of range" 2 \
-  "cops: roll: --bonus '65': a whole number -64..64 (see 'cops help')" \
+  "cops: roll: --bonus '65' is not a number -64..64 (see 'cops help')" \
   roll --bonus 65 "4+/3"
 expect_err "roll --defensive alone" 2 \
   "cops: roll: --defensive says how --attitude counts: give it one (see 'cops help')" \
