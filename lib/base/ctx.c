@@ -60,17 +60,24 @@ void cops__rng_refill(cops_ctx *ctx)
   }
 }
 
+/* Back (or forward: a checkpoint rolled back to after an earlier one) to a place of the
+ * stream: its buffer made up to the chunk the place reads next, so that pos <= filled. */
 void cops__rng_rewind(cops_ctx *ctx, const cops__rng_mark_t *m)
 {
   if (ctx->source == COPS_SOURCE_CALLBACK)
     return;
-  if (ctx->block != m->block) {   /* another buffer: made again, up to the mark */
+  if (ctx->block != m->block) {   /* another buffer: none of it made */
     ctx->block = m->block;
-    if (m->pos < COPS_RNG_BUF)
-      make(ctx, 0, (m->pos / COPS_RNG_CHUNK + 1) * COPS_RNG_CHUNK);
-    else
+    ctx->filled = 0;
+  }
+  const size_t need = m->pos < COPS_RNG_BUF ? (m->pos / COPS_RNG_CHUNK + 1) * COPS_RNG_CHUNK
+                                            : COPS_RNG_BUF;
+  if (ctx->filled < need) {
+    if (ctx->block >= COPS_RNG_BUF / 64)
+      make(ctx, ctx->filled, need);
+    else   /* before the first buffer (a stream just seeded): nothing there to read */
       ctx->filled = COPS_RNG_BUF;
-  }   /* the same buffer: the mark's bytes are made (filled only grows within a buffer) */
+  }
   ctx->pos = m->pos;
 }
 

@@ -126,6 +126,49 @@ START_TEST(test_rejected_bytes_are_skipped)
 }
 END_TEST
 
+/* The buffer is made a chunk at a time (lib/base/ctx.c): a place of the stream rewound to,
+ * back or forward (checkpoints rolled back in any order), across buffers and chunks, draws
+ * the same dice as the first time; pos never passes what is made. */
+START_TEST(test_rewinds_back_and_forward_across_buffers)
+{
+  cops_ctx *ctx;
+  ck_assert_int_eq(cops_ctx_new(&ctx), COPS_OK);
+  cops_ctx_seed(ctx, 11);
+  cops__rng_mark_t start, early, late, end;
+  int after_start[10], after_early[10], after_late[10], after_end[10];
+  cops__rng_mark(ctx, &start);                       /* before the first buffer */
+  for (int i = 0; i < 10; i++)
+    after_start[i] = d10(ctx);
+  cops__rng_mark(ctx, &early);                       /* the first chunk of buffer 1 */
+  for (int i = 0; i < 10; i++)
+    after_early[i] = d10(ctx);
+  while (ctx->pos < 3900)
+    d10(ctx);
+  cops__rng_mark(ctx, &late);                        /* its last chunk */
+  for (int i = 0; i < 10; i++)
+    after_late[i] = d10(ctx);
+  while (ctx->pos != COPS_RNG_BUF)
+    d10(ctx);
+  cops__rng_mark(ctx, &end);                         /* its very end */
+  for (int i = 0; i < 10; i++)
+    after_end[i] = d10(ctx);
+  for (int i = 0; i < 500; i++)                      /* into buffer 2 */
+    d10(ctx);
+  ck_assert_uint_ne(ctx->block, early.block);
+  const cops__rng_mark_t *order[] = {&early, &late, &start, &end, &late, &early, &end, &start};
+  for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+    const cops__rng_mark_t *m = order[k];
+    const int *want = m == &start ? after_start : m == &early ? after_early
+                      : m == &late ? after_late : after_end;
+    cops__rng_rewind(ctx, m);
+    ck_assert_uint_le(ctx->pos, ctx->filled);
+    for (int i = 0; i < 10; i++)
+      ck_assert_int_eq(d10(ctx), want[i]);
+  }
+  cops_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_system_source_is_unpredictable)
 {
   cops_ctx *a, *b;
@@ -264,6 +307,7 @@ static Suite *rng_suite(void)
   tcase_add_test(tc, test_callback_faces_and_errors);
   tcase_add_test(tc, test_callback_d6_out_of_range);
   tcase_add_test(tc, test_reroll_cap_setting);
+  tcase_add_test(tc, test_rewinds_back_and_forward_across_buffers);
   tcase_add_test(tc, test_bad_arguments);
   tcase_add_test(tc, test_errors_and_version);
   suite_add_tcase(s, tc);
