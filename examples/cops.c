@@ -837,7 +837,26 @@ static int cmd_odds(int argc, char **argv)
 
 /* The dossier (docs/sheets.md): each field given, in the sheet's order; texts of several
  * lines indented under their label. Then the extra object's keys, which are a tabletop's. */
-static void show_dossier(const cops_character *ch, int lang)
+/* The dossier and the extra object of ch, parsed; 0, or 1 when memory ran out. */
+static int dossier_of(const cops_character *ch, json_t **d, json_t **x)
+{
+  char *text = NULL;
+  *d = *x = NULL;
+  if (cops_character_dossier(ch, &text) == COPS_OK)
+    *d = json_loads(text, 0, NULL);
+  cops_free(text);
+  text = NULL;
+  if (cops_character_extra(ch, &text) == COPS_OK)
+    *x = json_loads(text, 0, NULL);
+  cops_free(text);
+  if (*d && *x)
+    return 0;
+  json_decref(*d);
+  json_decref(*x);
+  return 1;
+}
+
+static void show_dossier(json_t *d, json_t *x, int lang)
 {
   static const char *const fields[][3] = {
     {"nickname", "Surnom", "Nickname"}, {"grade", "Grade", "Grade"}, {"age", "Âge", "Age"},
@@ -845,15 +864,6 @@ static void show_dossier(const cops_character *ch, int lang)
     {"history", "Historique", "History"}, {"experience", "Expérience", "Experience"},
     {"notes", "Notes", "Notes"},
   };
-  char *text = NULL;
-  json_t *d = NULL, *x = NULL;
-  if (cops_character_dossier(ch, &text) == COPS_OK)
-    d = json_loads(text, 0, NULL);
-  cops_free(text);
-  text = NULL;
-  if (cops_character_extra(ch, &text) == COPS_OK)
-    x = json_loads(text, 0, NULL);
-  cops_free(text);
   if (json_object_size(d))
     printf("%s\n", lang ? "Dossier" : "Dossier");
   const char *key;
@@ -891,12 +901,16 @@ static void show_dossier(const cops_character *ch, int lang)
   json_decref(x);
 }
 
-static void show_sheet(const cops_character *ch, int lang)
+/* The sheet in words; 0, or 1 when memory ran out (before anything is printed). */
+static int show_sheet(const cops_character *ch, int lang)
 {
   static const char *const words[][2] = {
     {"Points de vie", "Hit points"}, {"Adrénaline", "Adrenaline"},
     {"Ancienneté", "Seniority"}, {"Compétences", "Skills"}, {"aucune", "none"},
   };
+  json_t *d, *x;
+  if (dossier_of(ch, &d, &x))
+    return 1;
   int hp, cur, max;
   printf("%s\n", *cops_character_name(ch) ? cops_character_name(ch) : "(no name)");
   for (int c = 0; c < COPS_CHARACTERISTIC_COUNT; c++)
@@ -963,7 +977,8 @@ static void show_sheet(const cops_character *ch, int lang)
     }
     printf("\n");
   }
-  show_dossier(ch, lang);
+  show_dossier(d, x, lang);
+  return 0;
 }
 
 static int cmd_sheet(int argc, char **argv)
@@ -1011,8 +1026,9 @@ static int cmd_sheet(int argc, char **argv)
       fputs(text, stdout);
       cops_free(text);
     }
-  } else {
-    show_sheet(ch, lang);
+  } else if (show_sheet(ch, lang)) {
+    fprintf(stderr, "cops: out of memory for the sheet's dossier\n");
+    rc = EXIT_FAILURE;
   }
   cops_character_free(ch);
   cops_ctx_free(ctx);
