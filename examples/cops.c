@@ -908,8 +908,8 @@ static int show_sheet(const cops_character *ch, int lang)
     {"Points de vie", "Hit points"}, {"Adrénaline", "Adrenaline"},
     {"Ancienneté", "Seniority"}, {"Compétences", "Skills"}, {"aucune", "none"},
   };
-  json_t *d, *x;
-  if (dossier_of(ch, &d, &x))
+  json_t *dossier, *extra;
+  if (dossier_of(ch, &dossier, &extra))
     return 1;
   int hp, cur, max;
   printf("%s\n", *cops_character_name(ch) ? cops_character_name(ch) : "(no name)");
@@ -977,7 +977,7 @@ static int show_sheet(const cops_character *ch, int lang)
     }
     printf("\n");
   }
-  show_dossier(d, x, lang);
+  show_dossier(dossier, extra, lang);
   return 0;
 }
 
