@@ -99,8 +99,28 @@ static int load_error(cops_ctx *ctx, int rc)
   return rc == COPS_ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
 }
 
-/* Load the files named; a NULL path leaves the object NULL. */
+static int load_named(struct things *t, const struct attack_args *o);
+
+/* Load the files named; what is left out comes from the sheets' gear (the weapon in hand,
+ * the armour worn: docs/sheets.md), else stays NULL. */
 static int load_all(struct things *t, const struct attack_args *o)
+{
+  int rc = load_named(t, o);
+  if (rc)
+    return rc;
+  if (!o->weapon)
+    t->weapon = cops_weapon_retain(cops_character_weapon(t->attacker, -1));
+  if (!o->target_weapon)
+    t->target_weapon = cops_weapon_retain(cops_character_weapon(t->target, -1));
+  if (!o->armour)
+    t->armour = cops_armour_retain(cops_character_armour(t->target));
+  if (!o->attacker_armour)
+    t->attacker_armour = cops_armour_retain(cops_character_armour(t->attacker));
+  return 0;
+}
+
+/* The files named; a NULL path leaves the object NULL. */
+static int load_named(struct things *t, const struct attack_args *o)
 {
   int rc;
   if ((rc = cops_character_load(&t->attacker, t->ctx, o->attacker)) ||

@@ -901,6 +901,33 @@ static void show_dossier(json_t *d, json_t *x, int lang)
   json_decref(x);
 }
 
+/* What the sheet carries: each weapon with its rounds and spare magazines, the one in hand
+ * marked, the armour. */
+static void show_gear(const cops_character *ch, int lang)
+{
+  const int n = cops_character_weapon_count(ch);
+  const cops_armour *a = cops_character_armour(ch);
+  if (n || a)
+    printf("%s\n", lang ? "Gear" : "Équipement");
+  for (int k = 0; k < n; k++) {
+    const cops_weapon *w = cops_character_weapon(ch, k);
+    int magazine = 0, loaded = 0;
+    cops_weapon_get(w, COPS_WEAPON_MAGAZINE, &magazine);
+    cops_weapon_get(w, COPS_WEAPON_LOADED, &loaded);
+    printf("  %s (%s)", cops_weapon_name(w), cops_weapon_kind_name(cops_weapon_kind(w), lang));
+    if (magazine)
+      printf(lang ? ", %d/%d rounds" : ", %d/%d balles", loaded, magazine);
+    if (cops_weapon_magazines(w) >= 0)
+      printf(lang ? ", %d spare magazine%s" : ", %d chargeur%s de rechange",
+             cops_weapon_magazines(w), cops_weapon_magazines(w) > 1 ? "s" : "");
+    if (k == cops_character_hand(ch))
+      printf("%s", lang ? ", in hand" : ", en main");
+    printf("\n");
+  }
+  if (a)
+    printf("  %s%s\n", lang ? "Armour: " : "Protection : ", cops_armour_name(a));
+}
+
 /* The sheet in words; 0, or 1 when memory ran out (before anything is printed). */
 static int show_sheet(const cops_character *ch, int lang)
 {
@@ -977,6 +1004,7 @@ static int show_sheet(const cops_character *ch, int lang)
     }
     printf("\n");
   }
+  show_gear(ch, lang);
   show_dossier(dossier, extra, lang);
   return 0;
 }

@@ -105,6 +105,8 @@ static const char attack_text[] =
   "\n"
   "Resolves one attack (docs/attacks.md) and prints the narrated events, or with\n"
   "--json the events as JSON Lines (docs/events.md); the files are not changed.\n"
+  "A weapon or armour left out is the sheet's: the weapon in hand, the armour worn\n"
+  "(its gear, docs/sheets.md); none when it carries none.\n"
   "With --odds, no die is drawn: the exact odds of the planned attack (hitting,\n"
   "bullets in, locations, damage, stopping power, the target going down).\n"
   "Attitudes: Planque, Prudent, Normal, Agressif, Ultra-violent (or -2..+2).\n"

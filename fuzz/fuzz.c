@@ -1122,9 +1122,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   case 1: {
     /* A sheet: written, read back and written the same (an oracle: abort otherwise); its
-     * relations asked, pushed and released (C9); the input as its dossier and as its extra
-     * object, refused or kept and written back the same. */
+     * relations asked, pushed and released (C9); the input as its dossier, its extra object
+     * and its gear, refused or kept and written back the same; its weapons reloaded.
+     * Confined: a text names no file. */
     cops_character *ch;
+    if (cops_ctx_confine(ctx, ".", 1 << 20))
+      abort();
     if (cops_character_from_json(&ch, ctx, text) == COPS_OK) {
       sheet_round_trip(ctx, ch);
       for (int i = 0; i < cops_character_relation_count(ch); i++) {
@@ -1136,6 +1139,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       }
       if ((cops_character_set_dossier(ch, text) == COPS_OK) +
           (cops_character_set_extra(ch, text) == COPS_OK))
+        sheet_round_trip(ctx, ch);
+      for (int k = 0; k < cops_character_weapon_count(ch); k++) {
+        const int spares = cops_weapon_magazines(cops_character_weapon(ch, k));
+        if (cops_weapon_reload(cops_character_weapon(ch, k)) == COPS_OK && spares > 0 &&
+            cops_weapon_magazines(cops_character_weapon(ch, k)) != spares - 1)
+          abort();   /* a counted reload uses one magazine */
+      }
+      sheet_round_trip(ctx, ch);
+      cops_character_free(ch);
+    } else if (cops_character_new(&ch, ctx) == COPS_OK) {   /* the input as a gear object */
+      if (cops_character_set_name(ch, "Ana") == COPS_OK &&
+          cops_character_set_gear(ch, text) == COPS_OK)
         sheet_round_trip(ctx, ch);
       cops_character_free(ch);
     }

@@ -236,6 +236,30 @@ case $out in *"  Tito Vargas : informateur 2 (réglo) ; entretien : argent ; dom
   *) ko "sheet show: relations in French" ;; esac
 run sheet show --json "$sheets/mike.json"
 [ "$out" = "$(cat "$sheets/mike.json")" ] && ok || ko "sheet show --json is the sheet"
+# The gear a sheet carries (docs/sheets.md): shown, written back, used by attack and fight.
+run sheet show --lang en "$sheets/sarah-kit.json"
+case $out in *"Gear
+  Remington 162 (shoulder arm), 5/6 rounds, 1 spare magazine, in hand
+  Vulcan 051 (handgun), 12/12 rounds, 2 spare magazines
+  Couteau 021 (blade)
+  Armour: Gilet pare-balles"*) ok ;; *) ko "sheet show: the gear" ;; esac
+run sheet show --json "$sheets/sarah-kit.json"
+[ "$out" = "$(cat "$sheets/sarah-kit.json")" ] && ok || ko "sheet show --json keeps the gear's files by name"
+run attack --attacker "$sheets/sarah-kit.json" --target "$sheets/sarah-kit.json" --distance 8 \
+  --seed 10 --lang en
+named=$out
+run attack --attacker "$sheets/sarah-kit.json" --target "$sheets/sarah-kit.json" --distance 8 \
+  --weapon "$sheets/../weapons/remington-162.json" --armour "$sheets/../armour/gilet-pare-balles.json" \
+  --attacker-armour "$sheets/../armour/gilet-pare-balles.json" \
+  --target-weapon "$sheets/../weapons/remington-162.json" --seed 10 --lang en
+# The same attack but the rounds: the sheet's Remington holds 5, the file's 6.
+case $named in *"with Remington 162"*"1 round used, 4 left"*"armour"*)
+  [ "$named" = "$(printf '%s\n' "$out" | sed 's/1 round used, 5 left/1 round used, 4 left/')" ] && ok ||
+    ko "attack: the sheets' gear is the files named, the rounds the sheet's" ;;
+  *) ko "attack: the weapon in hand and the armour worn from the sheets" ;; esac
+run fight "$sheets/../scenarios/liquor-store.json" --seed 3 --lang en
+case $out in *"Sarah Okafor takes Vulcan 051 in hand"*) [ "$rc" -eq 0 ] && ok || ko "fight: a sheet's gear: exit $rc" ;;
+  *) ko "fight: a combatant naming no weapon fights with its sheet's" ;; esac
 printf '{"name": "X", "characteristics": {"Carrure": 9}}' > "$tmp/bad.json"
 expect_err "sheet check of a bad sheet" 2 "cops: $tmp/bad.json: characteristics.Carrure: 9 out of range 1..5" \
   sheet check "$tmp/bad.json"

@@ -267,6 +267,17 @@ START_TEST(encounter_errors)
   cops_free(save);
   EXPECT(cops_encounter_load_file(&back, ctx, "/nonexistent/fight.json"), COPS_EIO);
 
+  /* Equipping from the sheet: a weapon of Joe's sheet carried by Kim; during a round. */
+  EXPECT(cops_encounter_equip(NULL, 0), COPS_EINVAL);
+  EXPECT(cops_encounter_equip(e, 9), COPS_ERANGE);
+  ck_assert_int_eq(cops_character_set_gear(a, "{\"weapons\": [{\"weapon\": {\"name\": "
+                                              "\"Couteau 021\", \"kind\": \"blade\"}}]}"),
+                   COPS_OK);
+  ck_assert_int_eq(cops_encounter_give_weapon(e, 1, cops_character_weapon(a, 0)), COPS_OK);
+  EXPECT(cops_encounter_equip(e, 0), COPS_EINVAL);
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  EXPECT(cops_encounter_equip(e, 0), COPS_ESTATE);
+
   cops_encounter_free(e);
   cops_character_free(a);
   cops_character_free(b);

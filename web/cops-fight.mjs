@@ -112,6 +112,10 @@ export class Encounter extends Owned {
     instance(weapon, Weapon, 'weapon');
     this._check(this.m._cops_encounter_give_weapon(this._h, id, weapon._h));
   }
+  /** Equip combatant id with what its character's sheet carries (Character.gear): the sheet's
+   * weapons when it carries none, the one marked in hand in hand, its armour when it wears
+   * none. The rounds the fight spends are the sheet's. */
+  equip(id) { this._check(this.m._cops_encounter_equip(this._h, int(id, 'id'))); }
   setArmour(id, armour) {
     int(id, 'id');
     if (armour !== null) instance(armour, Armour, 'armour');
@@ -174,7 +178,9 @@ export class Encounter extends Owned {
     return Array.from({ length: n }, (_, k) => {
       const w = m._cops_encounter_weapon_at(this._h, id, k);
       m._cops_weapon_get(w, 5 /* COPS_WEAPON_LOADED */, this.cops.cell);
-      return { name: this.cops._str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32') };
+      const spares = m._cops_weapon_magazines(w);
+      return { name: this.cops._str(m._cops_weapon_name(w)), loaded: m.getValue(this.cops.cell, 'i32'),
+        magazines: spares < 0 ? null : spares };
     });
   }
   combatants() { return Array.from({ length: this.count }, (_, i) => this.combatant(i)); }

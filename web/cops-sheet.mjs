@@ -383,6 +383,32 @@ export class Character extends Sheet {
    * never read by the library; {} when there is none. */
   get extra() { return this._object('extra'); }
   set extra(value) { this._setObject('extra', value); }
+  /** What the sheet carries (docs/sheets.md, "The gear"): { weapons: [{ weapon: a file's name
+   * or the weapon inline, loaded, magazines, in_hand }], armour: a file's name or the armour
+   * inline }; {} when nothing. Set with an object or a JSON text (checked whole, all or
+   * nothing; files are read from the memory file system, refused when the context is
+   * confined); null or {} empties it. */
+  get gear() { return this._object('gear'); }
+  set gear(value) { this._setObject('gear', value); }
+  /** The sheet's weapons, in order: the character's own (what a fight spends from them is the
+   * sheet's), each a Weapon of its own to close. */
+  get weapons() {
+    const n = this.m._cops_character_weapon_count(this._h);
+    const out = [];
+    for (let k = 0; k < n; k++)
+      out.push(new Weapon(this.ctx, this.m._cops_weapon_retain(this.m._cops_character_weapon(this._h, k))));
+    return out;
+  }
+  /** The index of the weapon in hand (the one marked in_hand, else the first); null without weapons. */
+  get hand() {
+    const k = this.m._cops_character_hand(this._h);
+    return k < 0 ? null : k;
+  }
+  /** The armour the sheet wears, an Armour of its own to close; null for none. */
+  get armour() {
+    const p = this.m._cops_character_armour(this._h);
+    return p ? new Armour(this.ctx, this.m._cops_armour_retain(p)) : null;
+  }
   _object(what) {
     this.ctx._check(this.m[`_cops_character_${what}`](this._h, this.cops.cell));
     return JSON.parse(this.cops._taken());
@@ -458,8 +484,17 @@ export class Weapon extends Sheet {
     const f = this.cops.catalogue._parsed(this.m._cops_weapon_field_parse, field, 'field');
     this.ctx._check(this.m._cops_weapon_set(this._h, f, int(value, 'value')));
   }
-  /** A full magazine again. */
+  /** A full magazine again; with its spare magazines counted, one is used (a RULE error when
+   * none is left). */
   reload() { this.ctx._check(this.m._cops_weapon_reload(this._h)); }
+  /** The spare magazines carried with it, null when they are not counted. */
+  get magazines() {
+    const n = this.m._cops_weapon_magazines(this._h);
+    return n < 0 ? null : n;
+  }
+  set magazines(n) {
+    this.ctx._check(this.m._cops_weapon_set_magazines(this._h, n === null ? -1 : int(n, 'magazines')));
+  }
 }
 
 export class Armour extends Sheet {

@@ -369,6 +369,16 @@ export class Character extends Handle {
   set dossier(value: Dossier | string | null);
   get extra(): Record<string, unknown>;
   set extra(value: Record<string, unknown> | string | null);
+  /** What the sheet carries (docs/sheets.md, "The gear"): read as an object, set with an
+   * object, a JSON text or null (nothing). */
+  get gear(): Gear;
+  set gear(value: Gear | string | null);
+  /** The sheet's weapons, the character's own: each a handle to close. */
+  readonly weapons: Weapon[];
+  /** The index of the weapon in hand; null without weapons. */
+  readonly hand: number | null;
+  /** The armour the sheet wears, a handle to close; null for none. */
+  readonly armour: Armour | null;
   setRest(kind: 'none' | 'natural' | 'hospital', options?: LogTo & { fixed?: number }): void;
   night(kind: 'adrenaline' | 'anciennete' | null, options?: LogTo & { seconds?: number }): void;
   revive(options?: LogTo): void;
@@ -382,6 +392,12 @@ export class Character extends Handle {
   /** Write the sheet to a file of the memory file system. */
   save(path: string): void;
 }
+/** A sheet's gear (docs/sheets.md, "The gear"): files by name, or the objects inline. */
+export interface Gear {
+  weapons?: { weapon: string | Record<string, unknown>; loaded?: number; magazines?: number;
+    in_hand?: boolean }[];
+  armour?: string | Record<string, unknown>;
+}
 export class Weapon extends Handle {
   readonly name: string;
   toJSON(): object;
@@ -392,7 +408,11 @@ export class Weapon extends Handle {
   /** A field by name (cops.catalogue.weaponFields()). */
   get(field: string | number): number;
   set(field: string | number, value: number): void;
+  /** A full magazine; one spare used when they are counted (a RULE error when none is left). */
   reload(): void;
+  /** The spare magazines carried with it, null when not counted. */
+  get magazines(): number | null;
+  set magazines(value: number | null);
   /** The specialisation it is used with ('' for none). */
   readonly specialisation: string;
 }
@@ -441,6 +461,9 @@ export interface AttackOdds {
 export class Encounter extends Handle {
   add(character: Character, side: number, x?: number, y?: number): number;
   giveWeapon(id: number, weapon: Weapon): void;
+  /** Take the gear of the combatant's sheet: its weapons when it carries none, its armour
+   * when it wears none. */
+  equip(id: number): void;
   setArmour(id: number, armour: Armour | null): void;
   seed(seed: Seed): void;
   ruleset: Ruleset;
@@ -451,7 +474,7 @@ export class Encounter extends Handle {
   readonly winner: number | null;
   combatant(id: number): Combatant;
   combatants(): Combatant[];
-  weapons(id: number): { name: string; loaded: number }[];
+  weapons(id: number): { name: string; loaded: number; magazines: number | null }[];
   setPosition(id: number, x: number, y: number): void;
   remove(id: number): void;
   reset(): void;

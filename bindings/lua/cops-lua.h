@@ -68,6 +68,8 @@ const char *checktext(lua_State *L, int i);
 int check_policy(lua_State *L, int i);
 ctx_ud *to_ctx(lua_State *L, int i);
 entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p);
+/* The same with the context's value at stack index ctx_at (new_entity: at 1). */
+entity_ud *new_entity_at(lua_State *L, int ctx_at, ctx_ud *c, const char *mt, void *p);
 entity_ud *to_entity(lua_State *L, int i, const char *mt);
 fight_ud *to_fight(lua_State *L, int i, const char *mt);
 fight_ud *to_any_fight(lua_State *L, int i);

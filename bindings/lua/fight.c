@@ -110,6 +110,43 @@ static void keep(lua_State *L, fight_ud *f, int index)
   f->kept[f->nkept++] = e;
 }
 
+/* e:equip(id): the combatant takes its sheet's gear (cops_encounter_equip); the weapons and
+ * armour it took are kept as handles of their own, so that e:weapon(id) finds them. */
+static int encounter_equip(lua_State *L)
+{
+  fight_ud *f = to_fight(L, 1, ENCOUNTER);
+  const int id = checkint(L, 2);
+  if (f->nkept + COPS_WEAPONS_MAX + 1 > (int)(sizeof f->kept / sizeof f->kept[0]))
+    return luaL_error(L, "too many combatants");
+  check(L, f->owner, cops_encounter_equip(f->p, id));
+  void *got[COPS_WEAPONS_MAX + 1];
+  const char *mt[COPS_WEAPONS_MAX + 1];
+  int n = 0;
+  for (int k = 0; k < cops_encounter_weapon_count(f->p, id); k++) {
+    got[n] = cops_encounter_weapon_at(f->p, id, k);
+    mt[n++] = WEAPON;
+  }
+  if ((got[n] = (void *)cops_encounter_armour(f->p, id)))
+    mt[n++] = ARMOUR;
+  lua_getiuservalue(L, 1, 1);      /* the context */
+  const int ctx_at = lua_gettop(L);
+  for (int i = 0; i < n; i++) {
+    int known = 0;
+    for (int k = 0; k < f->nkept && !known; k++)
+      known = f->kept[k]->p == got[i];
+    if (known)
+      continue;
+    if (!strcmp(mt[i], WEAPON))
+      cops_weapon_retain(got[i]);
+    else
+      cops_armour_retain(got[i]);
+    new_entity_at(L, ctx_at, f->owner, mt[i], got[i]);
+    keep(L, f, lua_gettop(L));
+    lua_pop(L, 1);
+  }
+  return 0;
+}
+
 /* e:add(character, side, x, y, {weapons = {...}, armour = a, controlled = true}) -> id */
 static int encounter_add(lua_State *L)
 {
@@ -822,6 +859,7 @@ static void push_state(lua_State *L, const cops_combatant_state *s)
   field_str(L, "armour", s->armour_name);
   field_id(L, "holds", s->holds);
   field_id(L, "held_by", s->held_by);
+  field_id(L, "magazines", s->magazines);
 }
 
 /* f:state(id) -> the combatant's table (docs/lua.md) */
@@ -968,6 +1006,8 @@ void open_fight(lua_State *L)
   lua_getfield(L, -1, "__index");
   lua_pushcfunction(L, encounter_add);
   lua_setfield(L, -2, "add");
+  lua_pushcfunction(L, encounter_equip);
+  lua_setfield(L, -2, "equip");
   lua_pushcfunction(L, encounter_declare);
   lua_setfield(L, -2, "declare");
   lua_pop(L, 1);

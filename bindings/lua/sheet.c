@@ -12,13 +12,19 @@
 
 entity_ud *new_entity(lua_State *L, ctx_ud *c, const char *mt, void *p)
 {
+  return new_entity_at(L, 1, c, mt, p);
+}
+
+entity_ud *new_entity_at(lua_State *L, int ctx_at, ctx_ud *c, const char *mt, void *p)
+{
+  ctx_at = lua_absindex(L, ctx_at);
   entity_ud *e = lua_newuserdatauv(L, sizeof *e, 1);
   e->p = p;
   e->owner = c;
   e->users = 0;
   e->mt = mt;
   e->closed = 0;
-  lua_pushvalue(L, 1);            /* keep the context alive */
+  lua_pushvalue(L, ctx_at);       /* keep the context alive */
   lua_setiuservalue(L, -2, 1);
   luaL_setmetatable(L, mt);
   c->children++;
@@ -240,6 +246,74 @@ static int ch_dossier(lua_State *L)
 static int ch_extra(lua_State *L)
 {
   return ch_object(L, cops_character_extra, cops_character_set_extra);
+}
+
+static int ch_gear(lua_State *L)
+{
+  return ch_object(L, cops_character_gear, cops_character_set_gear);
+}
+
+/* A weapon or armour of the character at 1, retained: a handle of its own, on the stack. */
+static void push_retained(lua_State *L, entity_ud *e, const char *mt, void *p)
+{
+  lua_getiuservalue(L, 1, 1);     /* its context, which the handle keeps */
+  if (!strcmp(mt, WEAPON))
+    cops_weapon_retain(p);
+  else
+    cops_armour_retain(p);
+  new_entity_at(L, -1, e->owner, mt, p);
+  lua_replace(L, -2);
+}
+
+/* ch:weapons() -> {weapon, ...}: the sheet's weapons, the character's own. */
+static int ch_weapons(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  const int n = cops_character_weapon_count(e->p);
+  lua_createtable(L, n, 0);
+  for (int k = 0; k < n; k++) {
+    push_retained(L, e, WEAPON, cops_character_weapon(e->p, k));
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+/* ch:hand() -> the index of the weapon in hand (0-based, as the C API), nil without weapons. */
+static int ch_hand(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  const int k = cops_character_hand(e->p);
+  if (k < 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, k);
+  return 1;
+}
+
+/* ch:armour() -> armour or nil: the armour the sheet wears. */
+static int ch_armour(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, CHARACTER);
+  const cops_armour *a = cops_character_armour(e->p);
+  if (!a)
+    return lua_pushnil(L), 1;
+  push_retained(L, e, ARMOUR, (void *)a);
+  return 1;
+}
+
+/* w:magazines([n]) -> n or nil: the spare magazines carried (nil: not counted); with an
+ * argument, set first (nil: not counted). */
+static int w_magazines(lua_State *L)
+{
+  entity_ud *e = to_entity(L, 1, WEAPON);
+  if (lua_gettop(L) >= 2)
+    check(L, e->owner, cops_weapon_set_magazines(e->p, lua_isnil(L, 2) ? -1 : checkint(L, 2)));
+  const int n = cops_weapon_magazines(e->p);
+  if (n < 0)
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, n);
+  return 1;
 }
 
 static int weapon_name(lua_State *L)
@@ -837,11 +911,13 @@ void open_sheet(lua_State *L)
     {"conditions", ch_conditions}, {"set_conditions", ch_set_conditions},
     {"recovery", ch_recovery}, {"set_name", ch_set_name}, {"health_name", ch_health_name},
     {"odds", ch_odds}, {"save", ch_save}, {"dossier", ch_dossier}, {"extra", ch_extra},
+    {"gear", ch_gear}, {"weapons", ch_weapons}, {"hand", ch_hand}, {"armour", ch_armour},
     {NULL, NULL},
   };
   add_methods(L, CHARACTER, character);
   static const luaL_Reg weapon[] = {
-    {"set", w_set}, {"kind", w_kind}, {"skill", w_skill}, {NULL, NULL},
+    {"set", w_set}, {"kind", w_kind}, {"skill", w_skill}, {"magazines", w_magazines},
+    {NULL, NULL},
   };
   add_methods(L, WEAPON, weapon);
   static const luaL_Reg armour[] = {

@@ -13,8 +13,10 @@
 
 #include <cops/common.h>
 #include <cops/catalogue.h>
+#include <cops/armour.h>
 #include <cops/dice.h>
 #include <cops/rng.h>
+#include <cops/weapon.h>
 
 COPS_BEGIN_DECLS
 
@@ -153,6 +155,34 @@ COPS_API int cops_character_extra(const cops_character *ch, char **out);
  * @since 0.17.0
  */
 COPS_API int cops_character_set_extra(cops_character *ch, const char *json);
+
+/**
+ * @brief The gear the sheet carries (docs/sheets.md, "The gear") as compact JSON into
+ * @p out (`"{}"` when it carries nothing; cops_free() it): files by the names the sheet gave.
+ * @since 0.17.0
+ */
+COPS_API int cops_character_gear(const cops_character *ch, char **out);
+/**
+ * @brief Replace the gear with @p json (a "gear" object; NULL or `"{}"`: nothing), checked
+ * whole first: all or nothing. Files it names are read from the current directory; a
+ * confined context (cops_ctx_confine()) refuses them (::COPS_EIO): give them inline.
+ * @since 0.17.0
+ */
+COPS_API int cops_character_set_gear(cops_character *ch, const char *json);
+/** @brief How many weapons the sheet carries (0..4). @since 0.17.0 */
+COPS_API int cops_character_weapon_count(const cops_character *ch);
+/**
+ * @brief The sheet's weapon @p index (0..count-1; -1: the one in hand), NULL for none: the
+ * character's own, valid until its gear is replaced or it is freed (cops_weapon_retain() to
+ * keep it longer).
+ * @since 0.17.0
+ */
+COPS_API cops_weapon *cops_character_weapon(const cops_character *ch, int index);
+/** @brief The index of the weapon in hand: the one marked "in_hand", else the first; -1
+ * without weapons. @since 0.17.0 */
+COPS_API int cops_character_hand(const cops_character *ch);
+/** @brief The armour the sheet wears, NULL for none: the character's own. @since 0.17.0 */
+COPS_API const cops_armour *cops_character_armour(const cops_character *ch);
 
 /** @brief Set the name (UTF-8, at most ::COPS_NAME_MAX bytes). @since 0.3.0 */
 COPS_API int cops_character_set_name(cops_character *ch, const char *name);

@@ -141,6 +141,17 @@ COPS_API int cops_encounter_add(cops_encounter *e, cops_character *ch, int side,
                                 int *id);
 /** @brief Give a combatant a weapon (at most 4; the first is in hand). @since 0.5.0 */
 COPS_API int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w);
+/**
+ * @brief Equip a combatant with what its character's sheet carries (its gear,
+ * docs/sheets.md): the sheet's weapons when it carries none, the one marked in hand in
+ * hand, and the sheet's armour when it wears none. The weapons are the character's own:
+ * the rounds the fight spends and the spare magazines it uses are the sheet's, as its hit
+ * points are. Nothing to take is no error. All or nothing.
+ * @return ::COPS_OK; ::COPS_ESTATE during a round; ::COPS_ERANGE (id); ::COPS_EINVAL (NULL,
+ *         a weapon of the sheet carried by another combatant); ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_encounter_equip(cops_encounter *e, int id);
 /** @brief The armour a combatant wears (NULL: none). @since 0.5.0 */
 COPS_API int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a);
 /* The policies (::cops_policies, cops_policy_name()) are in <cops/common.h>. */
@@ -524,6 +535,7 @@ typedef struct cops_combatant_state {
   int anciennete;            /**< Ancienneté points left (C5) */
   int holds;                 /**< the id of the one it holds (C11.2), -1 none */
   int held_by;               /**< the id of the one holding it, -1 none */
+  int magazines;             /**< spare magazines of the weapon in hand, -1 not counted or bare-handed */
 } cops_combatant_state;
 /** @brief Zero @p st and set its size to @p size (the caller's sizeof). @since 0.17.0 */
 COPS_API int cops_combatant_state_init_sized(cops_combatant_state *st, size_t size);

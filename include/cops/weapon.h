@@ -38,6 +38,8 @@ enum cops_weapon_kinds {
 #define COPS_RANGE_MAX 10000
 /** Largest magazine, in rounds. */
 #define COPS_MAGAZINE_MAX 1000
+/** Spare magazines a weapon may carry with it (cops_weapon_set_magazines()). @since 0.17.0 */
+#define COPS_MAGAZINES_MAX 99
 
 /** @brief A kind's name ("handgun"; French "arme de poing"), or NULL. @since 0.3.0 */
 COPS_API const char *cops_weapon_kind_name(int kind, int lang);
@@ -119,8 +121,24 @@ COPS_API int cops_weapon_set(cops_weapon *w, int field, int value);
  * @since 0.3.0
  */
 COPS_API int cops_weapon_set_skill(cops_weapon *w, int skill, const char *specialisation);
-/** @brief Fill the magazine. ::COPS_ERULE for a weapon without one. @since 0.3.0 */
+/**
+ * @brief Fill the magazine. ::COPS_ERULE for a weapon without one, and (since 0.17.0) for
+ * one whose spare magazines are counted and none is left; a counted reload uses one.
+ * @since 0.3.0
+ */
 COPS_API int cops_weapon_reload(cops_weapon *w);
+/**
+ * @brief The spare magazines carried with the weapon (JSON `"magazines"`), -1 when they
+ * are not counted (the default: reloading is then never short of one).
+ * @since 0.17.0
+ */
+COPS_API int cops_weapon_magazines(const cops_weapon *w);
+/**
+ * @brief Count the spare magazines: 0..::COPS_MAGAZINES_MAX, or -1 not to count them.
+ * ::COPS_ERANGE outside; ::COPS_ERULE for a count on a weapon without a magazine.
+ * @since 0.17.0
+ */
+COPS_API int cops_weapon_set_magazines(cops_weapon *w, int spares);
 
 /**
  * @brief Read a weapon file (JSON, docs/weapons.md).

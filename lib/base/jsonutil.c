@@ -384,7 +384,7 @@ int cops__load_entity(cops_ctx *ctx, json_t *v, const char *field, const char *b
   int rc;
   if (json_is_string(v)) {
     if (ctx->root && !base)
-      return cops__fail(ctx, COPS_EIO, "%s: a scenario read from text names no file while "
+      return cops__fail(ctx, COPS_EIO, "%s: what is read from text names no file while "
                         "the context is confined", field);
     char path[PATH_MAX_LEN];
     resolve_path(path, sizeof path, base, json_string_value(v));

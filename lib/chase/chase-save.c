@@ -58,7 +58,7 @@ static json_t *passengers_json(const cops_chase *c, int *bad)
   for (int k = 0; k < c->nr; k++) {
     const struct rider *r = &c->r[k];
     json_t *q = json_object();
-    put(q, "character", cops__character_json(r->ch), bad);
+    put(q, "character", cops__character_json_inline(r->ch), bad);
     put(q, "character_state", cops__character_state_json(r->ch), bad);
     put(q, "vehicle", json_integer(r->vehicle), bad);
     put(q, "acted", json_integer(r->acted), bad);
@@ -85,7 +85,7 @@ int cops_chase_save(const cops_chase *c, char **out)
   for (int i = 0; i < c->n; i++) {
     const struct chaser *p = &c->p[i];
     json_t *o = json_object();
-    put(o, "character", cops__character_json(p->ch), &bad);
+    put(o, "character", cops__character_json_inline(p->ch), &bad);
     put(o, "skill", json_string(p->skill), &bad);
     put(o, "role", json_string(roles[p->role]), &bad);
     put(o, "white", json_integer(p->white), &bad);

@@ -105,6 +105,7 @@ void cops__enc_state(const cops_encounter *e, int id, cops_combatant_state *st)
     if (e->c[j].held_by == id && e->c[j].present)
       st->holds = j;
   st->held_by = c->held_by;
+  st->magazines = w ? w->spares : -1;
 }
 
 int cops_encounter_state(const cops_encounter *e, int id, cops_combatant_state *st)

@@ -201,6 +201,9 @@ int cops__check_declaration(cops_encounter *e, int id, const cops_declaration *d
   case COPS_ACT_RELOAD:
     if (!w || cops__wget(w, COPS_WEAPON_MAGAZINE) == 0)
       return FAIL(e, COPS_ERULE, "%s has no weapon with a magazine in hand", me);
+    if (!w->spares)
+      return FAIL(e, COPS_ERULE, "%s has no spare magazine left for %s", me,
+                  cops_weapon_name(w));
     break;
   case COPS_ACT_DRAW:
     if (d->weapon < 0 || d->weapon >= c->nweapons)

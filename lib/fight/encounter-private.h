@@ -44,6 +44,7 @@ struct combatant {
   struct cops__ledger_entry *ledger0;     /* the ledger's w0.ln entries, oldest first; NULL for none */
   unsigned cond0;
   int loaded0[COPS_WEAPONS_MAX];
+  int spares0[COPS_WEAPONS_MAX];          /* spare magazines, -1 not counted */
 };
 
 
@@ -54,6 +55,7 @@ struct saved {
   struct combatant c[COPS_COMBATANTS_MAX];
   cops__char_state st[COPS_COMBATANTS_MAX];
   int loaded[COPS_COMBATANTS_MAX][COPS_WEAPONS_MAX];
+  int spares[COPS_COMBATANTS_MAX][COPS_WEAPONS_MAX];
   int n, round, in_round, over, winner, started;
   cops__log_mark_t log;
   cops__rng_mark_t rng;
@@ -101,6 +103,8 @@ struct cops_encounter {
 
 #define FAIL(e, code, ...) cops__fail((e)->ctx, code, __VA_ARGS__)
 enum { HELD_CHARACTER, HELD_WEAPON, HELD_ARMOUR };
+/* Hold what the caller gives (a HELD_ kind) until the encounter is freed, once each. */
+int cops__enc_hold(cops_encounter *e, int kind, void *p);
 
 /* What a round may change, taken and put back (lib/fight/encounter.c): all or nothing,
  * and a checkpoint's core (lib/fight/encounter-board.c). Combatants added since leave. */

@@ -101,6 +101,19 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     bad |= json_object_set_new(j, "knockout_rounds", json_integer(c->ko_rounds));
   if (e->tag[i][0])      /* the caller's tag (0.17) */
     bad |= json_object_set_new(j, "tag", json_string(e->tag[i]));
+  /* What it carries of its sheet's gear (0.17): each weapon's index there, -1 not; the armour. */
+  int from_sheet = c->armour && c->armour == cops_character_armour(c->ch), gear[COPS_WEAPONS_MAX];
+  for (int k = 0; k < c->nweapons; k++) {
+    gear[k] = -1;
+    for (int g = 0; g < cops_character_weapon_count(c->ch); g++)
+      if (c->weapon[k] == cops_character_weapon(c->ch, g))
+        gear[k] = g;
+    from_sheet |= gear[k] >= 0;
+  }
+  if (from_sheet)
+    bad |= json_object_set_new(j, "sheet_gear",
+                               json_pack("{s:o,s:b}", "weapons", ints(gear, c->nweapons), "armour",
+                                         c->armour && c->armour == cops_character_armour(c->ch)));
   if (c->policy != COPS_POLICY_SIMPLE)   /* who declares for it (0.17): simple when absent */
     bad |= json_object_set_new(j, "policy", json_string(cops_policy_name(c->policy)));
   bad |= json_object_set_new(j, "declaration",
@@ -117,6 +130,11 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
     for (size_t k = 0; k < sizeof g / sizeof g[0]; k++)
       bad |= json_object_set_new(joined, g[k].key, json_integer(g[k].v));
     bad |= json_object_set_new(joined, "loaded", ints(c->loaded0, c->nweapons));
+    int counted = 0;   /* spare magazines (0.17): only when a weapon counts them */
+    for (int k = 0; k < c->nweapons; k++)
+      counted |= c->spares0[k] >= 0;
+    if (counted)
+      bad |= json_object_set_new(joined, "magazines", ints(c->spares0, c->nweapons));
     bad |= json_object_set_new(joined, "points", ints(c->points0, 2));
     bad |= json_object_set_new(joined, "time", json_integer(c->w0.clock));
     bad |= json_object_set_new(joined, "wounds", cops__wounds_json(&c->w0, c->ledger0, 0, &bad));
@@ -131,7 +149,7 @@ static json_t *combatant_json(const cops_encounter *e, int i, int ch_index, cons
 
 static json_t *character_json(const cops_character *ch)
 {
-  json_t *j = cops__character_json(ch);
+  json_t *j = cops__character_json_inline(ch);
   json_t *state = cops__character_state_json(ch);
   int bad = !j || !state;
   if (!bad) {
@@ -378,10 +396,71 @@ static int old_bleeding(cops_ctx *ctx, json_t *v, const char *where, cops_charac
   return COPS_OK;
 }
 
+/* What a combatant carried of its character's gear (since 0.17): the sheet's own weapons and
+ * armour again, in the state the save gives, so that the fight spends the sheet's rounds. */
+static int sheet_gear_from(cops_encounter *e, struct combatant *c, json_t *g, const char *where)
+{
+  static const char *const keys[] = {"weapons", "armour", NULL};
+  cops_ctx *ctx = e->ctx;
+  char name[96];
+  snprintf(name, sizeof name, "%s.sheet_gear", where);
+  if (!g)
+    return COPS_OK;
+  int rc;
+  if (!json_is_object(g))
+    return cops__fail(ctx, COPS_EJSON, "%s: expected an object", name);
+  if ((rc = cops__json_only_keys(ctx, g, name, keys)))
+    return rc;
+  json_t *w = json_object_get(g, "weapons"), *a = json_object_get(g, "armour");
+  if (!json_is_array(w) || (int)json_array_size(w) != c->nweapons)
+    return cops__fail(ctx, COPS_EJSON, "%s.weapons: expected one number per weapon", name);
+  if (!json_is_boolean(a))
+    return cops__fail(ctx, COPS_EJSON, "%s.armour: expected true or false", name);
+  const int count = cops_character_weapon_count(c->ch);
+  int gear[COPS_WEAPONS_MAX];
+  for (int k = 0; k < c->nweapons; k++) {
+    char at[128];
+    snprintf(at, sizeof at, "%s.weapons[%d]", name, k);
+    if ((rc = cops__json_int(ctx, json_array_get(w, (size_t)k), at, -1, count - 1, &gear[k])))
+      return rc;
+    for (int j = 0; j < k; j++)
+      if (gear[k] >= 0 && gear[j] == gear[k])
+        return cops__fail(ctx, COPS_EJSON, "%s: the sheet's weapon %d twice", at, gear[k]);
+    if (gear[k] >= 0 &&
+        strcmp(cops_weapon_name(cops_character_weapon(c->ch, gear[k])),
+               cops_weapon_name(c->weapon[k])))
+      return cops__fail(ctx, COPS_EJSON, "%s: the sheet's weapon %d is %s, not %s", at, gear[k],
+                        cops_weapon_name(cops_character_weapon(c->ch, gear[k])),
+                        cops_weapon_name(c->weapon[k]));
+  }
+  const cops_armour *armour = json_is_true(a) ? cops_character_armour(c->ch) : NULL;
+  if (json_is_true(a) && (!armour || !c->armour))
+    return cops__fail(ctx, COPS_EJSON, "%s.armour: %s", name,
+                      armour ? "the combatant wears none" : "the sheet has none");
+  for (int k = 0; k < c->nweapons; k++)
+    if (gear[k] >= 0 &&
+        (rc = cops__enc_hold(e, HELD_WEAPON, cops_character_weapon(c->ch, gear[k]))))
+      return rc;
+  if (armour && (rc = cops__enc_hold(e, HELD_ARMOUR, (void *)armour)))
+    return rc;
+  for (int k = 0; k < c->nweapons; k++) {
+    if (gear[k] < 0)
+      continue;
+    cops_weapon *mine = cops_character_weapon(c->ch, gear[k]);
+    mine->v[COPS_WEAPON_LOADED] = c->weapon[k]->v[COPS_WEAPON_LOADED];
+    mine->spares = c->weapon[k]->spares;
+    c->weapon[k] = mine;
+  }
+  if (armour)
+    c->armour = armour;
+  return COPS_OK;
+}
+
 static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
 {
   static const char *const keys[] = {
-    "character", "weapons", "armour", "hand", "side", "x", "y", "present", "controlled",
+    "character", "weapons", "armour", "sheet_gear", "hand", "side", "x", "y", "present",
+    "controlled",
     "declared", "cancelled", "attitude_now", "start_conditions", "fresh", "was_down",
     "bleed_every", "bleed_wait", "death_told", "thrown", "held_by", "in_zone", "declaration",
     "joined", "treated", "knockout_rounds", "tag", "policy", NULL};
@@ -429,6 +508,8 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
       return rc;
     c->armour = e->owned.a[ai];
   }
+  if ((rc = sheet_gear_from(e, c, json_object_get(v, "sheet_gear"), where)))
+    return rc;
   const int n = (int)json_array_size(json_object_get(e->owned.root, "combatants"));
   struct {
     const char *key;
@@ -487,7 +568,7 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
   /* As it joined, for cops_encounter_reset(). */
   static const char *const jkeys[] = {"hp", "recovery_difficulty", "recovery_rounds",
                                       "conditions", "hand", "x", "y", "loaded", "points",
-                                      "time", "wounds", NULL};
+                                      "time", "wounds", "magazines", NULL};
   json_t *j = json_object_get(v, "joined");
   snprintf(name, sizeof name, "%s.joined", where);
   if (!json_is_object(j))
@@ -513,6 +594,21 @@ static int combatant_from(cops_encounter *e, json_t *v, int i, int *weapon_used)
     if ((rc = cops__json_int(ctx, json_array_get(l, (size_t)k), lname, 0,
                              cops__wget(c->weapon[k], COPS_WEAPON_MAGAZINE), &c->loaded0[k])))
       return rc;
+  }
+  /* The spare magazines it joined with (since 0.17; absent: none counted). */
+  json_t *m = json_object_get(j, "magazines");
+  if (m && (!json_is_array(m) || (int)json_array_size(m) != c->nweapons))
+    return cops__fail(ctx, COPS_EJSON, "%s.magazines: expected one number per weapon", name);
+  for (int k = 0; k < c->nweapons; k++) {
+    char mname[128];
+    snprintf(mname, sizeof mname, "%s.magazines[%d]", name, k);
+    c->spares0[k] = -1;
+    if (m && (rc = cops__json_int(ctx, json_array_get(m, (size_t)k), mname, -1,
+                                  COPS_MAGAZINES_MAX, &c->spares0[k])))
+      return rc;
+    if (c->spares0[k] >= 0 && !cops__wget(c->weapon[k], COPS_WEAPON_MAGAZINE))
+      return cops__fail(ctx, COPS_ERULE, "%s: %s has no magazine", mname,
+                        cops_weapon_name(c->weapon[k]));
   }
   /* The points it joined with (since 0.10; a save of 0.9 has none: those it has now). */
   json_t *pts = json_object_get(j, "points");

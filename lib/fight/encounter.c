@@ -76,7 +76,7 @@ void cops_encounter_free(cops_encounter *e)
 
 /* Hold what the caller gives until the encounter is freed (docs/api.md, "Who frees what"):
  * once each, whatever happens to it in the fight (rolled back, left, replaced). */
-static int hold(cops_encounter *e, int kind, void *p)
+int cops__enc_hold(cops_encounter *e, int kind, void *p)
 {
   for (int i = 0; i < e->nheld; i++)
     if (e->held[i].p == p)
@@ -105,8 +105,10 @@ void cops__enc_save(const cops_encounter *e, struct saved *v)
   memcpy(v->c, e->c, (size_t)e->n * sizeof *e->c);
   for (int i = 0; i < e->n; i++) {
     cops__char_save(e->c[i].ch, &v->st[i]);
-    for (int k = 0; k < e->c[i].nweapons; k++)
+    for (int k = 0; k < e->c[i].nweapons; k++) {
       v->loaded[i][k] = e->c[i].weapon[k]->v[COPS_WEAPON_LOADED];
+      v->spares[i][k] = e->c[i].weapon[k]->spares;
+    }
   }
   v->n = e->n;
   v->round = e->round;
@@ -131,8 +133,10 @@ void cops__enc_restore(cops_encounter *e, const struct saved *v)
   memcpy(e->c, v->c, (size_t)e->n * sizeof *e->c);
   for (int i = 0; i < e->n; i++) {
     cops__char_restore(e->c[i].ch, &v->st[i]);
-    for (int k = 0; k < e->c[i].nweapons; k++)
+    for (int k = 0; k < e->c[i].nweapons; k++) {
       e->c[i].weapon[k]->v[COPS_WEAPON_LOADED] = v->loaded[i][k];
+      e->c[i].weapon[k]->spares = v->spares[i][k];
+    }
   }
   e->round = v->round;
   e->in_round = v->in_round;
@@ -256,7 +260,7 @@ int cops_encounter_add(cops_encounter *e, cops_character *ch, int side, int x, i
     return FAIL(e, COPS_ENOMEM, "out of memory for a combatant");
   }
   const int held_before = e->nheld;
-  if ((rc = hold(e, HELD_CHARACTER, ch))) {
+  if ((rc = cops__enc_hold(e, HELD_CHARACTER, ch))) {
     cops_outcome_free(zone);
     cops__free(&e->ctx->alloc, ledger0);
     return rc;
@@ -312,11 +316,57 @@ int cops_encounter_give_weapon(cops_encounter *e, int id, cops_weapon *w)
       if (e->c[k].weapon[j] == w)
         return FAIL(e, COPS_EINVAL, "%s is already carried by %s", cops_weapon_name(w),
                     who(e, k));
-  if ((rc = hold(e, HELD_WEAPON, w)))
+  if ((rc = cops__enc_hold(e, HELD_WEAPON, w)))
     return rc;
   c->loaded0[c->nweapons] = cops__wget(w, COPS_WEAPON_LOADED);
+  c->spares0[c->nweapons] = w->spares;
   c->weapon[c->nweapons++] = w;
   return COPS_OK;
+}
+
+int cops__enc_equip(cops_encounter *e, int id, int weapons, int armour)
+{
+  int rc;
+  if ((rc = check_id(e, id)) || (rc = between_rounds(e, "equipping")))
+    return rc;
+  struct combatant *c = &e->c[id];
+  const int n = c->nweapons || !weapons ? 0 : cops_character_weapon_count(c->ch);
+  const cops_armour *a = c->armour || !armour ? NULL : cops_character_armour(c->ch);
+  /* Everything checked and held first: all or nothing. */
+  for (int j = 0; j < n; j++) {
+    const cops_weapon *w = cops_character_weapon(c->ch, j);
+    for (int k = 0; k < e->n; k++)
+      for (int i = 0; i < e->c[k].nweapons; i++)
+        if (e->c[k].weapon[i] == w)
+          return FAIL(e, COPS_EINVAL, "%s is already carried by %s", cops_weapon_name(w),
+                      who(e, k));
+  }
+  for (int j = 0; j < n; j++)
+    if ((rc = cops__enc_hold(e, HELD_WEAPON, cops_character_weapon(c->ch, j))))
+      return rc;
+  if (a && (rc = cops__enc_hold(e, HELD_ARMOUR, (void *)a)))
+    return rc;
+  for (int j = 0; j < n; j++) {
+    cops_weapon *w = cops_character_weapon(c->ch, j);
+    c->loaded0[j] = cops__wget(w, COPS_WEAPON_LOADED);
+    c->spares0[j] = w->spares;
+    c->weapon[j] = w;
+  }
+  if (n) {
+    c->nweapons = n;
+    c->hand = c->hand0 = cops_character_hand(c->ch);
+  }
+  if (a)
+    c->armour = a;
+  return COPS_OK;
+}
+
+int cops_encounter_equip(cops_encounter *e, int id)
+{
+  if (!e)
+    return COPS_EINVAL;
+  COPS__ENTER(e->ctx);
+  return cops__enc_equip(e, id, 1, 1);
 }
 
 int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a)
@@ -326,7 +376,7 @@ int cops_encounter_set_armour(cops_encounter *e, int id, const cops_armour *a)
   COPS__ENTER(e->ctx);
   int rc;
   if ((rc = check_id(e, id)) || (rc = between_rounds(e, "changing armour")) ||
-      (a && (rc = hold(e, HELD_ARMOUR, (void *)a))))
+      (a && (rc = cops__enc_hold(e, HELD_ARMOUR, (void *)a))))
     return rc;
   e->c[id].armour = a;
   return COPS_OK;
@@ -559,8 +609,10 @@ int cops_encounter_reset(cops_encounter *e)
       cops_character_set_recovery(c->ch, c->rec_d0);
     cops__character_set_recovery_state(c->ch, c->rec_d0, c->rec_r0);
     cops_character_set_conditions(c->ch, c->cond0 & ~COPS_COND_OUT, 1);
-    for (int k = 0; k < c->nweapons; k++)
+    for (int k = 0; k < c->nweapons; k++) {
       cops_weapon_set(c->weapon[k], COPS_WEAPON_LOADED, c->loaded0[k]);
+      c->weapon[k]->spares = c->spares0[k];
+    }
     cops_character_set_current_points(c->ch, COPS_ADRENALINE, c->points0[0]);
     cops_character_set_current_points(c->ch, COPS_ANCIENNETE, c->points0[1]);
     c->hand = c->hand0;

@@ -16,6 +16,9 @@ struct cops__script_line {
 };
 void cops__encounter_set_script(cops_encounter *e, const struct cops__script_line *lines,
                                 int n);
+/* cops_encounter_equip with its weapons, its armour or both (a scenario's combatant takes
+ * from its sheet what it names not). */
+int cops__enc_equip(cops_encounter *e, int id, int weapons, int armour);
 
 /* A scenario's context; whether an encounter logs (lib/fight/scenario.c, lib/fight/encounter.c, for
  * lib/sim/sim.c). */

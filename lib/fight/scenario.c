@@ -140,6 +140,9 @@ static int load_combatant(cops_scenario *s, json_t *c, int index, const char *ba
     }
   }
   json_t *av = json_object_get(c, "armour");
+  /* What it names not, its sheet's gear gives (docs/scenarios.md). */
+  if ((!ws || !av) && (rc = cops__enc_equip(s->e, id, !ws, !av)))
+    return cops__prefix_error(ctx, rc, field);
   if (av && !json_is_null(av)) {
     snprintf(sub, sizeof sub, "%s.armour", field);
     if ((rc = cops__load_entity(ctx, av, sub, base, armour_text, armour_file, &p)))

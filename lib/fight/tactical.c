@@ -860,7 +860,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
   if (cops__wget(w, COPS_WEAPON_VRC) > uses)
     uses = cops__wget(w, COPS_WEAPON_VRC);
   uses = uses < magazine ? uses : magazine;
-  if (magazine > 0 && loaded < uses) {
+  if (magazine > 0 && loaded < uses && w->spares) {
     double now = -1, full;
     for (int a = 0; a < ATTITUDES; a++)
       for (int i = 0; i <= hi - lo; i++)

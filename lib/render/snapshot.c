@@ -139,6 +139,8 @@ static void combatant(cops__text *t, const cops_combatant_state *s)
     cops__snap_key(t, "name");
     cops__snap_str(t, s->weapon_name);
     cops__snap_integer(t, "loaded", s->loaded);
+    if (s->magazines >= 0)   /* spare magazines, when counted (0.17) */
+      cops__snap_integer(t, "magazines", s->magazines);
     cops__text_add(t, "}", 1);
   } else {
     cops__text_add(t, "null", 4);

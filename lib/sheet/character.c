@@ -60,6 +60,7 @@ void cops_character_free(cops_character *ch)
   }
   cops__free(&ch->ctx->alloc, ch->rel);
   cops__dossier_free(ch);
+  cops__gear_free(ch);
   cops__free(&ch->ctx->alloc, ch);
 }
 

@@ -23,7 +23,16 @@ static int weapon_file(void **out, cops_ctx *ctx, const char *p)
 int cops__inline_character(cops_ctx *ctx, json_t *v, const char *field, const char *base,
                              cops_character **out)
 {
-  return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
+  if (!json_is_object(v))
+    return cops__load_entity(ctx, v, field, base, character_text, character_file, (void **)out);
+  /* Inline, the files its gear names are read where the file holding it is. */
+  char *text;
+  *out = NULL;
+  if (cops__json_hand(&ctx->alloc, json_incref(v), 0, &text))
+    return cops__fail(ctx, COPS_ENOMEM, "%s: out of memory", field);
+  const int rc = cops__character_from_json_in(out, ctx, text, base);
+  cops_free(text);
+  return rc ? cops__prefix_error(ctx, rc, field) : COPS_OK;
 }
 
 int cops__saved_character(cops_ctx *ctx, json_t *v, cops_character **out)

@@ -455,11 +455,11 @@ int cops__wounds_read(cops_ctx *ctx, json_t *o, const char *where, int hp, int m
   return COPS_OK;
 }
 
-static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
+static int load(cops_character *ch, cops_ctx *ctx, json_t *root, const char *base)
 {
   static const char *const keys[] = {"schema", "name", "characteristics", "hit_points",
                                      "adrenaline", "anciennete", "skills", "time", "wounds",
-                                     "relations", "dossier", "extra", NULL};
+                                     "relations", "gear", "dossier", "extra", NULL};
   int rc;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the sheet: expected a JSON object");
@@ -486,9 +486,12 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
                       json_object_get(root, "time") ? "time" : "wounds");
   if (version < 3 && json_object_get(root, "relations"))
     return cops__fail(ctx, COPS_EJSON, "relations: a sheet of schema 3 (0.11.0)");
-  if (version < 4 && (json_object_get(root, "dossier") || json_object_get(root, "extra")))
-    return cops__fail(ctx, COPS_EJSON, "%s: a sheet of schema 4 (0.17.0)",
-                      json_object_get(root, "dossier") ? "dossier" : "extra");
+  if (version < 4) {
+    static const char *const later[] = {"gear", "dossier", "extra"};
+    for (int k = 0; k < 3; k++)
+      if (json_object_get(root, later[k]))
+        return cops__fail(ctx, COPS_EJSON, "%s: a sheet of schema 4 (0.17.0)", later[k]);
+  }
   json_t *time = json_object_get(root, "time");
   if (time && (rc = cops__json_int(ctx, time, "time", 0, COPS_CLOCK_MAX, &ch->w.clock)))
     return rc;
@@ -581,12 +584,39 @@ static int load(cops_character *ch, cops_ctx *ctx, json_t *root)
   json_t *relations = json_object_get(root, "relations");
   if (relations && (rc = load_relations(ch, ctx, relations)))
     return rc;
+  if ((rc = cops__gear_read(ch, root, base)))
+    return rc;
   return cops__dossier_read(ch, root);
 }
 
-COPS__TEXT_READER(cops_character_from_json, cops_character, "sheet", cops_character_new, load, cops_character_free)
+int cops__character_from_json_in(cops_character **out, cops_ctx *ctx, const char *text,
+                                 const char *base)
+{
+  if (!out)
+    return COPS_EINVAL;
+  *out = NULL;
+  json_t *root;
+  int rc = cops__json_begin(ctx, text, "sheet", &root);
+  if (rc)
+    return rc;
+  cops_character *ch = NULL;
+  if (!(rc = cops_character_new(&ch, ctx)))
+    rc = load(ch, ctx, root, base);
+  json_decref(root);
+  if (rc) {
+    cops_character_free(ch);
+    return rc;
+  }
+  *out = ch;
+  return COPS_OK;
+}
 
-COPS__FILE_READER(cops_character_load, cops_character, cops_character_from_json)
+int cops_character_from_json(cops_character **out, cops_ctx *ctx, const char *text)
+{
+  return cops__character_from_json_in(out, ctx, text, NULL);
+}
+
+COPS__FILE_READER_IN_FOLDER(cops_character_load, cops_character, cops__character_from_json_in)
 
 static json_t *points_json(const cops_character *ch, int kind)
 {
@@ -595,7 +625,7 @@ static json_t *points_json(const cops_character *ch, int kind)
   return json_pack("{s:i,s:i}", "max", max, "current", cur);
 }
 
-json_t *cops__character_json(const cops_character *ch)
+static json_t *character_json(const cops_character *ch, int inline_gear)
 {
   /* Every insertion is checked: a sheet short of memory is an error, never a
    * sheet with fields missing. */
@@ -628,7 +658,7 @@ json_t *cops__character_json(const cops_character *ch)
     bad |= json_array_append_new(skills, o);
   }
   json_t *root = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o}", "schema",
-                           ch->dossier || ch->extra ? SHEET_SCHEMA : 3, "name",
+                           ch->dossier || ch->extra || ch->gear ? SHEET_SCHEMA : 3, "name",
                            cops_character_name(ch), "characteristics", chars, "hit_points", hp,
                            "adrenaline", points_json(ch, COPS_ADRENALINE), "anciennete",
                            points_json(ch, COPS_ANCIENNETE), "skills", skills);
@@ -643,12 +673,24 @@ json_t *cops__character_json(const cops_character *ch)
   else
     json_decref(w);
   if (root)
+    bad |= cops__gear_write(ch, root, inline_gear) != COPS_OK;
+  if (root)
     bad |= cops__dossier_write(ch, root) != COPS_OK;
   if (bad) {
     json_decref(root);
     return NULL;
   }
   return root;
+}
+
+json_t *cops__character_json(const cops_character *ch)
+{
+  return character_json(ch, 0);
+}
+
+json_t *cops__character_json_inline(const cops_character *ch)
+{
+  return character_json(ch, 1);
 }
 
 int cops_character_to_json(const cops_character *ch, char **out)

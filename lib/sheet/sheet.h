@@ -94,6 +94,7 @@ struct cops_character {
   int nrel, caprel;
   struct cops__ledger_entry ledger[COPS__LEDGER];
   char *dossier, *extra;        /* compact JSON objects, NULL for none (lib/sheet/dossier.c) */
+  struct cops__gear *gear;      /* what it carries, NULL for nothing (lib/sheet/gear.c) */
 };
 
 struct cops_weapon {
@@ -105,6 +106,7 @@ struct cops_weapon {
   int skill;
   char spec[COPS_SPECIALISATION_MAX + 1]; /* "" for none */
   int v[COPS_WEAPON_FIELD_COUNT];
+  int spares;            /* spare magazines carried, -1 when not counted */
 };
 
 /* Weapons: a firearm kind (handgun, shoulder arm, heavy weapon); a field, 0 without a weapon. */
@@ -244,6 +246,17 @@ json_t *cops__character_json(const cops_character *ch);
 int cops__dossier_read(cops_character *ch, json_t *root);
 int cops__dossier_write(const cops_character *ch, json_t *root);
 void cops__dossier_free(cops_character *ch);
+/* The sheet's "gear" (lib/sheet/gear.c): read from a sheet's root, the files it names in
+ * base, the sheet's folder (NULL: a sheet read from text); all or nothing. Written into a
+ * root by the names it was given, or everything inline (inline_all: the saves); freed. */
+int cops__gear_read(cops_character *ch, json_t *root, const char *base);
+int cops__gear_write(const cops_character *ch, json_t *root, int inline_all);
+void cops__gear_free(cops_character *ch);
+/* A sheet as cops__character_json, its gear inline: what a save holds. */
+json_t *cops__character_json_inline(const cops_character *ch);
+/* cops_character_from_json with the folder where the sheet's files are named (NULL: none). */
+int cops__character_from_json_in(cops_character **out, cops_ctx *ctx, const char *text,
+                                 const char *base);
 json_t *cops__weapon_json(const cops_weapon *w);
 json_t *cops__armour_json(const cops_armour *a);
 /* A character's state beyond its sheet (conditions, recovery), as saves keep it

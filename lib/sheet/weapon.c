@@ -146,6 +146,7 @@ int cops_weapon_new(cops_weapon **out, cops_ctx *ctx, int kind, const char *name
   w->v[COPS_WEAPON_RANGE] = firearm || kind == COPS_THROWN ? 10 : 1;
   w->v[COPS_WEAPON_MAGAZINE] = w->v[COPS_WEAPON_LOADED] = firearm ? 1 : 0;
   w->v[COPS_WEAPON_CT] = 1;
+  w->spares = -1;
   *out = w;
   return COPS_OK;
 }
@@ -274,7 +275,31 @@ int cops_weapon_reload(cops_weapon *w)
   COPS__ENTER(w->ctx);
   if (!w->v[COPS_WEAPON_MAGAZINE])
     return cops__fail(w->ctx, COPS_ERULE, "%s has no magazine to reload", w->name);
+  if (!w->spares)
+    return cops__fail(w->ctx, COPS_ERULE, "%s: no spare magazine left to reload with",
+                      w->name);
   w->v[COPS_WEAPON_LOADED] = w->v[COPS_WEAPON_MAGAZINE];
+  if (w->spares > 0)
+    w->spares--;
+  return COPS_OK;
+}
+
+int cops_weapon_magazines(const cops_weapon *w)
+{
+  return w ? w->spares : -1;
+}
+
+int cops_weapon_set_magazines(cops_weapon *w, int spares)
+{
+  if (!w)
+    return COPS_EINVAL;
+  COPS__ENTER(w->ctx);
+  if (spares < -1 || spares > COPS_MAGAZINES_MAX)
+    return cops__fail(w->ctx, COPS_ERANGE, "magazines: %d out of range 0..%d (-1: not counted)",
+                      spares, COPS_MAGAZINES_MAX);
+  if (spares >= 0 && !w->v[COPS_WEAPON_MAGAZINE])
+    return cops__fail(w->ctx, COPS_ERULE, "magazines: %s has no magazine", w->name);
+  w->spares = spares;
   return COPS_OK;
 }
 
@@ -288,7 +313,7 @@ static int load(cops_weapon **out, cops_ctx *ctx, json_t *root)
 {
   static const char *const keys[] = {"schema", "name", "kind", "skill", "specialisation", "pr",
                                      "pu", "fa", "range", "magazine", "loaded", "ct", "vrc",
-                                     "vc", NULL};
+                                     "vc", "magazines", NULL};
   int rc, kind, dummy;
   if (!json_is_object(root))
     return cops__fail(ctx, COPS_EJSON, "the weapon: expected a JSON object");
@@ -353,6 +378,12 @@ static int load(cops_weapon **out, cops_ctx *ctx, json_t *root)
     if (f == COPS_WEAPON_MAGAZINE && !loaded_given)
       w->v[COPS_WEAPON_LOADED] = value; /* a weapon comes loaded unless the file says */
   }
+  json_t *spares = json_object_get(root, "magazines");
+  if (!rc && spares) {
+    int n;
+    if (!(rc = cops__json_int(ctx, spares, "magazines", 0, COPS_MAGAZINES_MAX, &n)))
+      rc = cops_weapon_set_magazines(w, n);   /* the message names the field */
+  }
   if (rc) {
     cops_weapon_free(w);
     return rc;
@@ -387,6 +418,8 @@ json_t *cops__weapon_json(const cops_weapon *w)
     bad |= json_object_set_new(j, "specialisation", json_string(w->spec));
   for (int f = 0; j && f < COPS_WEAPON_FIELD_COUNT; f++)
     bad |= json_object_set_new(j, field_names[f], json_integer(w->v[f]));
+  if (j && w->spares >= 0)
+    bad |= json_object_set_new(j, "magazines", json_integer(w->spares));
   if (bad) {
     json_decref(j);
     return NULL;

@@ -31,7 +31,7 @@ int cops_interview_save(const cops_interview *iv, char **out)
   int bad = 0;
   json_t *root = json_pack("{s:i,s:s}", "schema", 1, "type", SAVE_TYPE);
   put(root, "subject", cops__subject_json(iv->subject, &bad), &bad);
-  put(root, "interrogator", cops__character_json(iv->cop), &bad);
+  put(root, "interrogator", cops__character_json_inline(iv->cop), &bad);
   put(root, "interrogator_state", cops__character_state_json(iv->cop), &bad);
   put(root, "evaluated", json_boolean(iv->evaluated), &bad);
   json_t *known = json_array(), *learnt = json_array();

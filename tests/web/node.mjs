@@ -143,6 +143,54 @@ test('a sheet keeps its dossier and extra object, byte for byte (docs/sheets.md)
   ctx.free();
 });
 
+test('a sheet carries its gear, and a fight spends its magazines (docs/sheets.md)', () => {
+  const text = readFileSync(`${root}/examples/sheets/sarah-kit.json`, 'utf8');
+  const ctx = cops.context({ seed: 1 });
+  const sarah = ctx.characterFile('/examples/sheets/sarah-kit.json');
+  assert.equal(JSON.stringify(sarah.toJSON(), null, 2) + '\n', text);   // byte for byte
+  assert.deepEqual(sarah.gear.weapons[0], { weapon: '../weapons/remington-162.json', loaded: 5,
+    magazines: 1, in_hand: true });
+  const weapons = sarah.weapons;
+  assert.deepEqual(weapons.map((w) => [w.name, w.magazines]),
+    [['Remington 162', 1], ['Vulcan 051', 2], ['Couteau 021', null]]);
+  assert.equal(sarah.hand, 0);
+  const vest = sarah.armour;
+  assert.equal(vest.name, 'Gilet pare-balles');
+  assert.throws(() => { weapons[2].magazines = 1; },
+    (e) => e instanceof CopsError && /has no magazine/.test(e.message));
+  const joe = ctx.characterFile('/examples/sheets/joe.json');
+  const e = ctx.encounter('core');
+  e.add(sarah, 0, 0, 0);
+  e.add(joe, 1, 30, 0);
+  e.equip(0);
+  e.setControlled(0, true);
+  e.setControlled(1, true);
+  assert.deepEqual(e.weapons(0)[0], { name: 'Remington 162', loaded: 5, magazines: 1 });
+  assert.equal(e.snapshot().combatants[0].weapon.magazines, 1);
+  e.beginRound();
+  e.declare(0, { action: 'reload' });
+  e.declare(1, { action: 'wait' });
+  e.resolveRound();
+  assert.equal(weapons[0].get('loaded'), 6);   // the sheet's own weapon
+  assert.equal(weapons[0].magazines, 0);
+  e.beginRound();
+  assert.throws(() => e.declare(0, { action: 'reload' }),
+    (err) => err instanceof CopsError && /no spare magazine left/.test(err.message));
+  const ana = ctx.character({ name: 'Ana', characteristics: JSON.parse(text).characteristics });
+  assert.deepEqual(ana.gear, {});
+  assert.equal(ana.hand, null);
+  assert.equal(ana.armour, null);
+  assert.throws(() => { ana.gear = { weapons: [{ weapon: { name: 'Vulcan 051', kind: 'handgun' }, rounds: 1 }] }; },
+    (err) => err instanceof CopsError && /gear\.weapons\[0\]\.rounds: unknown field/.test(err.message));
+  ana.gear = { weapons: [{ weapon: { name: 'Couteau 021', kind: 'blade' } }] };
+  assert.equal(ana.toJSON().schema, 4);
+  ana.gear = null;
+  assert.equal(ana.toJSON().schema, 3);
+  e.free();
+  for (const x of [...weapons, vest, ana, joe, sarah]) x.free();
+  ctx.free();
+});
+
 // C8.2: at 0 hit points one cannot roll, unless the roll is not an action: then the same
 // dice as cops roll --not-an-action with the same seed.
 test('one who cannot act cannot roll (C8.2), unless the roll is not an action', () => {

@@ -292,4 +292,40 @@ test("a sheet's dossier and extra object, as JSON text (docs/sheets.md)", functi
   assert(ana:to_json():find('"schema": 3,'))
 end)
 
+test("the gear a sheet carries, and a fight that spends its magazines (docs/sheets.md)", function()
+  local ctx <close> = cops.context(1)
+  local sarah <close> = ctx:load_character(ex .. "/sheets/sarah-kit.json")
+  assert(sarah:to_json() == read(ex .. "/sheets/sarah-kit.json"))   -- byte for byte
+  assert(sarah:gear():find('^{"weapons":%[{"weapon":"../weapons/remington%-162.json",'
+                           .. '"loaded":5,"magazines":1,"in_hand":true}'), sarah:gear())
+  local ws = sarah:weapons()
+  assert(#ws == 3 and ws[1]:name() == "Remington 162" and ws[3]:name() == "Couteau 021")
+  assert(ws[1]:magazines() == 1 and ws[2]:magazines() == 2 and ws[3]:magazines() == nil)
+  assert(sarah:hand() == 0 and sarah:armour():name() == "Gilet pare-balles")
+  local e = raises("magazine", "ERULE", function() ws[3]:magazines(1) end)
+  assert(e.message:find("has no magazine"), e.message)
+  local ana <close> = ctx:new_character("Ana")
+  assert(ana:gear() == "{}" and ana:hand() == nil and ana:armour() == nil and #ana:weapons() == 0)
+  raises("two in hand", "ERULE", function()
+    ana:gear('{"weapons": [{"weapon": {"name": "A 111", "kind": "blade"}, "in_hand": true},'
+             .. '{"weapon": {"name": "B 111", "kind": "blade"}, "in_hand": true}]}')
+  end)
+  assert(ana:gear() == "{}")                                        -- nothing half-applied
+  local joe <close> = ctx:load_character(ex .. "/sheets/joe.json")
+  local fight <close> = ctx:encounter()
+  fight:add(sarah, 0, 0, 0, {controlled = true})
+  fight:add(joe, 1, 30, 0, {controlled = true})
+  fight:equip(0)
+  assert(fight:weapon(0):name() == "Remington 162")
+  assert(fight:state(0).magazines == 1 and fight:state(0).armour == "Gilet pare-balles")
+  fight:begin_round()
+  fight:declare(0, {action = "reload"})
+  fight:declare(1, {action = "wait"})
+  fight:resolve_round()
+  assert(ws[1]:get("loaded") == 6 and ws[1]:magazines() == 0)       -- the sheet's own
+  fight:begin_round()
+  e = raises("no spare", "ERULE", function() fight:declare(0, {action = "reload"}) end)
+  assert(e.message:find("no spare magazine left"), e.message)
+end)
+
 h.finish("lua")

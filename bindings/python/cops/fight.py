@@ -29,7 +29,7 @@ class _CombatantState(ctypes.Structure):
         [(f, _ci) for f in ("declared", "awaited", "action", "attitude", "initiative", "target",
                              "weapon")] + \
         [("weapon_name", _cp), ("loaded", _ci), ("armour_name", _cp)] + \
-        [(f, _ci) for f in ("adrenaline", "anciennete", "holds", "held_by")]
+        [(f, _ci) for f in ("adrenaline", "anciennete", "holds", "held_by", "magazines")]
 
 
 def _opt(v: int) -> Optional[int]:
@@ -49,7 +49,7 @@ def _state_of(s: _CombatantState) -> CombatantState:
         weapon=_opt(s.weapon), weapon_name=n.c_text(s.weapon_name) if s.weapon_name else None,
         loaded=_opt(s.loaded), armour=n.c_text(s.armour_name) if s.armour_name else None,
         adrenaline=s.adrenaline, anciennete=s.anciennete, holds=_opt(s.holds),
-        held_by=_opt(s.held_by))
+        held_by=_opt(s.held_by), magazines=_opt(s.magazines))
 
 
 class _EncounterView(_LogView):
@@ -270,6 +270,21 @@ class Encounter(_EncounterView):
                     e._keep(thing)
         return e
 
+
+    def equip(self, ident: int) -> None:
+        """Equip combatant ident with what its character's sheet carries (Character.gear,
+        docs/sheets.md): the sheet's weapons when it carries none, the one marked in hand in
+        hand, its armour when it wears none. The rounds the fight spends are the sheet's."""
+        ident = n.integer(ident, "id")
+        self._check(lib.cops_encounter_equip(self._h, ident))
+        found: List[Tuple[Optional[int], Type[_Entity]]] = [
+            (lib.cops_encounter_armour(self._h, ident), Armour)]
+        found += [(lib.cops_encounter_weapon_at(self._h, ident, k), Weapon)
+                  for k in range(lib.cops_encounter_weapon_count(self._h, ident))]
+        for p, kind in found:
+            if p and not any(thing._ptr == p for thing in self._kept):
+                retain = lib.cops_weapon_retain if kind is Weapon else lib.cops_armour_retain
+                self._keep(kind(cast(Context, self._ctx), retain(p)))
 
     def _e(self) -> int:
         return self._h

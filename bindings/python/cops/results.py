@@ -317,6 +317,7 @@ class CombatantState:
     anciennete: int
     holds: Optional[int]
     held_by: Optional[int]
+    magazines: Optional[int] = None   #: spare magazines of the weapon in hand, None when not counted
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,40 @@ class Character(_Entity):
         self._set_object(lib.cops_character_set_extra, value, "extra")
 
     @property
+    def gear(self) -> Dict[str, Any]:
+        """What the sheet carries (docs/sheets.md, "The gear"): {"weapons": [{"weapon": a file's
+        name or the weapon inline, "loaded", "magazines", "in_hand"}], "armour": a file's name
+        or the armour inline}; {} when nothing. Set with a dict or a JSON text (checked whole,
+        all or nothing; files are read from the working folder, refused when the context is
+        confined); None or {} empties it."""
+        return self._object(lib.cops_character_gear)
+
+    @gear.setter
+    def gear(self, value: Union[None, str, Dict[str, Any]]) -> None:
+        self._set_object(lib.cops_character_set_gear, value, "gear")
+
+    @property
+    def weapons(self) -> List["Weapon"]:
+        """The sheet's weapons, in order: the character's own (what a fight spends from them
+        is the sheet's), each kept alive by the Weapon."""
+        ctx = cast(Context, self._ctx)
+        return [Weapon(ctx, lib.cops_weapon_retain(lib.cops_character_weapon(self._h, k)))
+                for k in range(lib.cops_character_weapon_count(self._h))]
+
+    @property
+    def hand(self) -> Optional[int]:
+        """The index of the weapon in hand (the one marked in_hand, else the first); None
+        without weapons."""
+        k = lib.cops_character_hand(self._h)
+        return None if k < 0 else int(k)
+
+    @property
+    def armour(self) -> Optional["Armour"]:
+        """The armour the sheet wears, None for none."""
+        p = lib.cops_character_armour(self._h)
+        return Armour(cast(Context, self._ctx), lib.cops_armour_retain(p)) if p else None
+
+    @property
     def hp(self) -> int:
         """Hit points now (C8.2)."""
         v = ctypes.c_int()
@@ -559,8 +593,20 @@ class Weapon(_Entity):
         return v.value
 
     def reload(self) -> None:
-        """Fill the magazine."""
+        """Fill the magazine; with its spare magazines counted, one is used (RuleError when
+        none is left)."""
         self._check(lib.cops_weapon_reload(self._h))
+
+    @property
+    def magazines(self) -> Optional[int]:
+        """The spare magazines carried with it, None when they are not counted."""
+        v = lib.cops_weapon_magazines(self._h)
+        return None if v < 0 else int(v)
+
+    @magazines.setter
+    def magazines(self, value: Optional[int]) -> None:
+        self._check(lib.cops_weapon_set_magazines(
+            self._h, -1 if value is None else n.integer(value, "magazines")))
 
     @classmethod
     def new(cls, ctx: Context, kind: Union[str, int], name: str) -> "Weapon":

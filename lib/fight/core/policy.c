@@ -96,7 +96,7 @@ int cops__core_policy(cops_encounter *e, int id, cops_declaration *d)
     return COPS_OK;
   }
   if (best < 0 && w && cops__wget(w, COPS_WEAPON_MAGAZINE) > 0 &&
-      cops__wget(w, COPS_WEAPON_LOADED) == 0) {
+      cops__wget(w, COPS_WEAPON_LOADED) == 0 && w->spares) {
     d->action = COPS_ACT_RELOAD;
     return COPS_OK;
   }
