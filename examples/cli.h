@@ -103,6 +103,8 @@ int apply_policies_to(const char *cmd, const struct policy_args *p, const struct
 /* The overview (cmd NULL) or one command's help on stdout; a usage error for an
  * unknown command (help.c). */
 int print_help(const char *cmd);
+/* cops sheet import --from roll20 FILE (import.c). */
+int cmd_sheet_import(int argc, char **argv);
 /* --lang of a narration: NULL gives French; a code the library lacks is a
  * usage error naming the codes it has. */
 int narration_lang(const char *cmd, const char *text, int *lang);

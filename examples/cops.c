@@ -1012,10 +1012,12 @@ static int show_sheet(const cops_character *ch, int lang)
 static int cmd_sheet(int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error("sheet: %s", "missing 'check' or 'show'");
+    return usage_error("sheet: %s", "missing 'check', 'show' or 'import'");
   const char *what = argv[1];
   if (!strcmp(what, "--help") || !strcmp(what, "-h"))
     return print_help("sheet");
+  if (!strcmp(what, "import"))
+    return cmd_sheet_import(argc - 1, argv + 1);
   struct args o;
   int rc = parse_args(argc - 1, argv + 1, "sheet", &o);
   if (rc)
@@ -1028,7 +1030,7 @@ static int cmd_sheet(int argc, char **argv)
   else if (o.lang && strcmp(o.lang, "fr"))
     return usage_error("sheet: --lang '%s': fr or en", o.lang);
   if (strcmp(what, "check") && strcmp(what, "show"))
-    return usage_error("sheet: unknown '%s': check or show", what);
+    return usage_error("sheet: unknown '%s': check, show or import", what);
   if (o.words != 1)   /* one FILE, spaces and length as they come */
     return usage_error("sheet %s: %s", what, "one FILE expected");
   const char *file = o.word;

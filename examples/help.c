@@ -84,12 +84,19 @@ static const char odds_text[] =
 static const char sheet_text[] =
   "usage: cops sheet check FILE\n"
   "       cops sheet show [--lang fr|en] [--json] FILE\n"
+  "       cops sheet import --from roll20 [--output SHEET] [--json] FILE\n"
   "\n"
   "check reads a character sheet (docs/sheets.md) and says what is wrong, by\n"
-  "field; show prints the character: characteristics, skills, hit points, points.\n"
+  "field; show prints the character: characteristics, skills, hit points, points,\n"
+  "relations, gear, dossier. import reads a Roll20 COPS character (the attributes\n"
+  "Roll20's export and API give) and writes a libcops sheet, each attribute dropped,\n"
+  "corrected or kept elsewhere reported on stderr.\n"
   "\n"
   "  --lang fr|en  the language of show (default fr)\n"
-  "  --json        the sheet as the library writes it\n";
+  "  --json        show: the sheet as the library writes it; import: one JSON\n"
+  "                document {\"sheet\", \"report\"} on stdout\n"
+  "  --from roll20 the format import reads\n"
+  "  --output F    import: the sheet written to F (under --root) instead of stdout\n";
 
 static const char attack_text[] =
   "usage: cops attack --attacker A.json --target T.json [--weapon W.json]\n"

@@ -1123,7 +1123,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   case 1: {
     /* A sheet: written, read back and written the same (an oracle: abort otherwise); its
      * relations asked, pushed and released (C9); the input as its dossier, its extra object
-     * and its gear, refused or kept and written back the same; its weapons reloaded.
+     * and its gear, refused or kept and written back the same; its weapons reloaded; the input
+     * as a Roll20 character.
      * Confined: a text names no file. */
     cops_character *ch;
     if (cops_ctx_confine(ctx, ".", 1 << 20))
@@ -1153,6 +1154,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
           cops_character_set_gear(ch, text) == COPS_OK)
         sheet_round_trip(ctx, ch);
       cops_character_free(ch);
+    }
+    /* The input as a Roll20 character: whatever it holds, a sheet that reads back, or an
+     * error with nothing made. */
+    char *said = NULL;
+    const int imported = cops_character_from_roll20(&ch, ctx, text, &said);
+    if (imported == COPS_OK) {
+      if (!said)
+        abort();
+      sheet_round_trip(ctx, ch);
+      cops_character_free(ch);
+      cops_free(said);
+    } else if (ch || said) {
+      abort();
     }
     break;
   }

@@ -263,7 +263,7 @@ case $out in *"Sarah Okafor takes Vulcan 051 in hand"*) [ "$rc" -eq 0 ] && ok ||
 printf '{"name": "X", "characteristics": {"Carrure": 9}}' > "$tmp/bad.json"
 expect_err "sheet check of a bad sheet" 2 "cops: $tmp/bad.json: characteristics.Carrure: 9 out of range 1..5" \
   sheet check "$tmp/bad.json"
-expect_err "sheet without a verb" 2 "cops: sheet: unknown 'list': check or show (see 'cops help')" \
+expect_err "sheet without a verb" 2 "cops: sheet: unknown 'list': check, show or import (see 'cops help')" \
   sheet list "$sheets/mike.json"
 
 # Attacks (issue 5): a scripted shot narrated, a seeded burst against its golden
@@ -465,6 +465,73 @@ expect_err "fight: --snapshot-at with --json" 2 \
 expect_err "fight: --snapshot-at not a round" 2 \
   "cops: fight: --snapshot-at: '-1' is not a round 0..10000 (see 'cops help')" \
   fight "$sc/street-shootout.json" --snapshot-at -1
+# Importing from Roll20 (docs/sheets.md, "Importing from Roll20"): a hand-made export giving
+# every attribute of the community COPS sheet, its sheet and report byte for byte.
+r20=$sheets/../roll20/delgado.json
+missing=
+while IFS= read -r attr; do
+  case $attr in '#'*|'') continue ;;
+    *:*) pat="\"name\": \"repeating_${attr%%:*}_[^\"]*_${attr#*:}\"" ;;
+    *_max) pat="\"name\": \"${attr%_max}\", \"current\": [^,]*, \"max\": \"[^\"]" ;;
+    *) pat="\"name\": \"$attr\"" ;;
+  esac
+  tr '\n' ' ' < "$r20" | sed 's/  */ /g' | grep -qi "$pat" || missing="$missing $attr"
+done < "$golden/roll20-attributes.txt"
+[ -z "$missing" ] && ok || ko "the Roll20 export gives every attribute of the sheet; missing:$missing"
+run sheet import --from roll20 "$r20"
+if [ "$rc" -eq 0 ] && [ "$out" = "$(cat "$golden/roll20-delgado.json")" ] &&
+   [ "$err" = "$(cat "$golden/roll20-delgado.report")" ]; then ok
+else ko "sheet import --from roll20: the golden sheet and report"; fi
+run sheet import --from roll20 --output "$tmp/imported.json" "$r20"
+run sheet check "$tmp/imported.json"
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/imported.json")" = "$(cat "$golden/roll20-delgado.json")" ] && ok ||
+  ko "sheet import --output: the sheet written, and it reads"
+run sheet import --from roll20 --json "$r20"
+case $out in '{"sheet":{"schema":4,"name":"Mike Delgado"'*'"report":[{"attribute":"carArmePoing","action":"dropped"'*) [ -z "$err" ] && ok || ko "sheet import --json: nothing on stderr" ;;
+  *) ko "sheet import --json: one document, the sheet and the report" ;; esac
+printf '%s' '[{"name": "Prenom", "current": "Ana"}, {"name": "Carrure", "current": 6},
+ {"name": "Charme", "current": "deux"}, {"name": "ArmePoing", "current": "1"},
+ {"name": "ArmeEpaule1", "current": "4"}, {"name": "Adrenaline", "current": 3, "max": 4},
+ {"name": "Anciennete", "current": 1, "max": "3"}, {"name": "PV", "current": 99, "max": 50},
+ {"name": "armeDescr", "current": "Uzi"}, {"name": "armeM", "current": 20},
+ {"name": "armeVRC", "current": 1}, {"name": "armePU", "current": 25},
+ {"name": "repeating_contacts_a_contactname", "current": "A"},
+ {"name": "repeating_contacts_a_contactlevel", "current": 4},
+ {"name": "repeating_contacts_b_contactname", "current": "B"},
+ {"name": "repeating_contacts_b_contactlevel", "current": 4},
+ {"name": "repeating_contacts_c_contactname", "current": "C"},
+ {"name": "repeating_contacts_c_contactlevel", "current": 4}, {"name": "Age", "current": 200}]' > "$tmp/r20-bad.json"
+run sheet import --from roll20 "$tmp/r20-bad.json"
+for line in "Carrure: corrected: 6 out of range 1..5 (C2): 5" \
+    "Charme: dropped: 'deux' is not a whole number: 2" \
+    "Coordination: corrected: absent: 2, the Roll20 sheet's default" \
+    "ArmePoing: corrected: 1 out of range 2..10 (C3): 2" \
+    "ArmeEpaule1: corrected: 4+ needs a specialisation (C3): 6+ without one" \
+    "Anciennete_max: corrected: 3 with Adrénaline 4: at most 5 together (C5): 1" \
+    "PV_max: corrected: 50: the rules give 35 (20 + 3 x Carrure, C2)" \
+    "PV: corrected: 99 out of range -35..35 (C8.2): 35" \
+    "armePU: corrected: 25 out of range 0..20: 20" \
+    "armeVRC: corrected: 1: a burst is 2 rounds or more (C10.6): none" \
+    "repeating_contacts_c_contactname: corrected: C at level 4: a third level 4, at most 2 (C9): 3" \
+    "Age: corrected: 200 out of range 0..150: 150"; do
+  case $err in *"cops: import: $line"*) ok ;; *) ko "sheet import: reports '$line'" ;; esac
+done
+case $out in *'"name": "Ana"'*'"Carrure": 5'*'"Arme d'"'"'épaule",'*'"level": "6+"'*) [ "$rc" -eq 0 ] && ok || ko "sheet import: corrected sheet: exit $rc" ;;
+  *) ko "sheet import: the corrected sheet" ;; esac
+printf '[{' > "$tmp/r20-cut.json"
+expect_err "sheet import: not JSON" 2 \
+  "cops: $tmp/r20-cut.json: line 1, column 2: string or '}' expected" \
+  sheet import --from roll20 "$tmp/r20-cut.json"
+printf '{"name": "x"}' > "$tmp/r20-none.json"
+expect_err "sheet import: no attributes" 2 \
+  "cops: $tmp/r20-none.json: expected Roll20's attributes: a list of {\"name\", \"current\"}, or an object with them under \"attribs\"" \
+  sheet import --from roll20 "$tmp/r20-none.json"
+expect_err "sheet import: another format" 2 \
+  "cops: sheet import: --from foundry: roll20 (the only format read) (see 'cops help')" \
+  sheet import --from foundry "$r20"
+expect_err "sheet import: no file" 2 "cops: sheet import: one FILE expected (see 'cops help')" \
+  sheet import --from roll20
+
 # --root DIR: every file a command reads or writes under DIR; strangers' files quoted never.
 mkdir -p "$tmp/root/sheets"
 printf '{"schema":1,"name":"e","combatants":[{"sheet":"/etc/passwd","side":"a"},{"sheet":"/etc/passwd","side":"b"}]}' > "$tmp/root/evil.json"
@@ -473,6 +540,9 @@ expect_err "fight --root: an absolute sheet" 2 \
   --root "$tmp/root" fight evil.json
 run fight "$tmp/root/evil.json"
 case $err in *root:*|*"near"*) ko "fight: an error quotes a file's content" ;; *) ok ;; esac
+run --root "$tmp/root" sheet import --from roll20 /etc/passwd
+case $err in *"an absolute path, outside the confinement"*) [ "$rc" -eq 2 ] && ok || ko "sheet import --root: exit $rc" ;;
+  *) ko "sheet import --root: a file outside is refused" ;; esac
 cp "$sc/street-shootout.json" "$tmp/root/"
 cp -r "$sc/../sheets" "$sc/../weapons" "$sc/../armour" "$tmp/" 2>/dev/null
 run --root "$tmp/root" fight street-shootout.json --seed 1 --save-at 1 ../escaped.json

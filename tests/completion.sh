@@ -51,7 +51,9 @@ expect "--seed" cops st roll --s
 expect "--save-at --seal-key --seed --side-policy --snapshot-at" cops fight --s
 expect "--version --vs" cops st odds --v
 expect "--help --version" cops --
-expect "--help check show" cops sheet ""
+expect "--help check import show" cops sheet ""
+expect "--from --help --json --output --version" cops sheet import --""
+expect "roll20" cops sheet import --from ""
 expect "--seed --sheet" cops roll --s
 expect "--json" cops sheet show --j
 expect "fr" cops fight x.json --lang f

@@ -146,7 +146,8 @@ def python_forms(n):
         where = system if system else 'context:'
         made = {'new': f'{system}{t}' if system else f'{where}new_{t}', 'load': f'{where}load_{t}',
                 'load_file': f'{where}load_{t}_file',
-                'from_json': f'{where}{t}_json', 'resume': f'{where}resume_{t}',
+                'from_json': f'{where}{t}_json', 'from_roll20': f'{where}{t}_roll20',
+                'resume': f'{where}resume_{t}',
                 'resume_file': f'{where}resume_{t}_file'}
         if method in made:
             forms.add(made[method])
@@ -217,6 +218,7 @@ def js_forms(n):
     js = pre + cls
     low = (system.rstrip('.') + cls) if system else cls[0].lower() + cls[1:]
     made = {'load': 'Context.%sFile' % low, 'from_json': 'Context.%s' % low,
+            'from_roll20': 'Context.%sRoll20' % low,
             'new': 'Context.new%s' % (pre + cls), 'resume': 'Context.resume%s' % cls,
             'resume_file': 'Context.resume%sFile' % cls, 'to_dict': '%s.toJSON' % js,
             'to_json': '%s.toJSON' % js,

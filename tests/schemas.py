@@ -72,6 +72,10 @@ for kind, folder in (("sheet", "sheets"), ("weapon", "weapons"), ("armour", "arm
     for path in sorted(glob.glob(os.path.join(EX, folder, "*.json"))):
         doc = load(path)
         valid("chase" if doc.get("type") == "chase" else kind, doc, os.path.relpath(path, ROOT))
+for path in sorted(glob.glob(os.path.join(EX, "roll20", "*.json"))):
+    valid("roll20-export", load(path), os.path.relpath(path, ROOT))
+    valid("roll20-import", json.loads(cli("sheet", "import", "--from", "roll20", "--json", path)),
+          "sheet import --json " + os.path.relpath(path, ROOT))
 for path in sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "*.jsonl"))):
     with open(path, encoding="utf-8") as f:
         lines(f.read(), os.path.relpath(path, ROOT))

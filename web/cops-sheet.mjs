@@ -129,6 +129,24 @@ export const sheetContext = {
   weaponFile(path) { return this._fromFile(this.m._cops_weapon_load, path, Weapon); },
   armourFile(path) { return this._fromFile(this.m._cops_armour_load, path, Armour); },
   character(sheet) { return this._made(this.m._cops_character_from_json, sheet, Character); },
+  /** A Roll20 COPS character (docs/sheets.md, "Importing from Roll20"): Roll20's attributes as
+   * JSON text, an array of { name, current, max } or an object holding it under attribs.
+   * { character, report }: the report an array of { attribute, action, detail }. */
+  characterRoll20(exported) {
+    const m = this.m;
+    const cells = m._malloc(8);
+    try {
+      this.cops._withString(Array.isArray(exported) ? JSON.stringify(exported) : json(exported, 'export'),
+        (p) => this._check(m._cops_character_from_roll20(cells, this._h, p, cells + 4)));
+      const character = new Character(this, m.getValue(cells, 'i32'));
+      const r = m.getValue(cells + 4, 'i32');
+      const report = JSON.parse(m.UTF8ToString(r));
+      m._cops_free(r);
+      return { character, report };
+    } finally {
+      m._free(cells);
+    }
+  },
   weapon(w) { return this._made(this.m._cops_weapon_from_json, w, Weapon); },
   armour(a) { return this._made(this.m._cops_armour_from_json, a, Armour); },
 };

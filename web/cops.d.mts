@@ -149,6 +149,9 @@ export class Context extends Handle {
   newWeapon(kind: string | number, name: string): Weapon;
   newArmour(name: string): Armour;
   character(sheet: string | object): Character;
+  /** A Roll20 COPS character made into a sheet, with what was dropped, corrected, kept
+   * elsewhere or guessed (docs/sheets.md, "Importing from Roll20"). */
+  characterRoll20(exported: string | object): { character: Character; report: ImportNote[] };
   weapon(weapon: string | object): Weapon;
   armour(armour: string | object): Armour;
   /** A scenario; file names in it resolve from baseDir of the memory file system. */
@@ -391,6 +394,12 @@ export class Character extends Handle {
   readonly maxHpIsSet: boolean;
   /** Write the sheet to a file of the memory file system. */
   save(path: string): void;
+}
+/** One line of an import's report: the attribute, what became of it, why. */
+export interface ImportNote {
+  attribute: string;
+  action: 'dropped' | 'corrected' | 'kept' | 'guessed';
+  detail: string;
 }
 /** A sheet's gear (docs/sheets.md, "The gear"): files by name, or the objects inline. */
 export interface Gear {

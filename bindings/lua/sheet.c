@@ -248,6 +248,20 @@ static int ch_extra(lua_State *L)
   return ch_object(L, cops_character_extra, cops_character_set_extra);
 }
 
+/* ctx:character_roll20(json) -> character, report (JSON text): a Roll20 COPS character
+ * (cops_character_from_roll20, docs/sheets.md). */
+static int ctx_character_roll20(lua_State *L)
+{
+  ctx_ud *c = to_ctx(L, 1);
+  cops_character *ch = NULL;
+  char *report = NULL;
+  check(L, c, cops_character_from_roll20(&ch, c->ctx, checktext(L, 2), &report));
+  new_entity(L, c, CHARACTER, ch);
+  lua_pushstring(L, report);
+  cops_free(report);
+  return 2;
+}
+
 static int ch_gear(lua_State *L)
 {
   return ch_object(L, cops_character_gear, cops_character_set_gear);
@@ -892,6 +906,7 @@ void open_sheet(lua_State *L)
   }
   static const luaL_Reg ctx[] = {
     {"load_character", ctx_load_character}, {"character_json", ctx_character_from_json},
+    {"character_roll20", ctx_character_roll20},
     {"load_weapon", ctx_load_weapon}, {"weapon_json", ctx_weapon_from_json},
     {"load_armour", ctx_load_armour}, {"armour_json", ctx_armour_from_json},
     /* Deprecated since 0.17.0, gone in 0.18.0: the 0.16 names of the three above. */

@@ -184,6 +184,19 @@ COPS_API int cops_character_hand(const cops_character *ch);
 /** @brief The armour the sheet wears, NULL for none: the character's own. @since 0.17.0 */
 COPS_API const cops_armour *cops_character_armour(const cops_character *ch);
 
+/**
+ * @brief Make a character from a Roll20 COPS character (docs/sheets.md, "Importing from
+ * Roll20"): the attributes of the community sheet as Roll20's export and API give them, a
+ * JSON list of {"name", "current", "max"} or an object holding it under "attribs". Every
+ * rule is checked as a sheet's are; what does not fit is corrected, kept elsewhere (the
+ * dossier) or dropped, and said in @p report (may be NULL): a JSON array of {"attribute",
+ * "action" ("dropped", "corrected", "kept", "guessed"), "detail"}, cops_free() it.
+ * @return ::COPS_OK; ::COPS_EJSON (not JSON, not a list of attributes); ::COPS_EINVAL;
+ *         ::COPS_ENOMEM
+ * @since 0.17.0
+ */
+COPS_API int cops_character_from_roll20(cops_character **out, cops_ctx *ctx, const char *json,
+                                        char **report);
 /** @brief Set the name (UTF-8, at most ::COPS_NAME_MAX bytes). @since 0.3.0 */
 COPS_API int cops_character_set_name(cops_character *ch, const char *name);
 /** @brief The name (borrowed, lives as long as the character), "" if none; NULL for NULL. @since 0.3.0 */

@@ -191,6 +191,24 @@ test('a sheet carries its gear, and a fight spends its magazines (docs/sheets.md
   ctx.free();
 });
 
+test('a Roll20 COPS character made into a sheet (docs/sheets.md)', () => {
+  const ctx = cops.context({ seed: 1 });
+  const exported = readFileSync(`${root}/examples/roll20/delgado.json`, 'utf8');
+  const { character, report } = ctx.characterRoll20(exported);
+  assert.equal(JSON.stringify(character.toJSON(), null, 2) + '\n',
+    readFileSync(`${root}/tests/golden/roll20-delgado.json`, 'utf8'));
+  assert.deepEqual(report.find((e) => e.attribute === 'Badge'),
+    { attribute: 'Badge', action: 'dropped', detail: 'not an attribute of the Roll20 COPS sheet' });
+  const again = ctx.characterRoll20([{ name: 'Prenom', current: 'Ana' }, { name: 'Carrure', current: 7 }]);
+  assert.equal(again.character.name, 'Ana');
+  assert.deepEqual(again.report[0], { attribute: 'Carrure', action: 'corrected', detail: '7 out of range 1..5 (C2): 5' });
+  assert.throws(() => ctx.characterRoll20({ name: 'x' }),
+    (e) => e instanceof CopsError && /expected Roll20's attributes/.test(e.message));
+  character.free();
+  again.character.free();
+  ctx.free();
+});
+
 // C8.2: at 0 hit points one cannot roll, unless the roll is not an action: then the same
 // dice as cops roll --not-an-action with the same seed.
 test('one who cannot act cannot roll (C8.2), unless the roll is not an action', () => {

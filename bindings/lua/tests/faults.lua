@@ -134,6 +134,29 @@ local scripts = {
     end,
     act = function(st) st.gun:reload() end,
     render = function(st) return {st.gun:to_json(), st.gun:get("loaded"), st.vest:to_json()} end}},
+  {"gear", {
+    setup = function(ctx)
+      local sarah = ctx:load_character(ex .. "/sheets/sarah-kit.json")
+      local joe = ctx:load_character(ex .. "/sheets/joe.json")
+      local e = ctx:encounter()
+      e:add(sarah, 0, 0, 0, {controlled = true})
+      e:add(joe, 1, 30, 0, {controlled = true})
+      return {e = e, sarah = sarah}
+    end,
+    act = function(st) st.e:equip(0) end,
+    render = function(st)
+      local s = st.e:state(0)
+      return {st.sarah:to_json(), #st.e:weapons(0), s.weapon_name, s.magazines, s.armour}
+    end}},
+  {"roll20", {
+    setup = function(ctx)
+      local f = assert(io.open(ex .. "/roll20/delgado.json"))
+      local text = f:read("a")
+      f:close()
+      return {ctx = ctx, text = text}
+    end,
+    act = function(st) st.mike, st.report = st.ctx:character_roll20(st.text) end,
+    render = function(st) return {st.mike and st.mike:to_json(), st.report} end}},
   {"fight", {
     setup = function(ctx) return fighters(ctx, false) end,
     act = function(st) st.e:run() end,

@@ -328,4 +328,14 @@ test("the gear a sheet carries, and a fight that spends its magazines (docs/shee
   assert(e.message:find("no spare magazine left"), e.message)
 end)
 
+test("a Roll20 COPS character made into a sheet (docs/sheets.md)", function()
+  local ctx <close> = cops.context(1)
+  local mike <close>, report = ctx:character_roll20(read(ex .. "/roll20/delgado.json"))
+  assert(mike:to_json() == read(ex .. "/../tests/golden/roll20-delgado.json"))
+  assert(report:find('{"attribute":"Badge","action":"dropped","detail":"not an attribute of the '
+                     .. 'Roll20 COPS sheet"}', 1, true), report)
+  local e = raises("not attributes", "EJSON", function() ctx:character_roll20('{"name": "x"}') end)
+  assert(e.message:find("expected Roll20's attributes"), e.message)
+end)
+
 h.finish("lua")

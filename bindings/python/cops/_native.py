@@ -259,6 +259,7 @@ _PROTOTYPES = {
     "cops_character_new": (_i, [_pp, _p]),
     "cops_character_free": (None, [_p]),
     "cops_character_from_json": (_i, [_pp, _p, _s]),
+    "cops_character_from_roll20": (_i, [_pp, _p, _s, ctypes.POINTER(ctypes.c_void_p)]),
     "cops_character_load": (_i, [_pp, _p, _s]),
     "cops_character_to_json": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),
     "cops_character_dossier": (_i, [_p, ctypes.POINTER(ctypes.c_void_p)]),

@@ -82,6 +82,25 @@ class Character(_Entity):
     _name = lib.cops_character_name
 
     @classmethod
+    def from_roll20(cls, ctx: Context, export: Union[str, List[Any], Dict[str, Any]]
+                    ) -> Tuple["Character", List[Dict[str, str]]]:
+        """A character from a Roll20 COPS character (docs/sheets.md, "Importing from Roll20"):
+        Roll20's export or API attributes as JSON text, a list of {"name", "current", "max"} or
+        a dict holding it under "attribs". Returns the character and the report: a list of
+        {"attribute", "action", "detail"} saying what was dropped, corrected, kept elsewhere or
+        guessed."""
+        if not isinstance(ctx, Context):
+            raise TypeError("ctx must be a cops.Context")
+        if isinstance(export, (list, dict)):
+            export = json.dumps(export, ensure_ascii=False)
+        ptr, report = ctypes.c_void_p(), ctypes.c_void_p()
+        ctx._check(lib.cops_character_from_roll20(ctypes.byref(ptr), ctx._h,
+                                                  n.text(export, "export"), ctypes.byref(report)))
+        character = cls(ctx, ptr.value)
+        said: List[Dict[str, str]] = json.loads(n.take_text(report.value))
+        return character, said
+
+    @classmethod
     def new(cls, ctx: Context, name: str) -> "Character":
         """A character with every characteristic at 1 and no skill."""
         c = cls._made(ctx, lib.cops_character_new)

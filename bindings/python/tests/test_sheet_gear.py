@@ -90,3 +90,23 @@ def test_spare_magazines_and_a_fight_that_spends_them():
                 e.declare(0, "reload")
             with pytest.raises(cops.StateError):
                 e.equip(0)
+
+
+def test_from_roll20_gives_the_golden_sheet_and_the_report():
+    with cops.Context() as ctx:
+        with open(os.path.join(ROOT, "examples", "roll20", "delgado.json"), encoding="utf-8") as f:
+            export = f.read()
+        mike, report = cops.Character.from_roll20(ctx, export)
+        with open(os.path.join(ROOT, "tests", "golden", "roll20-delgado.json"), encoding="utf-8") as f:
+            assert mike.to_json() == f.read()
+        assert {"attribute": "Badge", "action": "dropped",
+                "detail": "not an attribute of the Roll20 COPS sheet"} in report
+        assert all(set(e) == {"attribute", "action", "detail"} for e in report)
+        assert {e["action"] for e in report} == {"dropped", "corrected", "kept", "guessed"}
+        ana, said = cops.Character.from_roll20(ctx, [{"name": "Prenom", "current": "Ana"},
+                                                     {"name": "Carrure", "current": 7}])
+        assert ana.name == "Ana" and ana.characteristic("Carrure") == 5
+        assert said[0] == {"attribute": "Carrure", "action": "corrected",
+                           "detail": "7 out of range 1..5 (C2): 5"}
+        with pytest.raises(cops.JSONError, match="expected Roll20's attributes"):
+            cops.Character.from_roll20(ctx, {"name": "x"})
