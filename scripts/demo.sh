@@ -64,6 +64,12 @@ echo
 echo "== Mike Delgado's sheet (examples/sheets/mike.json):"
 show sheet show examples/sheets/mike.json
 echo
+echo "== Sarah's gear on her sheet (examples/sheets/sarah-kit.json): rounds, spare magazines, in hand:"
+show sheet show --lang en examples/sheets/sarah-kit.json | tail -n 5
+echo
+echo "== A Roll20 character imported (examples/roll20/delgado.json): what became of each attribute:"
+show sheet import --from roll20 examples/roll20/delgado.json 2>&1 >/dev/null | head -n 8
+echo
 echo "== C1.5: the shotgun specialist at 3+ shoots a scoped rifle at 6+:"
 show roll --sheet examples/sheets/mike.json --seed 7 "Arme d'épaule [fusil à lunette]/Coordination (2)"
 echo
