@@ -9,6 +9,7 @@
 
 #define FAIL(s, code, ...) cops__fail((s)->ctx, (code), __VA_ARGS__)
 #define REASON_MAX 511
+#define LENGTHS 10001   /* how many rounds a fight lasted: 0..10000 (a scenario's max_rounds) */
 
 struct range {
   long long from, to;   /* [from, to) */
@@ -32,6 +33,8 @@ struct cops_sim {
   long long down[COPS_COMBATANTS_MAX], dead[COPS_COMBATANTS_MAX];
   long long first_stop;   /* the lowest index stopped, -1 none */
   char why[REASON_MAX + 1];
+  int lengths_known;      /* 0: read from a summary without them (0.16) */
+  long long length[LENGTHS];   /* fights by the rounds they lasted */
 };
 
 /* The same scenario: its name, sides, combatants and their policies (any ruleset). */

@@ -30,6 +30,7 @@ int cops_sim_new(cops_sim **out, cops_ctx *ctx, const cops_scenario *sc, int see
   s->seeded = seeded;
   s->seed = seeded ? seed : 0;
   s->first_stop = -1;
+  s->lengths_known = 1;
   snprintf(s->name, sizeof s->name, "%s", cops_scenario_name(sc));
   s->nsides = cops_scenario_side_count(sc);
   for (int k = 0; k < s->nsides; k++)
@@ -142,6 +143,9 @@ static void add_counts(cops_sim *a, const cops_sim *b)
   a->undecided += b->undecided;
   a->rounds += b->rounds;
   a->rounds2 += b->rounds2;
+  a->lengths_known &= b->lengths_known;
+  for (int r = 0; a->lengths_known && r < LENGTHS; r++)
+    a->length[r] += b->length[r];
   for (int k = 0; k < a->nsides; k++)
     a->wins[k] += b->wins[k];
   for (int i = 0; i < a->n; i++) {
@@ -247,6 +251,7 @@ int cops_sim_run(cops_sim *s, cops_scenario *sc, long long from, long long runs)
     t->fights++;
     t->rounds += nr;
     t->rounds2 += nr * nr;
+    t->length[nr < LENGTHS ? nr : LENGTHS - 1]++;
     for (int k = 0; k < t->n; k++) {
       const int h = cops_character_health(cops_encounter_character(e, k));
       t->down[k] += h >= COPS_UNCONSCIOUS || cops_encounter_able(e, k, &can) || !can;
@@ -301,6 +306,13 @@ int cops_sim_to_json(const cops_sim *s, char **out)
   put(root, "undecided", json_integer(s->undecided), &bad);
   put(root, "rounds", json_integer(s->rounds), &bad);
   put(root, "rounds_squared", json_integer(s->rounds2), &bad);
+  if (s->lengths_known) {   /* since 0.17: how many fights lasted each number of rounds */
+    json_t *lengths = json_array();
+    for (int r = 0; r < LENGTHS; r++)
+      if (s->length[r])
+        bad |= json_array_append_new(lengths, json_pack("[i,I]", r, (json_int_t)s->length[r]));
+    put(root, "lengths", lengths, &bad);
+  }
   json_t *who = json_array();
   for (int i = 0; i < s->n; i++) {
     json_t *c = json_pack("{s:s,s:i,s:I,s:I}", "name", s->who[i], "side", s->side_of[i], "down",
@@ -345,12 +357,47 @@ static int text_at(cops_ctx *ctx, json_t *o, const char *key, const char *where,
   return COPS_OK;
 }
 
+/* The fights by the rounds they lasted (since 0.17; absent: not known), which add up to the
+ * fights, the rounds and their squares. */
+static int lengths_from(cops_sim *s, json_t *v)
+{
+  s->lengths_known = v != NULL;
+  if (!v)
+    return COPS_OK;
+  if (!json_is_array(v) || json_array_size(v) > LENGTHS)
+    return cops__fail(s->ctx, COPS_EJSON, "lengths: expected at most %d [rounds, fights]",
+                      LENGTHS);
+  size_t k;
+  json_t *e;
+  long long fights = 0, rounds = 0, rounds2 = 0;
+  int last = -1;
+  json_array_foreach(v, k, e) {
+    json_t *r = json_array_get(e, 0), *n = json_array_get(e, 1);
+    if (!json_is_array(e) || json_array_size(e) != 2 || !json_is_integer(r) ||
+        !json_is_integer(n) || json_integer_value(r) <= last ||
+        json_integer_value(r) >= LENGTHS || json_integer_value(n) < 1 ||
+        json_integer_value(n) > COPS_SIM_RUNS_MAX)
+      return cops__fail(s->ctx, COPS_EJSON, "lengths[%zu]: expected [rounds, fights], rounds "
+                        "increasing 0..%d, fights 1..%lld", k, LENGTHS - 1, COPS_SIM_RUNS_MAX);
+    last = (int)json_integer_value(r);
+    s->length[last] = json_integer_value(n);
+    fights += s->length[last];
+    rounds += last * s->length[last];
+    rounds2 += (long long)last * last * s->length[last];
+  }
+  if (fights != s->fights || rounds != s->rounds || rounds2 != s->rounds2)
+    return cops__fail(s->ctx, COPS_EJSON, "lengths: %lld fights of %lld rounds (squared %lld), "
+                      "not the summary's %lld, %lld, %lld", fights, rounds, rounds2, s->fights,
+                      s->rounds, s->rounds2);
+  return COPS_OK;
+}
+
 static int parse(cops_sim *s, json_t *root)
 {
   static const char *const keys[] = {"schema", "type", "rules", "scenario", "seed", "runs",
                                      "fights", "stopped", "first_stopped", "sides",
                                      "undecided", "rounds", "rounds_squared", "combatants",
-                                     NULL};
+                                     "lengths", NULL};
   cops_ctx *ctx = s->ctx;
   const long long max = COPS_SIM_RUNS_MAX;
   int rc = cops__json_head(ctx, root, "summary", "sim", keys, 1);
@@ -465,6 +512,8 @@ static int parse(cops_sim *s, json_t *root)
       (s->fights && s->rounds2 / 10000 > s->rounds))
     return cops__fail(ctx, COPS_EJSON, "rounds: %lld rounds (squared %lld) of %lld fights",
                       s->rounds, s->rounds2, s->fights);
+  if ((rc = lengths_from(s, json_object_get(root, "lengths"))))
+    return rc;
   v = json_object_get(root, "first_stopped");
   if (!v)
     return cops__fail(ctx, COPS_EJSON, "first_stopped: missing field");

@@ -38,6 +38,7 @@ START_TEST(test_fights_by_index_any_split)
   ck_assert_int_eq(cops_sim_fights(whole), 1);
   ck_assert_int_eq(cops_sim_run(whole, sc, 1, 299), COPS_OK);
   char *want = json_of(whole);
+  ck_assert_ptr_nonnull(strstr(want, "\"lengths\": ["));   /* read back below: they add up */
   /* The same fights in another order, another context, in pieces, merged. */
   cops_ctx *other;
   cops_scenario *sc2;
@@ -197,6 +198,20 @@ START_TEST(test_refused_summaries)
      "combatants[0].side: 2 out of range 0..1"},
     {HEAD "\"runs\":[[0,4]],\"fights\":4,\"stopped\":0,\"first_stopped\":null," SIDES
      "\"rounds\":12,\"rounds_squared\":5," WHO "}", "rounds: 12 rounds (squared 5) of 4 fights"},
+    /* The fights by their length (0.17) add up to the fights, rounds and squares. */
+    {HEAD "\"runs\":[[0,4]],\"fights\":4,\"stopped\":0,\"first_stopped\":null," SIDES ROUNDS
+     "\"lengths\":[[2,2],[4,2]]," WHO "}", NULL},
+    {HEAD "\"runs\":[[0,4]],\"fights\":4,\"stopped\":0,\"first_stopped\":null," SIDES ROUNDS
+     "\"lengths\":[[2,2],[4,1]]," WHO "}",
+     "lengths: 3 fights of 8 rounds (squared 24), not the summary's 4, 12, 40"},
+    {HEAD "\"runs\":[[0,4]],\"fights\":4,\"stopped\":0,\"first_stopped\":null," SIDES ROUNDS
+     "\"lengths\":[[4,2],[2,2]]," WHO "}",
+     "lengths[1]: expected [rounds, fights], rounds increasing 0..10000, fights "
+     "1..1000000000000"},
+    {HEAD "\"runs\":[[0,4]],\"fights\":4,\"stopped\":0,\"first_stopped\":null," SIDES ROUNDS
+     "\"lengths\":[[2,0],[3,4]]," WHO "}",
+     "lengths[0]: expected [rounds, fights], rounds increasing 0..10000, fights "
+     "1..1000000000000"},
     {"{\"schema\":1,\"type\":\"sim\",\"rules\":\"house\"}", "rules: expected \"core\" or \"alternative\""},
     {"{\"schema\":1,\"type\":\"sim\",\"rules\":\"core\",\"scenario\":\"X\",\"seed\":\"-1\"}",
      "seed: expected a number 0..18446744073709551615 as text, or null"},
@@ -219,6 +234,24 @@ START_TEST(test_refused_summaries)
                   "case %zu: %d %s", i, rc, cops_ctx_errmsg(ctx));
     ck_assert_ptr_null(s);
   }
+  /* A summary with the fights by their length merged with one without (0.16's): not known. */
+  cops_sim *old, *now;
+  ck_assert_int_eq(cops_sim_from_json(&old, ctx, bad[0].json), COPS_OK);
+  char *text = json_of(old);
+  ck_assert_ptr_null(strstr(text, "lengths"));
+  cops_free(text);
+  const char *lengths = HEAD "\"runs\":[[4,8]],\"fights\":4,\"stopped\":0,\"first_stopped\":"
+    "null," SIDES ROUNDS "\"lengths\":[[2,2],[4,2]]," WHO "}";
+  ck_assert_int_eq(cops_sim_from_json(&now, ctx, lengths), COPS_OK);
+  text = json_of(now);
+  ck_assert_ptr_nonnull(strstr(text, "\"lengths\": [\n    [\n      2,\n      2\n    ],"));
+  cops_free(text);
+  ck_assert_int_eq(cops_sim_merge(now, old), COPS_OK);
+  text = json_of(now);
+  ck_assert_ptr_null(strstr(text, "lengths"));
+  cops_free(text);
+  cops_sim_free(old);
+  cops_sim_free(now);
   cops_ctx_free(ctx);
 }
 END_TEST
