@@ -12,7 +12,7 @@ web="emscripten nodejs node-typescript chromium autoconf automake libtool cmake 
 deb="$build debhelper dh-python dpkg-dev python3 liblua5.4-dev scdoc bash-completion lintian"
 case "${1:-build}" in
   build) want=$build ;;
-  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema python3-distributed mypy $web $deb" ;;
+  test) want="$build g++ check valgrind clang libclang-rt-14-dev binutils liblua5.4-dev lua5.4 python3-pytest python3-pip python3-venv scdoc bash-completion man-db luarocks doxygen python3-jsonschema python3-distributed python3-matplotlib mypy $web $deb" ;;
   coverage) want="$build check gcovr" ;;
   web) want="$build $web" ;;
   deb) want=$deb ;;

@@ -153,7 +153,8 @@ if ARCHIVE:
 # The bindings, by the same names. Files named after a public header that sits in a
 # folder of another name (cops/catalogue.h in sheet/), and Python's plumbing.
 ALIAS = {"catalogue": "sheet", "interrogation": "social",
-         "distributed": "sim"}   # cops.distributed: the simulator's studies on Dask (lib/sim/)
+         "distributed": "sim",   # cops.distributed: the simulator's studies on Dask (lib/sim/)
+         "plot": "render"}       # cops.plot: pictures of what the renderers write (lib/render/)
 PLUMBING = {"__init__", "_native", "errors", "results", "_install"}
 
 
