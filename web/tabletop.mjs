@@ -4,6 +4,7 @@
 // Everything about the rules comes from libcops (cops.mjs); this file draws.
 import { load } from './cops.mjs';
 import { CONDITION_KEYS, HEALTH_GLYPH, TEXT } from './tabletop-text.mjs';
+import { lawChart } from './tabletop-chart.mjs';
 import {
   blackDice, chaseDeclaration, chaseForm, chaseOdds, chaseOddsText, chaseStates, controls, diceRow,
   drawChase,
@@ -785,6 +786,12 @@ function showOdds(o, who = '', error = '') {
     `${pct(o.p_down)} ${tr('down')}, ${pct(o.p_dead)} ${tr('dead')}`];
   if (o.p_hit_back) lines.push(`${pct(o.p_hit_back)} ${tr('hit_back')}`);
   box.textContent = lines.join('\n');
+  // The laws behind the figures: bullets (or blows) in, and the damage after armour.
+  const charts = document.createElement('div');
+  charts.className = 'laws';
+  charts.append(lawChart(document, { title: tr('chart_in'), values: o.in, pct, colour: '#0072B2' }),
+    lawChart(document, { title: tr('chart_damage'), values: o.damage, pct, colour: '#D55E00' }));
+  box.append(charts);
 }
 
 /** The exact odds of the attack being planned, before anything is committed. */

@@ -159,6 +159,17 @@ try {
       '2030', '0', 'shoot', '2', 'aggressive', '1'], { encoding: 'utf8' }));
     assert.deepEqual(shown, want);
     assert.ok((await text('#odds')).includes(`${(100 * want.p_hit).toFixed(1).replace('.', ',')} % de toucher`));
+    // Beside the figures, the laws they come from, drawn by the page as SVG: each bar the C
+    // odds' probability, the tail too small to see left out, titled in the page's language.
+    const laws = JSON.parse(await page(`JSON.stringify([...document.querySelectorAll('#odds svg.law')]
+      .map((svg) => ({ title: svg.querySelector('title').textContent,
+        bars: [...svg.querySelectorAll('rect')].map((r) => Number(r.dataset.value)) })))`));
+    assert.equal(laws.length, 2);
+    assert.deepEqual(laws.map((l) => l.title), ['balles ou coups au but', 'dommages après protection']);
+    const kept = (law) => law.slice(0, law.length - [...law].reverse().findIndex((p) => p >= 5e-4));
+    assert.deepEqual(laws[0].bars, kept(want.in));
+    assert.deepEqual(laws[1].bars, kept(want.damage));
+    assert.ok(laws[1].bars.length > 10, 'the damage law has its bars');
     // Only the enemies are offered as targets (Mike is on side 0: the gang's 2, 3, 4).
     assert.deepEqual(JSON.parse(await page(`JSON.stringify([...document.querySelectorAll(
       '#orders .order[data-id="0"] [name="target"] option')].map((o) => o.value))`)), ['-1', '2', '3', '4']);
