@@ -318,8 +318,8 @@ START_TEST(test_a_scenario_takes_from_the_sheet_what_it_names_not)
     /* nothing named: her kit */
     "{\"sheet\": \"../sheets/sarah-kit.json\", \"side\": \"COPS\"}",
     /* weapons named: those, and her armour */
-    "{\"sheet\": \"../sheets/sarah-kit.json\", \"side\": \"COPS\", \"weapons\": "
-    "[\"../weapons/scorpion-131.json\"]}",
+    ("{\"sheet\": \"../sheets/sarah-kit.json\", \"side\": \"COPS\", \"weapons\": "
+     "[\"../weapons/scorpion-131.json\"]}"),
     /* armour null: none, and her weapons */
     "{\"sheet\": \"../sheets/sarah-kit.json\", \"side\": \"COPS\", \"armour\": null}",
   };
