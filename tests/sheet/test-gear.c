@@ -153,9 +153,11 @@ START_TEST(test_every_field_checked_all_or_nothing)
   ck_assert_ptr_nonnull(strstr(text, "\"schema\": 3,"));
   cops_free(text);
   /* A sheet of schema 3 has no gear; NULL handles. */
-  ck_assert_int_eq(cops_character_from_json(&ch, ctx, "{\"schema\": 3, \"name\": \"x\", "
+  cops_character *old;
+  ck_assert_int_eq(cops_character_from_json(&old, ctx, "{\"schema\": 3, \"name\": \"x\", "
                                             "\"characteristics\": {}, \"gear\": {}}"),
                    COPS_EJSON);
+  ck_assert_ptr_null(old);
   ck_assert_ptr_nonnull(strstr(cops_ctx_errmsg(ctx), "gear: a sheet of schema 4"));
   ck_assert_int_eq(cops_character_gear(NULL, &text), COPS_EINVAL);
   ck_assert_ptr_null(text);
