@@ -191,8 +191,9 @@ def _bars(ax: Any, labels: Sequence[str], series: Sequence[Tuple[str, Sequence[f
         pos = [i + (k - (n - 1) / 2) * width for i in range(len(labels))]
         err = None
         if errors is not None:
-            lows = [v - lo for v, (lo, hi) in zip(values, errors[k])]
-            highs = [hi - v for v, (lo, hi) in zip(values, errors[k])]
+            # An interval's bound may pass its rate by a rounding (none of 0, all of n).
+            lows = [max(0.0, v - lo) for v, (lo, hi) in zip(values, errors[k])]
+            highs = [max(0.0, hi - v) for v, (lo, hi) in zip(values, errors[k])]
             err = [lows, highs]
         kw = dict(color=PALETTE[k % len(PALETTE)], hatch=HATCHES[k % len(HATCHES)],
                   edgecolor="black", linewidth=0.6, label=name, capsize=3)

@@ -102,6 +102,23 @@ def test_the_figures_say_the_numbers(docs):
     assert sum(heights[2:]) == pytest.approx(json.loads(docs["odds"])["p_success"])
 
 
+def test_rates_of_none_and_of_all(docs, tmp_path):
+    # A side that always wins, a combatant never dead: their intervals touch 0 and 1.
+    d = json.loads(docs["sim"])
+    d["undecided"] = 0
+    for k, side in enumerate(d["sides"]):
+        side["wins"] = d["fights"] if k == 0 else 0
+    for c in d["combatants"]:
+        c["dead"] = 0
+        c["down"] = d["fights"]
+    cops.plot.sim(d, str(tmp_path / "edges.svg"), lang="en")
+    c = json.loads(docs["compare"])
+    for who in c["combatants"]:
+        for side in ("a", "b"):
+            who["dead"][side].update(count=0, rate=0.0, low=0.0, high=0.01)
+    cops.plot.compare(c, str(tmp_path / "edges-compare.svg"), lang="en")
+
+
 def test_a_summary_without_lengths_says_so(docs, tmp_path):
     d = json.loads(docs["sim"])
     del d["lengths"]
