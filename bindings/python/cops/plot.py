@@ -15,10 +15,11 @@ MissingDependency saying what to install."""
 import argparse
 import functools
 import json
-import math
 import os
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from .distributed import _wilson as _interval
 
 __all__ = ["sim", "compare", "odds", "attack", "interrogation", "kind_of", "draw",
            "MissingDependency", "KINDS", "LANGS"]
@@ -212,15 +213,12 @@ def _bars(ax: Any, labels: Sequence[str], series: Sequence[Tuple[str, Sequence[f
 
 
 def _wilson(count: float, n: float) -> Tuple[float, float]:
-    """The 95 % Wilson interval of count successes in n (as the library gives them)."""
+    """The 95 % Wilson interval of count successes in n, as the library and cops sim give
+    them (cops.distributed's), within 0..1."""
     if n <= 0:
         return 0.0, 1.0
-    z = 1.959963984540054
-    p = count / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+    low, high = _interval(count, n)
+    return max(0.0, low), min(1.0, high)
 
 
 @_styled
