@@ -42,39 +42,67 @@ struct hit_entry {
 #define ATTITUDES 5            /* Planqué (-2: under cover, C6.1) .. Ultra-violent (+2) */
 #define ATTITUDE_LO (-2)
 #define INITIATIVES 5          /* C6: -2 .. +2 at most */
-#define AIMS 4096              /* the best attacks kept, by attacker and target (two ways) */
-#define THREATS 4096           /* the threats kept, by attacker, target and declaration */
+#define AIMS 8192              /* the best attacks kept, by attacker and target (two ways) */
+#define THREATS 8192           /* the threats kept, by attacker, target and declaration */
 
 /* Everything an attack of one combatant on another reads but its declaration: who they
- * are (their stamps change when the caller changes them), their state, where the target
- * stands from the attacker (nothing reads where they stand on the plane). All of it
- * compared, so that what is kept by it is what would be computed again. */
+ * are (struct ident: their serials change when the caller changes them), their state,
+ * where the target stands from the attacker (nothing reads where they stand on the plane).
+ * All of it compared, so that what is kept by it is what would be computed again. */
+#define KEY_WORDS 12
+#define KEY_HEAD 7   /* the attacker's words, the same for all its targets */
 struct pair_key {
-  /* The ruleset's table, the attacker, its weapon, the target and its armour, their
-   * addresses in 64 bits on every machine (no padding in a key). */
-  uint64_t rules, attacker, weapon, target, armour;
-  uint64_t stamp[4];                   /* of the same four */
-  int v[14];                           /* their state (pair_key_of) */
-  int d[6];                            /* the declaration, packed (pack_declaration) */
+  /* 0: the attacker's serial (struct ident); 1 .. 3: its state, two ints a word; 4 .. 6:
+   * the declaration (pack_declaration); 7: the target's serial; 8 .. 11: its state and
+   * where it stands from the attacker (key_of). */
+  uint64_t w[KEY_WORDS];
 };
 
-/* Every byte of a key is a field: compared and hashed whole. */
-_Static_assert(sizeof(struct pair_key) == 5 * 8 + 4 * 8 + 20 * sizeof(int) &&
-                   sizeof(struct pair_key) % 8 == 0,
-               "struct pair_key has no padding, and whole words");
+/* The attacker's words of a key (its serial, three of state, three of the declaration) and
+ * the hash's lanes over them (key_head_of). */
+struct key_head {
+  uint64_t w[KEY_HEAD];
+  uint64_t h[4];
+  int id;
+};
+
+/* Who a combatant is, as the odds read it: its character, the weapon in its hand and its
+ * armour, each with its stamp (a cops__serial new at each change), and the serial that
+ * names them in keys, never given twice by one encounter's tactics; the last IDENTS it has
+ * been (a weapon drawn then put back, a fight reset), so that each keeps its serial. */
+#define IDENTS 4
+struct who {
+  const cops_character *ch;
+  const cops_weapon *weapon;
+  const cops_armour *armour;
+  uint64_t stamp[3];
+  uint64_t serial;                     /* 0: none */
+};
+struct ident {
+  struct who who[IDENTS];
+  int now, next;                       /* the one it is; the one to replace next */
+};
 
 /* The best attack of one combatant on one target at each initiative and attitude (by
  * initiative first: those its Réflexes allow come first): its progress less a millionth a
- * bullet (fewer bullets win a tie), its chance to put the target down, the step and the
- * shots (0: a burst). */
+ * bullet (fewer bullets win a tie, -1: none), and what it is: its chance to put the target
+ * down (shown only, in thousandths), the step and the shots (0: a burst). */
+struct aim_what {
+  short down;
+  signed char step, m;
+};
 struct aim_entry {
   struct pair_key k;
   int step_x, step_y;        /* where a step takes it, from where it stands */
-  struct {
-    double v;
-    float down;              /* shown only, in thousandths */
-    signed char step, m;
-  } best[INITIATIVES][ATTITUDES];
+  double v[INITIATIVES][ATTITUDES];
+  struct aim_what what[INITIATIVES][ATTITUDES];
+};
+
+/* A target's best attacks as one choice reads them (copied: a later miss may reuse its
+ * entry). */
+struct aim_kept {
+  int step_x, step_y;
+  struct aim_what what[INITIATIVES][ATTITUDES];
 };
 
 /* An enemy's declared (or expected) shot at a combatant: its chance to put it down at
@@ -84,17 +112,36 @@ struct threat_entry {
   struct gain gain[ATTITUDES];
 };
 
+/* The odds of an exchange of blows (C11) at each attitude of the attacker, kept by its
+ * pair key and what else an exchange reads (lib/fight/tactical.c, exchange_key). */
+#define EXCHANGE_WORDS (KEY_WORDS + 4)
+#define EXCHANGES 8192         /* the exchanges kept (two ways) */
+struct exchange_entry {
+  uint64_t k[EXCHANGE_WORDS];
+  double down[ATTITUDES];   /* P(the target goes down); -3: the rules refuse it */
+};
+
 struct cops__tactics {
   cops_attack_odds *odds;
+  const struct cops__rules *rules;     /* the rules the serials below were given under */
+  uint64_t serials;                    /* the last serial given */
+  struct ident ident[COPS_COMBATANTS_MAX];
   struct law_entry law[LAWS];
   struct hit_entry hit[HITS];
   struct aim_entry aim[AIMS];
   struct threat_entry threat[THREATS];
-  uint64_t aim_tag[AIMS], threat_tag[THREATS];   /* each entry's key hash, 0 when empty */
+  struct exchange_entry exchange[EXCHANGES];
+  /* Each entry's key hash, 0 when empty. */
+  uint64_t aim_tag[AIMS], threat_tag[THREATS], exchange_tag[EXCHANGES];
+  /* While one choice is made: each target's best attacks, and P(each enemy acts first) at
+   * each initiative and attitude (those where it stands, then those where it stood). */
+  struct aim_kept kept[COPS_COMBATANTS_MAX];
+  double before[2 * COPS_COMBATANTS_MAX][INITIATIVES][ATTITUDES];
   /* While the policies declare (cops__tactics_declaring): the simple policy's declaration
    * of each combatant, once asked. */
   int declaring;
   unsigned char have[COPS_COMBATANTS_MAX];
+  unsigned char known[COPS_COMBATANTS_MAX];   /* ident[k] checked since they began */
   cops_declaration simple[COPS_COMBATANTS_MAX];
 #ifdef COPS_TACTICS_CHECK
   unsigned long sample;   /* the laws and hit tables found, one in 64 checked */
@@ -108,6 +155,23 @@ struct plan {
   int can, fired, shots, burst;
   const struct hit_entry *hit;
 };
+
+/* The keys (lib/fight/tactical-keys.c). The attacker's part of the keys of id's attacks
+ * declared as d; the key of an attack of kh's attacker on t, t at target_attitude (99:
+ * every attitude), more: what else the entry depends on, and its hash; the key of id's
+ * exchange of blows declared as d (the attitude aside, EXCHANGE_WORDS words) and its hash.
+ * A combatant's serial is checked once while the policies declare. */
+void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id,
+                        const cops_declaration *d, struct key_head *kh);
+uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const struct key_head *kh,
+                       int t, int target_attitude, int more, struct pair_key *k);
+uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
+                                const cops_declaration *d, int target_attitude, uint64_t *w);
+/* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
+ * of size bytes, their key first; tag[]: their keys' hashes): *fresh 1 when it was not kept
+ * and the older way made room for it (the caller sets its tag once it is made). */
+void *cops__tac_entry(void *table, uint64_t *tag, size_t size, unsigned n, const uint64_t *k,
+                      int words, uint64_t h, int *fresh);
 
 /* The situation of combatant id's attack as declared in d, the target at attitude
  * target_attitude: as cops_encounter_odds() makes it, everything put back. */

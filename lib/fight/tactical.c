@@ -32,6 +32,7 @@ void cops__tactics_declaring(cops_encounter *e, int on)
     return;
   e->tactics->declaring = on;
   memset(e->tactics->have, 0, sizeof e->tactics->have);
+  memset(e->tactics->known, 0, sizeof e->tactics->known);
 }
 
 /* What the simple policy declares for k now. */
@@ -70,213 +71,166 @@ static int tactics_of(cops_encounter *e, struct cops__tactics **out)
     }
     e->tactics = t;
   }
+  if (e->tactics->rules != e->rules) {   /* what was kept was by other rules: new serials */
+    memset(e->tactics->ident, 0, sizeof e->tactics->ident);
+    memset(e->tactics->known, 0, sizeof e->tactics->known);
+    e->tactics->rules = e->rules;
+  }
   *out = e->tactics;
   return COPS_OK;
 }
 
-/* What enemy k is expected to do: what it declared, or its own policy's choice. */
-static int expected_of(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *d)
+/* What enemy k is expected to do: what it declared, or its own policy's choice (made in
+ * *buf, or kept while the policies declare). */
+static int expected_of(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *buf,
+                       const cops_declaration **d)
 {
   if (e->c[k].declared) {
-    *d = e->c[k].decl;
+    *d = &e->c[k].decl;
     return COPS_OK;
   }
-  return simple_of(e, T, k, d);
-}
-
-/* A declaration in six ints, each field within the range its checks allow (C1.7, C6, A1.2,
- * docs/encounters.md), the place it moves to from where the combatant stands. */
-static void pack_declaration(const cops_declaration *d, const struct combatant *c, int out[6])
-{
-  const unsigned u = (unsigned)d->action | (unsigned)(d->attitude + 2) << 5 |
-                     (unsigned)(d->initiative + 4) << 8 | (unsigned)(d->moving != 0) << 12 |
-                     (unsigned)(d->adrenaline != 0) << 13 | (unsigned)(d->anciennete != 0) << 14 |
-                     (unsigned)(d->long_move != 0) << 15 | (unsigned)(d->weapon & 15) << 16 |
-                     (unsigned)(d->difficulty & 15) << 20 | (unsigned)(d->aim & 15) << 24 |
-                     (unsigned)(d->keep & 15) << 28;
-  out[0] = (int)u;
-  out[1] = (int)((unsigned)(d->dice_mod & 0xffff) | (unsigned)(d->difficulty_mod & 0xffff) << 16);
-  out[2] = (int)((unsigned)(d->threshold_mod & 0xff) | (unsigned)(d->circumstances & 0xff) << 8 |
-                 (unsigned)(d->target & 0xff) << 16 | (unsigned)(d->shots & 0xff) << 24);
-  out[3] = d->bullets;
-  out[4] = d->moving ? d->x - c->x : 0;
-  out[5] = d->moving ? d->y - c->y : 0;
-}
-
-/* The key of id's attack on t declared as d (its target, place, action, attitude and
- * initiative cleared when the entry holds them all), t at target_attitude. */
-static void pair_key_of(const cops_encounter *e, int id, int t, const cops_declaration *d,
-                        int target_attitude, struct pair_key *k)
-{
-  const struct combatant *c = &e->c[id], *tc = &e->c[t];
-  const cops_weapon *w = in_hand(c);
-  k->rules = (uint64_t)(uintptr_t)e->rules;
-  k->attacker = (uint64_t)(uintptr_t)c->ch;
-  k->weapon = (uint64_t)(uintptr_t)w;
-  k->target = (uint64_t)(uintptr_t)tc->ch;
-  k->armour = (uint64_t)(uintptr_t)tc->armour;
-  k->stamp[0] = c->ch->stamp;
-  k->stamp[1] = w ? w->stamp : 0;
-  k->stamp[2] = tc->ch->stamp;
-  k->stamp[3] = cops__armour_stamp(tc->armour);
-  int *v = k->v;
-  /* The attacker's health, not its hit points: its dice (C8.2) and A4.3's half. */
-  v[0] = cops__health(c->ch) * 2 + (2 * c->ch->hp <= cops__max_hp(c->ch));
-  v[1] = (int)c->ch->conditions;
-  v[2] = (int)c->start_conditions;
-  /* Its points left, when the declaration spends them (C5). */
-  v[3] = d->adrenaline || d->anciennete ? c->ch->current[0] : -1;
-  v[4] = d->adrenaline || d->anciennete ? c->ch->current[1] : -1;
-  v[5] = tc->x - c->x;
-  v[6] = tc->y - c->y;
-  /* Rounds loaded up to the most a shot or a burst fires (C10.6, C10.7). */
-  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  int most = cops__wget(w, COPS_WEAPON_CT);
-  if (cops__wget(w, COPS_WEAPON_VRC) > most)
-    most = cops__wget(w, COPS_WEAPON_VRC);
-  v[7] = loaded < most ? loaded : most;
-  v[8] = tc->ch->hp;
-  v[9] = (int)tc->ch->conditions;
-  v[10] = (int)tc->start_conditions;
-  v[11] = target_attitude;
-  v[12] = tc->held_by == id;
-  v[13] = t;
-  pack_declaration(d, c, k->d);
-}
-
-static uint64_t key_hash(const struct pair_key *k)
-{
-  /* Four lanes over the key's 8-byte words, then mixed: the same bits everywhere. */
-  const unsigned char *b = (const unsigned char *)k;
-  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
-                   0x2545f4914f6cdd1du};
-  size_t i = 0;
-  for (; i + 32 <= sizeof *k; i += 32)
-    for (int l = 0; l < 4; l++) {
-      uint64_t x;
-      memcpy(&x, b + i + 8 * l, 8);
-      h[l] = (h[l] ^ x) * 0xff51afd7ed558ccdu;
-    }
-  for (int l = 0; i + 8 <= sizeof *k; i += 8, l++) {
-    uint64_t x;
-    memcpy(&x, b + i, 8);
-    h[l] = (h[l] ^ x) * 0xff51afd7ed558ccdu;
+  if (T->declaring && T->have[k]) {
+    *d = &T->simple[k];
+    return COPS_OK;
   }
-  uint64_t r = h[0] ^ (h[1] >> 7 | h[1] << 57) ^ (h[2] >> 19 | h[2] << 45) ^
-               (h[3] >> 31 | h[3] << 33);
-  r ^= r >> 29;
-  r *= 0xc4ceb9fe1a85ec53u;
-  r ^= r >> 32;
-  return r | 1;   /* never 0, an empty entry's tag */
+  *d = buf;
+  return simple_of(e, T, k, buf);
 }
 
-/* Whether the key at `at` is k: word by word (a key's size is a multiple of 8). */
-static int same_key(const void *at, const struct pair_key *k)
-{
-  const unsigned char *a = at, *b = (const unsigned char *)k;
-  uint64_t diff = 0;
-  for (size_t i = 0; i < sizeof *k; i += 8) {
-    uint64_t x, y;
-    memcpy(&x, a + i, 8);
-    memcpy(&y, b + i, 8);
-    diff |= x ^ y;
-  }
-  return diff == 0;
-}
-
-/* The entry of key k in a table of n two-way sets (entries of size bytes, their key
- * first; tag[]: their keys' hashes): *fresh 1 when it was not kept and the older way made
- * room for it (its tag is set when it is made: tag_of_fresh). */
-static void *entry_of(void *table, uint64_t *tag, size_t size, unsigned n,
-                      const struct pair_key *k, uint64_t *hash, int *fresh)
-{
-  const uint64_t h = key_hash(k);
-  const unsigned i = (unsigned)(h >> 32) & (n - 2);
-  unsigned char *at = (unsigned char *)table + (size_t)i * size;
-  *hash = h;
-  *fresh = 0;
-  if (tag[i] == h && same_key(at, k))
-    return at;
-  if (tag[i + 1] == h && same_key(at + size, k))
-    return at + size;
-  if (tag[i]) {
-    memcpy(at + size, at, size);
-    tag[i + 1] = tag[i];
-  }
-  tag[i] = 0;
-  memset(at, 0, size);
-  *fresh = 1;
-  return at;
-}
-
-/* P(k acts before id): C6 step 3 (lower initiative first; a tie to the higher Réflexes,
- * then the more aggressive attitude, else at once); under the alternative rules (A1.2,
- * A1.3) the higher score first, each the highest of its Réflexes in d10 plus twice its
- * attitude (A1.1's initiative column), a tie at once. */
+/* An enemy k that shoots at id this round. */
 struct threat {
   struct gain gain[ATTITUDES];   /* on id at each of its attitudes (copied: a later miss may
                                     reuse the entry) */
   int initiative, reflexes, attitude, who;
 };
 
-static double before(const cops_encounter *e, const struct threat *t, int initiative,
-                     int reflexes, int attitude)
+/* P(t's enemy k acts before id) at each of id's initiatives lo .. lo + ni - 1 and
+ * attitudes, into out[initiative - lo][attitude - ATTITUDE_LO]: C6 step 3 (lower initiative
+ * first; a tie to the higher Réflexes, then the more aggressive attitude, else at once);
+ * under the alternative rules (A1.2, A1.3) the higher score first, each the highest of its
+ * Réflexes in d10 plus twice its attitude (A1.1's initiative column), a tie at once. */
+static void before(const cops_encounter *e, const struct threat *t, int lo, int ni, int reflexes,
+                   double out[INITIATIVES][ATTITUDES])
 {
   if (!e->rules->initiative_chosen) {
-    double p = 0;
-    for (int v = 1; v <= 10; v++) {   /* its highest d10 is v; k's beats v + the bonuses */
-      const double mine = cops__pow_int(v / 10.0, reflexes) - cops__pow_int((v - 1) / 10.0, reflexes);
-      const int need = v + 2 * attitude - 2 * t->attitude;   /* k's die above this */
-      const double above = need >= 10 ? 0 : need < 1 ? 1 : 1 - cops__pow_int(need / 10.0, t->reflexes);
-      p += mine * above;
+    /* its highest d10 is v (P(highest <= v) = (v / 10)^Réflexes); k's beats v + the
+     * bonuses */
+    double mine[11], theirs[11];
+    for (int v = 0; v <= 10; v++) {
+      mine[v] = cops__pow_int(v / 10.0, reflexes);
+      theirs[v] = cops__pow_int(v / 10.0, t->reflexes);
     }
-    return p;
+    for (int a = 0; a < ATTITUDES; a++) {
+      double p = 0;
+      for (int v = 1; v <= 10; v++) {
+        const int need = v + 2 * (ATTITUDE_LO + a) - 2 * t->attitude;   /* k's die above this */
+        const double above = need >= 10 ? 0 : need < 1 ? 1 : 1 - theirs[need];
+        p += (mine[v] - mine[v - 1]) * above;
+      }
+      for (int i = 0; i < ni; i++)
+        out[i][a] = p;   /* rolled, whatever was declared (A1.2) */
+    }
+    return;
   }
-  if (t->initiative != initiative)
-    return t->initiative < initiative;
-  if (t->reflexes != reflexes)
-    return t->reflexes > reflexes;
-  if (t->attitude != attitude)
-    return t->attitude > attitude;
-  return 0.5;
+  for (int i = 0; i < ni; i++) {
+    const int initiative = lo + i;
+    for (int a = 0; a < ATTITUDES; a++) {
+      const int attitude = ATTITUDE_LO + a;
+      out[i][a] = t->initiative != initiative ? t->initiative < initiative
+                  : t->reflexes != reflexes   ? t->reflexes > reflexes
+                  : t->attitude != attitude   ? t->attitude > attitude
+                                              : 0.5;
+    }
+  }
+}
+
+/* first[i][a] *= 1 - P(t's enemy acts before id) x P(it puts id down), at each of id's
+ * initiatives lo + i and attitudes: the same products as with before(), without the
+ * factors of 1 (an enemy that acts after it). */
+static void not_first(const cops_encounter *e, const struct threat *t, int lo, int ni,
+                      int reflexes, double first[INITIATIVES][ATTITUDES])
+{
+  if (!e->rules->initiative_chosen) {
+    double b[INITIATIVES][ATTITUDES];
+    before(e, t, lo, 1, reflexes, b);
+    for (int i = 0; i < ni; i++)
+      for (int a = 0; a < ATTITUDES; a++)
+        first[i][a] *= 1 - b[0][a] * t->gain[a].down;
+    return;
+  }
+  for (int i = 0; i < ni; i++) {
+    const int initiative = lo + i;
+    if (t->initiative > initiative)
+      continue;   /* it acts after: 1 - 0 x down */
+    if (t->initiative < initiative || t->reflexes > reflexes) {
+      for (int a = 0; a < ATTITUDES; a++)
+        first[i][a] *= 1 - t->gain[a].down;
+      continue;
+    }
+    if (t->reflexes < reflexes)
+      continue;
+    for (int a = 0; a < ATTITUDES; a++) {
+      const int attitude = ATTITUDE_LO + a;
+      const double b = t->attitude != attitude ? t->attitude > attitude : 0.5;
+      first[i][a] *= 1 - b * t->gain[a].down;
+    }
+  }
+}
+
+/* What enemy k's attack declared as dk gains on its target at each of the target's
+ * attitudes. */
+static int threat_gains(cops_encounter *e, struct cops__tactics *T, int k,
+                        const cops_declaration *dk, struct gain *gain)
+{
+  /* The plan against its target at Normal; another attitude moves its defence only (C10.2,
+   * A1.1), unless the plan cannot tell. */
+  struct plan normal;
+  int rc = cops__tac_plan_of(e, T, k, dk, 0, &normal);
+  if (rc)
+    return rc;
+  for (int a = 0; a < ATTITUDES; a++) {
+    struct plan p = normal;
+    if (normal.can && e->rules->attack->defence(&p.a, ATTITUDE_LO + a) &&
+        (rc = cops__tac_plan_of(e, T, k, dk, ATTITUDE_LO + a, &p)))
+      return rc;
+    if ((rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk->initiative : 0,
+                                  &gain[a])))
+      return rc;
+  }
+  return COPS_OK;
 }
 
 /* The enemies that shoot at id this round (what they declared, or would): their chance to
- * put it down at each of its attitudes, their initiative and Réflexes. */
-static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
-                      int *n)
+ * put it down at each of its attitudes, their initiative and Réflexes; and their sums at
+ * each of its attitudes: P(it is put down this round) and their progress on it (each its
+ * share of what the others leave). */
+static int exposure(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
+                    int *n, double *risk, double *lost)
 {
+  double safe[ATTITUDES], kept[ATTITUDES];
+  for (int a = 0; a < ATTITUDES; a++)
+    safe[a] = kept[a] = 1;
   *n = 0;
   for (int k = 0; k < e->n; k++) {
     if (k == id || e->c[k].side == e->c[id].side || !able(e, k))
       continue;
-    cops_declaration dk;
-    int rc = expected_of(e, T, k, &dk);
+    cops_declaration buf;
+    const cops_declaration *dk;
+    int rc = expected_of(e, T, k, &buf, &dk);
     if (rc)
       return rc;
-    if (dk.target != id || (dk.action != COPS_ACT_SHOOT && dk.action != COPS_ACT_BURST))
+    if (dk->target != id || (dk->action != COPS_ACT_SHOOT && dk->action != COPS_ACT_BURST))
       continue;
+    struct key_head kh;
     struct pair_key key;
-    pair_key_of(e, k, id, &dk, 99, &key);   /* every attitude of id */
+    cops__tac_key_head(e, T, k, dk, &kh);
+    const uint64_t hash = cops__tac_key(e, T, &kh, id, 99, 0, &key);   /* every attitude of id */
     int fresh;
-    uint64_t hash;
-    struct threat_entry *E = entry_of(T->threat, T->threat_tag, sizeof *E, THREATS, &key,
-                                      &hash, &fresh);
+    struct threat_entry *E = cops__tac_entry(T->threat, T->threat_tag, sizeof *E, THREATS,
+                                             key.w, KEY_WORDS, hash, &fresh);
     if (fresh) {
-      /* The plan against id at Normal; another attitude moves its defence only (C10.2,
-       * A1.1), unless the plan cannot tell. */
-      struct plan normal;
-      if ((rc = cops__tac_plan_of(e, T, k, &dk, 0, &normal)))
-        return rc;
-      for (int a = 0; a < ATTITUDES; a++) {
-        struct plan p = normal;
-        if (normal.can && e->rules->attack->defence(&p.a, ATTITUDE_LO + a) &&
-            (rc = cops__tac_plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
-          return rc;
-        if ((rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0,
-                                      &E->gain[a])))
-          return rc;   /* the entry stays empty */
-      }
+      if ((rc = threat_gains(e, T, k, dk, E->gain)))
+        return rc;   /* the entry stays empty */
       E->k = key;
       T->threat_tag[E - T->threat] = hash;
     }
@@ -285,8 +239,8 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
       struct gain made[ATTITUDES] = {{0, 0}};
       for (int a = 0; a < ATTITUDES && !rc; a++) {
         struct plan p;
-        if (!(rc = cops__tac_plan_of(e, T, k, &dk, ATTITUDE_LO + a, &p)))
-          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk.initiative : 0, &made[a]);
+        if (!(rc = cops__tac_plan_of(e, T, k, dk, ATTITUDE_LO + a, &p)))
+          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk->initiative : 0, &made[a]);
       }
       if (rc)
         return rc;
@@ -295,10 +249,18 @@ static int threats_of(cops_encounter *e, struct cops__tactics *T, int id, struct
 #endif
     struct threat *t = &th[(*n)++];
     memcpy(t->gain, E->gain, sizeof t->gain);
-    t->initiative = dk.initiative;
-    t->attitude = dk.attitude;
+    t->initiative = dk->initiative;
+    t->attitude = dk->attitude;
     t->reflexes = cops_character_characteristic(e->c[k].ch, COPS_REFLEXES);
     t->who = k;
+    for (int a = 0; a < ATTITUDES; a++) {
+      safe[a] *= 1 - t->gain[a].down;
+      kept[a] *= 1 - t->gain[a].prog;
+    }
+  }
+  for (int a = 0; a < ATTITUDES; a++) {
+    risk[a] = 1 - safe[a];
+    lost[a] = 1 - kept[a];
   }
   return COPS_OK;
 }
@@ -317,9 +279,6 @@ static int band(const cops_weapon *w, int distance)
   return distance < 10 ? 1 : distance <= cops__wget(w, COPS_WEAPON_RANGE) ? 2 : 3;
 }
 
-/* Hand to hand (C11): the simple policy's blow, at the attitude that best weighs the
- * exact odds of putting its opponent down (each fighter's attitude is its own pool's,
- * C11) against the shots its attitude draws (C10.2). */
 /* Thousandths of a chance, rounded. */
 static int thousandths(double p)
 {
@@ -327,33 +286,72 @@ static int thousandths(double p)
   return k < 0 ? 0 : k > 1000 ? 1000 : k;
 }
 
-static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
-                          cops_declaration *d, const double *risk, int *why, double *score)
+/* P(d's target goes down) in id's exchange declared as d (C11) at each attitude but
+ * Planqué, into M->down (REFUSED where the rules refuse it). */
+#define REFUSED (-3.0)
+static int exchange_odds(cops_encounter *e, struct cops__tactics *T, int id,
+                         const cops_declaration *d, int target_attitude, double *down)
 {
-  *score = -2;
-  if (d->target < 0)
-    return COPS_OK;
   const int mode = d->action == COPS_ACT_MELEE ? COPS_ATTACK_MELEE : COPS_ATTACK_STRIKE;
-  const struct combatant *t = &e->c[d->target];
-  const int target_attitude = t->declared ? t->decl.attitude : t->attitude_now;
-  double best = -2;
-  int pick = d->attitude;
-  for (int a = 1; a < ATTITUDES; a++) {   /* not Planqué: no cover in an exchange of blows */
+  down[0] = REFUSED;   /* not Planqué: no cover in an exchange of blows */
+  for (int a = 1; a < ATTITUDES; a++) {
     cops_declaration cand = *d;
     cand.attitude = ATTITUDE_LO + a;
     cops_situation s;
     cops__tac_situation_of(e, id, &cand, target_attitude, mode, &s);
     if (cops_attack_odds_compute(T->odds, &s) != COPS_OK) {
       e->ctx->errmsg[0] = '\0';   /* an exchange the rules refuse: not a choice */
+      down[a] = REFUSED;
       continue;
     }
-    double down, dead;
-    cops_attack_odds_down(T->odds, &down, &dead);
-    if (down - risk[a] > best + 1e-12) {
-      best = down - risk[a];
-      pick = cand.attitude;
+    double dead;
+    cops_attack_odds_down(T->odds, &down[a], &dead);
+  }
+  return COPS_OK;
+}
+
+/* Hand to hand (C11): the simple policy's blow, at the attitude that best weighs the
+ * exact odds of putting its opponent down (each fighter's attitude is its own pool's,
+ * C11) against the shots its attitude draws (C10.2); the odds kept by all they read. */
+static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
+                          cops_declaration *d, const double *risk, int *why, double *score)
+{
+  *score = -2;
+  if (d->target < 0)
+    return COPS_OK;
+  const struct combatant *t = &e->c[d->target];
+  const int target_attitude = t->declared ? t->decl.attitude : t->attitude_now;
+  uint64_t key[EXCHANGE_WORDS];
+  const uint64_t hash = cops__tac_exchange_key(e, T, id, d, target_attitude, key);
+  int fresh, rc;
+  struct exchange_entry *M = cops__tac_entry(T->exchange, T->exchange_tag, sizeof *M, EXCHANGES,
+                                             key, EXCHANGE_WORDS, hash, &fresh);
+  if (fresh) {
+    if ((rc = exchange_odds(e, T, id, d, target_attitude, M->down)))
+      return rc;   /* the entry stays empty */
+    memcpy(M->k, key, sizeof key);
+    T->exchange_tag[M - T->exchange] = hash;
+  }
+#ifdef COPS_TACTICS_CHECK
+  else {
+    double made[ATTITUDES];
+    if ((rc = exchange_odds(e, T, id, d, target_attitude, made)))
+      return rc;
+    cops__tac_kept_is_made(M->down, made, sizeof made, "the odds of an exchange");
+  }
+#endif
+  double down[ATTITUDES];
+  memcpy(down, M->down, sizeof down);   /* copied: nothing else reads the table meanwhile */
+  double best = -2;
+  int pick = d->attitude;
+  for (int a = 1; a < ATTITUDES; a++) {
+    if (down[a] == REFUSED)
+      continue;
+    if (down[a] - risk[a] > best + 1e-12) {
+      best = down[a] - risk[a];
+      pick = ATTITUDE_LO + a;
       if (why) {   /* an exchange is at once (C11): it acts */
-        why[0] = thousandths(down);
+        why[0] = thousandths(down[a]);
         why[1] = 1000;
         why[2] = thousandths(risk[a]);
       }
@@ -480,7 +478,7 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
   const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
   for (int a = 0; a < ATTITUDES; a++)
     for (int i = 0; i < INITIATIVES; i++)
-      A->best[i][a].v = -1;
+      A->v[i][a] = -1;
   for (int step = 0; step <= 1; step++) {
     cops_declaration cand = *d;
     cand.target = t;
@@ -532,11 +530,11 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
             const int bullets = m == 0 ? vrc : m;
             const struct gain *g = &gain[m == 0 ? 0 : m - 1];
             const double v = g->prog - 1e-6 * bullets;
-            if (v > A->best[i - lo][a].v + 1e-12) {
-              A->best[i - lo][a].v = v;
-              A->best[i - lo][a].down = (float)g->down;
-              A->best[i - lo][a].step = (signed char)step;
-              A->best[i - lo][a].m = (signed char)m;
+            if (v > A->v[i - lo][a] + 1e-12) {
+              A->v[i - lo][a] = v;
+              A->what[i - lo][a].down = (short)thousandths((float)g->down);
+              A->what[i - lo][a].step = (signed char)step;
+              A->what[i - lo][a].m = (signed char)m;
             }
           }
         }
@@ -556,16 +554,18 @@ static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
   w->v[COPS_WEAPON_LOADED] = w->v[COPS_WEAPON_MAGAZINE];   /* put back below */
   int rc = COPS_OK;
   *most = -1;
+  struct key_head kh;
+  cops__tac_key_head(e, T, id, base, &kh);
   for (int t = 0; t < e->n && !rc; t++) {
     if (e->c[t].side == e->c[id].side || !able(e, t))
       continue;
     const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
     struct pair_key key;
-    pair_key_of(e, id, t, base, target_attitude, &key);
-    key.v[13] |= (lo + 2) << 8 | (hi + 2) << 12;
+    const uint64_t hash =
+        cops__tac_key(e, T, &kh, t, target_attitude, (lo + 2) << 8 | (hi + 2) << 12, &key);
     int fresh;
-    uint64_t hash = 0;
-    struct aim_entry *A = entry_of(T->aim, T->aim_tag, sizeof *A, AIMS, &key, &hash, &fresh);
+    struct aim_entry *A = cops__tac_entry(T->aim, T->aim_tag, sizeof *A, AIMS, key.w, KEY_WORDS,
+                                          hash, &fresh);
     if (fresh) {
       if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
         break;   /* the entry stays empty */
@@ -574,7 +574,7 @@ static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
     }
     for (int i = 0; i <= hi - lo; i++)
       for (int a = 0; a < ATTITUDES; a++)
-        *most = A->best[i][a].v > *most ? A->best[i][a].v : *most;
+        *most = A->v[i][a] > *most ? A->v[i][a] : *most;
   }
   w->v[COPS_WEAPON_LOADED] = loaded;
   return rc;
@@ -583,13 +583,13 @@ static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
 /* id's best shot from where it stands (C10): each target's best attacks (struct aim_entry)
  * scored at each attitude and initiative against the threats th (score below). */
 struct pick {
-  double v, down;
-  int t, step, m, step_x, step_y;
+  int t, down, step, m, step_x, step_y;
 };
 struct choice {
-  double top;   /* -2: no shot */
+  double top;                       /* -2: no shot */
   int pa, pi, why[3];
-  struct pick best[ATTITUDES][INITIATIVES];
+  double v[INITIATIVES][ATTITUDES]; /* the best attack's value at each, -1: none */
+  struct pick win;                  /* the attack chosen (pa, pi) */
 };
 
 static int best_shot(cops_encounter *e, struct cops__tactics *T, int id,
@@ -597,22 +597,28 @@ static int best_shot(cops_encounter *e, struct cops__tactics *T, int id,
                      const struct threat *th, int nth, const double *lost, const double *risk,
                      const struct threat *old, int nold, struct choice *out)
 {
-  struct pick (*best)[INITIATIVES] = out->best;
-  for (int a = 0; a < ATTITUDES; a++)
-    for (int i = 0; i < INITIATIVES; i++)
-      best[a][i].v = -1;
+  const int ni = hi - lo + 1;
+  double (*bv)[ATTITUDES] = out->v;
+  signed char from[INITIATIVES][ATTITUDES];   /* the target each best comes from */
+  for (int i = 0; i < INITIATIVES; i++)
+    for (int a = 0; a < ATTITUDES; a++) {
+      bv[i][a] = -1;
+      from[i][a] = -1;
+    }
   const struct combatant *c = &e->c[id];
   int rc;
+  struct key_head kh;
+  cops__tac_key_head(e, T, id, base, &kh);
   for (int t = 0; t < e->n; t++) {
     if (e->c[t].side == c->side || !able(e, t))
       continue;
     const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
     struct pair_key key;
-    pair_key_of(e, id, t, base, target_attitude, &key);
-    key.v[13] |= (lo + 2) << 8 | (hi + 2) << 12;   /* the initiatives it may take */
+    const uint64_t hash =
+        cops__tac_key(e, T, &kh, t, target_attitude, (lo + 2) << 8 | (hi + 2) << 12, &key);
     int fresh;
-    uint64_t hash;
-    struct aim_entry *A = entry_of(T->aim, T->aim_tag, sizeof *A, AIMS, &key, &hash, &fresh);
+    struct aim_entry *A = cops__tac_entry(T->aim, T->aim_tag, sizeof *A, AIMS, key.w, KEY_WORDS,
+                                          hash, &fresh);
     if (fresh) {
       if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
         return rc;   /* the entry stays empty */
@@ -629,83 +635,81 @@ static int best_shot(cops_encounter *e, struct cops__tactics *T, int id,
       cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
     }
 #endif
-    for (int a = 0; a < ATTITUDES; a++)
-      for (int i = 0; i <= hi - lo; i++)
-        if (A->best[i][a].v > best[a][i].v + 1e-12) {
-          best[a][i].v = A->best[i][a].v;
-          best[a][i].down = A->best[i][a].down;
-          best[a][i].t = t;
-          best[a][i].step = A->best[i][a].step;
-          best[a][i].m = A->best[i][a].m;
-          best[a][i].step_x = A->step_x;   /* copied: a later miss may reuse A */
-          best[a][i].step_y = A->step_y;
+    /* copied: a later miss may reuse A */
+    struct aim_kept *K = &T->kept[t];
+    K->step_x = A->step_x;
+    K->step_y = A->step_y;
+    memcpy(K->what, A->what, (size_t)ni * sizeof A->what[0]);
+    for (int i = 0; i < ni; i++)
+      for (int a = 0; a < ATTITUDES; a++)
+        if (A->v[i][a] > bv[i][a] + 1e-12) {
+          bv[i][a] = A->v[i][a];
+          from[i][a] = (signed char)t;
         }
   }
+  /* P(it acts before it is put down) at each initiative and attitude: each enemy's share,
+   * P(it acts first) x P(it puts it down), taken out in turn. */
+  double first[INITIATIVES][ATTITUDES];
+  for (int i = 0; i < ni; i++)
+    for (int a = 0; a < ATTITUDES; a++)
+      first[i][a] = 1;
+  for (int k = 0; k < nth; k++)
+    not_first(e, &th[k], lo, ni, reflexes, first);
+  /* After a move: who acts before it shoots where it stood (old). */
+  double (*b)[INITIATIVES][ATTITUDES] = T->before;
+  if (old)
+    for (int k = 0; k < nth + nold; k++)
+      before(e, k < nth ? &th[k] : &old[k - nth], lo, ni, reflexes, b[k]);
   /* score = P(it acts before it is put down) x (its progress on its target, less a
    * millionth a bullet) - the enemies' progress on it this round. */
   double top = -2;
   int pa = -1, pi = 0;
-  out->why[0] = out->why[1] = out->why[2] = -1;
   for (int a = 0; a < ATTITUDES; a++)
-    for (int i = 0; i <= hi - lo; i++) {
-      if (best[a][i].v < 0)
+    for (int i = 0; i < ni; i++) {
+      if (bv[i][a] < 0)
         continue;
-      double first = 1;
-      for (int k = 0; k < nth; k++)
-        first *= 1 - before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a) * th[k].gain[a].down;
       double gone = lost[a];
-      if (old) {   /* after a move: who acts before it shoots where it stood (old) */
+      if (old) {
         double kept = 1;
         for (int k = 0; k < nth; k++) {
-          const double b = before(e, &th[k], lo + i, reflexes, ATTITUDE_LO + a);
+          const double bk = b[k][i][a];
           double was = th[k].gain[a].prog;   /* where it stood: the same enemy's */
           for (int j = 0; j < nold; j++)
             was = old[j].who == th[k].who ? old[j].gain[a].prog : was;
-          kept *= 1 - (b * was + (1 - b) * th[k].gain[a].prog);
+          kept *= 1 - (bk * was + (1 - bk) * th[k].gain[a].prog);
         }
         for (int j = 0; j < nold; j++) {   /* those that no longer reach it there */
           int there = 0;
           for (int k = 0; k < nth; k++)
             there |= th[k].who == old[j].who;
           if (!there)
-            kept *= 1 - before(e, &old[j], lo + i, reflexes, ATTITUDE_LO + a) *
-                            old[j].gain[a].prog;
+            kept *= 1 - b[nth + j][i][a] * old[j].gain[a].prog;
         }
         gone = 1 - kept;
       }
-      const double score = first * best[a][i].v - gone;
+      const double score = first[i][a] * bv[i][a] - gone;
       if (score > top + 1e-12) {
         top = score;
         pa = a;
         pi = i;
-        out->why[0] = thousandths(best[a][i].down);
-        out->why[1] = thousandths(first);
-        out->why[2] = thousandths(risk[a]);
       }
     }
   out->top = top;
   out->pa = pa;
   out->pi = pi;
-  return COPS_OK;
-}
-
-/* The enemies' threats on id where it stands, and their sums at each of its attitudes: P(it
- * is put down this round) and their progress on it (each its share of what the others
- * leave). */
-static int exposure(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
-                    int *nth, double *risk, double *lost)
-{
-  int rc = threats_of(e, T, id, th, nth);
-  if (rc)
-    return rc;
-  for (int a = 0; a < ATTITUDES; a++) {
-    double safe = 1, kept = 1;
-    for (int k = 0; k < *nth; k++) {
-      safe *= 1 - th[k].gain[a].down;
-      kept *= 1 - th[k].gain[a].prog;
-    }
-    risk[a] = 1 - safe;
-    lost[a] = 1 - kept;
+  out->why[0] = out->why[1] = out->why[2] = -1;
+  if (pa >= 0) {
+    const int t = from[pi][pa];
+    const struct aim_kept *K = &T->kept[t];
+    out->win.t = t;
+    out->win.down = K->what[pi][pa].down;
+    out->win.step = K->what[pi][pa].step;
+    out->win.m = K->what[pi][pa].m;
+    out->win.step_x = K->step_x;
+    out->win.step_y = K->step_y;
+    out->why[0] = out->win.down;
+    out->why[1] = thousandths(first[pi][pa]);
+    out->why[2] = thousandths(risk[pa]);
   }
   return COPS_OK;
 }
@@ -831,8 +835,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
     me->y = y0;
     if (rc)
       return rc;
-    backed = there.top > here.top + 1e-12 && there.pa >= 0 &&
-             !there.best[there.pa][there.pi].step;
+    backed = there.top > here.top + 1e-12 && there.pa >= 0 && !there.win.step;
   }
   const struct choice *ch = backed ? &there : &here;
   const double top = ch->top;
@@ -864,7 +867,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
     double now = -1, full;
     for (int a = 0; a < ATTITUDES; a++)
       for (int i = 0; i <= hi - lo; i++)
-        now = here.best[a][i].v > now ? here.best[a][i].v : now;
+        now = here.v[i][a] > now ? here.v[i][a] : now;
     if ((rc = full_magazine(e, T, id, &base, lo, hi, &full)))
       return rc;
     if (now < full / 2) {
@@ -884,7 +887,7 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       return COPS_OK;
     }
   }
-  const struct pick *p = &ch->best[pa][pi];
+  const struct pick *p = &ch->win;
   d->target = p->t;
   d->attitude = ATTITUDE_LO + pa;
   d->initiative = lo + pi;

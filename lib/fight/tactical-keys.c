@@ -1,0 +1,191 @@
+/* What the tactical policy's tables are kept by (lib/fight/tactical-private.h, struct
+ * pair_key) and how an entry is found: who the combatants are, their state and the
+ * declaration, in whole words, hashed on four lanes; two-way sets behind the hash. */
+#include <string.h>
+
+#include "fight/tactical-private.h"
+
+/* Two ints in one word of a key. */
+static inline uint64_t two(int lo, int hi)
+{
+  return (uint64_t)(uint32_t)lo | (uint64_t)(uint32_t)hi << 32;
+}
+
+/* A declaration in three words, each field within the range its checks allow (C1.7, C6,
+ * A1.2, docs/encounters.md), the place it moves to from where the combatant stands. */
+static void pack_declaration(const cops_declaration *d, const struct combatant *c, uint64_t out[3])
+{
+  const unsigned u = (unsigned)d->action | (unsigned)(d->attitude + 2) << 5 |
+                     (unsigned)(d->initiative + 4) << 8 | (unsigned)(d->moving != 0) << 12 |
+                     (unsigned)(d->adrenaline != 0) << 13 | (unsigned)(d->anciennete != 0) << 14 |
+                     (unsigned)(d->long_move != 0) << 15 | (unsigned)(d->weapon & 15) << 16 |
+                     (unsigned)(d->difficulty & 15) << 20 | (unsigned)(d->aim & 15) << 24 |
+                     (unsigned)(d->keep & 15) << 28;
+  out[0] = two((int)u, (int)((unsigned)(d->dice_mod & 0xffff) |
+                             (unsigned)(d->difficulty_mod & 0xffff) << 16));
+  out[1] = two((int)((unsigned)(d->threshold_mod & 0xff) | (unsigned)(d->circumstances & 0xff) << 8 |
+                     (unsigned)(d->target & 0xff) << 16 | (unsigned)(d->shots & 0xff) << 24),
+               d->bullets);
+  out[2] = two(d->moving ? d->x - c->x : 0, d->moving ? d->y - c->y : 0);
+}
+
+/* Who combatant k is, as the odds read it: a serial of its own, new whenever its character,
+ * the weapon in its hand or its armour is another or has changed (their stamps). */
+static uint64_t ident_of(const cops_encounter *e, struct cops__tactics *T, int k)
+{
+  const struct combatant *c = &e->c[k];
+  struct ident *I = &T->ident[k];
+  if (T->known[k])
+    return I->who[I->now].serial;
+  T->known[k] = T->declaring;   /* nothing it reads changes while the policies declare */
+  const cops_weapon *w = in_hand(c);
+  const uint64_t s0 = c->ch->stamp, s1 = w ? w->stamp : 0, s2 = cops__armour_stamp(c->armour);
+  for (int j = 0; j < IDENTS; j++) {   /* the one it is, or was: a weapon drawn, then put back */
+    const struct who *W = &I->who[(I->now + j) % IDENTS];
+    if (W->serial && W->ch == c->ch && W->weapon == w && W->armour == c->armour &&
+        W->stamp[0] == s0 && W->stamp[1] == s1 && W->stamp[2] == s2) {
+      I->now = (I->now + j) % IDENTS;
+      return W->serial;
+    }
+  }
+  I->now = I->next;   /* the oldest makes room */
+  I->next = (I->next + 1) % IDENTS;
+  struct who *W = &I->who[I->now];
+  W->ch = c->ch;
+  W->weapon = w;
+  W->armour = c->armour;
+  W->stamp[0] = s0;
+  W->stamp[1] = s1;
+  W->stamp[2] = s2;
+  W->serial = ++T->serials;
+  return W->serial;
+}
+
+/* A key's hash: four lanes over its words (word i in lane i % 4), then mixed; the same
+ * bits everywhere. */
+#define LANE(h, x) (((h) ^ (x)) * 0xff51afd7ed558ccdu)
+
+static uint64_t key_mix(const uint64_t h[4])
+{
+  uint64_t r = h[0] ^ (h[1] >> 7 | h[1] << 57) ^ (h[2] >> 19 | h[2] << 45) ^
+               (h[3] >> 31 | h[3] << 33);
+  r ^= r >> 29;
+  r *= 0xc4ceb9fe1a85ec53u;
+  r ^= r >> 32;
+  return r | 1;   /* never 0, an empty entry's tag */
+}
+
+/* The attacker's part of the keys of id's attacks declared as d (words 0 .. KEY_HEAD - 1)
+ * and its lanes so far: the same for every target. */
+void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id,
+                        const cops_declaration *d, struct key_head *kh)
+{
+  const struct combatant *c = &e->c[id];
+  const cops_weapon *w = in_hand(c);
+  uint64_t *v = kh->w;
+  v[0] = ident_of(e, T, id);
+  /* Its health, not its hit points: its dice (C8.2) and A4.3's half. */
+  v[1] = two(cops__health(c->ch) * 2 + (2 * c->ch->hp <= cops__max_hp(c->ch)),
+             (int)c->ch->conditions);
+  /* Its points left, when the declaration spends them (C5). */
+  const int spends = d->adrenaline || d->anciennete;
+  v[2] = two((int)c->start_conditions, spends ? c->ch->current[0] : -1);
+  /* Rounds loaded up to the most a shot or a burst fires (C10.6, C10.7). */
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int most = cops__wget(w, COPS_WEAPON_CT);
+  if (cops__wget(w, COPS_WEAPON_VRC) > most)
+    most = cops__wget(w, COPS_WEAPON_VRC);
+  v[3] = two(spends ? c->ch->current[1] : -1, loaded < most ? loaded : most);
+  pack_declaration(d, c, v + 4);
+  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
+                   0x2545f4914f6cdd1du};
+  for (int i = 0; i < KEY_HEAD; i++)
+    h[i & 3] = LANE(h[i & 3], v[i]);
+  memcpy(kh->h, h, sizeof h);
+  kh->id = id;
+}
+
+/* The key of an attack of kh's attacker on t (its target, place, action, attitude and
+ * initiative cleared when the entry holds them all), t at target_attitude, and its hash;
+ * more: what else the entry depends on (the initiatives it holds). Written word by word,
+ * as it is read. */
+uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const struct key_head *kh,
+                       int t, int target_attitude, int more, struct pair_key *k)
+{
+  const struct combatant *c = &e->c[kh->id], *tc = &e->c[t];
+  uint64_t *v = k->w;
+  memcpy(v, kh->w, sizeof kh->w);
+  v[7] = ident_of(e, T, t);
+  v[8] = two(tc->ch->hp, (int)tc->ch->conditions);
+  v[9] = two((int)tc->start_conditions, target_attitude);
+  v[10] = two(tc->x - c->x, tc->y - c->y);
+  v[11] = two(tc->held_by == kh->id, t | more);
+  uint64_t h[4];
+  memcpy(h, kh->h, sizeof h);
+  for (int i = KEY_HEAD; i < KEY_WORDS; i++)
+    h[i & 3] = LANE(h[i & 3], v[i]);
+  return key_mix(h);
+}
+
+/* Whether the n words of the key at `at` (an entry's first member) are k's. */
+static int same_key(const void *at, const uint64_t *k, int n)
+{
+  const uint64_t *a = at;
+  uint64_t diff = 0;
+  for (int i = 0; i < n; i++)
+    diff |= a[i] ^ k[i];
+  return diff == 0;
+}
+
+/* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
+ * of size bytes, their key first; tag[]: their keys' hashes): *fresh 1 when it was not kept
+ * and the older way made room for it (its tag is set once it is made). */
+void *cops__tac_entry(void *table, uint64_t *tag, size_t size, unsigned n, const uint64_t *k,
+                      int words, uint64_t h, int *fresh)
+{
+  const unsigned i = (unsigned)(h >> 32) & (n - 2);
+  unsigned char *at = (unsigned char *)table + (size_t)i * size;
+  *fresh = 0;
+  if (tag[i] == h && same_key(at, k, words))
+    return at;
+  if (tag[i + 1] == h && same_key(at + size, k, words))
+    return at + size;
+  if (tag[i]) {
+    memcpy(at + size, at, size);
+    tag[i + 1] = tag[i];
+  }
+  tag[i] = 0;
+  memset(at, 0, size);
+  *fresh = 1;
+  return at;
+}
+
+/* The key of id's exchange declared as d (the attitude aside) with its target at
+ * target_attitude: a pair key, then what else an exchange reads (cops__core_situation,
+ * the attack's odds): what the target declared against it, and both fighters' hit points
+ * and points left. Its hash. */
+uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
+                                const cops_declaration *d, int target_attitude, uint64_t *w)
+{
+  cops_declaration cand = *d;
+  cand.attitude = 0;
+  struct key_head kh;
+  struct pair_key k;
+  cops__tac_key_head(e, T, id, &cand, &kh);
+  cops__tac_key(e, T, &kh, d->target, target_attitude, 0, &k);
+  memcpy(w, k.w, sizeof k.w);
+  const struct combatant *c = &e->c[id], *tc = &e->c[d->target];
+  const int back = tc->declared && tc->decl.target == id && is_melee_action(tc->decl.action) &&
+                   tc->decl.action != COPS_ACT_ESCAPE && !tc->cancelled;
+  w[KEY_WORDS] = two(back | (back ? tc->decl.action : 0) << 1 | (tc->moved > 5) << 6 |
+                         (back && tc->decl.adrenaline) << 7,
+                     back ? tc->decl.dice_mod : 0);
+  w[KEY_WORDS + 1] = two(back ? tc->decl.threshold_mod : 0, c->ch->hp);
+  w[KEY_WORDS + 2] = two(c->ch->current[0], c->ch->current[1]);
+  w[KEY_WORDS + 3] = two(tc->ch->current[0], tc->ch->current[1]);
+  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
+                   0x2545f4914f6cdd1du};
+  for (int i = 0; i < EXCHANGE_WORDS; i++)
+    h[i & 3] = LANE(h[i & 3], w[i]);
+  return key_mix(h);
+}
