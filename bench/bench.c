@@ -187,13 +187,51 @@ int main(int argc, char **argv)
   /* Whole fights with the default policy, no log: n cops (Vulcan 051, vest) against
    * n gangers (Vulcan 051) 12 m apart, reset before each: 2 v 2 and 4 v 4 under the core
    * rules, 2 v 2 under the alternative rules (A), and the core 2 v 2 again under the tactical
-   * policy (docs/encounters.md, "Policies"). */
+   * policy (docs/encounters.md, "Policies"); then hand to hand (C11), 1 v 1 with clubs
+   * (PU 1, FA 2, as examples/weapons/matraque-012.json; Arme de contact [matraque] 5+ and
+   * 6+) 1 m apart, under each policy. */
   struct fight {
     cops_encounter *e;
     cops_character *ch[8];
     cops_weapon *w[8];
     long rounds, runs;
-  } fights[4];
+  } fights[6];
+  for (int f = 4; f < 6; f++) {
+    if (cops_encounter_new(&fights[f].e, seeded, COPS_RULES_CORE))
+      return 1;
+    cops_encounter_set_logging(fights[f].e, 0);
+    fights[f].rounds = fights[f].runs = 0;
+    for (int i = 0; i < 2; i++) {
+      cops_character *c;
+      cops_weapon *w;
+      int id;
+      char name[24];
+      snprintf(name, sizeof name, "Brawler %d", i);
+      if (cops_character_new(&c, seeded) || cops_weapon_new(&w, seeded, COPS_BLUNT, "Matraque") ||
+          cops_character_set_name(c, name) ||
+          cops_character_set_characteristic(c, COPS_CARRURE, 3) ||
+          cops_character_set_characteristic(c, COPS_REFLEXES, 3) ||
+          cops_character_set_hp(c, 29) ||
+          cops_character_set_skill(c, COPS_ARME_DE_CONTACT, i ? 6 : 5, "matraque") ||
+          cops_weapon_set_skill(w, COPS_ARME_DE_CONTACT, "matraque") ||
+          cops_weapon_set(w, COPS_WEAPON_PU, 1) || cops_weapon_set(w, COPS_WEAPON_FA, 2) ||
+          cops_weapon_set(w, COPS_WEAPON_RANGE, 1) ||
+          cops_encounter_add(fights[f].e, c, i, i, 0, &id) ||
+          cops_encounter_give_weapon(fights[f].e, id, w)) {
+        fprintf(stderr, "bench: the fighters hand to hand: %s\n", cops_ctx_errmsg(seeded));
+        return 1;
+      }
+      fights[f].ch[i] = c;
+      fights[f].w[i] = w;
+    }
+    if (f == 5 && (cops_encounter_set_side_policy(fights[f].e, 0, COPS_POLICY_TACTICAL) ||
+                   cops_encounter_set_side_policy(fights[f].e, 1, COPS_POLICY_TACTICAL)))
+      return 1;
+    if (cops_encounter_run(fights[f].e)) {
+      fprintf(stderr, "bench: the fight hand to hand fails: %s\n", cops_ctx_errmsg(seeded));
+      return 1;
+    }
+  }
   for (int f = 0; f < 4; f++) {
     const int n = f == 1 ? 4 : 2;
     if (cops_encounter_new(&fights[f].e, seeded, f == 2 ? COPS_RULES_ALTERNATIVE
@@ -265,8 +303,8 @@ int main(int argc, char **argv)
     fights[f].runs++;                                                      \
   } while (0)
   double fights2 = 0, fights4 = 0, fights2a = 0, planned1 = 0, planned3 = 0, chases = 0;
-  double fights2t = 0;
-  long n_fights2t = 0;
+  double fights2t = 0, melee = 0, meleet = 0;
+  long n_fights2t = 0, n_melee = 0, n_meleet = 0;
   long n_fights2 = 0, n_fights4 = 0, n_fights2a = 0, n_planned1 = 0, n_planned3 = 0,
        n_chases = 0;
   /* A whole chase (C7): a car and its pursuer, 5 white dice each, Conduite 5+, two
@@ -477,6 +515,8 @@ int main(int argc, char **argv)
     RATE(fights4, round, n_fights4, ONE_FIGHT(1));
     RATE(fights2a, round, n_fights2a, ONE_FIGHT(2));
     RATE(fights2t, round, n_fights2t, ONE_FIGHT(3));
+    RATE(melee, round, n_melee, ONE_FIGHT(4));
+    RATE(meleet, round, n_meleet, ONE_FIGHT(5));
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
     RATE(chases, round, n_chases, ONE_CHASE());
@@ -522,9 +562,11 @@ int main(int argc, char **argv)
   const double mean4 = (double)fights[1].rounds / (double)fights[1].runs;
   const double mean2a = (double)fights[2].rounds / (double)fights[2].runs;
   const double mean2t = (double)fights[3].rounds / (double)fights[3].runs;
-  for (int f = 0; f < 4; f++) {
+  const double mean_melee = (double)fights[4].rounds / (double)fights[4].runs;
+  const double mean_meleet = (double)fights[5].rounds / (double)fights[5].runs;
+  for (int f = 0; f < 6; f++) {
     cops_encounter_free(fights[f].e);
-    for (int i = 0; i < (f == 1 ? 8 : 4); i++) {
+    for (int i = 0; i < (f == 1 ? 8 : f >= 4 ? 2 : 4); i++) {
       cops_character_free(fights[f].ch[i]);
       cops_weapon_free(fights[f].w[i]);
     }
@@ -572,6 +614,10 @@ int main(int argc, char **argv)
          fights2a, mean2a);
   printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 2 v 2, tactical policy, no log",
          fights2t, mean2t);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 1 v 1 hand to hand, default policy",
+         melee, mean_melee);
+  printf("  %-46s %13.0f fights/s (%.1f rounds each)\n", "encounter: 1 v 1 hand to hand, tactical",
+         meleet, mean_meleet);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned shot, every law", planned1);
   printf("  %-46s %13.0f plans/s\n", "odds of a planned burst of 3, every law", planned3);
   const double chase_mean = chase_runs ? (double)chase_rounds / (double)chase_runs : 0;
@@ -613,6 +659,7 @@ int main(int argc, char **argv)
          fights2a / fights2);
   printf("  tactical / simple, per round   %8.2f   (<= 3: a round's cost under each policy)\n",
          (fights2 * mean2) / (fights2t * mean2t));
+  printf("  the same hand to hand            %8.2f\n", (melee * mean_melee) / (meleet * mean_meleet));
   printf("  board states / 1000000         %8.2f   (>= 1: a million combatant states/s)\n",
          states * board_n / 1e6);
   printf("  board snapshots / 100000       %8.2f   (>= 1: 100,000 snapshots/s)\n",
