@@ -189,3 +189,79 @@ uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T
     h[i & 3] = LANE(h[i & 3], w[i]);
   return key_mix(h);
 }
+
+/* The key of id's choice of an attack (cops__tactical_policy): everything that choice reads:
+ * id, its state and place, what it
+ * carries of the simple policy's declaration (base), each enemy able to fight, in order,
+ * with its state and place from id, and, when it shoots at id, what it is expected to do
+ * (expected[k], NULL when it does not); when an ally is dying, each ally at 0 hit points or
+ * less, first aid's patients (C8.5). Its words into w, the first its count; 0 when they
+ * pass CHOICE_WORDS (a fight too large to keep its choices). */
+int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int id,
+                         const cops_declaration *base, const cops_declaration *const *expected,
+                         int dying, uint64_t *w, uint64_t *hash)
+{
+  const struct combatant *c = &e->c[id];
+  const cops_weapon *wp = in_hand(c);
+  int n = 1;
+  w[n++] = ident_of(e, T, id);
+  w[n++] = two(c->ch->hp, (int)c->ch->conditions);
+  w[n++] = two((int)c->start_conditions, c->ch->current[0]);
+  w[n++] = two(c->ch->current[1], cops__wget(wp, COPS_WEAPON_LOADED));
+  w[n++] = two(c->x, c->y);
+  w[n++] = two(c->held_by, (wp && wp->spares != 0) | id << 1 | (dying != 0) << 8);
+  pack_declaration(base, c, w + n);
+  n += 3;
+  for (int k = 0; k < e->n; k++) {
+    const struct combatant *o = &e->c[k];
+    if (k == id)
+      continue;
+    if (o->side == c->side) {   /* an ally first aid may reach (C8.5), when one is dying */
+      if (!dying || o->ch->hp > 0)
+        continue;
+      if (n + 4 > CHOICE_WORDS)
+        return 0;
+      w[n++] = ident_of(e, T, k);
+      w[n++] = two(o->ch->hp, (int)o->ch->w.stabilised);
+      w[n++] = two(o->x - c->x, o->y - c->y);
+      w[n++] = two(k, o->present | cops__dead(o->ch) << 1);
+      continue;
+    }
+    if (!able(e, k))
+      continue;
+    if (n + 10 > CHOICE_WORDS)
+      return 0;
+    const cops_declaration *dk = expected[k];
+    w[n++] = ident_of(e, T, k);
+    w[n++] = two(o->ch->hp, (int)o->ch->conditions);
+    w[n++] = two((int)o->start_conditions, o->declared ? o->decl.attitude : o->attitude_now);
+    w[n++] = two(o->x - c->x, o->y - c->y);
+    w[n++] = two(o->held_by == id, k | (dk != NULL) << 8);
+    if (dk) {   /* what its threat's key holds besides */
+      const cops_weapon *ow = in_hand(o);
+      const int spends = dk->adrenaline || dk->anciennete;
+      const int loaded = cops__wget(ow, COPS_WEAPON_LOADED);
+      int most = cops__wget(ow, COPS_WEAPON_CT);
+      if (cops__wget(ow, COPS_WEAPON_VRC) > most)
+        most = cops__wget(ow, COPS_WEAPON_VRC);
+      w[n++] = two(spends ? o->ch->current[0] : -1, spends ? o->ch->current[1] : -1);
+      w[n++] = two(loaded < most ? loaded : most, 0);
+      pack_declaration(dk, o, w + n);
+      n += 3;
+    }
+  }
+  w[0] = (uint64_t)n;
+  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
+                   0x2545f4914f6cdd1du};
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {   /* four lanes side by side */
+    h[0] = LANE(h[0], w[i]);
+    h[1] = LANE(h[1], w[i + 1]);
+    h[2] = LANE(h[2], w[i + 2]);
+    h[3] = LANE(h[3], w[i + 3]);
+  }
+  for (; i < n; i++)
+    h[i & 3] = LANE(h[i & 3], w[i]);
+  *hash = key_mix(h);
+  return n;
+}

@@ -121,6 +121,24 @@ struct exchange_entry {
   double down[ATTITUDES];   /* P(the target goes down); -3: the rules refuse it */
 };
 
+/* What a choice of an attack comes to (cops__tactical_policy), as applied to the simple
+ * policy's declaration: kind 0, that declaration as it is; 1, a reload; 2, an attack; 3,
+ * first aid instead (C8.5). */
+struct outcome {
+  signed char kind, attitude, initiative, moving;
+  int action, target, shots, x, y;
+  int why[3];
+};
+
+/* The choices kept, by everything a choice reads (cops__tac_choice_key): words up to
+ * CHOICE_WORDS, the first their count. */
+#define CHOICE_WORDS 48
+#define CHOICES 4096           /* the choices kept (two ways) */
+struct choice_entry {
+  uint64_t k[CHOICE_WORDS];
+  struct outcome o;
+};
+
 struct cops__tactics {
   cops_attack_odds *odds;
   const struct cops__rules *rules;     /* the rules the serials below were given under */
@@ -131,8 +149,9 @@ struct cops__tactics {
   struct aim_entry aim[AIMS];
   struct threat_entry threat[THREATS];
   struct exchange_entry exchange[EXCHANGES];
+  struct choice_entry choice[CHOICES];
   /* Each entry's key hash, 0 when empty. */
-  uint64_t aim_tag[AIMS], threat_tag[THREATS], exchange_tag[EXCHANGES];
+  uint64_t aim_tag[AIMS], threat_tag[THREATS], exchange_tag[EXCHANGES], choice_tag[CHOICES];
   /* While one choice is made: each target's best attacks, and P(each enemy acts first) at
    * each initiative and attitude (those where it stands, then those where it stood). */
   struct aim_kept kept[COPS_COMBATANTS_MAX];
@@ -156,6 +175,35 @@ struct plan {
   const struct hit_entry *hit;
 };
 
+/* An enemy k that shoots at id this round (cops__tac_exposure). */
+struct threat {
+  struct gain gain[ATTITUDES];   /* on id at each of its attitudes (copied: a later miss may
+                                    reuse the entry) */
+  int initiative, reflexes, attitude, who;
+};
+
+/* The enemies that shoot at id this round (what they declared, or would): their chance to
+ * put it down at each of its attitudes, their initiative and Réflexes; and their sums at
+ * each of its attitudes: P(it is put down this round) and their progress on it
+ * (lib/fight/tactical.c). */
+int cops__tac_exposure(cops_encounter *e, struct cops__tactics *T, int id, struct threat *th,
+                       int *n, double *risk, double *lost);
+/* id's choice of an attack, base what it carries of the simple policy's declaration, th the
+ * threats on it (lib/fight/tactical-shot.c): the best shot from where it stands or from 5 m
+ * farther away (C6.3), or a reload (C10) before it is too late. *top: the chosen attack's
+ * score (-2: none, the simple policy's declaration stands, o->kind 0). */
+int cops__tac_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
+                          const cops_declaration *base, int lo, int hi, int reflexes,
+                          const struct threat *th, int nth, const double *risk,
+                          const double *lost, struct outcome *o, double *top);
+
+/* Thousandths of a chance, rounded, as a declaration shows it. */
+static inline int cops__thousandths(double p)
+{
+  const int k = (int)(p * 1000 + 0.5);
+  return k < 0 ? 0 : k > 1000 ? 1000 : k;
+}
+
 /* The keys (lib/fight/tactical-keys.c). The attacker's part of the keys of id's attacks
  * declared as d; the key of an attack of kh's attacker on t, t at target_attitude (99:
  * every attitude), more: what else the entry depends on, and its hash; the key of id's
@@ -167,6 +215,13 @@ uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const s
                        int t, int target_attitude, int more, struct pair_key *k);
 uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
                                 const cops_declaration *d, int target_attitude, uint64_t *w);
+/* The key of id's choice of an attack, base what it carries of the simple policy's
+ * declaration, expected[k] what enemy k is expected to do when it shoots at id (else NULL),
+ * dying 1 when an ally may need first aid: its count of words (0: too many to keep) and its
+ * hash. */
+int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int id,
+                         const cops_declaration *base, const cops_declaration *const *expected,
+                         int dying, uint64_t *w, uint64_t *hash);
 /* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
  * of size bytes, their key first; tag[]: their keys' hashes): *fresh 1 when it was not kept
  * and the older way made room for it (the caller sets its tag once it is made). */
