@@ -138,10 +138,11 @@ static int same_key(const void *at, const uint64_t *k, int n)
 }
 
 /* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
- * of size bytes, their key first; tag[]: their keys' hashes): *fresh 1 when it was not kept
- * and the older way made room for it (its tag is set once it is made). */
-void *cops__tac_entry(void *table, uint64_t *tag, size_t size, unsigned n, const uint64_t *k,
-                      int words, uint64_t h, int *fresh)
+ * of size bytes, their key first; tag[]: their keys' hashes; newest[]: each set's way made
+ * last): *fresh 1 when it was not kept and the way made first made room for it, cleared
+ * (its tag is set once it is made). Nothing is moved: a set keeps the two made last. */
+void *cops__tac_entry(void *table, uint64_t *tag, unsigned char *newest, size_t size,
+                      unsigned n, const uint64_t *k, int words, uint64_t h, int *fresh)
 {
   const unsigned i = (unsigned)(h >> 32) & (n - 2);
   unsigned char *at = (unsigned char *)table + (size_t)i * size;
@@ -150,11 +151,10 @@ void *cops__tac_entry(void *table, uint64_t *tag, size_t size, unsigned n, const
     return at;
   if (tag[i + 1] == h && same_key(at + size, k, words))
     return at + size;
-  if (tag[i]) {
-    memcpy(at + size, at, size);
-    tag[i + 1] = tag[i];
-  }
-  tag[i] = 0;
+  const unsigned way = tag[i] ? (tag[i + 1] ? newest[i / 2] ^ 1u : 1u) : 0u;
+  newest[i / 2] = (unsigned char)way;
+  tag[i + way] = 0;
+  at += way * size;
   memset(at, 0, size);
   *fresh = 1;
   return at;
@@ -190,44 +190,45 @@ uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T
   return key_mix(h);
 }
 
+/* The rounds loaded in w up to the most a shot or a burst fires (C10.6, C10.7), and at
+ * least whether any is: all a choice reads of them. */
+static int rounds_up_to_most(const cops_weapon *w)
+{
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int most = cops__wget(w, COPS_WEAPON_CT);
+  if (cops__wget(w, COPS_WEAPON_VRC) > most)
+    most = cops__wget(w, COPS_WEAPON_VRC);
+  most = most > 1 ? most : 1;
+  return loaded < most ? loaded : most;
+}
+
 /* The key of id's choice of an attack (cops__tactical_policy): everything that choice reads:
  * id, its state and place, what it
  * carries of the simple policy's declaration (base), each enemy able to fight, in order,
  * with its state and place from id, and, when it shoots at id, what it is expected to do
- * (expected[k], NULL when it does not); when an ally is dying, each ally at 0 hit points or
- * less, first aid's patients (C8.5). Its words into w, the first its count; 0 when they
- * pass CHOICE_WORDS (a fight too large to keep its choices). */
+ * (expected[k], NULL when it does not). Nothing of its allies: first aid is weighed apart.
+ * Its words into w, the first its count; 0 when they pass CHOICE_WORDS (a fight too large
+ * to keep its choices). */
 int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int id,
                          const cops_declaration *base, const cops_declaration *const *expected,
-                         int dying, uint64_t *w, uint64_t *hash)
+                         uint64_t *w, uint64_t *hash)
 {
   const struct combatant *c = &e->c[id];
   const cops_weapon *wp = in_hand(c);
+  /* Its points when the declaration spends them (C5). */
+  const int spends = base->adrenaline || base->anciennete;
   int n = 1;
   w[n++] = ident_of(e, T, id);
   w[n++] = two(c->ch->hp, (int)c->ch->conditions);
-  w[n++] = two((int)c->start_conditions, c->ch->current[0]);
-  w[n++] = two(c->ch->current[1], cops__wget(wp, COPS_WEAPON_LOADED));
+  w[n++] = two((int)c->start_conditions, spends ? c->ch->current[0] : -1);
+  w[n++] = two(spends ? c->ch->current[1] : -1, rounds_up_to_most(wp));
   w[n++] = two(c->x, c->y);
-  w[n++] = two(c->held_by, (wp && wp->spares != 0) | id << 1 | (dying != 0) << 8);
+  w[n++] = two(c->held_by, (wp && wp->spares != 0) | id << 1);
   pack_declaration(base, c, w + n);
   n += 3;
   for (int k = 0; k < e->n; k++) {
     const struct combatant *o = &e->c[k];
-    if (k == id)
-      continue;
-    if (o->side == c->side) {   /* an ally first aid may reach (C8.5), when one is dying */
-      if (!dying || o->ch->hp > 0)
-        continue;
-      if (n + 4 > CHOICE_WORDS)
-        return 0;
-      w[n++] = ident_of(e, T, k);
-      w[n++] = two(o->ch->hp, (int)o->ch->w.stabilised);
-      w[n++] = two(o->x - c->x, o->y - c->y);
-      w[n++] = two(k, o->present | cops__dead(o->ch) << 1);
-      continue;
-    }
-    if (!able(e, k))
+    if (k == id || o->side == c->side || !able(e, k))
       continue;
     if (n + 10 > CHOICE_WORDS)
       return 0;
@@ -238,14 +239,9 @@ int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int i
     w[n++] = two(o->x - c->x, o->y - c->y);
     w[n++] = two(o->held_by == id, k | (dk != NULL) << 8);
     if (dk) {   /* what its threat's key holds besides */
-      const cops_weapon *ow = in_hand(o);
-      const int spends = dk->adrenaline || dk->anciennete;
-      const int loaded = cops__wget(ow, COPS_WEAPON_LOADED);
-      int most = cops__wget(ow, COPS_WEAPON_CT);
-      if (cops__wget(ow, COPS_WEAPON_VRC) > most)
-        most = cops__wget(ow, COPS_WEAPON_VRC);
-      w[n++] = two(spends ? o->ch->current[0] : -1, spends ? o->ch->current[1] : -1);
-      w[n++] = two(loaded < most ? loaded : most, 0);
+      const int its = dk->adrenaline || dk->anciennete;
+      w[n++] = two(its ? o->ch->current[0] : -1, its ? o->ch->current[1] : -1);
+      w[n++] = two(rounds_up_to_most(in_hand(o)), 0);
       pack_declaration(dk, o, w + n);
       n += 3;
     }

@@ -122,8 +122,7 @@ struct exchange_entry {
 };
 
 /* What a choice of an attack comes to (cops__tactical_policy), as applied to the simple
- * policy's declaration: kind 0, that declaration as it is; 1, a reload; 2, an attack; 3,
- * first aid instead (C8.5). */
+ * policy's declaration: kind 0, that declaration as it is; 1, a reload; 2, an attack. */
 struct outcome {
   signed char kind, attitude, initiative, moving;
   int action, target, shots, x, y;
@@ -131,12 +130,14 @@ struct outcome {
 };
 
 /* The choices kept, by everything a choice reads (cops__tac_choice_key): words up to
- * CHOICE_WORDS, the first their count. */
+ * CHOICE_WORDS, the first their count; with the choice, its score and the exposure it was
+ * weighed against (what first aid for a dying ally is weighed against, C8.5). */
 #define CHOICE_WORDS 48
 #define CHOICES 4096           /* the choices kept (two ways) */
 struct choice_entry {
   uint64_t k[CHOICE_WORDS];
   struct outcome o;
+  double top, lost[ATTITUDES], risk[ATTITUDES];
 };
 
 struct cops__tactics {
@@ -152,6 +153,9 @@ struct cops__tactics {
   struct choice_entry choice[CHOICES];
   /* Each entry's key hash, 0 when empty. */
   uint64_t aim_tag[AIMS], threat_tag[THREATS], exchange_tag[EXCHANGES], choice_tag[CHOICES];
+  /* Each set's way made last. */
+  unsigned char aim_new[AIMS / 2], threat_new[THREATS / 2], exchange_new[EXCHANGES / 2],
+      choice_new[CHOICES / 2];
   /* While one choice is made: each target's best attacks, and P(each enemy acts first) at
    * each initiative and attitude (those where it stands, then those where it stood). */
   struct aim_kept kept[COPS_COMBATANTS_MAX];
@@ -216,17 +220,17 @@ uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const s
 uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
                                 const cops_declaration *d, int target_attitude, uint64_t *w);
 /* The key of id's choice of an attack, base what it carries of the simple policy's
- * declaration, expected[k] what enemy k is expected to do when it shoots at id (else NULL),
- * dying 1 when an ally may need first aid: its count of words (0: too many to keep) and its
- * hash. */
+ * declaration, expected[k] what enemy k is expected to do when it shoots at id (else NULL):
+ * its count of words (0: too many to keep) and its hash. */
 int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int id,
                          const cops_declaration *base, const cops_declaration *const *expected,
-                         int dying, uint64_t *w, uint64_t *hash);
+                         uint64_t *w, uint64_t *hash);
 /* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
- * of size bytes, their key first; tag[]: their keys' hashes): *fresh 1 when it was not kept
- * and the older way made room for it (the caller sets its tag once it is made). */
-void *cops__tac_entry(void *table, uint64_t *tag, size_t size, unsigned n, const uint64_t *k,
-                      int words, uint64_t h, int *fresh);
+ * of size bytes, their key first; tag[]: their keys' hashes; newest[]: each set's way made
+ * last): *fresh 1 when it was not kept and the way made first made room for it (the caller
+ * sets its tag once it is made). */
+void *cops__tac_entry(void *table, uint64_t *tag, unsigned char *newest, size_t size,
+                      unsigned n, const uint64_t *k, int words, uint64_t h, int *fresh);
 
 /* The situation of combatant id's attack as declared in d, the target at attitude
  * target_attitude: as cops_encounter_odds() makes it, everything put back. */

@@ -204,6 +204,39 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
   return COPS_OK;
 }
 
+/* id's best attacks on t (struct aim_entry), kh the attacker's part of their key: found, or
+ * made (the tactics check makes a found one again). */
+static int aims_kept(cops_encounter *e, struct cops__tactics *T, const struct key_head *kh,
+                     int id, int t, const cops_declaration *base, int lo, int hi,
+                     const struct aim_entry **out)
+{
+  const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
+  struct pair_key key;
+  const uint64_t hash =
+      cops__tac_key(e, T, kh, t, target_attitude, (lo + 2) << 8 | (hi + 2) << 12, &key);
+  int fresh, rc;
+  struct aim_entry *A = cops__tac_entry(T->aim, T->aim_tag, T->aim_new, sizeof *A, AIMS, key.w,
+                                        KEY_WORDS, hash, &fresh);
+  if (fresh) {
+    if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
+      return rc;   /* the entry stays empty */
+    A->k = key;
+    T->aim_tag[A - T->aim] = hash;
+  }
+#ifdef COPS_TACTICS_CHECK
+  else {
+    struct aim_entry made;
+    memset(&made, 0, sizeof made);
+    made.k = key;
+    if ((rc = aims_of(e, T, id, t, base, lo, hi, 1, &made)))
+      return rc;
+    cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
+  }
+#endif
+  *out = A;
+  return COPS_OK;
+}
+
 /* The best progress id's attacks can make on any target, at any attitude and initiative,
  * with its weapon's magazine full (C10.6, C10.7): what reloading buys. */
 static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
@@ -219,19 +252,9 @@ static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
   for (int t = 0; t < e->n && !rc; t++) {
     if (e->c[t].side == e->c[id].side || !able(e, t))
       continue;
-    const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
-    struct pair_key key;
-    const uint64_t hash =
-        cops__tac_key(e, T, &kh, t, target_attitude, (lo + 2) << 8 | (hi + 2) << 12, &key);
-    int fresh;
-    struct aim_entry *A = cops__tac_entry(T->aim, T->aim_tag, sizeof *A, AIMS, key.w, KEY_WORDS,
-                                          hash, &fresh);
-    if (fresh) {
-      if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
-        break;   /* the entry stays empty */
-      A->k = key;
-      T->aim_tag[A - T->aim] = hash;
-    }
+    const struct aim_entry *A;
+    if ((rc = aims_kept(e, T, &kh, id, t, base, lo, hi, &A)))
+      break;
     for (int i = 0; i <= hi - lo; i++)
       for (int a = 0; a < ATTITUDES; a++)
         *most = A->v[i][a] > *most ? A->v[i][a] : *most;
@@ -272,29 +295,9 @@ static int best_shot(cops_encounter *e, struct cops__tactics *T, int id,
   for (int t = 0; t < e->n; t++) {
     if (e->c[t].side == c->side || !able(e, t))
       continue;
-    const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
-    struct pair_key key;
-    const uint64_t hash =
-        cops__tac_key(e, T, &kh, t, target_attitude, (lo + 2) << 8 | (hi + 2) << 12, &key);
-    int fresh;
-    struct aim_entry *A = cops__tac_entry(T->aim, T->aim_tag, sizeof *A, AIMS, key.w, KEY_WORDS,
-                                          hash, &fresh);
-    if (fresh) {
-      if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
-        return rc;   /* the entry stays empty */
-      A->k = key;
-      T->aim_tag[A - T->aim] = hash;
-    }
-#ifdef COPS_TACTICS_CHECK
-    else {
-      struct aim_entry made;
-      memset(&made, 0, sizeof made);
-      made.k = key;
-      if ((rc = aims_of(e, T, id, t, base, lo, hi, 1, &made)))
-        return rc;
-      cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
-    }
-#endif
+    const struct aim_entry *A;
+    if ((rc = aims_kept(e, T, &kh, id, t, base, lo, hi, &A)))
+      return rc;
     /* copied: a later miss may reuse A */
     struct aim_kept *K = &T->kept[t];
     K->step_x = A->step_x;

@@ -28,6 +28,12 @@
 #include "attack/rules.h"
 #include "fight/tactical-private.h"
 
+#ifdef COPS_TACTICS_CHECK
+#define CHECKED 1   /* each kept choice made again and compared */
+#else
+#define CHECKED 0
+#endif
+
 void cops__tactics_declaring(cops_encounter *e, int on)
 {
   if (!e->tactics)
@@ -148,8 +154,8 @@ int cops__tac_exposure(cops_encounter *e, struct cops__tactics *T, int id, struc
     cops__tac_key_head(e, T, k, dk, &kh);
     const uint64_t hash = cops__tac_key(e, T, &kh, id, 99, 0, &key);   /* every attitude of id */
     int fresh;
-    struct threat_entry *E = cops__tac_entry(T->threat, T->threat_tag, sizeof *E, THREATS,
-                                             key.w, KEY_WORDS, hash, &fresh);
+    struct threat_entry *E = cops__tac_entry(T->threat, T->threat_tag, T->threat_new, sizeof *E,
+                                             THREATS, key.w, KEY_WORDS, hash, &fresh);
     if (fresh) {
       if ((rc = threat_gains(e, T, k, dk, E->gain)))
         return rc;   /* the entry stays empty */
@@ -225,8 +231,9 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
   uint64_t key[EXCHANGE_WORDS];
   const uint64_t hash = cops__tac_exchange_key(e, T, id, d, target_attitude, key);
   int fresh, rc;
-  struct exchange_entry *M = cops__tac_entry(T->exchange, T->exchange_tag, sizeof *M, EXCHANGES,
-                                             key, EXCHANGE_WORDS, hash, &fresh);
+  struct exchange_entry *M = cops__tac_entry(T->exchange, T->exchange_tag, T->exchange_new,
+                                             sizeof *M, EXCHANGES, key, EXCHANGE_WORDS, hash,
+                                             &fresh);
   if (fresh) {
     if ((rc = exchange_odds(e, T, id, d, target_attitude, M->down)))
       return rc;   /* the entry stays empty */
@@ -365,18 +372,6 @@ static void apply(const struct outcome *o, cops_declaration *d, int *why)
     return;
   if (why)
     memcpy(why, o->why, sizeof o->why);
-  if (o->kind == 3) {   /* as first_aid() declares it */
-    cops_declaration_init(d, COPS_ACT_FIRST_AID);
-    d->target = o->target;
-    d->attitude = o->attitude;
-    d->difficulty = 3;
-    if (o->moving) {
-      d->moving = 1;
-      d->x = o->x;
-      d->y = o->y;
-    }
-    return;
-  }
   if (o->kind == 1) {
     d->action = COPS_ACT_RELOAD;
     d->target = -1;
@@ -398,9 +393,9 @@ static void apply(const struct outcome *o, cops_declaration *d, int *why)
   }
 }
 
-/* id's choice of an attack, or of first aid for a dying ally (dying 1) when that gains more,
- * kept by everything it reads (cops__tac_choice_key): made once for each state met, then
- * found. */
+/* id's choice of an attack, kept by everything it reads (cops__tac_choice_key) with the
+ * exposure it weighed: made once for each state met, then found; then, when an ally is
+ * dying (dying 1), first aid instead when it gains more (C8.5). */
 static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
                             const cops_declaration *base, int lo, int hi, int reflexes,
                             int dying, cops_declaration *d, int *why)
@@ -419,51 +414,54 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
       expected[k] = dk;
   }
   uint64_t key[CHOICE_WORDS], hash;
-  const int words = cops__tac_choice_key(e, T, id, base, expected, dying, key, &hash);
-  struct choice_entry *C = NULL;
+  const int words = cops__tac_choice_key(e, T, id, base, expected, key, &hash);
+  struct choice_entry *C = NULL, made;
   int fresh = 1;
   if (words)
-    C = cops__tac_entry(T->choice, T->choice_tag, sizeof *C, CHOICES, key, words, hash, &fresh);
-#ifndef COPS_TACTICS_CHECK
-  if (!fresh) {
-    apply(&C->o, d, why);
-    return COPS_OK;
-  }
+    C = cops__tac_entry(T->choice, T->choice_tag, T->choice_new, sizeof *C, CHOICES, key, words,
+                        hash, &fresh);
+  if (fresh || CHECKED) {   /* made in its entry, else apart */
+    struct choice_entry *M = C && fresh ? C : &made;
+    struct threat th[COPS_COMBATANTS_MAX];
+    int nth;
+    if (M == &made)
+      memset(&made, 0, sizeof made);
+    if ((rc = cops__tac_exposure(e, T, id, th, &nth, M->risk, M->lost)) ||
+        (rc = cops__tac_shot_choice(e, T, id, base, lo, hi, reflexes, th, nth, M->risk, M->lost,
+                                    &M->o, &M->top)))
+      return rc;   /* the entry stays empty */
+#ifdef COPS_TACTICS_CHECK
+    if (!fresh)
+      cops__tac_kept_is_made(&C->o, &made.o, sizeof *C - sizeof C->k, "a choice");
 #endif
-  struct threat th[COPS_COMBATANTS_MAX];
-  int nth;
-  double risk[ATTITUDES], lost[ATTITUDES], top;
-  struct outcome o;
-  if ((rc = cops__tac_exposure(e, T, id, th, &nth, risk, lost)) ||
-      (rc = cops__tac_shot_choice(e, T, id, base, lo, hi, reflexes, th, nth, risk, lost, &o, &top)))
-    return rc;   /* the entry stays empty */
+    if (M == C) {
+      memcpy(C->k, key, (size_t)words * sizeof key[0]);
+      T->choice_tag[C - T->choice] = hash;
+    }
+    if (!C)
+      C = &made;
+  }
   if (dying) {   /* first aid when it gains more than any attack */
     double aid = -2;
     cops_declaration aid_d;
     int aid_why[3] = {-1, -1, -1};
+    const double top = C->top;
+    double lost[ATTITUDES], risk[ATTITUDES];
+    memcpy(lost, C->lost, sizeof lost);   /* copied: first aid's odds may reuse the entry */
+    memcpy(risk, C->risk, sizeof risk);
+    const struct outcome o = C->o;
     if ((rc = first_aid(e, T, id, lost, risk, top, &aid, &aid_d, aid_why)))
       return rc;
     if (aid > top + 1e-12 && allowed(e, id, &aid_d)) {
-      memset(&o, 0, sizeof o);
-      o.kind = 3;
-      o.target = aid_d.target;
-      o.attitude = (signed char)aid_d.attitude;
-      o.moving = (signed char)aid_d.moving;
-      o.x = aid_d.moving ? aid_d.x : 0;
-      o.y = aid_d.moving ? aid_d.y : 0;
-      memcpy(o.why, aid_why, sizeof aid_why);
+      *d = aid_d;
+      if (why)
+        memcpy(why, aid_why, sizeof aid_why);
+      return COPS_OK;
     }
+    apply(&o, d, why);
+    return COPS_OK;
   }
-#ifdef COPS_TACTICS_CHECK
-  if (!fresh)
-    cops__tac_kept_is_made(&C->o, &o, sizeof o, "a choice");
-#endif
-  if (C && fresh) {
-    memcpy(C->k, key, (size_t)words * sizeof key[0]);
-    C->o = o;
-    T->choice_tag[C - T->choice] = hash;
-  }
-  apply(&o, d, why);
+  apply(&C->o, d, why);
   return COPS_OK;
 }
 
