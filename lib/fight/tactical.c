@@ -441,25 +441,18 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
     if (!C)
       C = &made;
   }
-  if (dying) {   /* first aid when it gains more than any attack */
+  if (dying) {   /* first aid when it gains more than any attack (it reads no kept choice) */
     double aid = -2;
     cops_declaration aid_d;
     int aid_why[3] = {-1, -1, -1};
-    const double top = C->top;
-    double lost[ATTITUDES], risk[ATTITUDES];
-    memcpy(lost, C->lost, sizeof lost);   /* copied: first aid's odds may reuse the entry */
-    memcpy(risk, C->risk, sizeof risk);
-    const struct outcome o = C->o;
-    if ((rc = first_aid(e, T, id, lost, risk, top, &aid, &aid_d, aid_why)))
+    if ((rc = first_aid(e, T, id, C->lost, C->risk, C->top, &aid, &aid_d, aid_why)))
       return rc;
-    if (aid > top + 1e-12 && allowed(e, id, &aid_d)) {
+    if (aid > C->top + 1e-12 && allowed(e, id, &aid_d)) {
       *d = aid_d;
       if (why)
         memcpy(why, aid_why, sizeof aid_why);
       return COPS_OK;
     }
-    apply(&o, d, why);
-    return COPS_OK;
   }
   apply(&C->o, d, why);
   return COPS_OK;
