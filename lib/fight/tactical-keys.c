@@ -75,6 +75,43 @@ static uint64_t key_mix(const uint64_t h[4])
   return r | 1;   /* never 0, an empty entry's tag */
 }
 
+/* The rounds loaded in w up to the most a shot or a burst fires (C10.6, C10.7), and at
+ * least whether any is: all a choice reads of them. */
+static int rounds_up_to_most(const cops_weapon *w)
+{
+  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
+  int most = cops__wget(w, COPS_WEAPON_CT);
+  if (cops__wget(w, COPS_WEAPON_VRC) > most)
+    most = cops__wget(w, COPS_WEAPON_VRC);
+  most = most > 1 ? most : 1;
+  return loaded < most ? loaded : most;
+}
+
+/* A key's lanes before its first word. */
+static void lanes_start(uint64_t h[4])
+{
+  h[0] = 0x9e3779b97f4a7c15u;
+  h[1] = 0xbf58476d1ce4e5b9u;
+  h[2] = 0x94d049bb133111ebu;
+  h[3] = 0x2545f4914f6cdd1du;
+}
+
+/* Words from .. to - 1 of a key into its lanes (word i in lane i % 4), four side by side. */
+static void lanes_add(uint64_t h[4], const uint64_t *w, int from, int to)
+{
+  int i = from;
+  for (; (i & 3) && i < to; i++)
+    h[i & 3] = LANE(h[i & 3], w[i]);
+  for (; i + 4 <= to; i += 4) {
+    h[0] = LANE(h[0], w[i]);
+    h[1] = LANE(h[1], w[i + 1]);
+    h[2] = LANE(h[2], w[i + 2]);
+    h[3] = LANE(h[3], w[i + 3]);
+  }
+  for (int r = 0; r < 3 && i < to; r++, i++)   /* the last three at most */
+    h[r] = LANE(h[r], w[i]);
+}
+
 /* The attacker's part of the keys of id's attacks declared as d (words 0 .. KEY_HEAD - 1)
  * and its lanes so far: the same for every target. */
 void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id,
@@ -90,18 +127,10 @@ void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id
   /* Its points left, when the declaration spends them (C5). */
   const int spends = d->adrenaline || d->anciennete;
   v[2] = two((int)c->start_conditions, spends ? c->ch->current[0] : -1);
-  /* Rounds loaded up to the most a shot or a burst fires (C10.6, C10.7). */
-  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  int most = cops__wget(w, COPS_WEAPON_CT);
-  if (cops__wget(w, COPS_WEAPON_VRC) > most)
-    most = cops__wget(w, COPS_WEAPON_VRC);
-  v[3] = two(spends ? c->ch->current[1] : -1, loaded < most ? loaded : most);
+  v[3] = two(spends ? c->ch->current[1] : -1, rounds_up_to_most(w));
   pack_declaration(d, c, v + 4);
-  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
-                   0x2545f4914f6cdd1du};
-  for (int i = 0; i < KEY_HEAD; i++)
-    h[i & 3] = LANE(h[i & 3], v[i]);
-  memcpy(kh->h, h, sizeof h);
+  lanes_start(kh->h);
+  lanes_add(kh->h, v, 0, KEY_HEAD);
   kh->id = id;
 }
 
@@ -122,8 +151,7 @@ uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const s
   v[11] = two(tc->held_by == kh->id, t | more);
   uint64_t h[4];
   memcpy(h, kh->h, sizeof h);
-  for (int i = KEY_HEAD; i < KEY_WORDS; i++)
-    h[i & 3] = LANE(h[i & 3], v[i]);
+  lanes_add(h, v, KEY_HEAD, KEY_WORDS);
   return key_mix(h);
 }
 
@@ -183,23 +211,10 @@ uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T
   w[KEY_WORDS + 1] = two(back ? tc->decl.threshold_mod : 0, c->ch->hp);
   w[KEY_WORDS + 2] = two(c->ch->current[0], c->ch->current[1]);
   w[KEY_WORDS + 3] = two(tc->ch->current[0], tc->ch->current[1]);
-  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
-                   0x2545f4914f6cdd1du};
-  for (int i = 0; i < EXCHANGE_WORDS; i++)
-    h[i & 3] = LANE(h[i & 3], w[i]);
+  uint64_t h[4];
+  lanes_start(h);
+  lanes_add(h, w, 0, EXCHANGE_WORDS);
   return key_mix(h);
-}
-
-/* The rounds loaded in w up to the most a shot or a burst fires (C10.6, C10.7), and at
- * least whether any is: all a choice reads of them. */
-static int rounds_up_to_most(const cops_weapon *w)
-{
-  const int loaded = cops__wget(w, COPS_WEAPON_LOADED);
-  int most = cops__wget(w, COPS_WEAPON_CT);
-  if (cops__wget(w, COPS_WEAPON_VRC) > most)
-    most = cops__wget(w, COPS_WEAPON_VRC);
-  most = most > 1 ? most : 1;
-  return loaded < most ? loaded : most;
 }
 
 /* The key of id's choice of an attack (cops__tactical_policy): everything that choice reads:
@@ -247,17 +262,9 @@ int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int i
     }
   }
   w[0] = (uint64_t)n;
-  uint64_t h[4] = {0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu,
-                   0x2545f4914f6cdd1du};
-  int i = 0;
-  for (; i + 4 <= n; i += 4) {   /* four lanes side by side */
-    h[0] = LANE(h[0], w[i]);
-    h[1] = LANE(h[1], w[i + 1]);
-    h[2] = LANE(h[2], w[i + 2]);
-    h[3] = LANE(h[3], w[i + 3]);
-  }
-  for (; i < n; i++)
-    h[i & 3] = LANE(h[i & 3], w[i]);
+  uint64_t h[4];
+  lanes_start(h);
+  lanes_add(h, w, 0, n);
   *hash = key_mix(h);
   return n;
 }
