@@ -99,24 +99,27 @@ static double margin_p(const double *tail, int difficulty, int m)
   return m == MARGINS - 1 || k + 1 >= TAIL ? tail[k] : tail[k] - tail[k + 1];
 }
 
-int cops__tac_margin_at_least(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
-                              int m, double *p)
+int cops__tac_margins_at_least(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
+                               const int m[2], double p[2])
 {
   const double *tail;
   int difficulty;
   const int rc = tail_of(e, T, a, &tail, &difficulty);
   if (rc)
     return rc;
-  const int k = difficulty + m;
-  *p = k >= TAIL ? 0 : tail[k < 0 ? 0 : k];
+  for (int i = 0; i < 2; i++) {
+    const int k = difficulty + m[i];
+    p[i] = k >= TAIL ? 0 : tail[k < 0 ? 0 : k];
 #ifdef COPS_TACTICS_CHECK
-  double made;
-  if (cops_odds_margin_at_least(e->ctx, a, m, &made) == COPS_OK && (made - *p > 1e-9 || *p - made > 1e-9)) {
-    fprintf(stderr, "libcops: the tactical policy's P(margin >= %d) %.12g, the odds' %.12g\n",
-            m, *p, made);
-    abort();
-  }
+    double made;
+    if (cops_odds_margin_at_least(e->ctx, a, m[i], &made) == COPS_OK &&
+        (made - p[i] > 1e-9 || p[i] - made > 1e-9)) {
+      fprintf(stderr, "libcops: the tactical policy's P(margin >= %d) %.12g, the odds' %.12g\n",
+              m[i], p[i], made);
+      abort();
+    }
 #endif
+  }
   return COPS_OK;
 }
 

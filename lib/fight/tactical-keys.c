@@ -217,22 +217,51 @@ uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T
   return key_mix(h);
 }
 
+/* Enemy k's part of the keys of the choices made against it (struct enemy_part): kept while
+ * the policies declare, until it declares. */
+static int enemy_part(cops_encounter *e, struct cops__tactics *T, int k,
+                      const struct enemy_part **out)
+{
+  const struct combatant *o = &e->c[k];
+  struct enemy_part *P = &T->part[k];
+  *out = P;
+  if (T->declaring && T->parted[k] && P->declared == o->declared)
+    return COPS_OK;
+  cops_declaration buf;
+  const cops_declaration *dk;
+  const int rc = cops__tac_expected(e, T, k, &buf, &dk);
+  if (rc)
+    return rc;
+  P->w[0] = ident_of(e, T, k);
+  P->w[1] = two(o->ch->hp, (int)o->ch->conditions);
+  P->w[2] = two((int)o->start_conditions, o->declared ? o->decl.attitude : o->attitude_now);
+  P->shoots = dk->action == COPS_ACT_SHOOT || dk->action == COPS_ACT_BURST ? dk->target : -1;
+  if (P->shoots >= 0) {   /* what its threat's key holds besides */
+    const int its = dk->adrenaline || dk->anciennete;
+    P->w[3] = two(its ? o->ch->current[0] : -1, its ? o->ch->current[1] : -1);
+    P->w[4] = two(rounds_up_to_most(in_hand(o)), 0);
+    pack_declaration(dk, o, P->w + 5);
+  }
+  P->declared = (unsigned char)o->declared;
+  T->parted[k] = (unsigned char)T->declaring;
+  return COPS_OK;
+}
+
 /* The key of id's choice of an attack (cops__tactical_policy): everything that choice reads:
- * id, its state and place, what it
- * carries of the simple policy's declaration (base), each enemy able to fight, in order,
- * with its state and place from id, and, when it shoots at id, what it is expected to do
- * (expected[k], NULL when it does not). Nothing of its allies: first aid is weighed apart.
- * Its words into w, the first its count; 0 when they pass CHOICE_WORDS (a fight too large
- * to keep its choices). */
-int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int id,
-                         const cops_declaration *base, const cops_declaration *const *expected,
-                         uint64_t *w, uint64_t *hash)
+ * id, its state and place, what it carries of the simple policy's declaration (base), each
+ * enemy able to fight, in order, with its state and place from id, and, when it shoots at
+ * id, what it is expected to do (what it declared, or what its own policy would). Nothing of
+ * its allies: first aid is weighed apart. Its words into w, the first its count, *words 0
+ * when they pass CHOICE_WORDS (a fight too large to keep its choices). */
+int cops__tac_choice_key(cops_encounter *e, struct cops__tactics *T, int id,
+                         const cops_declaration *base, uint64_t *w, int *words, uint64_t *hash)
 {
   const struct combatant *c = &e->c[id];
   const cops_weapon *wp = in_hand(c);
   /* Its points when the declaration spends them (C5). */
   const int spends = base->adrenaline || base->anciennete;
-  int n = 1;
+  int n = 1, rc;
+  *words = 0;
   w[n++] = ident_of(e, T, id);
   w[n++] = two(c->ch->hp, (int)c->ch->conditions);
   w[n++] = two((int)c->start_conditions, spends ? c->ch->current[0] : -1);
@@ -246,19 +275,19 @@ int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int i
     if (k == id || o->side == c->side || !able(e, k))
       continue;
     if (n + 10 > CHOICE_WORDS)
-      return 0;
-    const cops_declaration *dk = expected[k];
-    w[n++] = ident_of(e, T, k);
-    w[n++] = two(o->ch->hp, (int)o->ch->conditions);
-    w[n++] = two((int)o->start_conditions, o->declared ? o->decl.attitude : o->attitude_now);
+      return COPS_OK;
+    const struct enemy_part *P;
+    if ((rc = enemy_part(e, T, k, &P)))
+      return rc;
+    const int at_id = P->shoots == id;
+    w[n++] = P->w[0];
+    w[n++] = P->w[1];
+    w[n++] = P->w[2];
     w[n++] = two(o->x - c->x, o->y - c->y);
-    w[n++] = two(o->held_by == id, k | (dk != NULL) << 8);
-    if (dk) {   /* what its threat's key holds besides */
-      const int its = dk->adrenaline || dk->anciennete;
-      w[n++] = two(its ? o->ch->current[0] : -1, its ? o->ch->current[1] : -1);
-      w[n++] = two(rounds_up_to_most(in_hand(o)), 0);
-      pack_declaration(dk, o, w + n);
-      n += 3;
+    w[n++] = two(o->held_by == id, k | at_id << 8);
+    if (at_id) {
+      memcpy(w + n, P->w + 3, 5 * sizeof *w);
+      n += 5;
     }
   }
   w[0] = (uint64_t)n;
@@ -266,5 +295,6 @@ int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int i
   lanes_start(h);
   lanes_add(h, w, 0, n);
   *hash = key_mix(h);
-  return n;
+  *words = n;
+  return COPS_OK;
 }

@@ -140,6 +140,16 @@ struct choice_entry {
   double top, lost[ATTITUDES], risk[ATTITUDES];
 };
 
+/* What an enemy brings to the keys of the choices made against it (cops__tac_choice_key),
+ * the same whoever chooses: its serial and state (words 0 .. 2) and, when it is expected to
+ * shoot, its points, rounds and that declaration (words 3 .. 7); made once while the
+ * policies declare, again once it has declared. */
+struct enemy_part {
+  uint64_t w[8];
+  int shoots;                /* the target of the shot it is expected to fire, -1: none */
+  unsigned char declared;    /* whether it had declared when this was made */
+};
+
 struct cops__tactics {
   cops_attack_odds *odds;
   const struct cops__rules *rules;     /* the rules the serials below were given under */
@@ -165,7 +175,11 @@ struct cops__tactics {
   int declaring;
   unsigned char have[COPS_COMBATANTS_MAX];
   unsigned char known[COPS_COMBATANTS_MAX];   /* ident[k] checked since they began */
+  unsigned char parted[COPS_COMBATANTS_MAX];  /* part[k] made since they began */
+  int dying_made;                             /* dying made since they began */
+  uint64_t dying;   /* bit k: combatant k at 0 hit points or less, alive, not stabilised */
   cops_declaration simple[COPS_COMBATANTS_MAX];
+  struct enemy_part part[COPS_COMBATANTS_MAX];
 #ifdef COPS_TACTICS_CHECK
   unsigned long sample;   /* the laws and hit tables found, one in 64 checked */
 #endif
@@ -220,11 +234,13 @@ uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const s
 uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
                                 const cops_declaration *d, int target_attitude, uint64_t *w);
 /* The key of id's choice of an attack, base what it carries of the simple policy's
- * declaration, expected[k] what enemy k is expected to do when it shoots at id (else NULL):
- * its count of words (0: too many to keep) and its hash. */
-int cops__tac_choice_key(const cops_encounter *e, struct cops__tactics *T, int id,
-                         const cops_declaration *base, const cops_declaration *const *expected,
-                         uint64_t *w, uint64_t *hash);
+ * declaration: its count of words in *words (0: too many to keep) and its hash. */
+int cops__tac_choice_key(cops_encounter *e, struct cops__tactics *T, int id,
+                         const cops_declaration *base, uint64_t *w, int *words, uint64_t *hash);
+/* What enemy k is expected to do: what it declared, or its own policy's choice (made in
+ * *buf, or kept while the policies declare) (lib/fight/tactical.c). */
+int cops__tac_expected(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *buf,
+                       const cops_declaration **d);
 /* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
  * of size bytes, their key first; tag[]: their keys' hashes; newest[]: each set's way made
  * last): *fresh 1 when it was not kept and the way made first made room for it (the caller
@@ -262,9 +278,9 @@ static inline double cops__pow_int(double x, int n)
 void cops__tac_kept_is_made(const void *kept, const void *made, size_t n, const char *what);
 #endif
 
-/* P(a roll's margin is m or more), from the kept law of its pool (lib/fight/tactical-gain.c):
- * m 0, its success. */
-int cops__tac_margin_at_least(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
-                              int m, double *p);
+/* P(a roll's margin is m[i] or more) into p[i], i < 2, from the kept law of its pool
+ * (lib/fight/tactical-gain.c): m 0, its success. */
+int cops__tac_margins_at_least(cops_encounter *e, struct cops__tactics *T, const cops_action *a,
+                               const int m[2], double p[2]);
 
 #endif

@@ -16,9 +16,10 @@
  * attacks are weighed from 5 m farther away from the enemy that gains most on it when a
  * range band changes (backing off), and first aid for a dying ally when it gains more than
  * they do (C8.5). The enemies are expected to do what they declared, or what the simple
- * policy would. Hand to hand weighs the exchange's odds for the attitude alone; anything
- * else (standing up, breaking free, reloading an empty weapon, no enemy in range) is the
- * simple policy's choice. Deterministic: no die is drawn, and what it keeps from round to
+ * policy would where everyone stands (declarations are made before anyone moves, C6): a
+ * move it weighs changes what they can do to it, not what they declare. Hand to hand
+ * weighs the exchange's odds for the attitude alone; anything else (standing up, breaking
+ * free, reloading an empty weapon, no enemy in range) is the simple policy's choice. Deterministic: no die is drawn, and what it keeps from round to
  * round (the best attacks on each target, each enemy's threat, each choice of an attack)
  * is kept by everything it reads, the caller's changes seen through the stamps of
  * characters, weapons and armour, so that a choice is the same whatever was kept before
@@ -41,6 +42,8 @@ void cops__tactics_declaring(cops_encounter *e, int on)
   e->tactics->declaring = on;
   memset(e->tactics->have, 0, sizeof e->tactics->have);
   memset(e->tactics->known, 0, sizeof e->tactics->known);
+  memset(e->tactics->parted, 0, sizeof e->tactics->parted);
+  e->tactics->dying_made = 0;
 }
 
 /* What the simple policy declares for k now. */
@@ -88,9 +91,7 @@ static int tactics_of(cops_encounter *e, struct cops__tactics **out)
   return COPS_OK;
 }
 
-/* What enemy k is expected to do: what it declared, or its own policy's choice (made in
- * *buf, or kept while the policies declare). */
-static int expected_of(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *buf,
+int cops__tac_expected(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *buf,
                        const cops_declaration **d)
 {
   if (e->c[k].declared) {
@@ -144,7 +145,7 @@ int cops__tac_exposure(cops_encounter *e, struct cops__tactics *T, int id, struc
       continue;
     cops_declaration buf;
     const cops_declaration *dk;
-    int rc = expected_of(e, T, k, &buf, &dk);
+    int rc = cops__tac_expected(e, T, k, &buf, &dk);
     if (rc)
       return rc;
     if (dk->target != id || (dk->action != COPS_ACT_SHOOT && dk->action != COPS_ACT_BURST))
@@ -310,29 +311,29 @@ static int first_aid(cops_encounter *e, struct cops__tactics *T, int id, const d
     act.difficulty = 3;
     act.dice_mod -= (metres(c->x, c->y, x, y) > 5) +
                     ((c->start_conditions & COPS_COND_SHAKEN) != 0);   /* as resolved */
+    const int margins[2] = {0, 1 - hp};   /* it succeeds; its hit points climb above 0 */
     const int left = hp + cops_character_max_hp(a->ch);   /* rounds to clinical death */
     const double urgency = left <= 5 ? 1 : 5.0 / left;
     {   /* the most it could be worth (the most dice, the least exposure): beats `beat`? */
       cops_action most = act;
       most.dice_mod += ATTITUDE_LO + ATTITUDES - 1;
-      double ok, wake;
-      if (cops__tac_margin_at_least(e, T, &most, 0, &ok) ||
-          cops__tac_margin_at_least(e, T, &most, 1 - hp, &wake)) {
+      double p[2];   /* P(it succeeds), P(the hit points climb above 0) */
+      if (cops__tac_margins_at_least(e, T, &most, margins, p)) {
         e->ctx->errmsg[0] = '\0';
         continue;
       }
-      if (wake + SAVE * (ok - wake) * urgency - least <= beat + 1e-12)
+      if (p[1] + SAVE * (p[0] - p[1]) * urgency - least <= beat + 1e-12)
         continue;
     }
     for (int at = 0; at < ATTITUDES; at++) {
       cops_action try = act;
       try.dice_mod += ATTITUDE_LO + at;   /* the attitude's dice (C6.1) */
-      double ok, wake;
-      if (cops__tac_margin_at_least(e, T, &try, 0, &ok) ||
-          cops__tac_margin_at_least(e, T, &try, 1 - hp, &wake)) {
+      double p[2];
+      if (cops__tac_margins_at_least(e, T, &try, margins, p)) {
         e->ctx->errmsg[0] = '\0';
         continue;
       }
+      const double ok = p[0], wake = p[1];
       const double v = wake + SAVE * (ok - wake) * urgency - lost[at];
       if (v > *score + 1e-12) {
         *score = v;
@@ -400,21 +401,10 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
                             const cops_declaration *base, int lo, int hi, int reflexes,
                             int dying, cops_declaration *d, int *why)
 {
-  const cops_declaration *expected[COPS_COMBATANTS_MAX];
-  cops_declaration buf[COPS_COMBATANTS_MAX];
-  int rc;
-  for (int k = 0; k < e->n; k++) {
-    expected[k] = NULL;
-    if (k == id || e->c[k].side == e->c[id].side || !able(e, k))
-      continue;
-    const cops_declaration *dk;
-    if ((rc = expected_of(e, T, k, &buf[k], &dk)))
-      return rc;
-    if (dk->target == id && (dk->action == COPS_ACT_SHOOT || dk->action == COPS_ACT_BURST))
-      expected[k] = dk;
-  }
   uint64_t key[CHOICE_WORDS], hash;
-  const int words = cops__tac_choice_key(e, T, id, base, expected, key, &hash);
+  int words, rc;
+  if ((rc = cops__tac_choice_key(e, T, id, base, key, &words, &hash)))
+    return rc;
   struct choice_entry *C = NULL, made;
   int fresh = 1;
   if (words)
@@ -458,19 +448,27 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
   return COPS_OK;
 }
 
-int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
+static int choose(cops_encounter *e, struct cops__tactics *T, int id, cops_declaration *d,
+                  int *why)
 {
-  struct cops__tactics *T = NULL;
-  int rc = tactics_of(e, &T);
-  if (rc || (rc = simple_of(e, T, id, d)))
+  int rc = simple_of(e, T, id, d);
+  if (rc)
     return rc;
   const int shot = d->action == COPS_ACT_SHOOT || d->action == COPS_ACT_BURST;
   const int blow = d->action == COPS_ACT_MELEE || d->action == COPS_ACT_STRIKE;
-  int dying = 0;   /* an ally first aid may still help, in reach after a move (C8.5) */
-  for (int k = 0; k < e->n && !dying; k++) {
-    const cops_character *ally = e->c[k].ch;
-    dying = k != id && e->c[k].side == e->c[id].side && ally->hp <= 0 && !cops__dead(ally) &&
-            !(ally->w.stabilised & (1u << COPS_TREAT_STABILISE)) && dist(e, id, k) <= 11;
+  if (!T->declaring || !T->dying_made) {   /* those first aid may still help (C8.5) */
+    T->dying = 0;
+    for (int k = 0; k < e->n; k++) {
+      const cops_character *ch = e->c[k].ch;
+      if (ch->hp <= 0 && !cops__dead(ch) && !(ch->w.stabilised & (1u << COPS_TREAT_STABILISE)))
+        T->dying |= (uint64_t)1 << k;
+    }
+    T->dying_made = T->declaring;
+  }
+  int dying = 0;   /* an ally first aid may still help, in reach after a move */
+  for (uint64_t m = T->dying & ~((uint64_t)1 << id); m && !dying; m &= m - 1) {
+    const int k = __builtin_ctzll(m);
+    dying = e->c[k].side == e->c[id].side && dist(e, id, k) <= 11;
   }
   if (!shot && !blow && !dying)
     return COPS_OK;
@@ -520,4 +518,21 @@ int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *w
       memcpy(why, aid_why, sizeof aid_why);
   }
   return COPS_OK;
+}
+
+int cops__tactical_policy(cops_encounter *e, int id, cops_declaration *d, int *why)
+{
+  struct cops__tactics *T = NULL;
+  int rc = tactics_of(e, &T);
+  if (rc)
+    return rc;
+  if (T->declaring)
+    return choose(e, T, id, d, why);
+  /* A choice asked alone (cops_encounter_suggest): what it expects of the others is kept for
+   * the call as while the policies declare, so that a move it weighs (backing off) is
+   * weighed against what they would declare where everyone stands, as in the round. */
+  cops__tactics_declaring(e, 1);
+  rc = choose(e, T, id, d, why);
+  cops__tactics_declaring(e, 0);
+  return rc;
 }

@@ -139,10 +139,11 @@ START_TEST(test_tactical_reloads_early)
 }
 END_TEST
 
-/* Backing off by a range band (C6.3, C10.2): Rico's shotgun reaches 30 m, twice its range;
- * Mike's pistol reaches farther. 28 m from Rico, the simple policy stands or closes in; the
- * tactical one steps 5 m back, out of the shotgun's reach, and shoots from there. 12 m
- * away, it closes in instead (a step into Mike's own better band). */
+/* Backing off by a range band (C6.3, C10.2): Rico's shotgun has a range of 15 m. 15 m from
+ * Rico, who stands and shoots from there, the simple policy stands; the tactical one steps
+ * 5 m back, into the shotgun's farther band, and shoots from there (Rico's shot is declared
+ * where everyone stands: C6). 12 m away, it closes in instead (a step into Mike's own
+ * better band). */
 START_TEST(test_tactical_backs_off)
 {
   for (int k = 0; k < 2; k++) {
@@ -153,7 +154,7 @@ START_TEST(test_tactical_backs_off)
     cops_encounter *e = cops_scenario_encounter(s);
     for (int g = 1; g < 4; g++)   /* the others far away: Mike against Rico alone */
       ck_assert_int_eq(cops_encounter_set_position(e, g, 500 + 3 * g, 500), COPS_OK);
-    ck_assert_int_eq(cops_encounter_set_position(e, 4, k ? 12 : 28, 0), COPS_OK);
+    ck_assert_int_eq(cops_encounter_set_position(e, 4, k ? 12 : 15, 0), COPS_OK);
     ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
     cops_declaration d;
     cops_declaration_init(&d, COPS_ACT_WAIT);
@@ -498,6 +499,129 @@ START_TEST(test_scenario_policies)
 }
 END_TEST
 
+/* While the policies declare, a choice weighs what each enemy declared before it in the same
+ * round, not what that enemy was expected to do when an earlier choice looked at it. Cops 0
+ * and 2 (tactical) and 3 (the caller's) against the ganger 1 (tactical), who declares after
+ * 0 has weighed it and before 2 does: what 1 declares depends on whether 3 shoots at it,
+ * which 2's choice does not read otherwise. Each round is played twice from one checkpoint,
+ * 3 shooting at 1 or waiting, and every declaration is the one cops_encounter_suggest()
+ * gives in the same order, each declared before the next is asked (outside a round's
+ * declarations the policy keeps nothing of the combatants between calls). */
+static cops_encounter *three_cops(cops_ctx *c, int ruleset, cops_character **chs,
+                                  cops_weapon **ws)
+{
+  cops_encounter *e;
+  ck_assert_int_eq(cops_encounter_new(&e, c, ruleset), COPS_OK);
+  for (int i = 0; i < 4; i++) {
+    cops_character *ch;
+    cops_weapon *w;
+    int id;
+    ck_assert_int_eq(cops_character_new(&ch, c), COPS_OK);
+    ck_assert_int_eq(cops_weapon_new(&w, c, COPS_HANDGUN, "Vulcan 051"), COPS_OK);
+    ck_assert_int_eq(cops_character_set_name(ch, i == 1 ? "Ganger" : "Cop"), COPS_OK);
+    for (int k = COPS_CARRURE; k <= COPS_SANG_FROID; k++)
+      ck_assert_int_eq(cops_character_set_characteristic(ch, k, 3), COPS_OK);
+    ck_assert_int_eq(cops_character_set_hp(ch, i == 1 ? 29 : 20 + i), COPS_OK);
+    ck_assert_int_eq(cops_character_set_skill(ch, COPS_ARME_DE_POING, i == 1 ? 7 : 4, NULL),
+                     COPS_OK);
+    ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_RANGE, 20), COPS_OK);
+    ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_MAGAZINE, 12), COPS_OK);
+    ck_assert_int_eq(cops_weapon_set(w, COPS_WEAPON_LOADED, 12), COPS_OK);
+    ck_assert_int_eq(cops_encounter_add(e, ch, i == 1, i == 1 ? 12 : 0, 3 * i, &id), COPS_OK);
+    ck_assert_int_eq(cops_encounter_give_weapon(e, id, w), COPS_OK);
+    ck_assert_int_eq(cops_encounter_set_policy(e, id, COPS_POLICY_TACTICAL), COPS_OK);
+    chs[i] = ch;   /* the caller's: the encounter borrows them */
+    ws[i] = w;
+  }
+  ck_assert_int_eq(cops_encounter_set_controlled(e, 3, 1), COPS_OK);
+  return e;
+}
+
+static int same_declaration(const cops_declaration *a, const cops_declaration *b)
+{
+  return a->action == b->action && a->target == b->target && a->attitude == b->attitude &&
+         a->initiative == b->initiative && a->shots == b->shots && a->moving == b->moving &&
+         (!a->moving || (a->x == b->x && a->y == b->y));
+}
+
+/* The round begun, 3's declaration when it can act: a shot at 1, or waiting. */
+static void declare_three(cops_ctx *c, cops_encounter *e, int shoots)
+{
+  cops_declaration d;
+  cops_declaration_init(&d, shoots ? COPS_ACT_SHOOT : COPS_ACT_WAIT);
+  if (shoots)
+    d.target = 1;
+  int can;
+  ck_assert_int_eq(cops_encounter_begin_round(e), COPS_OK);
+  ck_assert_int_eq(cops_encounter_able(e, 3, &can), COPS_OK);
+  if (can)
+    ck_assert_msg(cops_encounter_declare(e, 3, &d) == COPS_OK, "%s", cops_ctx_errmsg(c));
+}
+
+START_TEST(test_tactical_reads_this_rounds_declarations)
+{
+  int compared = 0, reacts = 0;
+  for (int ruleset = COPS_RULES_CORE; ruleset <= COPS_RULES_ALTERNATIVE; ruleset++)
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+      cops_ctx *c;
+      ck_assert_int_eq(cops_ctx_new(&c), COPS_OK);
+      cops_character *chs[4];
+      cops_weapon *ws[4];
+      cops_encounter *e = three_cops(c, ruleset, chs, ws);
+      ck_assert_int_eq(cops_encounter_seed(e, seed), COPS_OK);
+      cops_encounter_set_logging(e, 0);
+      while (!cops_encounter_over(e) && cops_encounter_round(e) < 20) {
+        cops_checkpoint *cp;
+        ck_assert_int_eq(cops_encounter_checkpoint(e, &cp), COPS_OK);
+        cops_declaration ganger[2];
+        for (int shoots = 1; shoots >= 0; shoots--) {
+          ck_assert_int_eq(cops_encounter_rollback(e, cp), COPS_OK);
+          cops_declaration want[3];
+          int acts[3];
+          declare_three(c, e, shoots);
+          for (int id = 0; id < 3; id++) {
+            cops_declaration_init(&want[id], COPS_ACT_WAIT);
+            acts[id] = cops_encounter_suggest(e, id, &want[id]) == COPS_OK;
+            if (acts[id])
+              ck_assert_msg(cops_encounter_declare(e, id, &want[id]) == COPS_OK, "%s",
+                            cops_ctx_errmsg(c));
+          }
+          ganger[shoots] = want[1];
+          ck_assert_int_eq(cops_encounter_rollback(e, cp), COPS_OK);
+          declare_three(c, e, shoots);
+          ck_assert_msg(cops_encounter_resolve_round(e) == COPS_OK, "%s", cops_ctx_errmsg(c));
+          for (int id = 0; id < 3; id++) {
+            if (!acts[id])
+              continue;
+            cops_declaration got;
+            cops_declaration_init(&got, COPS_ACT_WAIT);
+            ck_assert_int_eq(cops_encounter_declaration(e, id, &got), COPS_OK);
+            ck_assert_msg(same_declaration(&got, &want[id]),
+                          "ruleset %d, seed %llu, round %d, 3 %s, id %d: %s at %d, attitude %d, "
+                          "initiative %d, where %s at %d, attitude %d, initiative %d", ruleset,
+                          (unsigned long long)seed, cops_encounter_round(e),
+                          shoots ? "shooting" : "waiting", id,
+                          cops_encounter_action_name(got.action), got.target, got.attitude,
+                          got.initiative, cops_encounter_action_name(want[id].action),
+                          want[id].target, want[id].attitude, want[id].initiative);
+            compared++;
+          }
+        }
+        reacts += !same_declaration(&ganger[0], &ganger[1]);
+        cops_checkpoint_free(cp);   /* the round with 3 waiting goes on */
+      }
+      cops_encounter_free(e);
+      for (int i = 0; i < 4; i++) {
+        cops_character_free(chs[i]);
+        cops_weapon_free(ws[i]);
+      }
+      cops_ctx_free(c);
+    }
+  ck_assert_int_gt(compared, 200);
+  ck_assert_int_gt(reacts, 10);   /* the ganger's choice does turn on 3's shot */
+}
+END_TEST
+
 /* Mirror matches (docs/simulation.md, "Policies"): each scenario played with one side under
  * the tactical policy and the other under the simple one, then the sides swapped, the same
  * seeds each way: the tactical side wins at least 60 % of the decided fights, under both
@@ -554,6 +678,7 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_tactical_backs_off);
   tcase_add_test(tc, test_tactical_is_deterministic);
   tcase_add_test(tc, test_tactical_follows_changes);
+  tcase_add_test(tc, test_tactical_reads_this_rounds_declarations);
   tcase_add_test(tc, test_declarations_say_who_and_why);
   tcase_add_test(tc, test_saves_keep_the_policies);
   tcase_add_test(tc, test_scenario_policies);
