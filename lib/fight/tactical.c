@@ -19,11 +19,11 @@
  * policy would where everyone stands (declarations are made before anyone moves, C6): a
  * move it weighs changes what they can do to it, not what they declare. Hand to hand
  * weighs the exchange's odds for the attitude alone; anything else (standing up, breaking
- * free, reloading an empty weapon, no enemy in range) is the simple policy's choice. Deterministic: no die is drawn, and what it keeps from round to
- * round (the best attacks on each target, each enemy's threat, each choice of an attack)
- * is kept by everything it reads, the caller's changes seen through the stamps of
- * characters, weapons and armour, so that a choice is the same whatever was kept before
- * it. */
+ * free, reloading an empty weapon, no enemy in range) is the simple policy's choice.
+ * Deterministic: no die is drawn, and what it keeps from round to round (the best attacks
+ * on each target, each enemy's threat, each choice of an attack) is kept by everything it
+ * reads, the caller's changes seen through the stamps of characters, weapons and armour,
+ * so that a choice is the same whatever was kept before it. */
 #include <string.h>
 
 #include "attack/rules.h"
