@@ -16,6 +16,7 @@ which serves Debian's ``/usr/bin/python3``); this module imports without it.
 
 import argparse
 import json
+import logging
 import os
 import sys
 import time
@@ -328,8 +329,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if o.local is not None:
             if o.local < 1:
                 ap.error("--local %d: at least 1 worker" % o.local)
+            # Its processes' own logs below CRITICAL stay quiet: a worker's heartbeat racing
+            # the scheduler's shutdown logs an error on stderr although every result is in;
+            # a failing fight reaches the client as its exception.
             cluster = distributed.LocalCluster(n_workers=o.local, threads_per_worker=1,
-                                               processes=True, dashboard_address=":0")
+                                               processes=True, dashboard_address=":0",
+                                               silence_logs=logging.CRITICAL)
             client = distributed.Client(cluster)
         else:
             client = distributed.Client(o.scheduler)
