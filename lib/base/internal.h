@@ -16,12 +16,14 @@
 #define COPS_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define COPS_INLINE inline __attribute__((always_inline))
 #define COPS_NOINLINE __attribute__((noinline))
+#define COPS_COLD __attribute__((cold))
 #define COPS_LIKELY(x) __builtin_expect(!!(x), 1)
 #define COPS_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define COPS_PRINTF(f, a)
 #define COPS_INLINE inline
 #define COPS_NOINLINE
+#define COPS_COLD
 #define COPS_LIKELY(x) (x)
 #define COPS_UNLIKELY(x) (x)
 #endif
@@ -73,12 +75,13 @@ static COPS_INLINE void cops__clear16(void *p, size_t n)
 #define cops__clear16(p, n) memset((p), 0, (n))
 #endif
 
-/* Record a failure on ctx (NULL allowed) and return code. */
-int cops__fail(cops_ctx *ctx, int code, const char *fmt, ...) COPS_PRINTF(3, 4);
+/* Record a failure on ctx (NULL allowed) and return code. Cold, as cops__refuse: the paths
+ * that call them are laid out apart from the work (docs/performance.md). */
+int cops__fail(cops_ctx *ctx, int code, const char *fmt, ...) COPS_PRINTF(3, 4) COPS_COLD;
 
 /* A call from the random callback on its own context: refused (COPS_ESTATE),
  * and the procedure under way fails when the callback returns. */
-int cops__refuse(cops_ctx *ctx);
+int cops__refuse(cops_ctx *ctx) COPS_COLD;
 
 /* The start of a public call on a context: refused from the context's own
  * random callback; else the message of the previous call is forgotten (the

@@ -221,8 +221,9 @@ int  cops__stopping(cops_outcome *o, cops_roll *roll, cops_character *victim, in
       return rc;
   }
   if (result == COPS_STOP_OUT) {
-    int old, rounds;
-    const int was_out = cops_character_recovery(victim, &old, &rounds) == COPS_OK;
+    int old, rounds;   /* read apart: the getter refuses a victim not out, with a message */
+    const int was_out = (victim->conditions & COPS_COND_OUT) != 0;
+    cops__character_recovery_state(victim, &old, &rounds);
     /* A second knock-out keeps the harder of the two recoveries. */
     if (!was_out || difficulty > old - rounds)
       cops_character_set_recovery(victim, difficulty);
