@@ -69,6 +69,17 @@ step_failed() {
   failed=$((failed + 1)); failures="$failures $1"; echo "$1: 0 passed, 1 failed"
 }
 
+# The WebAssembly dependencies (libsodium and jansson built with emscripten, kept in a cache:
+# minutes on a new machine) are built from the start, below the stages' priority, so that
+# they take the cores the stages leave idle and the WebAssembly stage finds them made.
+wasm_deps_pid=""
+rm -f "$logs/wasm-deps.status"
+if command -v emcc >/dev/null 2>&1 && [ -x /usr/bin/chromium ] && command -v node >/dev/null 2>&1; then
+  (nice -n 10 sh scripts/wasm.sh --deps >"$logs/wasm-deps.log" 2>&1
+   echo $? >"$logs/wasm-deps.status") &
+  wasm_deps_pid=$!
+fi
+
 note "gcc, -Werror"
 if CC=gcc CXX=g++ setup build/gcc -Dwerror=true -Dbindings_tests=enabled; then mtest gcc build/gcc; else step_failed gcc-build; fi
 
@@ -100,7 +111,8 @@ if [ -f build/gcc/build.ninja ]; then
      mrun valgrind-cli build/gcc --suite cli --timeout-multiplier 3) &
   cli_pid=$!
   if command -v emcc >/dev/null 2>&1 && [ -x /usr/bin/chromium ] && command -v node >/dev/null 2>&1; then
-    (sh scripts/wasm.sh build/wasm >"$logs/wasm.log" 2>&1 &&
+    (while [ -n "$wasm_deps_pid" ] && [ ! -f "$logs/wasm-deps.status" ]; do sleep 2; done
+     sh scripts/wasm.sh build/wasm >"$logs/wasm.log" 2>&1 &&
        sh tests/web/run.sh build/gcc build/wasm >"$logs/web.log" 2>&1
      echo $? >"$logs/web.status") &
     web_pid=$!
@@ -175,6 +187,7 @@ else
 fi
 
 note "summary"
+[ -z "$wasm_deps_pid" ] || wait "$wasm_deps_pid"
 [ -z "$failures" ] || echo "failed:$failures (logs in build/test-logs)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

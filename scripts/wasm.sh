@@ -8,9 +8,16 @@
 # (sh scripts/deps.sh web installs them); scripts/wasm-deps.sh builds the dependencies.
 # Usage: sh scripts/wasm.sh [BUILD]   (BUILD defaults to build/wasm; COPS_WASM_BENCH=true
 # adds the benchmark, BUILD/bench/bench.js, for scripts/bench.sh)
+#        sh scripts/wasm.sh --deps    (the dependencies only, into the cache: what
+# scripts/test.sh starts early, so that its WebAssembly stage finds them made)
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
+deps_only=false
+if [ "${1:-}" = "--deps" ]; then
+  deps_only=true
+  shift
+fi
 build=${1:-build/wasm}
 # Debian's emscripten runs its optimiser under Node.js with node-acorn, which a Node.js
 # from elsewhere finds only through NODE_PATH; configure's test programs load their
@@ -35,6 +42,10 @@ if [ ! -f "$prefix/done" ]; then
   sh scripts/wasm-deps.sh "$prefix" "$sodium_ver" "$jansson_ver" >"$log" 2>&1 ||
     { tail -n 30 "$log"; echo "wasm.sh: the dependencies failed (log: $log)" >&2; exit 1; }
   touch "$prefix/done"
+fi
+if $deps_only; then
+  echo "wasm.sh: libsodium $sodium_ver and jansson $jansson_ver for WebAssembly in $prefix"
+  exit 0
 fi
 deps="[properties]
 pkg_config_libdir = '$prefix/lib/pkgconfig'
