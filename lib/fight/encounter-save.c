@@ -796,7 +796,7 @@ static int load(cops_encounter *e, json_t *root, struct cops__rng_state *rng)
     static const char *const lkeys[] = {"round", "id", "declaration", NULL};
     struct cops__script_line *l = &e->owned.script[k];
     json_t *v = json_array_get(list, k);
-    char where[40];
+    char where[48];   /* "script[k].declaration", k up to 20 digits */
     snprintf(where, sizeof where, "script[%zu]", k);
     if (!json_is_object(v))
       return cops__fail(ctx, COPS_EJSON, "%s: expected an object", where);
