@@ -111,7 +111,8 @@ if [ -f build/gcc/build.ninja ]; then
      mrun valgrind-cli build/gcc --suite cli --timeout-multiplier 3) &
   cli_pid=$!
   if command -v emcc >/dev/null 2>&1 && [ -x /usr/bin/chromium ] && command -v node >/dev/null 2>&1; then
-    (while [ -n "$wasm_deps_pid" ] && [ ! -f "$logs/wasm-deps.status" ]; do sleep 2; done
+    (while [ -n "$wasm_deps_pid" ] && [ ! -f "$logs/wasm-deps.status" ] &&
+       kill -0 "$wasm_deps_pid" 2>/dev/null; do sleep 2; done
      sh scripts/wasm.sh build/wasm >"$logs/wasm.log" 2>&1 &&
        sh tests/web/run.sh build/gcc build/wasm >"$logs/web.log" 2>&1
      echo $? >"$logs/web.status") &
