@@ -1,6 +1,7 @@
 /* What the tactical policy's tables are kept by (lib/fight/tactical-private.h, struct
  * pair_key) and how an entry is found: who the combatants are, their state and the
- * declaration, in whole words, hashed on four lanes; two-way sets behind the hash. */
+ * declaration, in whole words, hashed twice on four lanes each; two-way sets behind the
+ * first hash, an entry found by both. */
 #include <string.h>
 
 #include "fight/tactical-private.h"
@@ -61,9 +62,11 @@ static uint64_t ident_of(const cops_encounter *e, struct cops__tactics *T, int k
   return W->serial;
 }
 
-/* A key's hash: four lanes over its words (word i in lane i % 4), then mixed; the same
- * bits everywhere. */
+/* A key's two hashes: each on four lanes over its words (word i in lane i % 4), the two
+ * started, multiplied and mixed apart, so that two keys share both by chance alone (an
+ * entry is found by both, struct choice_entry). */
 #define LANE(h, x) (((h) ^ (x)) * 0xff51afd7ed558ccdu)
+#define LANE2(g, x) (((g) ^ (x)) * 0x9fb21c651e98df25u)
 
 static uint64_t key_mix(const uint64_t h[4])
 {
@@ -72,7 +75,17 @@ static uint64_t key_mix(const uint64_t h[4])
   r ^= r >> 29;
   r *= 0xc4ceb9fe1a85ec53u;
   r ^= r >> 32;
-  return r | 1;   /* never 0, an empty entry's tag */
+  return r;
+}
+
+static uint64_t check_mix(const uint64_t g[4])
+{
+  uint64_t r = g[3] ^ (g[2] >> 11 | g[2] << 53) ^ (g[1] >> 23 | g[1] << 41) ^
+               (g[0] >> 37 | g[0] << 27);
+  r ^= r >> 31;
+  r *= 0xd6e8feb86659fd93u;
+  r ^= r >> 32;
+  return r;
 }
 
 /* The rounds loaded in w up to the most a shot or a burst fires (C10.6, C10.7), and at
@@ -87,29 +100,37 @@ static int rounds_up_to_most(const cops_weapon *w)
   return loaded < most ? loaded : most;
 }
 
-/* A key's lanes before its first word. */
-static void lanes_start(uint64_t h[4])
+/* A key's lanes, both hashes', before its first word. */
+static void lanes_start(uint64_t h[4], uint64_t g[4])
 {
   h[0] = 0x9e3779b97f4a7c15u;
   h[1] = 0xbf58476d1ce4e5b9u;
   h[2] = 0x94d049bb133111ebu;
   h[3] = 0x2545f4914f6cdd1du;
+  g[0] = 0x7f4a7c159e3779b9u;
+  g[1] = 0x1ce4e5b9bf58476du;
+  g[2] = 0x133111eb94d049bbu;
+  g[3] = 0x4f6cdd1d2545f491u;
 }
 
-/* Words from .. to - 1 of a key into its lanes (word i in lane i % 4), four side by side. */
-static void lanes_add(uint64_t h[4], const uint64_t *w, int from, int to)
+/* Words from .. to - 1 of a key into both hashes' lanes (word i in lane i % 4), four side by
+ * side. */
+static void lanes_add(uint64_t h[4], uint64_t g[4], const uint64_t *w, int from, int to)
 {
   int i = from;
-  for (; (i & 3) && i < to; i++)
+  for (; (i & 3) && i < to; i++) {
     h[i & 3] = LANE(h[i & 3], w[i]);
-  for (; i + 4 <= to; i += 4) {
-    h[0] = LANE(h[0], w[i]);
-    h[1] = LANE(h[1], w[i + 1]);
-    h[2] = LANE(h[2], w[i + 2]);
-    h[3] = LANE(h[3], w[i + 3]);
+    g[i & 3] = LANE2(g[i & 3], w[i]);
   }
-  for (int r = 0; r < 3 && i < to; r++, i++)   /* the last three at most */
+  for (; i + 4 <= to; i += 4)
+    for (int r = 0; r < 4; r++) {
+      h[r] = LANE(h[r], w[i + r]);
+      g[r] = LANE2(g[r], w[i + r]);
+    }
+  for (int r = 0; r < 3 && i < to; r++, i++) {   /* the last three at most */
     h[r] = LANE(h[r], w[i]);
+    g[r] = LANE2(g[r], w[i]);
+  }
 }
 
 /* The attacker's part of the keys of id's attacks declared as d (words 0 .. KEY_HEAD - 1)
@@ -129,8 +150,8 @@ void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id
   v[2] = two((int)c->start_conditions, spends ? c->ch->current[0] : -1);
   v[3] = two(spends ? c->ch->current[1] : -1, rounds_up_to_most(w));
   pack_declaration(d, c, v + 4);
-  lanes_start(kh->h);
-  lanes_add(kh->h, v, 0, KEY_HEAD);
+  lanes_start(kh->h, kh->g);
+  lanes_add(kh->h, kh->g, v, 0, KEY_HEAD);
   kh->id = id;
 }
 
@@ -139,7 +160,7 @@ void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id
  * more: what else the entry depends on (the initiatives it holds). Written word by word,
  * as it is read. */
 uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const struct key_head *kh,
-                       int t, int target_attitude, int more, struct pair_key *k)
+                       int t, int target_attitude, int more, struct pair_key *k, uint64_t *check)
 {
   const struct combatant *c = &e->c[kh->id], *tc = &e->c[t];
   uint64_t *v = k->w;
@@ -149,43 +170,54 @@ uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const s
   v[9] = two((int)tc->start_conditions, target_attitude);
   v[10] = two(tc->x - c->x, tc->y - c->y);
   v[11] = two(tc->held_by == kh->id, t | more);
-  uint64_t h[4];
+  uint64_t h[4], g[4];
   memcpy(h, kh->h, sizeof h);
-  lanes_add(h, v, KEY_HEAD, KEY_WORDS);
+  memcpy(g, kh->g, sizeof g);
+  lanes_add(h, g, v, KEY_HEAD, KEY_WORDS);
+  *check = check_mix(g);
   return key_mix(h);
 }
 
-/* Whether the n words of the key at `at` (an entry's first member) are k's. */
-static int same_key(const void *at, const uint64_t *k, int n)
+/* Whether the entry at `at` is the key's of hashes h and check. */
+static int same_key(const unsigned char *at, uint64_t h, uint64_t check)
 {
-  const uint64_t *a = at;
-  uint64_t diff = 0;
-  for (int i = 0; i < n; i++)
-    diff |= a[i] ^ k[i];
-  return diff == 0;
+  uint64_t k[2];
+  memcpy(k, at, sizeof k);
+  return k[0] == check && k[1] == h;
 }
 
-/* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
- * of size bytes, their key first; tag[]: their keys' hashes; newest[]: each set's way made
- * last): *fresh 1 when it was not kept and the way made first made room for it, cleared
- * (its tag is set once it is made). Nothing is moved: a set keeps the two made last. */
-void *cops__tac_entry(void *table, uint64_t *tag, unsigned char *newest, size_t size,
-                      unsigned n, const uint64_t *k, int words, uint64_t h, int *fresh)
+/* The entry of the key of hashes h and check in a table of n entries of size bytes in sets
+ * of two ways, their hashes first (the set's state in sets[], struct cops__tactics): the way
+ * that holds it, else *fresh 1 and the way made first, cleared, not held until
+ * cops__tac_made(). Nothing is moved: a set keeps the two made last. A key is found by its
+ * two hashes, not by its words: two keys share both with a chance of about 2^-128, so that
+ * what is found is, but for that chance, what a fresh encounter would make. */
+void *cops__tac_entry(void *table, unsigned char *sets, size_t size, unsigned n, uint64_t h,
+                      uint64_t check, int *fresh)
 {
   const unsigned i = (unsigned)(h >> 32) & (n - 2);
   unsigned char *at = (unsigned char *)table + (size_t)i * size;
+  const unsigned st = sets[i / 2];
   *fresh = 0;
-  if (tag[i] == h && same_key(at, k, words))
+  if ((st & 2u) && same_key(at, h, check))
     return at;
-  if (tag[i + 1] == h && same_key(at + size, k, words))
+  if ((st & 4u) && same_key(at + size, h, check))
     return at + size;
-  const unsigned way = tag[i] ? (tag[i + 1] ? newest[i / 2] ^ 1u : 1u) : 0u;
-  newest[i / 2] = (unsigned char)way;
-  tag[i + way] = 0;
+  const unsigned way = !(st & 2u) ? 0u : !(st & 4u) ? 1u : (st & 1u) ^ 1u;
+  sets[i / 2] = (unsigned char)((st & ~(1u | 2u << way)) | way);
   at += way * size;
   memset(at, 0, size);
   *fresh = 1;
   return at;
+}
+
+void cops__tac_made(void *table, unsigned char *sets, size_t size, void *entry, uint64_t h,
+                    uint64_t check)
+{
+  const size_t k = (size_t)((unsigned char *)entry - (unsigned char *)table) / size;
+  const uint64_t head[2] = {check, h};
+  memcpy(entry, head, sizeof head);
+  sets[k / 2] |= (unsigned char)(2u << (k & 1));
 }
 
 /* The key of id's exchange declared as d (the attitude aside) with its target at
@@ -193,14 +225,15 @@ void *cops__tac_entry(void *table, uint64_t *tag, unsigned char *newest, size_t 
  * the attack's odds): what the target declared against it, and both fighters' hit points
  * and points left. Its hash. */
 uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
-                                const cops_declaration *d, int target_attitude, uint64_t *w)
+                                const cops_declaration *d, int target_attitude, uint64_t *w,
+                                uint64_t *check)
 {
   cops_declaration cand = *d;
   cand.attitude = 0;
   struct key_head kh;
   struct pair_key k;
   cops__tac_key_head(e, T, id, &cand, &kh);
-  cops__tac_key(e, T, &kh, d->target, target_attitude, 0, &k);
+  cops__tac_key(e, T, &kh, d->target, target_attitude, 0, &k, check);
   memcpy(w, k.w, sizeof k.w);
   const struct combatant *c = &e->c[id], *tc = &e->c[d->target];
   const int back = tc->declared && tc->decl.target == id && is_melee_action(tc->decl.action) &&
@@ -211,9 +244,10 @@ uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T
   w[KEY_WORDS + 1] = two(back ? tc->decl.threshold_mod : 0, c->ch->hp);
   w[KEY_WORDS + 2] = two(c->ch->current[0], c->ch->current[1]);
   w[KEY_WORDS + 3] = two(tc->ch->current[0], tc->ch->current[1]);
-  uint64_t h[4];
-  lanes_start(h);
-  lanes_add(h, w, 0, EXCHANGE_WORDS);
+  uint64_t h[4], g[4];
+  lanes_start(h, g);
+  lanes_add(h, g, w, 0, EXCHANGE_WORDS);
+  *check = check_mix(g);
   return key_mix(h);
 }
 
@@ -254,7 +288,8 @@ static int enemy_part(cops_encounter *e, struct cops__tactics *T, int k,
  * its allies: first aid is weighed apart. Its words into w, the first its count, *words 0
  * when they pass CHOICE_WORDS (a fight too large to keep its choices). */
 int cops__tac_choice_key(cops_encounter *e, struct cops__tactics *T, int id,
-                         const cops_declaration *base, uint64_t *w, int *words, uint64_t *hash)
+                         const cops_declaration *base, uint64_t *w, int *words, uint64_t *hash,
+                         uint64_t *check)
 {
   const struct combatant *c = &e->c[id];
   const cops_weapon *wp = in_hand(c);
@@ -291,10 +326,11 @@ int cops__tac_choice_key(cops_encounter *e, struct cops__tactics *T, int id,
     }
   }
   w[0] = (uint64_t)n;
-  uint64_t h[4];
-  lanes_start(h);
-  lanes_add(h, w, 0, n);
+  uint64_t h[4], g[4];
+  lanes_start(h, g);
+  lanes_add(h, g, w, 0, n);
   *hash = key_mix(h);
+  *check = check_mix(g);
   *words = n;
   return COPS_OK;
 }

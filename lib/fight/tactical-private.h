@@ -42,8 +42,8 @@ struct hit_entry {
 #define ATTITUDES 5            /* Planqué (-2: under cover, C6.1) .. Ultra-violent (+2) */
 #define ATTITUDE_LO (-2)
 #define INITIATIVES 5          /* C6: -2 .. +2 at most */
-#define AIMS 8192              /* the best attacks kept, by attacker and target (two ways) */
-#define THREATS 8192           /* the threats kept, by attacker, target and declaration */
+#define AIMS 16384             /* the best attacks kept, by attacker and target (two ways) */
+#define THREATS 16384          /* the threats kept, by attacker, target and declaration */
 
 /* Everything an attack of one combatant on another reads but its declaration: who they
  * are (struct ident: their serials change when the caller changes them), their state,
@@ -59,10 +59,10 @@ struct pair_key {
 };
 
 /* The attacker's words of a key (its serial, three of state, three of the declaration) and
- * the hash's lanes over them (key_head_of). */
+ * both hashes' lanes over them (cops__tac_key_head). */
 struct key_head {
   uint64_t w[KEY_HEAD];
-  uint64_t h[4];
+  uint64_t h[4], g[4];
   int id;
 };
 
@@ -92,7 +92,7 @@ struct aim_what {
   signed char step, m;
 };
 struct aim_entry {
-  struct pair_key k;
+  uint64_t check, hash;      /* its key's hashes (cops__tac_entry) */
   int step_x, step_y;        /* where a step takes it, from where it stands */
   double v[INITIATIVES][ATTITUDES];
   struct aim_what what[INITIATIVES][ATTITUDES];
@@ -108,37 +108,39 @@ struct aim_kept {
 /* An enemy's declared (or expected) shot at a combatant: its chance to put it down at
  * each of the combatant's attitudes. */
 struct threat_entry {
-  struct pair_key k;
+  uint64_t check, hash;
   struct gain gain[ATTITUDES];
 };
 
 /* The odds of an exchange of blows (C11) at each attitude of the attacker, kept by its
  * pair key and what else an exchange reads (lib/fight/tactical.c, exchange_key). */
 #define EXCHANGE_WORDS (KEY_WORDS + 4)
-#define EXCHANGES 8192         /* the exchanges kept (two ways) */
+#define EXCHANGES 32768        /* the exchanges kept (two ways) */
 struct exchange_entry {
-  uint64_t k[EXCHANGE_WORDS];
+  uint64_t check, hash;
   double down[ATTITUDES];   /* P(the target goes down); -3: the rules refuse it */
 };
 
 /* What a choice of an attack comes to (cops__tactical_policy), as applied to the simple
  * policy's declaration: kind 0, that declaration as it is; 1, a reload; 2, an attack. */
 struct outcome {
-  signed char kind, attitude, initiative, moving;
-  int action, target, shots, x, y;
-  int why[3];
+  signed char kind, attitude, initiative, moving, action, target, shots;
+  short why[3];
+  int x, y;
 };
 
-/* The choices kept, by everything a choice reads (cops__tac_choice_key): words up to
- * CHOICE_WORDS, the first their count; with the choice, its score and the exposure it was
- * weighed against (what first aid for a dying ally is weighed against, C8.5). */
+/* The choices kept, by everything a choice reads (cops__tac_choice_key: words up to
+ * CHOICE_WORDS, the first their count); with the choice, its score and the exposure it was
+ * weighed against (what first aid for a dying ally is weighed against, C8.5). 128 bytes,
+ * the hashes and the choice in the first cache line. */
 #define CHOICE_WORDS 48
-#define CHOICES 4096           /* the choices kept (two ways) */
+#define CHOICES 16384          /* the choices kept (two ways) */
 struct choice_entry {
-  uint64_t k[CHOICE_WORDS];
+  uint64_t check, hash;
   struct outcome o;
   double top, lost[ATTITUDES], risk[ATTITUDES];
 };
+_Static_assert(sizeof(struct choice_entry) == 128, "a kept choice is two cache lines");
 
 /* What an enemy brings to the keys of the choices made against it (cops__tac_choice_key),
  * the same whoever chooses: its serial and state (words 0 .. 2) and, when it is expected to
@@ -151,21 +153,17 @@ struct enemy_part {
 };
 
 struct cops__tactics {
+  void *block;                         /* the allocation it is aligned in (tactics_of) */
   cops_attack_odds *odds;
   const struct cops__rules *rules;     /* the rules the serials below were given under */
   uint64_t serials;                    /* the last serial given */
   struct ident ident[COPS_COMBATANTS_MAX];
   struct law_entry law[LAWS];
   struct hit_entry hit[HITS];
-  struct aim_entry aim[AIMS];
-  struct threat_entry threat[THREATS];
-  struct exchange_entry exchange[EXCHANGES];
-  struct choice_entry choice[CHOICES];
-  /* Each entry's key hash, 0 when empty. */
-  uint64_t aim_tag[AIMS], threat_tag[THREATS], exchange_tag[EXCHANGES], choice_tag[CHOICES];
-  /* Each set's way made last. */
-  unsigned char aim_new[AIMS / 2], threat_new[THREATS / 2], exchange_new[EXCHANGES / 2],
-      choice_new[CHOICES / 2];
+  /* Each set of two ways of the tables below (cops__tac_entry): bit 0 the way made last,
+   * bits 1 and 2 whether way 0 and way 1 hold an entry. */
+  unsigned char aim_set[AIMS / 2], threat_set[THREATS / 2], exchange_set[EXCHANGES / 2],
+      choice_set[CHOICES / 2];
   /* While one choice is made: each target's best attacks, and P(each enemy acts first) at
    * each initiative and attitude (those where it stands, then those where it stood). */
   struct aim_kept kept[COPS_COMBATANTS_MAX];
@@ -183,6 +181,13 @@ struct cops__tactics {
 #ifdef COPS_TACTICS_CHECK
   unsigned long sample;   /* the laws and hit tables found, one in 64 checked */
 #endif
+  /* The tables of entries, last: nothing of them is read before it is written, so they are
+   * not cleared when the policy first plays (lib/fight/tactical.c, tactics_of), and the
+   * pages no entry reaches are never written. The choices on cache lines of their own. */
+  _Alignas(64) struct choice_entry choice[CHOICES];
+  struct aim_entry aim[AIMS];
+  struct threat_entry threat[THREATS];
+  struct exchange_entry exchange[EXCHANGES];
 };
 
 /* An attack as id would declare it, before the pool offsets of attitude and initiative:
@@ -230,23 +235,27 @@ static inline int cops__thousandths(double p)
 void cops__tac_key_head(const cops_encounter *e, struct cops__tactics *T, int id,
                         const cops_declaration *d, struct key_head *kh);
 uint64_t cops__tac_key(const cops_encounter *e, struct cops__tactics *T, const struct key_head *kh,
-                       int t, int target_attitude, int more, struct pair_key *k);
+                       int t, int target_attitude, int more, struct pair_key *k, uint64_t *check);
 uint64_t cops__tac_exchange_key(const cops_encounter *e, struct cops__tactics *T, int id,
-                                const cops_declaration *d, int target_attitude, uint64_t *w);
+                                const cops_declaration *d, int target_attitude, uint64_t *w,
+                                uint64_t *check);
 /* The key of id's choice of an attack, base what it carries of the simple policy's
- * declaration: its count of words in *words (0: too many to keep) and its hash. */
+ * declaration: its count of words in *words (0: too many to keep) and its two hashes. */
 int cops__tac_choice_key(cops_encounter *e, struct cops__tactics *T, int id,
-                         const cops_declaration *base, uint64_t *w, int *words, uint64_t *hash);
+                         const cops_declaration *base, uint64_t *w, int *words, uint64_t *hash,
+                         uint64_t *check);
 /* What enemy k is expected to do: what it declared, or its own policy's choice (made in
  * *buf, or kept while the policies declare) (lib/fight/tactical.c). */
 int cops__tac_expected(cops_encounter *e, struct cops__tactics *T, int k, cops_declaration *buf,
                        const cops_declaration **d);
-/* The entry of the key k of `words` words and hash h in a table of n two-way sets (entries
- * of size bytes, their key first; tag[]: their keys' hashes; newest[]: each set's way made
- * last): *fresh 1 when it was not kept and the way made first made room for it (the caller
- * sets its tag once it is made). */
-void *cops__tac_entry(void *table, uint64_t *tag, unsigned char *newest, size_t size,
-                      unsigned n, const uint64_t *k, int words, uint64_t h, int *fresh);
+/* The entry of the key of hashes h and check in a table of n entries of size bytes in sets
+ * of two ways (sets[]: each set's state), its hashes first: *fresh 1 when it was not kept
+ * and the way made first made room for it, cleared; cops__tac_made() keeps it once it is
+ * made (an entry left unmade is never found). */
+void *cops__tac_entry(void *table, unsigned char *sets, size_t size, unsigned n, uint64_t h,
+                      uint64_t check, int *fresh);
+void cops__tac_made(void *table, unsigned char *sets, size_t size, void *entry, uint64_t h,
+                    uint64_t check);
 
 /* The situation of combatant id's attack as declared in d, the target at attitude
  * target_attitude: as cops_encounter_odds() makes it, everything put back. */

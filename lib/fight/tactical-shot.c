@@ -212,22 +212,23 @@ static int aims_kept(cops_encounter *e, struct cops__tactics *T, const struct ke
 {
   const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
   struct pair_key key;
-  const uint64_t hash =
-      cops__tac_key(e, T, kh, t, target_attitude, (lo + 2) << 8 | (hi + 2) << 12, &key);
+  uint64_t check;
+  const uint64_t hash = cops__tac_key(e, T, kh, t, target_attitude,
+                                      (lo + 2) << 8 | (hi + 2) << 12, &key, &check);
   int fresh, rc;
-  struct aim_entry *A = cops__tac_entry(T->aim, T->aim_tag, T->aim_new, sizeof *A, AIMS, key.w,
-                                        KEY_WORDS, hash, &fresh);
+  struct aim_entry *A =
+      cops__tac_entry(T->aim, T->aim_set, sizeof *A, AIMS, hash, check, &fresh);
   if (fresh) {
     if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
-      return rc;   /* the entry stays empty */
-    A->k = key;
-    T->aim_tag[A - T->aim] = hash;
+      return rc;   /* the entry stays unmade */
+    cops__tac_made(T->aim, T->aim_set, sizeof *A, A, hash, check);
   }
 #ifdef COPS_TACTICS_CHECK
   else {
     struct aim_entry made;
     memset(&made, 0, sizeof made);
-    made.k = key;
+    made.check = check;
+    made.hash = hash;
     if ((rc = aims_of(e, T, id, t, base, lo, hi, 1, &made)))
       return rc;
     cops__tac_kept_is_made(A, &made, sizeof made, "the best attacks on a target");
@@ -472,18 +473,19 @@ int cops__tac_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
       o->attitude = (signed char)(ATTITUDE_LO + safest);
       o->why[0] = 0;   /* no attack: nothing to put down */
       o->why[1] = 1000;
-      o->why[2] = cops__thousandths(risk[safest]);
+      o->why[2] = (short)cops__thousandths(risk[safest]);
       return COPS_OK;
     }
   }
   const struct pick *p = &ch->win;
   o->kind = 2;
-  memcpy(o->why, ch->why, sizeof o->why);
-  o->target = p->t;
+  for (int j = 0; j < 3; j++)
+    o->why[j] = (short)ch->why[j];
+  o->target = (signed char)p->t;
   o->attitude = (signed char)(ATTITUDE_LO + pa);
   o->initiative = (signed char)(lo + pi);
-  o->action = p->m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT;
-  o->shots = p->m == 0 ? 1 : p->m;
+  o->action = (signed char)(p->m == 0 ? COPS_ACT_BURST : COPS_ACT_SHOOT);
+  o->shots = (signed char)(p->m == 0 ? 1 : p->m);
   if (backed) {   /* 5 m away, then the shot */
     o->moving = 1;
     o->x = bx;

@@ -23,7 +23,9 @@
  * Deterministic: no die is drawn, and what it keeps from round to round (the best attacks
  * on each target, each enemy's threat, each choice of an attack) is kept by everything it
  * reads, the caller's changes seen through the stamps of characters, weapons and armour,
- * so that a choice is the same whatever was kept before it. */
+ * and found by two 64-bit hashes of it (lib/fight/tactical-keys.c), so that a choice is the
+ * same whatever was kept before it. */
+#include <stddef.h>
 #include <string.h>
 
 #include "attack/rules.h"
@@ -66,18 +68,25 @@ void cops__tactics_free(cops_encounter *e)
   if (!e->tactics)
     return;
   cops_attack_odds_free(e->tactics->odds);
-  cops__free(&e->ctx->alloc, e->tactics);
+  cops__free(&e->ctx->alloc, e->tactics->block);
   e->tactics = NULL;
 }
 
 static int tactics_of(cops_encounter *e, struct cops__tactics **out)
 {
   if (!e->tactics) {
-    struct cops__tactics *t = cops__calloc(&e->ctx->alloc, sizeof *t);
-    if (!t)
+    /* Aligned as it asks, its tables of entries left as they come (struct cops__tactics):
+     * the pages no entry reaches are never written. */
+    const size_t align = _Alignof(struct cops__tactics);
+    void *block = cops__malloc(&e->ctx->alloc, sizeof(struct cops__tactics) + align - 1);
+    if (!block)
       return FAIL(e, COPS_ENOMEM, "out of memory for the tactical policy");
+    struct cops__tactics *t =
+        (struct cops__tactics *)(((uintptr_t)block + align - 1) & ~(uintptr_t)(align - 1));
+    memset(t, 0, offsetof(struct cops__tactics, choice));
+    t->block = block;
     if (cops_attack_odds_new(&t->odds, e->ctx)) {
-      cops__free(&e->ctx->alloc, t);
+      cops__free(&e->ctx->alloc, block);
       return FAIL(e, COPS_ENOMEM, "out of memory for the tactical policy");
     }
     e->tactics = t;
@@ -152,16 +161,16 @@ int cops__tac_exposure(cops_encounter *e, struct cops__tactics *T, int id, struc
       continue;
     struct key_head kh;
     struct pair_key key;
+    uint64_t check;
     cops__tac_key_head(e, T, k, dk, &kh);
-    const uint64_t hash = cops__tac_key(e, T, &kh, id, 99, 0, &key);   /* every attitude of id */
+    const uint64_t hash = cops__tac_key(e, T, &kh, id, 99, 0, &key, &check);   /* every attitude */
     int fresh;
-    struct threat_entry *E = cops__tac_entry(T->threat, T->threat_tag, T->threat_new, sizeof *E,
-                                             THREATS, key.w, KEY_WORDS, hash, &fresh);
+    struct threat_entry *E =
+        cops__tac_entry(T->threat, T->threat_set, sizeof *E, THREATS, hash, check, &fresh);
     if (fresh) {
       if ((rc = threat_gains(e, T, k, dk, E->gain)))
-        return rc;   /* the entry stays empty */
-      E->k = key;
-      T->threat_tag[E - T->threat] = hash;
+        return rc;   /* the entry stays unmade */
+      cops__tac_made(T->threat, T->threat_set, sizeof *E, E, hash, check);
     }
 #ifdef COPS_TACTICS_CHECK
     else {
@@ -229,17 +238,15 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
     return COPS_OK;
   const struct combatant *t = &e->c[d->target];
   const int target_attitude = t->declared ? t->decl.attitude : t->attitude_now;
-  uint64_t key[EXCHANGE_WORDS];
-  const uint64_t hash = cops__tac_exchange_key(e, T, id, d, target_attitude, key);
+  uint64_t key[EXCHANGE_WORDS], check;
+  const uint64_t hash = cops__tac_exchange_key(e, T, id, d, target_attitude, key, &check);
   int fresh, rc;
-  struct exchange_entry *M = cops__tac_entry(T->exchange, T->exchange_tag, T->exchange_new,
-                                             sizeof *M, EXCHANGES, key, EXCHANGE_WORDS, hash,
-                                             &fresh);
+  struct exchange_entry *M =
+      cops__tac_entry(T->exchange, T->exchange_set, sizeof *M, EXCHANGES, hash, check, &fresh);
   if (fresh) {
     if ((rc = exchange_odds(e, T, id, d, target_attitude, M->down)))
-      return rc;   /* the entry stays empty */
-    memcpy(M->k, key, sizeof key);
-    T->exchange_tag[M - T->exchange] = hash;
+      return rc;   /* the entry stays unmade */
+    cops__tac_made(T->exchange, T->exchange_set, sizeof *M, M, hash, check);
   }
 #ifdef COPS_TACTICS_CHECK
   else {
@@ -372,7 +379,8 @@ static void apply(const struct outcome *o, cops_declaration *d, int *why)
   if (o->kind == 0)
     return;
   if (why)
-    memcpy(why, o->why, sizeof o->why);
+    for (int j = 0; j < 3; j++)
+      why[j] = o->why[j];
   if (o->kind == 1) {
     d->action = COPS_ACT_RELOAD;
     d->target = -1;
@@ -401,15 +409,14 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
                             const cops_declaration *base, int lo, int hi, int reflexes,
                             int dying, cops_declaration *d, int *why)
 {
-  uint64_t key[CHOICE_WORDS], hash;
+  uint64_t key[CHOICE_WORDS], hash, check;
   int words, rc;
-  if ((rc = cops__tac_choice_key(e, T, id, base, key, &words, &hash)))
+  if ((rc = cops__tac_choice_key(e, T, id, base, key, &words, &hash, &check)))
     return rc;
   struct choice_entry *C = NULL, made;
   int fresh = 1;
   if (words)
-    C = cops__tac_entry(T->choice, T->choice_tag, T->choice_new, sizeof *C, CHOICES, key, words,
-                        hash, &fresh);
+    C = cops__tac_entry(T->choice, T->choice_set, sizeof *C, CHOICES, hash, check, &fresh);
   if (fresh || CHECKED) {   /* made in its entry, else apart */
     struct choice_entry *M = C && fresh ? C : &made;
     struct threat th[COPS_COMBATANTS_MAX];
@@ -419,15 +426,14 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
     if ((rc = cops__tac_exposure(e, T, id, th, &nth, M->risk, M->lost)) ||
         (rc = cops__tac_shot_choice(e, T, id, base, lo, hi, reflexes, th, nth, M->risk, M->lost,
                                     &M->o, &M->top)))
-      return rc;   /* the entry stays empty */
+      return rc;   /* the entry stays unmade */
 #ifdef COPS_TACTICS_CHECK
     if (!fresh)
-      cops__tac_kept_is_made(&C->o, &made.o, sizeof *C - sizeof C->k, "a choice");
+      cops__tac_kept_is_made(&C->o, &made.o, sizeof *C - offsetof(struct choice_entry, o),
+                             "a choice");
 #endif
-    if (M == C) {
-      memcpy(C->k, key, (size_t)words * sizeof key[0]);
-      T->choice_tag[C - T->choice] = hash;
-    }
+    if (M == C)
+      cops__tac_made(T->choice, T->choice_set, sizeof *C, C, hash, check);
     if (!C)
       C = &made;
   }

@@ -294,6 +294,75 @@ START_TEST(test_tactical_is_deterministic)
 }
 END_TEST
 
+/* An allocator that hands out blocks full of 0xA5 and remembers the largest. */
+struct filled {
+  unsigned char *big;
+  size_t big_size;
+};
+
+static void *filled_alloc(void *user, size_t n)
+{
+  struct filled *f = user;
+  unsigned char *p = malloc(n);
+  if (p) {
+    memset(p, 0xA5, n);
+    if (n > f->big_size) {
+      f->big = p;
+      f->big_size = n;
+    }
+  }
+  return p;
+}
+
+static void *filled_realloc(void *user, void *p, size_t n)
+{
+  (void)user;
+  return realloc(p, n);
+}
+
+static void filled_free(void *user, void *p)
+{
+  struct filled *f = user;
+  if (p == f->big) {
+    f->big = NULL;
+    f->big_size = 0;
+  }
+  free(p);
+}
+
+/* What the policy keeps is taken when it first plays and written only where entries are
+ * made (docs/encounters.md, "Policies"): of its 12 MB, one fight writes a small part, and
+ * memory that comes dirty plays the same fight as memory that comes clean. */
+START_TEST(test_tactical_writes_what_it_keeps)
+{
+  struct filled f = {NULL, 0};
+  const cops_allocator a = {sizeof a, filled_alloc, filled_realloc, filled_free, &f};
+  cops_ctx *dirty, *clean;
+  ck_assert_int_eq(cops_ctx_new_with_allocator(&dirty, &a), COPS_OK);
+  ck_assert_int_eq(cops_ctx_new(&clean), COPS_OK);
+  cops_scenario *s = named(dirty, "street-shootout"), *t = named(clean, "street-shootout");
+  char *played = fight_log(dirty, s, COPS_RULES_CORE, 7);
+  char *expected = fight_log(clean, t, COPS_RULES_CORE, 7);
+  ck_assert_str_eq(played, expected);
+  ck_assert_uint_gt(f.big_size, 8u << 20);   /* the policy's tables */
+  size_t pages = f.big_size / 4096, written = 0;
+  for (size_t k = 0; k < pages; k++) {
+    const unsigned char *page = f.big + k * 4096;
+    size_t i = 0;
+    while (i < 4096 && page[i] == 0xA5)
+      i++;
+    written += i < 4096;
+  }
+  ck_assert_msg(written > 0 && written * 4 < pages, "%zu of %zu pages written", written, pages);
+  cops_free(played);
+  cops_free(expected);
+  cops_scenario_free(s);
+  cops_scenario_free(t);
+  cops_ctx_free(dirty);
+  cops_ctx_free(clean);
+}
+END_TEST
+
 /* What the policy keeps follows what the caller changes between two fights: a weapon, a
  * characteristic, an armour changed in place give the fight a fresh encounter with the same changes
  * plays, not the one before them (each change makes it another fight). */
@@ -677,6 +746,7 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_tactical_first_aid);
   tcase_add_test(tc, test_tactical_backs_off);
   tcase_add_test(tc, test_tactical_is_deterministic);
+  tcase_add_test(tc, test_tactical_writes_what_it_keeps);
   tcase_add_test(tc, test_tactical_follows_changes);
   tcase_add_test(tc, test_tactical_reads_this_rounds_declarations);
   tcase_add_test(tc, test_declarations_say_who_and_why);
