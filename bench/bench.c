@@ -33,6 +33,17 @@ static volatile long sink;
  * take the budget; last_rate is that round's rate. */
 #define ROUNDS 11
 static double last_rate;
+
+/* Sorts a figure's ROUNDS ratios, for their median and range (insertion sort). */
+static void sort_rounds(double *v)
+{
+  for (int i = 1; i < ROUNDS; i++)
+    for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      const double t = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = t;
+    }
+}
 /* A roll as a program shows it: the pool rolled, then every die and every figure read
  * back through the getters (what the JavaScript API's ctx.rollPool() returns). */
 static long read_every_die(cops_roll *roll, cops_ctx *ctx)
@@ -352,6 +363,9 @@ int main(int argc, char **argv)
    * back to back, and the median of the rounds reported: a slow moment hits
    * both sides of a pair alike. */
   double pair_ratio[ROUNDS];
+  /* The same for the tactical policy's fights against the simple policy's, the 2 v 2 and
+   * hand to hand: fights a second round by round, the tactical measured right after. */
+  double tactical_pair[ROUNDS], melee_pair[ROUNDS];
 #if COPS_WITH_ST
   /* The Storyteller module's pools (docs/storyteller.md): 6 dice at 8+ with 10-again,
    * rolled, and the exact odds of at least one success. */
@@ -512,11 +526,15 @@ int main(int argc, char **argv)
     RATE(attacks, round, n_attacks, ONE_ATTACK(NULL));
     RATE(logged, round, n_logged, ONE_ATTACK(log));
     RATE(fights2, round, n_fights2, ONE_FIGHT(0));
+    tactical_pair[round] = last_rate;
+    RATE(fights2t, round, n_fights2t, ONE_FIGHT(3));
+    tactical_pair[round] /= last_rate;
     RATE(fights4, round, n_fights4, ONE_FIGHT(1));
     RATE(fights2a, round, n_fights2a, ONE_FIGHT(2));
-    RATE(fights2t, round, n_fights2t, ONE_FIGHT(3));
     RATE(melee, round, n_melee, ONE_FIGHT(4));
+    melee_pair[round] = last_rate;
     RATE(meleet, round, n_meleet, ONE_FIGHT(5));
+    melee_pair[round] /= last_rate;
     RATE(planned1, round, n_planned1, sink += cops_attack_odds_compute(plan, &single));
     RATE(planned3, round, n_planned3, sink += cops_attack_odds_compute(plan, &sit));
     RATE(chases, round, n_chases, ONE_CHASE());
@@ -577,13 +595,15 @@ int main(int argc, char **argv)
   cops_armour_free(vest);
   cops_outcome_free(outcome);
   cops_log_free(log);
-  for (int i = 1; i < ROUNDS; i++) /* insertion sort for the median */
-    for (int j = i; j > 0 && pair_ratio[j - 1] > pair_ratio[j]; j--) {
-      double t = pair_ratio[j];
-      pair_ratio[j] = pair_ratio[j - 1];
-      pair_ratio[j - 1] = t;
-    }
+  sort_rounds(pair_ratio);
+  sort_rounds(tactical_pair);
+  sort_rounds(melee_pair);
   const double ratio_plain = pair_ratio[ROUNDS / 2];
+  /* A round's cost under each policy: fights a second times rounds a fight, inverted. */
+  for (int i = 0; i < ROUNDS; i++) {
+    tactical_pair[i] *= mean2 / mean2t;
+    melee_pair[i] *= mean_melee / mean_meleet;
+  }
   const double keystream = refills * sizeof s.buf * 250.0 / 256.0;
   cops_character_free(driver[0]);
   cops_character_free(driver[1]);
@@ -657,9 +677,11 @@ int main(int argc, char **argv)
          fights2 / 100000.0);
   printf("  2 v 2 alternative / core       %8.2f   (>= 1: the alternative rules as fast)\n",
          fights2a / fights2);
-  printf("  tactical / simple, per round   %8.2f   (<= 3: a round's cost under each policy)\n",
-         (fights2 * mean2) / (fights2t * mean2t));
-  printf("  the same hand to hand            %8.2f\n", (melee * mean_melee) / (meleet * mean_meleet));
+  printf("  tactical / simple, per round   %8.2f   (<= 3: a round's cost under each policy; median "
+         "of %d back-to-back pairs, %.2f..%.2f)\n",
+         tactical_pair[ROUNDS / 2], ROUNDS, tactical_pair[0], tactical_pair[ROUNDS - 1]);
+  printf("  the same hand to hand          %8.2f   (median of %d back-to-back pairs, %.2f..%.2f)\n",
+         melee_pair[ROUNDS / 2], ROUNDS, melee_pair[0], melee_pair[ROUNDS - 1]);
   printf("  board states / 1000000         %8.2f   (>= 1: a million combatant states/s)\n",
          states * board_n / 1e6);
   printf("  board snapshots / 100000       %8.2f   (>= 1: 100,000 snapshots/s)\n",
