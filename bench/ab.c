@@ -23,7 +23,6 @@ struct build {
   const char *path;
   int (*ctx_new)(cops_ctx **);
   int (*ctx_seed)(cops_ctx *, uint64_t);
-  void (*ctx_free)(cops_ctx *);
   const char *(*version)(void);
   int (*armour_new)(cops_armour **, cops_ctx *, const char *);
   int (*armour_set)(cops_armour *, int, int, int);
@@ -76,7 +75,6 @@ static void load(struct build *b, const char *path)
   }
   SYM(ctx_new, "cops_ctx_new");
   SYM(ctx_seed, "cops_ctx_seed");
-  SYM(ctx_free, "cops_ctx_free");
   SYM(version, "cops_version_string");
   SYM(armour_new, "cops_armour_new");
   SYM(armour_set, "cops_armour_set");
@@ -191,6 +189,10 @@ int main(int argc, char **argv)
     change[i] = malloc(sizeof(double) * (size_t)pairs);
     for (int policy = 0; policy < 2; policy++)
       cost[i][policy] = malloc(sizeof(double) * (size_t)pairs);
+    if (!ratio[i] || !change[i] || !cost[i][0] || !cost[i][1]) {
+      fprintf(stderr, "ab: out of memory for %d pairs\n", pairs);
+      return 2;
+    }
   }
   for (int p = 0; p < pairs; p++) {
     for (int k = 0; k < 2; k++) {   /* the first build each pair in turn */

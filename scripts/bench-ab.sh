@@ -19,6 +19,7 @@ meson compile -C build/release >build/release.log 2>&1 || { cat build/release.lo
 src=build/ab/src-$rev
 if [ ! -d "$src" ]; then
   mkdir -p build/ab
+  git worktree prune   # a worktree whose folder went with build/ is registered no more
   git worktree add --detach "$src" "$rev" >/dev/null
 fi
 if [ ! -f "$src/build/build.ninja" ]; then
