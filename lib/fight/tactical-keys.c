@@ -186,38 +186,47 @@ static int same_key(const unsigned char *at, uint64_t h, uint64_t check)
   return k[0] == check && k[1] == h;
 }
 
+/* A way's tag in its set's state (struct cops__tactics): 14 bits of the key's first hash
+ * that do not choose the set, at bit 4 for way 0 and bit 18 for way 1. */
+#define SET_TAG(h) ((uint32_t)(h) & 0x3fffu)
+#define TAG_AT(way) (4u + 14u * (way))
+
 /* The entry of the key of hashes h and check in a table of n entries of size bytes in sets
  * of two ways, their hashes first (the set's state in sets[], struct cops__tactics): the way
  * that holds it, else *fresh 1 and the way made first, cleared, not held until
- * cops__tac_made(). Nothing is moved: a set keeps the two made last. A key is found by its
- * two hashes, not by its words: two keys share both with a chance of about 2^-128, so that
- * what is found is, but for that chance, what a fresh encounter would make. */
-void *cops__tac_entry(void *table, unsigned char *sets, size_t size, unsigned n, uint64_t h,
+ * cops__tac_made(). Nothing is moved: a set keeps the two made last. A way whose tag differs
+ * is not read: a key not kept is told from the sets' states alone, and its entry is only
+ * written. A key is found by its two hashes, not by its words: two keys share both with a
+ * chance of about 2^-128, so that what is found is, but for that chance, what a fresh
+ * encounter would make. */
+void *cops__tac_entry(void *table, uint32_t *sets, size_t size, unsigned n, uint64_t h,
                       uint64_t check, int *fresh)
 {
   const unsigned i = (unsigned)(h >> 32) & (n - 2);
   unsigned char *at = (unsigned char *)table + (size_t)i * size;
-  const unsigned st = sets[i / 2];
+  const uint32_t st = sets[i / 2], tag = SET_TAG(h);
   *fresh = 0;
-  if ((st & 2u) && same_key(at, h, check))
+  if ((st & 2u) && (st >> TAG_AT(0) & 0x3fffu) == tag && same_key(at, h, check))
     return at;
-  if ((st & 4u) && same_key(at + size, h, check))
+  if ((st & 4u) && (st >> TAG_AT(1) & 0x3fffu) == tag && same_key(at + size, h, check))
     return at + size;
   const unsigned way = !(st & 2u) ? 0u : !(st & 4u) ? 1u : (st & 1u) ^ 1u;
-  sets[i / 2] = (unsigned char)((st & ~(1u | 2u << way)) | way);
+  sets[i / 2] = (st & ~(1u | 2u << way)) | way;
   at += way * size;
   memset(at, 0, size);
   *fresh = 1;
   return at;
 }
 
-void cops__tac_made(void *table, unsigned char *sets, size_t size, void *entry, uint64_t h,
+void cops__tac_made(void *table, uint32_t *sets, size_t size, void *entry, uint64_t h,
                     uint64_t check)
 {
   const size_t k = (size_t)((unsigned char *)entry - (unsigned char *)table) / size;
   const uint64_t head[2] = {check, h};
   memcpy(entry, head, sizeof head);
-  sets[k / 2] |= (unsigned char)(2u << (k & 1));
+  const unsigned way = (unsigned)(k & 1);
+  sets[k / 2] = (sets[k / 2] & ~(0x3fffu << TAG_AT(way))) | SET_TAG(h) << TAG_AT(way) |
+                2u << way;
 }
 
 /* The key of id's exchange declared as d (the attitude aside) with its target at

@@ -134,7 +134,7 @@ struct outcome {
  * weighed against (what first aid for a dying ally is weighed against, C8.5). 128 bytes,
  * the hashes and the choice in the first cache line. */
 #define CHOICE_WORDS 48
-#define CHOICES 16384          /* the choices kept (two ways) */
+#define CHOICES 32768          /* the choices kept (two ways) */
 struct choice_entry {
   uint64_t check, hash;
   struct outcome o;
@@ -161,8 +161,9 @@ struct cops__tactics {
   struct law_entry law[LAWS];
   struct hit_entry hit[HITS];
   /* Each set of two ways of the tables below (cops__tac_entry): bit 0 the way made last,
-   * bits 1 and 2 whether way 0 and way 1 hold an entry. */
-  unsigned char aim_set[AIMS / 2], threat_set[THREATS / 2], exchange_set[EXCHANGES / 2],
+   * bits 1 and 2 whether way 0 and way 1 hold an entry, then each way's tag (SET_TAG), so
+   * that a key not kept is told without reading the entries. */
+  uint32_t aim_set[AIMS / 2], threat_set[THREATS / 2], exchange_set[EXCHANGES / 2],
       choice_set[CHOICES / 2];
   /* While one choice is made: each target's best attacks, and P(each enemy acts first) at
    * each initiative and attitude (those where it stands, then those where it stood). */
@@ -252,9 +253,9 @@ int cops__tac_expected(cops_encounter *e, struct cops__tactics *T, int k, cops_d
  * of two ways (sets[]: each set's state), its hashes first: *fresh 1 when it was not kept
  * and the way made first made room for it, cleared; cops__tac_made() keeps it once it is
  * made (an entry left unmade is never found). */
-void *cops__tac_entry(void *table, unsigned char *sets, size_t size, unsigned n, uint64_t h,
+void *cops__tac_entry(void *table, uint32_t *sets, size_t size, unsigned n, uint64_t h,
                       uint64_t check, int *fresh);
-void cops__tac_made(void *table, unsigned char *sets, size_t size, void *entry, uint64_t h,
+void cops__tac_made(void *table, uint32_t *sets, size_t size, void *entry, uint64_t h,
                     uint64_t check);
 
 /* The situation of combatant id's attack as declared in d, the target at attitude

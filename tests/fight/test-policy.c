@@ -331,7 +331,7 @@ static void filled_free(void *user, void *p)
 }
 
 /* What the policy keeps is taken when it first plays and written only where entries are
- * made (docs/encounters.md, "Policies"): of its 12 MB, one fight writes a small part, and
+ * made (docs/encounters.md, "Policies"): of its 14.5 MB, one fight writes a small part, and
  * memory that comes dirty plays the same fight as memory that comes clean. */
 START_TEST(test_tactical_writes_what_it_keeps)
 {
@@ -360,6 +360,40 @@ START_TEST(test_tactical_writes_what_it_keeps)
   cops_scenario_free(t);
   cops_ctx_free(dirty);
   cops_ctx_free(clean);
+}
+END_TEST
+
+/* What the policy keeps is found again: the same fight played a second time in the same
+ * encounter (the scenario reset, the same seed) finds every best attack, threat and choice it
+ * kept, by the tag in its set's state (lib/fight/tactical-keys.c), and writes none of its
+ * tables: a lookup that missed would make its entry again in the other way of its set. */
+START_TEST(test_tactical_finds_what_it_kept)
+{
+  struct filled f = {NULL, 0};
+  const cops_allocator a = {sizeof a, filled_alloc, filled_realloc, filled_free, &f};
+  cops_ctx *c;
+  ck_assert_int_eq(cops_ctx_new_with_allocator(&c, &a), COPS_OK);
+  cops_scenario *s = named(c, "street-shootout");
+  char *first = fight_log(c, s, COPS_RULES_CORE, 7);
+  ck_assert_uint_gt(f.big_size, 8u << 20);   /* the policy's tables */
+  const unsigned char *tables = f.big;
+  const size_t size = f.big_size;
+  unsigned char *then = malloc(size);
+  ck_assert_ptr_nonnull(then);
+  memcpy(then, tables, size);
+  char *second = fight_log(c, s, COPS_RULES_CORE, 7);
+  ck_assert_str_eq(first, second);
+  ck_assert_ptr_eq(f.big, tables);   /* the same encounter's */
+  size_t changed = 0;
+  for (size_t k = 0; k < size; k += 4096)
+    changed += memcmp(then + k, tables + k, size - k < 4096 ? size - k : 4096) != 0;
+  /* at most the page of the tactics check's sample count (-Dtactics_check=true) */
+  ck_assert_msg(changed <= 1, "%zu pages of the tables written again", changed);
+  free(then);
+  cops_free(first);
+  cops_free(second);
+  cops_scenario_free(s);
+  cops_ctx_free(c);
 }
 END_TEST
 
@@ -747,6 +781,7 @@ static Suite *policy_suite(void)
   tcase_add_test(tc, test_tactical_backs_off);
   tcase_add_test(tc, test_tactical_is_deterministic);
   tcase_add_test(tc, test_tactical_writes_what_it_keeps);
+  tcase_add_test(tc, test_tactical_finds_what_it_kept);
   tcase_add_test(tc, test_tactical_follows_changes);
   tcase_add_test(tc, test_tactical_reads_this_rounds_declarations);
   tcase_add_test(tc, test_declarations_say_who_and_why);
