@@ -193,10 +193,11 @@ static int same_key(const unsigned char *at, uint64_t h, uint64_t check)
 
 /* The entry of the key of hashes h and check in a table of n entries of size bytes in sets
  * of two ways, their hashes first (the set's state in sets[], struct cops__tactics): the way
- * that holds it, else *fresh 1 and the way made first, cleared, not held until
- * cops__tac_made(). Nothing is moved: a set keeps the two made last. A way whose tag differs
- * is not read: a key not kept is told from the sets' states alone, and its entry is only
- * written. A key is found by its two hashes, not by its words: two keys share both with a
+ * that holds it, else *fresh 1 and the way made first, no longer held, where
+ * cops__tac_made() puts the entry once it is made. Nothing is moved: a set keeps the two
+ * made last. A way whose tag differs is not read: a key not kept is told from the sets'
+ * states alone, and its entry is made apart (in the caches) and only written to the table,
+ * never read back while its line comes from memory. A key is found by its two hashes, not by its words: two keys share both with a
  * chance of about 2^-128, so that what is found is, but for that chance, what a fresh
  * encounter would make. */
 void *cops__tac_entry(void *table, uint32_t *sets, size_t size, unsigned n, uint64_t h,
@@ -212,17 +213,16 @@ void *cops__tac_entry(void *table, uint32_t *sets, size_t size, unsigned n, uint
     return at + size;
   const unsigned way = !(st & 2u) ? 0u : !(st & 4u) ? 1u : (st & 1u) ^ 1u;
   sets[i / 2] = (st & ~(1u | 2u << way)) | way;
-  at += way * size;
-  memset(at, 0, size);
   *fresh = 1;
-  return at;
+  return at + way * size;
 }
 
-void cops__tac_made(void *table, uint32_t *sets, size_t size, void *entry, uint64_t h,
-                    uint64_t check)
+void cops__tac_made(void *table, uint32_t *sets, size_t size, void *entry, const void *made,
+                    uint64_t h, uint64_t check)
 {
   const size_t k = (size_t)((unsigned char *)entry - (unsigned char *)table) / size;
   const uint64_t head[2] = {check, h};
+  memcpy(entry, made, size);
   memcpy(entry, head, sizeof head);
   const unsigned way = (unsigned)(k & 1);
   sets[k / 2] = (sets[k / 2] & ~(0x3fffu << TAG_AT(way))) | SET_TAG(h) << TAG_AT(way) |

@@ -251,12 +251,12 @@ int cops__tac_expected(cops_encounter *e, struct cops__tactics *T, int k, cops_d
                        const cops_declaration **d);
 /* The entry of the key of hashes h and check in a table of n entries of size bytes in sets
  * of two ways (sets[]: each set's state), its hashes first: *fresh 1 when it was not kept
- * and the way made first made room for it, cleared; cops__tac_made() keeps it once it is
- * made (an entry left unmade is never found). */
+ * and the way made first made room for it; cops__tac_made() copies into it the entry made
+ * apart (made, size bytes) and keeps it (an entry left unmade is never found). */
 void *cops__tac_entry(void *table, uint32_t *sets, size_t size, unsigned n, uint64_t h,
                       uint64_t check, int *fresh);
-void cops__tac_made(void *table, uint32_t *sets, size_t size, void *entry, uint64_t h,
-                    uint64_t check);
+void cops__tac_made(void *table, uint32_t *sets, size_t size, void *entry, const void *made,
+                    uint64_t h, uint64_t check);
 
 /* The situation of combatant id's attack as declared in d, the target at attitude
  * target_attitude: as cops_encounter_odds() makes it, everything put back. */

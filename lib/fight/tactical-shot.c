@@ -205,10 +205,10 @@ static int aims_of(cops_encounter *e, struct cops__tactics *T, int id, int t,
 }
 
 /* id's best attacks on t (struct aim_entry), kh the attacker's part of their key: found, or
- * made (the tactics check makes a found one again). */
+ * made in buf and kept (the tactics check makes a found one again). */
 static int aims_kept(cops_encounter *e, struct cops__tactics *T, const struct key_head *kh,
                      int id, int t, const cops_declaration *base, int lo, int hi,
-                     const struct aim_entry **out)
+                     struct aim_entry *buf, const struct aim_entry **out)
 {
   const int target_attitude = e->c[t].declared ? e->c[t].decl.attitude : e->c[t].attitude_now;
   struct pair_key key;
@@ -219,9 +219,12 @@ static int aims_kept(cops_encounter *e, struct cops__tactics *T, const struct ke
   struct aim_entry *A =
       cops__tac_entry(T->aim, T->aim_set, sizeof *A, AIMS, hash, check, &fresh);
   if (fresh) {
-    if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, A)))
+    memset(buf, 0, sizeof *buf);
+    if ((rc = aims_of(e, T, id, t, base, lo, hi, 0, buf)))
       return rc;   /* the entry stays unmade */
-    cops__tac_made(T->aim, T->aim_set, sizeof *A, A, hash, check);
+    cops__tac_made(T->aim, T->aim_set, sizeof *A, A, buf, hash, check);
+    *out = buf;
+    return COPS_OK;
   }
 #ifdef COPS_TACTICS_CHECK
   else {
@@ -254,7 +257,8 @@ static int full_magazine(cops_encounter *e, struct cops__tactics *T, int id,
     if (e->c[t].side == e->c[id].side || !able(e, t))
       continue;
     const struct aim_entry *A;
-    if ((rc = aims_kept(e, T, &kh, id, t, base, lo, hi, &A)))
+    struct aim_entry buf;
+    if ((rc = aims_kept(e, T, &kh, id, t, base, lo, hi, &buf, &A)))
       break;
     for (int i = 0; i <= hi - lo; i++)
       for (int a = 0; a < ATTITUDES; a++)
@@ -297,7 +301,8 @@ static int best_shot(cops_encounter *e, struct cops__tactics *T, int id,
     if (e->c[t].side == c->side || !able(e, t))
       continue;
     const struct aim_entry *A;
-    if ((rc = aims_kept(e, T, &kh, id, t, base, lo, hi, &A)))
+    struct aim_entry buf;
+    if ((rc = aims_kept(e, T, &kh, id, t, base, lo, hi, &buf, &A)))
       return rc;
     /* copied: a later miss may reuse A */
     struct aim_kept *K = &T->kept[t];

@@ -167,22 +167,25 @@ int cops__tac_exposure(cops_encounter *e, struct cops__tactics *T, int id, struc
     int fresh;
     struct threat_entry *E =
         cops__tac_entry(T->threat, T->threat_set, sizeof *E, THREATS, hash, check, &fresh);
+    struct threat_entry made;
     if (fresh) {
-      if ((rc = threat_gains(e, T, k, dk, E->gain)))
+      memset(&made, 0, sizeof made);
+      if ((rc = threat_gains(e, T, k, dk, made.gain)))
         return rc;   /* the entry stays unmade */
-      cops__tac_made(T->threat, T->threat_set, sizeof *E, E, hash, check);
+      cops__tac_made(T->threat, T->threat_set, sizeof *E, E, &made, hash, check);
+      E = &made;
     }
 #ifdef COPS_TACTICS_CHECK
     else {
-      struct gain made[ATTITUDES] = {{0, 0}};
+      struct gain again[ATTITUDES] = {{0, 0}};
       for (int a = 0; a < ATTITUDES && !rc; a++) {
         struct plan p;
         if (!(rc = cops__tac_plan_of(e, T, k, dk, ATTITUDE_LO + a, &p)))
-          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk->initiative : 0, &made[a]);
+          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk->initiative : 0, &again[a]);
       }
       if (rc)
         return rc;
-      cops__tac_kept_is_made(E->gain, made, sizeof made, "the odds of a threat");
+      cops__tac_kept_is_made(E->gain, again, sizeof again, "the odds of a threat");
     }
 #endif
     struct threat *t = &th[(*n)++];
@@ -243,17 +246,20 @@ static int melee_attitude(cops_encounter *e, struct cops__tactics *T, int id,
   int fresh, rc;
   struct exchange_entry *M =
       cops__tac_entry(T->exchange, T->exchange_set, sizeof *M, EXCHANGES, hash, check, &fresh);
+  struct exchange_entry made;
   if (fresh) {
-    if ((rc = exchange_odds(e, T, id, d, target_attitude, M->down)))
+    memset(&made, 0, sizeof made);
+    if ((rc = exchange_odds(e, T, id, d, target_attitude, made.down)))
       return rc;   /* the entry stays unmade */
-    cops__tac_made(T->exchange, T->exchange_set, sizeof *M, M, hash, check);
+    cops__tac_made(T->exchange, T->exchange_set, sizeof *M, M, &made, hash, check);
+    M = &made;
   }
 #ifdef COPS_TACTICS_CHECK
   else {
-    double made[ATTITUDES];
-    if ((rc = exchange_odds(e, T, id, d, target_attitude, made)))
+    double again[ATTITUDES];
+    if ((rc = exchange_odds(e, T, id, d, target_attitude, again)))
       return rc;
-    cops__tac_kept_is_made(M->down, made, sizeof made, "the odds of an exchange");
+    cops__tac_kept_is_made(M->down, again, sizeof again, "the odds of an exchange");
   }
 #endif
   double down[ATTITUDES];
@@ -417,12 +423,11 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
   int fresh = 1;
   if (words)
     C = cops__tac_entry(T->choice, T->choice_set, sizeof *C, CHOICES, hash, check, &fresh);
-  if (fresh || CHECKED) {   /* made in its entry, else apart */
-    struct choice_entry *M = C && fresh ? C : &made;
+  if (fresh || CHECKED) {   /* made apart, then kept in its entry */
+    struct choice_entry *M = &made;
     struct threat th[COPS_COMBATANTS_MAX];
     int nth;
-    if (M == &made)
-      memset(&made, 0, sizeof made);
+    memset(&made, 0, sizeof made);
     if ((rc = cops__tac_exposure(e, T, id, th, &nth, M->risk, M->lost)) ||
         (rc = cops__tac_shot_choice(e, T, id, base, lo, hi, reflexes, th, nth, M->risk, M->lost,
                                     &M->o, &M->top)))
@@ -432,9 +437,9 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
       cops__tac_kept_is_made(&C->o, &made.o, sizeof *C - offsetof(struct choice_entry, o),
                              "a choice");
 #endif
-    if (M == C)
-      cops__tac_made(T->choice, T->choice_set, sizeof *C, C, hash, check);
-    if (!C)
+    if (C && fresh)
+      cops__tac_made(T->choice, T->choice_set, sizeof *C, C, &made, hash, check);
+    if (fresh)
       C = &made;
   }
   if (dying) {   /* first aid when it gains more than any attack (it reads no kept choice) */
