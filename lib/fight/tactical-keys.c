@@ -197,9 +197,9 @@ static int same_key(const unsigned char *at, uint64_t h, uint64_t check)
  * cops__tac_made() puts the entry once it is made. Nothing is moved: a set keeps the two
  * made last. A way whose tag differs is not read: a key not kept is told from the sets'
  * states alone, and its entry is made apart (in the caches) and only written to the table,
- * never read back while its line comes from memory. A key is found by its two hashes, not by its words: two keys share both with a
- * chance of about 2^-128, so that what is found is, but for that chance, what a fresh
- * encounter would make. */
+ * never read back while its line comes from memory. A key is found by its two hashes, not
+ * by its words: two keys share both with a chance of about 2^-128, so that what is found
+ * is, but for that chance, what a fresh encounter would make. */
 void *cops__tac_entry(void *table, uint32_t *sets, size_t size, unsigned n, uint64_t h,
                       uint64_t check, int *fresh)
 {

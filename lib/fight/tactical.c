@@ -181,7 +181,8 @@ int cops__tac_exposure(cops_encounter *e, struct cops__tactics *T, int id, struc
       for (int a = 0; a < ATTITUDES && !rc; a++) {
         struct plan p;
         if (!(rc = cops__tac_plan_of(e, T, k, dk, ATTITUDE_LO + a, &p)))
-          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk->initiative : 0, &again[a]);
+          rc = cops__tac_plan_gain(e, T, &p, e->rules->initiative_chosen ? dk->initiative : 0,
+                                   &again[a]);
       }
       if (rc)
         return rc;
