@@ -425,13 +425,12 @@ static int kept_shot_choice(cops_encounter *e, struct cops__tactics *T, int id,
   if (words)
     C = cops__tac_entry(T->choice, T->choice_set, sizeof *C, CHOICES, hash, check, &fresh);
   if (fresh || CHECKED) {   /* made apart, then kept in its entry */
-    struct choice_entry *M = &made;
     struct threat th[COPS_COMBATANTS_MAX];
     int nth;
     memset(&made, 0, sizeof made);
-    if ((rc = cops__tac_exposure(e, T, id, th, &nth, M->risk, M->lost)) ||
-        (rc = cops__tac_shot_choice(e, T, id, base, lo, hi, reflexes, th, nth, M->risk, M->lost,
-                                    &M->o, &M->top)))
+    if ((rc = cops__tac_exposure(e, T, id, th, &nth, made.risk, made.lost)) ||
+        (rc = cops__tac_shot_choice(e, T, id, base, lo, hi, reflexes, th, nth, made.risk,
+                                    made.lost, &made.o, &made.top)))
       return rc;   /* the entry stays unmade */
 #ifdef COPS_TACTICS_CHECK
     if (!fresh)
